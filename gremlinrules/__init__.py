@@ -1,0 +1,41 @@
+"""gremlinrules: correct, fast, fully traced rules for five tabletop games.
+
+>>> import gremlinrules
+>>> game = gremlinrules.get_game("gnaughty-gnomes")
+>>> state = game.new_game(players=4, seed=7)
+>>> action = game.legal_actions(state)[0]
+>>> state = game.apply(state, action)
+"""
+
+from gremlinrules.core.errors import (
+    ComponentError,
+    GremlinRulesError,
+    IllegalActionError,
+    InvalidArgumentError,
+    SerializationError,
+    SetupError,
+    SpecError,
+    UnknownGameError,
+)
+from gremlinrules.core.protocol import Game
+from gremlinrules.core.registry import game_ids, get_game, register
+
+__all__ = [
+    "ComponentError",
+    "Game",
+    "GremlinRulesError",
+    "IllegalActionError",
+    "InvalidArgumentError",
+    "SerializationError",
+    "SetupError",
+    "SpecError",
+    "UnknownGameError",
+    "__version__",
+    "game_ids",
+    "get_game",
+]
+
+__version__ = "0.1.0.dev0"
+
+# The registry: one line per game, added when the game lands.
+register("gnaughty-gnomes", "gremlinrules.gnaughty_gnomes")

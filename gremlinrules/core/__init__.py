@@ -1,0 +1,27 @@
+"""Shared machinery: protocol, registry, errors, generator, zones, geometry, JSON, spec."""
+
+from gremlinrules.core.errors import (
+    ComponentError,
+    GremlinRulesError,
+    IllegalActionError,
+    InvalidArgumentError,
+    SerializationError,
+    SetupError,
+    SpecError,
+    UnknownGameError,
+)
+from gremlinrules.core.protocol import Game
+from gremlinrules.core.rng import Rng
+
+__all__ = [
+    "ComponentError",
+    "Game",
+    "GremlinRulesError",
+    "IllegalActionError",
+    "InvalidArgumentError",
+    "Rng",
+    "SerializationError",
+    "SetupError",
+    "SpecError",
+    "UnknownGameError",
+]

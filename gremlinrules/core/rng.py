@@ -1,0 +1,81 @@
+"""An immutable, counter-based random generator: SplitMix64.
+
+The generator is a single 64-bit integer. Each draw returns a value and the
+next generator, so a state that carries an :class:`Rng` reproduces its future
+exactly, in any process, on any Python version, and in a port to another
+language. The algorithm (Steele, Lea and Flood, 2014) is::
+
+    state' = (state + 0x9E3779B97F4A7C15) mod 2**64
+    z = state'
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) mod 2**64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64
+    output = z ^ (z >> 31)
+
+A bounded draw ``below(n)`` rejects outputs at or above the largest multiple
+of ``n`` under 2**64 and returns ``output % n``, so it is exactly uniform.
+A shuffle is Fisher-Yates from the last index down: for ``i`` from ``len-1``
+to ``1``, swap item ``i`` with item ``below(i + 1)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+from gremlinrules.core.errors import InvalidArgumentError
+
+__all__ = ["Rng"]
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_T = TypeVar("_T")
+
+
+@attrs.frozen(slots=True)
+class Rng:
+    """A SplitMix64 generator value. Never mutated: every draw returns the next one."""
+
+    state: int = attrs.field()
+    """The 64-bit generator state."""
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        """The generator for a seed; any integer is accepted and reduced mod 2**64."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidArgumentError(f"seed must be an integer, not {seed!r}")
+        return cls(seed & _MASK)
+
+    def next_u64(self) -> tuple[int, Rng]:
+        """One 64-bit output and the next generator."""
+        s = (self.state + _GAMMA) & _MASK
+        z = s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31), Rng(s)
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """A uniform integer in ``range(n)`` and the next generator."""
+        if n <= 0:
+            raise InvalidArgumentError(f"below() needs a positive bound, not {n}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        rng = self
+        while True:
+            v, rng = rng.next_u64()
+            if v < limit:
+                return v % n, rng
+
+    def shuffle(self, items: Sequence[_T]) -> tuple[tuple[_T, ...], Rng]:
+        """The items in a uniformly random order, and the next generator."""
+        out = list(items)
+        rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng
+
+    def choice(self, items: Sequence[_T]) -> tuple[_T, Rng]:
+        """One item chosen uniformly, and the next generator."""
+        i, rng = self.below(len(items))
+        return items[i], rng

@@ -1,0 +1,137 @@
+"""JSON conversion through cattrs: strict, path-reporting, action-tagged.
+
+Each game builds one converter with :func:`make_converter`. Actions are a
+tagged union: their data carries ``"type": "<ClassName>"``. Scalars are
+structured strictly (no ``"3"`` for ``3``, no ``1`` for ``True``), unknown keys
+are rejected, and any failure becomes a :class:`SerializationError` whose
+``path`` names the bad field (``$.hands[1][0].rank``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from types import UnionType
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+import cattrs
+from cattrs.gen import make_dict_unstructure_fn
+
+from gremlinrules.core.errors import SerializationError
+
+__all__ = ["dumps", "loads", "make_converter", "structure", "unstructure"]
+
+_T = TypeVar("_T")
+
+
+def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is bool and kind is not bool:
+            raise TypeError(f"expected {name}, got a boolean")
+        if not isinstance(value, kind):
+            raise TypeError(f"expected {name}, got {type(value).__name__}")
+        return value
+
+    return hook
+
+
+def _is_action_union(action_set: frozenset[type]) -> Callable[[Any], bool]:
+    def pred(t: Any) -> bool:
+        if get_origin(t) not in (Union, UnionType):
+            return False
+        args = set(get_args(t)) - {type(None)}
+        return len(args) > 1 and args <= action_set
+
+    return pred
+
+
+def make_converter(action_types: tuple[type, ...]) -> cattrs.Converter:
+    """A converter for one game: strict scalars, tuples as lists, tagged actions.
+
+    Every action unstructures with a ``"type"`` key naming its class, wherever it
+    appears; a union of action classes (optionally with ``None``) structures by
+    that key without touching the caller's data.
+    """
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_structure_hook(int, _strict(int, "an integer"))
+    conv.register_structure_hook(str, _strict(str, "a string"))
+    conv.register_structure_hook(bool, _strict(bool, "a boolean"))
+    conv.register_unstructure_hook_func(
+        lambda t: t is tuple or get_origin(t) is tuple,
+        lambda v: [conv.unstructure(x) for x in v],
+    )
+    by_name = {cls.__name__: cls for cls in action_types}
+    for cls in action_types:
+        conv.register_unstructure_hook(cls, _tagged_unstructure(conv, cls))
+
+    def structure_action(value: Any, t: Any) -> Any:
+        if value is None and type(None) in get_args(t):
+            return None
+        if not isinstance(value, dict):
+            raise TypeError(f"expected an action object, got {type(value).__name__}")
+        name = value.get("type")
+        cls = by_name.get(name) if isinstance(name, str) else None
+        if cls is None or cls not in get_args(t):
+            raise ValueError(f"unknown action type {name!r}")
+        return conv.structure({k: v for k, v in value.items() if k != "type"}, cls)
+
+    conv.register_structure_hook_func(_is_action_union(frozenset(action_types)), structure_action)
+    return conv
+
+
+def _tagged_unstructure(conv: cattrs.Converter, cls: type) -> Callable[[Any], dict[str, Any]]:
+    base = make_dict_unstructure_fn(cls, conv)
+    name = cls.__name__
+
+    def hook(obj: Any) -> dict[str, Any]:
+        return {"type": name, **base(obj)}
+
+    return hook
+
+
+def _first_error(exc: BaseException) -> tuple[str, str]:
+    try:
+        messages = cattrs.transform_error(exc, path="$")  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001  (fall back to the raw message)
+        messages = [str(exc)]
+    if not messages:
+        return str(exc), "$"
+    first = messages[0]
+    if " @ " in first:
+        text, path = first.rsplit(" @ ", 1)
+        return text, path
+    return first, "$"
+
+
+def structure(conv: cattrs.Converter, data: Any, cls: Any) -> Any:
+    """``data`` as an instance of ``cls``; malformed data raises SerializationError."""
+    try:
+        return conv.structure(data, cls)
+    except SerializationError:
+        raise
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError,
+            IndexError) as exc:
+        text, path = _first_error(exc)
+        raise SerializationError(f"bad data for {getattr(cls, '__name__', cls)}: {text} @ {path}", path) from exc
+
+
+def unstructure(conv: cattrs.Converter, obj: Any, as_type: Any = None) -> Any:
+    """JSON-compatible dicts, lists, strings, numbers and booleans for ``obj``."""
+    if as_type is None:
+        return conv.unstructure(obj)
+    return conv.unstructure(obj, unstructure_as=as_type)
+
+
+def dumps(data: Any) -> str:
+    """Compact, key-sorted JSON text: equal objects give byte-equal text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def loads(text: str) -> Any:
+    """Parse JSON text; bad text raises SerializationError."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SerializationError(f"expected JSON text, got {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SerializationError(f"not valid JSON: {exc}") from exc
