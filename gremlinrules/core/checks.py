@@ -1,0 +1,75 @@
+"""Argument checks shared by every game's public functions and Options.
+
+They raise errors of the library's hierarchy (never a bare TypeError), so a
+caller passing anything at all gets a clear message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gremlinrules.core.errors import InvalidArgumentError, SetupError
+
+__all__ = ["check_players", "check_seat", "check_seed", "check_type", "is_int", "one_of", "int_between", "boolean"]
+
+
+def is_int(value: Any) -> bool:
+    """True for a real integer (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_players(players: Any, low: int, high: int, title: str) -> int:
+    """The player count, or SetupError when it is not an integer in [low, high]."""
+    if not is_int(players) or not low <= players <= high:
+        raise SetupError(f"{title} takes {low} to {high} players, not {players!r}")
+    return int(players)
+
+
+def check_seed(seed: Any) -> int:
+    """The seed, or SetupError when it is not an integer."""
+    if not is_int(seed):
+        raise SetupError(f"seed must be an integer, not {seed!r}")
+    return int(seed)
+
+
+def check_seat(player: Any, players: int) -> int:
+    """A seat index in range, or InvalidArgumentError."""
+    if not is_int(player) or not 0 <= player < players:
+        raise InvalidArgumentError(f"player must be a seat from 0 to {players - 1}, not {player!r}")
+    return int(player)
+
+
+def check_type(obj: Any, cls: type, what: str) -> None:
+    """InvalidArgumentError unless ``obj`` is a ``cls`` (for states passed to the API)."""
+    if type(obj) is not cls:
+        raise InvalidArgumentError(f"expected a {what}, got {type(obj).__name__}")
+
+
+Validator = Callable[[Any, Any, Any], None]
+
+
+def one_of(*values: Any) -> Validator:
+    """An attrs validator: the value must be one of ``values`` (SetupError otherwise)."""
+
+    def validate(_: Any, attribute: Any, value: Any) -> None:
+        if isinstance(value, bool) or value not in values:
+            raise SetupError(f"option {attribute.name} must be one of {values!r}, not {value!r}")
+
+    return validate
+
+
+def int_between(low: int, high: int) -> Validator:
+    """An attrs validator: an integer in [low, high] (SetupError otherwise)."""
+
+    def validate(_: Any, attribute: Any, value: Any) -> None:
+        if not is_int(value) or not low <= value <= high:
+            raise SetupError(f"option {attribute.name} must be an integer from {low} to {high}, not {value!r}")
+
+    return validate
+
+
+def boolean(_: Any, attribute: Any, value: Any) -> None:
+    """An attrs validator: a real bool (SetupError otherwise)."""
+    if not isinstance(value, bool):
+        raise SetupError(f"option {attribute.name} must be true or false, not {value!r}")
