@@ -11,7 +11,9 @@ from typing import Any
 
 from gremlinrules.core.errors import InvalidArgumentError, SetupError
 
-__all__ = ["check_players", "check_seat", "check_seed", "check_type", "is_int", "one_of", "int_between", "boolean"]
+__all__ = [
+    "boolean", "check_players", "check_seat", "check_seed", "check_type", "int_between", "is_int", "one_of",
+]
 
 
 def is_int(value: Any) -> bool:
@@ -64,7 +66,8 @@ def int_between(low: int, high: int) -> Validator:
 
     def validate(_: Any, attribute: Any, value: Any) -> None:
         if not is_int(value) or not low <= value <= high:
-            raise SetupError(f"option {attribute.name} must be an integer from {low} to {high}, not {value!r}")
+            raise SetupError(f"option {attribute.name} must be an integer from {low} to {high}, "
+                             f"not {value!r}")
 
     return validate
 

@@ -41,11 +41,11 @@ class ModuleGame:
     title: str
     min_players: int
     max_players: int
-    State: type  # noqa: N815  (a class)
-    Options: type  # noqa: N815
-    Setup: type  # noqa: N815
-    View: type  # noqa: N815
-    Action: Any  # noqa: N815
+    State: type
+    Options: type
+    Setup: type
+    View: type
+    Action: Any
     action_types: tuple[type, ...]
     converter: cattrs.Converter
 

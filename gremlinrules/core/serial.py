@@ -57,7 +57,7 @@ def make_converter(action_types: tuple[type, ...]) -> cattrs.Converter:
     conv.register_structure_hook(str, _strict(str, "a string"))
     conv.register_structure_hook(bool, _strict(bool, "a boolean"))
     conv.register_unstructure_hook_func(
-        lambda t: t is tuple or get_origin(t) is tuple,
+        lambda t: t is tuple or get_origin(t) is tuple,  # type: ignore[comparison-overlap]
         lambda v: [conv.unstructure(x) for x in v],
     )
     by_name = {cls.__name__: cls for cls in action_types}
@@ -80,7 +80,7 @@ def make_converter(action_types: tuple[type, ...]) -> cattrs.Converter:
 
 
 def _tagged_unstructure(conv: cattrs.Converter, cls: type) -> Callable[[Any], dict[str, Any]]:
-    base = make_dict_unstructure_fn(cls, conv)
+    base: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv)
     name = cls.__name__
 
     def hook(obj: Any) -> dict[str, Any]:
@@ -91,8 +91,8 @@ def _tagged_unstructure(conv: cattrs.Converter, cls: type) -> Callable[[Any], di
 
 def _first_error(exc: BaseException) -> tuple[str, str]:
     try:
-        messages = cattrs.transform_error(exc, path="$")  # type: ignore[arg-type]
-    except Exception:  # noqa: BLE001  (fall back to the raw message)
+        messages = cattrs.transform_error(exc, path="$")
+    except Exception:
         messages = [str(exc)]
     if not messages:
         return str(exc), "$"
@@ -112,7 +112,8 @@ def structure(conv: cattrs.Converter, data: Any, cls: Any) -> Any:
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError,
             IndexError) as exc:
         text, path = _first_error(exc)
-        raise SerializationError(f"bad data for {getattr(cls, '__name__', cls)}: {text} @ {path}", path) from exc
+        name = getattr(cls, "__name__", str(cls))
+        raise SerializationError(f"bad data for {name}: {text} @ {path}", path) from exc
 
 
 def unstructure(conv: cattrs.Converter, obj: Any, as_type: Any = None) -> Any:

@@ -173,7 +173,8 @@ def _check_scenario(raw: Any, where: str) -> None:
         raise SpecError(f"{where}: 'steps' must be a non-empty list")
     for j, step in enumerate(steps):
         if not isinstance(step, dict) or set(step) - _STEP_KEYS or len(set(step) - {"note"}) != 1:
-            raise SpecError(f"{where} step {j}: exactly one of action, illegal, expect (and an optional note)")
+            raise SpecError(f"{where} step {j}: exactly one of action, illegal, expect "
+                            "(and an optional note)")
         expect = step.get("expect")
         if expect is not None and (not isinstance(expect, dict) or set(expect) - _EXPECT_KEYS):
             raise SpecError(f"{where} step {j}: expect keys must be among {sorted(_EXPECT_KEYS)}")

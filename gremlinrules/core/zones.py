@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from gremlinrules.core.errors import SetupError
 
-__all__ = ["deal", "draw", "remove_one", "seats_from", "next_seat"]
+__all__ = ["deal", "draw", "next_seat", "remove_one", "seats_from"]
 
 _T = TypeVar("_T")
 

@@ -1,0 +1,74 @@
+"""The four kinds of decision, and the fixed table of every action.
+
+Actions are interned: ``ACTIONS`` lists every action that can ever be legal
+(the RL action space, GG-ACT-1), and the hot path picks from prebuilt tuples
+instead of constructing objects. The canonical order of legal actions is their
+order in ``ACTIONS``: Play by card, PlayX by suit, rank, low before high, then
+Place by suit and spot, then Flip by suit.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gremlinrules.gnaughty_gnomes.board import N_SPOTS
+from gremlinrules.gnaughty_gnomes.components import CARDS, SUITS, Card, Colour
+
+__all__ = ["ACTIONS", "ACTION_INDEX", "ACTION_TYPES", "Action", "Flip", "Place", "Play", "PlayX"]
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Play:
+    """Play a numbered card from your hand (or your dummy's face-up cards) to the trick."""
+
+    card: Card
+    """The card, never an X card."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class PlayX:
+    """Play your suit's X card, declaring its rank and whether it is high or low (GG-X-1)."""
+
+    suit: Colour
+    """The X card's suit."""
+    rank: int
+    """The declared rank, 1 to 8."""
+    high: bool
+    """True: above a numbered card of the same rank and suit; False: below it."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Place:
+    """Choose an unflipped card of this trick by its suit and put a gnome on a spot (GG-PLACE-1)."""
+
+    suit: Colour
+    """The colour of the played card used (it is flipped)."""
+    spot: int
+    """The edge or vertex index on the garden (see ``board.BOARD.spots``)."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Flip:
+    """Use an unflipped card without placing: only when no legal spot exists (GG-PLACE-8)."""
+
+    suit: Colour
+    """The colour of the played card flipped."""
+
+
+Action = Play | PlayX | Place | Flip
+ACTION_TYPES: tuple[type, ...] = (Play, PlayX, Place, Flip)
+
+PLAY: dict[Card, Play] = {c: Play(c) for c in CARDS if not c.is_x}
+PLAY_X: dict[Colour, tuple[PlayX, ...]] = {
+    s: tuple(PlayX(s, r, h) for r in range(1, 9) for h in (False, True)) for s in SUITS
+}
+PLACE: dict[Colour, tuple[Place, ...]] = {s: tuple(Place(s, i) for i in range(N_SPOTS)) for s in SUITS}
+FLIP: dict[Colour, Flip] = {s: Flip(s) for s in SUITS}
+
+ACTIONS: tuple[Action, ...] = (
+    tuple(PLAY.values())
+    + tuple(a for s in SUITS for a in PLAY_X[s])
+    + tuple(a for s in SUITS for a in PLACE[s])
+    + tuple(FLIP[s] for s in SUITS)
+)
+ACTION_INDEX: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}

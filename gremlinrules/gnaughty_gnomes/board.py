@@ -1,0 +1,130 @@
+"""The 13-hex mushroom garden: geometry, spot kinds, and the random layout.
+
+Hexes are numbered row by row, left to right: 0-3 the top row of four, 4-8
+the middle row of five (6 is the white centre), 9-12 the bottom row of four
+(GG-BOARD-1). Spots (edges then vertices) come from :class:`core.hexgrid.HexBoard`.
+An edge is *outer* when it touches exactly one coloured hex (the board's rim or
+the white centre, GG-PLACE-2) and *inner* when it touches two (GG-PLACE-4);
+vertices touch one to three hexes (GG-PLACE-5).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from gremlinrules.core.hexgrid import HexBoard
+from gremlinrules.core.rng import Rng
+from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, Colour
+
+__all__ = [
+    "BOARD", "CENTER", "HEX_SPOTS", "N_HEXES", "N_SPOTS", "SPOT_HEXES", "candidate_spots",
+    "clumped", "random_layout", "spot_sets",
+]
+
+
+def _hexes() -> tuple[tuple[int, int], ...]:
+    top, middle, _ = COMPONENTS.board_rows
+    half = middle // 2
+    rows = ((-1, range(-half + 1, -half + 1 + top)), (0, range(-half, half + 1)),
+            (1, range(-half, -half + top)))
+    return tuple((q, r) for r, qs in rows for q in qs)
+
+
+BOARD = HexBoard.build(_hexes())
+N_HEXES = len(BOARD.hexes)
+CENTER = BOARD.hexes.index((0, 0))
+N_SPOTS = len(BOARD.spots)
+
+SPOT_HEXES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(h for h in s.board_hexes if h != CENTER) for s in BOARD.spots
+)
+"""For each spot, the coloured hexes it touches (the white centre never counts)."""
+HEX_SPOTS: tuple[tuple[int, ...], ...] = BOARD.hex_spots
+"""For each hex, its twelve spots (six edges, six vertices)."""
+IS_EDGE: tuple[bool, ...] = tuple(s.kind == "edge" for s in BOARD.spots)
+
+# Placement categories, widest last: 0 trick winner, 1 middle, 2 trick loser.
+WINNER, MIDDLE, LOSER, ANYWHERE = 0, 1, 2, 3
+
+
+def _spot_allowed(spot: int, category: int) -> bool:
+    if IS_EDGE[spot]:
+        return len(SPOT_HEXES[spot]) == 1 or category >= MIDDLE
+    return category >= LOSER
+
+
+_HEX_CATEGORY_SPOTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(s for s in HEX_SPOTS[h] if _spot_allowed(s, cat)) for cat in range(4))
+    for h in range(N_HEXES)
+)
+_ALL_VERTICES = tuple(s for s in range(N_SPOTS) if not IS_EDGE[s] and SPOT_HEXES[s])
+
+
+@lru_cache(maxsize=4096)
+def candidate_spots(layout: tuple[Colour, ...], colour: Colour, category: int,
+                    any_vertex: bool) -> tuple[int, ...]:
+    """Sorted spots a gnome may use for ``colour`` in a placement ``category``.
+
+    The spot must touch a hex of that colour (GG-PLACE-2), except a trick
+    loser's vertex when ``any_vertex`` (the option ``loser_vertex="any"``, GG-PLACE-6).
+    """
+    out: set[int] = set()
+    for h, c in enumerate(layout):
+        if c is colour:
+            out.update(_HEX_CATEGORY_SPOTS[h][category])
+    if any_vertex and category >= LOSER:
+        out.update(_ALL_VERTICES)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=4096)
+def spot_sets(layout: tuple[Colour, ...], colour: Colour, category: int,
+              any_vertex: bool) -> frozenset[int]:
+    """:func:`candidate_spots` as a set, for membership tests."""
+    return frozenset(candidate_spots(layout, colour, category, any_vertex))
+
+
+def clumped(layout: tuple[Colour, ...], rule: str) -> Colour | None:
+    """The first colour whose three hexes clump together (GG-SETUP-6), else None.
+
+    ``rule="connected"``: the colour's hexes form one connected group (a chain
+    or a triangle). ``rule="triangle"``: all of them touch one another.
+    """
+    for colour in SUITS:
+        hexes = [h for h, c in enumerate(layout) if c is colour]
+        touching = [sum(1 for o in hexes if o in BOARD.hex_neighbors[h]) for h in hexes]
+        links = sum(touching) // 2
+        if (rule == "triangle" and links >= 3) or (rule == "connected" and links >= len(hexes) - 1
+                                                   and all(touching)):
+            return colour
+    return None
+
+
+def random_layout(rng: Rng, rule: str) -> tuple[tuple[Colour, ...], Rng]:
+    """A random garden with the white centre, then the clump correction (GG-SETUP-6).
+
+    While some colour clumps, one of its hexes (chosen at random) swaps places
+    with a random hex of another colour where it touches no hex of its own
+    colour. If no such swap exists, or the correction runs 50 rounds, the
+    whole garden is dealt again from the generator.
+    """
+    colours = [c for c in SUITS for _ in range(COMPONENTS.hexes_per_colour)]
+    while True:
+        shuffled, rng = rng.shuffle(colours)
+        cells = list(shuffled)
+        cells.insert(CENTER, Colour.WHITE)
+        for _ in range(50):
+            bad = clumped(tuple(cells), rule)
+            if bad is None:
+                return tuple(cells), rng
+            own = [h for h, c in enumerate(cells) if c is bad]
+            mover, rng = rng.choice(own)
+            targets = [
+                t for t, c in enumerate(cells)
+                if c not in (bad, Colour.WHITE)
+                and not any(cells[n] is bad for n in BOARD.hex_neighbors[t] if n != mover)
+            ]
+            if not targets:
+                break
+            target, rng = rng.choice(targets)
+            cells[mover], cells[target] = cells[target], cells[mover]

@@ -1,0 +1,136 @@
+"""The component set: suits, cards and numbers, loaded from TOML and validated.
+
+Every number the rulebook states is checked here (GG-COMP-1, GG-COMP-2,
+GG-TRACK-1, GG-SETUP-2, GG-SETUP-4, GG-2P-2, GG-END-1); the board shape is an
+assumption (GG-BOARD-1). The reference file ships in the package.
+"""
+
+from __future__ import annotations
+
+import enum
+import tomllib
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from gremlinrules.core.errors import ComponentError
+
+__all__ = ["CARDS", "COMPONENTS", "SUITS", "X_RANK", "Card", "Colour", "Components", "load_components"]
+
+
+class Colour(enum.StrEnum):
+    """A card suit and mushroom colour; WHITE is only the centre hex."""
+
+    RED = "red"
+    PURPLE = "purple"
+    BLACK = "black"
+    ORANGE = "orange"
+    WHITE = "white"
+
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
+
+SUITS: tuple[Colour, ...] = (Colour.RED, Colour.PURPLE, Colour.BLACK, Colour.ORANGE)
+X_RANK = 0
+"""The rank field of an X card (its playing rank is declared when played)."""
+
+
+@attrs.frozen(slots=True, order=False, repr=False, cache_hash=True)
+class Card:
+    """A card: a suit and a rank 1-8, or rank 0 for the suit's X card."""
+
+    suit: Colour
+    """The suit (never WHITE)."""
+    rank: int
+    """1 to 8, or 0 for the X card."""
+
+    def __repr__(self) -> str:
+        return f"Card(Colour.{self.suit.name}, {self.rank})"
+
+    def __str__(self) -> str:
+        return f"{self.suit.value} {'X' if self.rank == X_RANK else self.rank}"
+
+    @property
+    def is_x(self) -> bool:
+        """True for an X card."""
+        return self.rank == X_RANK
+
+
+@attrs.frozen
+class Components:
+    """The validated numbers of a component set."""
+
+    suits: tuple[Colour, ...]
+    ranks: int
+    x_cards_per_suit: int
+    hexes_per_colour: int
+    white_hexes: int
+    board_rows: tuple[int, ...]
+    track_values: tuple[int, ...]
+    track_bands: tuple[tuple[int, int], ...]
+    gnomes_per_seat: int
+    hand_size: int
+    tricks: int
+    dummy_face_down: int
+    dummy_face_up: int
+
+
+_STATED: dict[str, Any] = {
+    # what the rulebook says, field by field
+    "suits": ("red", "purple", "black", "orange"),
+    "ranks": 8,
+    "x_cards_per_suit": 1,
+    "hexes_per_colour": 3,
+    "white_hexes": 1,
+    "track_values": (5, 4, 3, 2),
+    "track_bands": ((1, 2), (3, 4), (5, 6), (7, 8)),
+    "gnomes_per_seat": 8,
+    "hand_size": 8,
+    "tricks": 8,
+    "dummy_face_down": 4,
+    "dummy_face_up": 4,
+}
+
+
+def _freeze(value: Any) -> Any:
+    return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
+
+
+def load_components(text: str | None = None) -> Components:
+    """Validate a component file (TOML text); the packaged reference set by default.
+
+    A user owning the physical game may load their own file; every number the
+    rulebook states must match it, or ComponentError says which does not.
+    """
+    if text is None:
+        text = resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ComponentError(f"component file is not valid TOML: {exc}") from exc
+    fields = {a.name for a in attrs.fields(Components)}
+    if set(raw) != fields:
+        raise ComponentError(f"component file keys differ: missing {sorted(fields - set(raw))}, "
+                             f"unknown {sorted(set(raw) - fields)}")
+    data = {k: _freeze(v) for k, v in raw.items()}
+    for key, stated in _STATED.items():
+        if data[key] != stated:
+            raise ComponentError(f"{key} is {data[key]!r} but the rulebook states {stated!r}")
+    rows = data["board_rows"]
+    total = len(data["suits"]) * data["hexes_per_colour"] + data["white_hexes"]
+    if (not isinstance(rows, tuple) or len(rows) != 3 or rows[0] != rows[2] or rows[1] != rows[0] + 1
+            or sum(rows) != total or rows[1] % 2 != 1):
+        raise ComponentError(f"board_rows {rows!r} must be three rows n, n+1, n with an odd middle "
+                             f"row holding {total} hexes in all (the rulebook's 13)")
+    data["suits"] = tuple(Colour(s) for s in data["suits"])
+    return Components(**data)
+
+
+COMPONENTS = load_components()
+
+CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in range(1, COMPONENTS.ranks + 1)) + tuple(
+    Card(s, X_RANK) for s in SUITS
+)
+"""All 36 cards: the 32 numbered cards by suit then rank, then the four X cards."""

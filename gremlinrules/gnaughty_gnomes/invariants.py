@@ -1,0 +1,89 @@
+"""The state's invariants (GG-INV-1): what every reachable state satisfies.
+
+Used by ``check_state`` (so a state decoded from JSON is one the rules can
+continue from) and by the property tests.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gremlinrules.core.checks import is_int
+from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
+from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
+from gremlinrules.gnaughty_gnomes.trick import rank_trick
+
+__all__ = ["all_cards", "problems"]
+
+_ORDER = {c: i for i, c in enumerate(CARDS)}
+
+
+def all_cards(state: State) -> list[Card]:
+    """Every card in every zone: hands, dummy piles, the open trick, finished tricks."""
+    cards = [c for h in state.hands for c in h]
+    cards += [c for piles in state.piles for pile in piles for c in pile if c is not None]
+    cards += [p.card for p in state.plays]
+    cards += [p.card for t in state.history for p in t]
+    return cards
+
+
+def _played_ok(p: Played) -> bool:
+    if not (is_int(p.position) and 0 <= p.position < 4):
+        return False
+    if p.card.is_x:
+        return is_int(p.rank) and 1 <= p.rank <= 8
+    return p.rank == p.card.rank and p.high is False
+
+
+def problems(state: State) -> list[str]:
+    """Every invariant the state breaks, as sentences; empty when consistent."""
+    out: list[str] = []
+    if state.players not in (2, 4):
+        out.append(f"players is {state.players}, not 2 or 4")
+    suits = sorted(s.value for s in SUITS)
+    if len(state.layout) != 13 or state.layout[CENTER] is not Colour.WHITE or sorted(
+            c.value for c in state.layout if c is not Colour.WHITE) != sorted(suits * 3):
+        out.append("layout is not 13 hexes with white in the centre and three of each colour")
+    if sorted(c.value for c in state.track) != suits:
+        out.append("track is not the four suits")
+    counts = Counter(all_cards(state))
+    if set(counts) != set(CARDS) or any(n != 1 for n in counts.values()):
+        out.append("the 36 cards are not each in exactly one zone")
+    if any(tuple(sorted(h, key=_ORDER.__getitem__)) != h for h in state.hands):
+        out.append("hands are not sorted")
+    dummies = (2, 3) if state.players == 2 else ()
+    for pos in range(4):
+        if (len(state.piles[pos]) == 4) != (pos in dummies) or (pos not in dummies and state.piles[pos]):
+            out.append(f"position {pos} has the wrong dummy piles")
+    if len(state.gnomes) != N_SPOTS or any(g not in (-1, 0, 1) for g in state.gnomes):
+        out.append("gnomes must give -1, 0 or 1 for each of the 92 spots")
+    if len(state.supply) != 4 or any(not 0 <= s <= COMPONENTS.gnomes_per_seat for s in state.supply):
+        out.append("supply must be 0-8 gnomes for each of four positions")
+    else:
+        for team in (0, 1):
+            placed = sum(1 for g in state.gnomes if g == team)
+            left = state.supply[team] + state.supply[team + 2]
+            if placed + left != 2 * COMPONENTS.gnomes_per_seat:
+                out.append(f"team {team} has {placed} gnomes placed and {left} in supply, not 16")
+    if any(s < 0 for s in state.team_scores):
+        out.append("scores are never negative")
+    if not (0 <= state.trick <= COMPONENTS.tricks and len(state.history) == state.trick):
+        out.append("trick count and history disagree")
+    if any(len(t) != 4 for t in state.history) or not all(_played_ok(p) for t in state.history for p in t):
+        out.append("a finished trick is malformed")
+    if not all(_played_ok(p) for p in state.plays) or not 0 <= state.leader < 4:
+        out.append("the open trick is malformed")
+    if [p.position for p in state.plays] != [(state.leader + i) % 4 for i in range(len(state.plays))]:
+        out.append("the open trick's cards were not played clockwise from the leader")
+    if state.phase is Phase.PLAY:
+        if len(state.plays) >= 4 or state.order or state.flipped or state.step or state.trick >= 8:
+            out.append("phase play needs an open trick of fewer than four cards")
+    elif state.phase is Phase.PLACE:
+        if (len(state.plays) != 4 or len(state.flipped) != 4 or not 0 <= state.step < 4
+                or state.order != rank_trick(state.track, state.plays)
+                or sum(state.flipped) != state.step):
+            out.append("phase place needs four cards, their turn order and one flip per placement")
+    elif state.plays or state.trick != COMPONENTS.tricks:
+        out.append("phase over needs eight finished tricks")
+    return out

@@ -1,0 +1,100 @@
+"""Setting up a game: the deal, the garden, the track and the first leader."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gremlinrules.core.checks import check_players, check_seed, is_int
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.rng import Rng
+from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, N_SPOTS, clumped, random_layout
+from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.state import Options, Phase, Setup, State
+
+__all__ = ["new_game"]
+
+_SORT = {c: i for i, c in enumerate(CARDS)}
+
+
+def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_SORT.__getitem__))
+
+
+def _check_setup(setup: Setup, options: Options) -> None:
+    if setup.layout is not None:
+        lay = setup.layout
+        if (not isinstance(lay, tuple) or len(lay) != N_HEXES or lay[CENTER] is not Colour.WHITE
+                or sorted(c.value for c in lay if isinstance(c, Colour) and c is not Colour.WHITE)
+                != sorted(s.value for s in SUITS for _ in range(COMPONENTS.hexes_per_colour))):
+            raise SetupError("layout must be 13 colours: WHITE at index 6 and three of each suit")
+        if clumped(lay, options.setup_clump) is not None:
+            raise SetupError(f"layout clumps {clumped(lay, options.setup_clump)}: "
+                             "the setup correction forbids it (GG-SETUP-6)")
+    if setup.track is not None and (not isinstance(setup.track, tuple) or sorted(
+            getattr(c, "value", "") for c in setup.track) != sorted(s.value for s in SUITS)):
+        raise SetupError("track must list each of the four suits once")
+    if setup.start is not None and not (is_int(setup.start) and 0 <= setup.start < 4):
+        raise SetupError("start must be a position from 0 to 3")
+    if setup.hands is not None:
+        hands = setup.hands
+        ok = isinstance(hands, tuple) and len(hands) == 4 and all(
+            isinstance(h, tuple) and len(h) == COMPONENTS.hand_size + 1 for h in hands)
+        if not ok or sorted(_SORT.get(c, -1) for h in hands for c in h) != list(range(len(CARDS))):
+            raise SetupError("hands must be four lists of nine cards using every card once")
+        if any(sum(c.is_x for c in h) != 1 for h in hands):
+            raise SetupError("each position holds exactly one X card (GG-SETUP-3)")
+
+
+def new_game(players: int, seed: int = 0, *, options: Options | None = None,
+             setup: Setup | None = None) -> State:
+    """A new game for 4 players, or 2 with dummy partners (GG-SETUP-1..6, GG-2P-1..2)."""
+    players = check_players(players, 2, 4, "Gnaughty Gnomes")
+    if players == 3:
+        raise SetupError("Gnaughty Gnomes is played by 4 players, or 2 with dummy partners; not 3")
+    rng = Rng.from_seed(check_seed(seed))
+    options = Options() if options is None else options
+    setup = Setup() if setup is None else setup
+    if not isinstance(options, Options) or not isinstance(setup, Setup):
+        raise SetupError("options must be an Options and setup a Setup of Gnaughty Gnomes")
+    _check_setup(setup, options)
+    if setup.hands is None:
+        numbered, rng = rng.shuffle([c for c in CARDS if not c.is_x])
+        xs, rng = rng.shuffle([c for c in CARDS if c.is_x])
+        n = COMPONENTS.hand_size
+        hands: Any = tuple(numbered[i * n:(i + 1) * n] + (xs[i],) for i in range(4))
+    else:
+        hands = setup.hands
+    if setup.layout is None:
+        layout, rng = random_layout(rng, options.setup_clump)
+    else:
+        layout = setup.layout
+    if setup.track is None:
+        track, rng = rng.shuffle(SUITS)
+    else:
+        track = setup.track
+    if setup.start is None:
+        start, rng = rng.below(players)
+    else:
+        start = setup.start
+    return State(
+        players=players, options=options, layout=layout, track=track,
+        hands=tuple(_hand(h, pos, players) for pos, h in enumerate(hands)),
+        piles=tuple(_piles(h, pos, players) for pos, h in enumerate(hands)),
+        gnomes=(-1,) * N_SPOTS, supply=(COMPONENTS.gnomes_per_seat,) * 4, team_scores=(0, 0),
+        trick=0, leader=start, phase=Phase.PLAY, plays=(), order=(), flipped=(), step=0,
+        history=(), rng=rng,
+    )
+
+
+def _hand(cards: tuple[Card, ...], pos: int, players: int) -> tuple[Card, ...]:
+    if players == 4 or pos < 2:
+        return _sorted(cards)
+    return tuple(c for c in cards if c.is_x)  # the dummy's X card lies face up (GG-2P-2)
+
+
+def _piles(cards: tuple[Card, ...], pos: int, players: int) -> tuple[tuple[Card | None, Card | None], ...]:
+    if players == 4 or pos < 2:
+        return ()
+    plain = [c for c in cards if not c.is_x]
+    down = COMPONENTS.dummy_face_down
+    return tuple((plain[i], plain[down + i]) for i in range(down))

@@ -1,0 +1,118 @@
+"""The immutable game state, its options and the stacked setup.
+
+Positions 0-3 sit clockwise; partners sit opposite, so the team of a position
+is ``position % 2`` (GG-SEAT-1). With four players a seat is its position. In
+the two-player variant seats 0 and 1 hold positions 0 and 1 and decide for
+the dummy opposite them, positions 2 and 3 (GG-2P-1).
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from gremlinrules.core.checks import one_of
+from gremlinrules.core.rng import Rng
+from gremlinrules.gnaughty_gnomes.components import Card, Colour
+
+__all__ = ["Options", "Phase", "Played", "Setup", "State"]
+
+
+class Phase(enum.StrEnum):
+    """Which decision is pending."""
+
+    PLAY = "play"
+    """Positions play cards to the trick in clockwise order."""
+    PLACE = "place"
+    """The placement round, in turn-order places 1-4."""
+    OVER = "over"
+    """Eight tricks done."""
+
+
+@attrs.frozen(slots=True)
+class Options:
+    """Named readings where the rulebook is open (each an interpretation clause)."""
+
+    loser_vertex: str = attrs.field(default="touching", validator=one_of("touching", "any"))
+    """GG-PLACE-6: the trick loser's vertex must touch the remaining colour (``"touching"``)
+    or may be any open vertex (``"any"``)."""
+    no_space: str = attrs.field(default="skip", validator=one_of("skip", "widen"))
+    """GG-PLACE-8: with no legal spot for any card left, flip one and place nothing
+    (``"skip"``), or first widen to every open spot touching that colour (``"widen"``)."""
+    x_tiebreak: str = attrs.field(default="wild_high", validator=one_of("wild_high", "lowest"))
+    """GG-END-3: an X card left in hand counts as an 8 declared high (``"wild_high"``)
+    or as weaker than every numbered card of its suit (``"lowest"``)."""
+    setup_clump: str = attrs.field(default="connected", validator=one_of("connected", "triangle"))
+    """GG-SETUP-6: a colour "adjacent 3 times" means its three hexes are connected
+    (``"connected"``) or all touch each other (``"triangle"``)."""
+
+
+@attrs.frozen(slots=True)
+class Setup:
+    """A known deal and garden, for tracking a physical table. Any part left None is random.
+
+    ``hands`` lists nine cards per position. For a dummy (two players,
+    positions 2 and 3) they are read as: four face-down cards (piles 0-3), the
+    four face-up cards on them (piles 0-3), then the X card.
+    """
+
+    layout: tuple[Colour, ...] | None = None
+    """13 hex colours in board order, WHITE at index 6."""
+    track: tuple[Colour, ...] | None = None
+    """The four suits, strongest first."""
+    start: int | None = None
+    """The position that leads the first trick."""
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    """Nine cards per position: every card exactly once, one X card each."""
+
+
+@attrs.frozen(slots=True)
+class Played:
+    """One card played to the trick; for an X card, its declared rank and high/low."""
+
+    position: int
+    card: Card
+    rank: int
+    """The rank the card counts as (the declared rank for an X card)."""
+    high: bool = False
+    """For an X card: declared high. False for numbered cards."""
+
+
+@attrs.frozen(slots=True)
+class State:
+    """Everything the rules need. Never mutated; ``apply`` returns a new one."""
+
+    players: int
+    """2 (dummy variant) or 4."""
+    options: Options
+    layout: tuple[Colour, ...]
+    """Hex colours in board order (GG-BOARD-1)."""
+    track: tuple[Colour, ...]
+    """The suit strength track, strongest first (GG-TRACK-1)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Held cards per position, sorted. For a dummy: its face-up X card, if unplayed."""
+    piles: tuple[tuple[tuple[Card | None, Card | None], ...], ...]
+    """Per dummy position, four (face-down, face-up) piles; empty for a player (GG-2P-2)."""
+    gnomes: tuple[int, ...]
+    """Per spot: -1 open, else the team (0 or 1) whose gnome sits there."""
+    supply: tuple[int, ...]
+    """Gnomes left per position (GG-SETUP-4)."""
+    team_scores: tuple[int, int]
+    trick: int
+    """Tricks finished so far (0-8)."""
+    leader: int
+    """The position that led the current trick."""
+    phase: Phase
+    plays: tuple[Played, ...]
+    """The current trick's cards in the order played."""
+    order: tuple[int, ...]
+    """After the fourth card: indices into ``plays`` by turn-order place 1-4."""
+    flipped: tuple[bool, ...]
+    """Per entry of ``plays``: already used in the placement round."""
+    step: int
+    """The placement round's next turn-order place (0-3)."""
+    history: tuple[tuple[Played, ...], ...]
+    """Every finished trick, in order: discarded cards stay public knowledge."""
+    rng: Rng
+    """Kept for uniformity and hidden-state sampling; the rules draw nothing after setup."""

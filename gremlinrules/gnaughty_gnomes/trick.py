@@ -1,0 +1,84 @@
+"""Ranking a trick, scoring a placement, and the clean-up adjustments.
+
+Pure functions of state parts; the rules module calls them.
+"""
+
+from __future__ import annotations
+
+from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, SPOT_HEXES
+from gremlinrules.gnaughty_gnomes.components import COMPONENTS, Card, Colour
+from gremlinrules.gnaughty_gnomes.state import Played
+
+__all__ = ["card_strength", "rank_trick", "score_placement", "track_after", "value_of"]
+
+_BAND = {r: i for i, band in enumerate(COMPONENTS.track_bands) for r in band}
+
+
+def card_strength(track: tuple[Colour, ...], suit: Colour, rank: int, tie: int) -> tuple[int, int, int]:
+    """A sort key, smaller is stronger: suit position, then rank, then X high/low (GG-TRICK-1).
+
+    ``tie`` is -1 for an X card declared high, 1 for one declared low, 0 for a
+    numbered card (GG-X-2).
+    """
+    return (track.index(suit), -rank, tie)
+
+
+def _key(track: tuple[Colour, ...], p: Played) -> tuple[int, int, int]:
+    tie = (-1 if p.high else 1) if p.card.is_x else 0
+    return card_strength(track, p.card.suit, p.rank, tie)
+
+
+def rank_trick(track: tuple[Colour, ...], plays: tuple[Played, ...]) -> tuple[int, ...]:
+    """Indices into ``plays`` from turn-order place 1 (winner) to 4 (loser) (GG-TRICK-2)."""
+    return tuple(sorted(range(len(plays)), key=lambda i: _key(track, plays[i])))
+
+
+def value_of(track: tuple[Colour, ...], colour: Colour) -> int:
+    """Current victory points of a mushroom colour: 5, 4, 3, 2 by track position (GG-TRACK-1)."""
+    return COMPONENTS.track_values[track.index(colour)]
+
+
+def score_placement(layout: tuple[Colour, ...], track: tuple[Colour, ...], gnomes: tuple[int, ...],
+                    spot: int, team: int) -> int:
+    """Points the placing team scores for a gnome just placed on ``spot`` (GG-SCORE-1..4).
+
+    For each coloured hex the spot touches: a new majority with an opponent
+    present scores the colour's value; a new tie scores half, rounded down.
+    """
+    points = 0
+    other = 1 - team
+    for h in SPOT_HEXES[spot]:
+        mine = theirs = 0
+        for s in HEX_SPOTS[h]:
+            g = gnomes[s]
+            if g == team:
+                mine += 1
+            elif g == other:
+                theirs += 1
+        if theirs == 0:
+            continue
+        if mine == theirs + 1:  # was a tie before this gnome: a new majority
+            points += value_of(track, layout[h])
+        elif mine == theirs:  # was behind by one: a new tie
+            points += value_of(track, layout[h]) // 2
+    return points
+
+
+def track_after(track: tuple[Colour, ...], winner: Played) -> tuple[Colour, ...]:
+    """The track after clean-up: the winning suit moves to its rank's band (GG-CLEAN-1)."""
+    rest = tuple(c for c in track if c is not winner.card.suit)
+    pos = _BAND[winner.rank]
+    return rest[:pos] + (winner.card.suit,) + rest[pos:]
+
+
+def strongest_left(track: tuple[Colour, ...], cards: tuple[Card, ...],
+                   x_tiebreak: str) -> tuple[int, int, int]:
+    """The strength key of the best card among ``cards`` for the end tie-break (GG-END-2, GG-END-3)."""
+    keys = []
+    for c in cards:
+        if c.is_x:
+            keys.append(card_strength(track, c.suit, 8, -1) if x_tiebreak == "wild_high"
+                        else card_strength(track, c.suit, 0, 0))
+        else:
+            keys.append(card_strength(track, c.suit, c.rank, 0))
+    return min(keys) if keys else (99, 0, 0)
