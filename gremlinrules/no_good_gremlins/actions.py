@@ -1,0 +1,106 @@
+"""The decisions a seat can make, one small frozen class per kind.
+
+Every action that can ever be legal is built once at import (:data:`ALL_ACTIONS`,
+the fixed RL action space); ``legal_actions`` returns those same instances in
+that order, which is the canonical order: DrawTwo, TakeScrap, then Discard,
+Build, Launch, ChromeLaunch, Scrap and Bribe for rust to chrome, then EndTurn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gremlinrules.no_good_gremlins.components import MATERIALS, Material
+
+__all__ = [
+    "ACTION_TYPES",
+    "ALL_ACTIONS",
+    "Action",
+    "Bribe",
+    "Build",
+    "ChromeLaunch",
+    "Discard",
+    "DrawTwo",
+    "EndTurn",
+    "Launch",
+    "Scrap",
+    "TakeScrap",
+]
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class DrawTwo:
+    """Open the turn: draw two cards from the materials deck (then Discard one)."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class TakeScrap:
+    """Open the turn: take the scrapheap's top card and the cards below that match it."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Discard:
+    """After DrawTwo: put one hand card of this material face up on the scrapheap."""
+
+    material: Material
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Build:
+    """Play one hand card of this material onto its rocket (a build action is up to two)."""
+
+    material: Material
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Launch:
+    """Main action: launch the complete rocket of this material."""
+
+    material: Material
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class ChromeLaunch:
+    """After a chrome bribe: launch this rocket, complete or not, for one medal."""
+
+    material: Material
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Scrap:
+    """Free action: move every card of this rocket onto the scrapheap."""
+
+    material: Material
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Bribe:
+    """Free action: remove a hand card of this material from the game for its ability."""
+
+    material: Material
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class EndTurn:
+    """End the turn (the Wandering Gremlin eats, an empty hand draws six)."""
+
+
+ACTION_TYPES = (DrawTwo, TakeScrap, Discard, Build, Launch, ChromeLaunch, Scrap, Bribe, EndTurn)
+Action = DrawTwo | TakeScrap | Discard | Build | Launch | ChromeLaunch | Scrap | Bribe | EndTurn
+
+DRAW_TWO = DrawTwo()
+TAKE_SCRAP = TakeScrap()
+END_TURN = EndTurn()
+DISCARDS = tuple(Discard(m) for m in MATERIALS)
+BUILDS = tuple(Build(m) for m in MATERIALS)
+LAUNCHES = tuple(Launch(m) for m in MATERIALS)
+CHROME_LAUNCHES = tuple(ChromeLaunch(m) for m in MATERIALS)
+SCRAPS = tuple(Scrap(m) for m in MATERIALS)
+BRIBES = tuple(Bribe(m) for m in MATERIALS)
+ALL_ACTIONS: tuple[Any, ...] = (
+    DRAW_TWO, TAKE_SCRAP, *DISCARDS, *BUILDS, *LAUNCHES, *CHROME_LAUNCHES, *SCRAPS, *BRIBES,
+    END_TURN,
+)
+MATERIAL_INDEX: dict[Any, int] = {m: i for i, m in enumerate(MATERIALS)}

@@ -1,0 +1,182 @@
+"""What happens between decisions: draws and deck exhaustion, the end of a turn
+(the Wandering Gremlin, the empty-hand refill), the end of a round (the gremlin
+deck) and the finale."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gremlinrules.core.piles import draw_or_rebuild, reshuffle
+from gremlinrules.no_good_gremlins.components import THUNDERSTORM
+from gremlinrules.no_good_gremlins.state import GONE, Phase, State
+
+__all__ = ["begin_turn", "draw", "end_turn", "launch_medals", "replace", "with_item"]
+
+evolve = attrs.evolve
+HAND_SIZE = 6  # NGG-SETUP-2 / NGG-HAND-2
+
+
+def replace(s: State, **changes: Any) -> State:
+    """The state with some fields changed (the input is never mutated)."""
+    return evolve(s, **changes)
+
+
+def with_item(row: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``row`` with entry ``i`` set to ``value``."""
+    return (*row[:i], value, *row[i + 1:])
+
+
+def launch_medals(size: int, cost: int) -> int:
+    """Medals for launching a complete rocket: one, plus one per card beyond the cost (NGG-LAUNCH-3)."""
+    return 1 + size - cost
+
+
+def draw(s: State, seat: int, n: int) -> State:
+    """Seat draws up to ``n`` cards; a draw from an empty deck is skipped (NGG-HAND-3).
+
+    The moment the deck runs out it is exhausted: with 4-5 players the first time
+    rebuilds it (NGG-DECK-2, NGG-DECK-3) and the draw continues from the new deck;
+    otherwise the finale is triggered (NGG-FINALE-1).
+    """
+    deck = s.deck
+    if not deck or n <= 0:
+        return s
+    hand = list(s.hands[seat])
+    changes: dict[str, Any] = {}
+    for _ in range(n):
+        if not deck:
+            break
+        hand[deck[0]] += 1
+        deck = deck[1:]
+        if not deck and not s.finale and "finale" not in changes:
+            if s.players >= 4 and not s.rebuilt and "rebuilt" not in changes:
+                pool = s.scrapheap
+                removed = s.removed
+                if s.options.rebuild_from == "scrapheap_and_removed":
+                    pool = pool + tuple(t for t, k in enumerate(removed) for _ in range(k))
+                    changes["removed"] = (0,) * len(removed)
+                deck, changes["rng"] = reshuffle(pool, s.rng)
+                changes["scrapheap"] = ()
+                changes["rebuilt"] = True
+            if not deck:  # exhausted for good (an empty rebuild counts as the second time)
+                changes["finale"] = True
+                changes["final_turns"] = s.players
+    hands = with_row(s.hands, seat, tuple(hand))
+    return evolve(s, deck=deck, hands=hands, **changes)
+
+
+def with_row(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``rows`` with row ``i`` replaced."""
+    return (*rows[:i], row, *rows[i + 1:])
+
+
+def begin_turn(s: State, seat: int, *, final: bool) -> State:
+    """Start ``seat``'s turn: a normal one (NGG-TURN-1) or a final one (NGG-FINALE-3)."""
+    if final:
+        # NGG-FINALE-3: nothing to take from an empty scrapheap, so the opening is skipped.
+        phase = Phase.FINAL_OPENING if s.scrapheap else Phase.MAIN
+        return evolve(s, turn=seat, phase=phase, mains=0, builds=s.options.finale_builds,
+                      open_build=0, chrome=0, no_eat=False, final_turn=True)
+    return evolve(s, turn=seat, phase=Phase.OPENING, mains=1, builds=0, open_build=0, chrome=0,
+                  no_eat=False, final_turn=False)
+
+
+def _eat(s: State) -> State:
+    """NGG-WANDER-3/4: the holder's turn ends; the Wandering Gremlin eats or moves on."""
+    seat = s.turn
+    pad = s.pads[seat]
+    values = s.components.medal_values
+    if not any(pad):
+        return evolve(s, wanderer=(seat + 1) % s.players)
+    if s.no_eat:
+        return s
+    # NGG-WANDER-5: highest medal value; ties go to the larger rocket, then the later type.
+    best = max((t for t in range(len(pad)) if pad[t]), key=lambda t: (values[t], pad[t], t))
+    pad = with_item(pad, best, pad[best] - 1)
+    removed = with_item(s.removed, best, s.removed[best] + 1)
+    wanderer = (seat + 1) % s.players if not any(pad) else seat
+    return evolve(s, pads=with_row(s.pads, seat, pad), removed=removed, wanderer=wanderer)
+
+
+def _reveal_round(s: State) -> State:
+    """NGG-ROUND-1..5: the dealer reveals one gremlin-deck card and it is resolved."""
+    deck, discard, rng = s.gremlin_deck, s.gremlin_discard, s.rng
+    threat = list(s.threat)
+    pads = [list(p) for p in s.pads]
+    removed = list(s.removed)
+    aside: list[int] = []
+
+    def reveal() -> int | None:
+        nonlocal deck, discard, rng
+        # NGG-ROUND-5: an exhausted deck is rebuilt from the discards when a card is needed
+        card, deck, discard, rng = draw_or_rebuild(deck, discard, rng)
+        return card
+
+    def resolve(card: int) -> None:
+        nonlocal discard
+        if card == THUNDERSTORM:  # NGG-ROUND-4: set aside, two more cards, chained
+            aside.append(card)
+            for _ in range(2):
+                nxt = reveal()
+                if nxt is not None:
+                    resolve(nxt)
+        elif card in threat:  # NGG-ROUND-3: the gremlins attack every launch pad
+            threat.remove(card)
+            for pad in pads:
+                removed[card] += pad[card]
+                pad[card] = 0
+            discard = (*discard, card, card)
+        else:  # NGG-ROUND-2: a warning
+            threat.append(card)
+
+    first = reveal()
+    if first is not None:
+        resolve(first)
+    if aside:
+        deck, rng = reshuffle(deck + discard, rng)
+        discard = tuple(aside)
+    return evolve(s, gremlin_deck=deck, gremlin_discard=discard, rng=rng, threat=tuple(sorted(threat)),
+                  pads=tuple(tuple(p) for p in pads), removed=tuple(removed))
+
+
+def _finish(s: State) -> State:
+    """NGG-FINALE-6: the Wandering Gremlin leaves; every complete rocket launches."""
+    costs = s.components.launch_costs
+    pads = []
+    medals = []
+    removed = list(s.removed)
+    for pad, held in zip(s.pads, s.medals, strict=True):
+        pad_l, held_l = list(pad), list(held)
+        for t, size in enumerate(pad):
+            if size and size >= costs[t]:
+                won = launch_medals(size, costs[t])
+                held_l[t] += won
+                removed[t] += size - won
+                pad_l[t] = 0
+        pads.append(tuple(pad_l))
+        medals.append(tuple(held_l))
+    return evolve(s, pads=tuple(pads), medals=tuple(medals), removed=tuple(removed), wanderer=GONE,
+                  phase=Phase.OVER, mains=0, builds=0, open_build=0, chrome=0, no_eat=False)
+
+
+def end_turn(s: State) -> State:
+    """NGG-TURN-5: the turn owner ends the turn; resolve everything up to the next decision."""
+    seat = s.turn
+    if s.wanderer == seat:
+        s = _eat(s)
+    if not any(s.hands[seat]):  # NGG-HAND-2
+        s = draw(s, seat, HAND_SIZE)
+    if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round
+        s = _reveal_round(s)
+        s = evolve(s, round=s.round + 1)
+        if s.round > s.options.round_limit:  # NGG-END-3
+            s = evolve(s, finale=True, final_turns=s.players)
+    nxt = (seat + 1) % s.players
+    if s.finale:
+        if s.final_turns == 0:
+            return _finish(s)
+        s = evolve(s, final_turns=s.final_turns - 1)
+        return begin_turn(s, nxt, final=True)
+    return begin_turn(s, nxt, final=False)

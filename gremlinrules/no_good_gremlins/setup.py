@@ -1,0 +1,122 @@
+"""Setting up a table: from a seed, or from a known (stacked) layout."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gremlinrules.core.checks import check_players, check_seed, is_int
+from gremlinrules.core.errors import ComponentError, SetupError
+from gremlinrules.core.rng import Rng
+from gremlinrules.core.zones import deal
+from gremlinrules.no_good_gremlins.components import (
+    REFERENCE,
+    THUNDERSTORM,
+    GremlinCard,
+    Material,
+    validate_components,
+)
+from gremlinrules.no_good_gremlins.state import AWAY, Options, Phase, Setup, State
+
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "new_game"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+HAND_SIZE = 6
+_MAT_INDEX = {m: i for i, m in enumerate(Material)}
+_GREMLIN_INDEX = {g: (THUNDERSTORM if g is GremlinCard.THUNDERSTORM else i)
+                  for i, g in enumerate(GremlinCard)}
+
+
+def _materials(cards: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(cards, tuple) or not all(type(c) is Material for c in cards):
+        raise SetupError(f"setup {what} must be a tuple of Material values")
+    return tuple(_MAT_INDEX[c] for c in cards)
+
+
+def _per_seat(rows: Any, players: int, what: str) -> list[tuple[int, ...]]:
+    if rows is None:
+        return [() for _ in range(players)]
+    if not isinstance(rows, tuple) or len(rows) != players:
+        raise SetupError(f"setup {what} must list one tuple of cards per seat ({players})")
+    return [_materials(r, what) for r in rows]
+
+
+def _take(pool: list[int], cards: tuple[int, ...], what: str) -> None:
+    for c in cards:
+        if pool[c] <= 0:
+            raise SetupError(f"setup {what} uses more {list(Material)[c].value} cards "
+                             "than the component set has")
+        pool[c] -= 1
+
+
+def _counts(cards: tuple[int, ...]) -> tuple[int, ...]:
+    out = [0] * 6
+    for c in cards:
+        out[c] += 1
+    return tuple(out)
+
+
+def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = None) -> State:
+    """A new game: shuffle both decks, deal six cards each, set the Wandering Gremlin aside.
+
+    NGG-SETUP-1/2; with ``setup`` the listed cards are placed as given and the rest
+    shuffled by ``seed`` (NGG-SETUP-3).
+    """
+    n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, "No Good Gremlins")
+    rng = Rng.from_seed(check_seed(seed))
+    if options is None:
+        options = Options()
+    elif type(options) is not Options:
+        raise SetupError(f"options must be a No Good Gremlins Options, not {type(options).__name__}")
+    if setup is None:
+        setup = Setup()
+    elif type(setup) is not Setup:
+        raise SetupError(f"setup must be a No Good Gremlins Setup, not {type(setup).__name__}")
+    comps = REFERENCE if setup.components is None else setup.components
+    try:
+        comps = validate_components(comps)
+    except ComponentError as exc:
+        raise SetupError(f"setup components: {exc}") from exc
+    pool = list(comps.counts)
+    hands = _per_seat(setup.hands, n, "hands")
+    pads = _per_seat(setup.pads, n, "pads")
+    heap = _materials(setup.scrapheap, "scrapheap")
+    top = _materials(setup.deck, "deck")
+    for row in hands + pads:
+        _take(pool, row, "hands and pads")
+    _take(pool, heap, "scrapheap")
+    _take(pool, top, "deck")
+    for pad in pads:
+        if sum(1 for k in _counts(pad) if k) > 3:
+            raise SetupError("a launch pad holds at most three rockets")
+    rest, rng = rng.shuffle([t for t, k in enumerate(pool) for _ in range(k)])
+    deck = top + rest
+    if setup.hands is None:
+        dealt, deck = deal(deck, [HAND_SIZE] * n)
+        hands = [tuple(h) for h in dealt]
+    if not deck:
+        raise SetupError("the materials deck must not start empty")
+    gpool = [*comps.gremlins, comps.thunderstorms]
+    gtop = setup.gremlin_deck
+    if not isinstance(gtop, tuple) or not all(type(g) is GremlinCard for g in gtop):
+        raise SetupError("setup gremlin_deck must be a tuple of GremlinCard values")
+    gtop_i = tuple(_GREMLIN_INDEX[g] for g in gtop)
+    for g in gtop_i:
+        if gpool[g] <= 0:
+            raise SetupError("setup gremlin_deck uses more cards than the gremlin deck has")
+        gpool[g] -= 1
+    grest, rng = rng.shuffle([g for g, k in enumerate(gpool) for _ in range(k)])
+    wanderer = setup.wanderer
+    if wanderer is None:
+        wanderer = AWAY
+    elif not is_int(wanderer) or not 0 <= wanderer < n:
+        raise SetupError(f"setup wanderer must be a seat from 0 to {n - 1} or None")
+    return State(
+        players=n, components=comps, options=options, rng=rng, deck=tuple(deck),
+        hands=tuple(_counts(h) for h in hands), scrapheap=heap,
+        pads=tuple(_counts(p) for p in pads), medals=((0,) * 6,) * n, removed=(0,) * 6,
+        gremlin_deck=gtop_i + grest, threat=(), gremlin_discard=(), wanderer=wanderer, turn=0,
+        phase=Phase.OPENING, round=1, mains=1, builds=0, open_build=0, chrome=0, no_eat=False,
+        final_turn=False, rebuilt=False, finale=False, final_turns=0,
+    )
+

@@ -1,0 +1,134 @@
+"""The game state, the options (alternative readings) and the stacked setup."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from gremlinrules.core.checks import boolean, int_between, one_of
+from gremlinrules.core.rng import Rng
+from gremlinrules.no_good_gremlins.components import Components, GremlinCard, Material
+
+__all__ = ["AWAY", "GONE", "Options", "Phase", "Setup", "State"]
+
+AWAY = -1
+"""``State.wanderer`` before anyone has launched: the Wandering Gremlin is set aside."""
+GONE = -2
+"""``State.wanderer`` after the finale: the Wandering Gremlin has left the game."""
+
+
+class Phase(enum.Enum):
+    """Which decision the turn owner faces."""
+
+    OPENING = "opening"
+    """Begin a normal turn: DrawTwo or TakeScrap."""
+    DISCARD = "discard"
+    """After DrawTwo: put one hand card on the scrapheap."""
+    MAIN = "main"
+    """Build, launch, free actions, EndTurn."""
+    FINAL_OPENING = "final_opening"
+    """Begin a final turn: TakeScrap."""
+    OVER = "over"
+    """The game has ended."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@attrs.frozen(slots=True)
+class Options:
+    """Alternative readings of rules the rulebook leaves open (defaults: our reading)."""
+
+    scrap_take: str = attrs.field(default="all", validator=one_of("all", "run"))
+    """NGG-OPEN-4: "all" takes every scrapheap card matching the top card; "run" only the
+    unbroken run of matching cards directly below it."""
+    rebuild_from: str = attrs.field(default="scrapheap",
+                                    validator=one_of("scrapheap", "scrapheap_and_removed"))
+    """NGG-DECK-3: what the 4-5 player rebuild shuffles into the new materials deck."""
+    free_actions_before_opening: bool = attrs.field(default=False, validator=boolean)
+    """NGG-FREE-1: may scrap and bribe come before the turn's opening draw or take."""
+    finale_builds: int = attrs.field(default=2, validator=one_of(1, 2))
+    """NGG-FINALE-4: build actions (of up to two cards each) in a final turn."""
+    finale_free_actions: bool = attrs.field(default=True, validator=boolean)
+    """NGG-FINALE-5: may a final turn scrap and bribe."""
+    round_limit: int = attrs.field(default=100, validator=int_between(1, 1000))
+    """NGG-END-3: the finale begins after this many rounds even if the deck lasts."""
+
+
+@attrs.frozen(slots=True)
+class Setup:
+    """A known table for tracking a physical game or writing an exact scenario.
+
+    Listed cards are placed first; the remaining cards of the component set are
+    shuffled by the seed (below any stacked deck top). Seats are listed 0 first.
+    """
+
+    components: Components | None = None
+    """The numbers on your own cards (None: the reference set)."""
+    hands: tuple[tuple[Material, ...], ...] | None = None
+    """Each seat's starting hand (None: deal six each from the deck)."""
+    pads: tuple[tuple[Material, ...], ...] | None = None
+    """Cards already on each seat's launch pad."""
+    scrapheap: tuple[Material, ...] = ()
+    """The scrapheap, bottom card first."""
+    deck: tuple[Material, ...] = ()
+    """Cards stacked on top of the materials deck, top card first (dealt from if no hands)."""
+    gremlin_deck: tuple[GremlinCard, ...] = ()
+    """Cards stacked on top of the gremlin deck, top card first."""
+    wanderer: int | None = None
+    """The seat holding the Wandering Gremlin (None: set aside)."""
+
+
+@attrs.frozen(slots=True)
+class State:
+    """Everything the rules need. Materials are indices 0-5 (rust to chrome);
+    per-type zones are count tuples in that order; sequences list material indices."""
+
+    players: int
+    components: Components
+    options: Options
+    rng: Rng
+    deck: tuple[int, ...]
+    """The materials deck, top card first (hidden)."""
+    hands: tuple[tuple[int, ...], ...]
+    """Each seat's hand as counts per material (hidden from the others)."""
+    scrapheap: tuple[int, ...]
+    """The scrapheap, bottom card first (public)."""
+    pads: tuple[tuple[int, ...], ...]
+    """Each launch pad as rocket sizes per material (public)."""
+    medals: tuple[tuple[int, ...], ...]
+    """Each medal collection as counts per material (public)."""
+    removed: tuple[int, ...]
+    """Material cards removed from the game, per material."""
+    gremlin_deck: tuple[int, ...]
+    """The gremlin deck, top first: 0-5 a gremlin of that material, 6 a thunderstorm."""
+    threat: tuple[int, ...]
+    """Face-up gremlins in the threat area (material indices, sorted)."""
+    gremlin_discard: tuple[int, ...]
+    """The gremlin discard pile, oldest first."""
+    wanderer: int
+    """The seat holding the Wandering Gremlin, or AWAY (-1) or GONE (-2)."""
+    turn: int
+    """The seat whose turn it is."""
+    phase: Phase
+    round: int
+    """The round number, from 1."""
+    mains: int
+    """Main actions (build or launch) left this turn."""
+    builds: int
+    """Build-only actions left this turn (copper bribe; final turn)."""
+    open_build: int
+    """Cards still allowed in the build action in progress (0 or 1)."""
+    chrome: int
+    """Chrome-bribe launches left this turn."""
+    no_eat: bool
+    """A wood bribe stops this turn's eating."""
+    final_turn: bool
+    """This turn is a final turn of the finale."""
+    rebuilt: bool
+    """The 4-5 player deck rebuild has happened."""
+    finale: bool
+    """The finale has been triggered."""
+    final_turns: int
+    """Final turns still to begin."""
