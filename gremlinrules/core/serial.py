@@ -9,6 +9,7 @@ are rejected, and any failure becomes a :class:`SerializationError` whose
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable
 from types import UnionType
@@ -25,7 +26,9 @@ _T = TypeVar("_T")
 
 
 def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
-    def hook(value: Any, _: Any) -> Any:
+    def hook(value: Any, target: Any) -> Any:
+        if target is not kind and isinstance(target, type) and issubclass(target, enum.Enum):
+            return _structure_enum(value, target)  # a str- or int-based enum reaches here too
         if type(value) is bool and kind is not bool:
             raise TypeError(f"expected {name}, got a boolean")
         if not isinstance(value, kind):
@@ -33,6 +36,12 @@ def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
         return value
 
     return hook
+
+
+def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise TypeError(f"expected one of {[m.value for m in cls]}, got {type(value).__name__}")
+    return cls(value)
 
 
 def _is_action_union(action_set: frozenset[type]) -> Callable[[Any], bool]:
@@ -56,6 +65,9 @@ def make_converter(action_types: tuple[type, ...]) -> cattrs.Converter:
     conv.register_structure_hook(int, _strict(int, "an integer"))
     conv.register_structure_hook(str, _strict(str, "a string"))
     conv.register_structure_hook(bool, _strict(bool, "a boolean"))
+    conv.register_structure_hook_func(
+        lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _structure_enum
+    )
     conv.register_unstructure_hook_func(
         lambda t: t is tuple or get_origin(t) is tuple,  # type: ignore[comparison-overlap]
         lambda v: [conv.unstructure(x) for x in v],
