@@ -5,8 +5,10 @@ A game module must define: ``GAME_ID``, ``TITLE``, ``MIN_PLAYERS``,
 ``ACTION_TYPES`` (a tuple) and ``Action`` (their union); the functions
 ``new_game``, ``current_player``, ``legal_actions``, ``is_legal``, ``apply``,
 ``is_terminal``, ``scores``, ``winners``, ``observe``, ``players``,
-``all_actions``, ``decision_bound``, ``describe`` and ``check_state``; and
-``CONVERTER`` from :func:`gremlinrules.core.serial.make_converter`.
+``all_actions``, ``decision_bound``, ``describe``, ``check_state`` and
+``sample_hidden``; and ``CONVERTER`` from
+:func:`gremlinrules.core.serial.make_converter`. ``PLAYER_COUNTS`` (a tuple) is
+optional: by default every count from the minimum to the maximum.
 The module functions are bound directly, so the wrapper adds no cost to the
 hot path.
 """
@@ -28,7 +30,7 @@ __all__ = ["ModuleGame"]
 _FUNCTIONS = (
     "new_game", "current_player", "legal_actions", "is_legal", "apply", "is_terminal",
     "scores", "winners", "observe", "players", "all_actions", "decision_bound", "describe",
-    "check_state",
+    "check_state", "sample_hidden",
 )
 
 
@@ -47,6 +49,7 @@ class ModuleGame:
     View: type
     Action: Any
     action_types: tuple[type, ...]
+    player_counts: tuple[int, ...]
     converter: cattrs.Converter
 
     new_game: Callable[..., Any]
@@ -63,16 +66,22 @@ class ModuleGame:
     decision_bound: Callable[..., int]
     describe: Callable[[Any, Any], str]
     check_state: Callable[[Any], None]
+    sample_hidden: Callable[[Any, int, int], Any]
 
     @classmethod
     def from_module(cls, module: ModuleType) -> ModuleGame:
         """Build the registry entry from a game module."""
         m = module
+        missing = [name for name in (*_FUNCTIONS, "CONVERTER", "ACTION_TYPES") if not hasattr(m, name)]
+        if missing:
+            raise GremlinRulesError(f"game module {m.__name__} lacks {', '.join(missing)}, required by "
+                                    "the module contract in gremlinrules/core/game.py")
         funcs = {name: getattr(m, name) for name in _FUNCTIONS}
         return cls(
             module=m, id=m.GAME_ID, title=m.TITLE, min_players=m.MIN_PLAYERS,
             max_players=m.MAX_PLAYERS, State=m.State, Options=m.Options, Setup=m.Setup,
             View=m.View, Action=m.Action, action_types=tuple(m.ACTION_TYPES),
+            player_counts=tuple(getattr(m, "PLAYER_COUNTS", range(m.MIN_PLAYERS, m.MAX_PLAYERS + 1))),
             converter=m.CONVERTER, **funcs,
         )
 
@@ -99,7 +108,8 @@ class ModuleGame:
         if cls is self.State:
             try:
                 self.check_state(obj)
-            except GremlinRulesError as exc:
+            except (GremlinRulesError, ValueError, TypeError, LookupError, AttributeError) as exc:
+                # A safety net: decoded values can be absurd in ways a check trips over.
                 raise SerializationError(f"inconsistent {self.id} state: {exc}") from exc
         return obj
 

@@ -34,6 +34,10 @@ class Game(Protocol):
         """The most seats."""
 
     @property
+    def player_counts(self) -> tuple[int, ...]:
+        """Every supported number of seats."""
+
+    @property
     def State(self) -> type:  # noqa: N802  (a class, named as one)
         """The game's state class."""
 
@@ -98,6 +102,10 @@ class Game(Protocol):
 
     def check_state(self, state: Any) -> None:
         """Raise a GremlinRulesError unless ``state`` satisfies the game's invariants."""
+
+    def sample_hidden(self, state: Any, player: int, seed: int) -> Any:
+        """A state ``player`` cannot tell from ``state``: hidden cards (and the generator)
+        redealt at random, consistent with everything ``player`` has seen."""
 
     def to_data(self, obj: Any) -> Any:
         """JSON-compatible data for a state, action, view, options or setup."""

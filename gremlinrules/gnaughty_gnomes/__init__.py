@@ -17,6 +17,7 @@ from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES, ACTIONS, Action, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import BOARD, N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, Card, Colour, load_components
+from gremlinrules.gnaughty_gnomes.hidden import sample_hidden
 from gremlinrules.gnaughty_gnomes.rules import apply, current_player, is_legal, legal_actions, position_to_act
 from gremlinrules.gnaughty_gnomes.scoring import scores, winners
 from gremlinrules.gnaughty_gnomes.setup import new_game
@@ -25,16 +26,18 @@ from gremlinrules.gnaughty_gnomes.view import View, observe
 
 __all__ = [
     "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "GAME_ID", "MAX_PLAYERS", "MIN_PLAYERS",
+    "PLAYER_COUNTS",
     "TITLE", "Action", "Card", "Colour", "Flip", "Options", "Phase", "Place", "Play", "PlayX", "Played",
     "Setup", "State", "View", "all_actions", "apply", "check_state", "current_player",
     "decision_bound", "describe", "is_legal", "is_terminal", "legal_actions", "load_components",
-    "new_game", "observe", "players", "scores", "winners",
+    "new_game", "observe", "players", "sample_hidden", "scores", "winners",
 ]
 
 GAME_ID = "gnaughty-gnomes"
 TITLE = "Gnaughty Gnomes"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+PLAYER_COUNTS = (2, 4)
 CONVERTER = serial.make_converter(ACTION_TYPES)
 
 

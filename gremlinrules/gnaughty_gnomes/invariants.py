@@ -39,6 +39,11 @@ def _played_ok(p: Played) -> bool:
 def problems(state: State) -> list[str]:
     """Every invariant the state breaks, as sentences; empty when consistent."""
     out: list[str] = []
+    shapes = (len(state.hands) == 4 and len(state.piles) == 4 and len(state.track) == 4
+              and len(state.team_scores) == 2 and all(len(pile) == 2 for p in state.piles for pile in p)
+              and state.phase in Phase and all(isinstance(c, Colour) for c in (*state.layout, *state.track)))
+    if not shapes:
+        return ["hands, piles, track or scores have the wrong shape"]
     if state.players not in (2, 4):
         out.append(f"players is {state.players}, not 2 or 4")
     suits = sorted(s.value for s in SUITS)
@@ -47,6 +52,7 @@ def problems(state: State) -> list[str]:
         out.append("layout is not 13 hexes with white in the centre and three of each colour")
     if sorted(c.value for c in state.track) != suits:
         out.append("track is not the four suits")
+        return out
     counts = Counter(all_cards(state))
     if set(counts) != set(CARDS) or any(n != 1 for n in counts.values()):
         out.append("the 36 cards are not each in exactly one zone")
@@ -70,10 +76,12 @@ def problems(state: State) -> list[str]:
         out.append("scores are never negative")
     if not (0 <= state.trick <= COMPONENTS.tricks and len(state.history) == state.trick):
         out.append("trick count and history disagree")
+        return out
     if any(len(t) != 4 for t in state.history) or not all(_played_ok(p) for t in state.history for p in t):
         out.append("a finished trick is malformed")
     if not all(_played_ok(p) for p in state.plays) or not 0 <= state.leader < 4:
         out.append("the open trick is malformed")
+        return out
     if [p.position for p in state.plays] != [(state.leader + i) % 4 for i in range(len(state.plays))]:
         out.append("the open trick's cards were not played clockwise from the leader")
     if state.phase is Phase.PLAY:

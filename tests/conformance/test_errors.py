@@ -1,0 +1,101 @@
+"""Bad input of any kind gets an error of the library's hierarchy, never an internal one."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import gremlinrules
+from gremlinrules import (
+    IllegalActionError,
+    InvalidArgumentError,
+    SetupError,
+    UnknownGameError,
+)
+from tests.conformance.support import CASE_IDS, CASES, walk
+
+pytestmark = pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+
+JUNK: list[Any] = [None, 0, -1, "Play", [], {}, (), object(), 3.5, True, b"x", {"type": "Play"}]
+
+
+@given(seed=st.integers(0, 2**32), walk_seed=st.integers(0, 2**32), stop=st.integers(0, 300),
+       junk=st.sampled_from(JUNK))
+def test_illegal_and_malformed_actions_raise_illegal_action_error_only(
+        game_id: str, players: int, seed: int, walk_seed: int, stop: int, junk: Any) -> None:
+    """Actions of the action space that are not legal, junk objects, and actions with fields of the
+    wrong type are refused by apply with IllegalActionError (and is_legal is False); the state is
+    unchanged."""
+    game = gremlinrules.get_game(game_id)
+    rnd = random.Random(walk_seed)
+    state, _ = walk(game, players, seed, rnd, stop_after=stop)
+    before = game.to_json(state)
+    legal = set(game.legal_actions(state))
+    candidates = [a for a in game.all_actions(players) if a not in legal]
+    probes = rnd.sample(candidates, min(10, len(candidates))) + [junk]
+    for cls in game.action_types:  # every field set to junk
+        fields = getattr(cls, "__attrs_attrs__", ())
+        try:
+            probes.append(cls(*([junk] * len(fields))))
+        except Exception:  # a constructor that validates its fields is fine too
+            continue
+    for action in probes:
+        assert not game.is_legal(state, action)
+        with pytest.raises(IllegalActionError):
+            game.apply(state, action)
+    assert game.to_json(state) == before
+
+
+def test_bad_new_game_arguments_raise_setup_error(game_id: str, players: int) -> None:
+    """Player counts out of range or of the wrong type, a non-integer seed, or options and setup
+    of the wrong class raise SetupError."""
+    game = gremlinrules.get_game(game_id)
+    for bad in (game.min_players - 1, game.max_players + 1, "4", 2.0, None, True):
+        with pytest.raises(SetupError):
+            game.new_game(bad)  # type: ignore[arg-type]
+    for bad_seed in ("7", 1.5, None):
+        with pytest.raises(SetupError):
+            game.new_game(players, bad_seed)  # type: ignore[arg-type]
+    with pytest.raises(SetupError):
+        game.new_game(players, 0, options=object())
+    with pytest.raises(SetupError):
+        game.new_game(players, 0, setup=object())
+
+
+def test_wrong_state_or_seat_raises_invalid_argument_error(game_id: str, players: int) -> None:
+    """Passing something that is not a state of this game, or a seat out of range, raises
+    InvalidArgumentError from every function."""
+    game = gremlinrules.get_game(game_id)
+    state = game.new_game(players, 3)
+    for junk in (None, "state", object(), 5):
+        for call in (game.legal_actions, game.current_player, game.is_terminal, game.scores,
+                     game.winners, game.players):
+            with pytest.raises(InvalidArgumentError):
+                call(junk)
+        with pytest.raises(InvalidArgumentError):
+            game.observe(junk, 0)
+        with pytest.raises(InvalidArgumentError):
+            game.apply(junk, game.legal_actions(state)[0])
+    for seat in (-1, players, "0", None, 1.0):
+        with pytest.raises(InvalidArgumentError):
+            game.observe(state, seat)  # type: ignore[arg-type]
+
+
+def test_registry_lists_the_game_and_refuses_unknown_ids(game_id: str, players: int) -> None:
+    """game_ids() is sorted and contains the game; get_game returns it with its metadata;
+    an unknown id raises UnknownGameError (a LookupError)."""
+    ids = gremlinrules.game_ids()
+    assert list(ids) == sorted(ids)
+    assert game_id in ids
+    game = gremlinrules.get_game(game_id)
+    assert game.id == game_id
+    assert game.title
+    assert game.min_players <= players <= game.max_players
+    assert isinstance(game, gremlinrules.Game)
+    for bad in ("no-such-game", "", None, 3):
+        with pytest.raises(UnknownGameError):
+            gremlinrules.get_game(bad)  # type: ignore[arg-type]
