@@ -39,3 +39,4 @@ __version__ = "0.1.0.dev0"
 
 # The registry: one line per game, added when the game lands.
 register("gnaughty-gnomes", "gremlinrules.gnaughty_gnomes")
+register("no-good-gremlins", "gremlinrules.no_good_gremlins")

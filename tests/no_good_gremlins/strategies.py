@@ -1,0 +1,83 @@
+"""Helpers and Hypothesis strategies for the No Good Gremlins tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from hypothesis import strategies as st
+
+from gremlinrules.core.rng import Rng
+from gremlinrules.no_good_gremlins import (
+    GremlinCard,
+    Material,
+    Options,
+    Phase,
+    Setup,
+    State,
+    apply,
+    is_terminal,
+    legal_actions,
+    new_game,
+)
+
+RUST, WOOD, IRON, COPPER, STEEL, CHROME = range(6)
+M = {m.value: m for m in Material}
+
+
+def mats(*names: str) -> tuple[Material, ...]:
+    """Materials by name: mats("iron", "iron", "rust")."""
+    return tuple(M[n] for n in names)
+
+
+def gremlins(*names: str) -> tuple[GremlinCard, ...]:
+    """Gremlin-deck cards by name."""
+    return tuple(GremlinCard(n) for n in names)
+
+
+def table(players: int = 2, *, hands: Any = None, pads: Any = None, heap: tuple[str, ...] = (),
+          deck: tuple[str, ...] = (), gdeck: tuple[str, ...] = (), wanderer: int | None = None,
+          options: Options | None = None, seed: int = 0, **setup: Any) -> State:
+    """A new game on a known table; hands/pads are tuples of material-name tuples."""
+    return new_game(players, seed, options=options, setup=Setup(
+        hands=None if hands is None else tuple(mats(*h) for h in hands),
+        pads=None if pads is None else tuple(mats(*p) for p in pads),
+        scrapheap=mats(*heap), deck=mats(*deck), gremlin_deck=gremlins(*gdeck),
+        wanderer=wanderer, **setup))
+
+
+def main_phase(s: State, **changes: Any) -> State:
+    """``s`` moved straight to the main part of the turn (the opening done)."""
+    return attrs.evolve(s, phase=Phase.MAIN, **changes)
+
+
+def row(**counts: int) -> tuple[int, ...]:
+    """A per-material count row: row(iron=2) == (0, 0, 2, 0, 0, 0)."""
+    return tuple(counts.get(m.value, 0) for m in Material)
+
+
+def playout(players: int, seed: int, options: Options | None = None,
+            max_steps: int = 100_000) -> list[tuple[State, Any]]:
+    """A uniformly random game: the list of (state, action) pairs, then (final, None)."""
+    s = new_game(players, seed, options=options)
+    rng = Rng.from_seed(seed ^ 0x5EED)
+    out: list[tuple[State, Any]] = []
+    while not is_terminal(s) and len(out) < max_steps:
+        action, rng = rng.choice(legal_actions(s))
+        out.append((s, action))
+        s = apply(s, action)
+    out.append((s, None))
+    return out
+
+
+player_counts = st.integers(min_value=2, max_value=5)
+seeds = st.integers(min_value=0, max_value=2**32)
+options = st.builds(
+    Options,
+    scrap_take=st.sampled_from(["all", "run"]),
+    rebuild_from=st.sampled_from(["scrapheap", "scrapheap_and_removed"]),
+    free_actions_before_opening=st.booleans(),
+    finale_builds=st.sampled_from([1, 2]),
+    finale_free_actions=st.booleans(),
+    round_limit=st.sampled_from([3, 10, 100]),
+)
