@@ -1,0 +1,110 @@
+"""Consistency of a state (GVG-INV-1 to GVG-INV-5), for states decoded from JSON.
+
+Every card in exactly one zone; never two cards on one cell; the start,
+Lanterns and targets never leave the field (the start and targets are fixed
+cells, a Lantern is never removed); the roles are a permutation of the dealt
+role cards; no score below 0.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.rng import Rng
+from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
+from gremlinrules.goblins_vs_gnomes.geometry import DESIGNS, EDGES, PLACEABLE_SET
+from gremlinrules.goblins_vs_gnomes.rounds import RACE, WIN, goblin_count
+from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, State
+
+__all__ = ["FULL_DECK", "problems"]
+
+FULL_DECK = Counter(COMPONENTS.deck)
+
+
+def _seats(values: tuple[int, ...], n: int, low: int = 0) -> bool:
+    return all(is_int(v) and low <= v < n for v in values)
+
+
+def problems(s: State) -> list[str]:
+    """Every invariant ``s`` breaks (empty when consistent)."""
+    out: list[str] = []
+    n = s.players
+    if not is_int(n) or not 3 <= n <= 8:
+        return [f"players must be 3 to 8, not {n!r}"]
+    if not isinstance(s.options, Options) or not isinstance(s.rng, Rng):
+        return ["options or generator of the wrong type"]
+    if not 0 <= s.rng.state < 2**64:
+        out.append("generator state out of range")
+    per_seat = ("points", "roles", "hands", "known_cards", "skips", "swaps_used")
+    for name in per_seat:
+        if len(getattr(s, name)) != n:
+            return [f"{name} must have one entry per seat"]
+    if s.round < 1 or not _seats((s.round_starter, s.turn), n):
+        out.append("round, starter or turn out of range")
+    cards = list(s.deck) + [c for h in s.hands for c in h] + [t.card for t in s.field] + list(s.discard)
+    if any(c not in DESIGNS for c in cards):
+        return ["unknown card design"]
+    if Counter(cards) != FULL_DECK:  # GVG-INV-1
+        out.append("the cards in deck, hands, field and discards are not exactly the 50 path cards")
+    if any(len(h) > COMPONENTS.number("hand_size") or tuple(sorted(h)) != h for h in s.hands):
+        out.append("a hand holds more than 3 cards or is not sorted")
+    if tuple(sorted(s.discard)) != s.discard:
+        out.append("discards not sorted")
+    cells = [(t.x, t.y) for t in s.field]
+    if len(set(cells)) != len(cells):  # GVG-INV-2
+        out.append("two cards on one cell")
+    if any(c not in PLACEABLE_SET for c in cells) or any(not DESIGNS[t.card].on_field for t in s.field):
+        out.append("a field card on the start, a target, off the table, or not a tunnel card")
+    if cells != sorted(cells, key=lambda c: (c[1], c[0])):
+        out.append("field not sorted by row")
+    if any(t.rotated and EDGES[(t.card, True)] == EDGES[(t.card, False)] for t in s.field):
+        out.append("a symmetric card marked rotated")
+    if any(t.rotated for t in s.field) and not s.options.rotation:
+        out.append("a rotated card with rotation off")
+    if "lantern" in {DESIGNS[c].kind for c in s.discard}:  # GVG-INV-3
+        out.append("a Lantern left the field")
+    if len(set(s.roles)) != n or any(r not in RACE for r in s.roles):  # GVG-INV-4
+        out.append("roles must be distinct role cards")
+    elif (tuple(sorted(set(RACE) - set(s.roles))) != s.boxed
+          or sum(RACE[r] == "goblin" for r in s.roles) != goblin_count(n)):
+        out.append("roles are not a permutation of the dealt role cards")
+    if sorted(s.targets) != sorted(TARGETS) or len(s.opened) != 3:
+        out.append("targets must be gold, dynamite and dragon")
+    if any(not is_int(p) or p < 0 for p in s.points):  # GVG-INV-5
+        out.append("a score below 0")
+    over = s.phase is Phase.OVER
+    if not over and any(p >= WIN for p in s.points):
+        out.append("a seat has 9 points but the match goes on")
+    if bool(s.winners) != over or not _seats(s.winners, n):
+        out.append("winners are set exactly when the match is over")
+    ended = [s.targets[i] for i in range(3) if s.opened[i] and s.targets[i] != "dynamite"]
+    if ended and s.phase not in (Phase.STEAL, Phase.OVER):
+        out.append("Gold or Dragon is open but the round goes on")
+    if len(s.deck_owner) != len(s.deck) or not _seats(s.deck_owner, n, -1):
+        out.append("deck_owner must give a seat or -1 per deck card")
+    for k in s.known_cards:
+        for seat, card in set(k):
+            if not is_int(seat) or not 0 <= seat < n or k.count((seat, card)) > s.hands[seat].count(card):
+                out.append("a seat knows of a card not in that hand")
+    if any(len(pk) != 2 or not _seats(pk[1:], 3) or not _seats(pk[:1], n) for pk in s.peeks):
+        out.append("bad peek")
+    if any(len(pt) != 2 or not _seats(pt, n) or pt[0] == pt[1] for pt in s.potions):
+        out.append("bad potion swap")
+    if any(not is_int(k) or k < 0 for k in s.skips + s.swaps_used) or not 0 <= s.passes <= n:
+        out.append("negative skips or swaps, or a pass count out of range")
+    if not _seats((s.first_out, s.opener), n, -1):
+        out.append("first_out or opener out of range")
+    if s.phase is Phase.OPEN_TARGET and (
+        len(s.pending) < 2 or any(s.opened[t] for t in s.pending if 0 <= t < 3)
+    ):
+        out.append("an order choice needs two or more face-down reached targets")
+    if s.phase is not Phase.OPEN_TARGET and s.pending:
+        out.append("pending targets outside an order choice")
+    if not _seats(s.pending, 3):
+        out.append("bad pending target")
+    if s.phase is Phase.STEAL and (not s.options.advanced_roles or s.roles[s.turn] != "greedy-one"):
+        out.append("only the Greedy One steals, with advanced roles")
+    if s.phase is Phase.NAME_SKIP and s.name_skip_after:
+        out.append("name_skip_after set while naming")
+    return out

@@ -1,0 +1,355 @@
+"""Legality (one check function), legal actions and the transition function.
+
+``_check`` returns the reason an action is illegal (with its clause id) or
+None; ``is_legal`` and ``apply`` both use it, and ``legal_actions`` generates
+from the same route analysis.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gremlinrules.core.checks import check_type, is_int
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.goblins_vs_gnomes.actions import (
+    INDEX,
+    Action,
+    NameSkip,
+    OpenTarget,
+    Pass,
+    Place,
+    PlayExplosion,
+    PlayMap,
+    PlayPotion,
+    Steal,
+    Swap,
+)
+from gremlinrules.goblins_vs_gnomes.geometry import DESIGNS, EDGES, KIND, PLACEABLE_SET
+from gremlinrules.goblins_vs_gnomes.rounds import end_round, score_round
+from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
+from gremlinrules.goblins_vs_gnomes.state import Phase, State, Tile
+
+__all__ = ["apply", "current_player", "has_playable", "is_legal", "legal_actions"]
+
+_PASS = Pass()
+_NAME_SKIP = tuple(NameSkip(s) for s in range(8))
+_STEAL = tuple(Steal(s) for s in range(8))
+_POTION = tuple(PlayPotion(s) for s in range(8))
+_MAP = tuple(PlayMap(t) for t in range(3))
+_OPEN = tuple(OpenTarget(t) for t in range(3))
+_EXPLODE = {(x, y): PlayExplosion(x, y) for x, y in PLACEABLE_SET}
+_SWAP = {name: Swap(name) for name in DESIGNS}
+_FIELD_KIND = frozenset(n for n, d in DESIGNS.items() if d.on_field)
+
+
+def current_player(state: State) -> int | None:
+    """The seat that must decide now; None once the match is over."""
+    check_type(state, State, "Goblins vs Gnomes State")
+    return None if state.phase is Phase.OVER else state.turn
+
+
+def _analysis(state: State) -> Analysis:
+    return analyse(state.field, state.opened)
+
+
+def _playable(state: State, card: str, a: Analysis) -> bool:
+    kind = KIND[card]
+    if kind == "explosion":
+        return bool(a.removable)
+    if kind in ("map", "potion"):
+        return True  # a face-down target and another seat always exist during a round
+    return bool(a.placements(card, state.options.rotation))
+
+
+def has_playable(state: State) -> bool:
+    """True when the turn owner holds a card that can be played now (GVG-TURN-3)."""
+    a = _analysis(state)
+    return any(_playable(state, c, a) for c in set(state.hands[state.turn]))
+
+
+def _can_swap(state: State) -> str | None:
+    if not state.deck:
+        return "the deck is empty, so no card can be swapped"
+    opts = state.options
+    if opts.bounded and state.swaps_used[state.turn] >= opts.swap_limit:
+        return f"each seat may swap only {opts.swap_limit} times in a round (bounded option)"
+    return None
+
+
+def _seat_ok(seat: Any, state: State) -> bool:
+    return is_int(seat) and 0 <= seat < state.players
+
+
+def _check(state: State, action: Any) -> tuple[str, str] | None:
+    """Why ``action`` is illegal now (reason, clause), or None when it is legal."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "the match is over", "GVG-END-4"
+    t = type(action)
+    if phase is Phase.NAME_SKIP:
+        if t is not NameSkip:
+            return "name the player who skips their next turn first", "GVG-CARD-4"
+        if not _seat_ok(action.seat, state) or action.seat == state.turn:
+            return "name another player's seat", "GVG-CARD-4"
+        return None
+    if phase is Phase.OPEN_TARGET:
+        if t is not OpenTarget:
+            return "choose which reached target opens first", "GVG-TARGET-3"
+        if action.target not in state.pending:
+            return "that target is not one the new card reached", "GVG-TARGET-3"
+        return None
+    if phase is Phase.STEAL:
+        if t is not Steal:
+            return "the Greedy One must choose whom to steal from", "GVG-ADV-3"
+        if not _seat_ok(action.seat, state) or action.seat == state.turn:
+            return "steal from another player's seat", "GVG-ADV-3"
+        return None
+    hand = state.hands[state.turn]
+    if t is Place:
+        card, x, y, rot = action.card, action.x, action.y, action.rotated
+        if not isinstance(card, str) or card not in _FIELD_KIND:
+            return f"{card!r} is not a tunnel card", "GVG-PLACE-1"
+        if card not in hand:
+            return f"you hold no {card} card", "GVG-TURN-1"
+        if not is_int(x) or not is_int(y) or not isinstance(rot, bool):
+            return "a cell is two integers and rotated is true or false", "GVG-PLACE-1"
+        if rot and not state.options.rotation:
+            return "cards may not be turned (rotation option is off)", "GVG-PLACE-4"
+        if rot and EDGES[(card, True)] == EDGES[(card, False)]:
+            return "turning this card changes nothing: lay it unrotated", "GVG-PLACE-4"
+        if (x, y) not in PLACEABLE_SET:
+            return f"({x}, {y}) is the start, a target or off the table", "GVG-FIELD-2"
+        if not _analysis(state).fits(card, (x, y), rot):
+            return (f"{card} on ({x}, {y}) must touch the route, match every neighbour's edges "
+                    "and extend the route from the start"), "GVG-PLACE-2"
+        return None
+    if t is PlayMap:
+        if "map" not in hand:
+            return "you hold no Map", "GVG-TURN-1"
+        if action.target not in (0, 1, 2) or not is_int(action.target):
+            return "a target is 0 (top), 1 (middle) or 2 (bottom)", "GVG-CARD-1"
+        if state.opened[action.target]:
+            return "that target is already face up", "GVG-CARD-1"
+        return None
+    if t is PlayExplosion:
+        if "explosion" not in hand:
+            return "you hold no Explosion", "GVG-TURN-1"
+        if (action.x, action.y) not in _analysis(state).removable:
+            return ("an Explosion removes a field card other than the start, a Lantern or a "
+                    "target"), "GVG-CARD-2"
+        return None
+    if t is PlayPotion:
+        if "potion" not in hand:
+            return "you hold no Potion", "GVG-TURN-1"
+        if not _seat_ok(action.seat, state) or action.seat == state.turn:
+            return "swap roles with another player's seat", "GVG-CARD-3"
+        return None
+    if t is Swap:
+        if not isinstance(action.card, str) or action.card not in hand:
+            return f"you hold no {action.card!r} card", "GVG-TURN-2"
+        why = _can_swap(state)
+        return (why, "GVG-TURN-2" if not state.deck else "GVG-BOUND-1") if why else None
+    if t is Pass:
+        if has_playable(state):
+            return "you may pass only when no card in your hand can be played", "GVG-TURN-3"
+        return None
+    if t in (NameSkip, OpenTarget, Steal):
+        return "that decision is not pending", "GVG-TURN-1"
+    return f"{action!r} is not a Goblins vs Gnomes action", "GVG-ACT-1"
+
+
+def is_legal(state: State, action: Any) -> bool:
+    """True when ``action`` may be taken now (agrees with :func:`legal_actions`)."""
+    check_type(state, State, "Goblins vs Gnomes State")
+    return _check(state, action) is None
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action, sorted by the canonical action index (GVG-ACT-1)."""
+    check_type(state, State, "Goblins vs Gnomes State")
+    phase = state.phase
+    n = state.players
+    if phase is Phase.OVER:
+        return ()
+    if phase is Phase.NAME_SKIP:
+        return tuple(_NAME_SKIP[s] for s in range(n) if s != state.turn)
+    if phase is Phase.STEAL:
+        return tuple(_STEAL[s] for s in range(n) if s != state.turn)
+    if phase is Phase.OPEN_TARGET:
+        return tuple(_OPEN[t] for t in state.pending)
+    a = _analysis(state)
+    out: list[Action] = []
+    cards = sorted(set(state.hands[state.turn]))
+    rotation = state.options.rotation
+    for card in cards:
+        kind = KIND[card]
+        if kind == "map":
+            out += [_MAP[t] for t in range(3) if not state.opened[t]]
+        elif kind == "explosion":
+            out += [_EXPLODE[c] for c in a.removable]
+        elif kind == "potion":
+            out += [_POTION[s] for s in range(n) if s != state.turn]
+        else:
+            out += a.placements(card, rotation)
+    if not out:
+        out.append(_PASS)
+    if _can_swap(state) is None:
+        out += [_SWAP[c] for c in cards]
+    out.sort(key=INDEX.__getitem__)
+    return tuple(out)
+
+
+# ---- transitions -------------------------------------------------------------
+
+
+def _remove_card(hands: tuple[tuple[str, ...], ...], seat: int, card: str) -> tuple[tuple[str, ...], ...]:
+    h = list(hands[seat])
+    h.remove(card)
+    return hands[:seat] + (tuple(h),) + hands[seat + 1:]
+
+
+def _forget(known: tuple[tuple[tuple[int, str], ...], ...], seat: int, hand: tuple[str, ...],
+            card: str) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """Knowledge of ``card`` in ``seat``'s hand is capped by how many it still holds."""
+    if not any(known):
+        return known
+    entry = (seat, card)
+    have = hand.count(card)
+    out = []
+    for k in known:
+        if k.count(entry) > have:
+            i = k.index(entry)
+            k = k[:i] + k[i + 1:]
+        out.append(k)
+    return tuple(out)
+
+
+def _card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
+    """``card`` leaves the turn owner's hand; they draw the top card if any (GVG-TURN-4)."""
+    seat = state.turn
+    hands = _remove_card(state.hands, seat, card)
+    known = _forget(state.known_cards, seat, hands[seat], card)
+    deck, owner = state.deck, state.deck_owner
+    if deck:
+        top, who = deck[0], owner[0]
+        hands = hands[:seat] + (tuple(sorted((*hands[seat], top))),) + hands[seat + 1:]
+        deck, owner = deck[1:], owner[1:]
+        if who >= 0 and who != seat:  # that seat put this card under the deck: it knows it
+            known = known[:who] + (tuple(sorted((*known[who], (seat, top)))),) + known[who + 1:]
+    elif not hands[seat] and state.first_out < 0:
+        changes["first_out"] = seat  # GVG-SCORE-6
+    changes.update(hands=hands, known_cards=known, deck=deck, deck_owner=owner, passes=0)
+
+
+def _end_turn(state: State) -> State:
+    """Round end checks (GVG-END-1, GVG-END-2), else the next seat not skipping (GVG-CARD-4)."""
+    n = state.players
+    if state.passes >= n or (not state.deck and not any(state.hands) and not any(state.opened)):
+        return end_round(state, state.turn)
+    nxt = (state.turn + 1) % n
+    skips = state.skips
+    while skips[nxt]:
+        skips = skips[:nxt] + (skips[nxt] - 1,) + skips[nxt + 1:]
+        nxt = (nxt + 1) % n
+    return attrs.evolve(state, turn=nxt, skips=skips, phase=Phase.PLAY)
+
+
+def _after_targets(state: State) -> State:
+    if state.name_skip_after:
+        return attrs.evolve(state, phase=Phase.NAME_SKIP, name_skip_after=False, pending=())
+    if state.phase is not Phase.PLAY or state.pending:
+        state = attrs.evolve(state, phase=Phase.PLAY, pending=())
+    return _end_turn(state)
+
+
+def _resolve(state: State) -> State:
+    """Open what the route now reaches (GVG-TARGET-1); several at once: the placer chooses."""
+    reached = analyse(state.field, state.opened).reached
+    if not reached:
+        return _after_targets(state)
+    if len(reached) == 1:
+        return _open(state, reached[0])
+    return attrs.evolve(state, phase=Phase.OPEN_TARGET, pending=reached)  # GVG-TARGET-3
+
+
+def _open(state: State, slot: int) -> State:
+    opened = state.opened[:slot] + (True,) + state.opened[slot + 1:]
+    ident = state.targets[slot]
+    if ident != "dynamite":  # GVG-END-3: Gold or Dragon ends the round
+        state = attrs.evolve(state, opened=opened, opener=state.turn, pending=(),
+                             name_skip_after=False, phase=Phase.PLAY)
+        return end_round(state, state.turn)
+    # GVG-TARGET-2: every Bomb leaves the field; play goes on, others may open next
+    bombs = tuple(t.card for t in state.field if KIND[t.card] == "bomb")
+    field = tuple(t for t in state.field if KIND[t.card] != "bomb")
+    state = attrs.evolve(state, opened=opened, field=field, pending=(),
+                         discard=tuple(sorted(state.discard + bombs)))
+    return _resolve(state)
+
+
+def apply(state: State, action: Any) -> State:
+    """The state after ``action``; the input is unchanged. Illegal -> IllegalActionError."""
+    check_type(state, State, "Goblins vs Gnomes State")
+    why = _check(state, action)
+    if why is not None:
+        raise IllegalActionError(*why)
+    t = type(action)
+    seat = state.turn
+    changes: dict[str, Any] = {}
+    if t is Place:
+        _card_leaves(state, action.card, changes)
+        tile = Tile(action.x, action.y, action.card, action.rotated)
+        changes["field"] = tuple(sorted((*state.field, tile), key=lambda u: (u.y, u.x)))
+        changes["name_skip_after"] = KIND[action.card] == "ale-mug"
+        analyse_after_place(state.field, changes["field"], state.opened, tile)
+        return _resolve(attrs.evolve(state, **changes))
+    if t is PlayMap:
+        _card_leaves(state, "map", changes)
+        changes["peeks"] = (*state.peeks, (seat, action.target))  # GVG-CARD-1
+        changes["discard"] = tuple(sorted((*state.discard, "map")))
+        return _end_turn(attrs.evolve(state, **changes))
+    if t is PlayExplosion:
+        _card_leaves(state, "explosion", changes)
+        gone = next(u for u in state.field if (u.x, u.y) == (action.x, action.y))
+        changes["field"] = tuple(u for u in state.field if u is not gone)  # GVG-CARD-2
+        changes["discard"] = tuple(sorted((*state.discard, "explosion", gone.card)))
+        return _end_turn(attrs.evolve(state, **changes))
+    if t is PlayPotion:
+        _card_leaves(state, "potion", changes)
+        other = action.seat
+        roles = list(state.roles)
+        roles[seat], roles[other] = roles[other], roles[seat]  # GVG-CARD-3
+        changes.update(roles=tuple(roles), potions=(*state.potions, (seat, other)),
+                       discard=tuple(sorted((*state.discard, "potion"))))
+        return _end_turn(attrs.evolve(state, **changes))
+    if t is Swap:
+        hands = _remove_card(state.hands, seat, action.card)
+        known = _forget(state.known_cards, seat, hands[seat], action.card)
+        deck = (*state.deck[1:], action.card)  # GVG-TURN-2: under the deck, draw the top
+        owner = (*state.deck_owner[1:], seat)
+        top, who = state.deck[0], state.deck_owner[0]
+        hands = hands[:seat] + (tuple(sorted((*hands[seat], top))),) + hands[seat + 1:]
+        if who >= 0 and who != seat:
+            known = known[:who] + (tuple(sorted((*known[who], (seat, top)))),) + known[who + 1:]
+        used = state.swaps_used
+        return _end_turn(attrs.evolve(
+            state, hands=hands, known_cards=known, deck=deck, deck_owner=owner, passes=0,
+            swaps_used=used[:seat] + (used[seat] + 1,) + used[seat + 1:]))
+    if t is Pass:
+        hand = state.hands[seat]  # GVG-TURN-3: the hand is shown to everyone
+        known = tuple(
+            k if p == seat else tuple(sorted((*(e for e in k if e[0] != seat), *((seat, c) for c in hand))))
+            for p, k in enumerate(state.known_cards)
+        )
+        return _end_turn(attrs.evolve(state, known_cards=known, passes=state.passes + 1))
+    if t is NameSkip:
+        skips = state.skips
+        s = action.seat
+        return _end_turn(attrs.evolve(state, phase=Phase.PLAY,
+                                      skips=skips[:s] + (skips[s] + 1,) + skips[s + 1:]))
+    if t is OpenTarget:
+        return _open(attrs.evolve(state, pending=()), action.target)
+    # Steal: the only action left once _check passed
+    return score_round(attrs.evolve(state, phase=Phase.PLAY), action.seat)

@@ -1,0 +1,147 @@
+"""The immutable game state, its options and the stacked setup.
+
+A match is one game: rounds are played until a seat reaches 9 points (or, with
+the default bounded options, until the round limit). Seats are 0..n-1 and play
+passes to the next higher seat.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from gremlinrules.core.checks import boolean, int_between, one_of
+from gremlinrules.core.rng import Rng
+
+__all__ = ["TARGETS", "Options", "Phase", "Setup", "State", "Tile"]
+
+TARGETS = ("gold", "dynamite", "dragon")
+"""The target identities."""
+
+
+class Phase(enum.Enum):
+    """Which decision is pending."""
+
+    PLAY = "play"
+    """The turn owner plays a card, swaps one or passes."""
+    NAME_SKIP = "name-skip"
+    """The turn owner laid an Ale Mug and names who skips their next turn."""
+    OPEN_TARGET = "open-target"
+    """The turn owner reached several targets and chooses which opens first."""
+    STEAL = "steal"
+    """The Greedy One chooses whom to steal a point from (advanced roles)."""
+    OVER = "over"
+    """The match is over."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Tile:
+    """A tunnel card on the field."""
+
+    x: int
+    y: int
+    card: str
+    rotated: bool
+
+
+@attrs.frozen(slots=True)
+class Options:
+    """Named readings where the rulebook is open or silent (each an interpretation clause)."""
+
+    advanced_roles: bool = attrs.field(default=False, validator=boolean)
+    """GVG-ADV-1: score the eight characters' abilities at the end of each round."""
+    rotation: bool = attrs.field(default=True, validator=boolean)
+    """GVG-PLACE-4: a tunnel card may be laid turned half a turn."""
+    bounded: bool = attrs.field(default=True, validator=boolean)
+    """GVG-BOUND-1: limit swaps per seat per round and the number of rounds, so every
+    match ends; ``False`` plays the rulebook exactly (a match may never end)."""
+    swap_limit: int = attrs.field(default=3, validator=int_between(0, 50))
+    """GVG-BOUND-1: swaps each seat may make in one round when ``bounded``."""
+    round_limit: int = attrs.field(default=30, validator=int_between(1, 1000))
+    """GVG-BOUND-1: the match ends after this many rounds when ``bounded``."""
+    no_target: str = attrs.field(default="none-opened",
+                                 validator=one_of("none-opened", "no-gold-or-dragon"))
+    """GVG-SCORE-4: the Goblins' point for "no target reached" needs no target opened at
+    all (``"none-opened"``) or only no Gold and no Dragon (``"no-gold-or-dragon"``)."""
+
+
+@attrs.frozen(slots=True)
+class Setup:
+    """A known first-round deal, for tracking a physical table. Parts left None are random.
+
+    ``deck`` is all 50 path cards top first; seat i's hand is ``deck[3i:3i+3]``
+    and the rest is the draw pile. Later rounds are dealt from the seed.
+    """
+
+    roles: tuple[str, ...] | None = None
+    """The role card of each seat (character names)."""
+    targets: tuple[str, ...] | None = None
+    """The target identities top to bottom, a permutation of gold, dynamite, dragon."""
+    deck: tuple[str, ...] | None = None
+    """The shuffled path cards, top first, before the hands are dealt."""
+    first_player: int = 0
+    """The seat that starts the first round (the longest beard)."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class State:
+    """Everything the rules need. Never mutated."""
+
+    players: int
+    options: Options
+    rng: Rng
+    round: int
+    """1 for the first round."""
+    round_starter: int
+    """The seat that began this round."""
+    turn: int
+    """The seat whose turn it is (the decider in every phase but STEAL)."""
+    phase: Phase
+    points: tuple[int, ...]
+    roles: tuple[str, ...]
+    """Each seat's role card now."""
+    boxed: tuple[str, ...]
+    """Role cards not dealt this round (sorted)."""
+    targets: tuple[str, ...]
+    """Target identity by slot (top, middle, bottom)."""
+    opened: tuple[bool, ...]
+    deck: tuple[str, ...]
+    """The draw pile, top first."""
+    deck_owner: tuple[int, ...]
+    """Per deck card: the seat that put it on the bottom (it knows the card), else -1."""
+    hands: tuple[tuple[str, ...], ...]
+    """Each seat's hand, sorted."""
+    field: tuple[Tile, ...]
+    """Tunnel cards on the field, sorted by (y, x); the start and targets are fixed."""
+    discard: tuple[str, ...]
+    """Cards out of the round: resolved Map/Explosion/Potion, exploded cards, bombs (sorted)."""
+    peeks: tuple[tuple[int, int], ...]
+    """(seat, target slot) for each Map played this round: that seat saw that target."""
+    potions: tuple[tuple[int, int], ...]
+    """(player, chosen seat) for each Potion swap this round, in order."""
+    known_cards: tuple[tuple[tuple[int, str], ...], ...]
+    """Per observer: (seat, card) pairs it knows are in that seat's hand (sorted, repeats
+    for several copies) from a shown hand or a card it put under the deck."""
+    skips: tuple[int, ...]
+    """Turns each seat must still skip (Ale Mug)."""
+    passes: int
+    """Consecutive passes since the last card was played or swapped."""
+    swaps_used: tuple[int, ...]
+    first_out: int
+    """The first seat to run out of cards this round, or -1."""
+    pending: tuple[int, ...]
+    """Target slots reached at once and waiting for the placer's choice of order."""
+    name_skip_after: bool
+    """An Ale Mug was laid: name a player once the targets are resolved."""
+    opener: int
+    """The seat that opened Gold or Dragon (ending the round), or -1; once the round is
+    over, the seat its scoring starts from."""
+    last_roles: tuple[str, ...]
+    """Each seat's role at the end of the previous round (shown to score it)."""
+    last_result: str
+    """How the previous round ended: gold, dragon, none, dynamite (or "" before the first)."""
+    winners: tuple[int, ...]

@@ -1,0 +1,108 @@
+"""What one seat may know (GVG-VIEW-1 to GVG-VIEW-4).
+
+Public: the field, the discards, counters, hand sizes, the deck size, which
+seat peeked at which target, who swapped roles with whom, shown hands, skips.
+Private to the seat: its hand, its role, the targets it peeked at, roles it
+learned through a Potion swap, and the cards it put under the deck. Never the
+generator, the deck order, other roles or unrevealed targets.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gremlinrules.core.checks import check_seat, check_type
+from gremlinrules.goblins_vs_gnomes.state import Options, Phase, State, Tile
+
+__all__ = ["View", "known_roles", "observe"]
+
+
+@attrs.frozen(slots=True)
+class View:
+    """One seat's view of the game."""
+
+    seat: int
+    players: int
+    options: Options
+    round: int
+    round_starter: int
+    turn: int
+    phase: Phase
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+    role: str
+    """This seat's role card."""
+    known_roles: tuple[tuple[int, str], ...]
+    """Other seats' role cards this seat saw change hands through a Potion."""
+    boxed_count: int
+    """How many role cards were left in the box this round."""
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    known_cards: tuple[tuple[int, str], ...]
+    """(seat, card): cards this seat knows are in other hands (shown hands, its own
+    swapped cards drawn by others)."""
+    deck_size: int
+    deck_known: tuple[tuple[int, str], ...]
+    """(position from the top, card) for cards this seat put under the deck."""
+    deck_placed: tuple[int, ...]
+    """Per deck position from the top: the seat that put it there, or -1 (public)."""
+    field: tuple[Tile, ...]
+    discard: tuple[str, ...]
+    targets: tuple[str | None, ...]
+    """Each target's identity if face up or peeked at by this seat, else None."""
+    opened: tuple[bool, ...]
+    peeks: tuple[tuple[int, int], ...]
+    potions: tuple[tuple[int, int], ...]
+    skips: tuple[int, ...]
+    passes: int
+    swaps_used: tuple[int, ...]
+    first_out: int
+    pending: tuple[int, ...]
+    last_roles: tuple[str, ...]
+    last_result: str
+
+
+def known_roles(state: State, seat: int) -> tuple[tuple[int, str], ...]:
+    """Other seats' roles ``seat`` knows, replaying this round's Potion swaps (GVG-VIEW-2)."""
+    if not state.potions:
+        return ()
+    roles = list(state.roles)
+    for a, b in reversed(state.potions):  # undo the swaps: the roles as dealt
+        roles[a], roles[b] = roles[b], roles[a]
+    known: dict[int, str] = {}
+    for a, b in state.potions:
+        ra, rb = roles[a], roles[b]
+        known = {(b if s == a else a if s == b else s): r for s, r in known.items()}
+        if seat == a:
+            known[b] = ra
+        elif seat == b:
+            known[a] = rb
+        known.pop(seat, None)
+        roles[a], roles[b] = rb, ra
+    return tuple(sorted(known.items()))
+
+
+def observe(state: State, player: int) -> View:
+    """Exactly what ``player`` may know now."""
+    check_type(state, State, "Goblins vs Gnomes State")
+    p = check_seat(player, state.players)
+    peeked = {slot for s, slot in state.peeks if s == p}
+    targets = tuple(
+        state.targets[i] if state.opened[i] or i in peeked else None
+        for i in range(3)
+    )
+    return View(
+        seat=p, players=state.players, options=state.options, round=state.round,
+        round_starter=state.round_starter, turn=state.turn, phase=state.phase,
+        points=state.points, winners=state.winners, role=state.roles[p],
+        known_roles=known_roles(state, p), boxed_count=len(state.boxed), hand=state.hands[p],
+        hand_sizes=tuple(len(h) for h in state.hands), known_cards=state.known_cards[p],
+        deck_size=len(state.deck),
+        deck_known=tuple((i, c) for i, (c, o) in enumerate(zip(state.deck, state.deck_owner, strict=True))
+                         if o == p),
+        deck_placed=state.deck_owner, field=state.field, discard=state.discard,
+        targets=targets, opened=state.opened, peeks=state.peeks, potions=state.potions,
+        skips=state.skips, passes=state.passes, swaps_used=state.swaps_used,
+        first_out=state.first_out, pending=state.pending, last_roles=state.last_roles,
+        last_result=state.last_result,
+    )
