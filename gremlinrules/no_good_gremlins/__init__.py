@@ -30,6 +30,7 @@ from gremlinrules.no_good_gremlins.components import (
     parse_components,
     validate_components,
 )
+from gremlinrules.no_good_gremlins.hidden import sample_hidden
 from gremlinrules.no_good_gremlins.meta import (
     all_actions,
     check_state,
@@ -51,7 +52,7 @@ __all__ = [
     "Options", "Phase", "Scrap", "Setup", "State", "TakeScrap", "View", "all_actions", "apply",
     "check_state", "current_player", "decision_bound", "describe", "is_legal", "is_terminal",
     "legal_actions", "load_components", "new_game", "observe", "parse_components", "players",
-    "scores", "validate_components", "winners",
+    "sample_hidden", "scores", "validate_components", "winners",
 ]
 
 GAME_ID = "no-good-gremlins"

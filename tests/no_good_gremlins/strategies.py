@@ -22,6 +22,9 @@ from gremlinrules.no_good_gremlins import (
 )
 
 RUST, WOOD, IRON, COPPER, STEEL, CHROME = range(6)
+"""Material indices as the state uses them."""
+RU, WO, IR, CO, ST, CH = tuple(Material)
+"""The Material enum members, as actions use them."""
 M = {m.value: m for m in Material}
 
 

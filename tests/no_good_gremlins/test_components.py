@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -41,7 +42,7 @@ def test_reference_meets_rulebook_numbers() -> None:
     ({"counts": (20, 18, 16, 12, 16, 2), "launch_costs": (8, 7, 6, 5, 4, 3)}, "only 2"),
     ({"thunderstorms": True}, "thunderstorms"),
 ])
-def test_validation_rejects_broken_numbers(change: dict[str, object], message: str) -> None:
+def test_validation_rejects_broken_numbers(change: dict[str, Any], message: str) -> None:
     """Any component set breaking a number the rulebook states raises ComponentError."""
     bad = attrs.evolve(REFERENCE, **change)
     with pytest.raises(ComponentError, match=message):

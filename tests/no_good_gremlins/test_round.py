@@ -26,7 +26,8 @@ def test_dealer_reveals_after_every_seat() -> None:
     s = table(3, hands=(("rust",),) * 3, gdeck=("iron", "rust"))
     s = apply(main_phase(s), EndTurn())
     s = apply(main_phase(s), EndTurn())
-    assert s.threat == () and len(s.gremlin_deck) == 21
+    assert s.threat == ()
+    assert len(s.gremlin_deck) == 21
     s = apply(main_phase(s), EndTurn())
     assert s.threat == (IRON,)
     assert (s.round, s.turn) == (2, 0)

@@ -9,7 +9,6 @@ from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.no_good_gremlins import (
     Bribe,
     Build,
-    ChromeLaunch,
     Discard,
     DrawTwo,
     EndTurn,
@@ -25,17 +24,20 @@ from gremlinrules.no_good_gremlins import (
     scores,
 )
 from tests.no_good_gremlins.strategies import (
+    CH,
     CHROME,
+    CO,
+    IR,
     IRON,
+    RU,
     RUST,
+    ST,
     STEEL,
+    WO,
     main_phase,
     row,
     table,
 )
-
-I, R, W, C, S, X = (Material.IRON, Material.RUST, Material.WOOD, Material.COPPER, Material.STEEL,
-                    Material.CHROME)
 
 
 def _clause(action: object, state: object) -> str:
@@ -49,7 +51,7 @@ def test_opening_offers_draw_or_take_only() -> None:
     """A turn opens with DrawTwo or TakeScrap; nothing else until then."""
     s = table(hands=(("iron",) * 3, ("rust",)), heap=("wood",))
     assert legal_actions(s) == (DrawTwo(), TakeScrap())
-    assert _clause(Build(I), s) == "NGG-TURN-1"
+    assert _clause(Build(IR), s) == "NGG-TURN-1"
     assert _clause(EndTurn(), s) == "NGG-TURN-1"
     empty_heap = table(hands=(("iron",), ("rust",)))
     assert legal_actions(empty_heap) == (DrawTwo(),)
@@ -62,9 +64,9 @@ def test_draw_two_then_discard_one() -> None:
     s = apply(s, DrawTwo())
     assert s.phase is Phase.DISCARD
     assert s.hands[0] == row(iron=1, steel=1, chrome=1)
-    assert legal_actions(s) == (Discard(I), Discard(S), Discard(X))
-    assert _clause(Discard(R), s) == "NGG-TURN-2"
-    s = apply(s, Discard(X))
+    assert legal_actions(s) == (Discard(IR), Discard(ST), Discard(CH))
+    assert _clause(Discard(RU), s) == "NGG-TURN-2"
+    s = apply(s, Discard(CH))
     assert s.scrapheap == (1, CHROME)
     assert s.hands[0] == row(iron=1, steel=1)
     assert s.phase is Phase.MAIN
@@ -109,37 +111,37 @@ def test_end_turn_passes_left() -> None:
 def test_one_main_action_build_two_cards() -> None:
     """A build action is two Build decisions; then no main action is left."""
     s = main_phase(table(hands=(("iron",) * 2 + ("rust",) * 2, ()), pads=(("iron",) * 6, ())))
-    s = apply(s, Build(I))
+    s = apply(s, Build(IR))
     assert (s.mains, s.open_build) == (0, 1)
-    s = apply(s, Build(R))
+    s = apply(s, Build(RU))
     assert s.pads[0] == row(iron=7, rust=1)
-    assert _clause(Build(I), s) == "NGG-TURN-6"
-    assert _clause(Launch(I), s) == "NGG-TURN-6"
-    assert legal_actions(s) == (Scrap(R), Scrap(I), EndTurn())
+    assert _clause(Build(IR), s) == "NGG-TURN-6"
+    assert _clause(Launch(IR), s) == "NGG-TURN-6"
+    assert legal_actions(s) == (Scrap(RU), Scrap(IR), EndTurn())
 
 
 @pytest.mark.clause("NGG-TURN-6")
 def test_launch_is_the_main_action_and_closes_a_build() -> None:
     """Launching uses the main action; after a launch no build action is open."""
     s = main_phase(table(hands=(("iron",) * 2, ()), pads=(("iron",) * 6, ())))
-    s = apply(s, Launch(I))
+    s = apply(s, Launch(IR))
     assert s.mains == 0
-    assert _clause(Build(I), s) == "NGG-TURN-6"
-    built = apply(main_phase(table(hands=(("iron",) * 2, ()), pads=(("iron",) * 5, ()))), Build(I))
+    assert _clause(Build(IR), s) == "NGG-TURN-6"
+    built = apply(main_phase(table(hands=(("iron",) * 2, ()), pads=(("iron",) * 5, ()))), Build(IR))
     assert built.open_build == 1
-    launched = apply(attrs.evolve(built, mains=1), Launch(I))  # a second main (steel bribe)
+    launched = apply(attrs.evolve(built, mains=1), Launch(IR))  # a second main (steel bribe)
     assert launched.open_build == 0
-    assert _clause(Build(I), launched) == "NGG-TURN-6"
+    assert _clause(Build(IR), launched) == "NGG-TURN-6"
 
 
 @pytest.mark.clause("NGG-TURN-6")
 def test_free_actions_keep_a_build_open() -> None:
     """A scrap between the two cards of a build leaves the second card available."""
     s = main_phase(table(hands=(("iron", "rust"), ()), pads=(("wood",), ())))
-    s = apply(s, Build(I))
+    s = apply(s, Build(IR))
     s = apply(s, Scrap(Material.WOOD))
     assert s.open_build == 1
-    s = apply(s, Build(R))
+    s = apply(s, Build(RU))
     assert s.pads[0] == row(rust=1, iron=1)
 
 
@@ -147,21 +149,21 @@ def test_free_actions_keep_a_build_open() -> None:
 def test_build_stacks_by_type() -> None:
     """Each card goes onto its type's rocket; a second build adds to it."""
     s = main_phase(table(hands=(("iron",) * 3, ()), pads=(("iron",), ())))
-    s = apply(apply(s, Build(I)), Build(I))
+    s = apply(apply(s, Build(IR)), Build(IR))
     assert s.pads[0] == row(iron=3)
     assert s.hands[0] == row(iron=1)
-    assert _clause(Build(C), main_phase(s, mains=1)) == "NGG-BUILD-1"
+    assert _clause(Build(CO), main_phase(s, mains=1)) == "NGG-BUILD-1"
 
 
 @pytest.mark.clause("NGG-BUILD-2")
 def test_three_rockets_at_most() -> None:
     """With three rockets on the pad a fourth type is refused; existing ones may grow."""
     s = main_phase(table(hands=(("chrome", "iron"), ()), pads=(("iron", "rust", "wood"), ())))
-    assert _clause(Build(X), s) == "NGG-BUILD-2"
-    assert Build(X) not in legal_actions(s)
-    assert is_legal(s, Build(I))
-    freed = apply(s, Scrap(R))
-    assert is_legal(freed, Build(X))
+    assert _clause(Build(CH), s) == "NGG-BUILD-2"
+    assert Build(CH) not in legal_actions(s)
+    assert is_legal(s, Build(IR))
+    freed = apply(s, Scrap(RU))
+    assert is_legal(freed, Build(CH))
 
 
 @pytest.mark.clause("NGG-LAUNCH-1")
@@ -169,8 +171,8 @@ def test_only_complete_rockets_launch() -> None:
     """A rocket below its launch cost cannot launch; at the cost it can."""
     s = main_phase(table(hands=((), ()), pads=(("iron",) * 4 + ("steel",) * 4, ())))
     with pytest.raises(IllegalActionError, match="Iron rocket needs 6 cards to launch; it has 4"):
-        apply(s, Launch(I))
-    assert legal_actions(s) == (Launch(S), Scrap(I), Scrap(S), EndTurn())
+        apply(s, Launch(IR))
+    assert legal_actions(s) == (Launch(ST), Scrap(IR), Scrap(ST), EndTurn())
 
 
 @pytest.mark.clause("NGG-LAUNCH-2")
@@ -178,7 +180,7 @@ def test_only_complete_rockets_launch() -> None:
 def test_launch_medals_and_removed(size: int, medals: int) -> None:
     """One medal plus one per card over the cost; the other cards leave the game."""
     s = main_phase(table(hands=((), ()), pads=(("steel",) * size, ())))
-    s = apply(s, Launch(S))
+    s = apply(s, Launch(ST))
     assert s.medals[0] == row(steel=medals)
     assert s.removed == row(steel=size - medals)
     assert s.pads[0] == row()
@@ -188,7 +190,7 @@ def test_launch_medals_and_removed(size: int, medals: int) -> None:
 def test_launch_example() -> None:
     """The rulebook's example: eight iron cards launch for three medals, five removed."""
     s = main_phase(table(hands=((), ()), pads=(("iron",) * 8, ())))
-    s = apply(s, Launch(I))
+    s = apply(s, Launch(IR))
     assert s.medals[0][IRON] == 3
     assert s.removed[IRON] == 5
 
@@ -206,11 +208,11 @@ def test_score_is_medal_value_sum() -> None:
 def test_free_actions_after_the_opening_only() -> None:
     """By default scrap and bribe wait for the opening and for the discard choice."""
     s = table(hands=(("iron",), ()), pads=(("rust",), ()), wanderer=0, heap=("wood",))
-    assert _clause(Scrap(R), s) == "NGG-FREE-1"
-    assert _clause(Bribe(I), s) == "NGG-FREE-1"
+    assert _clause(Scrap(RU), s) == "NGG-FREE-1"
+    assert _clause(Bribe(IR), s) == "NGG-FREE-1"
     drawn = apply(s, DrawTwo())
-    assert _clause(Scrap(R), drawn) == "NGG-FREE-1"
-    assert Scrap(R) in legal_actions(apply(s, TakeScrap()))
+    assert _clause(Scrap(RU), drawn) == "NGG-FREE-1"
+    assert Scrap(RU) in legal_actions(apply(s, TakeScrap()))
 
 
 @pytest.mark.clause("NGG-FREE-1")
@@ -218,8 +220,8 @@ def test_option_free_actions_before_opening() -> None:
     """free_actions_before_opening=True offers scrap and bribe before DrawTwo/TakeScrap."""
     s = table(hands=(("iron",), ()), pads=(("rust",), ()), wanderer=0, heap=("wood",),
               options=Options(free_actions_before_opening=True))
-    assert legal_actions(s) == (DrawTwo(), TakeScrap(), Scrap(R), Bribe(I))
-    s = apply(s, Scrap(R))
+    assert legal_actions(s) == (DrawTwo(), TakeScrap(), Scrap(RU), Bribe(IR))
+    s = apply(s, Scrap(RU))
     assert s.phase is Phase.OPENING
     assert apply(s, TakeScrap()).hands[0] == row(iron=1, rust=1)
 
@@ -228,21 +230,21 @@ def test_option_free_actions_before_opening() -> None:
 def test_scrap_moves_rocket_to_scrapheap() -> None:
     """Scrapping puts every card of the rocket on top of the heap and earns nothing."""
     s = main_phase(table(hands=((), ()), pads=(("iron",) * 7, ()), heap=("wood",)))
-    s = apply(s, Scrap(I))
+    s = apply(s, Scrap(IR))
     assert s.scrapheap == (1,) + (IRON,) * 7
     assert s.pads[0] == row()
     assert scores(s) == (0, 0)
-    assert _clause(Scrap(I), s) == "NGG-FREE-2"
+    assert _clause(Scrap(IR), s) == "NGG-FREE-2"
 
 
 @pytest.mark.clause("NGG-FREE-3")
 def test_bribe_needs_the_wandering_gremlin() -> None:
     """Only the holder may bribe, with a card from hand, which leaves the game."""
     s = main_phase(table(hands=(("wood",), ("wood",)), wanderer=1))
-    assert _clause(Bribe(W), s) == "NGG-FREE-3"
+    assert _clause(Bribe(WO), s) == "NGG-FREE-3"
     s = main_phase(table(hands=(("wood",), ("wood",)), wanderer=0))
-    assert _clause(Bribe(I), s) == "NGG-FREE-3"
-    s = apply(s, Bribe(W))
+    assert _clause(Bribe(IR), s) == "NGG-FREE-3"
+    s = apply(s, Bribe(WO))
     assert s.hands[0] == row()
     assert s.removed == row(wood=1)
 
@@ -260,7 +262,7 @@ def test_no_hand_limit() -> None:
 def test_empty_hand_draws_six_at_end_of_turn() -> None:
     """A hand empty at the end of the turn draws six; a non-empty one draws nothing."""
     s = main_phase(table(hands=(("iron", "iron"), ("rust",)), pads=(("iron",) * 4, ())))
-    s = apply(apply(s, Build(I)), Build(I))
+    s = apply(apply(s, Build(IR)), Build(IR))
     top = s.deck[:6]
     after = apply(s, EndTurn())
     assert sum(after.hands[0]) == 6

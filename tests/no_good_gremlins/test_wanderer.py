@@ -10,13 +10,10 @@ from gremlinrules.no_good_gremlins import (
     Bribe,
     EndTurn,
     Launch,
-    Material,
     apply,
     validate_components,
 )
-from tests.no_good_gremlins.strategies import CHROME, IRON, main_phase, row, table
-
-R, W, I, C, S, X = tuple(Material)
+from tests.no_good_gremlins.strategies import CH, CHROME, IRON, ST, WO, main_phase, row, table
 
 
 @pytest.mark.clause("NGG-WANDER-1")
@@ -24,7 +21,7 @@ def test_first_launcher_takes_it() -> None:
     """It starts set aside; the first launch puts it in front of the launcher."""
     s = main_phase(table(3, hands=((), (), ()), pads=((), ("chrome",) * 3, ())), turn=1)
     assert s.wanderer == AWAY
-    s = apply(s, Launch(X))
+    s = apply(s, Launch(CH))
     assert s.wanderer == 1
 
 
@@ -33,7 +30,7 @@ def test_later_launcher_takes_it() -> None:
     """A launch by anyone moves it from its holder to the launcher."""
     s = main_phase(table(3, hands=((), (), ()), pads=((), (), ("steel",) * 4), wanderer=0),
                    turn=2)
-    assert apply(s, Launch(S)).wanderer == 2
+    assert apply(s, Launch(ST)).wanderer == 2
 
 
 @pytest.mark.clause("NGG-WANDER-3")
@@ -90,7 +87,7 @@ def test_tie_goes_to_larger_rocket_then_later_type() -> None:
 def test_hand_is_not_in_play_and_wood_keeps_the_move() -> None:
     """A full hand with an empty pad still sends it on, even after a wood bribe."""
     s = main_phase(table(hands=(("wood", "iron", "iron"), ()), wanderer=0))
-    s = apply(s, Bribe(W))
+    s = apply(s, Bribe(WO))
     s = apply(s, EndTurn())
     assert s.wanderer == 1
     assert s.hands[0][IRON] == 2

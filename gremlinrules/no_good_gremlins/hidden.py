@@ -1,0 +1,40 @@
+"""Sampling what one seat cannot see (for search bots): NGG-VIEW-1.
+
+Hidden from a seat: the other hands and the order of both decks. The sample
+keeps every hand size and the deck sizes, and redeals the unseen material cards
+(other hands and the materials deck together) and the gremlin deck's order.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gremlinrules.core.checks import check_seat, check_seed, check_type
+from gremlinrules.core.rng import Rng
+from gremlinrules.no_good_gremlins.state import State
+
+__all__ = ["sample_hidden"]
+
+
+def sample_hidden(state: State, player: int, seed: int) -> State:
+    """A state seat ``player`` cannot tell from ``state``, with hidden cards redealt."""
+    check_type(state, State, "No Good Gremlins State")
+    seat = check_seat(player, state.players)
+    rng = Rng.from_seed(check_seed(seed))
+    others = [p for p in range(state.players) if p != seat]
+    pool = list(state.deck)
+    for p in others:
+        pool += [t for t, k in enumerate(state.hands[p]) for _ in range(k)]
+    cards, rng = rng.shuffle(pool)
+    hands = list(state.hands)
+    pos = 0
+    for p in others:
+        size = sum(state.hands[p])
+        hand = [0] * 6
+        for t in cards[pos:pos + size]:
+            hand[t] += 1
+        hands[p] = tuple(hand)
+        pos += size
+    gremlin_deck, rng = rng.shuffle(state.gremlin_deck)
+    return attrs.evolve(state, hands=tuple(hands), deck=tuple(cards[pos:]),
+                        gremlin_deck=gremlin_deck, rng=rng)
