@@ -1,0 +1,105 @@
+"""Playing cards and ranking the trick (GG-PLAY-1, GG-X-*, GG-TRICK-*, GG-TRACK-1)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from gremlinrules.gnaughty_gnomes import (
+    Card,
+    Colour,
+    Phase,
+    Play,
+    PlayX,
+    State,
+    apply,
+    current_player,
+    is_legal,
+    legal_actions,
+)
+from gremlinrules.gnaughty_gnomes.rules import playable, position_to_act
+from gremlinrules.gnaughty_gnomes.state import Played
+from gremlinrules.gnaughty_gnomes.trick import rank_trick, value_of
+from tests.gnaughty_gnomes.strategies import states
+
+R, P, B, OR = Colour.RED, Colour.PURPLE, Colour.BLACK, Colour.ORANGE
+TRACK = (R, P, B, OR)
+
+
+def played(pos: int, suit: Colour, rank: int, x: bool = False, high: bool = False) -> Played:
+    """A card on the trick; an X card with its declared rank."""
+    return Played(pos, Card(suit, 0 if x else rank), rank, high)
+
+
+@pytest.mark.clause("GG-PLAY-1")
+@given(state=states(phase=Phase.PLAY))
+def test_may_follow_every_held_card_is_playable_whatever_was_led(state: State) -> None:
+    """In the play phase each numbered card the position may play is a legal Play, each X card
+    gives sixteen PlayX declarations, and nothing else is legal."""
+    if state.phase is not Phase.PLAY:
+        return
+    cards = playable(state, position_to_act(state))
+    expected: set[Play | PlayX] = {Play(c) for c in cards if not c.is_x}
+    expected |= {PlayX(c.suit, r, h) for c in cards if c.is_x for r in range(1, 9) for h in (False, True)}
+    assert set(legal_actions(state)) == expected
+
+
+@pytest.mark.clause("GG-X-1")
+@given(state=states(phase=Phase.PLAY))
+def test_x_card_needs_a_declared_rank_from_1_to_8(state: State) -> None:
+    """An X card cannot be played as a plain card nor declared outside 1-8 or without high/low."""
+    if state.phase is not Phase.PLAY:
+        return
+    for c in playable(state, position_to_act(state)):
+        if c.is_x:
+            assert not is_legal(state, Play(c))
+            assert not is_legal(state, PlayX(c.suit, 0, True))
+            assert not is_legal(state, PlayX(c.suit, 9, False))
+            assert not is_legal(state, PlayX(c.suit, 4, 1))  # type: ignore[arg-type]
+            assert is_legal(state, PlayX(c.suit, 4, True))
+
+
+@pytest.mark.clause("GG-X-2")
+def test_x_high_beats_and_x_low_loses_to_the_same_rank() -> None:
+    """Against a numbered 5 of its suit, an X declared 5 high wins and 5 low loses."""
+    for high, winner in ((True, 1), (False, 0)):
+        order = rank_trick(TRACK, (played(0, R, 5), played(1, R, 5, x=True, high=high),
+                                   played(2, OR, 1), played(3, OR, 2)))
+        assert order[0] == winner
+    # a declared rank is a real rank: X as 6 low still beats a numbered 5
+    assert rank_trick(TRACK, (played(0, R, 5), played(1, R, 6, x=True), played(2, OR, 1),
+                              played(3, OR, 2)))[0] == 1
+
+
+@pytest.mark.clause("GG-TRICK-1", "GG-TRICK-2")
+def test_stronger_suit_beats_any_rank_then_rank_decides() -> None:
+    """A 1 of the strongest suit beats an 8 of a weaker suit; within a suit 8 is highest; the
+    order lists turn-order places 1 to 4."""
+    plays = (played(0, P, 8), played(1, R, 1), played(2, P, 3), played(3, OR, 8))
+    assert rank_trick(TRACK, plays) == (1, 0, 2, 3)
+    assert rank_trick((OR, P, B, R), plays) == (3, 0, 2, 1)
+
+
+@pytest.mark.clause("GG-TRICK-2", "GG-PLACE-1")
+@given(state=states(phase=Phase.PLACE))
+def test_placement_round_follows_turn_order_places(state: State) -> None:
+    """The placement round visits the positions holding places 1, 2, 3, 4 in that order (from
+    the current step), and current_player names each in turn."""
+    if state.phase is not Phase.PLACE:
+        return
+    expected = [state.plays[state.order[k]].position for k in range(state.step, 4)]
+    seen = []
+    trick = state.trick
+    while state.trick == trick and state.phase is Phase.PLACE:
+        pos = position_to_act(state)
+        seen.append(pos)
+        assert current_player(state) == (pos if state.players == 4 else pos % 2)
+        state = apply(state, legal_actions(state)[0])
+    assert seen == expected
+
+
+@pytest.mark.clause("GG-TRACK-1")
+def test_colour_values_are_5_4_3_2_by_track_position() -> None:
+    """The strongest suit's mushrooms are worth 5, then 4, 3 and 2."""
+    assert [value_of(TRACK, c) for c in TRACK] == [5, 4, 3, 2]
+    assert value_of((OR, B, P, R), R) == 2

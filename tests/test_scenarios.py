@@ -1,0 +1,18 @@
+"""The scenario runner: every vector in spec/<game>/scenarios/ passes exactly."""
+
+from __future__ import annotations
+
+import pytest
+
+import gremlinrules
+from gremlinrules.core.scenarios import run_scenario
+from gremlinrules.core.spec import Scenario, load_scenarios
+
+SCENARIOS = [s for g in gremlinrules.game_ids() for s in load_scenarios(g)]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.path for s in SCENARIOS])
+def test_scenario_vector_passes_exactly(scenario: Scenario) -> None:
+    """Playing the vector's actions from its setup meets every expectation it states."""
+    failures = run_scenario(gremlinrules.get_game(scenario.game), scenario)
+    assert failures == []
