@@ -1,0 +1,5 @@
+"""``python -m gremlinrules``: see :mod:`gremlinrules.cli`."""
+
+from gremlinrules.cli import main
+
+raise SystemExit(main())

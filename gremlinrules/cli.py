@@ -1,0 +1,56 @@
+"""The command line: ``python -m gremlinrules list | demo GAME | bench``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.registry import game_ids, get_game
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="gremlinrules", description="Rules engines for five games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the games")
+    demo = sub.add_parser("demo", help="play a whole game with bots, printed turn by turn")
+    demo.add_argument("game", nargs="?", default="gnaughty-gnomes", help="game id (see 'list')")
+    demo.add_argument("--players", type=int, default=None, help="seats (default: the most the game takes)")
+    demo.add_argument("--seed", type=int, default=7, help="the game's seed (default 7)")
+    demo.add_argument("--bot", default="random", help="bot for every seat: random (default) or another "
+                      "from gremlinrules.bots")
+    demo.add_argument("--max-lines", type=int, default=None, help="print at most this many decisions")
+    bench = sub.add_parser("bench", help="measure playout speed (see benchmarks/playouts.py)")
+    bench.add_argument("--games", type=int, default=200, help="playouts per game and player count")
+    bench.add_argument("--only", default="", help="comma-separated game ids")
+    bench.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "list":
+            for gid in game_ids():
+                game = get_game(gid)
+                counts = ", ".join(str(n) for n in game.player_counts)
+                print(f"{gid:20s} {game.title} ({counts} players)")
+        elif args.command == "demo":
+            from gremlinrules.demo import play_demo
+
+            game = get_game(args.game)
+            players = args.players if args.players is not None else max(game.player_counts)
+            play_demo(game, players, args.seed, sys.stdout, bot=args.bot, max_lines=args.max_lines)
+        else:
+            from gremlinrules.bench import run_bench
+
+            only = [g for g in args.only.split(",") if g]
+            run_bench(sys.stdout, games=args.games, only=only, openspiel=not args.no_openspiel)
+    except GremlinRulesError as exc:
+        print(f"gremlinrules: {exc}", file=sys.stderr)
+        return 2
+    return 0
