@@ -1,0 +1,142 @@
+"""JSON conversion, the spec and scenario loaders, and the traceability scanner."""
+
+from __future__ import annotations
+
+import enum
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+
+from gremlinrules import SerializationError, SpecError
+from gremlinrules.core import serial
+from gremlinrules.core.scenarios import field_at
+from gremlinrules.core.spec import load_scenarios, load_spec
+from gremlinrules.core.trace import clause_tests
+
+
+class Suit(enum.StrEnum):
+    """A test enum."""
+
+    RED = "red"
+
+
+@attrs.frozen
+class Go:
+    """A test action."""
+
+    n: int
+
+
+@attrs.frozen
+class Stop:
+    """Another test action."""
+
+    suit: Suit
+
+
+@attrs.frozen
+class Thing:
+    """A test state."""
+
+    actions: tuple[Go | Stop, ...]
+    names: tuple[str, ...]
+    flag: bool
+
+
+CONV = serial.make_converter((Go, Stop))
+
+
+def test_round_trip_tags_actions_and_leaves_input_untouched() -> None:
+    """Actions carry a "type" tag wherever they appear; structuring does not mutate the data."""
+    thing = Thing((Go(1), Stop(Suit.RED)), ("a",), True)
+    data = serial.unstructure(CONV, thing)
+    assert data == {"actions": [{"type": "Go", "n": 1}, {"type": "Stop", "suit": "red"}],
+                    "names": ["a"], "flag": True}
+    copy = json.loads(json.dumps(data))
+    assert serial.structure(CONV, copy, Thing) == thing
+    assert copy == data
+
+
+@pytest.mark.parametrize(("bad", "path"), [
+    ({"actions": [{"type": "Go", "n": "1"}], "names": [], "flag": True}, "$.actions[0].n"),
+    ({"actions": [{"type": "Nope"}], "names": [], "flag": True}, "$.actions[0]"),
+    ({"actions": [], "names": [1], "flag": True}, "$.names[0]"),
+    ({"actions": [], "names": [], "flag": 1}, "$.flag"),
+    ({"actions": [{"type": "Stop", "suit": "blue"}], "names": [], "flag": True}, "$.actions[0].suit"),
+])
+def test_malformed_data_names_the_bad_field(bad: object, path: str) -> None:
+    """Wrong types, unknown tags and unknown enum values raise SerializationError with the path."""
+    with pytest.raises(SerializationError) as info:
+        serial.structure(CONV, bad, Thing)
+    assert info.value.path == path
+
+
+def test_loads_rejects_non_json() -> None:
+    """Text that is not JSON raises SerializationError."""
+    with pytest.raises(SerializationError):
+        serial.loads("{")
+    assert serial.dumps({"b": 1, "a": [1, 2]}) == '{"a":[1,2],"b":1}'
+
+
+def _spec(tmp_path: Path, body: str) -> Path:
+    (tmp_path / "toy.toml").write_text('[game]\nid = "toy"\ntitle = "Toy"\nprefix = "TOY"\n'
+                                       'rulebook = "toy.txt"\n' + body)
+    return tmp_path
+
+
+GOOD = '[[clause]]\nid = "TOY-A-1"\nsection = "S"\nkind = "rule"\ntext = "A rule."\n'
+
+
+def test_spec_loader_accepts_a_good_file_and_rejects_malformed_clauses(tmp_path: Path) -> None:
+    """Missing fields, bad kinds, bad or duplicate ids, unknown keys and reasonless
+    interpretations are refused with SpecError."""
+    assert load_spec("toy", _spec(tmp_path, GOOD)).ids == {"TOY-A-1"}
+    for bad in (GOOD + GOOD, GOOD.replace("rule", "law"), GOOD.replace("TOY-A-1", "toy-a-1"),
+                GOOD.replace("TOY-A-1", "OTHER-A-1"), GOOD + "extra = 1\n",
+                GOOD.replace('"rule"', '"interpretation"'), GOOD.replace('text = "A rule."\n', ""),
+                "", "[[clause]\n"):
+        with pytest.raises(SpecError):
+            load_spec("toy", _spec(tmp_path, bad))
+
+
+def test_scenario_loader_rejects_malformed_vectors(tmp_path: Path) -> None:
+    """A scenario needs a name, clauses, a setup with players and well-formed steps."""
+    folder = tmp_path / "toy" / "scenarios"
+    folder.mkdir(parents=True)
+    good = {"name": "n", "clauses": ["TOY-A-1"], "setup": {"players": 2},
+            "steps": [{"expect": {"terminal": False}}]}
+    (folder / "a.json").write_text(json.dumps(good))
+    assert load_scenarios("toy", tmp_path)[0].name == "n"
+    for bad in ({**good, "clauses": []}, {**good, "setup": {}},
+                {**good, "steps": [{"action": 1, "expect": {}}]},
+                {**good, "steps": [{"expect": {"nonsense": 1}}]}, {**good, "other": 1}):
+        (folder / "a.json").write_text(json.dumps(bad))
+        with pytest.raises(SpecError):
+            load_scenarios("toy", tmp_path)
+
+
+def test_field_paths_walk_objects_and_lists() -> None:
+    """Dotted paths index dicts by key and lists by position."""
+    assert field_at({"a": [{"b": 3}]}, "a.0.b") == 3
+    with pytest.raises(KeyError):
+        field_at({"a": 1}, "a.b")
+
+
+def test_trace_scanner_finds_markers_on_functions_classes_and_modules(tmp_path: Path) -> None:
+    """Clause markers on a test function, a test class and pytestmark are all found."""
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_toy.py").write_text(
+        "import pytest\n"
+        "pytestmark = pytest.mark.clause('TOY-M-1')\n"
+        "@pytest.mark.clause('TOY-A-1', 'TOY-A-2')\n"
+        "def test_a():\n    pass\n"
+        "@pytest.mark.clause('TOY-C-1')\n"
+        "class TestC:\n    def test_b(self):\n        pass\n")
+    found = clause_tests(tests)
+    assert found["TOY-A-1"] == ["tests/test_toy.py::test_a"]
+    assert found["TOY-A-2"] == ["tests/test_toy.py::test_a"]
+    assert found["TOY-C-1"] == ["tests/test_toy.py::TestC::test_b"]
+    assert sorted(found["TOY-M-1"]) == ["tests/test_toy.py::TestC::test_b", "tests/test_toy.py::test_a"]
