@@ -4,6 +4,7 @@ deck) and the finale."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -14,13 +15,25 @@ from gremlinrules.no_good_gremlins.state import GONE, Phase, State
 
 __all__ = ["begin_turn", "draw", "end_turn", "launch_medals", "replace", "with_item"]
 
-evolve = attrs.evolve
 HAND_SIZE = 6  # NGG-SETUP-2 / NGG-HAND-2
 
 
-def replace(s: State, **changes: Any) -> State:
-    """The state with some fields changed (the input is never mutated)."""
-    return evolve(s, **changes)
+def _make_replace() -> Callable[..., State]:
+    """``replace(s, **changes)``: ``attrs.evolve`` for State, generated as one positional
+    constructor call (about three times faster; it is the hot path of every apply)."""
+    names = [f.name for f in attrs.fields(State)]
+    params = ", ".join(f"{n}=_KEEP" for n in names)
+    args = ", ".join(f"s.{n} if {n} is _KEEP else {n}" for n in names)
+    source = f"def replace(s, *, {params}):\n    return State({args})\n"
+    scope: dict[str, Any] = {"State": State, "_KEEP": object()}
+    exec(source, scope)  # trusted: generated from the field names only
+    fn: Callable[..., State] = scope["replace"]
+    fn.__doc__ = "The state with some fields changed (the input is never mutated)."
+    return fn
+
+
+replace = _make_replace()
+evolve = replace
 
 
 def with_item(row: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
@@ -33,18 +46,19 @@ def launch_medals(size: int, cost: int) -> int:
     return 1 + size - cost
 
 
-def draw(s: State, seat: int, n: int) -> State:
+def draw(s: State, seat: int, n: int, **extra: Any) -> State:
     """Seat draws up to ``n`` cards; a draw from an empty deck is skipped (NGG-HAND-3).
 
     The moment the deck runs out it is exhausted: with 4-5 players the first time
     rebuilds it (NGG-DECK-2, NGG-DECK-3) and the draw continues from the new deck;
-    otherwise the finale is triggered (NGG-FINALE-1).
+    otherwise the finale is triggered (NGG-FINALE-1). ``extra`` are further field changes
+    made in the same step.
     """
     deck = s.deck
     if not deck or n <= 0:
-        return s
+        return evolve(s, **extra) if extra else s
     hand = list(s.hands[seat])
-    changes: dict[str, Any] = {}
+    changes: dict[str, Any] = extra
     for _ in range(n):
         if not deck:
             break

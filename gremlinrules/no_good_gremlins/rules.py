@@ -8,6 +8,7 @@ from typing import Any
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.no_good_gremlins.actions import (
+    ALL_ACTIONS,
     BRIBES,
     BUILDS,
     CHROME_LAUNCHES,
@@ -28,7 +29,7 @@ from gremlinrules.no_good_gremlins.actions import (
     Scrap,
     TakeScrap,
 )
-from gremlinrules.no_good_gremlins.components import MATERIALS, Material
+from gremlinrules.no_good_gremlins.components import MATERIALS
 from gremlinrules.no_good_gremlins.flow import (
     draw,
     end_turn,
@@ -62,17 +63,28 @@ def _free_ok(s: State) -> Reason | None:
     return None
 
 
-def _material(action: Any) -> int | None:
-    m = getattr(action, "material", None)
-    return MATERIAL_INDEX[m] if type(m) is Material else None
+def _malformed(action: Any) -> Reason:
+    """The reason for something that is not one of the game's 39 actions."""
+    if type(action) in _HANDLERS and hasattr(action, "material"):
+        return f"{action.material!r} is not a material type", "NGG-DATA-1"
+    return f"{action!r} is not a No Good Gremlins action", "NGG-TURN-1"
 
 
 def check(s: State, action: Any) -> Reason | None:
     """Why ``action`` is illegal in ``s`` (a sentence and a clause id), or None if legal."""
-    phase = s.phase
-    if phase is _OVER:
+    if s.phase is _OVER:
         return "The game is over", "NGG-FINALE-6"
-    kind = type(action)
+    try:
+        info = _INFO.get(action)
+    except TypeError:  # unhashable fields: certainly not an action of this game
+        info = None
+    if info is None:
+        return _malformed(action)
+    return _check(s, info[0], info[1])
+
+
+def _check(s: State, kind: type, t: int) -> Reason | None:
+    phase = s.phase
     if kind is EndTurn:
         return None if phase is _MAIN else ("Finish the start of your turn first", "NGG-TURN-1")
     if kind is DrawTwo:
@@ -85,11 +97,6 @@ def check(s: State, action: Any) -> Reason | None:
         if phase is not _OPENING and phase is not _FINAL_OPENING:
             return "You take from the scrapheap only at the start of your turn", "NGG-TURN-1"
         return None if s.scrapheap else ("The scrapheap is empty", "NGG-TURN-3")
-    if kind not in _HANDLERS:
-        return f"{action!r} is not a No Good Gremlins action", "NGG-TURN-1"
-    t = _material(action)
-    if t is None:
-        return f"{getattr(action, 'material', None)!r} is not a material type", "NGG-DATA-1"
     name = _NAMES[t]
     seat = s.turn
     if kind is Discard:
@@ -113,7 +120,7 @@ def check(s: State, action: Any) -> Reason | None:
             return "You have no build action left this turn", "NGG-TURN-6"
         if not s.hands[seat][t]:
             return f"You have no {name} card", "NGG-BUILD-1"
-        if not pad[t] and sum(1 for k in pad if k) >= 3:
+        if not pad[t] and pad.count(0) <= 3:
             return "Your launch pad already holds three rockets", "NGG-BUILD-2"
         return None
     if kind is Launch:
@@ -133,24 +140,26 @@ def check(s: State, action: Any) -> Reason | None:
 def is_legal(s: State, action: Any) -> bool:
     """True iff ``action`` may be applied to ``s``."""
     check_type(s, State, "No Good Gremlins State")
-    try:
-        return check(s, action) is None
-    except TypeError:  # an action whose fields are not even comparable
-        return False
+    return check(s, action) is None
 
 
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in the canonical order of ALL_ACTIONS (empty iff the game is over)."""
-    check_type(s, State, "No Good Gremlins State")
+    if type(s) is not State:
+        check_type(s, State, "No Good Gremlins State")
     phase = s.phase
     seat = s.turn
     if phase is _MAIN:
         hand = s.hands[seat]
         pad = s.pads[seat]
-        out: list[Any] = []
+        out: list[Any]
         if s.open_build or s.builds or s.mains:
-            room = sum(1 for k in pad if k) < 3
-            out += [BUILDS[t] for t in _SIX if hand[t] and (pad[t] or room)]
+            if pad.count(0) > 3:  # room for a new rocket (NGG-BUILD-2)
+                out = [BUILDS[t] for t in _SIX if hand[t]]
+            else:
+                out = [BUILDS[t] for t in _SIX if hand[t] and pad[t]]
+        else:
+            out = []
         if s.mains:
             costs = s.components.launch_costs
             out += [LAUNCHES[t] for t in _SIX if pad[t] and pad[t] >= costs[t]]
@@ -182,7 +191,7 @@ def legal_actions(s: State) -> tuple[Any, ...]:
 
 
 def _draw_two(s: State, _: int) -> State:
-    return replace(draw(s, s.turn, 2), phase=_DISCARD)  # NGG-TURN-2
+    return draw(s, s.turn, 2, phase=_DISCARD)  # NGG-TURN-2
 
 
 def _take_scrap(s: State, _: int) -> State:
@@ -253,21 +262,20 @@ def _scrap(s: State, t: int) -> State:
 def _bribe(s: State, t: int) -> State:
     seat = s.turn
     hand = s.hands[seat]
-    s = replace(s, hands=with_row(s.hands, seat, with_item(hand, t, hand[t] - 1)),
-                removed=with_item(s.removed, t, s.removed[t] + 1))  # NGG-FREE-3
+    hands = with_row(s.hands, seat, with_item(hand, t, hand[t] - 1))
+    removed = with_item(s.removed, t, s.removed[t] + 1)  # NGG-FREE-3
     onward = (seat + 1) % s.players
     if t == 0:  # NGG-BRIBE-1 rust
-        return replace(s, wanderer=onward)
+        return replace(s, hands=hands, removed=removed, wanderer=onward)
     if t == 1:  # NGG-BRIBE-2 wood
-        return replace(s, no_eat=True)
+        return replace(s, hands=hands, removed=removed, no_eat=True)
     if t == 2:  # NGG-BRIBE-3 iron
-        return replace(draw(s, seat, 1), wanderer=onward)
+        return draw(replace(s, hands=hands, removed=removed), seat, 1, wanderer=onward)
     if t == 3:  # NGG-BRIBE-4 copper
-        return replace(s, builds=s.builds + 1)
+        return replace(s, hands=hands, removed=removed, builds=s.builds + 1)
     if t == 4:  # NGG-BRIBE-5 steel
-        s = draw(s, seat, 2)
-        return replace(s, mains=s.mains + 1)
-    return replace(s, chrome=s.chrome + 1)  # NGG-BRIBE-6 chrome
+        return draw(replace(s, hands=hands, removed=removed), seat, 2, mains=s.mains + 1)
+    return replace(s, hands=hands, removed=removed, chrome=s.chrome + 1)  # NGG-BRIBE-6 chrome
 
 
 def _end_turn(s: State, _: int) -> State:
@@ -283,12 +291,21 @@ _HANDLERS: dict[type, Callable[[State, int], State]] = {
 
 def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
-    check_type(s, State, "No Good Gremlins State")
+    if type(s) is not State:
+        check_type(s, State, "No Good Gremlins State")
     try:
-        why = check(s, action)
+        info = _INFO.get(action)
     except TypeError:
-        why = (f"{action!r} is not a well-formed action", "NGG-TURN-1")
+        info = None
+    if info is None or s.phase is _OVER:
+        raise IllegalActionError(*(check(s, action) or _malformed(action)))
+    kind, t = info
+    why = _check(s, kind, t)
     if why is not None:
         raise IllegalActionError(*why)
-    t = _material(action)
-    return _HANDLERS[type(action)](s, -1 if t is None else t)
+    return _HANDLERS[kind](s, t)
+
+
+_INFO: dict[Any, tuple[type, int]] = {
+    a: (type(a), MATERIAL_INDEX[a.material] if hasattr(a, "material") else -1) for a in ALL_ACTIONS
+}
