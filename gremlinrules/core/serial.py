@@ -16,6 +16,7 @@ from types import UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 import cattrs
+from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_unstructure_fn
 
 from gremlinrules.core.errors import SerializationError
@@ -39,9 +40,75 @@ def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
 
 
 def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise TypeError(f"expected one of {[m.value for m in cls]}, got {type(value).__name__}")
-    return cls(value)
+    member = cls._value2member_map_.get(value) if type(value) in (str, int) else None
+    if member is None:
+        raise ValueError(f"expected one of {[m.value for m in cls]}, got {value!r}")
+    return member  # type: ignore[return-value]
+
+
+_SCALARS = (int, str, bool)
+
+
+def _enum_value(member: enum.Enum) -> Any:
+    return member.value
+
+
+def _homogeneous_tuple(t: Any) -> bool:
+    args = get_args(t)
+    return get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _tuple_structure_factory(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
+    """Fast structuring of ``tuple[X, ...]``; on failure, the per-item errors with their indices."""
+
+    def factory(t: Any) -> Callable[[Any, Any], Any]:
+        elem = get_args(t)[0]
+        hook = conv.get_structure_hook(elem)
+
+        def fail(value: Any) -> Any:
+            if not isinstance(value, (list, tuple)):
+                raise TypeError(f"expected a list, got {type(value).__name__}")
+            errors = []
+            for i, item in enumerate(value):
+                try:
+                    hook(item, elem)
+                except Exception as exc:  # collected, re-raised with its index
+                    exc.__notes__ = [*getattr(exc, "__notes__", []),
+                                     IterableValidationNote(f"Structuring {t} @ index {i}", i, elem)]
+                    errors.append(exc)
+            raise IterableValidationError(f"While structuring {t!r}", errors, t)
+
+        if elem in _SCALARS:
+            def scalar_tuple(value: Any, _: Any) -> Any:
+                if type(value) is list and all(type(x) is elem for x in value):
+                    return tuple(value)
+                return fail(value)
+
+            return scalar_tuple
+
+        def any_tuple(value: Any, _: Any) -> Any:
+            if type(value) is not list:
+                return fail(value)
+            try:
+                return tuple([hook(x, elem) for x in value])
+            except Exception:  # redo item by item to report the failing index
+                return fail(value)
+
+        return any_tuple
+
+    return factory
+
+
+def _tuple_unstructure_factory(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any], Any]]:
+    def factory(t: Any) -> Callable[[Any], Any]:
+        args = get_args(t)
+        if _homogeneous_tuple(t) and args[0] in _SCALARS:
+            return list
+        if _homogeneous_tuple(t) and isinstance(args[0], type) and issubclass(args[0], enum.Enum):
+            return lambda v: [x.value for x in v]
+        return lambda v: [conv.unstructure(x) for x in v]
+
+    return factory
 
 
 def _is_action_union(action_set: frozenset[type]) -> Callable[[Any], bool]:
@@ -68,9 +135,12 @@ def make_converter(action_types: tuple[type, ...]) -> cattrs.Converter:
     conv.register_structure_hook_func(
         lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _structure_enum
     )
-    conv.register_unstructure_hook_func(
+    for base in (enum.Enum, enum.StrEnum, enum.IntEnum):  # before str/int in a str- or int-enum's MRO
+        conv.register_unstructure_hook(base, _enum_value)
+    conv.register_structure_hook_factory(_homogeneous_tuple, _tuple_structure_factory(conv))
+    conv.register_unstructure_hook_factory(
         lambda t: t is tuple or get_origin(t) is tuple,  # type: ignore[comparison-overlap]
-        lambda v: [conv.unstructure(x) for x in v],
+        _tuple_unstructure_factory(conv),
     )
     by_name = {cls.__name__: cls for cls in action_types}
     for cls in action_types:

@@ -39,6 +39,21 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 PLAYER_COUNTS = (2, 4)
 CONVERTER = serial.make_converter(ACTION_TYPES)
+_CARD_BY_DATA = {(c.suit.value, c.rank): c for c in CARDS}
+
+
+def _structure_card(data: Any, _: Any) -> Card:
+    # Cards are the bulk of a state's JSON: look them up instead of building them field by field.
+    if type(data) is not dict or len(data) != 2:
+        raise TypeError(f"expected a card object with suit and rank, got {data!r}")
+    card = _CARD_BY_DATA.get((data.get("suit"), data.get("rank")))  # type: ignore[arg-type]
+    if card is None or type(data["rank"]) is not int:
+        raise ValueError(f"no such card: {data!r}")
+    return card
+
+
+CONVERTER.register_structure_hook(Card, _structure_card)
+CONVERTER.register_unstructure_hook(Card, lambda c: {"suit": c.suit.value, "rank": c.rank})
 
 
 def players(state: State) -> int:
