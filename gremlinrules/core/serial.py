@@ -43,7 +43,7 @@ def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
     member = cls._value2member_map_.get(value) if type(value) in (str, int) else None
     if member is None:
         raise ValueError(f"expected one of {[m.value for m in cls]}, got {value!r}")
-    return member  # type: ignore[return-value]
+    return member
 
 
 _SCALARS = (int, str, bool)
