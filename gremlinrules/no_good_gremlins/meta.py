@@ -100,13 +100,14 @@ def describe(s: State, action: Any) -> str:
         return f"{who} takes {what} cards from the scrapheap"
     if kind is EndTurn:
         return f"{who} ends the turn"
+    a = "an" if name[:1] in ("a", "e", "i", "o", "u") else "a"
     lines = {
-        Discard: f"{who} puts a {name} card on the scrapheap",
-        Build: f"{who} builds a {name} card onto their {name} rocket",
+        Discard: f"{who} puts {a} {name} card on the scrapheap",
+        Build: f"{who} builds {a} {name} card onto their {name} rocket",
         Launch: f"{who} launches their {name} rocket",
         ChromeLaunch: f"{who} launches their {name} rocket with the chrome bribe",
         Scrap: f"{who} scraps their {name} rocket",
-        Bribe: f"{who} bribes the Wandering Gremlin with a {name} card",
+        Bribe: f"{who} bribes the Wandering Gremlin with {a} {name} card",
     }
     return lines.get(kind, f"{who} tries {action!r}")
 
