@@ -28,10 +28,12 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     PlayExplosion,
     PlayMap,
     PlayPotion,
+    Slot,
     Steal,
     Swap,
 )
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS, Components, load_components
+from gremlinrules.goblins_vs_gnomes.hidden import sample_hidden
 from gremlinrules.goblins_vs_gnomes.rounds import deal_round
 from gremlinrules.goblins_vs_gnomes.rules import apply, current_player, is_legal, legal_actions
 from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State, Tile
@@ -40,10 +42,10 @@ from gremlinrules.goblins_vs_gnomes.view import View, observe
 __all__ = [
     "ACTION_TYPES", "COMPONENTS", "CONVERTER", "GAME_ID", "MAX_PLAYERS", "MIN_PLAYERS", "TARGETS",
     "TITLE", "Action", "Components", "NameSkip", "OpenTarget", "Options", "Pass", "Phase",
-    "Place", "PlayExplosion", "PlayMap", "PlayPotion", "Setup", "State", "Steal", "Swap", "Tile",
+    "Place", "PlayExplosion", "PlayMap", "PlayPotion", "Setup", "Slot", "State", "Steal", "Swap", "Tile",
     "View", "all_actions", "apply", "check_state", "current_player", "decision_bound",
     "describe", "is_legal", "is_terminal", "legal_actions", "load_components", "new_game",
-    "observe", "players", "scores", "winners",
+    "observe", "players", "sample_hidden", "scores", "winners",
 ]
 
 GAME_ID = "goblins-vs-gnomes"
@@ -109,7 +111,7 @@ def _actions(players: int, rotation: bool) -> tuple[Action, ...]:
     seat_types = (PlayPotion, NameSkip, Steal)
     return tuple(
         a for a in ALL_ACTIONS
-        if not (isinstance(a, seat_types) and a.seat >= players)
+        if not (isinstance(a, seat_types) and a.offset >= players)
         and not (isinstance(a, Place) and a.rotated and not rotation)
     )
 
@@ -143,8 +145,8 @@ def decision_bound(players: int, options: Options | None = None) -> int:
     return round_bound(players, options) * _options(options).round_limit
 
 
-_KIND_WORD = {"map": "a Map", "explosion": "an Explosion", "potion": "a Potion"}
-_SLOT = ("top", "middle", "bottom")
+def _other(state: State, offset: int) -> int:
+    return (state.turn + offset) % state.players
 
 
 def describe(state: State, action: Any) -> str:
@@ -154,22 +156,22 @@ def describe(state: State, action: Any) -> str:
     if isinstance(action, Place):
         turned = ", turned" if action.rotated is True else ""
         return f"{who} lays {action.card} on ({action.x}, {action.y}){turned}"
-    if isinstance(action, PlayMap) and is_int(action.target) and 0 <= action.target < 3:
-        return f"{who} plays a Map and looks at the {_SLOT[action.target]} target"
+    if isinstance(action, PlayMap) and isinstance(action.target, Slot):
+        return f"{who} plays a Map and looks at the {action.target.value} target"
     if isinstance(action, PlayExplosion):
         return f"{who} blows up the card on ({action.x}, {action.y})"
-    if isinstance(action, PlayPotion):
-        return f"{who} drinks a Potion and swaps role cards with seat {action.seat}"
+    if isinstance(action, PlayPotion) and is_int(action.offset):
+        return f"{who} drinks a Potion and swaps role cards with seat {_other(state, action.offset)}"
     if isinstance(action, Swap):
         return f"{who} puts a card under the deck and draws"
     if isinstance(action, Pass):
         return f"{who} cannot play, shows their hand and passes"
-    if isinstance(action, NameSkip):
-        return f"{who} names seat {action.seat} to skip their next turn"
-    if isinstance(action, OpenTarget) and is_int(action.target) and 0 <= action.target < 3:
-        return f"{who} opens the {_SLOT[action.target]} target first"
-    if isinstance(action, Steal):
-        return f"{who} (the Greedy One) steals a point from seat {action.seat}"
+    if isinstance(action, NameSkip) and is_int(action.offset):
+        return f"{who} names seat {_other(state, action.offset)} to skip their next turn"
+    if isinstance(action, OpenTarget) and isinstance(action.target, Slot):
+        return f"{who} opens the {action.target.value} target first"
+    if isinstance(action, Steal) and is_int(action.offset):
+        return f"{who} (the Greedy One) steals a point from seat {_other(state, action.offset)}"
     return f"{who}: {action!r}"
 
 

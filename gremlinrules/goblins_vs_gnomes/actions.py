@@ -8,17 +8,37 @@ with :class:`Steal`.
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
 from gremlinrules.goblins_vs_gnomes.geometry import PLACEABLE_CELLS
 
 __all__ = [
-    "ACTION_TYPES", "ALL_ACTIONS", "INDEX", "MAX_SEATS", "Action", "NameSkip", "OpenTarget",
-    "Pass", "Place", "PlayExplosion", "PlayMap", "PlayPotion", "Steal", "Swap", "place_action",
+    "ACTION_TYPES", "ALL_ACTIONS", "INDEX", "MAX_SEATS", "SLOTS", "SLOT_INDEX", "Action",
+    "NameSkip", "OpenTarget",
+    "Pass", "Place", "PlayExplosion", "PlayMap", "PlayPotion", "Slot", "Steal", "Swap",
+    "place_action",
 ]
 
 MAX_SEATS = 8
+
+
+class Slot(enum.Enum):
+    """A target's place in the column of targets."""
+
+    TOP = "top"
+    MIDDLE = "middle"
+    BOTTOM = "bottom"
+
+    def __repr__(self) -> str:
+        return f"Slot.{self.name}"
+
+
+SLOTS: tuple[Slot, ...] = (Slot.TOP, Slot.MIDDLE, Slot.BOTTOM)
+"""The slots by index 0, 1, 2 (the index used inside the state)."""
+SLOT_INDEX: dict[Slot, int] = {s: i for i, s in enumerate(SLOTS)}
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -34,9 +54,9 @@ class Place:
 
 @attrs.frozen(slots=True, cache_hash=True)
 class PlayMap:
-    """Play a Map: look at target ``target`` (0 top, 1 middle, 2 bottom) in secret."""
+    """Play a Map: look at the target in slot ``target`` in secret."""
 
-    target: int
+    target: Slot
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -49,9 +69,9 @@ class PlayExplosion:
 
 @attrs.frozen(slots=True, cache_hash=True)
 class PlayPotion:
-    """Play a Potion: swap role cards with ``seat``."""
+    """Play a Potion: swap role cards with the player ``offset`` seats after you (1 = next)."""
 
-    seat: int
+    offset: int
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -68,25 +88,27 @@ class Pass:
 
 @attrs.frozen(slots=True, cache_hash=True)
 class NameSkip:
-    """After laying an Ale Mug: ``seat`` skips their next turn."""
+    """After laying an Ale Mug: the player ``offset`` seats after you skips their next turn."""
 
-    seat: int
+    offset: int
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class OpenTarget:
-    """The placer reached several targets at once: open ``target`` first."""
+    """The placer reached several targets at once: open the one in slot ``target`` first."""
 
-    target: int
+    target: Slot
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Steal:
-    """The Greedy One takes a point from ``seat`` (advanced roles, Dragon opened)."""
+    """The Greedy One takes a point from the player ``offset`` seats after them."""
 
-    seat: int
+    offset: int
 
 
+# Seats are named relative to the decider (1 = the next seat), so no seat names itself
+# and the action space is the same from every seat.
 Action = (Place | PlayMap | PlayExplosion | PlayPotion | Swap | Pass | NameSkip | OpenTarget
           | Steal)
 ACTION_TYPES: tuple[type, ...] = (
@@ -103,14 +125,14 @@ def _build() -> tuple[Action, ...]:
             out.append(Place(d.name, x, y, False))
             if not d.symmetric:
                 out.append(Place(d.name, x, y, True))
-    out += [PlayMap(t) for t in range(3)]
+    out += [PlayMap(t) for t in SLOTS]
     out += [PlayExplosion(x, y) for x, y in PLACEABLE_CELLS]
-    out += [PlayPotion(s) for s in range(MAX_SEATS)]
+    out += [PlayPotion(k) for k in range(1, MAX_SEATS)]
     out += [Swap(d.name) for d in COMPONENTS.designs]
     out.append(Pass())
-    out += [NameSkip(s) for s in range(MAX_SEATS)]
-    out += [OpenTarget(t) for t in range(3)]
-    out += [Steal(s) for s in range(MAX_SEATS)]
+    out += [NameSkip(k) for k in range(1, MAX_SEATS)]
+    out += [OpenTarget(t) for t in SLOTS]
+    out += [Steal(k) for k in range(1, MAX_SEATS)]
     return tuple(out)
 
 

@@ -15,6 +15,8 @@ from gremlinrules.core.checks import check_type, is_int
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.goblins_vs_gnomes.actions import (
     INDEX,
+    SLOT_INDEX,
+    SLOTS,
     Action,
     NameSkip,
     OpenTarget,
@@ -23,6 +25,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     PlayExplosion,
     PlayMap,
     PlayPotion,
+    Slot,
     Steal,
     Swap,
 )
@@ -34,11 +37,11 @@ from gremlinrules.goblins_vs_gnomes.state import Phase, State, Tile
 __all__ = ["apply", "current_player", "has_playable", "is_legal", "legal_actions"]
 
 _PASS = Pass()
-_NAME_SKIP = tuple(NameSkip(s) for s in range(8))
-_STEAL = tuple(Steal(s) for s in range(8))
-_POTION = tuple(PlayPotion(s) for s in range(8))
-_MAP = tuple(PlayMap(t) for t in range(3))
-_OPEN = tuple(OpenTarget(t) for t in range(3))
+_NAME_SKIP = tuple(NameSkip(k) for k in range(1, 8))
+_STEAL = tuple(Steal(k) for k in range(1, 8))
+_POTION = tuple(PlayPotion(k) for k in range(1, 8))
+_MAP = tuple(PlayMap(t) for t in SLOTS)
+_OPEN = tuple(OpenTarget(t) for t in SLOTS)
 _EXPLODE = {(x, y): PlayExplosion(x, y) for x, y in PLACEABLE_SET}
 _SWAP = {name: Swap(name) for name in DESIGNS}
 _FIELD_KIND = frozenset(n for n, d in DESIGNS.items() if d.on_field)
@@ -78,8 +81,13 @@ def _can_swap(state: State) -> str | None:
     return None
 
 
-def _seat_ok(seat: Any, state: State) -> bool:
-    return is_int(seat) and 0 <= seat < state.players
+def _offset_ok(offset: Any, state: State) -> bool:
+    return is_int(offset) and 0 < offset < state.players
+
+
+def _slot(target: Any) -> int:
+    """The slot index of ``target``, or -1 when it is not a Slot."""
+    return SLOT_INDEX[target] if type(target) is Slot else -1
 
 
 def _check(state: State, action: Any) -> tuple[str, str] | None:
@@ -91,20 +99,20 @@ def _check(state: State, action: Any) -> tuple[str, str] | None:
     if phase is Phase.NAME_SKIP:
         if t is not NameSkip:
             return "name the player who skips their next turn first", "GVG-CARD-4"
-        if not _seat_ok(action.seat, state) or action.seat == state.turn:
-            return "name another player's seat", "GVG-CARD-4"
+        if not _offset_ok(action.offset, state):
+            return f"name another player: an offset from 1 to {state.players - 1}", "GVG-CARD-4"
         return None
     if phase is Phase.OPEN_TARGET:
         if t is not OpenTarget:
             return "choose which reached target opens first", "GVG-TARGET-3"
-        if action.target not in state.pending:
+        if _slot(action.target) not in state.pending:
             return "that target is not one the new card reached", "GVG-TARGET-3"
         return None
     if phase is Phase.STEAL:
         if t is not Steal:
             return "the Greedy One must choose whom to steal from", "GVG-ADV-3"
-        if not _seat_ok(action.seat, state) or action.seat == state.turn:
-            return "steal from another player's seat", "GVG-ADV-3"
+        if not _offset_ok(action.offset, state):
+            return f"steal from another player: an offset from 1 to {state.players - 1}", "GVG-ADV-3"
         return None
     hand = state.hands[state.turn]
     if t is Place:
@@ -128,23 +136,26 @@ def _check(state: State, action: Any) -> tuple[str, str] | None:
     if t is PlayMap:
         if "map" not in hand:
             return "you hold no Map", "GVG-TURN-1"
-        if action.target not in (0, 1, 2) or not is_int(action.target):
-            return "a target is 0 (top), 1 (middle) or 2 (bottom)", "GVG-CARD-1"
-        if state.opened[action.target]:
+        slot = _slot(action.target)
+        if slot < 0:
+            return "a target is Slot.TOP, Slot.MIDDLE or Slot.BOTTOM", "GVG-CARD-1"
+        if state.opened[slot]:
             return "that target is already face up", "GVG-CARD-1"
         return None
     if t is PlayExplosion:
         if "explosion" not in hand:
             return "you hold no Explosion", "GVG-TURN-1"
-        if (action.x, action.y) not in _analysis(state).removable:
+        if not is_int(action.x) or not is_int(action.y) or (
+            (action.x, action.y) not in _analysis(state).removable
+        ):
             return ("an Explosion removes a field card other than the start, a Lantern or a "
                     "target"), "GVG-CARD-2"
         return None
     if t is PlayPotion:
         if "potion" not in hand:
             return "you hold no Potion", "GVG-TURN-1"
-        if not _seat_ok(action.seat, state) or action.seat == state.turn:
-            return "swap roles with another player's seat", "GVG-CARD-3"
+        if not _offset_ok(action.offset, state):
+            return f"swap with another player: an offset from 1 to {state.players - 1}", "GVG-CARD-3"
         return None
     if t is Swap:
         if not isinstance(action.card, str) or action.card not in hand:
@@ -174,9 +185,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.OVER:
         return ()
     if phase is Phase.NAME_SKIP:
-        return tuple(_NAME_SKIP[s] for s in range(n) if s != state.turn)
+        return _NAME_SKIP[: n - 1]
     if phase is Phase.STEAL:
-        return tuple(_STEAL[s] for s in range(n) if s != state.turn)
+        return _STEAL[: n - 1]
     if phase is Phase.OPEN_TARGET:
         return tuple(_OPEN[t] for t in state.pending)
     a = _analysis(state)
@@ -190,7 +201,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         elif kind == "explosion":
             out += [_EXPLODE[c] for c in a.removable]
         elif kind == "potion":
-            out += [_POTION[s] for s in range(n) if s != state.turn]
+            out += _POTION[: n - 1]
         else:
             out += a.placements(card, rotation)
     if not out:
@@ -307,7 +318,7 @@ def apply(state: State, action: Any) -> State:
         return _resolve(attrs.evolve(state, **changes))
     if t is PlayMap:
         _card_leaves(state, "map", changes)
-        changes["peeks"] = (*state.peeks, (seat, action.target))  # GVG-CARD-1
+        changes["peeks"] = (*state.peeks, (seat, SLOT_INDEX[action.target]))  # GVG-CARD-1
         changes["discard"] = tuple(sorted((*state.discard, "map")))
         return _end_turn(attrs.evolve(state, **changes))
     if t is PlayExplosion:
@@ -318,7 +329,7 @@ def apply(state: State, action: Any) -> State:
         return _end_turn(attrs.evolve(state, **changes))
     if t is PlayPotion:
         _card_leaves(state, "potion", changes)
-        other = action.seat
+        other = (seat + action.offset) % state.players
         roles = list(state.roles)
         roles[seat], roles[other] = roles[other], roles[seat]  # GVG-CARD-3
         changes.update(roles=tuple(roles), potions=(*state.potions, (seat, other)),
@@ -346,10 +357,10 @@ def apply(state: State, action: Any) -> State:
         return _end_turn(attrs.evolve(state, known_cards=known, passes=state.passes + 1))
     if t is NameSkip:
         skips = state.skips
-        s = action.seat
+        s = (seat + action.offset) % state.players
         return _end_turn(attrs.evolve(state, phase=Phase.PLAY,
                                       skips=skips[:s] + (skips[s] + 1,) + skips[s + 1:]))
     if t is OpenTarget:
-        return _open(attrs.evolve(state, pending=()), action.target)
+        return _open(attrs.evolve(state, pending=()), SLOT_INDEX[action.target])
     # Steal: the only action left once _check passed
-    return score_round(attrs.evolve(state, phase=Phase.PLAY), action.seat)
+    return score_round(attrs.evolve(state, phase=Phase.PLAY), (seat + action.offset) % state.players)

@@ -58,6 +58,8 @@ class View:
     swaps_used: tuple[int, ...]
     first_out: int
     pending: tuple[int, ...]
+    shown_roles: tuple[str, ...]
+    """Every seat's role card once the round is over (Greedy One's choice, match end), else ()."""
     last_roles: tuple[str, ...]
     last_result: str
 
@@ -104,5 +106,6 @@ def observe(state: State, player: int) -> View:
         targets=targets, opened=state.opened, peeks=state.peeks, potions=state.potions,
         skips=state.skips, passes=state.passes, swaps_used=state.swaps_used,
         first_out=state.first_out, pending=state.pending, last_roles=state.last_roles,
+        shown_roles=state.roles if state.phase in (Phase.STEAL, Phase.OVER) else (),
         last_result=state.last_result,
     )
