@@ -1,0 +1,433 @@
+"""A numeric encoding of any game's ``View``: a flat vector of documented meaning.
+
+The layout is derived from the View class's type annotations, field by field
+in declaration order, so it holds exactly what the view holds and a game added
+later is covered by registering it:
+
+==========================  ======================================================
+annotation                  encoding
+==========================  ======================================================
+``bool``                    one value, 0 or 1
+``int``, ``float``          one value, the number itself (not rescaled)
+an ``enum.Enum``            one-hot over its members, in declaration order
+``str``                     one-hot over a vocabulary, plus a final "other" slot
+``X | None``                a presence flag (1 when not None), then X (zeros when None)
+``A | B``                   a one-hot tag over the alternatives, then each one's encoding
+an attrs class              its fields' encodings, in declaration order
+``tuple[A, B]``             A's encoding, then B's
+``tuple[X, ...]``           the length, then ``capacity`` slots of X (unused slots zero)
+``frozenset[X]``            as ``tuple[X, ...]`` over the sorted members
+anything else               nothing (listed as "not encoded" in the layout)
+==========================  ======================================================
+
+Capacities of variable-length tuples and string vocabularies come from
+:mod:`gremlinrules.adapters.hints` where the game has hints (bounds derived
+from the rules, so the encoding is exact), otherwise from a deterministic
+calibration: seeded random playouts (:data:`CALIBRATION_SEEDS`), every seat's
+view at every step, capacity = the longest tuple seen plus a quarter, and the
+vocabulary = every string seen, sorted. A longer tuple than the capacity is
+truncated to its first ``capacity`` items (its length value still says how
+long it was); an unseen string lands in the "other" slot. The layout is
+therefore fixed for a given game, player count, options and library version;
+``ViewEncoder.layout`` lists it (the docs render the same table).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+import types
+import typing
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from gremlinrules.adapters.hints import hints_for
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.protocol import Game
+
+__all__ = ["CALIBRATION_SEEDS", "Field", "ViewEncoder", "view_encoder"]
+
+CALIBRATION_SEEDS = range(8)
+"""Seeds of the random playouts that calibrate capacities and vocabularies without hints."""
+_CALIBRATION_STATES = 3000
+"""At most this many states are observed in a calibration (it stays quick for long games)."""
+
+
+@attrs.frozen
+class Field:
+    """One top-level View field's place in the vector."""
+
+    name: str
+    offset: int
+    size: int
+    encoding: str
+    """How the values are laid out, e.g. ``length, 9 x [suit one-hot(red, purple), rank]``."""
+
+
+def _one_hot(i: int, n: int) -> tuple[float, ...]:
+    return tuple(1.0 if j == i else 0.0 for j in range(n))
+
+
+class _Node:
+    """A part of the layout; ``size`` is fixed once calibration is finished."""
+
+    size = 0
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def calibrate(self, value: Any) -> None:
+        """Record what a sample value needs (lengths, strings)."""
+
+    def finish(self, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> None:
+        """Fix capacities and vocabularies, then the size."""
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        """Append the encoding of ``value``."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """A short description of the layout."""
+        raise NotImplementedError
+
+
+class _Number(_Node):
+    size = 1
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        out.append(float(value))
+
+    def describe(self) -> str:
+        return "value"
+
+
+class _Skip(_Node):
+    def __init__(self, path: str, kind: Any) -> None:
+        super().__init__(path)
+        self.kind = kind
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        return
+
+    def describe(self) -> str:
+        return f"not encoded ({self.kind!r})"
+
+
+class _Enum(_Node):
+    def __init__(self, path: str, cls: type[enum.Enum]) -> None:
+        super().__init__(path)
+        self.members = tuple(cls)
+        self.index = {m: i for i, m in enumerate(self.members)}
+        self.size = len(self.members)
+        self.hot = {m: _one_hot(i, self.size) for i, m in enumerate(self.members)}
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        out.extend(self.hot[value])
+
+    def describe(self) -> str:
+        return "one-hot(" + ", ".join(str(m.value) for m in self.members) + ")"
+
+
+class _Str(_Node):
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.seen: set[str] = set()
+        self.vocab: tuple[str, ...] = ()
+        self.hot: dict[str, tuple[float, ...]] = {}
+        self.other: tuple[float, ...] = ()
+
+    def calibrate(self, value: Any) -> None:
+        self.seen.add(value)
+
+    def finish(self, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> None:
+        self.vocab = vocabs.get(self.path, tuple(sorted(self.seen)))
+        self.size = len(self.vocab) + 1
+        self.hot = {s: _one_hot(i, self.size) for i, s in enumerate(self.vocab)}
+        self.other = _one_hot(len(self.vocab), self.size)
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        out.extend(self.hot.get(value, self.other))
+
+    def describe(self) -> str:
+        return "one-hot(" + ", ".join(self.vocab + ("other",)) + ")"
+
+
+class _Optional(_Node):
+    def __init__(self, path: str, inner: _Node) -> None:
+        super().__init__(path)
+        self.inner = inner
+
+    def calibrate(self, value: Any) -> None:
+        if value is not None:
+            self.inner.calibrate(value)
+
+    def finish(self, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> None:
+        self.inner.finish(caps, vocabs)
+        self.size = 1 + self.inner.size
+        self.zeros = (0.0,) * self.size
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        if value is None:
+            out.extend(self.zeros)
+        else:
+            out.append(1.0)
+            self.inner.emit(value, out)
+
+    def describe(self) -> str:
+        return f"present, {self.inner.describe()}"
+
+
+class _Union(_Node):
+    def __init__(self, path: str, kinds: tuple[Any, ...], nodes: tuple[_Node, ...]) -> None:
+        super().__init__(path)
+        self.kinds = kinds
+        self.nodes = nodes
+
+    def _which(self, value: Any) -> int:
+        for i, kind in enumerate(self.kinds):
+            if isinstance(value, typing.get_origin(kind) or kind):
+                return i
+        raise InvalidArgumentError(f"{self.path}: {value!r} matches none of {self.kinds}")
+
+    def calibrate(self, value: Any) -> None:
+        self.nodes[self._which(value)].calibrate(value)
+
+    def finish(self, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> None:
+        for node in self.nodes:
+            node.finish(caps, vocabs)
+        self.size = len(self.nodes) + sum(n.size for n in self.nodes)
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        which = self._which(value)
+        tag = [0.0] * len(self.nodes)
+        tag[which] = 1.0
+        out.extend(tag)
+        for i, node in enumerate(self.nodes):
+            if i == which:
+                node.emit(value, out)
+            else:
+                out.extend([0.0] * node.size)
+
+    def describe(self) -> str:
+        names = ", ".join(getattr(k, "__name__", str(k)) for k in self.kinds)
+        return f"tag one-hot({names}), then " + "; ".join(f"[{n.describe()}]" for n in self.nodes)
+
+
+class _Record(_Node):
+    def __init__(self, path: str, names: tuple[str, ...], nodes: tuple[_Node, ...]) -> None:
+        super().__init__(path)
+        self.names = names
+        self.nodes = nodes
+
+    def calibrate(self, value: Any) -> None:
+        for name, node in zip(self.names, self.nodes, strict=True):
+            node.calibrate(getattr(value, name))
+
+    def finish(self, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> None:
+        for node in self.nodes:
+            node.finish(caps, vocabs)
+        self.size = sum(n.size for n in self.nodes)
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        for name, node in zip(self.names, self.nodes, strict=True):
+            node.emit(getattr(value, name), out)
+
+    def describe(self) -> str:
+        return ", ".join(f"{name}: {node.describe()}" for name, node in zip(self.names, self.nodes,
+                                                                            strict=True) if node.size)
+
+
+class _Tuple(_Node):
+    def __init__(self, path: str, nodes: tuple[_Node, ...]) -> None:
+        super().__init__(path)
+        self.nodes = nodes
+
+    def calibrate(self, value: Any) -> None:
+        for item, node in zip(value, self.nodes, strict=True):
+            node.calibrate(item)
+
+    def finish(self, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> None:
+        for node in self.nodes:
+            node.finish(caps, vocabs)
+        self.size = sum(n.size for n in self.nodes)
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        for item, node in zip(value, self.nodes, strict=True):
+            node.emit(item, out)
+
+    def describe(self) -> str:
+        return "(" + "; ".join(n.describe() for n in self.nodes) + ")"
+
+
+class _Seq(_Node):
+    def __init__(self, path: str, inner: _Node, *, sort: bool = False) -> None:
+        super().__init__(path)
+        self.inner = inner
+        self.sort = sort
+        self.longest = 0
+        self.capacity = 0
+        self.zeros: tuple[float, ...] = ()
+
+    def _items(self, value: Any) -> Any:
+        return sorted(value) if self.sort else value
+
+    def calibrate(self, value: Any) -> None:
+        self.longest = max(self.longest, len(value))
+        for item in value:
+            self.inner.calibrate(item)
+
+    def finish(self, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> None:
+        self.inner.finish(caps, vocabs)
+        self.capacity = caps.get(self.path, max(1, self.longest + (self.longest + 3) // 4))
+        self.size = 1 + self.capacity * self.inner.size
+        self.zeros = (0.0,) * self.size
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        items = self._items(value)
+        out.append(float(len(items)))
+        if len(items) > self.capacity:
+            items = items[:self.capacity]
+        emit = self.inner.emit
+        for item in items:
+            emit(item, out)
+        out.extend(self.zeros[: (self.capacity - len(items)) * self.inner.size])
+
+    def describe(self) -> str:
+        return f"length, then {self.capacity} x [{self.inner.describe()}]"
+
+
+def _node(path: str, kind: Any) -> _Node:
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType):
+        rest = tuple(a for a in args if a is not type(None))
+        inner = _node(path, rest[0]) if len(rest) == 1 else _Union(
+            path, rest, tuple(_node(path, a) for a in rest))
+        return _Optional(path, inner) if len(rest) < len(args) else inner
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _Seq(path, _node(path + "[*]", args[0]))
+        return _Tuple(path, tuple(_node(f"{path}[{i}]", a) for i, a in enumerate(args)))
+    if origin in (frozenset, set):
+        return _Seq(path, _node(path + "[*]", args[0]), sort=True)
+    if kind is bool or kind is int or kind is float:
+        return _Number(path)
+    if kind is str:
+        return _Str(path)
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return _Enum(path, kind)
+    if isinstance(kind, type) and attrs.has(kind):
+        return _record(path, kind)
+    return _Skip(path, kind)
+
+
+def _record(path: str, cls: type) -> _Record:
+    hints = typing.get_type_hints(cls)
+    names = tuple(f.name for f in attrs.fields(cls))
+    prefix = path + "." if path else ""
+    return _Record(path, names, tuple(_node(prefix + n, hints[n]) for n in names))
+
+
+def _needs_calibration(node: _Node, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> bool:
+    if isinstance(node, _Seq):
+        return node.path not in caps or _needs_calibration(node.inner, caps, vocabs)
+    if isinstance(node, _Str):
+        return node.path not in vocabs
+    if isinstance(node, _Optional):
+        return _needs_calibration(node.inner, caps, vocabs)
+    if isinstance(node, _Record | _Tuple | _Union):
+        return any(_needs_calibration(n, caps, vocabs) for n in node.nodes)
+    return False
+
+
+def _overflows(node: _Node, value: Any, found: list[str]) -> None:
+    if isinstance(node, _Seq):
+        if len(value) > node.capacity:
+            found.append(f"{node.path} ({len(value)} > {node.capacity})")
+        for item in value:
+            _overflows(node.inner, item, found)
+    elif isinstance(node, _Optional):
+        if value is not None:
+            _overflows(node.inner, value, found)
+    elif isinstance(node, _Record):
+        for name, sub in zip(node.names, node.nodes, strict=True):
+            _overflows(sub, getattr(value, name), found)
+    elif isinstance(node, _Tuple):
+        for item, sub in zip(value, node.nodes, strict=True):
+            _overflows(sub, item, found)
+    elif isinstance(node, _Union):
+        _overflows(node.nodes[node._which(value)], value, found)
+
+
+class ViewEncoder:
+    """Encodes one game's views (for a player count and options) as flat float vectors."""
+
+    def __init__(self, game: Game, players: int, options: Any = None) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self._root = _record("", game.View)
+        caps, vocabs = hints_for(game.id, players)
+        if _needs_calibration(self._root, caps, vocabs):
+            self._calibrate()
+        self._root.finish(caps, vocabs)
+        self.size: int = self._root.size
+        """The length of every vector."""
+
+    def _calibrate(self) -> None:
+        game, seen = self.game, 0
+        for seed in CALIBRATION_SEEDS:
+            rnd = random.Random(seed)
+            state = game.new_game(self.players, seed, options=self.options)
+            while seen < _CALIBRATION_STATES:
+                for seat in range(self.players):
+                    self._root.calibrate(game.observe(state, seat))
+                seen += 1
+                if game.is_terminal(state):
+                    break
+                legal = game.legal_actions(state)
+                state = game.apply(state, legal[rnd.randrange(len(legal))])
+
+    def encode(self, view: Any) -> list[float]:
+        """The vector of ``view`` (a View of this game)."""
+        if not isinstance(view, self.game.View):
+            raise InvalidArgumentError(f"expected a {self.game.title} View, not {type(view).__name__}")
+        out: list[float] = []
+        self._root.emit(view, out)
+        return out
+
+    def encode_state(self, state: Any, player: int) -> list[float]:
+        """The vector of what seat ``player`` sees in ``state``."""
+        return self.encode(self.game.observe(state, player))
+
+    def overflows(self, view: Any) -> list[str]:
+        """The paths of tuples in ``view`` longer than their capacity (truncated when encoded)."""
+        found: list[str] = []
+        _overflows(self._root, view, found)
+        return found
+
+    def layout(self) -> tuple[Field, ...]:
+        """Every top-level field's offset, size and encoding, in vector order."""
+        return tuple(self._fields())
+
+    def _fields(self) -> Iterator[Field]:
+        offset = 0
+        for name, node in zip(self._root.names, self._root.nodes, strict=True):
+            yield Field(name, offset, node.size, node.describe())
+            offset += node.size
+
+
+@functools.lru_cache(maxsize=64)
+def _cached(game: Game, players: int, options: Any) -> ViewEncoder:
+    return ViewEncoder(game, players, options)
+
+
+def view_encoder(game: Game, players: int, options: Any = None) -> ViewEncoder:
+    """The (cached) encoder for ``game`` with ``players`` seats and ``options``."""
+    try:
+        return _cached(game, players, options)  # type: ignore[arg-type]  # registry games hash by id
+    except TypeError:  # unhashable options: no cache
+        return ViewEncoder(game, players, options)

@@ -1,0 +1,250 @@
+"""Every registered game as a Python OpenSpiel game (needs the ``openspiel`` extra).
+
+Importing this module registers each game as ``gremlinrules_<id>`` (dashes
+become underscores), so ``pyspiel.load_game("gremlinrules_gnaughty_gnomes",
+{"players": 4, "seed": 7})`` works; :func:`load_game` does the same from a
+game id. Parameters:
+
+``players``
+    the number of seats (default: the game's first supported count);
+``seed``
+    the seed of every initial state (default 0): ``new_initial_state()`` is
+    ``new_game(players, seed)``, so a game object always deals the same way.
+    To vary the deal per episode, load the game with another seed or call
+    ``game.new_initial_state_for_seed(seed)``;
+``options``
+    the game's ``Options`` as JSON text (default ``""``: the defaults).
+
+Chance: the library's own seeded generator lives in the state and the seed is
+a game parameter, so given its parameters the game has no chance nodes and
+every action has exactly one outcome; the game type says
+``ChanceMode.DETERMINISTIC`` (with imperfect information: the deal is hidden,
+not absent). ``SAMPLED_STOCHASTIC`` would be the other reading, but OpenSpiel
+then serializes the game's generator through ``Game.GetRNGState``, which a
+Python game cannot implement, so ``random_sim_test(..., serialize=True)``
+could never pass. Actions are the indices of the
+fixed action space (:mod:`gremlinrules.core.actionspace`); observation and
+information-state tensors are the view encoding
+(:mod:`gremlinrules.adapters.encoding`); observation strings are the view as
+JSON, and information-state strings add the seat's own past actions. Returns
+follow :mod:`gremlinrules.adapters.outcome` (+1 winners, -1 others, 0 on a
+full tie), at the end only. ``max_game_length`` is the game's
+``decision_bound``. Serialization goes through the game's JSON form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import gremlinrules
+from gremlinrules.adapters.encoding import ViewEncoder, view_encoder
+from gremlinrules.adapters.outcome import MAX_RETURN, MIN_RETURN, returns
+from gremlinrules.core.actionspace import ActionSpace, action_space
+from gremlinrules.core.protocol import Game
+
+__all__ = ["GremlinGame", "GremlinState", "load_game", "register", "short_name"]
+
+_TYPES: dict[str, pyspiel.GameType] = {}
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a game: ``gremlinrules_`` and the id with underscores."""
+    return "gremlinrules_" + game_id.replace("-", "_")
+
+
+class _Held:
+    """An immutable library state, and each seat's own past actions; pickled through JSON."""
+
+    __slots__ = ("game_id", "own", "state")
+
+    def __init__(self, game_id: str, state: Any, own: tuple[tuple[int, ...], ...]) -> None:
+        self.game_id = game_id
+        self.state = state
+        self.own = own
+        """Per seat, the indices of the actions it took (for perfect-recall strings)."""
+
+    def __deepcopy__(self, memo: Any) -> _Held:
+        return self  # immutable: a clone may share it
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = gremlinrules.get_game(self.game_id)
+        return (_restore, (self.game_id, game.to_json(self.state), self.own))
+
+
+def _restore(game_id: str, text: str, own: tuple[tuple[int, ...], ...]) -> _Held:
+    game = gremlinrules.get_game(game_id)
+    return _Held(game_id, game.from_json(text, game.State), own)
+
+
+class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
+    """One gremlinrules game with fixed players, seed and options, as an OpenSpiel game."""
+
+    gremlin: Game
+    """The library game (set on each registered subclass)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        game = self.gremlin
+        self.players: int = int(params.get("players", game.player_counts[0]))
+        self.seed: int = int(params.get("seed", 0))
+        text = str(params.get("options", ""))
+        self.options: Any = game.from_json(text, game.Options) if text else None
+        # Validates players and options before OpenSpiel sees them; OpenSpiel builds a new
+        # initial state for every clone, so the (immutable) deal is made once and shared.
+        self._initial = game.new_game(self.players, self.seed, options=self.options)
+        self.space: ActionSpace = action_space(game, self.players, self.options)
+        self.encoder: ViewEncoder = view_encoder(game, self.players, self.options)
+        self.encoded: dict[int, tuple[Any, Any]] = {}
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.space.size, max_chance_outcomes=0, num_players=self.players,
+            min_utility=MIN_RETURN, max_utility=MAX_RETURN, utility_sum=None,
+            max_game_length=game.decision_bound(self.players, self.options),
+        )
+        super().__init__(_TYPES[game.id], info, params)
+
+    def new_initial_state(self) -> GremlinState:
+        """The start of a game dealt from the ``seed`` parameter."""
+        return GremlinState(self, self._initial)
+
+    def new_initial_state_for_seed(self, seed: int) -> GremlinState:
+        """The start of a game dealt from ``seed`` (to vary deals between episodes)."""
+        state = self.gremlin.new_game(self.players, seed, options=self.options)
+        return GremlinState(self, state)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """The observer: the view encoding; perfect recall adds the seat's own actions to strings."""
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self, recall)
+
+
+class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
+    """An OpenSpiel state holding an immutable library state."""
+
+    def __init__(self, game: GremlinGame, state: Any) -> None:
+        super().__init__(game)
+        self._held = _Held(game.gremlin.id, state, ((),) * game.players)
+
+    @property
+    def gremlin_state(self) -> Any:
+        """The library state (immutable)."""
+        return self._held.state
+
+    def own_actions(self, player: int) -> tuple[int, ...]:
+        """The indices of the actions seat ``player`` took so far, in order."""
+        return self._held.own[player]
+
+    def _game(self) -> Game:
+        return gremlinrules.get_game(self._held.game_id)
+
+    def current_player(self) -> int:
+        """The seat to decide, or TERMINAL."""
+        seat = self._game().current_player(self._held.state)
+        return pyspiel.PlayerId.TERMINAL if seat is None else int(seat)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The legal action indices of ``player``: empty unless it is that seat's decision."""
+        game = self._game()
+        state = self._held.state
+        if game.current_player(state) != player:
+            return []
+        return list(self.get_game().space.legal_indices(state))
+
+    def _apply_action(self, action: int) -> None:
+        """Apply the action with that index."""
+        game, held = self._game(), self._held
+        seat = game.current_player(held.state)
+        chosen = self.get_game().space.action_at(int(action))
+        own = held.own
+        if seat is not None:
+            own = own[:seat] + (own[seat] + (int(action),),) + own[seat + 1:]
+        self._held = _Held(game.id, game.apply(held.state, chosen), own)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The action's repr, e.g. ``Play(card=Card(Colour.RED, 3))``."""
+        return repr(self.get_game().space.action_at(int(action)))
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return bool(self._game().is_terminal(self._held.state))
+
+    def returns(self) -> list[float]:
+        """+1 for a winner, -1 for the others, 0 for everyone on a full tie or before the end."""
+        return list(returns(self._game(), self._held.state))
+
+    def __str__(self) -> str:
+        return self._game().to_json(self._held.state)
+
+
+class _Observer:
+    """The view of one seat as a tensor (with named pieces per View field) and a string."""
+
+    def __init__(self, game: GremlinGame, recall: bool) -> None:
+        self._game = game.gremlin
+        self._encoder = game.encoder
+        self._recall = recall
+        self.tensor = np.zeros(game.encoder.size, np.float32)
+        self.dict = {f.name: self.tensor[f.offset:f.offset + f.size] for f in game.encoder.layout()}
+        # Shared by the game's observers: per seat, the last state encoded and its vector.
+        self._last: dict[int, tuple[Any, Any]] = game.encoded
+
+    def set_from(self, state: GremlinState, player: int) -> None:
+        """Fill ``tensor`` with what ``player`` sees in ``state``."""
+        inner = state.gremlin_state
+        last = self._last.get(player)
+        if last is None or last[0] is not inner:  # OpenSpiel asks several times per step
+            last = (inner, np.asarray(self._encoder.encode_state(inner, player), np.float32))
+            self._last[player] = last
+        self.tensor[:] = last[1]
+
+    def string_from(self, state: GremlinState, player: int) -> str:
+        """The view as JSON; with perfect recall, followed by the seat's own actions."""
+        text = self._game.to_json(self._game.observe(state.gremlin_state, player))
+        if self._recall:
+            text += " own-actions:" + ",".join(map(str, state.own_actions(player)))
+        return text
+
+
+def register(game_id: str) -> str:
+    """Register one library game with OpenSpiel (done for every game at import); its short name."""
+    game = gremlinrules.get_game(game_id)
+    name = short_name(game.id)
+    if game.id in _TYPES:
+        return name
+    _TYPES[game.id] = pyspiel.GameType(
+        short_name=name, long_name=f"gremlinrules {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players, min_num_players=game.min_players,
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification={"players": game.player_counts[0], "seed": 0, "options": ""},
+    )
+    cls = type(f"GremlinGame_{name}", (GremlinGame,), {"gremlin": game})
+    pyspiel.register_game(_TYPES[game.id], cls)
+    return name
+
+
+def load_game(game_id: str, players: int | None = None, seed: int = 0,
+              options: Any = None) -> GremlinGame:
+    """``pyspiel.load_game`` for a library game id; ``options`` an Options instance or None."""
+    game = gremlinrules.get_game(game_id)
+    params: dict[str, Any] = {"seed": seed}
+    if players is not None:
+        params["players"] = players
+    if options is not None:
+        params["options"] = game.to_json(options)
+    loaded: GremlinGame = pyspiel.load_game(register(game_id), params)
+    return loaded
+
+
+for _gid in gremlinrules.game_ids():
+    try:
+        register(_gid)
+    except Exception:  # a game that fails to load is left out, not fatal to the others
+        continue
