@@ -39,6 +39,8 @@ def test_illegal_and_malformed_actions_raise_illegal_action_error_only(
     probes = rnd.sample(candidates, min(10, len(candidates))) + [junk]
     for cls in game.action_types:  # every field set to junk
         fields = getattr(cls, "__attrs_attrs__", ())
+        if not fields:  # a class without fields (EndTurn()) has no malformed instance
+            continue
         try:
             probes.append(cls(*([junk] * len(fields))))
         except Exception:  # a constructor that validates its fields is fine too
