@@ -15,7 +15,7 @@ from typing import Any
 
 from gremlinrules.core import serial
 from gremlinrules.core.checks import check_players, check_seed, check_type, is_int
-from gremlinrules.core.errors import InvalidArgumentError, SetupError
+from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.actions import (
     ACTION_TYPES,
@@ -40,12 +40,49 @@ from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup,
 from gremlinrules.goblins_vs_gnomes.view import View, observe
 
 __all__ = [
-    "ACTION_TYPES", "COMPONENTS", "CONVERTER", "GAME_ID", "MAX_PLAYERS", "MIN_PLAYERS", "TARGETS",
-    "TITLE", "Action", "Components", "NameSkip", "OpenTarget", "Options", "Pass", "Phase",
-    "Place", "PlayExplosion", "PlayMap", "PlayPotion", "Setup", "Slot", "State", "Steal", "Swap", "Tile",
-    "View", "all_actions", "apply", "check_state", "current_player", "decision_bound",
-    "describe", "is_legal", "is_terminal", "legal_actions", "load_components", "new_game",
-    "observe", "players", "sample_hidden", "scores", "winners",
+    "ACTION_TYPES",
+    "COMPONENTS",
+    "CONVERTER",
+    "GAME_ID",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "TARGETS",
+    "TITLE",
+    "Action",
+    "Components",
+    "IllegalActionError",
+    "NameSkip",
+    "OpenTarget",
+    "Options",
+    "Pass",
+    "Phase",
+    "Place",
+    "PlayExplosion",
+    "PlayMap",
+    "PlayPotion",
+    "Setup",
+    "Slot",
+    "State",
+    "Steal",
+    "Swap",
+    "Tile",
+    "View",
+    "all_actions",
+    "apply",
+    "check_state",
+    "current_player",
+    "decision_bound",
+    "describe",
+    "is_legal",
+    "is_terminal",
+    "legal_actions",
+    "load_components",
+    "new_game",
+    "observe",
+    "players",
+    "sample_hidden",
+    "scores",
+    "winners",
 ]
 
 GAME_ID = "goblins-vs-gnomes"

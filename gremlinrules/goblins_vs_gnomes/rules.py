@@ -221,18 +221,25 @@ def _remove_card(hands: tuple[tuple[str, ...], ...], seat: int, card: str) -> tu
     return hands[:seat] + (tuple(h),) + hands[seat + 1:]
 
 
-def _forget(known: tuple[tuple[tuple[int, str], ...], ...], seat: int, hand: tuple[str, ...],
-            card: str) -> tuple[tuple[tuple[int, str], ...], ...]:
-    """Knowledge of ``card`` in ``seat``'s hand is capped by how many it still holds."""
+def _forget(known: tuple[tuple[tuple[int, str], ...], ...], seat: int,
+            card: str | None) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """What others know of ``seat``'s hand after a card leaves it (GVG-VIEW-4).
+
+    A played ``card`` is public: one known copy of it goes. A card swapped under the deck is
+    hidden (``card`` None): it may have been any known card, so one copy of each goes. Neither
+    depends on what the hand really holds, so no view learns a hidden card from it.
+    """
     if not any(known):
         return known
-    entry = (seat, card)
-    have = hand.count(card)
     out = []
     for k in known:
-        if k.count(entry) > have:
-            i = k.index(entry)
-            k = k[:i] + k[i + 1:]
+        if any(e[0] == seat for e in k):
+            mine = [e for e in k if e[0] == seat]
+            drop = {(seat, card)} if card is not None else set(mine)
+            for entry in drop:
+                if entry in mine:
+                    mine.remove(entry)
+            k = tuple(sorted([e for e in k if e[0] != seat] + mine))
         out.append(k)
     return tuple(out)
 
@@ -241,7 +248,7 @@ def _card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
     """``card`` leaves the turn owner's hand; they draw the top card if any (GVG-TURN-4)."""
     seat = state.turn
     hands = _remove_card(state.hands, seat, card)
-    known = _forget(state.known_cards, seat, hands[seat], card)
+    known = _forget(state.known_cards, seat, card)
     deck, owner = state.deck, state.deck_owner
     if deck:
         top, who = deck[0], owner[0]
@@ -337,7 +344,7 @@ def apply(state: State, action: Any) -> State:
         return _end_turn(attrs.evolve(state, **changes))
     if t is Swap:
         hands = _remove_card(state.hands, seat, action.card)
-        known = _forget(state.known_cards, seat, hands[seat], action.card)
+        known = _forget(state.known_cards, seat, None)
         deck = (*state.deck[1:], action.card)  # GVG-TURN-2: under the deck, draw the top
         owner = (*state.deck_owner[1:], seat)
         top, who = state.deck[0], state.deck_owner[0]

@@ -81,14 +81,24 @@ def with_field(state: State, tiles: Sequence[tuple[int, int, str, bool]]) -> Sta
     """``state`` with these cards moved from the deck onto the field (conserving cards)."""
     deck = list(state.deck)
     owner = list(state.deck_owner)
-    field = []
+    hands = [list(h) for h in state.hands]
+    wanted = Counter(t[2] for t in tiles)
+    field = list(state.field)
     for x, y, card, rot in tiles:
+        wanted[card] -= 1
+        if card not in deck:  # take it from a hand, which gets a card nobody asked for
+            seat = next(s for s, h in enumerate(hands) if card in h)
+            j = next(i for i, c in enumerate(deck) if wanted[c] <= 0 and c != card)
+            hands[seat].remove(card)
+            hands[seat].append(deck[j])
+            deck[j] = card
         i = deck.index(card)
         del deck[i]
         del owner[i]
         field.append(Tile(x, y, card, rot))
     field.sort(key=lambda t: (t.y, t.x))
-    out = attrs.evolve(state, deck=tuple(deck), deck_owner=tuple(owner), field=tuple(field))
+    out = attrs.evolve(state, deck=tuple(deck), deck_owner=tuple(owner), field=tuple(field),
+                       hands=tuple(tuple(sorted(h)) for h in hands))
     gvg.check_state(out)
     return out
 
@@ -96,11 +106,20 @@ def with_field(state: State, tiles: Sequence[tuple[int, int, str, bool]]) -> Sta
 def with_hand(state: State, seat: int, cards: Sequence[str]) -> State:
     """``state`` with ``seat``'s hand swapped for ``cards`` taken from the deck."""
     deck = list(state.deck) + list(state.hands[seat])
+    hands = [list(h) for h in state.hands]
+    hands[seat] = []
+    wanted = Counter(cards)
     for c in cards:
+        wanted[c] -= 1
+        if c not in deck:  # take it from another hand, which gets a card nobody asked for
+            other = next(s for s, h in enumerate(hands) if c in h)
+            j = next(i for i, d in enumerate(deck) if wanted[d] <= 0 and d != c)
+            hands[other].remove(c)
+            hands[other].append(deck[j])
+            deck[j] = c
         deck.remove(c)
-    hands = list(state.hands)
-    hands[seat] = tuple(sorted(cards))
-    out = attrs.evolve(state, hands=tuple(hands), deck=tuple(deck),
+    hands[seat] = list(cards)
+    out = attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in hands), deck=tuple(deck),
                        deck_owner=tuple(-1 for _ in deck))
     gvg.check_state(out)
     return out
@@ -124,3 +143,12 @@ player_counts = st.integers(min_value=3, max_value=8)
 seeds = st.integers(min_value=0, max_value=2**32)
 options = st.builds(Options, advanced_roles=st.booleans(), rotation=st.booleans(),
                     no_target=st.sampled_from(("none-opened", "no-gold-or-dragon")))
+
+
+def final(players: int, seed: int, options: Options | None = None, limit: int | None = None) -> State:
+    """The last state of :func:`playout`."""
+    state = None
+    for state, _ in playout(players, seed, options, limit):  # noqa: B007  (we want the last one)
+        pass
+    assert state is not None
+    return state

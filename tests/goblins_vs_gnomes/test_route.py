@@ -1,0 +1,133 @@
+"""The route through tunnels, doors and keys; opening targets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from gremlinrules import IllegalActionError
+from gremlinrules import goblins_vs_gnomes as gvg
+from gremlinrules.goblins_vs_gnomes import OpenTarget, Phase, Place, PlayExplosion, Slot
+from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse
+from tests.goblins_vs_gnomes.strategies import lay, new, player_counts, playout, seeds, with_field, with_hand
+
+EW6 = ["passage-ew"] * 3 + ["passage-cross"] * 3
+
+
+def _frontier(state: gvg.State) -> set[tuple[int, int]]:
+    return set(analyse(state.field, state.opened).frontier)
+
+
+@pytest.mark.clause("GVG-ROUTE-1")
+@pytest.mark.parametrize("card", ["passage-ew", "key-blue-ew", "lantern-ew", "bomb-ew", "ale-mug-ew"])
+def test_the_route_passes_through_every_open_tunnel_card(card: str) -> None:
+    """A Passage, Key, Lantern, Bomb or Ale Mug east of the start lets the route on to (2, 0)."""
+    state = with_field(new(3), [(1, 0, card, False)])
+    assert (2, 0) in _frontier(state)
+
+
+@pytest.mark.clause("GVG-ROUTE-1")
+@given(n=player_counts, seed=seeds)
+@settings(max_examples=10)
+def test_the_incremental_route_equals_a_fresh_analysis(n: int, seed: int) -> None:
+    """Along random play the memoised, incrementally extended analysis of every field equals one
+    computed from scratch (frontier, reached targets, removable cards)."""
+    for state, _ in playout(n, seed, limit=250):
+        got = analyse(state.field, state.opened)
+        fresh = Analysis(state.field, state.opened)
+        assert got.frontier == fresh.frontier
+        assert got.reached == fresh.reached
+        assert got.removable == fresh.removable
+
+
+@pytest.mark.clause("GVG-ROUTE-2")
+def test_a_cave_in_is_a_dead_end() -> None:
+    """The route reaches a Cave-in but not the cells beyond its open sides."""
+    state = with_field(new(3), [(1, 0, "cave-in-cross", False)])
+    assert not {(2, 0), (1, 1), (1, -1)} & _frontier(state)
+
+
+@pytest.mark.clause("GVG-ROUTE-3")
+def test_a_door_opens_only_for_a_key_of_its_colour_in_front_of_it() -> None:
+    """A red door blocks; a blue key does not open it; a red key beyond the door does not either;
+    a red key on a side branch before it does."""
+    door = [(1, 0, "passage-ew", False), (2, 0, "door-red-ew", False)]
+    state = with_field(new(3), door)
+    assert (3, 0) not in _frontier(state)
+    assert (3, 0) not in _frontier(with_field(state, [(0, -1, "key-blue-cross", False)]))
+    beyond = with_field(state, [(3, 0, "key-red-ew", False)])
+    assert (4, 0) not in _frontier(beyond)
+    branch = with_field(state, [(0, -1, "key-red-cross", False)])
+    assert (3, 0) in _frontier(branch)
+
+
+@pytest.mark.clause("GVG-ROUTE-4", "GVG-INV-3")
+def test_a_lantern_cannot_be_blown_up() -> None:
+    """An Explosion on a Lantern is refused; on a Bomb beside it, allowed."""
+    state = with_field(new(3), [(1, 0, "lantern-ew", False), (2, 0, "bomb-ew", False)])
+    state = with_hand(state, 0, ["explosion", "map", "map"])
+    with pytest.raises(IllegalActionError) as err:
+        gvg.apply(state, PlayExplosion(1, 0))
+    assert err.value.clause == "GVG-CARD-2"
+    assert gvg.is_legal(state, PlayExplosion(2, 0))
+    assert PlayExplosion(1, 0) not in gvg.legal_actions(state)
+
+
+@pytest.mark.clause("GVG-TARGET-1")
+def test_a_target_opens_as_soon_as_the_route_reaches_it() -> None:
+    """Laying the card beside the middle target opens it in the same action (here the Dynamite,
+    so the round goes on)."""
+    state = with_field(new(3, targets=("gold", "dynamite", "dragon")),
+                       [(x, 0, c, False) for x, c in zip(range(1, 7), EW6, strict=True)])
+    state = with_hand(state, 0, ["lantern-ew", "map", "map"])
+    after = lay(state, "lantern-ew", 7, 0)
+    assert after.opened == (False, True, False)
+    assert gvg.observe(after, 1).targets == (None, "dynamite", None)
+
+
+@pytest.mark.clause("GVG-TARGET-2", "GVG-COMP-6")
+def test_the_dynamite_removes_every_bomb_and_play_goes_on() -> None:
+    """Both Bombs (one on the route) go to the discards; it is the next seat's turn in the same
+    round; the face-up Dynamite is part of the route (cells beyond it become reachable)."""
+    tiles = [(x, 0, c, False) for x, c in zip(range(1, 7), ["passage-ew", "bomb-ew", "passage-ew",
+                                                             "passage-cross", "passage-cross",
+                                                             "passage-cross"], strict=True)]
+    state = with_field(new(3, targets=("gold", "dynamite", "dragon")),
+                       [*tiles, (0, -1, "bomb-cross", False)])
+    state = with_hand(state, 0, ["passage-ew", "map", "map"])
+    after = lay(state, "passage-ew", 7, 0)
+    assert after.round == 1
+    assert after.phase is Phase.PLAY
+    assert gvg.current_player(after) == 1
+    assert [t.card for t in after.field if "bomb" in t.card] == []
+    assert {"bomb-ew", "bomb-cross"} <= set(after.discard)
+    # the route now ends at (1, 0): the bomb on (2, 0) is gone; a fresh route past the Dynamite is
+    # possible only through it, so check the Dynamite cell is passable with the route restored
+    restored = with_field(after, [(2, 0, "key-blue-ew", False)])
+    assert (9, 0) in _frontier(restored)
+
+
+@pytest.mark.clause("GVG-TARGET-3")
+def test_the_placer_chooses_which_of_two_reached_targets_opens_first() -> None:
+    """A T-junction on (8, 1) reaches the middle and bottom targets: the placer must choose. Opening
+    the Gold first ends the round with the Dynamite still face down; a Bomb on the route makes the
+    Dynamite-first choice stop there (the route breaks, the Gold stays shut)."""
+    row = [(0, 1, "passage-bend-sw", True)] + [
+        (x, 1, c, False) for x, c in zip(range(1, 8), EW6 + ["lantern-ew"], strict=True)]
+    state = with_field(new(3, targets=("dragon", "dynamite", "gold")), row)
+    state = with_hand(state, 0, ["passage-t-ns", "map", "map"])
+    choosing = gvg.apply(state, Place("passage-t-ns", 8, 1, True))
+    assert choosing.phase is Phase.OPEN_TARGET
+    assert gvg.current_player(choosing) == 0
+    assert gvg.legal_actions(choosing) == (OpenTarget(Slot.MIDDLE), OpenTarget(Slot.BOTTOM))
+    gold_first = gvg.apply(choosing, OpenTarget(Slot.BOTTOM))
+    assert gold_first.last_result == "gold"
+    assert gold_first.round == 2
+    bombed = [r if r[0] != 3 else (3, 1, "bomb-ew", False) for r in row]
+    state = with_field(new(3, targets=("dragon", "dynamite", "gold")), bombed)
+    state = with_hand(state, 0, ["passage-t-ns", "map", "map"])
+    choosing = gvg.apply(state, Place("passage-t-ns", 8, 1, True))
+    after = gvg.apply(choosing, OpenTarget(Slot.MIDDLE))
+    assert after.round == 1
+    assert after.opened == (False, True, False)
+    assert after.phase is Phase.PLAY
