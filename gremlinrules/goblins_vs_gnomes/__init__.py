@@ -196,7 +196,7 @@ def describe(state: State, action: Any) -> str:
     if isinstance(action, PlayMap) and isinstance(action.target, Slot):
         return f"{who} plays a Map and looks at the {action.target.value} target"
     if isinstance(action, PlayExplosion):
-        return f"{who} blows up the card on ({action.x}, {action.y})"
+        return f"{who} blows up the {action.card} on ({action.x}, {action.y})"
     if isinstance(action, PlayPotion) and is_int(action.offset):
         return f"{who} drinks a Potion and swaps role cards with seat {_other(state, action.offset)}"
     if isinstance(action, Swap):

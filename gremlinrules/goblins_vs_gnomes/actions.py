@@ -61,8 +61,10 @@ class PlayMap:
 
 @attrs.frozen(slots=True, cache_hash=True)
 class PlayExplosion:
-    """Play an Explosion: remove the field card on (x, y) from the game."""
+    """Play an Explosion: remove the ``card`` lying on (x, y) from the game."""
 
+    card: str
+    """The design name of the card blown up (it must be the one on that cell)."""
     x: int
     y: int
 
@@ -126,7 +128,8 @@ def _build() -> tuple[Action, ...]:
             if not d.symmetric:
                 out.append(Place(d.name, x, y, True))
     out += [PlayMap(t) for t in SLOTS]
-    out += [PlayExplosion(x, y) for x, y in PLACEABLE_CELLS]
+    out += [PlayExplosion(d.name, x, y) for d in COMPONENTS.designs
+            if d.on_field and d.kind != "lantern" for x, y in PLACEABLE_CELLS]
     out += [PlayPotion(k) for k in range(1, MAX_SEATS)]
     out += [Swap(d.name) for d in COMPONENTS.designs]
     out.append(Pass())

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
-
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
 from gremlinrules.goblins_vs_gnomes.route import route_tags
-from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State
+from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State, evolve
 
 __all__ = ["RACE", "deal_round", "end_round", "goblin_count", "score_round"]
 
@@ -105,8 +103,8 @@ def end_round(state: State, last_actor: int) -> State:
         start = last_actor  # GVG-SCORE-7: nobody ran out: the seat whose turn ended the round
     if result == "dragon" and state.options.advanced_roles and "greedy-one" in state.roles:
         greedy = state.roles.index("greedy-one")
-        return attrs.evolve(state, phase=Phase.STEAL, turn=greedy, opener=start)  # GVG-ADV-3
-    return score_round(attrs.evolve(state, opener=start), -1)
+        return evolve(state, phase=Phase.STEAL, turn=greedy, opener=start)  # GVG-ADV-3
+    return score_round(evolve(state, opener=start), -1)
 
 
 def _deltas(state: State, result: str, opener: int) -> list[int]:
@@ -168,12 +166,12 @@ def score_round(state: State, victim: int) -> State:
             break
     points = tuple(pts)
     if winner >= 0:
-        return attrs.evolve(state, points=points, phase=Phase.OVER, winners=(winner,),
+        return evolve(state, points=points, phase=Phase.OVER, winners=(winner,),
                             last_roles=state.roles, last_result=result, pending=())
     opts = state.options
     if opts.bounded and state.round >= opts.round_limit:  # GVG-BOUND-1
         best = max(points)
-        return attrs.evolve(state, points=points, phase=Phase.OVER, pending=(),
+        return evolve(state, points=points, phase=Phase.OVER, pending=(),
                             winners=tuple(s for s in range(n) if points[s] == best),
                             last_roles=state.roles, last_result=result)
     return deal_round(n, opts, state.rng, points, state.round + 1, (state.round_starter + 1) % n,

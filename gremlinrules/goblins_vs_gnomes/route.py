@@ -57,6 +57,10 @@ def _passable(info: _Info, keys: int) -> bool:
     return kind == "door" and bool(keys & info[2])  # GVG-ROUTE-3: a door needs its key first
 
 
+def _row_order(item: tuple[Cell, str]) -> tuple[int, int]:
+    return item[0][1], item[0][0]
+
+
 class Analysis:
     """The route facts of one field."""
 
@@ -78,8 +82,8 @@ class Analysis:
         self.reached: tuple[int, ...] = ()
         self._explore([START])
         self.frontier = {cell: self._entry(cell, c) for cell, c in self.conn.items()}
-        self.removable = tuple(sorted(((t.x, t.y) for t in field if KIND[t.card] != "lantern"),
-                                      key=lambda c: (c[1], c[0])))
+        self.removable = tuple(sorted((((t.x, t.y), t.card) for t in field if KIND[t.card] != "lantern"),
+                                      key=_row_order))
 
     def _extend(self, parent: Analysis, tile: Tile) -> None:
         """The analysis after laying ``tile`` on a frontier cell of ``parent``'s field.
@@ -110,7 +114,7 @@ class Analysis:
         if KIND[tile.card] == "lantern":
             self.removable = parent.removable
         else:
-            self.removable = tuple(sorted((*parent.removable, cell), key=lambda c: (c[1], c[0])))
+            self.removable = tuple(sorted((*parent.removable, (cell, tile.card)), key=_row_order))
 
     def _visit(self, nb: Cell, info: _Info, todo: list[Cell]) -> None:
         self.seen.add(nb)

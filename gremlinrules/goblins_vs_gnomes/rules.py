@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from gremlinrules.core.checks import check_type, is_int
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.goblins_vs_gnomes.actions import (
+    ALL_ACTIONS,
     INDEX,
     SLOT_INDEX,
     SLOTS,
@@ -32,7 +31,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
 from gremlinrules.goblins_vs_gnomes.geometry import DESIGNS, EDGES, KIND, PLACEABLE_SET
 from gremlinrules.goblins_vs_gnomes.rounds import end_round, score_round
 from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
-from gremlinrules.goblins_vs_gnomes.state import Phase, State, Tile
+from gremlinrules.goblins_vs_gnomes.state import Phase, State, Tile, evolve
 
 __all__ = ["apply", "current_player", "has_playable", "is_legal", "legal_actions"]
 
@@ -42,7 +41,7 @@ _STEAL = tuple(Steal(k) for k in range(1, 8))
 _POTION = tuple(PlayPotion(k) for k in range(1, 8))
 _MAP = tuple(PlayMap(t) for t in SLOTS)
 _OPEN = tuple(OpenTarget(t) for t in SLOTS)
-_EXPLODE = {(x, y): PlayExplosion(x, y) for x, y in PLACEABLE_SET}
+_EXPLODE = {((a.x, a.y), a.card): a for a in ALL_ACTIONS if isinstance(a, PlayExplosion)}
 _SWAP = {name: Swap(name) for name in DESIGNS}
 _FIELD_KIND = frozenset(n for n, d in DESIGNS.items() if d.on_field)
 
@@ -145,11 +144,11 @@ def _check(state: State, action: Any) -> tuple[str, str] | None:
     if t is PlayExplosion:
         if "explosion" not in hand:
             return "you hold no Explosion", "GVG-TURN-1"
-        if not is_int(action.x) or not is_int(action.y) or (
-            (action.x, action.y) not in _analysis(state).removable
+        if not isinstance(action.card, str) or not is_int(action.x) or not is_int(action.y) or (
+            ((action.x, action.y), action.card) not in _analysis(state).removable
         ):
-            return ("an Explosion removes a field card other than the start, a Lantern or a "
-                    "target"), "GVG-CARD-2"
+            return ("an Explosion removes the named field card on its cell, never the start, a "
+                    "Lantern or a target"), "GVG-CARD-2"
         return None
     if t is PlayPotion:
         if "potion" not in hand:
@@ -199,7 +198,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if kind == "map":
             out += [_MAP[t] for t in range(3) if not state.opened[t]]
         elif kind == "explosion":
-            out += [_EXPLODE[c] for c in a.removable]
+            out += [_EXPLODE[r] for r in a.removable]
         elif kind == "potion":
             out += _POTION[: n - 1]
         else:
@@ -271,14 +270,14 @@ def _end_turn(state: State) -> State:
     while skips[nxt]:
         skips = skips[:nxt] + (skips[nxt] - 1,) + skips[nxt + 1:]
         nxt = (nxt + 1) % n
-    return attrs.evolve(state, turn=nxt, skips=skips, phase=Phase.PLAY)
+    return evolve(state, turn=nxt, skips=skips, phase=Phase.PLAY)
 
 
 def _after_targets(state: State) -> State:
     if state.name_skip_after:
-        return attrs.evolve(state, phase=Phase.NAME_SKIP, name_skip_after=False, pending=())
+        return evolve(state, phase=Phase.NAME_SKIP, name_skip_after=False, pending=())
     if state.phase is not Phase.PLAY or state.pending:
-        state = attrs.evolve(state, phase=Phase.PLAY, pending=())
+        state = evolve(state, phase=Phase.PLAY, pending=())
     return _end_turn(state)
 
 
@@ -289,20 +288,20 @@ def _resolve(state: State) -> State:
         return _after_targets(state)
     if len(reached) == 1:
         return _open(state, reached[0])
-    return attrs.evolve(state, phase=Phase.OPEN_TARGET, pending=reached)  # GVG-TARGET-3
+    return evolve(state, phase=Phase.OPEN_TARGET, pending=reached)  # GVG-TARGET-3
 
 
 def _open(state: State, slot: int) -> State:
     opened = state.opened[:slot] + (True,) + state.opened[slot + 1:]
     ident = state.targets[slot]
     if ident != "dynamite":  # GVG-END-3: Gold or Dragon ends the round
-        state = attrs.evolve(state, opened=opened, opener=state.turn, pending=(),
+        state = evolve(state, opened=opened, opener=state.turn, pending=(),
                              name_skip_after=False, phase=Phase.PLAY)
         return end_round(state, state.turn)
     # GVG-TARGET-2: every Bomb leaves the field; play goes on, others may open next
     bombs = tuple(t.card for t in state.field if KIND[t.card] == "bomb")
     field = tuple(t for t in state.field if KIND[t.card] != "bomb")
-    state = attrs.evolve(state, opened=opened, field=field, pending=(),
+    state = evolve(state, opened=opened, field=field, pending=(),
                          discard=tuple(sorted(state.discard + bombs)))
     return _resolve(state)
 
@@ -322,18 +321,18 @@ def apply(state: State, action: Any) -> State:
         changes["field"] = tuple(sorted((*state.field, tile), key=lambda u: (u.y, u.x)))
         changes["name_skip_after"] = KIND[action.card] == "ale-mug"
         analyse_after_place(state.field, changes["field"], state.opened, tile)
-        return _resolve(attrs.evolve(state, **changes))
+        return _resolve(evolve(state, **changes))
     if t is PlayMap:
         _card_leaves(state, "map", changes)
         changes["peeks"] = (*state.peeks, (seat, SLOT_INDEX[action.target]))  # GVG-CARD-1
         changes["discard"] = tuple(sorted((*state.discard, "map")))
-        return _end_turn(attrs.evolve(state, **changes))
+        return _end_turn(evolve(state, **changes))
     if t is PlayExplosion:
         _card_leaves(state, "explosion", changes)
         gone = next(u for u in state.field if (u.x, u.y) == (action.x, action.y))
         changes["field"] = tuple(u for u in state.field if u is not gone)  # GVG-CARD-2
         changes["discard"] = tuple(sorted((*state.discard, "explosion", gone.card)))
-        return _end_turn(attrs.evolve(state, **changes))
+        return _end_turn(evolve(state, **changes))
     if t is PlayPotion:
         _card_leaves(state, "potion", changes)
         other = (seat + action.offset) % state.players
@@ -341,7 +340,7 @@ def apply(state: State, action: Any) -> State:
         roles[seat], roles[other] = roles[other], roles[seat]  # GVG-CARD-3
         changes.update(roles=tuple(roles), potions=(*state.potions, (seat, other)),
                        discard=tuple(sorted((*state.discard, "potion"))))
-        return _end_turn(attrs.evolve(state, **changes))
+        return _end_turn(evolve(state, **changes))
     if t is Swap:
         hands = _remove_card(state.hands, seat, action.card)
         known = _forget(state.known_cards, seat, None)
@@ -352,7 +351,7 @@ def apply(state: State, action: Any) -> State:
         if who >= 0 and who != seat:
             known = known[:who] + (tuple(sorted((*known[who], (seat, top)))),) + known[who + 1:]
         used = state.swaps_used
-        return _end_turn(attrs.evolve(
+        return _end_turn(evolve(
             state, hands=hands, known_cards=known, deck=deck, deck_owner=owner, passes=0,
             swaps_used=used[:seat] + (used[seat] + 1,) + used[seat + 1:]))
     if t is Pass:
@@ -361,13 +360,13 @@ def apply(state: State, action: Any) -> State:
             k if p == seat else tuple(sorted((*(e for e in k if e[0] != seat), *((seat, c) for c in hand))))
             for p, k in enumerate(state.known_cards)
         )
-        return _end_turn(attrs.evolve(state, known_cards=known, passes=state.passes + 1))
+        return _end_turn(evolve(state, known_cards=known, passes=state.passes + 1))
     if t is NameSkip:
         skips = state.skips
         s = (seat + action.offset) % state.players
-        return _end_turn(attrs.evolve(state, phase=Phase.PLAY,
+        return _end_turn(evolve(state, phase=Phase.PLAY,
                                       skips=skips[:s] + (skips[s] + 1,) + skips[s + 1:]))
     if t is OpenTarget:
-        return _open(attrs.evolve(state, pending=()), SLOT_INDEX[action.target])
+        return _open(evolve(state, pending=()), SLOT_INDEX[action.target])
     # Steal: the only action left once _check passed
-    return score_round(attrs.evolve(state, phase=Phase.PLAY), (seat + action.offset) % state.players)
+    return score_round(evolve(state, phase=Phase.PLAY), (seat + action.offset) % state.players)

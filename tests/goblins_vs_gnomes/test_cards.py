@@ -51,11 +51,11 @@ def test_an_explosion_removes_one_field_card_from_the_round() -> None:
     start and the target cells, and empty cells, cannot be blown up."""
     state = with_field(new(3), [(1, 0, "passage-ew", False)])
     state = with_hand(state, 0, ["explosion", "map", "map"])
-    after = gvg.apply(state, PlayExplosion(1, 0))
+    after = gvg.apply(state, PlayExplosion("passage-ew", 1, 0))
     assert after.field == ()
     assert after.discard == ("explosion", "passage-ew")
     for cell in ((0, 0), (8, 0), (2, 0)):
-        assert not gvg.is_legal(state, PlayExplosion(*cell))
+        assert not gvg.is_legal(state, PlayExplosion("passage-ew", *cell))
 
 
 @pytest.mark.clause("GVG-CARD-3", "GVG-VIEW-2", "GVG-CARD-5")

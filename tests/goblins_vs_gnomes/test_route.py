@@ -67,10 +67,10 @@ def test_a_lantern_cannot_be_blown_up() -> None:
     state = with_field(new(3), [(1, 0, "lantern-ew", False), (2, 0, "bomb-ew", False)])
     state = with_hand(state, 0, ["explosion", "map", "map"])
     with pytest.raises(IllegalActionError) as err:
-        gvg.apply(state, PlayExplosion(1, 0))
+        gvg.apply(state, PlayExplosion("lantern-ew", 1, 0))
     assert err.value.clause == "GVG-CARD-2"
-    assert gvg.is_legal(state, PlayExplosion(2, 0))
-    assert PlayExplosion(1, 0) not in gvg.legal_actions(state)
+    assert gvg.is_legal(state, PlayExplosion("bomb-ew", 2, 0))
+    assert PlayExplosion("lantern-ew", 1, 0) not in gvg.legal_actions(state)
 
 
 @pytest.mark.clause("GVG-TARGET-1")

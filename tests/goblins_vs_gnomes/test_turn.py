@@ -40,7 +40,7 @@ def test_a_turn_offers_plays_swaps_and_nothing_else() -> None:
     kinds = {type(a) for a in gvg.legal_actions(state)}
     assert kinds == {Place, PlayMap, PlayPotion, Swap}
     _refused(state, NameSkip(1), "GVG-TURN-1")
-    _refused(state, PlayExplosion(1, 0), "GVG-TURN-1")
+    _refused(state, PlayExplosion("cave-in-ew", 1, 0), "GVG-TURN-1")
 
 
 @pytest.mark.clause("GVG-TURN-2")
