@@ -9,10 +9,10 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any
 
-from gremlinrules.core.checks import check_type, is_int
+from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.zones import remove_one
-from gremlinrules.gnaughty_gnomes.actions import FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
+from gremlinrules.gnaughty_gnomes.actions import ACTIONS, FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER, candidate_spots, spot_sets
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
@@ -78,9 +78,7 @@ def _plain_placement_ok(state: State, action: Place) -> bool:
     step = state.step
     pos = state.plays[state.order[step]].position
     spot = action.spot
-    if state.supply[pos] <= 0 or not (type(spot) is int and 0 <= spot < len(state.gnomes)):
-        return False
-    if state.gnomes[spot] >= 0 or action.suit not in _unflipped_suits(state):
+    if state.supply[pos] <= 0 or state.gnomes[spot] >= 0 or action.suit not in _unflipped_suits(state):
         return False
     allowed = spot_sets(state.layout, action.suit, _CATEGORY[step], state.options.loser_vertex == "any")
     return spot in allowed
@@ -111,53 +109,68 @@ _CARD_ACTIONS: dict[Card, tuple[Play | PlayX, ...]] = {
 }
 
 
+_CANON: dict[Any, Any] = {a: a for a in ACTIONS}
+
+
+def canonical(action: Any) -> Play | PlayX | Place | Flip | None:
+    """The interned action equal to ``action``, or None when no action of the game equals it.
+
+    Equality decides legality (``is_legal`` agrees with membership in
+    ``legal_actions``), so an action built from plain values that compares equal,
+    such as ``Place("red", 3)``, acts exactly like ``Place(Colour.RED, 3)``.
+    """
+    try:
+        return _CANON.get(action)
+    except TypeError:  # a field that cannot be hashed: no action of ours
+        return None
+
+
 def check(state: State, action: Any) -> tuple[str, str] | None:
     """Why ``action`` is illegal in ``state`` as (reason, clause id), or None when legal."""
     check_type(state, State, "Gnaughty Gnomes State")
-    try:
-        return _check(state, action)
-    except (TypeError, AttributeError):
-        return (f"{action!r} is not a well-formed Gnaughty Gnomes action", "GG-ACT-1")
+    canon = canonical(action)
+    if canon is None:
+        return _not_an_action(state, action)
+    return _check(state, canon)
 
 
-def _check(state: State, action: Any) -> tuple[str, str] | None:
-    kind = type(action)
+def _not_an_action(state: State, action: Any) -> tuple[str, str]:
     if state.phase is Phase.OVER:
         return ("the game is over: eight tricks have been played", "GG-END-1")
-    if kind is Play or kind is PlayX:
+    if type(action) is PlayX:
+        return ("an X card is declared with a rank from 1 to 8 and high or low", "GG-X-1")
+    if type(action) is Play and isinstance(action.card, Card) and action.card.is_x:
+        return ("play an X card with PlayX, declaring its rank and high or low", "GG-X-1")
+    if type(action) is Place:
+        return (f"{action!r} names no spot of the garden for a suit", "GG-BOARD-2")
+    return (f"{action!r} is not a Gnaughty Gnomes action", "GG-ACT-1")
+
+
+def _check(state: State, action: Play | PlayX | Place | Flip) -> tuple[str, str] | None:
+    if state.phase is Phase.OVER:
+        return ("the game is over: eight tricks have been played", "GG-END-1")
+    if isinstance(action, (Play, PlayX)):
         if state.phase is not Phase.PLAY:
             return ("cards are played only while the trick is open; now gnomes are placed", "GG-PLACE-1")
         pos = position_to_act(state)
-        if kind is PlayX:
-            a: Any = action
-            if not (is_int(a.rank) and 1 <= a.rank <= 8 and isinstance(a.high, bool)):
-                return ("an X card is declared with a rank from 1 to 8 and high or low", "GG-X-1")
-            card = _X_CARD.get(a.suit)
-        else:
-            card = action.card
-            if not isinstance(card, Card) or card.is_x:
-                return ("play an X card with PlayX, declaring its rank and high or low", "GG-X-1")
-        if card is None or card not in playable(state, pos):
-            return (f"position {pos} holds no playable {card if card else action.suit}", "GG-PLAY-1")
+        card = _X_CARD[action.suit] if isinstance(action, PlayX) else action.card
+        if card not in playable(state, pos):
+            return (f"position {pos} holds no playable {card}", "GG-PLAY-1")
         return None
-    if kind is Place or kind is Flip:
-        if state.phase is not Phase.PLACE:
-            return ("gnomes are placed only after all four cards of the trick are played", "GG-PLACE-1")
-        if kind is Place and _plain_placement_ok(state, action):
-            return None
-        options = _placements(state)
-        if action in options:
-            return None
-        if action.suit not in _unflipped_suits(state):
-            return (f"no unflipped {getattr(action.suit, 'value', action.suit)} card remains in this trick",
-                    "GG-PLACE-3")
-        if kind is Flip:
-            return ("a card may be flipped without placing only when no legal spot exists", "GG-PLACE-8")
-        if is_int(action.spot) and 0 <= action.spot < len(state.gnomes) and state.gnomes[action.spot] >= 0:
-            return (f"spot {action.spot} already holds a gnome", "GG-PLACE-7")
-        return (f"spot {action.spot!r} is not open to {_PLACE_NAME[state.step]} for "
-                f"{action.suit.value}", ("GG-PLACE-2", "GG-PLACE-4", "GG-PLACE-4", "GG-PLACE-5")[state.step])
-    return (f"{action!r} is not a Gnaughty Gnomes action", "GG-ACT-1")
+    if state.phase is not Phase.PLACE:
+        return ("gnomes are placed only after all four cards of the trick are played", "GG-PLACE-1")
+    if type(action) is Place and _plain_placement_ok(state, action):
+        return None
+    if action in _placements(state):
+        return None
+    if action.suit not in _unflipped_suits(state):
+        return (f"no unflipped {action.suit.value} card remains in this trick", "GG-PLACE-3")
+    if isinstance(action, Flip):
+        return ("a card may be flipped without placing only when no legal spot exists", "GG-PLACE-8")
+    if state.gnomes[action.spot] >= 0:
+        return (f"spot {action.spot} already holds a gnome", "GG-PLACE-7")
+    return (f"spot {action.spot} is not open to {_PLACE_NAME[state.step]} for {action.suit.value}",
+            ("GG-PLACE-2", "GG-PLACE-4", "GG-PLACE-4", "GG-PLACE-5")[state.step])
 
 
 def is_legal(state: State, action: Any) -> bool:
@@ -167,12 +180,14 @@ def is_legal(state: State, action: Any) -> bool:
 
 def apply(state: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) if not legal."""
-    problem = check(state, action)
-    if problem is not None:
-        raise IllegalActionError(*problem)
-    if type(action) is Play or type(action) is PlayX:
-        return _play(state, action)
-    return _place(state, action)
+    check_type(state, State, "Gnaughty Gnomes State")
+    canon = canonical(action)
+    problem = _not_an_action(state, action) if canon is None else _check(state, canon)
+    if problem is not None or canon is None:
+        raise IllegalActionError(*(problem or ("not an action", "GG-ACT-1")))
+    if isinstance(canon, (Play, PlayX)):
+        return _play(state, canon)
+    return _place(state, canon)
 
 
 def _play(state: State, action: Play | PlayX) -> State:

@@ -14,6 +14,7 @@ from gremlinrules.gnaughty_gnomes.state import Options, Phase, Setup, State
 __all__ = ["new_game"]
 
 _SORT = {c: i for i, c in enumerate(CARDS)}
+_SORT_CARD = {c: c for c in CARDS}
 
 
 def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -63,7 +64,7 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
         n = COMPONENTS.hand_size
         hands: Any = tuple(numbered[i * n:(i + 1) * n] + (xs[i],) for i in range(4))
     else:
-        hands = setup.hands
+        hands = tuple(tuple(_SORT_CARD[c] for c in h) for h in setup.hands)  # the interned cards
     if setup.layout is None:
         layout, rng = random_layout(rng, options.setup_clump)
     else:

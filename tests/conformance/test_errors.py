@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import enum
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -101,3 +103,43 @@ def test_registry_lists_the_game_and_refuses_unknown_ids(game_id: str, players: 
     for bad in ("no-such-game", "", None, 3):
         with pytest.raises(UnknownGameError):
             gremlinrules.get_game(bad)  # type: ignore[arg-type]
+
+
+def _lookalike(obj: Any) -> Any:
+    """The same action built from plain values: enums as their values, ints as floats, bools as
+    ints. It may or may not compare equal to the original."""
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, bool):
+        return int(obj)
+    if isinstance(obj, int):
+        return float(obj)
+    if isinstance(obj, tuple):
+        return tuple(_lookalike(x) for x in obj)
+    if attrs.has(type(obj)):
+        return type(obj)(*(_lookalike(getattr(obj, f.name)) for f in attrs.fields(type(obj))))
+    return obj
+
+
+@given(seed=st.integers(0, 2**32), walk_seed=st.integers(0, 2**32), stop=st.integers(0, 300))
+def test_is_legal_agrees_with_membership_for_look_alike_actions(
+        game_id: str, players: int, seed: int, walk_seed: int, stop: int) -> None:
+    """An action built from plain values is legal exactly when it compares equal to a legal action,
+    and then applying it gives the same state as the legal action; otherwise apply refuses it with
+    IllegalActionError."""
+    game = gremlinrules.get_game(game_id)
+    rnd = random.Random(walk_seed)
+    state, _ = walk(game, players, seed, rnd, stop_after=stop)
+    legal = game.legal_actions(state)
+    for action in rnd.sample(legal, min(5, len(legal))):
+        try:
+            look = _lookalike(action)
+        except Exception:  # a constructor that validates its fields refuses the look-alike: fine
+            continue
+        member = look in legal
+        assert game.is_legal(state, look) == member
+        if member:
+            assert game.apply(state, look) == game.apply(state, action)
+        else:
+            with pytest.raises(IllegalActionError):
+                game.apply(state, look)

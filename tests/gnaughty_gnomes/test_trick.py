@@ -55,7 +55,8 @@ def test_x_card_needs_a_declared_rank_from_1_to_8(state: State) -> None:
             assert not is_legal(state, Play(c))
             assert not is_legal(state, PlayX(c.suit, 0, True))
             assert not is_legal(state, PlayX(c.suit, 9, False))
-            assert not is_legal(state, PlayX(c.suit, 4, 1))  # type: ignore[arg-type]
+            assert not is_legal(state, PlayX(c.suit, 4, None))  # type: ignore[arg-type]
+            assert not is_legal(state, PlayX(c.suit, 4.5, True))  # type: ignore[arg-type]
             assert is_legal(state, PlayX(c.suit, 4, True))
 
 
