@@ -6,8 +6,6 @@ continue from) and by the property tests.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from gremlinrules.core.checks import is_int
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
@@ -17,6 +15,7 @@ from gremlinrules.gnaughty_gnomes.trick import rank_trick
 __all__ = ["all_cards", "problems"]
 
 _ORDER = {c: i for i, c in enumerate(CARDS)}
+_ALL = frozenset(CARDS)
 
 
 def all_cards(state: State) -> list[Card]:
@@ -53,8 +52,8 @@ def problems(state: State) -> list[str]:
     if sorted(c.value for c in state.track) != suits:
         out.append("track is not the four suits")
         return out
-    counts = Counter(all_cards(state))
-    if set(counts) != set(CARDS) or any(n != 1 for n in counts.values()):
+    cards = all_cards(state)
+    if len(cards) != len(CARDS) or set(cards) != _ALL:
         out.append("the 36 cards are not each in exactly one zone")
     if any(tuple(sorted(h, key=_ORDER.__getitem__)) != h for h in state.hands):
         out.append("hands are not sorted")
@@ -62,13 +61,13 @@ def problems(state: State) -> list[str]:
     for pos in range(4):
         if (len(state.piles[pos]) == 4) != (pos in dummies) or (pos not in dummies and state.piles[pos]):
             out.append(f"position {pos} has the wrong dummy piles")
-    if len(state.gnomes) != N_SPOTS or any(g not in (-1, 0, 1) for g in state.gnomes):
+    if len(state.gnomes) != N_SPOTS or not set(state.gnomes) <= {-1, 0, 1}:
         out.append("gnomes must give -1, 0 or 1 for each of the 92 spots")
     if len(state.supply) != 4 or any(not 0 <= s <= COMPONENTS.gnomes_per_seat for s in state.supply):
         out.append("supply must be 0-8 gnomes for each of four positions")
     else:
         for team in (0, 1):
-            placed = sum(1 for g in state.gnomes if g == team)
+            placed = state.gnomes.count(team)
             left = state.supply[team] + state.supply[team + 2]
             if placed + left != 2 * COMPONENTS.gnomes_per_seat:
                 out.append(f"team {team} has {placed} gnomes placed and {left} in supply, not 16")
