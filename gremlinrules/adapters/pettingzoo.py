@@ -1,0 +1,147 @@
+"""Every registered game as a PettingZoo AEC environment (needs the ``pettingzoo`` extra).
+
+>>> from gremlinrules.adapters.pettingzoo import env
+>>> e = env("gnaughty-gnomes", players=4)
+>>> e.reset(seed=7)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+...     e.step(action)
+
+Agents are ``player_0`` .. ``player_{n-1}`` (the seats). The agent to act is
+the game's ``current_player`` (the same agent may act several times in a
+row). Each observation is a dict: ``"observation"``, the seat's view encoded
+by :mod:`gremlinrules.adapters.encoding` (float32), and ``"action_mask"``, 1
+for each legal action of the fixed action space (int8; all zeros for an agent
+that is not to act). Actions are indices into that space. Rewards come once,
+at the end, as in :mod:`gremlinrules.adapters.outcome` (+1 winners, -1 others,
+0 on a full tie). ``reset(seed=s)`` deals ``new_game(players, s)``, so it is
+reproducible; a reset without a seed deals the next seed after the last one
+(starting at 0). ``infos[agent]["view"]`` is not provided: use
+``env.unwrapped.view(agent)`` for the typed view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import gremlinrules
+from gremlinrules.adapters.encoding import view_encoder
+from gremlinrules.adapters.outcome import returns
+from gremlinrules.core.actionspace import action_space
+from gremlinrules.core.checks import check_players
+
+__all__ = ["GremlinEnv", "env"]
+
+
+class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
+    """A gremlinrules game as a PettingZoo AEC environment."""
+
+    metadata = {"render_modes": ["ansi"], "name": "gremlinrules", "is_parallelizable": False}
+
+    def __init__(self, game_id: str, players: int | None = None, *, options: Any = None,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        self.game = gremlinrules.get_game(game_id)
+        n = self.game.player_counts[0] if players is None else players
+        self.players = check_players(n, self.game.min_players, self.game.max_players, self.game.title)
+        self.options = options
+        self.game.new_game(self.players, 0, options=options)  # rejects bad players or options now
+        self.space = action_space(self.game, self.players, options)
+        self.encoder = view_encoder(self.game, self.players, options)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"gremlinrules_{self.game.id.replace('-', '_')}"}
+        self.possible_agents = [f"player_{i}" for i in range(self.players)]
+        self.agents = self.possible_agents[:]
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, shape=(self.encoder.size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(self.space.size,), dtype=np.int8),
+        })
+        self._obs_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self._act_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
+        self._next_seed = 0
+        self.state: Any = None
+        self.seed_used = 0
+        self.reset()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same Dict space for every agent."""
+        return self._obs_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(n)`` over the fixed action space."""
+        return self._act_spaces[agent]
+
+    def _to_act(self) -> int:
+        seat = self.game.current_player(self.state)
+        return 0 if seat is None else seat
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def view(self, agent: str) -> Any:
+        """The typed view of ``agent`` (what the observation encodes)."""
+        return self.game.observe(self.state, self._seat(agent))
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The encoded view and the action mask of ``agent``."""
+        seat = self._seat(agent)
+        mask = np.zeros(self.space.size, np.int8)
+        if self.game.current_player(self.state) == seat:
+            mask[list(self.space.legal_indices(self.state))] = 1
+        obs = np.asarray(self.encoder.encode_state(self.state, seat), np.float32)
+        return {"observation": obs, "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal ``new_game(players, seed)``; without a seed, the next seed after the last one."""
+        # ``options`` (PettingZoo's reset argument) is not used: game options are set at construction.
+        self.seed_used = self._next_seed if seed is None else int(seed)
+        self._next_seed = self.seed_used + 1
+        self.state = self.game.new_game(self.players, self.seed_used, options=self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._to_act()]
+
+    def step(self, action: Any) -> None:
+        """Apply the action index of the selected agent; a finished agent must step with None."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        chosen = self.space.action_at(int(action))
+        self.state = self.game.apply(self.state, chosen)
+        self._clear_rewards()
+        if self.game.is_terminal(self.state):
+            for a, r in zip(self.possible_agents, returns(self.game, self.state), strict=True):
+                self.rewards[a] = r
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._cumulative_rewards[agent] = 0.0
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+        else:
+            self._cumulative_rewards[agent] = 0.0
+            self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[self._to_act()]
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def render(self) -> str:
+        """The state as JSON text (``render_mode="ansi"``)."""
+        return self.game.to_json(self.state)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(game_id: str, players: int | None = None, *, options: Any = None,
+        render_mode: str | None = None) -> GremlinEnv:
+    """A new AEC environment for ``game_id`` with ``players`` seats (default: the first supported)."""
+    return GremlinEnv(game_id, players, options=options, render_mode=render_mode)

@@ -1,0 +1,128 @@
+"""Information-set Monte Carlo tree search (single-observer IS-MCTS, Cowling, Powley and Whitehouse 2012).
+
+Each simulation first imagines the hidden part of the state: a
+*determinization* drawn with the game's ``sample_hidden(state, seat, seed)``,
+so the bot never uses a card its seat cannot see. One tree is shared by all
+determinizations; its edges are actions, so a node stands for the bot's
+information set after that sequence of actions. Selection uses UCB1 with
+*availability counts* (a child's exploration term counts the visits in which
+it was legal, since another determinization may not allow it). After the
+tree, a random playout runs for at most ``rollout_depth`` decisions; a
+finished game scores as :func:`gremlinrules.adapters.outcome.returns` (+1 a
+winner, -1 the others), a cut-off game by the current scores scaled to
+[-0.5, 0.5] (leader high), a weaker signal than a real result. Every node
+keeps the total value for the seat that chose the action leading to it, so
+the search suits any number of seats and teams (partners share the winners).
+The bot plays the most visited legal action at the root.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from gremlinrules.adapters.outcome import returns
+from gremlinrules.core.checks import check_seed, is_int
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.protocol import Game
+
+__all__ = ["ISMCTSBot"]
+
+
+class _Node:
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        """Summed value for the seat whose action led here."""
+
+
+class ISMCTSBot:
+    """Searches ``iterations`` determinized simulations per decision, then plays the most visited action."""
+
+    def __init__(self, game: Game, seat: int, seed: int = 0, *, iterations: int = 200,
+                 rollout_depth: int = 60, exploration: float = 0.7) -> None:
+        if not is_int(seat) or seat < 0 or seat >= game.max_players:
+            raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {seat!r}")
+        for name, value in (("iterations", iterations), ("rollout_depth", rollout_depth)):
+            if not is_int(value) or value < 1:
+                raise InvalidArgumentError(f"{name} must be a positive integer, not {value!r}")
+        self.game = game
+        self.seat = seat
+        self.iterations = iterations
+        self.rollout_depth = rollout_depth
+        self.exploration = float(exploration)
+        self._rnd = random.Random(check_seed(seed))
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot({self.game.id!r}, seat={self.seat}, iterations={self.iterations})"
+
+    def choose(self, state: Any) -> Any:
+        """The most visited legal action after the search; it must be this seat's decision."""
+        game = self.game
+        if game.current_player(state) != self.seat:
+            raise InvalidArgumentError(f"it is not seat {self.seat}'s decision")
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        for _ in range(self.iterations):
+            world = game.sample_hidden(state, self.seat, self._rnd.getrandbits(63))
+            self._simulate(root, world)
+        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def _simulate(self, root: _Node, state: Any) -> None:
+        game, rnd = self.game, self._rnd
+        node = root
+        path: list[tuple[_Node, int]] = []
+        while not game.is_terminal(state):
+            legal = game.legal_actions(state)
+            mover: int = game.current_player(state)  # type: ignore[assignment]  # not terminal
+            untried = [a for a in legal if a not in node.children]
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = untried[rnd.randrange(len(untried))]
+                child = node.children[action] = _Node()
+                path.append((child, mover))
+                state = game.apply(state, action)
+                break
+            action = self._select(node, legal)
+            node = node.children[action]
+            path.append((node, mover))
+            state = game.apply(state, action)
+        value = self._rollout(state)
+        for child, mover in path:
+            child.visits += 1
+            child.total += value[mover]
+
+    def _select(self, node: _Node, legal: tuple[Any, ...]) -> Any:
+        c = self.exploration
+        best, best_score = legal[0], -math.inf
+        for a in legal:
+            child = node.children[a]
+            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _rollout(self, state: Any) -> tuple[float, ...]:
+        game, rnd = self.game, self._rnd
+        for _ in range(self.rollout_depth):
+            if game.is_terminal(state):
+                break
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rnd.randrange(len(legal))])
+        if game.is_terminal(state):
+            return returns(game, state)
+        scores = game.scores(state)
+        low, high = min(scores), max(scores)
+        if high == low:
+            return (0.0,) * len(scores)
+        return tuple((s - low) / (high - low) - 0.5 for s in scores)

@@ -1,0 +1,115 @@
+"""The baseline bots: legal, reproducible choices on every game, and clear errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import gremlinrules
+from gremlinrules import InvalidArgumentError
+from gremlinrules.bots import BOT_NAMES, make_bot
+from tests.conformance.support import CASE_IDS, CASES
+
+
+def _play(game_id: str, players: int, seed: int, names: list[str], limit: int | None = None) -> list[Any]:
+    game = gremlinrules.get_game(game_id)
+    bots = [make_bot(names[s], game, s, seed + s, iterations=8, rollout_depth=10)
+            if names[s] == "ismcts" else make_bot(names[s], game_id, s, seed + s)
+            for s in range(players)]
+    state = game.new_game(players, seed)
+    chosen: list[Any] = []
+    while not game.is_terminal(state) and (limit is None or len(chosen) < limit):
+        seat = game.current_player(state)
+        assert seat is not None
+        action = bots[seat].choose(state)
+        assert game.is_legal(state, action)
+        chosen.append(action)
+        state = game.apply(state, action)
+    return chosen
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+def test_random_bots_finish_a_game_reproducibly(game_id: str, players: int) -> None:
+    """Random bots play only legal actions to the end, and the same seeds give the same game."""
+    first = _play(game_id, players, 21, ["random"] * players)
+    assert first == _play(game_id, players, 21, ["random"] * players)
+    assert len(first) <= gremlinrules.get_game(game_id).decision_bound(players)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+def test_search_bot_chooses_legal_actions_reproducibly(game_id: str, players: int) -> None:
+    """An IS-MCTS seat among random ones only plays legal actions, the same for the same seeds."""
+    names = ["ismcts"] + ["random"] * (players - 1)
+    first = _play(game_id, players, 5, names, limit=25)
+    assert first == _play(game_id, players, 5, names, limit=25)
+
+
+class _Spy:
+    """A game that records every call whose first argument is one particular state object."""
+
+    def __init__(self, game: Any, watched: Any) -> None:
+        self._game = game
+        self._watched = watched
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        target = getattr(self._game, name)
+        if not callable(target):
+            return target
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if args and args[0] is self._watched:
+                self.calls.append((name, args[1:]))
+            return target(*args, **kwargs)
+
+        return call
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_search_bot_sees_the_real_state_only_through_sample_hidden(game_id: str) -> None:
+    """The real state reaches only current_player, legal_actions and sample_hidden for the bot's seat."""
+    game = gremlinrules.get_game(game_id)
+    state = game.new_game(game.player_counts[0], seed=8)
+    while len(game.legal_actions(state)) < 2:  # a forced move needs no search
+        state = game.apply(state, game.legal_actions(state)[0])
+    seat = game.current_player(state)
+    assert seat is not None
+    spy = _Spy(game, state)
+    make_bot("ismcts", spy, seat, 4, iterations=12, rollout_depth=5).choose(state)
+    assert {name for name, _ in spy.calls} <= {"current_player", "legal_actions", "sample_hidden"}
+    samples = [args for name, args in spy.calls if name == "sample_hidden"]
+    assert samples
+    assert all(args[0] == seat for args in samples)
+
+
+def test_search_bot_beats_random_on_gnaughty_gnomes() -> None:
+    """Over a few fixed seeds the search bot's team wins more than half its games (random: about half)."""
+    game = gremlinrules.get_game("gnaughty-gnomes")
+    wins = 0
+    for seed in range(4):
+        seat = seed % 2
+        bots = [make_bot("ismcts", game, s, seed, iterations=30) if s == seat
+                else make_bot("random", game, s, seed) for s in range(2)]
+        state = game.new_game(2, seed)
+        while not game.is_terminal(state):
+            state = game.apply(state, bots[game.current_player(state)].choose(state))  # type: ignore[index]
+        wins += seat in game.winners(state)
+    assert wins >= 3
+
+
+def test_bad_bot_requests_raise() -> None:
+    """Unknown names, bad seats and bad settings raise InvalidArgumentError; so does the wrong turn."""
+    game = gremlinrules.get_game("gnaughty-gnomes")
+    assert set(BOT_NAMES) == {"random", "ismcts"}
+    with pytest.raises(InvalidArgumentError):
+        make_bot("minimax", game, 0)
+    with pytest.raises(InvalidArgumentError):
+        make_bot("random", game, 9)
+    with pytest.raises(InvalidArgumentError):
+        make_bot("ismcts", game, 0, iterations=0)
+    state = game.new_game(4, seed=1)
+    seat = game.current_player(state)
+    assert seat is not None
+    with pytest.raises(InvalidArgumentError):
+        make_bot("random", game, (seat + 1) % 4).choose(state)
