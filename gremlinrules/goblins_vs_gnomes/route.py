@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections import deque
 
 from gremlinrules.core.grid import OFFSETS, OPPOSITE, SIDES, Cell
-from gremlinrules.goblins_vs_gnomes.actions import Place, place_action
+from gremlinrules.goblins_vs_gnomes.actions import INDEX, Place, PlayExplosion, place_action
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
 from gremlinrules.goblins_vs_gnomes.geometry import (
     COLOUR,
     EDGES,
     KIND,
+    PLACEABLE_CELLS,
     PLACEABLE_SET,
     START,
     TARGET_CELLS,
@@ -27,6 +28,7 @@ from gremlinrules.goblins_vs_gnomes.state import Tile
 
 __all__ = ["Analysis", "analyse", "analyse_after_place", "route_tags"]
 
+_CELL_ORDER = {c: i for i, c in enumerate(PLACEABLE_CELLS)}
 _KEY_BIT = {c: 1 << i for i, c in enumerate(COMPONENTS.colours)}
 _ALWAYS = frozenset({"start", "target", "passage", "key", "lantern", "bomb", "ale-mug"})
 _SIDE_STEPS = tuple((s, OFFSETS[s], 1 << OPPOSITE[s]) for s in SIDES)
@@ -57,20 +59,20 @@ def _passable(info: _Info, keys: int) -> bool:
     return kind == "door" and bool(keys & info[2])  # GVG-ROUTE-3: a door needs its key first
 
 
-def _row_order(item: tuple[Cell, str]) -> tuple[int, int]:
-    return item[0][1], item[0][0]
-
-
 class Analysis:
     """The route facts of one field."""
 
-    __slots__ = ("_placements", "cells", "conn", "frontier", "keys", "opened", "reached",
-                 "removable", "seen", "waiting")
+    __slots__ = ("_explosions", "_order", "_placements", "_removable", "cells", "conn", "field",
+                 "frontier", "keys", "opened", "reached", "seen", "waiting")
 
     def __init__(self, field: tuple[Tile, ...], opened: tuple[bool, ...],
                  parent: Analysis | None = None, tile: Tile | None = None) -> None:
         self.opened = opened
+        self.field = field
+        self._order: tuple[Cell, ...] | None = None
+        self._removable: tuple[tuple[Cell, str], ...] | None = None
         self._placements: dict[tuple[str, bool], tuple[Place, ...]] = {}
+        self._explosions: tuple[PlayExplosion, ...] | None = None
         if parent is not None and tile is not None:
             self._extend(parent, tile)
             return
@@ -82,8 +84,6 @@ class Analysis:
         self.reached: tuple[int, ...] = ()
         self._explore([START])
         self.frontier = {cell: self._entry(cell, c) for cell, c in self.conn.items()}
-        self.removable = tuple(sorted((((t.x, t.y), t.card) for t in field if KIND[t.card] != "lantern"),
-                                      key=_row_order))
 
     def _extend(self, parent: Analysis, tile: Tile) -> None:
         """The analysis after laying ``tile`` on a frontier cell of ``parent``'s field.
@@ -100,21 +100,14 @@ class Analysis:
         self.conn = dict(parent.conn)
         del self.conn[cell]
         self.reached = parent.reached
-        before = set(self.conn)
-        old_conn = dict(self.conn)
-        self._explore([], cell)
+        touched = self._explore([], cell)
         frontier = dict(parent.frontier)
         del frontier[cell]
         x, y = cell
-        touched = {c for c in self.conn if c not in before or self.conn[c] != old_conn[c]}
         touched.update(c for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if c in self.conn)
         for c in touched:
             frontier[c] = self._entry(c, self.conn[c])
         self.frontier = frontier
-        if KIND[tile.card] == "lantern":
-            self.removable = parent.removable
-        else:
-            self.removable = tuple(sorted((*parent.removable, (cell, tile.card)), key=_row_order))
 
     def _visit(self, nb: Cell, info: _Info, todo: list[Cell]) -> None:
         self.seen.add(nb)
@@ -131,11 +124,13 @@ class Analysis:
             else:
                 self.waiting = (*self.waiting, (nb, info[2]))
 
-    def _explore(self, todo: list[Cell], new: Cell | None = None) -> None:
+    def _explore(self, todo: list[Cell], new: Cell | None = None) -> set[Cell]:
+        """Search on from ``todo`` (and a newly laid card); return the frontier cells it touched."""
         # A walk may fetch a key and come back, so a door opens as soon as any key of
         # its colour is reachable (GVG-ROUTE-3); doors met before their key wait.
         cells, seen, conn, opened = self.cells, self.seen, self.conn, self.opened
         reached = set(self.reached)
+        touched: set[Cell] = set()
         if new is not None:
             self._visit(new, cells[new], todo)
         while todo:
@@ -154,10 +149,12 @@ class Analysis:
                             reached.add(slot)
                     elif nb in PLACEABLE_SET:
                         conn[nb] = conn.get(nb, 0) | (1 << OPPOSITE[side])
+                        touched.add(nb)
                     continue
                 if info[1] & back and nb not in seen:
                     self._visit(nb, info, todo)
         self.reached = tuple(sorted(reached))
+        return touched
 
     def _entry(self, cell: Cell, c: int) -> tuple[int, int, int]:
         must_open = must_closed = 0
@@ -183,7 +180,11 @@ class Analysis:
         if rotation and EDGES[(card, True)] != EDGES[(card, False)]:
             orients.append(True)
         out = []
-        for cell, (must_open, must_closed, conn) in self.frontier.items():
+        if self._order is None:  # canonical order: row by row, so no sort per design
+            self._order = tuple(sorted(self.frontier, key=_CELL_ORDER.__getitem__))
+        frontier = self.frontier
+        for cell in self._order:
+            must_open, must_closed, conn = frontier[cell]
             for rot in orients:
                 e = EDGES[(card, rot)]
                 if e & must_open == must_open and not e & must_closed and e & conn:
@@ -191,6 +192,19 @@ class Analysis:
         result = tuple(out)
         self._placements[key] = result
         return result
+
+    @property
+    def removable(self) -> tuple[tuple[Cell, str], ...]:
+        """(cell, card) of every card an Explosion may remove, row by row (GVG-CARD-2)."""
+        if self._removable is None:  # the field is kept sorted row by row
+            self._removable = tuple(((t.x, t.y), t.card) for t in self.field if KIND[t.card] != "lantern")
+        return self._removable
+
+    def explosions(self, table: dict[tuple[Cell, str], PlayExplosion]) -> tuple[PlayExplosion, ...]:
+        """Every legal PlayExplosion, in canonical order (GVG-CARD-2)."""
+        if self._explosions is None:
+            self._explosions = tuple(sorted((table[r] for r in self.removable), key=INDEX.__getitem__))
+        return self._explosions
 
     def fits(self, card: str, cell: Cell, rotated: bool) -> bool:
         """True when design ``card`` may be laid on ``cell`` this way."""
@@ -206,16 +220,26 @@ _CACHE: dict[tuple[tuple[Tile, ...], tuple[bool, ...]], Analysis] = {}
 _CACHE_MAX = 8192
 
 
+_LAST: list[tuple[tuple[Tile, ...], tuple[bool, ...], Analysis]] = []
+
+
 def analyse(field: tuple[Tile, ...], opened: tuple[bool, ...]) -> Analysis:
     """The (memoised) route analysis of a field."""
+    # States share their field tuple until it changes, so an identity check usually
+    # answers without hashing the whole field.
+    for f, o, got in _LAST:
+        if f is field and o is opened:
+            return got
     key = (field, opened)
-    got = _CACHE.get(key)
-    if got is None:
+    found = _CACHE.get(key)
+    if found is None:
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.clear()
-        got = Analysis(field, opened)
-        _CACHE[key] = got
-    return got
+        found = Analysis(field, opened)
+        _CACHE[key] = found
+    _LAST.insert(0, (field, opened, found))
+    del _LAST[4:]
+    return found
 
 
 def analyse_after_place(old_field: tuple[Tile, ...], field: tuple[Tile, ...],
@@ -229,6 +253,8 @@ def analyse_after_place(old_field: tuple[Tile, ...], field: tuple[Tile, ...],
             _CACHE.clear()
         got = Analysis(field, opened, parent, tile) if parent is not None else Analysis(field, opened)
         _CACHE[key] = got
+    _LAST.insert(0, (field, opened, got))
+    del _LAST[4:]
     return got
 
 

@@ -7,13 +7,13 @@ from the same route analysis.
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 from gremlinrules.core.checks import check_type, is_int
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.goblins_vs_gnomes.actions import (
     ALL_ACTIONS,
-    INDEX,
     SLOT_INDEX,
     SLOTS,
     Action,
@@ -44,6 +44,12 @@ _OPEN = tuple(OpenTarget(t) for t in SLOTS)
 _EXPLODE = {((a.x, a.y), a.card): a for a in ALL_ACTIONS if isinstance(a, PlayExplosion)}
 _SWAP = {name: Swap(name) for name in DESIGNS}
 _FIELD_KIND = frozenset(n for n, d in DESIGNS.items() if d.on_field)
+_FIELD_KINDS = frozenset(d.kind for d in DESIGNS.values() if d.on_field)
+_DESIGN_ORDER = {name: i for i, name in enumerate(DESIGNS)}
+
+
+def _tile_order(tile: Tile) -> tuple[int, int]:
+    return tile.y, tile.x
 
 
 def current_player(state: State) -> int | None:
@@ -190,25 +196,31 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.OPEN_TARGET:
         return tuple(_OPEN[t] for t in state.pending)
     a = _analysis(state)
-    out: list[Action] = []
-    cards = sorted(set(state.hands[state.turn]))
+    # Built directly in canonical order (no sort): designs in component order, each design's
+    # placements pre-sorted, then the action kinds in ACTION_TYPES order.
+    cards = sorted(set(state.hands[state.turn]), key=_DESIGN_ORDER.__getitem__)
     rotation = state.options.rotation
+    out: list[Action] = []
+    kinds = set()
     for card in cards:
         kind = KIND[card]
-        if kind == "map":
-            out += [_MAP[t] for t in range(3) if not state.opened[t]]
-        elif kind == "explosion":
-            out += [_EXPLODE[r] for r in a.removable]
-        elif kind == "potion":
-            out += _POTION[: n - 1]
-        else:
+        if kind in _FIELD_KINDS:
             out += a.placements(card, rotation)
-    if not out:
-        out.append(_PASS)
-    if _can_swap(state) is None:
-        out += [_SWAP[c] for c in cards]
-    out.sort(key=INDEX.__getitem__)
-    return tuple(out)
+        else:
+            kinds.add(kind)
+    if kinds:
+        if "map" in kinds:
+            out += [_MAP[t] for t in range(3) if not state.opened[t]]
+        if "explosion" in kinds:
+            out += a.explosions(_EXPLODE)
+        if "potion" in kinds:
+            out += _POTION[: n - 1]
+    can_swap = _can_swap(state) is None
+    if out:
+        if can_swap:
+            out += [_SWAP[c] for c in cards]
+        return tuple(out)
+    return (*(_SWAP[c] for c in cards), _PASS) if can_swap else (_PASS,)
 
 
 # ---- transitions -------------------------------------------------------------
@@ -318,7 +330,9 @@ def apply(state: State, action: Any) -> State:
     if t is Place:
         _card_leaves(state, action.card, changes)
         tile = Tile(action.x, action.y, action.card, action.rotated)
-        changes["field"] = tuple(sorted((*state.field, tile), key=lambda u: (u.y, u.x)))
+        field = list(state.field)
+        bisect.insort(field, tile, key=_tile_order)
+        changes["field"] = tuple(field)
         changes["name_skip_after"] = KIND[action.card] == "ale-mug"
         analyse_after_place(state.field, changes["field"], state.opened, tile)
         return _resolve(evolve(state, **changes))
