@@ -5,7 +5,8 @@ runtime). For each game and player count, game ``k`` uses seed ``k`` and puts
 the search bot in seat ``k % players``; every other seat is a random bot. The
 same seeds are played with random bots only, as the baseline: a seat's share of
 wins when nobody searches. A game counts as a win when the bot's seat is among
-the winners (partners win together; a full tie counts for everyone).
+the winners but not every seat is (partners win together); a full tie is a
+draw, counted apart.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from gremlinrules.bots import Bot, make_bot
 
 
 def play(game_id: str, players: int, seed: int, search_seat: int | None, iterations: int,
-         rollout_depth: int) -> bool:
-    """Play one game; True when seat ``seed % players`` is among the winners."""
+         rollout_depth: int) -> str:
+    """Play one game: "win", "draw" (every seat won) or "loss" for seat ``seed % players``."""
     game = gremlinrules.get_game(game_id)
     state = game.new_game(players, seed)
     bots: list[Bot] = []
@@ -33,7 +34,10 @@ def play(game_id: str, players: int, seed: int, search_seat: int | None, iterati
         to_act = game.current_player(state)
         assert to_act is not None
         state = game.apply(state, bots[to_act].choose(state))
-    return seed % players in game.winners(state)
+    winners = game.winners(state)
+    if len(winners) == players:
+        return "draw"
+    return "win" if seed % players in winners else "loss"
 
 
 def main() -> None:
@@ -48,23 +52,25 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=600.0,
                         help="seconds per case for the search games; fewer seeds are played past it")
     args = parser.parse_args()
-    print(f"{'game':20} {'players':>7} {'games':>5} {'IS-MCTS wins':>12} {'random wins':>11} {'s/game':>7}")
+    print(f"{'game':20} {'players':>7} {'games':>5} {'IS-MCTS wins':>12} {'draws':>5} "
+          f"{'random wins':>11} {'draws':>5} {'s/game':>7}")
     for gid in [g for g in args.games.split(",") if g]:
         game = gremlinrules.get_game(gid)
         counts = [int(n) for n in args.players.split(",") if n] or [game.player_counts[0]]
         for n in counts:
             if n not in game.player_counts:
                 continue
-            start, wins, played = time.perf_counter(), 0, 0
+            start, results = time.perf_counter(), []
             for k in range(args.seeds):
                 if time.perf_counter() - start > args.budget:
                     break
-                wins += play(gid, n, k, k % n, args.iterations, args.rollout_depth)
-                played += 1
+                results.append(play(gid, n, k, k % n, args.iterations, args.rollout_depth))
+            played = len(results)
             took = (time.perf_counter() - start) / played
-            base = sum(play(gid, n, k, None, args.iterations, args.rollout_depth) for k in range(played))
-            print(f"{gid:20} {n:>7} {played:>5} {wins / played:>12.0%} "
-                  f"{base / played:>11.0%} {took:>7.1f}", flush=True)
+            base = [play(gid, n, k, None, args.iterations, args.rollout_depth) for k in range(played)]
+            print(f"{gid:20} {n:>7} {played:>5} {results.count('win') / played:>12.0%} "
+                  f"{results.count('draw'):>5} {base.count('win') / played:>11.0%} "
+                  f"{base.count('draw'):>5} {took:>7.1f}", flush=True)
 
 
 if __name__ == "__main__":
