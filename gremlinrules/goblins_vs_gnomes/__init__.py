@@ -51,6 +51,7 @@ __all__ = [
     "Action",
     "Components",
     "IllegalActionError",
+    "InvalidArgumentError",
     "NameSkip",
     "OpenTarget",
     "Options",

@@ -9,9 +9,12 @@ with :class:`Steal`.
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
 from gremlinrules.goblins_vs_gnomes.geometry import PLACEABLE_CELLS
 
@@ -23,6 +26,22 @@ __all__ = [
 ]
 
 MAX_SEATS = 8
+
+
+# Fields are checked when an action is built, so an action that compares equal to a legal one
+# (1.0 == 1, 0 == False) cannot exist with the wrong types: it is refused at construction.
+def _of(kind: type, what: str) -> Any:
+    def validate(_: Any, attribute: Any, value: Any) -> None:
+        ok = is_int(value) if kind is int else type(value) is kind
+        if not ok:
+            raise InvalidArgumentError(f"{attribute.name} must be {what}, not {value!r}")
+
+    return validate
+
+
+_INT = _of(int, "an integer")
+_STR = _of(str, "a card design name")
+_BOOL = _of(bool, "true or false")
 
 
 class Slot(enum.Enum):
@@ -45,42 +64,42 @@ SLOT_INDEX: dict[Slot, int] = {s: i for i, s in enumerate(SLOTS)}
 class Place:
     """Lay a tunnel card from hand on cell (x, y), turned half a turn when ``rotated``."""
 
-    card: str
+    card: str = attrs.field(validator=_STR)
     """The design name (``"passage-cross"``)."""
-    x: int
-    y: int
-    rotated: bool = False
+    x: int = attrs.field(validator=_INT)
+    y: int = attrs.field(validator=_INT)
+    rotated: bool = attrs.field(default=False, validator=_BOOL)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class PlayMap:
     """Play a Map: look at the target in slot ``target`` in secret."""
 
-    target: Slot
+    target: Slot = attrs.field(validator=_of(Slot, "a Slot"))
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class PlayExplosion:
     """Play an Explosion: remove the ``card`` lying on (x, y) from the game."""
 
-    card: str
+    card: str = attrs.field(validator=_STR)
     """The design name of the card blown up (it must be the one on that cell)."""
-    x: int
-    y: int
+    x: int = attrs.field(validator=_INT)
+    y: int = attrs.field(validator=_INT)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class PlayPotion:
     """Play a Potion: swap role cards with the player ``offset`` seats after you (1 = next)."""
 
-    offset: int
+    offset: int = attrs.field(validator=_INT)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Swap:
     """Put ``card`` from hand on the bottom of the deck and draw the top card."""
 
-    card: str
+    card: str = attrs.field(validator=_STR)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -92,21 +111,21 @@ class Pass:
 class NameSkip:
     """After laying an Ale Mug: the player ``offset`` seats after you skips their next turn."""
 
-    offset: int
+    offset: int = attrs.field(validator=_INT)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class OpenTarget:
     """The placer reached several targets at once: open the one in slot ``target`` first."""
 
-    target: Slot
+    target: Slot = attrs.field(validator=_of(Slot, "a Slot"))
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Steal:
     """The Greedy One takes a point from the player ``offset`` seats after them."""
 
-    offset: int
+    offset: int = attrs.field(validator=_INT)
 
 
 # Seats are named relative to the decider (1 = the next seat), so no seat names itself

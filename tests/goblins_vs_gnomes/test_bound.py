@@ -95,3 +95,19 @@ def test_legal_actions_are_a_sorted_subset_of_the_fixed_action_space(n: int, see
     for state, _ in playout(n, seed, limit=200):
         positions = [index[a] for a in gvg.legal_actions(state)]
         assert positions == sorted(positions)
+
+
+@pytest.mark.clause("GVG-ACT-1")
+@pytest.mark.parametrize("build", [
+    lambda: Place("passage-ew", 1.0, 0),  # type: ignore[arg-type]
+    lambda: Place("passage-ew", 1, 0, 0),  # type: ignore[arg-type]
+    lambda: Place(3, 1, 0),  # type: ignore[arg-type]
+    lambda: gvg.PlayPotion(True),
+    lambda: gvg.OpenTarget("top"),  # type: ignore[arg-type]
+    lambda: gvg.Swap(None),  # type: ignore[arg-type]
+])
+def test_actions_with_fields_of_the_wrong_type_cannot_be_built(build: object) -> None:
+    """A look-alike of a legal action (1.0 for 1, 0 for False, True for 1, a string for a Slot) is
+    refused when built, with InvalidArgumentError, so it can never be mistaken for the real one."""
+    with pytest.raises(gvg.InvalidArgumentError):
+        build()  # type: ignore[operator]

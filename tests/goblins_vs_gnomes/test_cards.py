@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from gremlinrules import IllegalActionError
+from gremlinrules import IllegalActionError, InvalidArgumentError
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.goblins_vs_gnomes import (
     NameSkip,
@@ -37,12 +37,13 @@ def test_a_map_shows_one_target_to_its_player_only() -> None:
 
 @pytest.mark.clause("GVG-CARD-1")
 def test_a_map_needs_a_face_down_target() -> None:
-    """A Map on a face-up target, or with a non-slot target, is refused."""
+    """A Map on a face-up target is refused; a Map action with a non-slot target cannot be built."""
     state = new(3, [(0, "map")])
     opened = attrs.evolve(state, opened=(True, False, False), targets=("dynamite", "gold", "dragon"))
     with pytest.raises(IllegalActionError):
         gvg.apply(opened, PlayMap(Slot.TOP))
-    assert not gvg.is_legal(state, PlayMap(0))  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        PlayMap(0)  # type: ignore[arg-type]
 
 
 @pytest.mark.clause("GVG-CARD-2", "GVG-CARD-5")
