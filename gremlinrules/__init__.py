@@ -19,6 +19,7 @@ from gremlinrules.core.errors import (
 )
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import game_ids, get_game, register
+from gremlinrules.core.sampling import sample_hidden
 
 __all__ = [
     "ComponentError",
@@ -33,6 +34,7 @@ __all__ = [
     "__version__",
     "game_ids",
     "get_game",
+    "sample_hidden",
 ]
 
 __version__ = "0.1.0.dev0"
