@@ -319,14 +319,15 @@ def _node(path: str, kind: Any) -> _Node:
         return _Str(path)
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return _Enum(path, kind)
-    if isinstance(kind, type) and attrs.has(kind):
-        return _record(path, kind)
+    if isinstance(kind, type) and (attrs.has(kind) or hasattr(kind, "__match_args__")):
+        return _record(path, kind)  # attrs classes, and value classes naming their fields
     return _Skip(path, kind)
 
 
 def _record(path: str, cls: type) -> _Record:
     hints = typing.get_type_hints(cls)
-    names = tuple(f.name for f in attrs.fields(cls))
+    match_args: tuple[str, ...] = getattr(cls, "__match_args__", ())
+    names = tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else match_args
     prefix = path + "." if path else ""
     return _Record(path, names, tuple(_node(prefix + n, hints[n]) for n in names))
 

@@ -162,11 +162,13 @@ def make_converter(action_types: tuple[type, ...]) -> cattrs.Converter:
 
 
 def _tagged_unstructure(conv: cattrs.Converter, cls: type) -> Callable[[Any], dict[str, Any]]:
-    base: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv)
     name = cls.__name__
+    base: list[Callable[[Any], dict[str, Any]]] = []  # built on first use, after every hook is in
 
     def hook(obj: Any) -> dict[str, Any]:
-        return {"type": name, **base(obj)}
+        if not base:
+            base.append(make_dict_unstructure_fn(cls, conv))
+        return {"type": name, **base[0](obj)}
 
     return hook
 

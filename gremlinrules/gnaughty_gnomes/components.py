@@ -37,25 +37,56 @@ X_RANK = 0
 """The rank field of an X card (its playing rank is declared when played)."""
 
 
-@attrs.frozen(slots=True, order=False, repr=False, cache_hash=True)
 class Card:
-    """A card: a suit and a rank 1-8, or rank 0 for the suit's X card."""
+    """A card: a suit and a rank 1-8, or rank 0 for the suit's X card.
 
+    Cards are interned: ``Card(Colour.RED, 5)`` (or ``Card("red", 5)``) returns
+    the one red 5 of the deck, so equality and hashing are identity and cost
+    nothing in the hot paths. A value naming no card of the deck builds a
+    stray card equal only to itself, which no rule accepts.
+    """
+
+    __slots__ = ("is_x", "rank", "suit")
+    __match_args__ = ("suit", "rank")
     suit: Colour
     """The suit (never WHITE)."""
     rank: int
     """1 to 8, or 0 for the X card."""
+    is_x: bool
+    """True for an X card."""
+
+    def __new__(cls, suit: Colour, rank: int) -> Card:
+        """The deck's card of that suit and rank (see the class docstring)."""
+        try:
+            found = _DECK.get((suit, rank))
+        except TypeError:  # an unhashable suit or rank: a stray card
+            found = None
+        if found is not None:
+            return found
+        card = object.__new__(cls)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "is_x", rank == X_RANK)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Colour, int]]:
+        return (Card, (self.suit, self.rank))
 
     def __repr__(self) -> str:
-        return f"Card(Colour.{self.suit.name}, {self.rank})"
+        suit = f"Colour.{self.suit.name}" if isinstance(self.suit, Colour) else repr(self.suit)
+        return f"Card({suit}, {self.rank!r})"
 
     def __str__(self) -> str:
-        return f"{self.suit.value} {'X' if self.rank == X_RANK else self.rank}"
+        return f"{getattr(self.suit, 'value', self.suit)} {'X' if self.rank == X_RANK else self.rank}"
 
-    @property
-    def is_x(self) -> bool:
-        """True for an X card."""
-        return self.rank == X_RANK
+
+_DECK: dict[tuple[Colour, int], Card] = {}
 
 
 @attrs.frozen
@@ -133,4 +164,5 @@ COMPONENTS = load_components()
 CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in range(1, COMPONENTS.ranks + 1)) + tuple(
     Card(s, X_RANK) for s in SUITS
 )
+_DECK.update(((c.suit, c.rank), c) for c in CARDS)
 """All 36 cards: the 32 numbered cards by suit then rank, then the four X cards."""
