@@ -11,6 +11,7 @@ from typing import Any
 
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.zones import remove_one
 from gremlinrules.gnaughty_gnomes.actions import ACTIONS, FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER, candidate_spots, spot_sets
@@ -21,6 +22,7 @@ from gremlinrules.gnaughty_gnomes.trick import rank_trick, score_placement, trac
 __all__ = ["apply", "check", "current_player", "is_legal", "legal_actions", "position_to_act"]
 
 _X_CARD = {s: Card(s, X_RANK) for s in SUITS}
+_replace = make_replace(State)
 _CATEGORY = (WINNER, MIDDLE, MIDDLE, LOSER)
 _PLACE_NAME = ("the trick winner", "a middle place", "a middle place", "the trick loser")
 
@@ -204,17 +206,12 @@ def _play(state: State, action: Play | PlayX) -> State:
         piles = piles[:pos] + (mine,) + piles[pos + 1:]
     plays = (*state.plays, played)
     if len(plays) < 4:
-        s = state
-        return State(s.players, s.options, s.layout, s.track, hands, piles, s.gnomes, s.supply,
-                     s.team_scores, s.trick, s.leader, s.phase, plays, s.order, s.flipped, s.step,
-                     s.history, s.rng)
+        return _replace(state, hands=hands, piles=piles, plays=plays)
     order = rank_trick(state.track, plays)
     scores = list(state.team_scores)
     scores[plays[order[0]].position % 2] += 1  # the trick winner's point (GG-PLACE-1)
-    s = state
-    return State(s.players, s.options, s.layout, s.track, hands, piles, s.gnomes, s.supply,
-                 (scores[0], scores[1]), s.trick, s.leader, Phase.PLACE, plays, order,
-                 (False,) * 4, 0, s.history, s.rng)
+    return _replace(state, hands=hands, piles=piles, plays=plays, order=order, phase=Phase.PLACE,
+                    step=0, flipped=(False,) * 4, team_scores=(scores[0], scores[1]))
 
 
 def _place(state: State, action: Place | Flip) -> State:
@@ -232,10 +229,8 @@ def _place(state: State, action: Place | Flip) -> State:
         if points:
             scores = (scores[0] + points, scores[1]) if team == 0 else (scores[0], scores[1] + points)
     if state.step < 3:
-        s = state
-        return State(s.players, s.options, s.layout, s.track, s.hands, s.piles, gnomes, supply,
-                     scores, s.trick, s.leader, s.phase, s.plays, s.order, flipped, s.step + 1,
-                     s.history, s.rng)
+        return _replace(state, gnomes=gnomes, supply=supply, team_scores=scores, flipped=flipped,
+                        step=state.step + 1)
     return _clean_up(state, gnomes, supply, scores)
 
 
@@ -248,8 +243,10 @@ def _clean_up(state: State, gnomes: tuple[int, ...], supply: tuple[int, ...],
         for p in state.piles
     ) if state.players == 2 else state.piles
     trick = state.trick + 1
-    s = state
-    return State(s.players, s.options, s.layout, track_after(s.track, plays[order[0]]), s.hands,
-                 piles, gnomes, supply, scores, trick, plays[order[3]].position,
-                 Phase.OVER if trick == COMPONENTS.tricks else Phase.PLAY, (), (), (), 0,
-                 (*s.history, plays), s.rng)
+    return _replace(
+        state, gnomes=gnomes, supply=supply, team_scores=scores, piles=piles,
+        track=track_after(state.track, plays[order[0]]), history=(*state.history, plays),
+        leader=plays[order[3]].position, trick=trick,
+        phase=Phase.OVER if trick == COMPONENTS.tricks else Phase.PLAY, plays=(), order=(), flipped=(),
+        step=0,
+    )
