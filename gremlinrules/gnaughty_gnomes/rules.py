@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, combinations
 from typing import Any
 
 from gremlinrules.core.checks import check_type
@@ -52,8 +52,14 @@ def playable(state: State, pos: int) -> tuple[Card, ...]:
 
 
 def _unflipped_suits(state: State) -> tuple[Colour, ...]:
-    present = {p.card.suit for p, f in zip(state.plays, state.flipped, strict=True) if not f}
-    return tuple(s for s in SUITS if s in present)
+    """The colours of the trick's unflipped cards, in suit order (a table lookup: hot path)."""
+    plays, flipped = state.plays, state.flipped
+    return _IN_SUIT_ORDER[frozenset([plays[i].card.suit for i in range(len(plays)) if not flipped[i]])]
+
+
+_IN_SUIT_ORDER: dict[frozenset[Colour], tuple[Colour, ...]] = {
+    frozenset(combo): combo for n in range(len(SUITS) + 1) for combo in combinations(SUITS, n)
+}
 
 
 def _placements(state: State) -> tuple[Place | Flip, ...]:
@@ -216,8 +222,8 @@ def _play(state: State, action: Play | PlayX) -> State:
 
 def _place(state: State, action: Place | Flip) -> State:
     # Either same-colour card may be flipped: the rules say it does not matter (GG-PLACE-3).
-    idx = next(i for i, p in enumerate(state.plays)
-               if p.card.suit is action.suit and not state.flipped[i])
+    plays, suit = state.plays, action.suit
+    idx = next(i for i in range(4) if plays[i].card.suit is suit and not state.flipped[i])
     flipped = state.flipped[:idx] + (True,) + state.flipped[idx + 1:]
     gnomes, supply, scores = state.gnomes, state.supply, state.team_scores
     if type(action) is Place:
