@@ -49,9 +49,14 @@ def play_demo(game: Game, players: int, seed: int, out: TextIO, bot: str = "rand
             raise GremlinRulesError(f"{game.id}: no current player in a state that is not terminal")
         action = choosers[seat](state)
         turn += 1
-        if max_lines is None or turn <= max_lines:
-            out.write(f"{turn:4d}. {game.describe(state, action)}\n")
+        line = game.describe(state, action)
+        before = game.scores(state)
         state = game.apply(state, action)
+        after = game.scores(state)
+        if after != before:
+            line += "  [scores " + " ".join(str(x) for x in after) + "]"
+        if max_lines is None or turn <= max_lines:
+            out.write(f"{turn:4d}. {line}\n")
     if max_lines is not None and turn > max_lines:
         out.write(f"      ... {turn - max_lines} more decisions\n")
     scores = game.scores(state)

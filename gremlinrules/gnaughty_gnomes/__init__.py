@@ -93,12 +93,22 @@ def describe(state: State, action: Any) -> str:
     if isinstance(action, PlayX):
         return f"{who} plays the {action.suit.value} X as {action.rank} {'high' if action.high else 'low'}"
     if isinstance(action, Place):
-        spot = BOARD.spots[action.spot] if is_int(action.spot) and 0 <= action.spot < N_SPOTS else None
-        where = f"{spot.kind} {action.spot}" if spot else f"spot {action.spot!r}"
-        return f"{who} uses the {action.suit.value} card and places a gnome on {where}"
+        return f"{who} uses the {action.suit.value} card and places a gnome {_where(state, action.spot)}"
     if isinstance(action, Flip):
         return f"{who} flips the {action.suit.value} card: no open spot for a gnome"
     return f"{who}: {action!r}"
+
+
+def _where(state: State, spot: Any) -> str:
+    """Where a spot is, in words: the hexes (and their colours) it touches."""
+    if not (is_int(spot) and 0 <= spot < N_SPOTS):
+        return f"on spot {spot!r}"
+    info = BOARD.spots[spot]
+    hexes = " / ".join(f"{state.layout[h].value} hex {h}" for h in info.board_hexes)
+    if info.kind == "edge" and len(info.board_hexes) == 1:
+        return f"on the rim side of the {hexes} (edge {spot})"
+    between = "side between" if info.kind == "edge" else "corner of"
+    return f"on the {between} {hexes} ({info.kind} {spot})"
 
 
 def check_state(state: State) -> None:
