@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -53,4 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GremlinRulesError as exc:
         print(f"gremlinrules: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader (``| head``) went away: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return 0
