@@ -21,14 +21,19 @@ anything else               nothing (listed as "not encoded" in the layout)
 ==========================  ======================================================
 
 Capacities of variable-length tuples and string vocabularies come from
-:mod:`gremlinrules.adapters.hints` where the game has hints (bounds derived
-from the rules, so the encoding is exact), otherwise from a deterministic
-calibration: seeded random playouts (:data:`CALIBRATION_SEEDS`), every seat's
-view at every step, capacity = the longest tuple seen plus a quarter, and the
-vocabulary = every string seen, sorted. A longer tuple than the capacity is
-truncated to its first ``capacity`` items (its length value still says how
-long it was); an unseen string lands in the "other" slot. The layout is
-therefore fixed for a given game, player count, options and library version;
+:mod:`gremlinrules.adapters.hints`: bounds derived from the rules and the
+component data for the player count and options, so for every registered game
+the encoding is exact (no tuple is ever truncated, no string ever lands in
+"other"; :meth:`ViewEncoder.losses` reports it if one did).
+
+Fallback, for a game registered later without hints: the paths without a hint
+are calibrated from seeded random playouts (:data:`CALIBRATION_SEEDS`, every
+seat's view at every step; capacity = the longest tuple seen plus a quarter,
+vocabulary = every string seen, sorted) and a :class:`CalibrationWarning` names
+them (``ViewEncoder.calibrated`` lists them). There a longer tuple is truncated
+to its first ``capacity`` items (its length value still says how long it was)
+and an unseen string lands in the "other" slot. Either way the layout is fixed
+for a given game, player count, options and library version;
 ``ViewEncoder.layout`` lists it (the docs render the same table).
 """
 
@@ -39,6 +44,7 @@ import functools
 import random
 import types
 import typing
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,12 +54,16 @@ from gremlinrules.adapters.hints import hints_for
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game
 
-__all__ = ["CALIBRATION_SEEDS", "Field", "ViewEncoder", "view_encoder"]
+__all__ = ["CALIBRATION_SEEDS", "CalibrationWarning", "Field", "ViewEncoder", "view_encoder"]
 
 CALIBRATION_SEEDS = range(8)
 """Seeds of the random playouts that calibrate capacities and vocabularies without hints."""
 _CALIBRATION_STATES = 3000
 """At most this many states are observed in a calibration (it stays quick for long games)."""
+
+
+class CalibrationWarning(UserWarning):
+    """A game without encoding hints: some capacities or vocabularies were calibrated."""
 
 
 @attrs.frozen
@@ -332,35 +342,54 @@ def _record(path: str, cls: type) -> _Record:
     return _Record(path, names, tuple(_node(prefix + n, hints[n]) for n in names))
 
 
-def _needs_calibration(node: _Node, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> bool:
+def _unhinted(node: _Node, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]],
+              found: list[str]) -> None:
+    """Collect the paths of tuples and strings under ``node`` that have no hint."""
     if isinstance(node, _Seq):
-        return node.path not in caps or _needs_calibration(node.inner, caps, vocabs)
-    if isinstance(node, _Str):
-        return node.path not in vocabs
-    if isinstance(node, _Optional):
-        return _needs_calibration(node.inner, caps, vocabs)
-    if isinstance(node, _Record | _Tuple | _Union):
-        return any(_needs_calibration(n, caps, vocabs) for n in node.nodes)
-    return False
+        if node.path not in caps:
+            found.append(node.path)
+        _unhinted(node.inner, caps, vocabs, found)
+    elif isinstance(node, _Str):
+        if node.path not in vocabs:
+            found.append(node.path)
+    elif isinstance(node, _Optional):
+        _unhinted(node.inner, caps, vocabs, found)
+    elif isinstance(node, _Record | _Tuple | _Union):
+        for sub in node.nodes:
+            _unhinted(sub, caps, vocabs, found)
 
 
-def _overflows(node: _Node, value: Any, found: list[str]) -> None:
+def _hinted_paths(node: _Node, found: set[str]) -> None:
+    """Collect every path under ``node`` that takes a hint (tuples and strings)."""
+    if isinstance(node, _Seq | _Str):
+        found.add(node.path)
+    if isinstance(node, _Seq | _Optional):
+        _hinted_paths(node.inner, found)
+    elif isinstance(node, _Record | _Tuple | _Union):
+        for sub in node.nodes:
+            _hinted_paths(sub, found)
+
+
+def _losses(node: _Node, value: Any, found: list[str]) -> None:
     if isinstance(node, _Seq):
         if len(value) > node.capacity:
-            found.append(f"{node.path} ({len(value)} > {node.capacity})")
+            found.append(f"{node.path}: {len(value)} items > capacity {node.capacity}")
         for item in value:
-            _overflows(node.inner, item, found)
+            _losses(node.inner, item, found)
+    elif isinstance(node, _Str):
+        if value not in node.hot:
+            found.append(f"{node.path}: {value!r} is not in the vocabulary (encoded as other)")
     elif isinstance(node, _Optional):
         if value is not None:
-            _overflows(node.inner, value, found)
+            _losses(node.inner, value, found)
     elif isinstance(node, _Record):
         for name, sub in zip(node.names, node.nodes, strict=True):
-            _overflows(sub, getattr(value, name), found)
+            _losses(sub, getattr(value, name), found)
     elif isinstance(node, _Tuple):
         for item, sub in zip(value, node.nodes, strict=True):
-            _overflows(sub, item, found)
+            _losses(sub, item, found)
     elif isinstance(node, _Union):
-        _overflows(node.nodes[node._which(value)], value, found)
+        _losses(node.nodes[node._which(value)], value, found)
 
 
 class ViewEncoder:
@@ -371,8 +400,20 @@ class ViewEncoder:
         self.players = players
         self.options = options
         self._root = _record("", game.View)
-        caps, vocabs = hints_for(game.id, players)
-        if _needs_calibration(self._root, caps, vocabs):
+        caps, vocabs = hints_for(game.id, players, options)
+        missing: list[str] = []
+        _unhinted(self._root, caps, vocabs, missing)
+        self.calibrated: tuple[str, ...] = tuple(missing)
+        """The paths whose capacity or vocabulary was calibrated (empty for every registered game)."""
+        known: set[str] = set()
+        _hinted_paths(self._root, known)
+        self.unused_hints: tuple[str, ...] = tuple(sorted((caps.keys() | vocabs.keys()) - known))
+        """Hinted paths the View does not have (a stale hint; empty when hints match the View)."""
+        if missing:
+            warnings.warn(
+                f"{game.id} has no encoding hints for {', '.join(missing)}: calibrated from random "
+                "playouts, so a longer tuple may be truncated or a string fall into 'other'; add the "
+                "game to gremlinrules.adapters.hints.HINTS", CalibrationWarning, stacklevel=2)
             self._calibrate()
         self._root.finish(caps, vocabs)
         self.size: int = self._root.size
@@ -404,10 +445,11 @@ class ViewEncoder:
         """The vector of what seat ``player`` sees in ``state``."""
         return self.encode(self.game.observe(state, player))
 
-    def overflows(self, view: Any) -> list[str]:
-        """The paths of tuples in ``view`` longer than their capacity (truncated when encoded)."""
+    def losses(self, view: Any) -> list[str]:
+        """Where encoding ``view`` loses information: each tuple longer than its capacity
+        (truncated) and each string outside its vocabulary (encoded as "other"); [] when exact."""
         found: list[str] = []
-        _overflows(self._root, view, found)
+        _losses(self._root, view, found)
         return found
 
     def layout(self) -> tuple[Field, ...]:

@@ -1,37 +1,157 @@
-"""Per-game bounds for the view encoding, derived from the rules (so no calibration is needed).
+"""Exact bounds for each registered game's view encoding, derived from the rules and component data.
 
-``CAPACITIES[game_id]`` maps a path in the View (``history[*]`` is every
-element of ``history``) to the most items that tuple can ever hold, as a
-number or a function of the player count; ``VOCABULARIES[game_id]`` maps a
-path of a ``str`` field to every value it can take. A path without a hint is
-calibrated (see :mod:`gremlinrules.adapters.encoding`). Each bound says where
-it comes from.
+A game's hints are a function of the player count and the options returning
+two maps over paths in the View (``history[*]`` is every element of
+``history``, ``field[*].card`` the ``card`` of each, ``known_roles[*][1]``
+the second item of each pair):
+
+* capacities: the most items a variable-length tuple can ever hold;
+* vocabularies: every value a ``str`` can ever take, in a fixed order.
+
+Every bound cites the clause it follows from, so a tuple is never truncated
+and a string never lands in the encoder's "other" slot in a reachable state
+(tests/adapters/test_encoding.py checks this over random playouts of every
+game and player count). Vocabularies come from the component data and the
+options' own validators, so they follow a component file or a new option
+value without an edit here.
+
+A game registered without hints still encodes: the encoder calibrates the
+missing paths from seeded random playouts and warns (see
+:mod:`gremlinrules.adapters.encoding`). Add the game's function to
+:data:`HINTS` to make its layout exact.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-__all__ = ["CAPACITIES", "VOCABULARIES", "hints_for"]
+import attrs
 
-_Cap = int | Callable[[int], int]
+from gremlinrules.core.errors import InvalidArgumentError
 
-# Gnaughty Gnomes: 4 positions whatever the seat count (GG-2P-1), a 9-card hand
-# (GG-SETUP-2), 13 hexes, 4 suits, 8 tricks of 4 cards (GG-END-1); spots are
-# the garden's edges and vertices (board.N_SPOTS).
-_GG_SPOTS = 92
-CAPACITIES: dict[str, dict[str, _Cap]] = {
-    "gnaughty-gnomes": {
+__all__ = ["HINTS", "Capacities", "Vocabularies", "has_hints", "hints_for", "option_choices"]
+
+Capacities = dict[str, int]
+Vocabularies = dict[str, tuple[str, ...]]
+_HintFn = Callable[[int, Any], tuple[Capacities, Vocabularies]]
+
+
+def option_choices(options_cls: type, name: str) -> tuple[str, ...]:
+    """The values a ``str`` option accepts, read from its ``core.checks.one_of`` validator."""
+    validator = attrs.fields_dict(options_cls)[name].validator
+    for cell in getattr(validator, "__closure__", None) or ():
+        values = cell.cell_contents
+        if isinstance(values, tuple) and values and all(isinstance(v, str) for v in values):
+            return values
+    raise InvalidArgumentError(f"{options_cls.__qualname__}.{name} has no one_of validator to read")
+
+
+def _gnaughty_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
+    # 4 positions whatever the seat count (GG-2P-1), a 9-card hand (GG-SETUP-2), 13 hexes,
+    # 4 suits, 8 tricks of 4 cards (GG-END-1); spots are the garden's edges and vertices.
+    from gremlinrules.gnaughty_gnomes import board
+
+    caps = {
         "layout": 13, "track": 4, "hand": 9, "face_up": 4, "face_up[*]": 9, "face_down": 4,
-        "hand_sizes": 4, "gnomes": _GG_SPOTS, "supply": 4, "team_scores": 2, "plays": 4,
+        "hand_sizes": 4, "gnomes": board.N_SPOTS, "supply": 4, "plays": 4,
         "order": 4, "flipped": 4, "history": 8, "history[*]": 4,
-    },
+    }
+    return caps, {}
+
+
+def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
+    from gremlinrules.no_good_gremlins import Options
+    from gremlinrules.no_good_gremlins import components as c
+
+    types = len(c.MATERIALS)  # NGG-DATA-1: six material types; per-type zones hold one count each
+    caps = {
+        "components.counts": types, "components.launch_costs": types,
+        "components.medal_values": types, "components.gremlins": types,
+        "hand": types, "removed": types, "pads[*]": types, "medals[*]": types,
+        "hand_sizes": players, "pads": players, "medals": players, "scores": players,
+        # NGG-ZONE-1: the 84 material cards (NGG-DATA-1) could all lie on the scrapheap
+        "scrapheap": c.MATERIAL_COUNT,
+        # NGG-ROUND-2, NGG-ROUND-3: a matching gremlin attacks instead of joining the threat
+        # area, so it holds at most one gremlin per material type (never a thunderstorm)
+        "threat": types,
+        # NGG-DATA-1: the gremlin deck has 21 cards, all of which could be discarded
+        "gremlin_discard": c.GREMLIN_DECK_SIZE,
+    }
+    vocabs = {
+        "options.scrap_take": option_choices(Options, "scrap_take"),  # NGG-TURN-4
+        "options.rebuild_from": option_choices(Options, "rebuild_from"),  # NGG-DECK-3
+    }
+    return caps, vocabs
+
+
+def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
+    from gremlinrules.goblins_vs_gnomes import Options
+    from gremlinrules.goblins_vs_gnomes.components import COMPONENTS, Components
+    from gremlinrules.goblins_vs_gnomes.state import TARGETS
+
+    comps = getattr(options, "components", None)
+    if not isinstance(comps, Components):
+        comps = COMPONENTS
+    n = players
+    hand = comps.number("hand_size")
+    path_cards = comps.number("path_cards")
+    designs = tuple(d.name for d in comps.designs)
+    roles = tuple(r.name for r in comps.roles)
+
+    def count(kind: str) -> int:
+        return sum(d.count for d in comps.designs if d.kind == kind)
+
+    caps = {
+        "points": n, "winners": n, "hand_sizes": n, "skips": n, "swaps_used": n,
+        "shown_roles": n, "last_roles": n,
+        "known_roles": n - 1,  # GVG-VIEW-2: the other seats' role cards, at most one each
+        # GVG-SETUP-4, GVG-TURN-2, GVG-TURN-4: hands start at three, a swap keeps the size and
+        # a play draws at most one card back
+        "hand": hand,
+        # GVG-VIEW-4: knowledge of another hand never exceeds the cards it holds
+        "known_cards": hand * (n - 1),
+        # GVG-SETUP-4: the deck starts with the cards not dealt; a swap keeps its size, a draw
+        # shrinks it
+        "deck_known": path_cards - hand * n, "deck_placed": path_cards - hand * n,
+        # GVG-PLACE-1, GVG-CARD-2: only tunnel cards are laid and each card lies once at most
+        "field": sum(d.count for d in comps.designs if d.on_field),
+        # GVG-CARD-2, GVG-CARD-5, GVG-TARGET-2: only path cards are discarded, each once a round
+        "discard": path_cards,
+        # GVG-FIELD-1, GVG-TARGET-3: three target slots
+        "targets": len(TARGETS), "opened": len(TARGETS), "pending": len(TARGETS),
+        # GVG-CARD-1, GVG-CARD-3, GVG-CARD-5: one peek per Map, one swap per Potion in a round
+        "peeks": count("map"), "potions": count("potion"),
+    }
+    vocabs = {
+        # GVG-COMP-5, GVG-SETUP-3: role cards are the component set's characters
+        "role": roles, "known_roles[*][1]": roles, "shown_roles[*]": roles, "last_roles[*]": roles,
+        # GVG-COMP-2 to GVG-COMP-4: every card in a hand, the deck or the discards is a design
+        "hand[*]": designs, "known_cards[*][1]": designs, "deck_known[*][1]": designs,
+        "discard[*]": designs,
+        "field[*].card": tuple(d.name for d in comps.designs if d.on_field),  # GVG-PLACE-1
+        "targets[*]": TARGETS,  # GVG-COMP-1
+        # GVG-END-1 to GVG-END-3, GVG-SCORE-8: how the previous round ended ("" before one has)
+        "last_result": ("", "gold", "dragon", "dynamite", "none"),
+        "options.no_target": option_choices(Options, "no_target"),  # GVG-SCORE-8
+    }
+    return caps, vocabs
+
+
+HINTS: dict[str, _HintFn] = {
+    "gnaughty-gnomes": _gnaughty_gnomes,
+    "no-good-gremlins": _no_good_gremlins,
+    "goblins-vs-gnomes": _goblins_vs_gnomes,
 }
-VOCABULARIES: dict[str, dict[str, tuple[str, ...]]] = {}
+"""Each hinted game's bounds as a function of the player count and the options."""
 
 
-def hints_for(game_id: str, players: int) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
-    """The capacities (resolved for ``players``) and vocabularies hinted for a game."""
-    caps = {path: cap(players) if callable(cap) else cap
-            for path, cap in CAPACITIES.get(game_id, {}).items()}
-    return caps, dict(VOCABULARIES.get(game_id, {}))
+def has_hints(game_id: str) -> bool:
+    """True when the game's encoding bounds are derived here (no calibration)."""
+    return game_id in HINTS
+
+
+def hints_for(game_id: str, players: int, options: Any = None) -> tuple[Capacities, Vocabularies]:
+    """The capacities and vocabularies for a game, player count and options (empty if unhinted)."""
+    fn = HINTS.get(game_id)
+    return fn(players, options) if fn is not None else ({}, {})

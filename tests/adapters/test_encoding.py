@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
+from pathlib import Path
 
 import attrs
 import pytest
 
 import gremlinrules
 from gremlinrules import InvalidArgumentError
-from gremlinrules.adapters.encoding import view_encoder
-from gremlinrules.adapters.hints import CAPACITIES
+from gremlinrules.adapters.encoding import CalibrationWarning, ViewEncoder, view_encoder
+from gremlinrules.adapters.hints import HINTS, has_hints, hints_for, option_choices
+from gremlinrules.adapters.layout_doc import BEGIN, END, game_block
 from gremlinrules.gnaughty_gnomes import Colour
 from tests.conformance.support import CASE_IDS, CASES, walk
 
@@ -62,19 +65,99 @@ def test_layout_covers_the_vector_in_field_order(game_id: str, players: int) -> 
     assert offset == enc.size
 
 
-@pytest.mark.parametrize(("game_id", "players"), [c for c in CASES if c[0] in CAPACITIES],
-                         ids=[i for c, i in zip(CASES, CASE_IDS, strict=True) if c[0] in CAPACITIES])
-def test_hinted_capacities_are_never_exceeded(game_id: str, players: int) -> None:
-    """With rule-derived capacities, no view along random playouts is ever truncated."""
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_every_registered_game_has_exact_hints(game_id: str) -> None:
+    """Every registered game has hints for every tuple and string of its View: no calibration
+    runs (no CalibrationWarning), and no hint names a path the View lacks."""
     game = gremlinrules.get_game(game_id)
-    enc = view_encoder(game, players)
+    assert has_hints(game_id)
+    for players in game.player_counts:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", CalibrationWarning)
+            enc = ViewEncoder(game, players)
+        assert enc.calibrated == ()
+        assert enc.unused_hints == ()
 
-    def visit(state: object, _: object, __: object) -> None:
-        for seat in range(players):
-            assert enc.overflows(game.observe(state, seat)) == []
 
-    for seed in range(3):
-        walk(game, players, seed, random.Random(seed), visit)
+def test_a_game_without_hints_is_calibrated_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fallback for a game registered without hints: it calibrates, warns and names the paths."""
+    game = gremlinrules.get_game("no-good-gremlins")
+    monkeypatch.delitem(HINTS, "no-good-gremlins")
+    with pytest.warns(CalibrationWarning, match="scrapheap"):
+        enc = ViewEncoder(game, 2)
+    assert "scrapheap" in enc.calibrated
+    assert "options.scrap_take" in enc.calibrated
+    assert len(enc.encode_state(game.new_game(2, 1), 0)) == enc.size
+
+
+_OPTION_VARIANTS: dict[str, tuple[dict[str, object], ...]] = {
+    "no-good-gremlins": ({"scrap_take": "run", "rebuild_from": "scrapheap_and_removed",
+                          "finale_builds": 1, "free_actions_before_opening": True},),
+    "goblins-vs-gnomes": ({"advanced_roles": True, "no_target": "no-gold-or-dragon"},),
+}
+"""Non-default options also played, where they change what a view can hold."""
+
+
+def _option_sets(game_id: str) -> list[object]:
+    game = gremlinrules.get_game(game_id)
+    return [None, *(game.Options(**kw) for kw in _OPTION_VARIANTS.get(game_id, ()))]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+def test_no_view_ever_loses_information(game_id: str, players: int) -> None:
+    """Over random playouts (default and other options), every seat's view at every step encodes
+    exactly: no tuple longer than its capacity, no string outside its vocabulary."""
+    game = gremlinrules.get_game(game_id)
+    for options in _option_sets(game_id):
+        enc = view_encoder(game, players, options)
+        for seed in range(2):
+            rnd = random.Random(seed)
+            state = game.new_game(players, seed, options=options)
+            while True:
+                for seat in range(players):
+                    assert enc.losses(game.observe(state, seat)) == []
+                if game.is_terminal(state):
+                    break
+                legal = game.legal_actions(state)
+                state = game.apply(state, legal[rnd.randrange(len(legal))])
+
+
+def test_losses_reports_truncation_and_unknown_strings() -> None:
+    """A view with a tuple over capacity and a string outside its vocabulary has both reported."""
+    game = gremlinrules.get_game("goblins-vs-gnomes")
+    enc = view_encoder(game, 3)
+    view = game.observe(game.new_game(3, 4), 0)
+    assert enc.losses(view) == []
+    bad = attrs.evolve(view, hand=("map",) * 4, role="stranger")
+    found = enc.losses(bad)
+    assert any(f.startswith("hand: 4 items > capacity 3") for f in found)
+    assert any(f.startswith("role: 'stranger'") for f in found)
+
+
+@pytest.mark.parametrize("game_id", sorted(_OPTION_VARIANTS))
+def test_option_vocabularies_are_every_accepted_value(game_id: str) -> None:
+    """Each hinted option string lists exactly the values its Options validator accepts."""
+    game = gremlinrules.get_game(game_id)
+    _, vocabs = hints_for(game_id, game.player_counts[0])
+    names = [path.removeprefix("options.") for path in vocabs if path.startswith("options.")]
+    str_fields = [f.name for f in attrs.fields(game.Options) if isinstance(f.default, str)]
+    assert sorted(names) == sorted(str_fields)
+    for name in names:
+        for value in option_choices(game.Options, name):
+            assert getattr(game.Options(**{name: value}), name) == value
+        with pytest.raises(gremlinrules.SetupError):
+            game.Options(**{name: "no such reading"})
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_documented_layout_matches_the_encoder(game_id: str) -> None:
+    """docs/ai.rst holds, between the game's layout markers, exactly what the encoder generates."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "ai.rst").read_text(encoding="utf-8")
+    begin, end = BEGIN.format(game_id), END.format(game_id)
+    assert begin in text
+    assert end in text
+    documented = text.split(begin, 1)[1].split(end, 1)[0].strip()
+    assert documented == game_block(gremlinrules.get_game(game_id))
 
 
 def test_encoder_rejects_a_foreign_view() -> None:
