@@ -19,7 +19,6 @@ from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, S
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.actions import (
     ACTION_TYPES,
-    ALL_ACTIONS,
     Action,
     NameSkip,
     OpenTarget,
@@ -33,6 +32,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Swap,
 )
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS, Components, load_components
+from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT
 from gremlinrules.goblins_vs_gnomes.hidden import sample_hidden
 from gremlinrules.goblins_vs_gnomes.rounds import deal_round
 from gremlinrules.goblins_vs_gnomes.rules import apply, current_player, is_legal, legal_actions
@@ -148,7 +148,7 @@ def _options(options: Any) -> Options:
 def _actions(players: int, rotation: bool) -> tuple[Action, ...]:
     seat_types = (PlayPotion, NameSkip, Steal)
     return tuple(
-        a for a in ALL_ACTIONS
+        a for a in REFERENCE_KIT.all_actions
         if not (isinstance(a, seat_types) and a.offset >= players)
         and not (isinstance(a, Place) and a.rotated and not rotation)
     )

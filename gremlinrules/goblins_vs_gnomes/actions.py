@@ -1,4 +1,8 @@
-"""The action classes, interned at import, and the fixed action space (GVG-ACT-1).
+"""The action classes and the fixed action space of a component set (GVG-ACT-1).
+
+:func:`build_actions` lists every action in canonical order; :mod:`.geometry`
+builds it once per component set and interns the instances ``legal_actions``
+returns.
 
 Decisions are atomic: an Ale Mug is laid with :class:`Place` and the skipped
 player named next with :class:`NameSkip`; when one card reaches two targets the
@@ -15,14 +19,13 @@ import attrs
 
 from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
-from gremlinrules.goblins_vs_gnomes.geometry import PLACEABLE_CELLS
+from gremlinrules.core.grid import Cell
+from gremlinrules.goblins_vs_gnomes.components import Components
 
 __all__ = [
-    "ACTION_TYPES", "ALL_ACTIONS", "INDEX", "MAX_SEATS", "SLOTS", "SLOT_INDEX", "Action",
-    "NameSkip", "OpenTarget",
+    "ACTION_TYPES", "MAX_SEATS", "SLOTS", "SLOT_INDEX", "Action", "NameSkip", "OpenTarget",
     "Pass", "Place", "PlayExplosion", "PlayMap", "PlayPotion", "Slot", "Steal", "Swap",
-    "place_action",
+    "build_actions",
 ]
 
 MAX_SEATS = 8
@@ -137,36 +140,25 @@ ACTION_TYPES: tuple[type, ...] = (
 )
 
 
-def _build() -> tuple[Action, ...]:
+def build_actions(components: Components, cells: tuple[Cell, ...]) -> tuple[Action, ...]:
+    """Every action for eight seats with rotation allowed, in canonical order, for a component
+    set whose cards may be laid on ``cells`` (row by row)."""
+    designs = components.designs
     out: list[Action] = []
-    for d in COMPONENTS.designs:
+    for d in designs:
         if not d.on_field:
             continue
-        for x, y in PLACEABLE_CELLS:
+        for x, y in cells:
             out.append(Place(d.name, x, y, False))
             if not d.symmetric:
                 out.append(Place(d.name, x, y, True))
     out += [PlayMap(t) for t in SLOTS]
-    out += [PlayExplosion(d.name, x, y) for d in COMPONENTS.designs
-            if d.on_field and d.kind != "lantern" for x, y in PLACEABLE_CELLS]
+    out += [PlayExplosion(d.name, x, y) for d in designs
+            if d.on_field and d.kind != "lantern" for x, y in cells]
     out += [PlayPotion(k) for k in range(1, MAX_SEATS)]
-    out += [Swap(d.name) for d in COMPONENTS.designs]
+    out += [Swap(d.name) for d in designs]
     out.append(Pass())
     out += [NameSkip(k) for k in range(1, MAX_SEATS)]
     out += [OpenTarget(t) for t in SLOTS]
     out += [Steal(k) for k in range(1, MAX_SEATS)]
     return tuple(out)
-
-
-ALL_ACTIONS = _build()
-"""Every action for eight seats, in canonical order; smaller tables drop seats >= players."""
-INDEX: dict[Action, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
-"""The canonical position of each action: legal actions are sorted by it."""
-_PLACE: dict[tuple[str, int, int, bool], Place] = {
-    (a.card, a.x, a.y, a.rotated): a for a in ALL_ACTIONS if isinstance(a, Place)
-}
-
-
-def place_action(card: str, cell: tuple[int, int], rotated: bool) -> Place:
-    """The interned Place action."""
-    return _PLACE[(card, cell[0], cell[1], rotated)]

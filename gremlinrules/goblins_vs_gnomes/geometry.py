@@ -1,41 +1,187 @@
-"""The field's fixed layout and per-design tables, precomputed at import.
+"""The field's fixed layout and every per-design table, built once per component set.
 
 The start card lies on (0, 0). The three targets lie ``target_distance`` cells
 to its right, stacked with ``target_gap`` empty cells between them: (8, -2),
 (8, 0), (8, 2) with the reference numbers (GVG-FIELD-1). Cards are laid in the
 table rectangle only (GVG-FIELD-2).
+
+A :class:`Kit` holds what the hot path looks up for one component set: the
+layout, each design's kind and edges as laid, the action space and its index,
+the interned actions, and the table saying which designs fit an empty cell
+given its neighbours. :func:`kit_for` builds it once per component set; the
+module constants below are the reference set's.
 """
 
 from __future__ import annotations
 
-from gremlinrules.core.grid import Cell, rotate_mask
-from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
+from collections import Counter
+
+from gremlinrules.core.grid import OPPOSITE, Cell, orthogonal, rotate_mask
+from gremlinrules.goblins_vs_gnomes.actions import (
+    Action,
+    Place,
+    PlayExplosion,
+    Swap,
+    build_actions,
+)
+from gremlinrules.goblins_vs_gnomes.components import COMPONENTS, Components, Design
+from gremlinrules.goblins_vs_gnomes.state import Tile
 
 __all__ = [
-    "COLOUR", "DESIGNS", "EDGES", "KIND", "PLACEABLE_CELLS", "PLACEABLE_SET", "START",
-    "TARGET_CELLS", "TARGET_SLOT",
+    "COLOUR", "DESIGNS", "EDGES", "KIND", "PLACEABLE_CELLS", "PLACEABLE_SET", "REFERENCE_KIT", "START",
+    "TARGET_CELLS", "TARGET_SLOT", "Kit", "entry_code", "kit_for",
 ]
 
 START: Cell = (0, 0)
-_step = COMPONENTS.number("target_gap") + 1
-_dist = COMPONENTS.number("target_distance")
-TARGET_CELLS: tuple[Cell, ...] = ((_dist, -_step), (_dist, 0), (_dist, _step))
-"""The target cells by slot: 0 top, 1 middle, 2 bottom."""
-TARGET_SLOT: dict[Cell, int] = {c: i for i, c in enumerate(TARGET_CELLS)}
 
-_x0, _x1, _y0, _y1 = COMPONENTS.bounds
-PLACEABLE_CELLS: tuple[Cell, ...] = tuple(
-    (x, y) for y in range(_y0, _y1 + 1) for x in range(_x0, _x1 + 1)
-    if (x, y) != START and (x, y) not in TARGET_SLOT
-)
-"""Every cell a tunnel card may ever be laid on, row by row."""
-PLACEABLE_SET = frozenset(PLACEABLE_CELLS)
+# A cell on the field for the route search: (kind, open-edge mask, key/door colour bit).
+Info = tuple[str, int, int]
 
-DESIGNS = {d.name: d for d in COMPONENTS.designs}
-KIND: dict[str, str] = {d.name: d.kind for d in COMPONENTS.designs}
-COLOUR: dict[str, str] = {d.name: d.colour for d in COMPONENTS.designs}
-EDGES: dict[tuple[str, bool], int] = {}
-"""Open-edge mask of a design as laid (rotated half a turn or not)."""
-for _d in COMPONENTS.designs:
-    EDGES[(_d.name, False)] = _d.edges
-    EDGES[(_d.name, True)] = rotate_mask(_d.edges, 2)
+
+def entry_code(must_open: int, must_closed: int, conn: int) -> int:
+    """One int for an empty cell's constraints: the sides a card must open (a neighbour's open
+    edge faces it), must close (a neighbour's closed edge), and the sides the route enters by."""
+    return must_open | must_closed << 4 | conn << 8
+
+
+def _fits(edges: int, code: int) -> bool:
+    must_open, must_closed, conn = code & 15, code >> 4 & 15, code >> 8
+    return edges & must_open == must_open and not edges & must_closed and bool(edges & conn)
+
+
+class Kit:
+    """The tables of one validated component set (read-only once built)."""
+
+    __slots__ = (
+        "all_actions", "around", "cell_index", "colour", "components", "deck_count", "design_order",
+        "designs", "edges", "explode", "explode_at", "field_cards", "field_kinds", "fit_rows",
+        "hand", "hand_orders", "index", "info", "key_bit", "kind", "place", "place_rows",
+        "placeable_cells", "placeable_set", "race", "steps", "swap", "target_cells", "target_slot",
+        "tiles", "win",
+    )
+
+    def __init__(self, components: Components) -> None:
+        c = self.components = components
+        step = c.number("target_gap") + 1
+        dist = c.number("target_distance")
+        self.target_cells: tuple[Cell, ...] = ((dist, -step), (dist, 0), (dist, step))
+        """The target cells by slot: 0 top, 1 middle, 2 bottom."""
+        self.target_slot: dict[Cell, int] = {cell: i for i, cell in enumerate(self.target_cells)}
+        x0, x1, y0, y1 = c.bounds
+        self.placeable_cells: tuple[Cell, ...] = tuple(
+            (x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)
+            if (x, y) != START and (x, y) not in self.target_slot
+        )
+        """Every cell a tunnel card may ever be laid on, row by row."""
+        self.placeable_set = frozenset(self.placeable_cells)
+        table = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+        self.around: dict[Cell, tuple[Cell, ...]] = {cell: orthogonal(cell) for cell in table}
+        """The four cells beside each table cell, in side order N, E, S, W."""
+        self.steps: dict[Cell, tuple[tuple[int, Cell, int], ...]] = {
+            cell: tuple((1 << side, nb, 1 << OPPOSITE[side]) for side, nb in enumerate(self.around[cell]))
+            for cell in table
+        }
+        """Per table cell and side: (the side's bit, the cell across it, the bit of that cell's
+        side facing back)."""
+        self.cell_index = {cell: i for i, cell in enumerate(self.placeable_cells)}
+        self.designs: dict[str, Design] = {d.name: d for d in c.designs}
+        self.design_order = {name: i for i, name in enumerate(self.designs)}
+        self.kind: dict[str, str] = {d.name: d.kind for d in c.designs}
+        self.colour: dict[str, str] = {d.name: d.colour for d in c.designs}
+        self.field_cards = frozenset(d.name for d in c.designs if d.on_field)
+        self.field_kinds = frozenset(d.kind for d in c.designs if d.on_field)
+        self.edges: dict[tuple[str, bool], int] = {}
+        """Open-edge mask of a design as laid (rotated half a turn or not)."""
+        for d in c.designs:
+            self.edges[(d.name, False)] = d.edges
+            self.edges[(d.name, True)] = rotate_mask(d.edges, 2)
+        self.key_bit = {colour: 1 << i for i, colour in enumerate(c.colours)}
+        self.info: dict[tuple[str, bool], Info] = {
+            key: (self.kind[key[0]], mask, self.key_bit.get(self.colour[key[0]], 0))
+            for key, mask in self.edges.items()
+        }
+        self.deck_count = Counter(c.deck)
+        self.race = {r.name: r.race for r in c.roles}
+        self.hand = c.number("hand_size")
+        self.win = c.number("winning_points")
+        # the action space and interned actions
+        self.all_actions: tuple[Action, ...] = build_actions(c, self.placeable_cells)
+        """Every action for eight seats with rotation, in canonical order (GVG-ACT-1)."""
+        self.index: dict[Action, int] = {a: i for i, a in enumerate(self.all_actions)}
+        self.place: dict[tuple[str, int, int, bool], Place] = {
+            (a.card, a.x, a.y, a.rotated): a for a in self.all_actions if isinstance(a, Place)
+        }
+        self.explode: dict[tuple[Cell, str], PlayExplosion] = {
+            ((a.x, a.y), a.card): a for a in self.all_actions if isinstance(a, PlayExplosion)
+        }
+        self.explode_at: dict[tuple[Cell, str], tuple[int, PlayExplosion]] = {
+            key: (self.index[a], a) for key, a in self.explode.items()
+        }
+        """(action index, action) of the Explosion removing a design from a cell."""
+        self.swap = {name: Swap(name) for name in self.designs}
+        self.tiles: dict[Place, Tile] = {}
+        """The Tile each Place action lays, built on first use."""
+        # place_rows[card][cell index][fit bits]: the Place actions for that cell, where fit bit 0
+        # is "fits unrotated" and bit 1 "fits turned" (only for cards whose turn changes them).
+        self.place_rows: dict[str, tuple[tuple[tuple[Place, ...], ...], ...]] = {}
+        for name in self.field_cards:
+            rows = []
+            for x, y in self.placeable_cells:
+                up = self.place[(name, x, y, False)]
+                turned = self.place.get((name, x, y, True))
+                rows.append(((), (up,), (turned,) if turned else (), (up, turned) if turned else (up,)))
+            self.place_rows[name] = tuple(rows)
+        self.fit_rows: dict[int, dict[str, int]] = {}
+        self.hand_orders: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def fit_row(self, code: int) -> dict[str, int]:
+        """Per field design, its fit bits on an empty cell with constraints ``code``."""
+        row = self.fit_rows.get(code)
+        if row is None:
+            row = {}
+            for name in self.field_cards:
+                up, turned = self.edges[(name, False)], self.edges[(name, True)]
+                row[name] = _fits(up, code) | (2 if turned != up and _fits(turned, code) else 0)
+            self.fit_rows[code] = row
+        return row
+
+    def tile(self, action: Place) -> Tile:
+        """The (shared) Tile a legal Place action lays."""
+        got = self.tiles.get(action)
+        if got is None:
+            got = self.tiles[action] = Tile(action.x, action.y, action.card, action.rotated)
+        return got
+
+    def hand_order(self, hand: tuple[str, ...]) -> tuple[str, ...]:
+        """The distinct designs of a hand in component order (the canonical action order)."""
+        got = self.hand_orders.get(hand)
+        if got is None:
+            got = self.hand_orders[hand] = tuple(sorted(set(hand), key=self.design_order.__getitem__))
+        return got
+
+
+_KITS: dict[int, tuple[Components, Kit]] = {}
+
+
+def kit_for(components: Components) -> Kit:
+    """The tables of ``components``, built on first use (looked up by identity, then by value)."""
+    got = _KITS.get(id(components))
+    if got is not None and got[0] is components:
+        return got[1]
+    kit = next((k for c, k in _KITS.values() if c == components), None) or Kit(components)
+    if len(_KITS) >= 64:  # a few sets in practice; keeps a loop over many sets bounded
+        _KITS.clear()
+    _KITS[id(components)] = (components, kit)  # holding the set keeps its id unique
+    return kit
+
+
+REFERENCE_KIT = kit_for(COMPONENTS)
+"""The reference component set's tables."""
+TARGET_CELLS = REFERENCE_KIT.target_cells
+TARGET_SLOT = REFERENCE_KIT.target_slot
+PLACEABLE_CELLS = REFERENCE_KIT.placeable_cells
+PLACEABLE_SET = REFERENCE_KIT.placeable_set
+DESIGNS = REFERENCE_KIT.designs
+KIND = REFERENCE_KIT.kind
+COLOUR = REFERENCE_KIT.colour
+EDGES = REFERENCE_KIT.edges

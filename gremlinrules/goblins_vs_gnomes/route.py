@@ -4,7 +4,7 @@ One breadth-first search over (cell, keys held) pairs answers every rule that
 needs the route (GVG-ROUTE-1 to GVG-ROUTE-4): which empty cells a card may
 extend the route into, which face-down targets the route reaches, and which
 cards an Explosion may remove. A field is analysed once and memoised (the
-field tuple is the key), so ``legal_actions`` and ``apply`` stay cheap.
+field tuple's identity is the key), so ``legal_actions`` and ``apply`` stay cheap.
 """
 
 from __future__ import annotations
@@ -12,47 +12,30 @@ from __future__ import annotations
 from collections import deque
 
 from gremlinrules.core.grid import OFFSETS, OPPOSITE, SIDES, Cell
-from gremlinrules.goblins_vs_gnomes.actions import INDEX, Place, PlayExplosion, place_action
-from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
-from gremlinrules.goblins_vs_gnomes.geometry import (
-    COLOUR,
-    EDGES,
-    KIND,
-    PLACEABLE_CELLS,
-    PLACEABLE_SET,
-    START,
-    TARGET_CELLS,
-    TARGET_SLOT,
-)
+from gremlinrules.goblins_vs_gnomes.actions import Place, PlayExplosion
+from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, START, Info, Kit, entry_code
 from gremlinrules.goblins_vs_gnomes.state import Tile
 
 __all__ = ["Analysis", "analyse", "analyse_after_place", "route_tags"]
 
-_CELL_ORDER = {c: i for i, c in enumerate(PLACEABLE_CELLS)}
-_KEY_BIT = {c: 1 << i for i, c in enumerate(COMPONENTS.colours)}
 _ALWAYS = frozenset({"start", "target", "passage", "key", "lantern", "bomb", "ale-mug"})
+_PLAIN = _ALWAYS - {"key"}
+"""Kinds the route passes with nothing to record (a key is noted, a door may wait)."""
 _SIDE_STEPS = tuple((s, OFFSETS[s], 1 << OPPOSITE[s]) for s in SIDES)
 
-# A cell on the field: (kind, open-edge mask, key/door colour bit).
-_Info = tuple[str, int, int]
 
-
-_INFO: dict[tuple[str, bool], _Info] = {
-    key: (KIND[key[0]], mask, _KEY_BIT.get(COLOUR[key[0]], 0)) for key, mask in EDGES.items()
-}
-
-
-def _cells(field: tuple[Tile, ...], opened: tuple[bool, ...]) -> dict[Cell, _Info]:
-    cells: dict[Cell, _Info] = {START: ("start", 0b1111, 0)}
+def _cells(kit: Kit, field: tuple[Tile, ...], opened: tuple[bool, ...]) -> dict[Cell, Info]:
+    cells: dict[Cell, Info] = {START: ("start", 0b1111, 0)}
+    info = kit.info
     for t in field:
-        cells[(t.x, t.y)] = _INFO[(t.card, t.rotated)]
-    for slot, cell in enumerate(TARGET_CELLS):
+        cells[(t.x, t.y)] = info[(t.card, t.rotated)]
+    for slot, cell in enumerate(kit.target_cells):
         if opened[slot]:  # an opened target (Dynamite) is open on all four sides
             cells[cell] = ("target", 0b1111, 0)
     return cells
 
 
-def _passable(info: _Info, keys: int) -> bool:
+def _passable(info: Info, keys: int) -> bool:
     kind = info[0]
     if kind in _ALWAYS:
         return True
@@ -63,20 +46,23 @@ class Analysis:
     """The route facts of one field."""
 
     __slots__ = ("_explosions", "_order", "_placements", "_removable", "cells", "conn", "field",
-                 "frontier", "keys", "opened", "reached", "seen", "waiting")
+                 "frontier", "keys", "kit", "opened", "reached", "seen", "waiting")
 
     def __init__(self, field: tuple[Tile, ...], opened: tuple[bool, ...],
-                 parent: Analysis | None = None, tile: Tile | None = None) -> None:
+                 parent: Analysis | None = None, tile: Tile | None = None,
+                 kit: Kit = REFERENCE_KIT) -> None:
         self.opened = opened
         self.field = field
-        self._order: tuple[Cell, ...] | None = None
+        self._order: list[tuple[int, dict[str, int]]] | None = None
         self._removable: tuple[tuple[Cell, str], ...] | None = None
         self._placements: dict[tuple[str, bool], tuple[Place, ...]] = {}
         self._explosions: tuple[PlayExplosion, ...] | None = None
         if parent is not None and tile is not None:
+            self.kit: Kit = parent.kit
             self._extend(parent, tile)
             return
-        self.cells = _cells(field, opened)
+        self.kit = kit
+        self.cells = _cells(kit, field, opened)
         self.keys = 0
         self.waiting: tuple[tuple[Cell, int], ...] = ()
         self.seen: set[Cell] = {START}
@@ -84,6 +70,8 @@ class Analysis:
         self.reached: tuple[int, ...] = ()
         self._explore([START])
         self.frontier = {cell: self._entry(cell, c) for cell, c in self.conn.items()}
+        """Each empty cell the route touches, with the fit bits there of every field design
+        (see :meth:`Kit.fit_row`)."""
 
     def _extend(self, parent: Analysis, tile: Tile) -> None:
         """The analysis after laying ``tile`` on a frontier cell of ``parent``'s field.
@@ -93,7 +81,7 @@ class Analysis:
         """
         cell = (tile.x, tile.y)
         self.cells = dict(parent.cells)
-        self.cells[cell] = _INFO[(tile.card, tile.rotated)]
+        self.cells[cell] = self.kit.info[(tile.card, tile.rotated)]
         self.keys = parent.keys
         self.waiting = parent.waiting
         self.seen = set(parent.seen)
@@ -103,13 +91,15 @@ class Analysis:
         touched = self._explore([], cell)
         frontier = dict(parent.frontier)
         del frontier[cell]
-        x, y = cell
-        touched.update(c for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if c in self.conn)
+        conn = self.conn
+        for c in self.kit.around[cell]:
+            if c in conn:
+                touched.add(c)
         for c in touched:
-            frontier[c] = self._entry(c, self.conn[c])
+            frontier[c] = self._entry(c, conn[c])
         self.frontier = frontier
 
-    def _visit(self, nb: Cell, info: _Info, todo: list[Cell]) -> None:
+    def _visit(self, nb: Cell, info: Info, todo: list[Cell]) -> None:
         self.seen.add(nb)
         kind = info[0]
         if kind == "key" and not self.keys & info[2]:
@@ -129,6 +119,7 @@ class Analysis:
         # A walk may fetch a key and come back, so a door opens as soon as any key of
         # its colour is reachable (GVG-ROUTE-3); doors met before their key wait.
         cells, seen, conn, opened = self.cells, self.seen, self.conn, self.opened
+        target_slot, placeable, steps = self.kit.target_slot, self.kit.placeable_set, self.kit.steps
         reached = set(self.reached)
         touched: set[Cell] = set()
         if new is not None:
@@ -136,39 +127,60 @@ class Analysis:
         while todo:
             cell = todo.pop()
             edges = cells[cell][1]
-            x, y = cell
-            for side, (dx, dy), back in _SIDE_STEPS:
-                if not edges & (1 << side):
+            for bit, nb, back in steps[cell]:
+                if not edges & bit:
                     continue
-                nb = (x + dx, y + dy)
                 info = cells.get(nb)
                 if info is None:
-                    slot = TARGET_SLOT.get(nb)
+                    slot = target_slot.get(nb)
                     if slot is not None:
                         if not opened[slot]:
                             reached.add(slot)
-                    elif nb in PLACEABLE_SET:
-                        conn[nb] = conn.get(nb, 0) | (1 << OPPOSITE[side])
+                    elif nb in placeable:
+                        conn[nb] = conn.get(nb, 0) | back  # the route enters nb by its side facing back
                         touched.add(nb)
                     continue
                 if info[1] & back and nb not in seen:
-                    self._visit(nb, info, todo)
+                    if info[0] in _PLAIN:  # the common case, without key bookkeeping
+                        seen.add(nb)
+                        todo.append(nb)
+                    else:
+                        self._visit(nb, info, todo)
         self.reached = tuple(sorted(reached))
         return touched
 
-    def _entry(self, cell: Cell, c: int) -> tuple[int, int, int]:
+    def _entry(self, cell: Cell, c: int) -> dict[str, int]:
+        # GVG-PLACE-3: each card beside the cell must meet an open edge with an open one and
+        # a closed edge with a closed one; targets and empty cells set no edge. Unrolled N, E,
+        # S, W (bit 0..3): the neighbour's facing side is S, W, N, E.
         must_open = must_closed = 0
-        x, y = cell
-        cells = self.cells
-        for side, (dx, dy), back in _SIDE_STEPS:
-            info = cells.get((x + dx, y + dy))
-            if info is None or info[0] == "target":
-                continue  # GVG-PLACE-3: targets and empty cells set no edge
-            if info[1] & back:
-                must_open |= 1 << side
+        north, east, south, west = self.kit.around[cell]
+        get = self.cells.get
+        info = get(north)
+        if info is not None and info[0] != "target":
+            if info[1] & 4:
+                must_open = 1
             else:
-                must_closed |= 1 << side
-        return (must_open, must_closed, c)
+                must_closed = 1
+        info = get(east)
+        if info is not None and info[0] != "target":
+            if info[1] & 8:
+                must_open |= 2
+            else:
+                must_closed |= 2
+        info = get(south)
+        if info is not None and info[0] != "target":
+            if info[1] & 1:
+                must_open |= 4
+            else:
+                must_closed |= 4
+        info = get(west)
+        if info is not None and info[0] != "target":
+            if info[1] & 2:
+                must_open |= 8
+            else:
+                must_closed |= 8
+        return self.kit.fit_row(entry_code(must_open, must_closed, c))
 
     def placements(self, card: str, rotation: bool) -> tuple[Place, ...]:
         """Every legal Place of design ``card`` (GVG-PLACE-1 to GVG-PLACE-4)."""
@@ -176,97 +188,93 @@ class Analysis:
         got = self._placements.get(key)
         if got is not None:
             return got
-        orients = [False]
-        if rotation and EDGES[(card, True)] != EDGES[(card, False)]:
-            orients.append(True)
-        out = []
-        if self._order is None:  # canonical order: row by row, so no sort per design
-            self._order = tuple(sorted(self.frontier, key=_CELL_ORDER.__getitem__))
-        frontier = self.frontier
-        for cell in self._order:
-            must_open, must_closed, conn = frontier[cell]
-            for rot in orients:
-                e = EDGES[(card, rot)]
-                if e & must_open == must_open and not e & must_closed and e & conn:
-                    out.append(place_action(card, cell, rot))
-        result = tuple(out)
-        self._placements[key] = result
+        order = self._order
+        if order is None:  # canonical order: row by row, so no sort per design
+            index = self.kit.cell_index
+            order = [(index[cell], fit) for cell, fit in self.frontier.items()]
+            order.sort()  # cell indices are distinct, so the rows are never compared
+            self._order = order
+        rows = self.kit.place_rows[card]
+        mask = 3 if rotation else 1
+        out: list[Place] = []
+        for i, fit in order:
+            f = fit[card] & mask
+            if f:
+                out += rows[i][f]
+        result = self._placements[key] = tuple(out)
         return result
 
     @property
     def removable(self) -> tuple[tuple[Cell, str], ...]:
         """(cell, card) of every card an Explosion may remove, row by row (GVG-CARD-2)."""
         if self._removable is None:  # the field is kept sorted row by row
-            self._removable = tuple(((t.x, t.y), t.card) for t in self.field if KIND[t.card] != "lantern")
+            kind = self.kit.kind
+            self._removable = tuple(((t.x, t.y), t.card) for t in self.field if kind[t.card] != "lantern")
         return self._removable
 
-    def explosions(self, table: dict[tuple[Cell, str], PlayExplosion]) -> tuple[PlayExplosion, ...]:
+    def explosions(self) -> tuple[PlayExplosion, ...]:
         """Every legal PlayExplosion, in canonical order (GVG-CARD-2)."""
         if self._explosions is None:
-            self._explosions = tuple(sorted((table[r] for r in self.removable), key=INDEX.__getitem__))
+            explode = self.kit.explode_at
+            found = [explode[r] for r in self.removable]
+            found.sort()  # by action index (distinct), so the actions are never compared
+            self._explosions = tuple(e[1] for e in found)
         return self._explosions
 
     def fits(self, card: str, cell: Cell, rotated: bool) -> bool:
         """True when design ``card`` may be laid on ``cell`` this way."""
         got = self.frontier.get(cell)
-        if got is None:
-            return False
-        must_open, must_closed, conn = got
-        e = EDGES[(card, rotated)]
-        return e & must_open == must_open and not e & must_closed and bool(e & conn)
+        return got is not None and bool(got[card] & (2 if rotated else 1))
 
 
-_CACHE: dict[tuple[tuple[Tile, ...], tuple[bool, ...]], Analysis] = {}
-_CACHE_MAX = 8192
+# Analyses memoised by the identity of the field tuple: states share their field until it
+# changes, so legal_actions and apply find the same analysis without hashing the field. The
+# entry holds the field, so its id cannot be reused while the entry lives.
+_MEMO: dict[int, tuple[tuple[Tile, ...], tuple[bool, ...], Kit, Analysis]] = {}
+_MEMO_MAX = 4096
 
 
-_LAST: list[tuple[tuple[Tile, ...], tuple[bool, ...], Analysis]] = []
+def _remember(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit, got: Analysis) -> None:
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    _MEMO[id(field)] = (field, opened, kit, got)
 
 
-def analyse(field: tuple[Tile, ...], opened: tuple[bool, ...]) -> Analysis:
+def _recall(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit) -> Analysis | None:
+    got = _MEMO.get(id(field))
+    if got is not None and got[0] is field and got[2] is kit and got[1] == opened:
+        return got[3]
+    return None
+
+
+def analyse(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit = REFERENCE_KIT) -> Analysis:
     """The (memoised) route analysis of a field."""
-    # States share their field tuple until it changes, so an identity check usually
-    # answers without hashing the whole field.
-    for f, o, got in _LAST:
-        if f is field and o is opened:
-            return got
-    key = (field, opened)
-    found = _CACHE.get(key)
-    if found is None:
-        if len(_CACHE) >= _CACHE_MAX:
-            _CACHE.clear()
-        found = Analysis(field, opened)
-        _CACHE[key] = found
-    _LAST.insert(0, (field, opened, found))
-    del _LAST[4:]
-    return found
-
-
-def analyse_after_place(old_field: tuple[Tile, ...], field: tuple[Tile, ...],
-                        opened: tuple[bool, ...], tile: Tile) -> Analysis:
-    """The analysis of ``field`` = ``old_field`` plus ``tile``, extended from the old one."""
-    key = (field, opened)
-    got = _CACHE.get(key)
+    got = _recall(field, opened, kit)
     if got is None:
-        parent = _CACHE.get((old_field, opened))
-        if len(_CACHE) >= _CACHE_MAX:
-            _CACHE.clear()
-        got = Analysis(field, opened, parent, tile) if parent is not None else Analysis(field, opened)
-        _CACHE[key] = got
-    _LAST.insert(0, (field, opened, got))
-    del _LAST[4:]
+        got = Analysis(field, opened, kit=kit)
+        _remember(field, opened, kit, got)
     return got
 
 
-def route_tags(field: tuple[Tile, ...], opened: tuple[bool, ...], slot: int) -> tuple[bool, bool, int]:
+def analyse_after_place(old_field: tuple[Tile, ...], field: tuple[Tile, ...],
+                        opened: tuple[bool, ...], tile: Tile, kit: Kit = REFERENCE_KIT) -> Analysis:
+    """The analysis of ``field`` = ``old_field`` plus ``tile``, extended from the old one."""
+    parent = _recall(old_field, opened, kit)
+    got = Analysis(field, opened, parent, tile) if parent is not None else Analysis(field, opened, kit=kit)
+    _remember(field, opened, kit, got)
+    return got
+
+
+def route_tags(field: tuple[Tile, ...], opened: tuple[bool, ...], slot: int,
+               kit: Kit = REFERENCE_KIT) -> tuple[bool, bool, int]:
     """Facts about the routes from the start to target ``slot`` for the advanced roles.
 
     A route is a walk through passable cards from the start to a card whose open
     edge faces the target (GVG-ADV-5). Returns (some route passes no door, some
     route passes an open door, the most distinct Ale Mug cards on one route).
     """
-    cells = _cells(field, opened)
-    target = TARGET_CELLS[slot]
+    cells = _cells(kit, field, opened)
+    target = kit.target_cells[slot]
     mugs = {c: i for i, c in enumerate(sorted(c for c, v in cells.items() if v[0] == "ale-mug"))}
     start = (START, 0, False, 0)
     seen = {start}

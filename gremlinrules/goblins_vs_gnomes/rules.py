@@ -13,7 +13,6 @@ from typing import Any
 from gremlinrules.core.checks import check_type, is_int
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.goblins_vs_gnomes.actions import (
-    ALL_ACTIONS,
     SLOT_INDEX,
     SLOTS,
     Action,
@@ -28,7 +27,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Steal,
     Swap,
 )
-from gremlinrules.goblins_vs_gnomes.geometry import DESIGNS, EDGES, KIND, PLACEABLE_SET
+from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit
 from gremlinrules.goblins_vs_gnomes.rounds import end_round, score_round
 from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
 from gremlinrules.goblins_vs_gnomes.state import Phase, State, Tile, evolve
@@ -41,11 +40,6 @@ _STEAL = tuple(Steal(k) for k in range(1, 8))
 _POTION = tuple(PlayPotion(k) for k in range(1, 8))
 _MAP = tuple(PlayMap(t) for t in SLOTS)
 _OPEN = tuple(OpenTarget(t) for t in SLOTS)
-_EXPLODE = {((a.x, a.y), a.card): a for a in ALL_ACTIONS if isinstance(a, PlayExplosion)}
-_SWAP = {name: Swap(name) for name in DESIGNS}
-_FIELD_KIND = frozenset(n for n, d in DESIGNS.items() if d.on_field)
-_FIELD_KINDS = frozenset(d.kind for d in DESIGNS.values() if d.on_field)
-_DESIGN_ORDER = {name: i for i, name in enumerate(DESIGNS)}
 
 
 def _tile_order(tile: Tile) -> tuple[int, int]:
@@ -58,12 +52,17 @@ def current_player(state: State) -> int | None:
     return None if state.phase is Phase.OVER else state.turn
 
 
+def kit_of(state: State) -> Kit:
+    """The tables of the state's component set."""
+    return REFERENCE_KIT
+
+
 def _analysis(state: State) -> Analysis:
-    return analyse(state.field, state.opened)
+    return analyse(state.field, state.opened, kit_of(state))
 
 
 def _playable(state: State, card: str, a: Analysis) -> bool:
-    kind = KIND[card]
+    kind = a.kit.kind[card]
     if kind == "explosion":
         return bool(a.removable)
     if kind in ("map", "potion"):
@@ -122,7 +121,16 @@ def _check(state: State, action: Any) -> tuple[str, str] | None:
     hand = state.hands[state.turn]
     if t is Place:
         card, x, y, rot = action.card, action.x, action.y, action.rotated
-        if not isinstance(card, str) or card not in _FIELD_KIND:
+        # Fast path: a well-formed Place of a held card on a frontier cell where it fits. The
+        # fit bits hold only tunnel designs, turned only when that changes the card.
+        if type(x) is int and type(y) is int and type(rot) is bool and type(card) is str and card in hand:
+            fit = _analysis(state).frontier.get((x, y))
+            if fit is not None and fit.get(card, 0) & (2 if rot else 1) and (
+                state.options.rotation or not rot
+            ):
+                return None
+        kit = kit_of(state)
+        if not isinstance(card, str) or card not in kit.field_cards:
             return f"{card!r} is not a tunnel card", "GVG-PLACE-1"
         if card not in hand:
             return f"you hold no {card} card", "GVG-TURN-1"
@@ -130,9 +138,9 @@ def _check(state: State, action: Any) -> tuple[str, str] | None:
             return "a cell is two integers and rotated is true or false", "GVG-PLACE-1"
         if rot and not state.options.rotation:
             return "cards may not be turned (rotation option is off)", "GVG-PLACE-4"
-        if rot and EDGES[(card, True)] == EDGES[(card, False)]:
+        if rot and kit.edges[(card, True)] == kit.edges[(card, False)]:
             return "turning this card changes nothing: lay it unrotated", "GVG-PLACE-4"
-        if (x, y) not in PLACEABLE_SET:
+        if (x, y) not in kit.placeable_set:
             return f"({x}, {y}) is the start, a target or off the table", "GVG-FIELD-2"
         if not _analysis(state).fits(card, (x, y), rot):
             return (f"{card} on ({x}, {y}) must touch the route, match every neighbour's edges "
@@ -196,31 +204,33 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.OPEN_TARGET:
         return tuple(_OPEN[t] for t in state.pending)
     a = _analysis(state)
+    kit = a.kit
     # Built directly in canonical order (no sort): designs in component order, each design's
     # placements pre-sorted, then the action kinds in ACTION_TYPES order.
-    cards = sorted(set(state.hands[state.turn]), key=_DESIGN_ORDER.__getitem__)
+    cards = kit.hand_order(state.hands[state.turn])
     rotation = state.options.rotation
     out: list[Action] = []
     kinds = set()
+    field_cards, kind_of = kit.field_cards, kit.kind
     for card in cards:
-        kind = KIND[card]
-        if kind in _FIELD_KINDS:
+        if card in field_cards:
             out += a.placements(card, rotation)
         else:
-            kinds.add(kind)
+            kinds.add(kind_of[card])
     if kinds:
         if "map" in kinds:
             out += [_MAP[t] for t in range(3) if not state.opened[t]]
         if "explosion" in kinds:
-            out += a.explosions(_EXPLODE)
+            out += a.explosions()
         if "potion" in kinds:
             out += _POTION[: n - 1]
     can_swap = _can_swap(state) is None
+    swap = kit.swap
     if out:
         if can_swap:
-            out += [_SWAP[c] for c in cards]
+            out += [swap[c] for c in cards]
         return tuple(out)
-    return (*(_SWAP[c] for c in cards), _PASS) if can_swap else (_PASS,)
+    return (*(swap[c] for c in cards), _PASS) if can_swap else (_PASS,)
 
 
 # ---- transitions -------------------------------------------------------------
@@ -272,17 +282,28 @@ def _card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
     changes.update(hands=hands, known_cards=known, deck=deck, deck_owner=owner, passes=0)
 
 
-def _end_turn(state: State) -> State:
-    """Round end checks (GVG-END-1, GVG-END-2), else the next seat not skipping (GVG-CARD-4)."""
+def _finish(state: State, changes: dict[str, Any]) -> State:
+    """``state`` with ``changes``, then the turn ends: round end checks (GVG-END-1, GVG-END-2),
+    else the next seat not skipping (GVG-CARD-4). One State is built in the common case."""
     n = state.players
-    if state.passes >= n or (not state.deck and not any(state.hands) and not any(state.opened)):
-        return end_round(state, state.turn)
+    get = changes.get
+    if get("passes", state.passes) >= n or (
+        not get("deck", state.deck) and not any(get("hands", state.hands))
+        and not any(get("opened", state.opened))
+    ):
+        return end_round(evolve(state, **changes), state.turn)
     nxt = (state.turn + 1) % n
-    skips = state.skips
+    skips = get("skips", state.skips)
     while skips[nxt]:
         skips = skips[:nxt] + (skips[nxt] - 1,) + skips[nxt + 1:]
         nxt = (nxt + 1) % n
-    return evolve(state, turn=nxt, skips=skips, phase=Phase.PLAY)
+    changes.update(turn=nxt, skips=skips, phase=Phase.PLAY)
+    return evolve(state, **changes)
+
+
+def _end_turn(state: State) -> State:
+    """The turn ends (see :func:`_finish`)."""
+    return _finish(state, {})
 
 
 def _after_targets(state: State) -> State:
@@ -295,7 +316,7 @@ def _after_targets(state: State) -> State:
 
 def _resolve(state: State) -> State:
     """Open what the route now reaches (GVG-TARGET-1); several at once: the placer chooses."""
-    reached = analyse(state.field, state.opened).reached
+    reached = _analysis(state).reached
     if not reached:
         return _after_targets(state)
     if len(reached) == 1:
@@ -311,8 +332,9 @@ def _open(state: State, slot: int) -> State:
                              name_skip_after=False, phase=Phase.PLAY)
         return end_round(state, state.turn)
     # GVG-TARGET-2: every Bomb leaves the field; play goes on, others may open next
-    bombs = tuple(t.card for t in state.field if KIND[t.card] == "bomb")
-    field = tuple(t for t in state.field if KIND[t.card] != "bomb")
+    kind = kit_of(state).kind
+    bombs = tuple(t.card for t in state.field if kind[t.card] == "bomb")
+    field = tuple(t for t in state.field if kind[t.card] != "bomb")
     state = evolve(state, opened=opened, field=field, pending=(),
                          discard=tuple(sorted(state.discard + bombs)))
     return _resolve(state)
@@ -329,24 +351,28 @@ def apply(state: State, action: Any) -> State:
     changes: dict[str, Any] = {}
     if t is Place:
         _card_leaves(state, action.card, changes)
-        tile = Tile(action.x, action.y, action.card, action.rotated)
+        kit = kit_of(state)
+        tile = kit.tile(action)
         field = list(state.field)
         bisect.insort(field, tile, key=_tile_order)
         changes["field"] = tuple(field)
-        changes["name_skip_after"] = KIND[action.card] == "ale-mug"
-        analyse_after_place(state.field, changes["field"], state.opened, tile)
-        return _resolve(evolve(state, **changes))
+        mug = changes["name_skip_after"] = kit.kind[action.card] == "ale-mug"
+        if analyse_after_place(state.field, changes["field"], state.opened, tile, kit).reached or mug:
+            return _resolve(evolve(state, **changes))
+        if state.pending:  # as _after_targets would; never in PLAY, kept for equal results
+            changes["pending"] = ()
+        return _finish(state, changes)  # nothing reached: end the turn, one State built
     if t is PlayMap:
         _card_leaves(state, "map", changes)
         changes["peeks"] = (*state.peeks, (seat, SLOT_INDEX[action.target]))  # GVG-CARD-1
         changes["discard"] = tuple(sorted((*state.discard, "map")))
-        return _end_turn(evolve(state, **changes))
+        return _finish(state, changes)
     if t is PlayExplosion:
         _card_leaves(state, "explosion", changes)
         gone = next(u for u in state.field if (u.x, u.y) == (action.x, action.y))
         changes["field"] = tuple(u for u in state.field if u is not gone)  # GVG-CARD-2
         changes["discard"] = tuple(sorted((*state.discard, "explosion", gone.card)))
-        return _end_turn(evolve(state, **changes))
+        return _finish(state, changes)
     if t is PlayPotion:
         _card_leaves(state, "potion", changes)
         other = (seat + action.offset) % state.players
@@ -354,7 +380,7 @@ def apply(state: State, action: Any) -> State:
         roles[seat], roles[other] = roles[other], roles[seat]  # GVG-CARD-3
         changes.update(roles=tuple(roles), potions=(*state.potions, (seat, other)),
                        discard=tuple(sorted((*state.discard, "potion"))))
-        return _end_turn(evolve(state, **changes))
+        return _finish(state, changes)
     if t is Swap:
         hands = _remove_card(state.hands, seat, action.card)
         known = _forget(state.known_cards, seat, None)
@@ -365,21 +391,20 @@ def apply(state: State, action: Any) -> State:
         if who >= 0 and who != seat:
             known = known[:who] + (tuple(sorted((*known[who], (seat, top)))),) + known[who + 1:]
         used = state.swaps_used
-        return _end_turn(evolve(
-            state, hands=hands, known_cards=known, deck=deck, deck_owner=owner, passes=0,
-            swaps_used=used[:seat] + (used[seat] + 1,) + used[seat + 1:]))
+        return _finish(state, {
+            "hands": hands, "known_cards": known, "deck": deck, "deck_owner": owner, "passes": 0,
+            "swaps_used": used[:seat] + (used[seat] + 1,) + used[seat + 1:]})
     if t is Pass:
         hand = state.hands[seat]  # GVG-TURN-3: the hand is shown to everyone
         known = tuple(
             k if p == seat else tuple(sorted((*(e for e in k if e[0] != seat), *((seat, c) for c in hand))))
             for p, k in enumerate(state.known_cards)
         )
-        return _end_turn(evolve(state, known_cards=known, passes=state.passes + 1))
+        return _finish(state, {"known_cards": known, "passes": state.passes + 1})
     if t is NameSkip:
         skips = state.skips
         s = (seat + action.offset) % state.players
-        return _end_turn(evolve(state, phase=Phase.PLAY,
-                                      skips=skips[:s] + (skips[s] + 1,) + skips[s + 1:]))
+        return _finish(state, {"phase": Phase.PLAY, "skips": skips[:s] + (skips[s] + 1,) + skips[s + 1:]})
     if t is OpenTarget:
         return _open(evolve(state, pending=()), SLOT_INDEX[action.target])
     # Steal: the only action left once _check passed
