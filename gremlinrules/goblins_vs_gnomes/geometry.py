@@ -28,14 +28,32 @@ from gremlinrules.goblins_vs_gnomes.components import COMPONENTS, Components, De
 from gremlinrules.goblins_vs_gnomes.state import Tile
 
 __all__ = [
-    "COLOUR", "DESIGNS", "EDGES", "KIND", "PLACEABLE_CELLS", "PLACEABLE_SET", "REFERENCE_KIT", "START",
-    "TARGET_CELLS", "TARGET_SLOT", "Kit", "entry_code", "kit_for",
+    "COLOUR", "DESIGNS", "EDGES", "KIND", "OPEN_TARGET_INFO", "PLACEABLE_CELLS", "PLACEABLE_SET",
+    "REFERENCE_KIT", "START", "START_INFO", "TARGET_CELLS", "TARGET_SLOT", "Info", "Kit", "entry_code",
+    "kit_for", "make_info",
 ]
 
 START: Cell = (0, 0)
 
-# A cell on the field for the route search: (kind, open-edge mask, key/door colour bit).
-Info = tuple[str, int, int]
+# A cell on the field for the route search: (kind, open-edge mask, key/door colour bit, and per
+# side the constraint bits it puts on the empty cell across that side, see entry_code).
+Info = tuple[str, int, int, tuple[int, ...]]
+
+
+def make_info(kind: str, mask: int, key_bit: int) -> Info:
+    """The route facts of a card: a card beside an empty cell makes it open the side they share
+    when the card's edge there is open, closed otherwise (GVG-PLACE-3); a target sets no edge."""
+    if kind == "target":
+        return (kind, mask, key_bit, (0, 0, 0, 0))
+    face = tuple(
+        1 << OPPOSITE[side] if mask & (1 << side) else 1 << (OPPOSITE[side] + 4) for side in range(4)
+    )
+    return (kind, mask, key_bit, face)
+
+
+START_INFO = make_info("start", 0b1111, 0)
+OPEN_TARGET_INFO = make_info("target", 0b1111, 0)
+"""An opened target (Dynamite): the route passes it on all four sides."""
 
 
 def entry_code(must_open: int, must_closed: int, conn: int) -> int:
@@ -97,7 +115,7 @@ class Kit:
             self.edges[(d.name, True)] = rotate_mask(d.edges, 2)
         self.key_bit = {colour: 1 << i for i, colour in enumerate(c.colours)}
         self.info: dict[tuple[str, bool], Info] = {
-            key: (self.kind[key[0]], mask, self.key_bit.get(self.colour[key[0]], 0))
+            key: make_info(self.kind[key[0]], mask, self.key_bit.get(self.colour[key[0]], 0))
             for key, mask in self.edges.items()
         }
         self.deck_count = Counter(c.deck)

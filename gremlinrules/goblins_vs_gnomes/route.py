@@ -9,11 +9,19 @@ field tuple's identity is the key), so ``legal_actions`` and ``apply`` stay chea
 
 from __future__ import annotations
 
+import bisect
 from collections import deque
 
 from gremlinrules.core.grid import OFFSETS, OPPOSITE, SIDES, Cell
 from gremlinrules.goblins_vs_gnomes.actions import Place, PlayExplosion
-from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, START, Info, Kit, entry_code
+from gremlinrules.goblins_vs_gnomes.geometry import (
+    OPEN_TARGET_INFO,
+    REFERENCE_KIT,
+    START,
+    START_INFO,
+    Info,
+    Kit,
+)
 from gremlinrules.goblins_vs_gnomes.state import Tile
 
 __all__ = ["Analysis", "analyse", "analyse_after_place", "route_tags"]
@@ -25,13 +33,13 @@ _SIDE_STEPS = tuple((s, OFFSETS[s], 1 << OPPOSITE[s]) for s in SIDES)
 
 
 def _cells(kit: Kit, field: tuple[Tile, ...], opened: tuple[bool, ...]) -> dict[Cell, Info]:
-    cells: dict[Cell, Info] = {START: ("start", 0b1111, 0)}
+    cells: dict[Cell, Info] = {START: START_INFO}
     info = kit.info
     for t in field:
         cells[(t.x, t.y)] = info[(t.card, t.rotated)]
     for slot, cell in enumerate(kit.target_cells):
         if opened[slot]:  # an opened target (Dynamite) is open on all four sides
-            cells[cell] = ("target", 0b1111, 0)
+            cells[cell] = OPEN_TARGET_INFO
     return cells
 
 
@@ -45,8 +53,8 @@ def _passable(info: Info, keys: int) -> bool:
 class Analysis:
     """The route facts of one field."""
 
-    __slots__ = ("_explosions", "_order", "_placements", "_removable", "cells", "conn", "field",
-                 "frontier", "keys", "kit", "opened", "reached", "seen", "waiting")
+    __slots__ = ("_blasts", "_explosions", "_order", "_placements", "_removable", "by_index", "cells",
+                 "conn", "field", "frontier", "keys", "kit", "opened", "reached", "seen", "waiting")
 
     def __init__(self, field: tuple[Tile, ...], opened: tuple[bool, ...],
                  parent: Analysis | None = None, tile: Tile | None = None,
@@ -57,6 +65,7 @@ class Analysis:
         self._removable: tuple[tuple[Cell, str], ...] | None = None
         self._placements: dict[tuple[str, bool], tuple[Place, ...]] = {}
         self._explosions: tuple[PlayExplosion, ...] | None = None
+        self._blasts: list[tuple[int, PlayExplosion]] | None = None
         if parent is not None and tile is not None:
             self.kit: Kit = parent.kit
             self._extend(parent, tile)
@@ -72,6 +81,9 @@ class Analysis:
         self.frontier = {cell: self._entry(cell, c) for cell, c in self.conn.items()}
         """Each empty cell the route touches, with the fit bits there of every field design
         (see :meth:`Kit.fit_row`)."""
+        index = kit.cell_index
+        self.by_index = {index[cell]: fit for cell, fit in self.frontier.items()}
+        """The frontier keyed by cell index (sorting it gives the canonical row order)."""
 
     def _extend(self, parent: Analysis, tile: Tile) -> None:
         """The analysis after laying ``tile`` on a frontier cell of ``parent``'s field.
@@ -91,13 +103,24 @@ class Analysis:
         touched = self._explore([], cell)
         frontier = dict(parent.frontier)
         del frontier[cell]
+        kit = self.kit
+        index = kit.cell_index
+        by_index = dict(parent.by_index)
+        del by_index[index[cell]]
         conn = self.conn
-        for c in self.kit.around[cell]:
+        for c in kit.around[cell]:
             if c in conn:
                 touched.add(c)
         for c in touched:
-            frontier[c] = self._entry(c, conn[c])
+            frontier[c] = by_index[index[c]] = self._entry(c, conn[c])
         self.frontier = frontier
+        self.by_index = by_index
+        blasts = parent._blasts
+        if blasts is not None:  # the Explosions so far, and one for the new card unless a Lantern
+            blasts = list(blasts)
+            if kit.kind[tile.card] != "lantern":
+                bisect.insort(blasts, kit.explode_at[(cell, tile.card)])
+            self._blasts = blasts
 
     def _visit(self, nb: Cell, info: Info, todo: list[Cell]) -> None:
         self.seen.add(nb)
@@ -151,36 +174,24 @@ class Analysis:
 
     def _entry(self, cell: Cell, c: int) -> dict[str, int]:
         # GVG-PLACE-3: each card beside the cell must meet an open edge with an open one and
-        # a closed edge with a closed one; targets and empty cells set no edge. Unrolled N, E,
-        # S, W (bit 0..3): the neighbour's facing side is S, W, N, E.
-        must_open = must_closed = 0
+        # a closed edge with a closed one (the card's Info says which, per side); ``c`` holds
+        # the sides the route enters by.
         north, east, south, west = self.kit.around[cell]
         get = self.cells.get
+        code = c << 8
         info = get(north)
-        if info is not None and info[0] != "target":
-            if info[1] & 4:
-                must_open = 1
-            else:
-                must_closed = 1
+        if info is not None:
+            code |= info[3][2]  # its south side faces this cell
         info = get(east)
-        if info is not None and info[0] != "target":
-            if info[1] & 8:
-                must_open |= 2
-            else:
-                must_closed |= 2
+        if info is not None:
+            code |= info[3][3]
         info = get(south)
-        if info is not None and info[0] != "target":
-            if info[1] & 1:
-                must_open |= 4
-            else:
-                must_closed |= 4
+        if info is not None:
+            code |= info[3][0]
         info = get(west)
-        if info is not None and info[0] != "target":
-            if info[1] & 2:
-                must_open |= 8
-            else:
-                must_closed |= 8
-        return self.kit.fit_row(entry_code(must_open, must_closed, c))
+        if info is not None:
+            code |= info[3][1]
+        return self.kit.fit_row(code)
 
     def placements(self, card: str, rotation: bool) -> tuple[Place, ...]:
         """Every legal Place of design ``card`` (GVG-PLACE-1 to GVG-PLACE-4)."""
@@ -190,10 +201,7 @@ class Analysis:
             return got
         order = self._order
         if order is None:  # canonical order: row by row, so no sort per design
-            index = self.kit.cell_index
-            order = [(index[cell], fit) for cell, fit in self.frontier.items()]
-            order.sort()  # cell indices are distinct, so the rows are never compared
-            self._order = order
+            order = self._order = sorted(self.by_index.items())  # distinct keys: rows never compared
         rows = self.kit.place_rows[card]
         mask = 3 if rotation else 1
         out: list[Place] = []
@@ -215,10 +223,11 @@ class Analysis:
     def explosions(self) -> tuple[PlayExplosion, ...]:
         """Every legal PlayExplosion, in canonical order (GVG-CARD-2)."""
         if self._explosions is None:
-            explode = self.kit.explode_at
-            found = [explode[r] for r in self.removable]
-            found.sort()  # by action index (distinct), so the actions are never compared
-            self._explosions = tuple(e[1] for e in found)
+            blasts = self._blasts
+            if blasts is None:
+                explode = self.kit.explode_at
+                blasts = self._blasts = sorted(explode[r] for r in self.removable)  # distinct indices
+            self._explosions = tuple(e[1] for e in blasts)
         return self._explosions
 
     def fits(self, card: str, cell: Cell, rotated: bool) -> bool:

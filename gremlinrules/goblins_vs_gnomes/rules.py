@@ -210,13 +210,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     cards = kit.hand_order(state.hands[state.turn])
     rotation = state.options.rotation
     out: list[Action] = []
-    kinds = set()
-    field_cards, kind_of = kit.field_cards, kit.kind
+    kinds = []
+    field_cards = kit.field_cards
     for card in cards:
         if card in field_cards:
             out += a.placements(card, rotation)
         else:
-            kinds.add(kind_of[card])
+            kinds.append(kit.kind[card])
     if kinds:
         if "map" in kinds:
             out += [_MAP[t] for t in range(3) if not state.opened[t]]
@@ -224,7 +224,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             out += a.explosions()
         if "potion" in kinds:
             out += _POTION[: n - 1]
-    can_swap = _can_swap(state) is None
+    opts = state.options  # as _can_swap
+    can_swap = bool(state.deck) and not (opts.bounded and state.swaps_used[state.turn] >= opts.swap_limit)
     swap = kit.swap
     if out:
         if can_swap:
@@ -268,17 +269,23 @@ def _forget(known: tuple[tuple[tuple[int, str], ...], ...], seat: int,
 def _card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
     """``card`` leaves the turn owner's hand; they draw the top card if any (GVG-TURN-4)."""
     seat = state.turn
-    hands = _remove_card(state.hands, seat, card)
-    known = _forget(state.known_cards, seat, card)
+    hands = state.hands
+    hand = list(hands[seat])
+    hand.remove(card)
+    known = state.known_cards
+    if any(known):
+        known = _forget(known, seat, card)
     deck, owner = state.deck, state.deck_owner
     if deck:
         top, who = deck[0], owner[0]
-        hands = hands[:seat] + (tuple(sorted((*hands[seat], top))),) + hands[seat + 1:]
+        hand.append(top)
+        hand.sort()
         deck, owner = deck[1:], owner[1:]
         if who >= 0 and who != seat:  # that seat put this card under the deck: it knows it
             known = known[:who] + (tuple(sorted((*known[who], (seat, top)))),) + known[who + 1:]
-    elif not hands[seat] and state.first_out < 0:
+    elif not hand and state.first_out < 0:
         changes["first_out"] = seat  # GVG-SCORE-6
+    hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
     changes.update(hands=hands, known_cards=known, deck=deck, deck_owner=owner, passes=0)
 
 
