@@ -31,8 +31,13 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Steal,
     Swap,
 )
-from gremlinrules.goblins_vs_gnomes.components import COMPONENTS, Components, load_components
-from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT
+from gremlinrules.goblins_vs_gnomes.components import (
+    COMPONENTS,
+    Components,
+    load_components,
+    validate_components,
+)
+from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit
 from gremlinrules.goblins_vs_gnomes.hidden import sample_hidden
 from gremlinrules.goblins_vs_gnomes.rounds import deal_round
 from gremlinrules.goblins_vs_gnomes.rules import apply, current_player, is_legal, legal_actions
@@ -83,6 +88,7 @@ __all__ = [
     "players",
     "sample_hidden",
     "scores",
+    "validate_components",
     "winners",
 ]
 
@@ -145,19 +151,23 @@ def _options(options: Any) -> Options:
 
 
 @cache
-def _actions(players: int, rotation: bool) -> tuple[Action, ...]:
+def _actions(players: int, rotation: bool, kit: Kit) -> tuple[Action, ...]:
     seat_types = (PlayPotion, NameSkip, Steal)
     return tuple(
-        a for a in REFERENCE_KIT.all_actions
+        a for a in kit.all_actions
         if not (isinstance(a, seat_types) and a.offset >= players)
         and not (isinstance(a, Place) and a.rotated and not rotation)
     )
 
 
 def all_actions(players: int, options: Options | None = None) -> tuple[Action, ...]:
-    """Every action that can ever be legal for this many seats, in canonical order (GVG-ACT-1)."""
+    """Every action that can ever be legal for this many seats, in canonical order (GVG-ACT-1).
+
+    The Place and Explosion actions come from the options' component set (GVG-COMP-7).
+    """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
-    return _actions(n, _options(options).rotation)
+    opts = _options(options)
+    return _actions(n, opts.rotation, options_kit(opts))
 
 
 def round_bound(players: int, options: Options | None = None) -> int:
@@ -166,8 +176,9 @@ def round_bound(players: int, options: Options | None = None) -> int:
     opts = _options(options)
     if not opts.bounded:
         raise SetupError("with bounded=False a round may never end (endless swaps): no bound")
-    cards = len(COMPONENTS.deck)
-    mugs = sum(d.count for d in COMPONENTS.designs if d.kind == "ale-mug")
+    comps = options_kit(opts).components
+    cards = len(comps.deck)
+    mugs = sum(d.count for d in comps.designs if d.kind == "ale-mug")
     swaps = n * opts.swap_limit
     plays = cards + mugs + 2 + 1  # every card leaves a hand once; Ale Mug names; order choices; steal
     passes = n * (cards + swaps + 1)  # fewer than n passes between two plays or swaps, n at the end

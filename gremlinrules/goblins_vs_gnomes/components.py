@@ -4,7 +4,9 @@ Every number the rulebook states (50 path cards, 1 start card, 8 role cards,
 3 targets, 8 counters, hands of 3, targets 8 card-lengths away and one card
 apart, 9 points to win) is checked (GVG-COMP-1); the designs, shapes and counts
 are assumptions (GVG-COMP-2 to GVG-COMP-5). :func:`load_components` validates a
-user's own file through the same checks.
+user's own file through the same checks, and ``Options(components=...)`` plays
+with it (GVG-COMP-7); :func:`validate_components` re-checks a set decoded from
+JSON.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.errors import ComponentError
-from gremlinrules.core.grid import mask_from_names, rotate_mask
+from gremlinrules.core.grid import SIDE_NAMES, mask_from_names, rotate_mask
 
 __all__ = [
     "ACTION_KINDS", "COMPONENTS", "FIELD_KINDS", "KINDS", "Components", "Design", "RoleCard",
-    "load_components",
+    "load_components", "validate_components",
 ]
 
 FIELD_KINDS = ("passage", "cave-in", "door", "key", "lantern", "bomb", "ale-mug")
@@ -176,6 +178,39 @@ def load_components(text: str) -> Components:
         return parse_components(tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:
         raise _fail(f"not valid TOML: {exc}") from exc
+
+
+def _as_data(c: Components) -> dict[str, Any]:
+    """The parsed-TOML form of a component set (the inverse of :func:`parse_components`)."""
+    return {
+        "numbers": dict(c.numbers),
+        "design": [
+            {"name": d.name, "kind": d.kind, "count": d.count, "colour": d.colour,
+             "edges": "".join(ch for i, ch in enumerate(SIDE_NAMES) if d.edges >> i & 1)}
+            for d in c.designs
+        ],
+        "role": [{"name": r.name, "race": r.race} for r in c.roles],
+        "table": dict(zip(("min_x", "max_x", "min_y", "max_y"), c.bounds, strict=True)),
+    }
+
+
+def validate_components(value: Any) -> Components:
+    """``value`` if it is a component set the loader would give, else ComponentError.
+
+    A set built by :func:`load_components` always passes; this re-checks one decoded from
+    JSON or built by hand, since the rules trust every table built from it.
+    """
+    if type(value) is not Components:
+        raise _fail(f"expected a goblins_vs_gnomes Components, not {type(value).__name__}")
+    if value is COMPONENTS:
+        return value
+    try:
+        again = parse_components(_as_data(value))
+    except (TypeError, ValueError, AttributeError, KeyError) as exc:
+        raise _fail(f"malformed component set: {exc}") from exc
+    if again != value:
+        raise _fail("the set is not one the loader gives (edges, colours or numbers disagree)")
+    return value
 
 
 COMPONENTS = load_components(

@@ -25,12 +25,12 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     build_actions,
 )
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS, Components, Design
-from gremlinrules.goblins_vs_gnomes.state import Tile
+from gremlinrules.goblins_vs_gnomes.state import Options, Tile
 
 __all__ = [
     "COLOUR", "DESIGNS", "EDGES", "KIND", "OPEN_TARGET_INFO", "PLACEABLE_CELLS", "PLACEABLE_SET",
     "REFERENCE_KIT", "START", "START_INFO", "TARGET_CELLS", "TARGET_SLOT", "Info", "Kit", "entry_code",
-    "kit_for", "make_info",
+    "kit_for", "make_info", "options_kit",
 ]
 
 START: Cell = (0, 0)
@@ -195,6 +195,12 @@ def kit_for(components: Components) -> Kit:
 
 REFERENCE_KIT = kit_for(COMPONENTS)
 """The reference component set's tables."""
+
+
+def options_kit(options: Options) -> Kit:
+    """The tables of the component set the options choose (GVG-COMP-7)."""
+    c = options.components
+    return REFERENCE_KIT if c is None else kit_for(c)
 TARGET_CELLS = REFERENCE_KIT.target_cells
 TARGET_SLOT = REFERENCE_KIT.target_slot
 PLACEABLE_CELLS = REFERENCE_KIT.placeable_cells

@@ -15,7 +15,7 @@ import attrs
 
 from gremlinrules.core.checks import check_seat, check_seed, check_type
 from gremlinrules.core.rng import Rng
-from gremlinrules.goblins_vs_gnomes.rounds import RACE
+from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.state import Phase, State
 from gremlinrules.goblins_vs_gnomes.view import known_roles
 
@@ -48,15 +48,16 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
     deck = tuple(c if o == p else next(it) for c, o in zip(state.deck, state.deck_owner, strict=True))
     # roles: seats whose card p has not learned, and the box, within each race
     roles, boxed = list(state.roles), list(state.boxed)
+    race = options_kit(state.options).race
     if state.phase not in (Phase.STEAL, Phase.OVER):  # roles are shown once a round ends
         known = {s for s, _ in known_roles(state, p)} | {p}
-        for race in ("goblin", "gnome"):
-            seats = [s for s in range(n) if s not in known and RACE[roles[s]] == race]
-            cards = [roles[s] for s in seats] + [r for r in boxed if RACE[r] == race]
+        for side in ("goblin", "gnome"):
+            seats = [s for s in range(n) if s not in known and race[roles[s]] == side]
+            cards = [roles[s] for s in seats] + [r for r in boxed if race[r] == side]
             cards_t, rng = rng.shuffle(cards)
             for s, r in zip(seats, cards_t, strict=False):
                 roles[s] = r
-        boxed = sorted(r for r in RACE if r not in roles)
+        boxed = sorted(r for r in race if r not in roles)
     # targets p has neither opened nor peeked at
     peeked = {slot for s, slot in state.peeks if s == p}
     free = [i for i in range(3) if not state.opened[i] and i not in peeked]

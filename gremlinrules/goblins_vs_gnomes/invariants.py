@@ -13,13 +13,14 @@ from collections import Counter
 from gremlinrules.core.checks import is_int
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
-from gremlinrules.goblins_vs_gnomes.geometry import DESIGNS, EDGES, PLACEABLE_SET
-from gremlinrules.goblins_vs_gnomes.rounds import RACE, WIN, goblin_count
+from gremlinrules.goblins_vs_gnomes.geometry import options_kit
+from gremlinrules.goblins_vs_gnomes.rounds import WIN, goblin_count
 from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, State
 
 __all__ = ["FULL_DECK", "problems"]
 
 FULL_DECK = Counter(COMPONENTS.deck)
+"""The reference set's path cards (a game's own set: ``options_kit(options).deck_count``)."""
 
 
 def _seats(values: tuple[int, ...], n: int, low: int = 0) -> bool:
@@ -34,6 +35,8 @@ def problems(s: State) -> list[str]:
         return [f"players must be 3 to 8, not {n!r}"]
     if not isinstance(s.options, Options) or not isinstance(s.rng, Rng):
         return ["options or generator of the wrong type"]
+    kit = options_kit(s.options)  # the options validated the component set (GVG-COMP-7)
+    designs, edges, placeable, race = kit.designs, kit.edges, kit.placeable_set, kit.race
     if not 0 <= s.rng.state < 2**64:
         out.append("generator state out of range")
     per_seat = ("points", "roles", "hands", "known_cards", "skips", "swaps_used")
@@ -43,31 +46,31 @@ def problems(s: State) -> list[str]:
     if s.round < 1 or not _seats((s.round_starter, s.turn), n):
         out.append("round, starter or turn out of range")
     cards = list(s.deck) + [c for h in s.hands for c in h] + [t.card for t in s.field] + list(s.discard)
-    if any(c not in DESIGNS for c in cards):
+    if any(c not in designs for c in cards):
         return ["unknown card design"]
-    if Counter(cards) != FULL_DECK:  # GVG-INV-1
+    if Counter(cards) != kit.deck_count:  # GVG-INV-1
         out.append("the cards in deck, hands, field and discards are not exactly the 50 path cards")
-    if any(len(h) > COMPONENTS.number("hand_size") or tuple(sorted(h)) != h for h in s.hands):
+    if any(len(h) > kit.hand or tuple(sorted(h)) != h for h in s.hands):
         out.append("a hand holds more than 3 cards or is not sorted")
     if tuple(sorted(s.discard)) != s.discard:
         out.append("discards not sorted")
     cells = [(t.x, t.y) for t in s.field]
     if len(set(cells)) != len(cells):  # GVG-INV-2
         out.append("two cards on one cell")
-    if any(c not in PLACEABLE_SET for c in cells) or any(not DESIGNS[t.card].on_field for t in s.field):
+    if any(c not in placeable for c in cells) or any(not designs[t.card].on_field for t in s.field):
         out.append("a field card on the start, a target, off the table, or not a tunnel card")
     if cells != sorted(cells, key=lambda c: (c[1], c[0])):
         out.append("field not sorted by row")
-    if any(t.rotated and EDGES[(t.card, True)] == EDGES[(t.card, False)] for t in s.field):
+    if any(t.rotated and edges[(t.card, True)] == edges[(t.card, False)] for t in s.field):
         out.append("a symmetric card marked rotated")
     if any(t.rotated for t in s.field) and not s.options.rotation:
         out.append("a rotated card with rotation off")
-    if "lantern" in {DESIGNS[c].kind for c in s.discard}:  # GVG-INV-3
+    if "lantern" in {designs[c].kind for c in s.discard}:  # GVG-INV-3
         out.append("a Lantern left the field")
-    if len(set(s.roles)) != n or any(r not in RACE for r in s.roles):  # GVG-INV-4
+    if len(set(s.roles)) != n or any(r not in race for r in s.roles):  # GVG-INV-4
         out.append("roles must be distinct role cards")
-    elif (tuple(sorted(set(RACE) - set(s.roles))) != s.boxed
-          or sum(RACE[r] == "goblin" for r in s.roles) != goblin_count(n)):
+    elif (tuple(sorted(set(race) - set(s.roles))) != s.boxed
+          or sum(race[r] == "goblin" for r in s.roles) != goblin_count(n)):
         out.append("roles are not a permutation of the dealt role cards")
     if sorted(s.targets) != sorted(TARGETS) or len(s.opened) != 3:
         out.append("targets must be gold, dynamite and dragon")

@@ -7,15 +7,16 @@ from collections import Counter
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
+from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit
 from gremlinrules.goblins_vs_gnomes.route import route_tags
 from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State, evolve
 
 __all__ = ["RACE", "deal_round", "end_round", "goblin_count", "score_round"]
 
 RACE = {r.name: r.race for r in COMPONENTS.roles}
+"""The race of each reference role card (a game's own set: ``options_kit(options).race``)."""
 HAND = COMPONENTS.number("hand_size")
 WIN = COMPONENTS.number("winning_points")
-_DECK_COUNT = Counter(COMPONENTS.deck)
 
 
 def goblin_count(players: int) -> int:
@@ -23,13 +24,14 @@ def goblin_count(players: int) -> int:
     return players // 2
 
 
-def _check_setup(setup: Setup, players: int) -> None:
+def _check_setup(setup: Setup, players: int, kit: Kit) -> None:
+    race = kit.race
     if setup.roles is not None:
         roles = setup.roles
         if (not isinstance(roles, tuple) or len(roles) != players
-                or any(r not in RACE for r in roles) or len(set(roles)) != players):
-            raise SetupError(f"setup.roles must name {players} distinct role cards from {sorted(RACE)}")
-        if sum(RACE[r] == "goblin" for r in roles) != goblin_count(players):
+                or any(r not in race for r in roles) or len(set(roles)) != players):
+            raise SetupError(f"setup.roles must name {players} distinct role cards from {sorted(race)}")
+        if sum(race[r] == "goblin" for r in roles) != goblin_count(players):
             raise SetupError(f"{players} players take {goblin_count(players)} Goblin role cards")
     if setup.targets is not None and (
         not isinstance(setup.targets, tuple) or sorted(setup.targets) != sorted(TARGETS)
@@ -37,7 +39,7 @@ def _check_setup(setup: Setup, players: int) -> None:
         raise SetupError(f"setup.targets must be an order of {TARGETS}")
     if setup.deck is not None and (
         not isinstance(setup.deck, tuple) or not all(isinstance(c, str) for c in setup.deck)
-        or Counter(setup.deck) != _DECK_COUNT
+        or Counter(setup.deck) != kit.deck_count
     ):
         raise SetupError("setup.deck must hold exactly the 50 path cards of the component set")
     fp = setup.first_player
@@ -49,18 +51,20 @@ def deal_round(players: int, options: Options, rng: Rng, points: tuple[int, ...]
                starter: int, setup: Setup | None = None, last_roles: tuple[str, ...] = (),
                last_result: str = "") -> State:
     """A fresh field, shuffled targets, roles dealt anew, hands of three (GVG-ROUND-1)."""
+    kit = options_kit(options)
+    comps = kit.components
     if setup is not None:
-        _check_setup(setup, players)
+        _check_setup(setup, players, kit)
     if setup is not None and setup.roles is not None:
         roles = setup.roles
     else:
-        goblins = [r.name for r in COMPONENTS.roles if r.race == "goblin"]
-        gnomes = [r.name for r in COMPONENTS.roles if r.race == "gnome"]
+        goblins = [r.name for r in comps.roles if r.race == "goblin"]
+        gnomes = [r.name for r in comps.roles if r.race == "gnome"]
         g = goblin_count(players)
         gob, rng = rng.shuffle(goblins)
         gno, rng = rng.shuffle(gnomes)
         roles, rng = rng.shuffle(gob[:g] + gno[: players - g])
-    boxed = tuple(sorted(r.name for r in COMPONENTS.roles if r.name not in roles))
+    boxed = tuple(sorted(r.name for r in comps.roles if r.name not in roles))
     if setup is not None and setup.targets is not None:
         targets = setup.targets
     else:
@@ -68,7 +72,7 @@ def deal_round(players: int, options: Options, rng: Rng, points: tuple[int, ...]
     if setup is not None and setup.deck is not None:
         deck = setup.deck
     else:
-        deck, rng = rng.shuffle(COMPONENTS.deck)
+        deck, rng = rng.shuffle(comps.deck)
     hands = tuple(tuple(sorted(deck[HAND * i: HAND * i + HAND])) for i in range(players))
     deck = deck[HAND * players:]
     none = tuple(0 for _ in range(players))
@@ -109,7 +113,8 @@ def end_round(state: State, last_actor: int) -> State:
 
 def _deltas(state: State, result: str, opener: int) -> list[int]:
     n = state.players
-    race = [RACE[r] for r in state.roles]
+    kit = options_kit(state.options)
+    race = [kit.race[r] for r in state.roles]
     delta = [0] * n
     goblin_point = result == "none" or (result == "dynamite"
                                          and state.options.no_target == "no-gold-or-dragon")
@@ -128,8 +133,7 @@ def _deltas(state: State, result: str, opener: int) -> list[int]:
     dynamite = any(state.opened[i] and state.targets[i] == "dynamite" for i in range(3))
     no_door, through_door, mugs = False, False, 0
     if result in ("gold", "dragon"):
-        no_door, through_door, mugs = route_tags(state.field, state.opened,
-                                                 state.targets.index(result))
+        no_door, through_door, mugs = route_tags(state.field, state.opened, state.targets.index(result), kit)
     swapped = {s for pair in state.potions for s in pair}
     bonus = {  # GVG-ADV-2 .. GVG-ADV-9
         "master-of-transformations": None,

@@ -27,7 +27,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Steal,
     Swap,
 )
-from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit
+from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit, kit_for
 from gremlinrules.goblins_vs_gnomes.rounds import end_round, score_round
 from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
 from gremlinrules.goblins_vs_gnomes.state import Phase, State, Tile, evolve
@@ -53,8 +53,9 @@ def current_player(state: State) -> int | None:
 
 
 def kit_of(state: State) -> Kit:
-    """The tables of the state's component set."""
-    return REFERENCE_KIT
+    """The tables of the state's component set (GVG-COMP-7)."""
+    c = state.options.components
+    return REFERENCE_KIT if c is None else kit_for(c)
 
 
 def _analysis(state: State) -> Analysis:

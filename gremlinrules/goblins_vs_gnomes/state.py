@@ -8,12 +8,15 @@ passes to the next higher seat.
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
 from gremlinrules.core.checks import boolean, int_between, one_of
+from gremlinrules.core.errors import ComponentError, SetupError
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.rng import Rng
+from gremlinrules.goblins_vs_gnomes.components import Components, validate_components
 
 __all__ = ["TARGETS", "Options", "Phase", "Setup", "State", "Tile", "evolve"]
 
@@ -49,6 +52,14 @@ class Tile:
     rotated: bool
 
 
+def _components(_: Any, __: Any, value: Any) -> None:
+    if value is not None:
+        try:
+            validate_components(value)
+        except ComponentError as exc:
+            raise SetupError(f"options.components: {exc}") from exc
+
+
 @attrs.frozen(slots=True)
 class Options:
     """Named readings where the rulebook is open or silent (each an interpretation clause)."""
@@ -68,6 +79,9 @@ class Options:
                                  validator=one_of("none-opened", "no-gold-or-dragon"))
     """GVG-SCORE-4: the Goblins' point for "no target reached" needs no target opened at
     all (``"none-opened"``) or only no Gold and no Dragon (``"no-gold-or-dragon"``)."""
+    components: Components | None = attrs.field(default=None, validator=_components)
+    """GVG-COMP-7: the component set to play with (from :func:`load_components`, say your own
+    cards); None plays the reference set."""
 
 
 @attrs.frozen(slots=True)

@@ -14,7 +14,36 @@ import attrs
 from gremlinrules.core.checks import check_seat, check_type
 from gremlinrules.goblins_vs_gnomes.state import Options, Phase, State, Tile
 
-__all__ = ["View", "known_roles", "observe"]
+__all__ = ["View", "ViewOptions", "known_roles", "observe"]
+
+
+@attrs.frozen(slots=True)
+class ViewOptions:
+    """The options as a view shows them: every reading of the rules, without the component set.
+
+    The set (GVG-COMP-7) is public but fixed for the whole match, so a view leaves it out, as it
+    leaves out the reference set; ``options.components`` of the game holds it.
+    """
+
+    advanced_roles: bool
+    rotation: bool
+    bounded: bool
+    swap_limit: int
+    round_limit: int
+    no_target: str
+
+
+_READINGS = tuple(f.name for f in attrs.fields(ViewOptions))
+_VIEWED: dict[Options, ViewOptions] = {}
+
+
+def _readings(options: Options) -> ViewOptions:
+    got = _VIEWED.get(options)
+    if got is None:
+        if len(_VIEWED) > 256:
+            _VIEWED.clear()
+        got = _VIEWED[options] = ViewOptions(*(getattr(options, n) for n in _READINGS))
+    return got
 
 
 @attrs.frozen(slots=True)
@@ -23,7 +52,7 @@ class View:
 
     seat: int
     players: int
-    options: Options
+    options: ViewOptions
     round: int
     round_starter: int
     turn: int
@@ -94,7 +123,7 @@ def observe(state: State, player: int) -> View:
         for i in range(3)
     )
     return View(
-        seat=p, players=state.players, options=state.options, round=state.round,
+        seat=p, players=state.players, options=_readings(state.options), round=state.round,
         round_starter=state.round_starter, turn=state.turn, phase=state.phase,
         points=state.points, winners=state.winners, role=state.roles[p],
         known_roles=known_roles(state, p), boxed_count=len(state.boxed), hand=state.hands[p],
