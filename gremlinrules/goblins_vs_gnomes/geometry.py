@@ -153,13 +153,17 @@ class Kit:
         self.hand_orders: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def fit_row(self, code: int) -> dict[str, int]:
-        """Per field design, its fit bits on an empty cell with constraints ``code``."""
+        """The field designs that fit an empty cell with constraints ``code``, with their fit
+        bits (1: unrotated, 2: turned, only for designs a turn changes); designs that do not
+        fit are left out."""
         row = self.fit_rows.get(code)
         if row is None:
             row = {}
             for name in self.field_cards:
                 up, turned = self.edges[(name, False)], self.edges[(name, True)]
-                row[name] = _fits(up, code) | (2 if turned != up and _fits(turned, code) else 0)
+                bits = _fits(up, code) | (2 if turned != up and _fits(turned, code) else 0)
+                if bits:
+                    row[name] = bits
             self.fit_rows[code] = row
         return row
 

@@ -146,7 +146,12 @@ class Analysis:
         reached = set(self.reached)
         touched: set[Cell] = set()
         if new is not None:
-            self._visit(new, cells[new], todo)
+            laid = cells[new]
+            if laid[0] in _PLAIN:
+                seen.add(new)
+                todo.append(new)
+            else:
+                self._visit(new, laid, todo)
         while todo:
             cell = todo.pop()
             edges = cells[cell][1]
@@ -200,15 +205,20 @@ class Analysis:
         if got is not None:
             return got
         order = self._order
-        if order is None:  # canonical order: row by row, so no sort per design
-            order = self._order = sorted(self.by_index.items())  # distinct keys: rows never compared
+        if order is None:  # canonical order: row by row (cells where nothing fits left out)
+            order = self._order = sorted(item for item in self.by_index.items() if item[1])
         rows = self.kit.place_rows[card]
-        mask = 3 if rotation else 1
         out: list[Place] = []
-        for i, fit in order:
-            f = fit[card] & mask
-            if f:
-                out += rows[i][f]
+        if rotation:
+            for i, fit in order:
+                f = fit.get(card)
+                if f:
+                    out += rows[i][f]
+        else:
+            for i, fit in order:
+                f = fit.get(card, 0) & 1
+                if f:
+                    out += rows[i][f]
         result = self._placements[key] = tuple(out)
         return result
 
@@ -233,7 +243,7 @@ class Analysis:
     def fits(self, card: str, cell: Cell, rotated: bool) -> bool:
         """True when design ``card`` may be laid on ``cell`` this way."""
         got = self.frontier.get(cell)
-        return got is not None and bool(got[card] & (2 if rotated else 1))
+        return got is not None and bool(got.get(card, 0) & (2 if rotated else 1))
 
 
 # Analyses memoised by the identity of the field tuple: states share their field until it
