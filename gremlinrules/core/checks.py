@@ -7,12 +7,15 @@ caller passing anything at all gets a clear message.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from gremlinrules.core.errors import InvalidArgumentError, SetupError
 
+_O = TypeVar("_O")
+
 __all__ = [
-    "boolean", "check_players", "check_seat", "check_seed", "check_type", "int_between", "is_int", "one_of",
+    "boolean", "check_players", "check_seat", "check_seed", "check_type", "instance_or_default",
+    "int_between", "is_int", "one_of",
 ]
 
 
@@ -40,6 +43,18 @@ def check_seat(player: Any, players: int) -> int:
     if not is_int(player) or not 0 <= player < players:
         raise InvalidArgumentError(f"player must be a seat from 0 to {players - 1}, not {player!r}")
     return int(player)
+
+
+def instance_or_default(value: Any, cls: type[_O], title: str) -> _O:
+    """``value``, or ``cls()`` for None; SetupError when it is of another class.
+
+    For the ``options`` and ``setup`` arguments of ``new_game``.
+    """
+    if value is None:
+        return cls()
+    if type(value) is not cls:
+        raise SetupError(f"expected a {title} {cls.__name__}, not {type(value).__name__}")
+    return value
 
 
 def check_type(obj: Any, cls: type, what: str) -> None:

@@ -14,12 +14,13 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import ComponentError
 
 __all__ = ["CARDS", "COMPONENTS", "SUITS", "X_RANK", "Card", "Colour", "Components", "load_components"]
 
 
-class Colour(enum.StrEnum):
+class Colour(CodeRepr, enum.StrEnum):
     """A card suit and mushroom colour; WHITE is only the centre hex."""
 
     RED = "red"
@@ -27,9 +28,6 @@ class Colour(enum.StrEnum):
     BLACK = "black"
     ORANGE = "orange"
     WHITE = "white"
-
-    def __repr__(self) -> str:
-        return f"Colour.{self.name}"
 
 
 SUITS: tuple[Colour, ...] = (Colour.RED, Colour.PURPLE, Colour.BLACK, Colour.ORANGE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_players, check_seed, is_int
+from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, N_SPOTS, clumped, random_layout
@@ -53,10 +53,8 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     if players == 3:
         raise SetupError("Gnaughty Gnomes is played by 4 players, or 2 with dummy partners; not 3")
     rng = Rng.from_seed(check_seed(seed))
-    options = Options() if options is None else options
-    setup = Setup() if setup is None else setup
-    if not isinstance(options, Options) or not isinstance(setup, Setup):
-        raise SetupError("options must be an Options and setup a Setup of Gnaughty Gnomes")
+    options = instance_or_default(options, Options, "Gnaughty Gnomes")
+    setup = instance_or_default(setup, Setup, "Gnaughty Gnomes")
     _check_setup(setup, options)
     if setup.hands is None:
         numbered, rng = rng.shuffle([c for c in CARDS if not c.is_x])

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from gremlinrules.core import serial
-from gremlinrules.core.checks import check_players, check_seed, check_type, is_int
+from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default, is_int
 from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.actions import (
@@ -106,10 +106,7 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     """A new match: counters at 0, the first round dealt (GVG-SETUP-1 to GVG-SETUP-5)."""
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     seed = check_seed(seed)
-    if options is None:
-        options = Options()
-    if type(options) is not Options:
-        raise SetupError(f"options must be a goblins_vs_gnomes.Options, not {type(options).__name__}")
+    options = _options(options)
     if setup is not None and type(setup) is not Setup:
         raise SetupError(f"setup must be a goblins_vs_gnomes.Setup, not {type(setup).__name__}")
     first = setup.first_player if setup is not None else 0
@@ -143,11 +140,7 @@ def winners(state: State) -> tuple[int, ...]:
 
 
 def _options(options: Any) -> Options:
-    if options is None:
-        return Options()
-    if type(options) is not Options:
-        raise SetupError(f"options must be a goblins_vs_gnomes.Options, not {type(options).__name__}")
-    return options
+    return instance_or_default(options, Options, "Goblins vs Gnomes")
 
 
 @cache

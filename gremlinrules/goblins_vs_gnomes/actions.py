@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import is_int
+from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.grid import Cell
 from gremlinrules.goblins_vs_gnomes.components import Components
@@ -47,15 +48,12 @@ _STR = _of(str, "a card design name")
 _BOOL = _of(bool, "true or false")
 
 
-class Slot(enum.Enum):
+class Slot(CodeRepr, enum.Enum):
     """A target's place in the column of targets."""
 
     TOP = "top"
     MIDDLE = "middle"
     BOTTOM = "bottom"
-
-    def __repr__(self) -> str:
-        return f"Slot.{self.name}"
 
 
 SLOTS: tuple[Slot, ...] = (Slot.TOP, Slot.MIDDLE, Slot.BOTTOM)

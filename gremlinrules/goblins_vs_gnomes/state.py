@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import boolean, int_between, one_of
+from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import ComponentError, SetupError
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.rng import Rng
@@ -24,7 +25,7 @@ TARGETS = ("gold", "dynamite", "dragon")
 """The target identities."""
 
 
-class Phase(enum.Enum):
+class Phase(CodeRepr, enum.Enum):
     """Which decision is pending."""
 
     PLAY = "play"
@@ -37,9 +38,6 @@ class Phase(enum.Enum):
     """The Greedy One chooses whom to steal a point from (advanced roles)."""
     OVER = "over"
     """The match is over."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 @attrs.frozen(slots=True, cache_hash=True)

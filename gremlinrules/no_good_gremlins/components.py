@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import ComponentError
 
 __all__ = [
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 
-class Material(enum.Enum):
+class Material(CodeRepr, enum.Enum):
     """A material type, rust (most common) to chrome (rarest)."""
 
     RUST = "rust"
@@ -42,11 +43,8 @@ class Material(enum.Enum):
     STEEL = "steel"
     CHROME = "chrome"
 
-    def __repr__(self) -> str:
-        return f"Material.{self.name}"
 
-
-class GremlinCard(enum.Enum):
+class GremlinCard(CodeRepr, enum.Enum):
     """A card of the gremlin deck: a gremlin of one material type, or a thunderstorm."""
 
     RUST = "rust"
@@ -56,9 +54,6 @@ class GremlinCard(enum.Enum):
     STEEL = "steel"
     CHROME = "chrome"
     THUNDERSTORM = "thunderstorm"
-
-    def __repr__(self) -> str:
-        return f"GremlinCard.{self.name}"
 
 
 MATERIALS: tuple[Material, ...] = tuple(Material)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_players, check_type, is_int
-from gremlinrules.core.errors import InvalidArgumentError, SetupError
+from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.no_good_gremlins.actions import (
     ALL_ACTIONS,
     Bribe,
@@ -55,11 +55,7 @@ def current_player(s: State) -> int | None:
 
 
 def _options(options: Any) -> Options:
-    if options is None:
-        return Options()
-    if type(options) is not Options:
-        raise SetupError(f"options must be a No Good Gremlins Options, not {type(options).__name__}")
-    return options
+    return instance_or_default(options, Options, "No Good Gremlins")
 
 
 def all_actions(players: Any, options: Any = None) -> tuple[Any, ...]:

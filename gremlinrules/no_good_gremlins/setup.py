@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_players, check_seed, is_int
+from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
 from gremlinrules.core.errors import ComponentError, SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import deal
@@ -64,14 +64,8 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
     """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, "No Good Gremlins")
     rng = Rng.from_seed(check_seed(seed))
-    if options is None:
-        options = Options()
-    elif type(options) is not Options:
-        raise SetupError(f"options must be a No Good Gremlins Options, not {type(options).__name__}")
-    if setup is None:
-        setup = Setup()
-    elif type(setup) is not Setup:
-        raise SetupError(f"setup must be a No Good Gremlins Setup, not {type(setup).__name__}")
+    options = instance_or_default(options, Options, "No Good Gremlins")
+    setup = instance_or_default(setup, Setup, "No Good Gremlins")
     comps = REFERENCE if setup.components is None else setup.components
     try:
         comps = validate_components(comps)

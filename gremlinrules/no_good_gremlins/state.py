@@ -7,6 +7,7 @@ import enum
 import attrs
 
 from gremlinrules.core.checks import boolean, int_between, one_of
+from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins.components import Components, GremlinCard, Material
 
@@ -18,7 +19,7 @@ GONE = -2
 """``State.wanderer`` after the finale: the Wandering Gremlin has left the game."""
 
 
-class Phase(enum.Enum):
+class Phase(CodeRepr, enum.Enum):
     """Which decision the turn owner faces."""
 
     OPENING = "opening"
@@ -31,9 +32,6 @@ class Phase(enum.Enum):
     """Begin a final turn: TakeScrap."""
     OVER = "over"
     """The game has ended."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 @attrs.frozen(slots=True)
