@@ -79,7 +79,7 @@ class Played:
     """For an X card: declared high. False for numbered cards."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)  # no weakref slot: see core.evolve
 class State:
     """Everything the rules need. Never mutated; ``apply`` returns a new one."""
 

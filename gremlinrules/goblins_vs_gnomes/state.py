@@ -100,7 +100,7 @@ class Setup:
     """The seat that starts the first round (the longest beard)."""
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, weakref_slot=False)  # see core.evolve
 class State:
     """Everything the rules need. Never mutated."""
 

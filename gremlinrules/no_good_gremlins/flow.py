@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.evolve import make_replace
+from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.piles import draw_or_rebuild, reshuffle
 from gremlinrules.no_good_gremlins.components import THUNDERSTORM
 from gremlinrules.no_good_gremlins.state import GONE, Phase, State
@@ -18,11 +18,15 @@ HAND_SIZE = 6  # NGG-SETUP-2 / NGG-HAND-2
 
 replace = make_replace(State)
 evolve = replace
+_start_turn = make_updater(State, "turn", "phase", "mains", "builds", "open_build", "chrome", "no_eat",
+                           "final_turn")
 
 
 def with_item(row: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     """``row`` with entry ``i`` set to ``value``."""
-    return (*row[:i], value, *row[i + 1:])
+    items = list(row)  # the fastest way to one changed entry of a short tuple
+    items[i] = value
+    return tuple(items)
 
 
 def launch_medals(size: int, cost: int) -> int:
@@ -67,7 +71,9 @@ def draw(s: State, seat: int, n: int, **extra: Any) -> State:
 
 def with_row(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """``rows`` with row ``i`` replaced."""
-    return (*rows[:i], row, *rows[i + 1:])
+    items = list(rows)
+    items[i] = row
+    return tuple(items)
 
 
 def begin_turn(s: State, seat: int, *, final: bool) -> State:
@@ -77,8 +83,7 @@ def begin_turn(s: State, seat: int, *, final: bool) -> State:
         phase = Phase.FINAL_OPENING if s.scrapheap else Phase.MAIN
         return evolve(s, turn=seat, phase=phase, mains=0, builds=s.options.finale_builds,
                       open_build=0, chrome=0, no_eat=False, final_turn=True)
-    return evolve(s, turn=seat, phase=Phase.OPENING, mains=1, builds=0, open_build=0, chrome=0,
-                  no_eat=False, final_turn=False)
+    return _start_turn(s, seat, Phase.OPENING, 1, 0, 0, 0, False, False)
 
 
 def _eat(s: State) -> State:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
+from operator import ge
 from typing import Any
 
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.evolve import make_updater
 from gremlinrules.no_good_gremlins.actions import (
     ALL_ACTIONS,
     BRIBES,
@@ -44,7 +47,6 @@ __all__ = ["apply", "check", "is_legal", "legal_actions"]
 
 _OPENING, _DISCARD, _MAIN, _FINAL_OPENING, _OVER = (
     Phase.OPENING, Phase.DISCARD, Phase.MAIN, Phase.FINAL_OPENING, Phase.OVER)
-_SIX = range(6)
 _NAMES = tuple(m.value for m in MATERIALS)
 Reason = tuple[str, str]
 
@@ -80,61 +82,90 @@ def check(s: State, action: Any) -> Reason | None:
         info = None
     if info is None:
         return _malformed(action)
-    return _check(s, info[0], info[1])
+    return info[2](s, info[4])
 
 
-def _check(s: State, kind: type, t: int) -> Reason | None:
+def _check_end_turn(s: State, _: int) -> Reason | None:
+    return None if s.phase is _MAIN else ("Finish the start of your turn first", "NGG-TURN-1")
+
+
+def _check_draw_two(s: State, _: int) -> Reason | None:
     phase = s.phase
-    if kind is EndTurn:
-        return None if phase is _MAIN else ("Finish the start of your turn first", "NGG-TURN-1")
-    if kind is DrawTwo:
-        if phase is _FINAL_OPENING:
-            return "No drawing in a final turn: take from the scrapheap", "NGG-FINALE-3"
-        if phase is not _OPENING:
-            return "You draw only at the start of your turn", "NGG-TURN-1"
-        return None if s.deck else ("The materials deck is empty", "NGG-HAND-3")
-    if kind is TakeScrap:
-        if phase is not _OPENING and phase is not _FINAL_OPENING:
-            return "You take from the scrapheap only at the start of your turn", "NGG-TURN-1"
-        return None if s.scrapheap else ("The scrapheap is empty", "NGG-TURN-3")
-    name = _NAMES[t]
-    seat = s.turn
-    if kind is Discard:
-        if phase is not _DISCARD:
-            return "You put a card on the scrapheap only after drawing two", "NGG-TURN-2"
-        return None if s.hands[seat][t] else (f"You have no {name} card", "NGG-TURN-2")
-    pad = s.pads[seat]
-    if kind is Scrap or kind is Bribe:
+    if phase is _FINAL_OPENING:
+        return "No drawing in a final turn: take from the scrapheap", "NGG-FINALE-3"
+    if phase is not _OPENING:
+        return "You draw only at the start of your turn", "NGG-TURN-1"
+    return None if s.deck else ("The materials deck is empty", "NGG-HAND-3")
+
+
+def _check_take_scrap(s: State, _: int) -> Reason | None:
+    if s.phase is not _OPENING and s.phase is not _FINAL_OPENING:
+        return "You take from the scrapheap only at the start of your turn", "NGG-TURN-1"
+    return None if s.scrapheap else ("The scrapheap is empty", "NGG-TURN-3")
+
+
+def _check_discard(s: State, t: int) -> Reason | None:
+    if s.phase is not _DISCARD:
+        return "You put a card on the scrapheap only after drawing two", "NGG-TURN-2"
+    return None if s.hands[s.turn][t] else (f"You have no {_NAMES[t]} card", "NGG-TURN-2")
+
+
+def _check_scrap(s: State, t: int) -> Reason | None:
+    if s.phase is not _MAIN or s.final_turn:
         why = _free_ok(s)
         if why is not None:
             return why
-        if kind is Scrap:
-            return None if pad[t] else (f"You have no {name} rocket to scrap", "NGG-FREE-2")
-        if s.wanderer != seat:
-            return "The Wandering Gremlin is not in front of you", "NGG-FREE-3"
-        return None if s.hands[seat][t] else (f"You have no {name} card", "NGG-FREE-3")
-    if phase is not _MAIN:
+    return None if s.pads[s.turn][t] else (f"You have no {_NAMES[t]} rocket to scrap", "NGG-FREE-2")
+
+
+def _check_bribe(s: State, t: int) -> Reason | None:
+    why = _free_ok(s)
+    if why is not None:
+        return why
+    if s.wanderer != s.turn:
+        return "The Wandering Gremlin is not in front of you", "NGG-FREE-3"
+    return None if s.hands[s.turn][t] else (f"You have no {_NAMES[t]} card", "NGG-FREE-3")
+
+
+def _check_build(s: State, t: int) -> Reason | None:
+    if s.phase is not _MAIN:
         return "Finish the start of your turn first", "NGG-TURN-1"
-    if kind is Build:
-        if not (s.open_build or s.builds or s.mains):
-            return "You have no build action left this turn", "NGG-TURN-6"
-        if not s.hands[seat][t]:
-            return f"You have no {name} card", "NGG-BUILD-1"
-        if not pad[t] and pad.count(0) <= 3:
-            return "Your launch pad already holds three rockets", "NGG-BUILD-2"
-        return None
-    if kind is Launch:
-        if not s.mains:
-            return "You have no main action left this turn", "NGG-TURN-6"
-        cost = s.components.launch_costs[t]
-        if pad[t] < cost:
-            return (f"{name.capitalize()} rocket needs {cost} cards to launch; it has {pad[t]}",
-                    "NGG-LAUNCH-1")
-        return None
-    # ChromeLaunch
+    if not (s.open_build or s.builds or s.mains):
+        return "You have no build action left this turn", "NGG-TURN-6"
+    seat = s.turn
+    if not s.hands[seat][t]:
+        return f"You have no {_NAMES[t]} card", "NGG-BUILD-1"
+    pad = s.pads[seat]
+    if not pad[t] and pad.count(0) <= 3:
+        return "Your launch pad already holds three rockets", "NGG-BUILD-2"
+    return None
+
+
+def _check_launch(s: State, t: int) -> Reason | None:
+    if s.phase is not _MAIN:
+        return "Finish the start of your turn first", "NGG-TURN-1"
+    if not s.mains:
+        return "You have no main action left this turn", "NGG-TURN-6"
+    cost = s.components.launch_costs[t]
+    size = s.pads[s.turn][t]
+    if size < cost:
+        return f"{_NAMES[t].capitalize()} rocket needs {cost} cards to launch; it has {size}", "NGG-LAUNCH-1"
+    return None
+
+
+def _check_chrome_launch(s: State, t: int) -> Reason | None:
+    if s.phase is not _MAIN:
+        return "Finish the start of your turn first", "NGG-TURN-1"
     if not s.chrome:
         return "Only a chrome bribe lets you launch an incomplete rocket", "NGG-BRIBE-6"
-    return None if pad[t] else (f"You have no {name} rocket", "NGG-BRIBE-6")
+    return None if s.pads[s.turn][t] else (f"You have no {_NAMES[t]} rocket", "NGG-BRIBE-6")
+
+
+_CHECKS: dict[type, Callable[[State, int], Reason | None]] = {
+    EndTurn: _check_end_turn, DrawTwo: _check_draw_two, TakeScrap: _check_take_scrap,
+    Discard: _check_discard, Scrap: _check_scrap, Bribe: _check_bribe, Build: _check_build,
+    Launch: _check_launch, ChromeLaunch: _check_chrome_launch,
+}
 
 
 def is_legal(s: State, action: Any) -> bool:
@@ -149,26 +180,22 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         check_type(s, State, "No Good Gremlins State")
     phase = s.phase
     seat = s.turn
+    # compress() picks the actions whose material has a nonzero count, in C.
     if phase is _MAIN:
         hand = s.hands[seat]
         pad = s.pads[seat]
-        out: list[Any]
+        out: list[Any] = []
         if s.open_build or s.builds or s.mains:
-            if pad.count(0) > 3:  # room for a new rocket (NGG-BUILD-2)
-                out = [BUILDS[t] for t in _SIX if hand[t]]
-            else:
-                out = [BUILDS[t] for t in _SIX if hand[t] and pad[t]]
-        else:
-            out = []
-        if s.mains:
-            costs = s.components.launch_costs
-            out += [LAUNCHES[t] for t in _SIX if pad[t] and pad[t] >= costs[t]]
+            # room for a new rocket, or only onto existing ones (NGG-BUILD-2)
+            out += compress(BUILDS, hand if pad.count(0) > 3 else map(min, hand, pad))
+        if s.mains:  # launch costs are at least 1, so a complete rocket is never empty
+            out += compress(LAUNCHES, map(ge, pad, s.components.launch_costs))
         if s.chrome:
-            out += [CHROME_LAUNCHES[t] for t in _SIX if pad[t]]
+            out += compress(CHROME_LAUNCHES, pad)
         if not s.final_turn or s.options.finale_free_actions:
-            out += [SCRAPS[t] for t in _SIX if pad[t]]
+            out += compress(SCRAPS, pad)
             if s.wanderer == seat:
-                out += [BRIBES[t] for t in _SIX if hand[t]]
+                out += compress(BRIBES, hand)
         out.append(END_TURN)
         return tuple(out)
     if phase is _OPENING or phase is _FINAL_OPENING:
@@ -178,27 +205,31 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         if s.scrapheap:
             out.append(TAKE_SCRAP)
         if _free_ok(s) is None:
-            pad = s.pads[seat]
-            out += [SCRAPS[t] for t in _SIX if pad[t]]
+            out += compress(SCRAPS, s.pads[seat])
             if s.wanderer == seat:
-                hand = s.hands[seat]
-                out += [BRIBES[t] for t in _SIX if hand[t]]
+                out += compress(BRIBES, s.hands[seat])
         return tuple(out)
     if phase is _DISCARD:
-        hand = s.hands[seat]
-        return tuple(DISCARDS[t] for t in _SIX if hand[t])
+        return tuple(compress(DISCARDS, s.hands[seat]))
     return ()
 
 
 def _draw_two(s: State, _: int) -> State:
-    return draw(s, s.turn, 2, phase=_DISCARD)  # NGG-TURN-2
+    deck = s.deck
+    if len(deck) > 2:  # the usual case, inline: the deck does not run out (NGG-TURN-2)
+        seat = s.turn
+        hand = list(s.hands[seat])
+        hand[deck[0]] += 1
+        hand[deck[1]] += 1
+        return _drawn(s, deck[2:], with_row(s.hands, seat, tuple(hand)), _DISCARD)
+    return draw(s, s.turn, 2, phase=_DISCARD)  # NGG-TURN-2, NGG-HAND-3
 
 
 def _take_scrap(s: State, _: int) -> State:
     heap = s.scrapheap
     top = heap[-1]
     if s.options.scrap_take == "all":  # NGG-TURN-4
-        rest = tuple(c for c in heap if c != top)
+        rest = tuple(filter(top.__ne__, heap))
     else:
         i = len(heap) - 1
         while i > 0 and heap[i - 1] == top:
@@ -207,29 +238,37 @@ def _take_scrap(s: State, _: int) -> State:
     seat = s.turn
     hand = s.hands[seat]
     hand = with_item(hand, top, hand[top] + len(heap) - len(rest))
-    return replace(s, scrapheap=rest, hands=with_row(s.hands, seat, hand), phase=_MAIN)
+    return _took(s, rest, with_row(s.hands, seat, hand), _MAIN)
 
 
 def _discard(s: State, t: int) -> State:
     seat = s.turn
-    hand = s.hands[seat]
-    return replace(s, hands=with_row(s.hands, seat, with_item(hand, t, hand[t] - 1)),
-                   scrapheap=(*s.scrapheap, t), phase=_MAIN)
+    hand = list(s.hands[seat])
+    hand[t] -= 1
+    return _took(s, (*s.scrapheap, t), with_row(s.hands, seat, tuple(hand)), _MAIN)
 
 
 def _build(s: State, t: int) -> State:
     seat = s.turn
-    hand = s.hands[seat]
-    pad = s.pads[seat]
+    hand = list(s.hands[seat])
+    hand[t] -= 1
+    pad = list(s.pads[seat])
+    pad[t] += 1
+    hands, pads = with_row(s.hands, seat, tuple(hand)), with_row(s.pads, seat, tuple(pad))
     # NGG-TURN-6: the open build action continues; else spend a build-only action, else the main one.
     if s.open_build:
-        budget = {"open_build": 0}
-    elif s.builds:
-        budget = {"builds": s.builds - 1, "open_build": 1}
-    else:
-        budget = {"mains": s.mains - 1, "open_build": 1}
-    return replace(s, hands=with_row(s.hands, seat, with_item(hand, t, hand[t] - 1)),
-                   pads=with_row(s.pads, seat, with_item(pad, t, pad[t] + 1)), **budget)
+        return _built(s, hands, pads, 0)
+    if s.builds:
+        return _built_extra(s, hands, pads, s.builds - 1, 1)
+    return _built_main(s, hands, pads, s.mains - 1, 1)
+
+
+_took = make_updater(State, "scrapheap", "hands", "phase")
+_drawn = make_updater(State, "deck", "hands", "phase")
+_built = make_updater(State, "hands", "pads", "open_build")
+_built_extra = make_updater(State, "hands", "pads", "builds", "open_build")
+_built_main = make_updater(State, "hands", "pads", "mains", "open_build")
+_scrapped = make_updater(State, "pads", "scrapheap")
 
 
 def _launch_with(s: State, t: int, won: int, **changes: Any) -> State:
@@ -255,8 +294,8 @@ def _chrome_launch(s: State, t: int) -> State:
 def _scrap(s: State, t: int) -> State:
     seat = s.turn
     size = s.pads[seat][t]
-    return replace(s, pads=with_row(s.pads, seat, with_item(s.pads[seat], t, 0)),  # NGG-FREE-2
-                   scrapheap=s.scrapheap + (t,) * size)
+    return _scrapped(s, with_row(s.pads, seat, with_item(s.pads[seat], t, 0)),  # NGG-FREE-2
+                     s.scrapheap + (t,) * size)
 
 
 def _bribe(s: State, t: int) -> State:
@@ -293,19 +332,26 @@ def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
     if type(s) is not State:
         check_type(s, State, "No Good Gremlins State")
-    try:
-        info = _INFO.get(action)
-    except TypeError:
-        info = None
+    info = _BY_ID.get(id(action))  # one of the game's own action objects (the usual case)
+    if info is None or info[0] is not action:
+        try:
+            info = _INFO.get(action)  # an equal action built elsewhere
+        except TypeError:
+            info = None
     if info is None or s.phase is _OVER:
         raise IllegalActionError(*(check(s, action) or _malformed(action)))
-    kind, t = info
-    why = _check(s, kind, t)
+    why = info[2](s, info[4])
     if why is not None:
         raise IllegalActionError(*why)
-    return _HANDLERS[kind](s, t)
+    return info[3](s, info[4])
 
 
-_INFO: dict[Any, tuple[type, int]] = {
-    a: (type(a), MATERIAL_INDEX[a.material] if hasattr(a, "material") else -1) for a in ALL_ACTIONS
+_Info = tuple[Any, type, Callable[[State, int], Reason | None], Callable[[State, int], State], int]
+_INFO: dict[Any, _Info] = {
+    a: (a, type(a), _CHECKS[type(a)], _HANDLERS[type(a)],
+        MATERIAL_INDEX[a.material] if hasattr(a, "material") else -1)
+    for a in ALL_ACTIONS
 }
+"""Per action: itself, its kind, its check, its effect and its material (-1 for none)."""
+_BY_ID: dict[int, _Info] = {id(a): info for a, info in _INFO.items()}
+"""The interned actions by identity: an int key hashes in C, an attrs instance in Python."""

@@ -78,7 +78,7 @@ class Setup:
     """The seat holding the Wandering Gremlin (None: set aside)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)  # no weakref slot: see core.evolve
 class State:
     """Everything the rules need. Materials are indices 0-5 (rust to chrome);
     per-type zones are count tuples in that order; sequences list material indices."""
