@@ -10,7 +10,7 @@ vertices touch one to three hexes (GG-PLACE-5).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from gremlinrules.core.hexgrid import HexBoard
 from gremlinrules.core.rng import Rng
@@ -18,7 +18,7 @@ from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, Colour
 
 __all__ = [
     "BOARD", "CENTER", "HEX_SPOTS", "N_HEXES", "N_SPOTS", "SPOT_HEXES", "candidate_spots",
-    "clumped", "random_layout", "spot_sets",
+    "clumped", "colour_spots", "random_layout", "spot_sets",
 ]
 
 
@@ -68,10 +68,15 @@ def candidate_spots(layout: tuple[Colour, ...], colour: Colour, category: int,
     The spot must touch a hex of that colour (GG-PLACE-2), except a trick
     loser's vertex when ``any_vertex`` (the option ``loser_vertex="any"``, GG-PLACE-6).
     """
+    return colour_spots(tuple(h for h, c in enumerate(layout) if c is colour), category, any_vertex)
+
+
+@cache  # bounded: 220 hex triples x 4 categories x 2
+def colour_spots(hexes: tuple[int, ...], category: int, any_vertex: bool) -> tuple[int, ...]:
+    """:func:`candidate_spots` for a colour on ``hexes``: depends only on where the colour is."""
     out: set[int] = set()
-    for h, c in enumerate(layout):
-        if c is colour:
-            out.update(_HEX_CATEGORY_SPOTS[h][category])
+    for h in hexes:
+        out.update(_HEX_CATEGORY_SPOTS[h][category])
     if any_vertex and category >= LOSER:
         out.update(_ALL_VERTICES)
     return tuple(sorted(out))

@@ -44,7 +44,7 @@ class Card:
     stray card equal only to itself, which no rule accepts.
     """
 
-    __slots__ = ("is_x", "rank", "suit")
+    __slots__ = ("is_x", "rank", "suit", "suit_bit")
     __match_args__ = ("suit", "rank")
     suit: Colour
     """The suit (never WHITE)."""
@@ -52,6 +52,8 @@ class Card:
     """1 to 8, or 0 for the X card."""
     is_x: bool
     """True for an X card."""
+    suit_bit: int
+    """The suit as one bit (1, 2, 4, 8 in ``SUITS`` order; 0 for a stray suit), for suit sets."""
 
     def __new__(cls, suit: Colour, rank: int) -> Card:
         """The deck's card of that suit and rank (see the class docstring)."""
@@ -65,6 +67,7 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "is_x", rank == X_RANK)
+        object.__setattr__(card, "suit_bit", 1 << SUITS.index(suit) if suit in SUITS else 0)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -6,22 +6,25 @@
 
 from __future__ import annotations
 
-from itertools import chain, combinations
+from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.core.evolve import make_replace
+from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.zones import remove_one
 from gremlinrules.gnaughty_gnomes.actions import ACTIONS, FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
-from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER, candidate_spots, spot_sets
+from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
+from gremlinrules.gnaughty_gnomes.tables import MASK_SUITS, PLAYED, SUIT_BIT, garden
 from gremlinrules.gnaughty_gnomes.trick import rank_trick, score_placement, track_after
 
 __all__ = ["apply", "check", "current_player", "is_legal", "legal_actions", "position_to_act"]
 
 _X_CARD = {s: Card(s, X_RANK) for s in SUITS}
+Piles = tuple[tuple[tuple[Card | None, Card | None], ...], ...]
 _replace = make_replace(State)
 _CATEGORY = (WINNER, MIDDLE, MIDDLE, LOSER)
 _PLACE_NAME = ("the trick winner", "a middle place", "a middle place", "the trick loser")
@@ -29,7 +32,7 @@ _PLACE_NAME = ("the trick winner", "a middle place", "a middle place", "the tric
 
 def position_to_act(state: State) -> int:
     """The table position whose decision is pending (meaningless once the game is over)."""
-    if state.phase is Phase.PLAY:
+    if state.phase is _PLAY_PHASE:
         return (state.leader + len(state.plays)) % 4
     return state.plays[state.order[state.step]].position if state.order else 0
 
@@ -51,45 +54,49 @@ def playable(state: State, pos: int) -> tuple[Card, ...]:
     return state.hands[pos] + tuple(up for _, up in piles if up is not None)
 
 
+def _unflipped_mask(state: State) -> int:
+    """The suits of the trick's unflipped cards, as a mask of ``tables.SUIT_BIT``."""
+    mask = 0
+    for played, done in zip(state.plays, state.flipped, strict=False):
+        if not done:
+            mask |= played.card.suit_bit
+    return mask
+
+
 def _unflipped_suits(state: State) -> tuple[Colour, ...]:
-    """The colours of the trick's unflipped cards, in suit order (a table lookup: hot path)."""
-    plays, flipped = state.plays, state.flipped
-    return _IN_SUIT_ORDER[frozenset([plays[i].card.suit for i in range(len(plays)) if not flipped[i]])]
-
-
-_IN_SUIT_ORDER: dict[frozenset[Colour], tuple[Colour, ...]] = {
-    frozenset(combo): combo for n in range(len(SUITS) + 1) for combo in combinations(SUITS, n)
-}
+    """The colours of the trick's unflipped cards, in suit order."""
+    return MASK_SUITS[_unflipped_mask(state)]
 
 
 def _placements(state: State) -> tuple[Place | Flip, ...]:
     """The placement round's choices for the seat at ``state.step`` (GG-PLACE-1..8)."""
-    suits = _unflipped_suits(state)
-    pos = state.plays[state.order[state.step]].position
-    if state.supply[pos] > 0:
-        gnomes = state.gnomes
-        any_vertex = state.options.loser_vertex == "any"
-        categories = [_CATEGORY[state.step]]
-        if state.options.no_space == "widen":
-            categories.append(LOSER)
-        for cat in categories:
-            out = [PLACE[s][spot] for s in suits
-                   for spot in candidate_spots(state.layout, s, cat, any_vertex) if gnomes[spot] < 0]
+    mask = _unflipped_mask(state)
+    step = state.step
+    if state.supply[state.plays[state.order[step]].position] > 0:
+        gnomes, options = state.gnomes, state.options
+        tables = garden(state.layout)
+        any_vertex = options.loser_vertex == "any"
+        out = tables.placements(mask, _CATEGORY[step], any_vertex, gnomes)
+        if out:
+            return out
+        if options.no_space == "widen":  # GG-PLACE-8, option "widen": any spot touching the colour
+            out = tables.placements(mask, LOSER, any_vertex, gnomes)
             if out:
-                return tuple(out)
-    return tuple(FLIP[s] for s in suits)
+                return out
+    return _FLIPS[mask]
 
 
-def _plain_placement_ok(state: State, action: Place) -> bool:
+_FLIPS: tuple[tuple[Flip, ...], ...] = tuple(tuple(FLIP[s] for s in suits) for suits in MASK_SUITS)
+
+
+def _plain_placement_ok(state: State, suit: Colour, spot: int) -> bool:
     """The common case, decided without listing every placement: an open spot of the
     seat's own category next to an unflipped card's colour."""
     step = state.step
-    pos = state.plays[state.order[step]].position
-    spot = action.spot
-    if state.supply[pos] <= 0 or state.gnomes[spot] >= 0 or action.suit not in _unflipped_suits(state):
+    if (state.supply[state.plays[state.order[step]].position] <= 0 or state.gnomes[spot] >= 0
+            or not _unflipped_mask(state) & SUIT_BIT[suit]):
         return False
-    allowed = spot_sets(state.layout, action.suit, _CATEGORY[step], state.options.loser_vertex == "any")
-    return spot in allowed
+    return spot in garden(state.layout).allowed(suit, _CATEGORY[step], state.options.loser_vertex == "any")
 
 
 def legal_actions(state: State) -> tuple[Any, ...]:
@@ -97,20 +104,31 @@ def legal_actions(state: State) -> tuple[Any, ...]:
     if type(state) is not State:
         check_type(state, State, "Gnaughty Gnomes State")
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY_PHASE:
         pos = (state.leader + len(state.plays)) % 4
         if state.piles[pos]:
-            cards: Any = sorted(playable(state, pos), key=_CARD_ORDER.__getitem__)
-        else:
-            cards = state.hands[pos]  # kept in CARDS order: numbered cards, then the X card
-        if len(cards) == 1:
-            return _CARD_ACTIONS[cards[0]]
-        return tuple(chain.from_iterable(map(_CARD_ACTIONS.__getitem__, cards)))
-    if phase is Phase.PLACE:
+            return _card_actions(sorted(playable(state, pos), key=_CARD_ORDER.__getitem__))
+        return _card_actions(state.hands[pos])  # kept in CARDS order: numbered cards, then the X card
+    if phase is _PLACE_PHASE:
         return _placements(state)
     return ()
 
 
+def _card_actions(cards: Sequence[Card]) -> tuple[Play | PlayX, ...]:
+    """The play actions of ``cards`` (in CARDS order): one Play each, 16 PlayX for an X card."""
+    if cards and cards[-1].is_x:
+        try:
+            return tuple(map(_PLAY_GET, cards[:-1])) + PLAY_X[cards[-1].suit]
+        except KeyError:  # an X card before the last: not a state apply makes
+            pass
+    try:
+        return tuple(map(_PLAY_GET, cards))
+    except KeyError:
+        return tuple(chain.from_iterable(map(_CARD_ACTIONS.__getitem__, cards)))
+
+
+_PLAY_PHASE, _PLACE_PHASE, _OVER = Phase.PLAY, Phase.PLACE, Phase.OVER
+_PLAY_GET = PLAY.__getitem__
 _CARD_ORDER = {c: i for i, c in enumerate(CARDS)}
 _CARD_ACTIONS: dict[Card, tuple[Play | PlayX, ...]] = {
     c: PLAY_X[c.suit] if c.is_x else (PLAY[c],) for c in CARDS
@@ -167,11 +185,11 @@ def _check(state: State, action: Play | PlayX | Place | Flip) -> tuple[str, str]
         return None
     if state.phase is not Phase.PLACE:
         return ("gnomes are placed only after all four cards of the trick are played", "GG-PLACE-1")
-    if type(action) is Place and _plain_placement_ok(state, action):
+    if type(action) is Place and _plain_placement_ok(state, action.suit, action.spot):
         return None
     if action in _placements(state):
         return None
-    if action.suit not in _unflipped_suits(state):
+    if not _unflipped_mask(state) & SUIT_BIT[action.suit]:
         return (f"no unflipped {action.suit.value} card remains in this trick", "GG-PLACE-3")
     if isinstance(action, Flip):
         return ("a card may be flipped without placing only when no legal spot exists", "GG-PLACE-8")
@@ -188,8 +206,42 @@ def is_legal(state: State, action: Any) -> bool:
 
 def apply(state: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) if not legal."""
-    check_type(state, State, "Gnaughty Gnomes State")
-    canon = canonical(action)
+    if type(state) is not State:
+        check_type(state, State, "Gnaughty Gnomes State")
+    info = _BY_ID.get(id(action))  # one of the game's own action objects (the usual case)
+    if info is None or info[0] is not action:
+        try:
+            info = _INFO.get(action)  # an equal action built elsewhere
+        except TypeError:  # a field that cannot be hashed: no action of ours
+            info = None
+    # The common cases first, checked in full without listing the legal actions.
+    if info is not None:
+        if info[1] == _PLACE_KIND:
+            if state.phase is _PLACE_PHASE:
+                plays, flipped, suit = state.plays, state.flipped, info[2]
+                idx = 0
+                for played in plays:
+                    if played.card.suit is suit and not flipped[idx]:
+                        break
+                    idx += 1
+                step = state.step
+                pos = plays[state.order[step]].position
+                spot = info[3]
+                if (idx < 4 and state.supply[pos] > 0 and state.gnomes[spot] < 0 and spot in garden(
+                        state.layout).allowed(suit, _CATEGORY[step], state.options.loser_vertex == "any")):
+                    return _placed(state, idx, pos, spot)
+        elif info[1] == _PLAY_KIND and state.phase is _PLAY_PHASE:
+            pos = (state.leader + len(state.plays)) % 4
+            hand = state.hands[pos]
+            if info[2] in hand:
+                i = hand.index(info[2])
+                hands = list(state.hands)
+                hands[pos] = hand[:i] + hand[i + 1:]
+                plays = (*state.plays, info[3][pos])
+                if len(plays) < 4:
+                    return _with_play(state, tuple(hands), plays)
+                return _played(state, tuple(hands), state.piles, plays)
+    canon = None if info is None else info[0]
     problem = _not_an_action(state, action) if canon is None else _check(state, canon)
     if problem is not None or canon is None:
         raise IllegalActionError(*(problem or ("not an action", "GG-ACT-1")))
@@ -198,46 +250,81 @@ def apply(state: State, action: Any) -> State:
     return _place(state, canon)
 
 
+_PLAY_KIND, _PLACE_KIND, _FLIP_KIND = 0, 1, 2
+_INFO: dict[Any, tuple[Any, ...]] = {
+    **{a: (a, _PLAY_KIND, a.card, PLAYED[a]) for a in PLAY.values()},
+    **{a: (a, _PLAY_KIND, _X_CARD[a.suit], PLAYED[a]) for acts in PLAY_X.values() for a in acts},
+    **{a: (a, _PLACE_KIND, a.suit, a.spot) for acts in PLACE.values() for a in acts},
+    **{a: (a, _FLIP_KIND, a.suit) for a in FLIP.values()},
+}
+"""Per action: itself, its kind, then the card and its Played records, or the suit and spot."""
+_BY_ID: dict[int, tuple[Any, ...]] = {id(a): info for a, info in _INFO.items()}
+"""The interned actions by identity: an int key hashes in C, an attrs instance in Python."""
+
+
 def _play(state: State, action: Play | PlayX) -> State:
     pos = position_to_act(state)
-    if isinstance(action, PlayX):
-        card, played = _X_CARD[action.suit], Played(pos, _X_CARD[action.suit], action.rank, action.high)
-    else:
-        card, played = action.card, Played(pos, action.card, action.card.rank)
+    card = _X_CARD[action.suit] if isinstance(action, PlayX) else action.card
     hands, piles = state.hands, state.piles
     if card in hands[pos]:
         hands = hands[:pos] + (remove_one(hands[pos], card),) + hands[pos + 1:]
     else:  # a dummy's face-up pile top: the card under it waits for clean-up (GG-2P-4)
         mine = tuple((down, None) if up == card else (down, up) for down, up in piles[pos])
         piles = piles[:pos] + (mine,) + piles[pos + 1:]
-    plays = (*state.plays, played)
+    return _played(state, hands, piles, (*state.plays, PLAYED[action][pos]))
+
+
+def _played(state: State, hands: tuple[tuple[Card, ...], ...], piles: Piles,
+            plays: tuple[Played, ...]) -> State:
+    """The state once the last of ``plays`` joins the trick; the fourth card ranks it (GG-TRICK-2)."""
     if len(plays) < 4:
         return _replace(state, hands=hands, piles=piles, plays=plays)
     order = rank_trick(state.track, plays)
-    scores = list(state.team_scores)
-    scores[plays[order[0]].position % 2] += 1  # the trick winner's point (GG-PLACE-1)
-    return _replace(state, hands=hands, piles=piles, plays=plays, order=order, phase=Phase.PLACE,
-                    step=0, flipped=(False,) * 4, team_scores=(scores[0], scores[1]))
+    a, b = state.team_scores
+    if plays[order[0]].position % 2:  # the trick winner's point (GG-PLACE-1)
+        b += 1
+    else:
+        a += 1
+    return _replace(state, hands=hands, piles=piles, plays=plays, order=order, phase=_PLACE_PHASE,
+                    step=0, flipped=_NONE_FLIPPED, team_scores=(a, b))
+
+
+_with_play = make_updater(State, "hands", "plays")
+_with_placement = make_updater(State, "gnomes", "supply", "team_scores", "flipped", "step")
+
+
+def _placed(state: State, idx: int, pos: int, spot: int) -> State:
+    """The state after a legal Place by ``pos`` using trick card ``idx`` (GG-PLACE-1, GG-SCORE-1)."""
+    flipped, gnomes, supply = state.flipped, state.gnomes, state.supply
+    flipped = flipped[:idx] + (True,) + flipped[idx + 1:]
+    team = pos % 2
+    gnomes = gnomes[:spot] + (team,) + gnomes[spot + 1:]
+    supply = supply[:pos] + (supply[pos] - 1,) + supply[pos + 1:]
+    scores = state.team_scores
+    points = score_placement(state.layout, state.track, gnomes, spot, team)
+    if points:
+        scores = (scores[0] + points, scores[1]) if team == 0 else (scores[0], scores[1] + points)
+    step = state.step
+    if step < 3:
+        return _with_placement(state, gnomes, supply, scores, flipped, step + 1)
+    return _clean_up(state, gnomes, supply, scores)
+
+
+_NONE_FLIPPED = (False,) * 4
 
 
 def _place(state: State, action: Place | Flip) -> State:
     # Either same-colour card may be flipped: the rules say it does not matter (GG-PLACE-3).
-    plays, suit = state.plays, action.suit
-    idx = next(i for i in range(4) if plays[i].card.suit is suit and not state.flipped[i])
-    flipped = state.flipped[:idx] + (True,) + state.flipped[idx + 1:]
-    gnomes, supply, scores = state.gnomes, state.supply, state.team_scores
+    plays, flipped, suit = state.plays, state.flipped, action.suit
+    idx = 0
+    while flipped[idx] or plays[idx].card.suit is not suit:
+        idx += 1
+    step = state.step
     if type(action) is Place:
-        pos = state.plays[state.order[state.step]].position
-        team = pos % 2
-        gnomes = gnomes[:action.spot] + (team,) + gnomes[action.spot + 1:]
-        supply = supply[:pos] + (supply[pos] - 1,) + supply[pos + 1:]
-        points = score_placement(state.layout, state.track, gnomes, action.spot, team)
-        if points:
-            scores = (scores[0] + points, scores[1]) if team == 0 else (scores[0], scores[1] + points)
-    if state.step < 3:
-        return _replace(state, gnomes=gnomes, supply=supply, team_scores=scores, flipped=flipped,
-                        step=state.step + 1)
-    return _clean_up(state, gnomes, supply, scores)
+        return _placed(state, idx, plays[state.order[step]].position, action.spot)
+    if step < 3:
+        return _replace(state, flipped=flipped[:idx] + (True,) + flipped[idx + 1:], step=step + 1)
+    return _clean_up(state, state.gnomes, state.supply, state.team_scores)
 
 
 def _clean_up(state: State, gnomes: tuple[int, ...], supply: tuple[int, ...],
@@ -253,6 +340,6 @@ def _clean_up(state: State, gnomes: tuple[int, ...], supply: tuple[int, ...],
         state, gnomes=gnomes, supply=supply, team_scores=scores, piles=piles,
         track=track_after(state.track, plays[order[0]]), history=(*state.history, plays),
         leader=plays[order[3]].position, trick=trick,
-        phase=Phase.OVER if trick == COMPONENTS.tricks else Phase.PLAY, plays=(), order=(), flipped=(),
+        phase=_OVER if trick == COMPONENTS.tricks else _PLAY_PHASE, plays=(), order=(), flipped=(),
         step=0,
     )

@@ -5,9 +5,9 @@ Pure functions of state parts; the rules module calls them.
 
 from __future__ import annotations
 
-from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, SPOT_HEXES
 from gremlinrules.gnaughty_gnomes.components import COMPONENTS, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Played
+from gremlinrules.gnaughty_gnomes.tables import SPOT_SCORING
 
 __all__ = ["card_strength", "rank_trick", "score_placement", "track_after", "value_of"]
 
@@ -23,14 +23,14 @@ def card_strength(track: tuple[Colour, ...], suit: Colour, rank: int, tie: int) 
     return (track.index(suit), -rank, tie)
 
 
-def _key(track: tuple[Colour, ...], p: Played) -> tuple[int, int, int]:
-    tie = (-1 if p.high else 1) if p.card.is_x else 0
-    return card_strength(track, p.card.suit, p.rank, tie)
-
-
 def rank_trick(track: tuple[Colour, ...], plays: tuple[Played, ...]) -> tuple[int, ...]:
-    """Indices into ``plays`` from turn-order place 1 (winner) to 4 (loser) (GG-TRICK-2)."""
-    return tuple(sorted(range(len(plays)), key=lambda i: _key(track, plays[i])))
+    """Indices into ``plays`` from turn-order place 1 (winner) to 4 (loser) (GG-TRICK-2).
+
+    The sort key is :func:`card_strength`, with the X card's tie from its
+    high/low declaration (GG-X-2).
+    """
+    keys = [(track.index(p.card.suit), -p.rank, (-1 if p.high else 1) if p.card.is_x else 0) for p in plays]
+    return tuple(sorted(range(len(plays)), key=keys.__getitem__))
 
 
 def value_of(track: tuple[Colour, ...], colour: Colour) -> int:
@@ -47,16 +47,12 @@ def score_placement(layout: tuple[Colour, ...], track: tuple[Colour, ...], gnome
     """
     points = 0
     other = 1 - team
-    for h in SPOT_HEXES[spot]:
-        mine = theirs = 0
-        for s in HEX_SPOTS[h]:
-            g = gnomes[s]
-            if g == team:
-                mine += 1
-            elif g == other:
-                theirs += 1
+    for h, get in SPOT_SCORING[spot]:
+        around = get(gnomes)
+        theirs = around.count(other)
         if theirs == 0:
             continue
+        mine = around.count(team)
         if mine == theirs + 1:  # was a tie before this gnome: a new majority
             points += value_of(track, layout[h])
         elif mine == theirs:  # was behind by one: a new tie
