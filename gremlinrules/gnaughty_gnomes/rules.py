@@ -18,8 +18,8 @@ from gremlinrules.gnaughty_gnomes.actions import ACTIONS, FLIP, PLACE, PLAY, PLA
 from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
-from gremlinrules.gnaughty_gnomes.tables import MASK_SUITS, PLAYED, SUIT_BIT, garden
-from gremlinrules.gnaughty_gnomes.trick import rank_trick, score_placement, track_after
+from gremlinrules.gnaughty_gnomes.tables import MASK_SUITS, PLAYED, SUIT_BIT, garden, occupancy, remember
+from gremlinrules.gnaughty_gnomes.trick import placement_points, rank_trick, track_after
 
 __all__ = ["apply", "check", "current_player", "is_legal", "legal_actions", "position_to_act"]
 
@@ -73,14 +73,15 @@ def _placements(state: State) -> tuple[Place | Flip, ...]:
     mask = _unflipped_mask(state)
     step = state.step
     if state.supply[state.plays[state.order[step]].position] > 0:
-        gnomes, options = state.gnomes, state.options
+        team0, team1 = occupancy(state.gnomes)
+        options = state.options
         tables = garden(state.layout)
         any_vertex = options.loser_vertex == "any"
-        out = tables.placements(mask, _CATEGORY[step], any_vertex, gnomes)
+        out = tables.placements(mask, _CATEGORY[step], any_vertex, team0 | team1)
         if out:
             return out
         if options.no_space == "widen":  # GG-PLACE-8, option "widen": any spot touching the colour
-            out = tables.placements(mask, LOSER, any_vertex, gnomes)
+            out = tables.placements(mask, LOSER, any_vertex, team0 | team1)
             if out:
                 return out
     return _FLIPS[mask]
@@ -298,10 +299,17 @@ def _placed(state: State, idx: int, pos: int, spot: int) -> State:
     flipped, gnomes, supply = state.flipped, state.gnomes, state.supply
     flipped = flipped[:idx] + (True,) + flipped[idx + 1:]
     team = pos % 2
+    team0, team1 = occupancy(gnomes)
     gnomes = gnomes[:spot] + (team,) + gnomes[spot + 1:]
+    if team:
+        team1 |= 1 << spot
+        points = placement_points(state.layout, state.track, team1, team0, spot)
+    else:
+        team0 |= 1 << spot
+        points = placement_points(state.layout, state.track, team0, team1, spot)
+    remember(gnomes, team0, team1)
     supply = supply[:pos] + (supply[pos] - 1,) + supply[pos + 1:]
     scores = state.team_scores
-    points = score_placement(state.layout, state.track, gnomes, spot, team)
     if points:
         scores = (scores[0] + points, scores[1]) if team == 0 else (scores[0], scores[1] + points)
     step = state.step

@@ -9,15 +9,13 @@ answers instead of recomputing them; the conformance tests compare both.
 - :func:`garden`: a layout's placement candidates per suit, built from tables
   that depend only on the suit's three hexes (so they are shared by every
   game); the 256 most recently used layouts are kept.
+- :func:`occupancy`: the gnomes on the garden as one bitmask per team, so
+  filtering open spots and counting majorities are integer operations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
-from itertools import compress
-from operator import itemgetter
-from typing import Any
 
 from gremlinrules.gnaughty_gnomes.actions import PLACE, PLAY, PLAY_X, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, SPOT_HEXES, colour_spots
@@ -25,8 +23,8 @@ from gremlinrules.gnaughty_gnomes.components import SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Played
 
 __all__ = [
-    "MASK_INDICES", "MASK_SUITS", "PLAYED", "SPOT_SCORING", "SUIT_BIT", "SUIT_INDEX", "Garden", "garden",
-    "getter",
+    "HEX_MASK", "MASK_INDICES", "MASK_SUITS", "PLAYED", "SPOT_HEX_MASKS", "SUIT_BIT", "SUIT_INDEX", "Garden",
+    "Piece", "garden", "occupancy", "remember",
 ]
 
 PLAYED: dict[Play | PlayX, tuple[Played, ...]] = {
@@ -42,70 +40,71 @@ MASK_SUITS: tuple[tuple[Colour, ...], ...] = tuple(
 )
 
 
-def getter(indices: tuple[int, ...]) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
-    """``itemgetter`` that always returns a tuple (even for zero or one index)."""
-    if len(indices) == 1:
-        one = indices[0]
-        return lambda seq: (seq[one],)
-    if not indices:
-        return lambda seq: ()
-    return itemgetter(*indices)
+class Piece:
+    """The candidate spots of one suit for one placement category: the Place actions in
+    spot order, the spots as a set and as a bitmask, and the open subsets seen so far."""
+
+    __slots__ = ("actions", "bits", "mask", "spots", "subsets")
+
+    def __init__(self, suit: Colour, spots: tuple[int, ...]) -> None:
+        self.actions = tuple(PLACE[suit][spot] for spot in spots)
+        self.spots = frozenset(spots)
+        self.bits = tuple(1 << spot for spot in spots)
+        self.mask = sum(self.bits)
+        self.subsets: dict[int, tuple[Place, ...]] = {}
+
+    def open_actions(self, occupied: int) -> tuple[Place, ...]:
+        """The actions whose spot is not in the bitmask ``occupied``."""
+        hit = self.mask & occupied
+        if not hit:
+            return self.actions
+        found = self.subsets.get(hit)
+        if found is None:
+            found = tuple(a for a, bit in zip(self.actions, self.bits, strict=True) if not bit & hit)
+            if len(self.subsets) < _KEEP_SUBSETS:
+                self.subsets[hit] = found
+        return found
 
 
-_Getter = Callable[[tuple[int, ...]], tuple[int, ...]]
-SPOT_SCORING: tuple[tuple[tuple[int, _Getter], ...], ...] = tuple(
-    tuple((h, getter(HEX_SPOTS[h])) for h in hexes) for hexes in SPOT_HEXES
-)
-"""Per spot: each coloured hex it touches, with a getter of that hex's twelve spots."""
-
-_Piece = tuple[_Getter, tuple[Place, ...], frozenset[int]]
+_KEEP_SUBSETS = 128
 
 
 @cache  # bounded: 4 suits x 220 hex triples x 4 categories x 2
-def _piece(suit: Colour, hexes: tuple[int, ...], category: int, any_vertex: bool) -> _Piece:
-    spots = colour_spots(hexes, category, any_vertex)
-    return getter(spots), tuple(PLACE[suit][spot] for spot in spots), frozenset(spots)
+def _piece(suit: Colour, hexes: tuple[int, ...], category: int, any_vertex: bool) -> Piece:
+    return Piece(suit, colour_spots(hexes, category, any_vertex))
 
 
 class Garden:
-    """The placement tables of one layout: per suit, category and ``any_vertex``, a getter
-    of the candidate spots' gnomes, their Place actions (in spot order), and the spots as a set."""
+    """The placement tables of one layout: a :class:`Piece` per suit, category and ``any_vertex``."""
 
     __slots__ = ("layout", "pieces")
 
     def __init__(self, layout: tuple[Colour, ...]) -> None:
         self.layout = layout
-        self.pieces: tuple[tuple[_Piece, ...], ...] = tuple(
+        self.pieces: tuple[tuple[Piece, ...], ...] = tuple(
             tuple(_piece(s, tuple(h for h, c in enumerate(layout) if c is s), cat, anyv)
                   for cat in range(4) for anyv in (False, True))
             for s in SUITS
         )
 
-    def placements(self, mask: int, category: int, any_vertex: bool,
-                   gnomes: tuple[int, ...]) -> tuple[Place, ...]:
+    def placements(self, mask: int, category: int, any_vertex: bool, occupied: int) -> tuple[Place, ...]:
         """The open candidate spots for the unflipped suits ``mask``, in canonical order."""
         key = category * 2 + any_vertex
         pieces = self.pieces
-        if mask in _SINGLE:
-            get, actions, _ = pieces[_SINGLE[mask]][key]
-            return tuple(compress(actions, map(_OPEN, get(gnomes))))
-        out: list[Place] = []
+        out: tuple[Place, ...] = ()
         for i in MASK_INDICES[mask]:
-            get, actions, _ = pieces[i][key]
-            out.extend(compress(actions, map(_OPEN, get(gnomes))))
-        return tuple(out)
+            out += pieces[i][key].open_actions(occupied)
+        return out
 
     def allowed(self, suit: Colour, category: int, any_vertex: bool) -> frozenset[int]:
         """The candidate spots of one suit, as a set."""
-        return self.pieces[SUIT_INDEX[suit]][category * 2 + any_vertex][2]
+        return self.pieces[SUIT_INDEX[suit]][category * 2 + any_vertex].spots
 
 
-_OPEN = (-1).__eq__
 SUIT_INDEX: dict[Colour, int] = {s: i for i, s in enumerate(SUITS)}
 MASK_INDICES: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(len(SUITS)) if m >> i & 1) for m in range(1 << len(SUITS))
 )
-_SINGLE = {1 << i: i for i in range(len(SUITS))}
 _GARDENS: dict[tuple[Colour, ...], Garden] = {}
 _KEEP_GARDENS = 256
 
@@ -118,3 +117,42 @@ def garden(layout: tuple[Colour, ...]) -> Garden:
             _GARDENS.clear()
         found = _GARDENS[layout] = Garden(layout)
     return found
+
+
+_OCCUPANCY: dict[int, tuple[tuple[int, ...], int, int]] = {}
+_KEEP_OCCUPANCY = 4096
+
+
+def occupancy(gnomes: tuple[int, ...]) -> tuple[int, int]:
+    """Team 0's and team 1's gnomes as bitmasks of spots.
+
+    Remembered by the identity of the ``gnomes`` tuple, which the entry holds on
+    to (so the id cannot be reused while it is kept): ``apply`` records the
+    masks of each tuple it makes, and any other tuple is counted once.
+    """
+    found = _OCCUPANCY.get(id(gnomes))
+    if found is not None and found[0] is gnomes:
+        return found[1], found[2]
+    team0 = team1 = 0
+    for spot, team in enumerate(gnomes):
+        if team == 0:
+            team0 |= 1 << spot
+        elif team == 1:
+            team1 |= 1 << spot
+    remember(gnomes, team0, team1)
+    return team0, team1
+
+
+def remember(gnomes: tuple[int, ...], team0: int, team1: int) -> None:
+    """Record the bitmasks of a ``gnomes`` tuple (see :func:`occupancy`)."""
+    if len(_OCCUPANCY) >= _KEEP_OCCUPANCY:
+        _OCCUPANCY.clear()
+    _OCCUPANCY[id(gnomes)] = (gnomes, team0, team1)
+
+
+HEX_MASK: tuple[int, ...] = tuple(sum(1 << spot for spot in spots) for spots in HEX_SPOTS)
+"""Per hex, its twelve spots as a bitmask."""
+SPOT_HEX_MASKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((h, HEX_MASK[h]) for h in hexes) for hexes in SPOT_HEXES
+)
+"""Per spot: each coloured hex it touches, with that hex's spot bitmask."""

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from gremlinrules.gnaughty_gnomes.components import COMPONENTS, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Played
-from gremlinrules.gnaughty_gnomes.tables import SPOT_SCORING
+from gremlinrules.gnaughty_gnomes.tables import SPOT_HEX_MASKS, occupancy
 
-__all__ = ["card_strength", "rank_trick", "score_placement", "track_after", "value_of"]
+__all__ = [
+    "card_strength", "placement_points", "rank_trick", "score_placement", "track_after", "value_of",
+]
 
 _BAND = {r: i for i, band in enumerate(COMPONENTS.track_bands) for r in band}
 
@@ -45,14 +47,20 @@ def score_placement(layout: tuple[Colour, ...], track: tuple[Colour, ...], gnome
     For each coloured hex the spot touches: a new majority with an opponent
     present scores the colour's value; a new tie scores half, rounded down.
     """
+    masks = occupancy(gnomes)
+    return placement_points(layout, track, masks[team], masks[1 - team], spot)
+
+
+def placement_points(layout: tuple[Colour, ...], track: tuple[Colour, ...], mine_mask: int, theirs_mask: int,
+                     spot: int) -> int:
+    """:func:`score_placement` with the gnomes as bitmasks: the placing team's (this gnome
+    included) and the other team's."""
     points = 0
-    other = 1 - team
-    for h, get in SPOT_SCORING[spot]:
-        around = get(gnomes)
-        theirs = around.count(other)
+    for h, hex_mask in SPOT_HEX_MASKS[spot]:
+        theirs = (theirs_mask & hex_mask).bit_count()
         if theirs == 0:
             continue
-        mine = around.count(team)
+        mine = (mine_mask & hex_mask).bit_count()
         if mine == theirs + 1:  # was a tie before this gnome: a new majority
             points += value_of(track, layout[h])
         elif mine == theirs:  # was behind by one: a new tie

@@ -1,0 +1,85 @@
+"""The hot path's lookup tables agree with the plain reading of the rules.
+
+``legal_actions`` and ``apply`` read precomputed tables and per-team bitmasks
+(:mod:`gremlinrules.gnaughty_gnomes.tables`); these properties compare them
+with direct, obviously-correct enumerations written from the clauses.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gremlinrules.gnaughty_gnomes import Flip, Options, Phase, Place, State, legal_actions
+from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, LOSER, MIDDLE, SPOT_HEXES, WINNER, candidate_spots
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.tables import occupancy
+from gremlinrules.gnaughty_gnomes.trick import score_placement, value_of
+from tests.gnaughty_gnomes.strategies import states
+
+_OPTIONS = st.builds(Options, loser_vertex=st.sampled_from(["touching", "any"]),
+                     no_space=st.sampled_from(["skip", "widen"]))
+
+
+def _reference_placements(state: State) -> tuple[Place | Flip, ...]:
+    """GG-PLACE-1..8 read directly: for the place's category, every open candidate spot of
+    every unflipped suit (suit order, then spot order); else the wider reading; else flips."""
+    suits = [s for s in SUITS
+             if any(p.card.suit is s and not f for p, f in zip(state.plays, state.flipped, strict=True))]
+    pos = state.plays[state.order[state.step]].position
+    any_vertex = state.options.loser_vertex == "any"
+    categories = [(WINNER, MIDDLE, MIDDLE, LOSER)[state.step]]
+    if state.options.no_space == "widen":
+        categories.append(LOSER)
+    if state.supply[pos] > 0:
+        for category in categories:
+            found = [Place(s, spot) for s in suits
+                     for spot in candidate_spots(state.layout, s, category, any_vertex)
+                     if state.gnomes[spot] < 0]
+            if found:
+                return tuple(found)
+    return tuple(Flip(s) for s in suits)
+
+
+@pytest.mark.clause("GG-PLACE-2", "GG-PLACE-4", "GG-PLACE-5", "GG-PLACE-6", "GG-PLACE-8")
+@given(data=st.data())
+def test_placements_from_the_tables_equal_the_direct_enumeration(data: st.DataObject) -> None:
+    """In every placement state, under both readings of GG-PLACE-6 and GG-PLACE-8, the legal
+    actions equal the clauses' direct enumeration, in the same order."""
+    state = data.draw(states(phase=Phase.PLACE, options=data.draw(_OPTIONS)))
+    if state.phase is Phase.PLACE:
+        assert legal_actions(state) == _reference_placements(state)
+
+
+@pytest.mark.clause("GG-SCORE-1")
+@given(state=states(), copy=st.booleans())
+def test_occupancy_masks_are_the_gnomes_of_each_team(state: State, copy: bool) -> None:
+    """The per-team bitmasks hold exactly the spots where that team's gnomes stand, whether
+    the tuple is one ``apply`` made or an equal copy."""
+    gnomes = tuple(iter(state.gnomes)) if copy else state.gnomes  # a new tuple object when copying
+    assert gnomes == state.gnomes
+    team0, team1 = occupancy(gnomes)
+    assert team0 == sum(1 << s for s, t in enumerate(state.gnomes) if t == 0)
+    assert team1 == sum(1 << s for s, t in enumerate(state.gnomes) if t == 1)
+
+
+@pytest.mark.clause("GG-SCORE-1", "GG-SCORE-2", "GG-SCORE-3", "GG-SCORE-4")
+@given(state=states(), data=st.data())
+def test_placement_points_equal_a_direct_count(state: State, data: st.DataObject) -> None:
+    """For a gnome standing on a spot, the points equal a count of both teams' gnomes around
+    each coloured hex it touches: a new majority scores the value, a new tie half of it."""
+    taken = [s for s, t in enumerate(state.gnomes) if t >= 0]
+    if not taken:
+        return
+    spot = data.draw(st.sampled_from(taken))
+    team = state.gnomes[spot]
+    expected = 0
+    for h in SPOT_HEXES[spot]:
+        mine = sum(1 for s in HEX_SPOTS[h] if state.gnomes[s] == team)
+        theirs = sum(1 for s in HEX_SPOTS[h] if state.gnomes[s] == 1 - team)
+        if theirs and mine == theirs + 1:
+            expected += value_of(state.track, state.layout[h])
+        elif theirs and mine == theirs:
+            expected += value_of(state.track, state.layout[h]) // 2
+    assert score_placement(state.layout, state.track, state.gnomes, spot, team) == expected
