@@ -7,6 +7,13 @@ of a mid-game state. When ``open_spiel`` is installed (the ``bench`` extra),
 the same run times OpenSpiel's C++ ``hearts`` and pure-Python
 ``python_team_dominoes`` the same way and prints our per-decision cost as a
 ratio to each.
+
+The speed of a shared machine drifts, often by 1.5x within a minute, which
+would swamp a ratio of two numbers measured minutes apart. So the playouts of
+each game run in ``rounds`` slices, each timed right after a slice of every
+yardstick; a ratio is the median over the slices of (our median / the
+yardstick's median in that slice). The absolute columns are medians over all
+the decisions.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from itertools import pairwise
 from typing import Any, TextIO
 
 from gremlinrules.core.registry import game_ids, get_game
@@ -21,17 +29,18 @@ from gremlinrules.core.registry import game_ids, get_game
 __all__ = ["measure_game", "measure_openspiel", "run_bench"]
 
 _clock = time.perf_counter
+YARDSTICKS = ("hearts", "python_team_dominoes")
 
 
-def measure_game(game_id: str, players: int, games: int) -> dict[str, float]:
-    """Random playouts of one game; timings in microseconds (medians) and games per second."""
+def _play_game(game_id: str, players: int, seeds: range) -> dict[str, Any]:
+    """Random playouts from ``seeds``; raw timings in seconds."""
     game = get_game(game_id)
     legal_f, apply_f, observe_f, current_f = game.legal_actions, game.apply, game.observe, game.current_player
     per_decision: list[float] = []
     per_observe: list[float] = []
     per_json: list[float] = []
     total = 0.0
-    for seed in range(games):
+    for seed in seeds:
         rnd = random.Random(seed)
         start = _clock()
         state = game.new_game(players, seed)
@@ -55,20 +64,33 @@ def measure_game(game_id: str, players: int, games: int) -> dict[str, float]:
             t0 = _clock()
             game.from_json(game.to_json(probe), game.State)
             per_json.append(_clock() - t0)
+    return {"decision": per_decision, "observe": per_observe, "json": per_json, "total": total,
+            "games": len(seeds)}
+
+
+def _summary(raw: dict[str, Any]) -> dict[str, float]:
+    def median_us(xs: list[float]) -> float:
+        return statistics.median(xs) * 1e6 if xs else float("nan")
+
     return {
-        "games_per_s": games / total,
-        "decision_us": statistics.median(per_decision) * 1e6,
-        "decision_mean_us": statistics.fmean(per_decision) * 1e6,
-        "observe_us": statistics.median(per_observe) * 1e6 if per_observe else float("nan"),
-        "json_us": statistics.median(per_json) * 1e6 if per_json else float("nan"),
-        "decisions_per_game": len(per_decision) / games,
+        "games_per_s": raw["games"] / raw["total"] if raw["total"] else float("nan"),
+        "decision_us": median_us(raw["decision"]),
+        "decision_mean_us": statistics.fmean(raw["decision"]) * 1e6 if raw["decision"] else float("nan"),
+        "observe_us": median_us(raw["observe"]),
+        "json_us": median_us(raw["json"]),
+        "decisions_per_game": len(raw["decision"]) / raw["games"] if raw["games"] else float("nan"),
     }
 
 
-def measure_openspiel(name: str, games: int) -> dict[str, float] | None:
-    """The same per-decision timing for an OpenSpiel game (chance nodes are sampled, not timed)."""
+def measure_game(game_id: str, players: int, games: int) -> dict[str, float]:
+    """Random playouts of one game; timings in microseconds (medians) and games per second."""
+    return _summary(_play_game(game_id, players, range(games)))
+
+
+def _play_openspiel(name: str, seeds: range) -> dict[str, Any] | None:
     try:
         import pyspiel  # optional: the bench extra
+
         if name.startswith("python_"):
             import open_spiel.python.games  # noqa: F401  (registers the Python games)
     except ImportError:
@@ -76,7 +98,7 @@ def measure_openspiel(name: str, games: int) -> dict[str, float] | None:
     game = pyspiel.load_game(name)
     per_decision: list[float] = []
     total = 0.0
-    for seed in range(games):
+    for seed in seeds:
         rnd = random.Random(seed)
         start = _clock()
         state = game.new_initial_state()
@@ -90,31 +112,77 @@ def measure_openspiel(name: str, games: int) -> dict[str, float] | None:
             state.apply_action(legal[rnd.randrange(len(legal))])
             per_decision.append(_clock() - t0)
         total += _clock() - start
-    return {"games_per_s": games / total, "decision_us": statistics.median(per_decision) * 1e6,
-            "decision_mean_us": statistics.fmean(per_decision) * 1e6}
+    return {"decision": per_decision, "observe": [], "json": [], "total": total, "games": len(seeds)}
 
 
-def run_bench(out: TextIO, games: int = 200, only: list[str] | None = None, openspiel: bool = True) -> None:
+def measure_openspiel(name: str, games: int) -> dict[str, float] | None:
+    """The same per-decision timing for an OpenSpiel game (chance nodes are sampled, not timed)."""
+    raw = _play_openspiel(name, range(games))
+    return None if raw is None else _summary(raw)
+
+
+def _slices(total: int, rounds: int) -> list[range]:
+    """``range(total)`` cut into ``rounds`` consecutive, non-empty slices."""
+    rounds = max(1, min(rounds, total))
+    bounds = [total * i // rounds for i in range(rounds + 1)]
+    return [range(a, b) for a, b in pairwise(bounds) if b > a]
+
+
+def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"decision": [x for p in parts for x in p["decision"]],
+            "observe": [x for p in parts for x in p["observe"]],
+            "json": [x for p in parts for x in p["json"]],
+            "total": sum(p["total"] for p in parts), "games": sum(p["games"] for p in parts)}
+
+
+def compare(game_id: str, players: int, games: int, rounds: int = 5,
+            yardsticks: tuple[str, ...] = YARDSTICKS) -> tuple[dict[str, float], dict[str, float]]:
+    """Our figures for one game, and our per-decision cost as a ratio to each yardstick found.
+
+    Each of ``rounds`` slices times every yardstick (hearts 100 games, the
+    Python dominoes 10) and then our slice of the ``games`` playouts.
+    """
+    ours: list[dict[str, Any]] = []
+    ratios: dict[str, list[float]] = {}
+    for seeds in _slices(games, rounds):
+        refs = {}
+        for name in yardsticks:
+            raw = _play_openspiel(name, range(seeds.start, seeds.start + (100 if name == "hearts" else 10)))
+            if raw is not None:
+                refs[name] = statistics.median(raw["decision"])
+        part = _play_game(game_id, players, seeds)
+        ours.append(part)
+        mine = statistics.median(part["decision"])
+        for name, ref in refs.items():
+            ratios.setdefault(name, []).append(mine / ref)
+    return _summary(_merge(ours)), {name: statistics.median(r) for name, r in ratios.items()}
+
+
+def run_bench(out: TextIO, games: int = 200, only: list[str] | None = None, openspiel: bool = True,
+              rounds: int = 5) -> None:
     """Print the benchmark table."""
-    refs: dict[str, dict[str, float]] = {}
-    if openspiel:
-        for name, n in (("hearts", games), ("python_team_dominoes", max(20, games // 4))):
-            result = measure_openspiel(name, n)
-            if result is not None:
-                refs[name] = result
-        if not refs:
-            out.write("(open_spiel not installed: pip install 'gremlinrules[bench]' for the ratios)\n")
-    for name, r in refs.items():
+    yardsticks = YARDSTICKS if openspiel else ()
+    found = tuple(n for n in yardsticks if measure_openspiel(n, 1) is not None)
+    if openspiel and not found:
+        out.write("(open_spiel not installed: pip install 'gremlinrules[bench]' for the ratios)\n")
+    for name in found:
+        r = measure_openspiel(name, games if name == "hearts" else max(10, games // 10))
+        if r is None:
+            continue
         out.write(f"openspiel {name:22s} {r['games_per_s']:9.1f} games/s  "
                   f"median {r['decision_us']:7.2f} us/decision (mean {r['decision_mean_us']:.2f})\n")
+    if found:
+        out.write(f"ratios: median over {rounds} slices of our median / the yardstick's median, "
+                  "each timed just before\n")
     head = (f"{'game':28s} {'games/s':>9s} {'us/dec':>8s} {'mean':>8s} {'us/obs':>8s} {'us/json':>8s}"
-            + "".join(f" {'x ' + n[:14]:>16s}" for n in refs))
+            + "".join(f" {'x ' + n[:14]:>16s}" for n in found))
     out.write(head + "\n")
     for gid in game_ids():
         if only and gid not in only:
             continue
         for players in get_game(gid).player_counts:
-            r = measure_game(gid, players, games)
-            ratios = "".join(f" {r['decision_us'] / ref['decision_us']:16.2f}" for ref in refs.values())
+            r, ratio = compare(gid, players, games, rounds, found)
+            ratios = "".join(f" {ratio[n]:16.2f}" for n in found)
             out.write(f"{gid + f' ({players}p)':28s} {r['games_per_s']:9.1f} {r['decision_us']:8.2f} "
                       f"{r['decision_mean_us']:8.2f} {r['observe_us']:8.2f} {r['json_us']:8.1f}{ratios}\n")
+            out.flush()

@@ -25,10 +25,23 @@ def _parser() -> argparse.ArgumentParser:
                       "from gremlinrules.bots")
     demo.add_argument("--max-lines", type=int, default=None, help="print at most this many decisions")
     bench = sub.add_parser("bench", help="measure playout speed (see benchmarks/playouts.py)")
-    bench.add_argument("--games", type=int, default=200, help="playouts per game and player count")
+    bench.add_argument("--games", type=_positive, default=200, help="playouts per game and player count")
+    bench.add_argument("--rounds", type=_positive, default=5,
+                       help="slices, each timed right after the yardsticks, whose ratios are medianed")
     bench.add_argument("--only", default="", help="comma-separated game ids")
     bench.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
     return parser
+
+
+def _positive(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -50,7 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from gremlinrules.bench import run_bench
 
             only = [g for g in args.only.split(",") if g]
-            run_bench(sys.stdout, games=args.games, only=only, openspiel=not args.no_openspiel)
+            run_bench(sys.stdout, games=args.games, only=only, openspiel=not args.no_openspiel,
+                      rounds=args.rounds)
     except GremlinRulesError as exc:
         print(f"gremlinrules: {exc}", file=sys.stderr)
         return 2

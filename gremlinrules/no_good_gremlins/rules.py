@@ -184,16 +184,21 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     if phase is _MAIN:
         hand = s.hands[seat]
         pad = s.pads[seat]
+        table = _PADS.get(pad) or _pad_table(pad)
         out: list[Any] = []
         if s.open_build or s.builds or s.mains:
-            # room for a new rocket, or only onto existing ones (NGG-BUILD-2)
-            out += compress(BUILDS, hand if pad.count(0) > 3 else map(min, hand, pad))
+            if table[2]:  # room for a new rocket (NGG-BUILD-2)
+                out += compress(BUILDS, hand)
+            else:  # only onto the rockets there
+                out += [build for t, build in table[3] if hand[t]]
         if s.mains:  # launch costs are at least 1, so a complete rocket is never empty
-            out += compress(LAUNCHES, map(ge, pad, s.components.launch_costs))
+            costs = s.components.launch_costs
+            if max(pad) >= min(costs):  # else no rocket can be complete: skip the per-type test
+                out += compress(LAUNCHES, map(ge, pad, costs))
         if s.chrome:
-            out += compress(CHROME_LAUNCHES, pad)
+            out += table[1]
         if not s.final_turn or s.options.finale_free_actions:
-            out += compress(SCRAPS, pad)
+            out += table[0]
             if s.wanderer == seat:
                 out += compress(BRIBES, hand)
         out.append(END_TURN)
@@ -212,6 +217,21 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     if phase is _DISCARD:
         return tuple(compress(DISCARDS, s.hands[seat]))
     return ()
+
+
+_PadTable = tuple[tuple[Scrap, ...], tuple[ChromeLaunch, ...], bool, tuple[tuple[int, Build], ...]]
+_PADS: dict[tuple[int, ...], _PadTable] = {}
+_KEEP_PADS = 65536
+
+
+def _pad_table(pad: tuple[int, ...]) -> _PadTable:
+    """What a launch pad allows: its scraps, its chrome launches, whether a new rocket fits, and
+    the builds onto its rockets. Remembered per pad (a few hundred occur in thousands of games)."""
+    if len(_PADS) >= _KEEP_PADS:
+        _PADS.clear()
+    table = _PADS[pad] = (tuple(compress(SCRAPS, pad)), tuple(compress(CHROME_LAUNCHES, pad)),
+                          pad.count(0) > 3, tuple((t, BUILDS[t]) for t, size in enumerate(pad) if size))
+    return table
 
 
 def _draw_two(s: State, _: int) -> State:
@@ -250,17 +270,17 @@ def _discard(s: State, t: int) -> State:
 
 def _build(s: State, t: int) -> State:
     seat = s.turn
-    hand = list(s.hands[seat])
+    hands, pads = list(s.hands), list(s.pads)  # inline with_row and with_item: the hottest effect
+    hand, pad = list(hands[seat]), list(pads[seat])
     hand[t] -= 1
-    pad = list(s.pads[seat])
     pad[t] += 1
-    hands, pads = with_row(s.hands, seat, tuple(hand)), with_row(s.pads, seat, tuple(pad))
+    hands[seat], pads[seat] = tuple(hand), tuple(pad)
     # NGG-TURN-6: the open build action continues; else spend a build-only action, else the main one.
     if s.open_build:
-        return _built(s, hands, pads, 0)
+        return _built(s, tuple(hands), tuple(pads), 0)
     if s.builds:
-        return _built_extra(s, hands, pads, s.builds - 1, 1)
-    return _built_main(s, hands, pads, s.mains - 1, 1)
+        return _built_extra(s, tuple(hands), tuple(pads), s.builds - 1, 1)
+    return _built_main(s, tuple(hands), tuple(pads), s.mains - 1, 1)
 
 
 _took = make_updater(State, "scrapheap", "hands", "phase")
@@ -338,11 +358,11 @@ def apply(s: State, action: Any) -> State:
             info = _INFO.get(action)  # an equal action built elsewhere
         except TypeError:
             info = None
-    if info is None or s.phase is _OVER:
+    if info is None:
         raise IllegalActionError(*(check(s, action) or _malformed(action)))
-    why = info[2](s, info[4])
+    why = info[2](s, info[4])  # no check passes once the game is over
     if why is not None:
-        raise IllegalActionError(*why)
+        raise IllegalActionError(*(check(s, action) or why))
     return info[3](s, info[4])
 
 
