@@ -79,8 +79,10 @@ def _tuple_structure_factory(conv: cattrs.Converter) -> Callable[[Any], Callable
             raise IterableValidationError(f"While structuring {t!r}", errors, t)
 
         if elem in _SCALARS:
+            only = {elem}
+
             def scalar_tuple(value: Any, _: Any) -> Any:
-                if type(value) is list and all(type(x) is elem for x in value):
+                if type(value) is list and (not value or set(map(type, value)) == only):  # exact types, in C
                     return tuple(value)
                 return fail(value)
 
@@ -106,6 +108,11 @@ def _tuple_unstructure_factory(conv: cattrs.Converter) -> Callable[[Any], Callab
             return list
         if _homogeneous_tuple(t) and isinstance(args[0], type) and issubclass(args[0], enum.Enum):
             return lambda v: [x.value for x in v]
+        if _homogeneous_tuple(t) and (_homogeneous_tuple(args[0]) or (
+                isinstance(args[0], type) and not args[0].__subclasses__())):
+            # one concrete element type (no subclass could need another hook): resolve its hook once
+            hook = conv.get_unstructure_hook(args[0])
+            return lambda v: [hook(x) for x in v]
         return lambda v: [conv.unstructure(x) for x in v]
 
     return factory

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core import serial
 from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES, ACTIONS, Action, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import BOARD, N_SPOTS
+from gremlinrules.gnaughty_gnomes.codec import CONVERTER
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, Card, Colour, load_components
 from gremlinrules.gnaughty_gnomes.hidden import sample_hidden
 from gremlinrules.gnaughty_gnomes.rules import apply, current_player, is_legal, legal_actions, position_to_act
@@ -38,24 +38,6 @@ TITLE = "Gnaughty Gnomes"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 PLAYER_COUNTS = (2, 4)
-CONVERTER = serial.make_converter(ACTION_TYPES)
-_CARD_BY_DATA = {(c.suit.value, c.rank): c for c in CARDS}
-
-
-def _structure_card(data: Any, _: Any) -> Card:
-    # Cards are the bulk of a state's JSON: look them up instead of building them field by field.
-    if type(data) is not dict or len(data) != 2:
-        raise TypeError(f"expected a card object with suit and rank, got {data!r}")
-    card = _CARD_BY_DATA.get((data.get("suit"), data.get("rank")))  # type: ignore[arg-type]
-    if card is None or type(data["rank"]) is not int:
-        raise ValueError(f"no such card: {data!r}")
-    return card
-
-
-CONVERTER.register_structure_hook(Card, _structure_card)
-CONVERTER.register_unstructure_hook(Card, lambda c: {"suit": c.suit.value, "rank": c.rank})
-
-
 def players(state: State) -> int:
     """The number of seats (2 or 4)."""
     check_type(state, State, "Gnaughty Gnomes State")
