@@ -234,14 +234,20 @@ def apply(state: State, action: Any) -> State:
         elif info[1] == _PLAY_KIND and state.phase is _PLAY_PHASE:
             pos = (state.leader + len(state.plays)) % 4
             hand = state.hands[pos]
-            if info[2] in hand:
-                i = hand.index(info[2])
+            card = info[2]
+            if card in hand:
+                i = hand.index(card)
                 hands = list(state.hands)
                 hands[pos] = hand[:i] + hand[i + 1:]
                 plays = (*state.plays, info[3][pos])
                 if len(plays) < 4:
                     return _with_play(state, tuple(hands), plays)
                 return _played(state, tuple(hands), state.piles, plays)
+            mine = state.piles[pos]
+            if mine and any(up is card for _, up in mine):  # a dummy's face-up card (GG-2P-4)
+                piles = list(state.piles)
+                piles[pos] = tuple((down, None) if up is card else (down, up) for down, up in mine)
+                return _played(state, state.hands, tuple(piles), (*state.plays, info[3][pos]))
     canon = None if info is None else info[0]
     problem = _not_an_action(state, action) if canon is None else _check(state, canon)
     if problem is not None or canon is None:

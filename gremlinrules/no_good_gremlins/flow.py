@@ -104,7 +104,26 @@ def _eat(s: State) -> State:
 
 
 def _reveal_round(s: State) -> State:
-    """NGG-ROUND-1..5: the dealer reveals one gremlin-deck card and it is resolved."""
+    """NGG-ROUND-1..5: the dealer reveals one gremlin-deck card and it is resolved; the round ends."""
+    deck = s.gremlin_deck
+    if deck and deck[0] != THUNDERSTORM:  # the usual case, inline: one gremlin, no reshuffle
+        card, threat = deck[0], s.threat
+        if card not in threat:  # NGG-ROUND-2: a warning
+            return _warned(s, deck[1:], tuple(sorted((*threat, card))), s.round + 1)
+        i = threat.index(card)  # NGG-ROUND-3: the gremlins attack every launch pad
+        eaten = sum(pad[card] for pad in s.pads)
+        pads = tuple(with_item(pad, card, 0) if pad[card] else pad for pad in s.pads)
+        return _attacked(s, deck[1:], threat[:i] + threat[i + 1:], (*s.gremlin_discard, card, card), pads,
+                         with_item(s.removed, card, s.removed[card] + eaten), s.round + 1)
+    return _reveal_chain(s)
+
+
+_warned = make_updater(State, "gremlin_deck", "threat", "round")
+_attacked = make_updater(State, "gremlin_deck", "threat", "gremlin_discard", "pads", "removed", "round")
+
+
+def _reveal_chain(s: State) -> State:
+    """:func:`_reveal_round` in general: thunderstorms (chained), an empty deck rebuilt."""
     deck, discard, rng = s.gremlin_deck, s.gremlin_discard, s.rng
     threat = list(s.threat)
     pads = [list(p) for p in s.pads]
@@ -141,7 +160,7 @@ def _reveal_round(s: State) -> State:
         deck, rng = reshuffle(deck + discard, rng)
         discard = tuple(aside)
     return evolve(s, gremlin_deck=deck, gremlin_discard=discard, rng=rng, threat=tuple(sorted(threat)),
-                  pads=tuple(tuple(p) for p in pads), removed=tuple(removed))
+                  pads=tuple(tuple(p) for p in pads), removed=tuple(removed), round=s.round + 1)
 
 
 def _finish(s: State) -> State:
@@ -172,8 +191,7 @@ def end_turn(s: State) -> State:
     if not any(s.hands[seat]):  # NGG-HAND-2
         s = draw(s, seat, HAND_SIZE)
     if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round
-        s = _reveal_round(s)
-        s = evolve(s, round=s.round + 1)
+        s = _reveal_round(s)  # and the next round begins
         if s.round > s.options.round_limit:  # NGG-END-3
             s = evolve(s, finale=True, final_turns=s.players)
     nxt = (seat + 1) % s.players

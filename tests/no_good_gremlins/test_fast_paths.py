@@ -1,0 +1,30 @@
+"""The inline fast paths equal the general resolution they shortcut."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from gremlinrules.no_good_gremlins import Phase
+from gremlinrules.no_good_gremlins.flow import _reveal_chain, _reveal_round, draw
+from gremlinrules.no_good_gremlins.rules import _draw_two
+from tests.no_good_gremlins.strategies import player_counts, playout, seeds
+
+
+@pytest.mark.clause("NGG-ROUND-1", "NGG-ROUND-2", "NGG-ROUND-3", "NGG-ROUND-4", "NGG-ROUND-5")
+@given(players=player_counts, seed=seeds)
+def test_the_inline_gremlin_reveal_equals_the_general_one(players: int, seed: int) -> None:
+    """In every state of a random game, revealing the round's gremlin card the quick way (one
+    gremlin, no thunderstorm) gives the same state as the general resolution."""
+    for s, _ in playout(players, seed)[::7]:
+        assert _reveal_round(s) == _reveal_chain(s)
+
+
+@pytest.mark.clause("NGG-TURN-2", "NGG-HAND-3")
+@given(players=player_counts, seed=seeds)
+def test_the_inline_draw_two_equals_the_general_draw(players: int, seed: int) -> None:
+    """Drawing two at the opening the quick way gives the same state as the general draw,
+    which handles an exhausted deck."""
+    for s, _ in playout(players, seed):
+        if s.phase is Phase.OPENING and s.deck:
+            assert _draw_two(s, -1) == draw(s, s.turn, 2, phase=Phase.DISCARD)
