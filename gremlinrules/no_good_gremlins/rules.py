@@ -249,7 +249,7 @@ def _take_scrap(s: State, _: int) -> State:
     heap = s.scrapheap
     top = heap[-1]
     if s.options.scrap_take == "all":  # NGG-TURN-4
-        rest = tuple(filter(top.__ne__, heap))
+        rest = tuple(bytes(heap).replace(_BYTES[top], b""))  # every card but that type, in C
     else:
         i = len(heap) - 1
         while i > 0 and heap[i - 1] == top:
@@ -259,6 +259,9 @@ def _take_scrap(s: State, _: int) -> State:
     hand = s.hands[seat]
     hand = with_item(hand, top, hand[top] + len(heap) - len(rest))
     return _took(s, rest, with_row(s.hands, seat, hand), _MAIN)
+
+
+_BYTES = tuple(bytes((t,)) for t in range(len(MATERIALS)))
 
 
 def _discard(s: State, t: int) -> State:
