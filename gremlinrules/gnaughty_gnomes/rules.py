@@ -209,8 +209,10 @@ def apply(state: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) if not legal."""
     if type(state) is not State:
         check_type(state, State, "Gnaughty Gnomes State")
-    info = _BY_ID.get(id(action))  # one of the game's own action objects (the usual case)
-    if info is None or info[0] is not action:
+    # One of the game's own action objects (the usual case). They live as long as the module, so
+    # no other object can share an id with one of them: finding the id is finding the object.
+    info = _BY_ID.get(id(action))
+    if info is None:
         try:
             info = _INFO.get(action)  # an equal action built elsewhere
         except TypeError:  # a field that cannot be hashed: no action of ours

@@ -183,8 +183,11 @@ def _finish(s: State) -> State:
                   phase=Phase.OVER, mains=0, builds=0, open_build=0, chrome=0, no_eat=False)
 
 
-def end_turn(s: State) -> State:
-    """NGG-TURN-5: the turn owner ends the turn; resolve everything up to the next decision."""
+def end_turn(s: State, _: int = -1) -> State:
+    """NGG-TURN-5: the turn owner ends the turn; resolve everything up to the next decision.
+
+    (The unused second argument lets ``apply`` call it like every other effect.)
+    """
     seat = s.turn
     if s.wanderer == seat:
         s = _eat(s)
@@ -200,4 +203,4 @@ def end_turn(s: State) -> State:
             return _finish(s)
         s = evolve(s, final_turns=s.final_turns - 1)
         return begin_turn(s, nxt, final=True)
-    return begin_turn(s, nxt, final=False)
+    return _start_turn(s, nxt, Phase.OPENING, 1, 0, 0, 0, False, False)  # begin_turn, inline

@@ -340,14 +340,10 @@ def _bribe(s: State, t: int) -> State:
     return replace(s, hands=hands, removed=removed, chrome=s.chrome + 1)  # NGG-BRIBE-6 chrome
 
 
-def _end_turn(s: State, _: int) -> State:
-    return end_turn(s)
-
-
 _HANDLERS: dict[type, Callable[[State, int], State]] = {
     DrawTwo: _draw_two, TakeScrap: _take_scrap, Discard: _discard, Build: _build,
     Launch: _launch, ChromeLaunch: _chrome_launch, Scrap: _scrap, Bribe: _bribe,
-    EndTurn: _end_turn,
+    EndTurn: end_turn,
 }
 
 
@@ -355,8 +351,10 @@ def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
     if type(s) is not State:
         check_type(s, State, "No Good Gremlins State")
-    info = _BY_ID.get(id(action))  # one of the game's own action objects (the usual case)
-    if info is None or info[0] is not action:
+    # One of the game's own action objects (the usual case). They live as long as the module, so
+    # no other object can share an id with one of them: finding the id is finding the object.
+    info = _BY_ID.get(id(action))
+    if info is None:
         try:
             info = _INFO.get(action)  # an equal action built elsewhere
         except TypeError:
