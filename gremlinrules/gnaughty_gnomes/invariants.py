@@ -6,6 +6,9 @@ continue from) and by the property tests.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import chain
+
 from gremlinrules.core.checks import is_int
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
@@ -17,6 +20,13 @@ __all__ = ["all_cards", "problems"]
 
 _ORDER = {c: i for i, c in enumerate(CARDS)}
 _ALL = frozenset(CARDS)
+_SUITS = sorted(SUITS)  # Colour is a str enum: sorted by value, in C
+_GARDEN = sorted((*SUITS * COMPONENTS.hexes_per_colour, Colour.WHITE))
+
+
+def _unsorted(hand: tuple[Card, ...]) -> bool:
+    order = list(map(_ORDER.__getitem__, hand))
+    return order != sorted(order)
 _INTERNED = frozenset(id(p) for records in PLAYED.values() for p in records)
 """The ids of the records ``apply`` and the JSON decoder use; they live as long as the module."""
 
@@ -40,27 +50,30 @@ def _played_ok(p: Played) -> bool:
     return p.rank == p.card.rank and p.high is False
 
 
+def _all_played_ok(records: Iterable[Played]) -> bool:
+    records = tuple(records)
+    return _INTERNED.issuperset(map(id, records)) or all(map(_played_ok, records))
+
+
 def problems(state: State) -> list[str]:
     """Every invariant the state breaks, as sentences; empty when consistent."""
     out: list[str] = []
     shapes = (len(state.hands) == 4 and len(state.piles) == 4 and len(state.track) == 4
-              and len(state.team_scores) == 2 and all(len(pile) == 2 for p in state.piles for pile in p)
-              and state.phase in Phase and all(isinstance(c, Colour) for c in (*state.layout, *state.track)))
+              and len(state.team_scores) == 2 and set(map(len, chain.from_iterable(state.piles))) <= {2}
+              and state.phase in Phase and set(map(type, (*state.layout, *state.track))) == {Colour})
     if not shapes:
         return ["hands, piles, track or scores have the wrong shape"]
     if state.players not in (2, 4):
         out.append(f"players is {state.players}, not 2 or 4")
-    suits = sorted(s.value for s in SUITS)
-    if len(state.layout) != 13 or state.layout[CENTER] is not Colour.WHITE or sorted(
-            c.value for c in state.layout if c is not Colour.WHITE) != sorted(suits * 3):
+    if len(state.layout) != 13 or state.layout[CENTER] is not Colour.WHITE or sorted(state.layout) != _GARDEN:
         out.append("layout is not 13 hexes with white in the centre and three of each colour")
-    if sorted(c.value for c in state.track) != suits:
+    if sorted(state.track) != _SUITS:
         out.append("track is not the four suits")
         return out
     cards = all_cards(state)
     if len(cards) != len(CARDS) or set(cards) != _ALL:
         out.append("the 36 cards are not each in exactly one zone")
-    if any(tuple(sorted(h, key=_ORDER.__getitem__)) != h for h in state.hands):
+    if any(_unsorted(h) for h in state.hands):
         out.append("hands are not sorted")
     dummies = (2, 3) if state.players == 2 else ()
     for pos in range(4):
@@ -68,7 +81,7 @@ def problems(state: State) -> list[str]:
             out.append(f"position {pos} has the wrong dummy piles")
     if len(state.gnomes) != N_SPOTS or not set(state.gnomes) <= {-1, 0, 1}:
         out.append("gnomes must give -1, 0 or 1 for each of the 92 spots")
-    if len(state.supply) != 4 or any(not 0 <= s <= COMPONENTS.gnomes_per_seat for s in state.supply):
+    if len(state.supply) != 4 or min(state.supply) < 0 or max(state.supply) > COMPONENTS.gnomes_per_seat:
         out.append("supply must be 0-8 gnomes for each of four positions")
     else:
         for team in (0, 1):
@@ -76,14 +89,14 @@ def problems(state: State) -> list[str]:
             left = state.supply[team] + state.supply[team + 2]
             if placed + left != 2 * COMPONENTS.gnomes_per_seat:
                 out.append(f"team {team} has {placed} gnomes placed and {left} in supply, not 16")
-    if any(s < 0 for s in state.team_scores):
+    if min(state.team_scores) < 0:
         out.append("scores are never negative")
     if not (0 <= state.trick <= COMPONENTS.tricks and len(state.history) == state.trick):
         out.append("trick count and history disagree")
         return out
-    if any(len(t) != 4 for t in state.history) or not all(_played_ok(p) for t in state.history for p in t):
+    if set(map(len, state.history)) - {4} or not _all_played_ok(chain.from_iterable(state.history)):
         out.append("a finished trick is malformed")
-    if not all(_played_ok(p) for p in state.plays) or not 0 <= state.leader < 4:
+    if not _all_played_ok(state.plays) or not 0 <= state.leader < 4:
         out.append("the open trick is malformed")
         return out
     if [p.position for p in state.plays] != [(state.leader + i) % 4 for i in range(len(state.plays))]:
