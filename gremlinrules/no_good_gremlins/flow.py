@@ -119,6 +119,8 @@ def _reveal_round(s: State) -> State:
 
 
 _warned = make_updater(State, "gremlin_deck", "threat", "round")
+_warned_next_turn = make_updater(State, "gremlin_deck", "threat", "round", "turn", "phase", "mains", "builds",
+                                 "open_build", "chrome", "no_eat", "final_turn")
 _attacked = make_updater(State, "gremlin_deck", "threat", "gremlin_discard", "pads", "removed", "round")
 
 
@@ -194,6 +196,11 @@ def end_turn(s: State, _: int = -1) -> State:
     if not any(s.hands[seat]):  # NGG-HAND-2
         s = draw(s, seat, HAND_SIZE)
     if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round
+        deck, threat = s.gremlin_deck, s.threat
+        if deck and deck[0] != THUNDERSTORM and deck[0] not in threat and s.round < s.options.round_limit:
+            # The usual case in one step: a warning (NGG-ROUND-2), the next round, the next turn.
+            return _warned_next_turn(s, deck[1:], tuple(sorted((*threat, deck[0]))), s.round + 1, 0,
+                                     Phase.OPENING, 1, 0, 0, 0, False, False)
         s = _reveal_round(s)  # and the next round begins
         if s.round > s.options.round_limit:  # NGG-END-3
             s = evolve(s, finale=True, final_turns=s.players)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from gremlinrules.no_good_gremlins import Phase
-from gremlinrules.no_good_gremlins.flow import _reveal_chain, _reveal_round, draw
+from gremlinrules.no_good_gremlins import EndTurn, Phase
+from gremlinrules.no_good_gremlins.flow import _reveal_chain, _reveal_round, begin_turn, draw, end_turn
 from gremlinrules.no_good_gremlins.rules import _draw_two
 from tests.no_good_gremlins.strategies import player_counts, playout, seeds
 
@@ -28,3 +28,16 @@ def test_the_inline_draw_two_equals_the_general_draw(players: int, seed: int) ->
     for s, _ in playout(players, seed):
         if s.phase is Phase.OPENING and s.deck:
             assert _draw_two(s, -1) == draw(s, s.turn, 2, phase=Phase.DISCARD)
+
+
+@pytest.mark.clause("NGG-ROUND-1", "NGG-ROUND-2", "NGG-TURN-5")
+@given(players=player_counts, seed=seeds)
+def test_the_dealers_one_step_end_of_round_equals_the_step_by_step_one(players: int, seed: int) -> None:
+    """When the dealer ends a turn, the one-step path (reveal, next round, next turn) gives the
+    same state as revealing by the general resolution and then starting the next turn."""
+    for s, action in playout(players, seed):
+        if (type(action) is EndTurn and s.turn == players - 1 and not s.finale and s.wanderer != s.turn
+                and any(s.hands[s.turn])):
+            revealed = _reveal_chain(s)
+            if revealed.round <= s.options.round_limit:
+                assert end_turn(s) == begin_turn(revealed, 0, final=False)
