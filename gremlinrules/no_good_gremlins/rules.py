@@ -185,35 +185,35 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         hand = s.hands[seat]
         pad = s.pads[seat]
         table = _PADS.get(pad) or _pad_table(pad)
-        out: list[Any] = []
+        out: tuple[Any, ...] = ()
         if s.open_build or s.builds or s.mains:
             if table[2]:  # room for a new rocket (NGG-BUILD-2)
-                out += compress(BUILDS, hand)
+                out = _HANDS.get(hand) or _hand_builds(hand)
             else:  # only onto the rockets there
-                out += [build for t, build in table[3] if hand[t]]
+                out = tuple([build for t, build in table[3] if hand[t]])
         if s.mains:  # launch costs are at least 1, so a complete rocket is never empty
             costs = s.components.launch_costs
             if max(pad) >= min(costs):  # else no rocket can be complete: skip the per-type test
-                out += compress(LAUNCHES, map(ge, pad, costs))
+                out += tuple(compress(LAUNCHES, map(ge, pad, costs)))
         if s.chrome:
             out += table[1]
         if not s.final_turn or s.options.finale_free_actions:
             out += table[0]
             if s.wanderer == seat:
-                out += compress(BRIBES, hand)
-        out.append(END_TURN)
-        return tuple(out)
+                out += tuple(compress(BRIBES, hand))
+        return out + _END
     if phase is _OPENING or phase is _FINAL_OPENING:
-        out = []
+        opening: list[Any] = []
         if phase is _OPENING and s.deck:
-            out.append(DRAW_TWO)
+            opening.append(DRAW_TWO)
         if s.scrapheap:
-            out.append(TAKE_SCRAP)
-        if _free_ok(s) is None:
-            out += compress(SCRAPS, s.pads[seat])
+            opening.append(TAKE_SCRAP)
+        options = s.options  # free actions before the opening only by option (NGG-FREE-1, NGG-FINALE-5)
+        if options.free_actions_before_opening and (not s.final_turn or options.finale_free_actions):
+            opening += compress(SCRAPS, s.pads[seat])
             if s.wanderer == seat:
-                out += compress(BRIBES, s.hands[seat])
-        return tuple(out)
+                opening += compress(BRIBES, s.hands[seat])
+        return tuple(opening)
     if phase is _DISCARD:
         return tuple(compress(DISCARDS, s.hands[seat]))
     return ()
@@ -222,6 +222,18 @@ def legal_actions(s: State) -> tuple[Any, ...]:
 _PadTable = tuple[tuple[Scrap, ...], tuple[ChromeLaunch, ...], bool, tuple[tuple[int, Build], ...]]
 _PADS: dict[tuple[int, ...], _PadTable] = {}
 _KEEP_PADS = 65536
+
+
+_HANDS: dict[tuple[int, ...], tuple[Build, ...]] = {}
+_END = (END_TURN,)
+
+
+def _hand_builds(hand: tuple[int, ...]) -> tuple[Build, ...]:
+    """The builds a hand allows when the pad has room: one per type held. Remembered per hand."""
+    if len(_HANDS) >= _KEEP_PADS:
+        _HANDS.clear()
+    found = _HANDS[hand] = tuple(compress(BUILDS, hand))
+    return found
 
 
 def _pad_table(pad: tuple[int, ...]) -> _PadTable:
