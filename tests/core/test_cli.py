@@ -36,3 +36,25 @@ def test_unknown_game_exits_with_status_2(capsys: pytest.CaptureFixture[str]) ->
     """An unknown game id prints a clear error and exits with status 2."""
     assert main(["demo", "no-such-game"]) == 2
     assert "no game 'no-such-game'" in capsys.readouterr().err
+
+
+def test_bench_prints_a_row_per_player_count_with_ratios(capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench`` prints the yardsticks and, for each player count of a game, its figures and a
+    ratio to each yardstick (open-spiel is in the test extra)."""
+    assert main(["bench", "--games", "2", "--rounds", "2", "--only", "no-good-gremlins"]) == 0
+    out = capsys.readouterr().out
+    assert "openspiel hearts" in out
+    rows = [line for line in out.splitlines() if line.startswith("no-good-gremlins")]
+    assert len(rows) == len(gremlinrules.get_game("no-good-gremlins").player_counts)
+    for row in rows:
+        ratios = row.split()[-2:]
+        assert all(float(r) > 0 for r in ratios)
+
+
+@pytest.mark.parametrize("flag", ["--games", "--rounds"])
+def test_bench_refuses_counts_below_one(flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--games 0`` or ``--rounds 0`` is a usage error (status 2), not a crash."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(["bench", flag, "0"])
+    assert exit_info.value.code == 2
+    assert "positive integer" in capsys.readouterr().err
