@@ -13,8 +13,9 @@ from typing import Any
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.evolve import make_replace, make_updater
+from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.core.zones import remove_one
-from gremlinrules.gnaughty_gnomes.actions import ACTIONS, FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
+from gremlinrules.gnaughty_gnomes.actions import FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
@@ -136,9 +137,6 @@ _CARD_ACTIONS: dict[Card, tuple[Play | PlayX, ...]] = {
 }
 
 
-_CANON: dict[Any, Any] = {a: a for a in ACTIONS}
-
-
 def canonical(action: Any) -> Play | PlayX | Place | Flip | None:
     """The interned action equal to ``action``, or None when no action of the game equals it.
 
@@ -146,10 +144,8 @@ def canonical(action: Any) -> Play | PlayX | Place | Flip | None:
     ``legal_actions``), so an action built from plain values that compares equal,
     such as ``Place("red", 3)``, acts exactly like ``Place(Colour.RED, 3)``.
     """
-    try:
-        return _CANON.get(action)
-    except TypeError:  # a field that cannot be hashed: no action of ours
-        return None
+    info = _ACTIONS.get(action)
+    return None if info is None else info[0]
 
 
 def check(state: State, action: Any) -> tuple[str, str] | None:
@@ -209,14 +205,7 @@ def apply(state: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) if not legal."""
     if type(state) is not State:
         check_type(state, State, "Gnaughty Gnomes State")
-    # One of the game's own action objects (the usual case). They live as long as the module, so
-    # no other object can share an id with one of them: finding the id is finding the object.
-    info = _BY_ID.get(id(action))
-    if info is None:
-        try:
-            info = _INFO.get(action)  # an equal action built elsewhere
-        except TypeError:  # a field that cannot be hashed: no action of ours
-            info = None
+    info = _ACTIONS.by_id.get(id(action)) or _ACTIONS.by_value(action)  # see core.lookup
     # The common cases first, checked in full without listing the legal actions.
     if info is not None:
         if info[1] == _PLACE_KIND:
@@ -260,15 +249,13 @@ def apply(state: State, action: Any) -> State:
 
 
 _PLAY_KIND, _PLACE_KIND, _FLIP_KIND = 0, 1, 2
-_INFO: dict[Any, tuple[Any, ...]] = {
+_ACTIONS: ActionLookup[tuple[Any, ...]] = ActionLookup({
     **{a: (a, _PLAY_KIND, a.card, PLAYED[a]) for a in PLAY.values()},
     **{a: (a, _PLAY_KIND, _X_CARD[a.suit], PLAYED[a]) for acts in PLAY_X.values() for a in acts},
     **{a: (a, _PLACE_KIND, a.suit, a.spot) for acts in PLACE.values() for a in acts},
     **{a: (a, _FLIP_KIND, a.suit) for a in FLIP.values()},
-}
+})
 """Per action: itself, its kind, then the card and its Played records, or the suit and spot."""
-_BY_ID: dict[int, tuple[Any, ...]] = {id(a): info for a, info in _INFO.items()}
-"""The interned actions by identity: an int key hashes in C, an attrs instance in Python."""
 
 
 def _play(state: State, action: Play | PlayX) -> State:

@@ -10,6 +10,7 @@ from typing import Any
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.evolve import make_updater
+from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.no_good_gremlins.actions import (
     ALL_ACTIONS,
     BRIBES,
@@ -76,10 +77,7 @@ def check(s: State, action: Any) -> Reason | None:
     """Why ``action`` is illegal in ``s`` (a sentence and a clause id), or None if legal."""
     if s.phase is _OVER:
         return "The game is over", "NGG-FINALE-6"
-    try:
-        info = _INFO.get(action)
-    except TypeError:  # unhashable fields: certainly not an action of this game
-        info = None
+    info = _ACTIONS.get(action)
     if info is None:
         return _malformed(action)
     return info[2](s, info[4])
@@ -363,14 +361,7 @@ def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
     if type(s) is not State:
         check_type(s, State, "No Good Gremlins State")
-    # One of the game's own action objects (the usual case). They live as long as the module, so
-    # no other object can share an id with one of them: finding the id is finding the object.
-    info = _BY_ID.get(id(action))
-    if info is None:
-        try:
-            info = _INFO.get(action)  # an equal action built elsewhere
-        except TypeError:
-            info = None
+    info = _ACTIONS.by_id.get(id(action)) or _ACTIONS.by_value(action)  # see core.lookup
     if info is None:
         raise IllegalActionError(*(check(s, action) or _malformed(action)))
     why = info[2](s, info[4])  # no check passes once the game is over
@@ -380,11 +371,9 @@ def apply(s: State, action: Any) -> State:
 
 
 _Info = tuple[Any, type, Callable[[State, int], Reason | None], Callable[[State, int], State], int]
-_INFO: dict[Any, _Info] = {
+_ACTIONS: ActionLookup[_Info] = ActionLookup({
     a: (a, type(a), _CHECKS[type(a)], _HANDLERS[type(a)],
         MATERIAL_INDEX[a.material] if hasattr(a, "material") else -1)
     for a in ALL_ACTIONS
-}
+})
 """Per action: itself, its kind, its check, its effect and its material (-1 for none)."""
-_BY_ID: dict[int, _Info] = {id(a): info for a, info in _INFO.items()}
-"""The interned actions by identity: an int key hashes in C, an attrs instance in Python."""
