@@ -64,11 +64,6 @@ def _unflipped_mask(state: State) -> int:
     return mask
 
 
-def _unflipped_suits(state: State) -> tuple[Colour, ...]:
-    """The colours of the trick's unflipped cards, in suit order."""
-    return MASK_SUITS[_unflipped_mask(state)]
-
-
 def _placements(state: State) -> tuple[Place | Flip, ...]:
     """The placement round's choices for the seat at ``state.step`` (GG-PLACE-1..8)."""
     mask = _unflipped_mask(state)
@@ -125,8 +120,8 @@ def _card_actions(cards: Sequence[Card]) -> tuple[Play | PlayX, ...]:
             pass
     try:
         return tuple(map(_PLAY_GET, cards))
-    except KeyError:
-        return tuple(chain.from_iterable(map(_CARD_ACTIONS.__getitem__, cards)))
+    except KeyError:  # a stray card (built by hand, not of the deck) has no action
+        return tuple(chain.from_iterable(_CARD_ACTIONS.get(c, ()) for c in cards))
 
 
 _PLAY_PHASE, _PLACE_PHASE, _OVER = Phase.PLAY, Phase.PLACE, Phase.OVER

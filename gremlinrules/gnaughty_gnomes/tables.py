@@ -2,7 +2,8 @@
 
 Everything here is derived once from the rules' reference functions
 (:func:`board.candidate_spots`, the action tables) so the hot path reads
-answers instead of recomputing them; the conformance tests compare both.
+answers instead of recomputing them; ``tests/gnaughty_gnomes/test_tables.py``
+compares the two on random games.
 
 - ``PLAYED[action][position]``: the :class:`Played` record an action makes.
 - ``SUIT_BIT`` and ``MASK_SUITS``: a set of suits as a 4-bit mask.
@@ -10,7 +11,9 @@ answers instead of recomputing them; the conformance tests compare both.
   that depend only on the suit's three hexes (so they are shared by every
   game); the 256 most recently used layouts are kept.
 - :func:`occupancy`: the gnomes on the garden as one bitmask per team, so
-  filtering open spots and counting majorities are integer operations.
+  filtering open spots and counting majorities are integer operations. The
+  masks of the last 4096 ``gnomes`` tuples are remembered by identity (all
+  caches here are bounded, and a miss only costs a recount).
 """
 
 from __future__ import annotations
