@@ -19,9 +19,11 @@ compares the two on random games.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
+from operator import not_
 
 from gremlinrules.gnaughty_gnomes.actions import PLACE, PLAY, PLAY_X, Place, Play, PlayX
-from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, SPOT_HEXES, colour_spots
+from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, LOSER, SPOT_HEXES, colour_spots
 from gremlinrules.gnaughty_gnomes.components import SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Played
 
@@ -50,9 +52,9 @@ class Piece:
     __slots__ = ("actions", "bits", "mask", "spots", "subsets")
 
     def __init__(self, suit: Colour, spots: tuple[int, ...]) -> None:
-        self.actions = tuple(PLACE[suit][spot] for spot in spots)
+        self.actions = tuple(map(PLACE[suit].__getitem__, spots))
         self.spots = frozenset(spots)
-        self.bits = tuple(1 << spot for spot in spots)
+        self.bits = tuple(map((1).__lshift__, spots))
         self.mask = sum(self.bits)
         self.subsets: dict[int, tuple[Place, ...]] = {}
 
@@ -63,7 +65,7 @@ class Piece:
             return self.actions
         found = self.subsets.get(hit)
         if found is None:
-            found = tuple(a for a, bit in zip(self.actions, self.bits, strict=True) if not bit & hit)
+            found = tuple(compress(self.actions, map(not_, map(hit.__and__, self.bits))))
             if len(self.subsets) < _KEEP_SUBSETS:
                 self.subsets[hit] = found
         return found
@@ -72,8 +74,13 @@ class Piece:
 _KEEP_SUBSETS = 128
 
 
-@cache  # bounded: 4 suits x 220 hex triples x 4 categories x 2
 def _piece(suit: Colour, hexes: tuple[int, ...], category: int, any_vertex: bool) -> Piece:
+    # any_vertex widens only the trick loser's category (GG-PLACE-6): share the others' pieces
+    return _cached_piece(suit, hexes, category, any_vertex and category >= LOSER)
+
+
+@cache  # bounded: 4 suits x 220 hex triples x 5 category readings
+def _cached_piece(suit: Colour, hexes: tuple[int, ...], category: int, any_vertex: bool) -> Piece:
     return Piece(suit, colour_spots(hexes, category, any_vertex))
 
 
