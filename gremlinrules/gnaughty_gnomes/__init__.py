@@ -15,7 +15,7 @@ from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES, ACTIONS, Action, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import BOARD, N_SPOTS
-from gremlinrules.gnaughty_gnomes.codec import CONVERTER
+from gremlinrules.gnaughty_gnomes.codec import CONVERTER, state_json
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, Card, Colour, load_components
 from gremlinrules.gnaughty_gnomes.hidden import sample_hidden
 from gremlinrules.gnaughty_gnomes.rules import apply, current_player, is_legal, legal_actions, position_to_act
@@ -26,7 +26,7 @@ from gremlinrules.gnaughty_gnomes.view import View, observe
 
 __all__ = [
     "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "GAME_ID", "MAX_PLAYERS", "MIN_PLAYERS",
-    "PLAYER_COUNTS",
+    "PLAYER_COUNTS", "STATE_TO_JSON",
     "TITLE", "Action", "Card", "Colour", "Flip", "Options", "Phase", "Place", "Play", "PlayX", "Played",
     "Setup", "State", "View", "all_actions", "apply", "check_state", "current_player",
     "decision_bound", "describe", "is_legal", "is_terminal", "legal_actions", "load_components",
@@ -38,6 +38,8 @@ TITLE = "Gnaughty Gnomes"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 PLAYER_COUNTS = (2, 4)
+STATE_TO_JSON = state_json
+"""A state's JSON text, fast (see :mod:`gremlinrules.gnaughty_gnomes.codec`)."""
 def players(state: State) -> int:
     """The number of seats (2 or 4)."""
     check_type(state, State, "Gnaughty Gnomes State")
