@@ -266,9 +266,11 @@ def _take_scrap(s: State, _: int) -> State:
             i -= 1
         rest = heap[:i]
     seat = s.turn
-    hand = s.hands[seat]
-    hand = with_item(hand, top, hand[top] + len(heap) - len(rest))
-    return _took(s, rest, with_row(s.hands, seat, hand), _MAIN)
+    hands = list(s.hands)
+    hand = list(hands[seat])
+    hand[top] += len(heap) - len(rest)
+    hands[seat] = tuple(hand)
+    return _took(s, rest, tuple(hands), _MAIN)
 
 
 _BYTES = tuple(bytes((t,)) for t in range(len(MATERIALS)))
@@ -276,9 +278,11 @@ _BYTES = tuple(bytes((t,)) for t in range(len(MATERIALS)))
 
 def _discard(s: State, t: int) -> State:
     seat = s.turn
-    hand = list(s.hands[seat])
+    hands = list(s.hands)
+    hand = list(hands[seat])
     hand[t] -= 1
-    return _took(s, (*s.scrapheap, t), with_row(s.hands, seat, tuple(hand)), _MAIN)
+    hands[seat] = tuple(hand)
+    return _took(s, (*s.scrapheap, t), tuple(hands), _MAIN)
 
 
 def _build(s: State, t: int) -> State:
@@ -326,9 +330,11 @@ def _chrome_launch(s: State, t: int) -> State:
 
 def _scrap(s: State, t: int) -> State:
     seat = s.turn
-    size = s.pads[seat][t]
-    return _scrapped(s, with_row(s.pads, seat, with_item(s.pads[seat], t, 0)),  # NGG-FREE-2
-                     s.scrapheap + (t,) * size)
+    pads = list(s.pads)
+    pad = list(pads[seat])
+    size, pad[t] = pad[t], 0
+    pads[seat] = tuple(pad)
+    return _scrapped(s, tuple(pads), s.scrapheap + (t,) * size)  # NGG-FREE-2
 
 
 def _bribe(s: State, t: int) -> State:
@@ -361,13 +367,14 @@ def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
     if type(s) is not State:
         check_type(s, State, "No Good Gremlins State")
-    info = _ACTIONS.by_id.get(id(action)) or _ACTIONS.by_value(action)  # see core.lookup
+    info = _by_id(id(action)) or _ACTIONS.by_value(action)  # see core.lookup
     if info is None:
         raise IllegalActionError(*(check(s, action) or _malformed(action)))
-    why = info[2](s, info[4])  # no check passes once the game is over
+    _, _, check_kind, effect, t = info
+    why = check_kind(s, t)  # no check passes once the game is over
     if why is not None:
         raise IllegalActionError(*(check(s, action) or why))
-    return info[3](s, info[4])
+    return effect(s, t)
 
 
 _Info = tuple[Any, type, Callable[[State, int], Reason | None], Callable[[State, int], State], int]
@@ -377,3 +384,4 @@ _ACTIONS: ActionLookup[_Info] = ActionLookup({
     for a in ALL_ACTIONS
 })
 """Per action: itself, its kind, its check, its effect and its material (-1 for none)."""
+_by_id = _ACTIONS.by_id.get
