@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 from operator import ge
-from typing import Any
+from typing import Any, cast
 
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
@@ -80,7 +80,7 @@ def check(s: State, action: Any) -> Reason | None:
     info = _ACTIONS.get(action)
     if info is None:
         return _malformed(action)
-    return info[2](s, info[4])
+    return _CHECKS[info[1]](s, info[4])
 
 
 def _check_end_turn(s: State, _: int) -> Reason | None:
@@ -285,10 +285,15 @@ def _discard(s: State, t: int) -> State:
     return _took(s, (*s.scrapheap, t), tuple(hands), _MAIN)
 
 
-def _build(s: State, t: int) -> State:
+def _build(s: State, t: int) -> State | None:
+    """Build one card, or None when _check_build refuses it (checked here too: the hottest effect)."""
+    if s.phase is not _MAIN or not (s.open_build or s.builds or s.mains):
+        return None
     seat = s.turn
-    hands, pads = list(s.hands), list(s.pads)  # inline with_row and with_item: the hottest effect
+    hands, pads = list(s.hands), list(s.pads)  # inline with_row and with_item
     hand, pad = list(hands[seat]), list(pads[seat])
+    if not hand[t] or (not pad[t] and pad.count(0) <= 3):
+        return None
     hand[t] -= 1
     pad[t] += 1
     hands[seat], pads[seat] = tuple(hand), tuple(pad)
@@ -328,11 +333,16 @@ def _chrome_launch(s: State, t: int) -> State:
     return _launch_with(s, t, 1, chrome=s.chrome - 1)  # NGG-BRIBE-6
 
 
-def _scrap(s: State, t: int) -> State:
+def _scrap(s: State, t: int) -> State | None:
+    """Scrap a rocket, or None when _check_scrap refuses it (checked here too: a hot effect)."""
+    if (s.phase is not _MAIN or s.final_turn) and _free_ok(s) is not None:
+        return None
     seat = s.turn
     pads = list(s.pads)
     pad = list(pads[seat])
     size, pad[t] = pad[t], 0
+    if not size:
+        return None
     pads[seat] = tuple(pad)
     return _scrapped(s, tuple(pads), s.scrapheap + (t,) * size)  # NGG-FREE-2
 
@@ -356,7 +366,7 @@ def _bribe(s: State, t: int) -> State:
     return replace(s, hands=hands, removed=removed, chrome=s.chrome + 1)  # NGG-BRIBE-6 chrome
 
 
-_HANDLERS: dict[type, Callable[[State, int], State]] = {
+_HANDLERS: dict[type, Callable[[State, int], State | None]] = {
     DrawTwo: _draw_two, TakeScrap: _take_scrap, Discard: _discard, Build: _build,
     Launch: _launch, ChromeLaunch: _chrome_launch, Scrap: _scrap, Bribe: _bribe,
     EndTurn: end_turn,
@@ -371,17 +381,25 @@ def apply(s: State, action: Any) -> State:
     if info is None:
         raise IllegalActionError(*(check(s, action) or _malformed(action)))
     _, _, check_kind, effect, t = info
+    if check_kind is _SELF_CHECKED:  # the effect refuses an illegal action itself
+        out = effect(s, t)
+        if out is None:
+            raise IllegalActionError(*(check(s, action) or _malformed(action)))
+        return out
     why = check_kind(s, t)  # no check passes once the game is over
     if why is not None:
         raise IllegalActionError(*(check(s, action) or why))
-    return effect(s, t)
+    return cast(State, effect(s, t))  # only Build and Scrap may refuse, and they are self-checked
 
 
-_Info = tuple[Any, type, Callable[[State, int], Reason | None], Callable[[State, int], State], int]
+_SELF_CHECKED: Any = object()
+"""In place of a check: the effect refuses an illegal action itself by returning None."""
+_Info = tuple[Any, type, Any, Callable[[State, int], State | None], int]
 _ACTIONS: ActionLookup[_Info] = ActionLookup({
-    a: (a, type(a), _CHECKS[type(a)], _HANDLERS[type(a)],
+    a: (a, type(a), _SELF_CHECKED if type(a) in (Build, Scrap) else _CHECKS[type(a)], _HANDLERS[type(a)],
         MATERIAL_INDEX[a.material] if hasattr(a, "material") else -1)
     for a in ALL_ACTIONS
 })
-"""Per action: itself, its kind, its check, its effect and its material (-1 for none)."""
+"""Per action: itself, its kind, its check (or _SELF_CHECKED when the effect refuses illegal
+actions itself: Build and Scrap, the commonest), its effect and its material (-1 for none)."""
 _by_id = _ACTIONS.by_id.get

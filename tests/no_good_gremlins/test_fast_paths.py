@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from gremlinrules.no_good_gremlins import EndTurn, Phase
+from gremlinrules.no_good_gremlins import EndTurn, Options, Phase
 from gremlinrules.no_good_gremlins.flow import _reveal_chain, _reveal_round, begin_turn, draw, end_turn
-from gremlinrules.no_good_gremlins.rules import _draw_two
-from tests.no_good_gremlins.strategies import player_counts, playout, seeds
+from gremlinrules.no_good_gremlins.rules import _build, _check_build, _check_scrap, _draw_two, _scrap
+from tests.no_good_gremlins.strategies import options, player_counts, playout, seeds
 
 
 @pytest.mark.clause("NGG-ROUND-1", "NGG-ROUND-2", "NGG-ROUND-3", "NGG-ROUND-4", "NGG-ROUND-5")
@@ -41,3 +41,16 @@ def test_the_dealers_one_step_end_of_round_equals_the_step_by_step_one(players: 
             revealed = _reveal_chain(s)
             if revealed.round <= s.options.round_limit:
                 assert end_turn(s) == begin_turn(revealed, 0, final=False)
+
+
+@pytest.mark.clause("NGG-BUILD-1", "NGG-BUILD-2", "NGG-TURN-6", "NGG-FREE-1", "NGG-FREE-2")
+@given(players=player_counts, seed=seeds, options=options)
+def test_build_and_scrap_refuse_exactly_what_their_checks_refuse(players: int, seed: int,
+                                                                  options: Options) -> None:
+    """Build and Scrap check legality inside their effect (the commonest decisions). In every
+    state of a random game, for every material, the effect refuses exactly when the check
+    gives a reason, under every option."""
+    for s, _ in playout(players, seed, options)[::3]:
+        for t in range(6):
+            assert (_build(s, t) is None) == (_check_build(s, t) is not None)
+            assert (_scrap(s, t) is None) == (_check_scrap(s, t) is not None)
