@@ -111,17 +111,30 @@ def _reveal_round(s: State) -> State:
         if card not in threat:  # NGG-ROUND-2: a warning
             return _warned(s, deck[1:], tuple(sorted((*threat, card))), s.round + 1)
         i = threat.index(card)  # NGG-ROUND-3: the gremlins attack every launch pad
-        eaten = sum(pad[card] for pad in s.pads)
-        pads = tuple(with_item(pad, card, 0) if pad[card] else pad for pad in s.pads)
-        return _attacked(s, deck[1:], threat[:i] + threat[i + 1:], (*s.gremlin_discard, card, card), pads,
-                         with_item(s.removed, card, s.removed[card] + eaten), s.round + 1)
+        return _attacked(s, deck[1:], threat[:i] + threat[i + 1:], (*s.gremlin_discard, card, card),
+                         *_attack(s, card), s.round + 1)
     return _reveal_chain(s)
+
+
+def _attack(s: State, card: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """NGG-ROUND-3: every launch pad loses its rocket of ``card``'s type; the pads and ``removed``."""
+    pads = []
+    eaten = 0
+    for pad in s.pads:
+        if pad[card]:
+            eaten += pad[card]
+            pad = with_item(pad, card, 0)
+        pads.append(pad)
+    return tuple(pads), with_item(s.removed, card, s.removed[card] + eaten)
 
 
 _warned = make_updater(State, "gremlin_deck", "threat", "round")
 _warned_next_turn = make_updater(State, "gremlin_deck", "threat", "round", "turn", "phase", "mains", "builds",
                                  "open_build", "chrome", "no_eat", "final_turn")
 _attacked = make_updater(State, "gremlin_deck", "threat", "gremlin_discard", "pads", "removed", "round")
+_attacked_next_turn = make_updater(State, "gremlin_deck", "threat", "gremlin_discard", "pads", "removed",
+                                   "round", "turn", "phase", "mains", "builds", "open_build", "chrome",
+                                   "no_eat", "final_turn")
 
 
 def _reveal_chain(s: State) -> State:
@@ -197,10 +210,17 @@ def end_turn(s: State, _: int = -1) -> State:
         s = draw(s, seat, HAND_SIZE)
     if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round
         deck, threat = s.gremlin_deck, s.threat
-        if deck and deck[0] != THUNDERSTORM and deck[0] not in threat and s.round < s.options.round_limit:
-            # The usual case in one step: a warning (NGG-ROUND-2), the next round, the next turn.
-            return _warned_next_turn(s, deck[1:], tuple(sorted((*threat, deck[0]))), s.round + 1, 0,
-                                     Phase.OPENING, 1, 0, 0, 0, False, False)
+        if deck and deck[0] != THUNDERSTORM and s.round < s.options.round_limit:
+            # The usual cases in one step: a warning (NGG-ROUND-2) or an attack (NGG-ROUND-3),
+            # then the next round and the next turn.
+            card = deck[0]
+            if card not in threat:
+                return _warned_next_turn(s, deck[1:], tuple(sorted((*threat, card))), s.round + 1, 0,
+                                         Phase.OPENING, 1, 0, 0, 0, False, False)
+            i = threat.index(card)
+            discard = (*s.gremlin_discard, card, card)
+            return _attacked_next_turn(s, deck[1:], threat[:i] + threat[i + 1:], discard, *_attack(s, card),
+                                       s.round + 1, 0, Phase.OPENING, 1, 0, 0, 0, False, False)
         s = _reveal_round(s)  # and the next round begins
         if s.round > s.options.round_limit:  # NGG-END-3
             s = evolve(s, finale=True, final_turns=s.players)

@@ -33,8 +33,9 @@ def test_the_inline_draw_two_equals_the_general_draw(players: int, seed: int) ->
 @pytest.mark.clause("NGG-ROUND-1", "NGG-ROUND-2", "NGG-TURN-5")
 @given(players=player_counts, seed=seeds)
 def test_the_dealers_one_step_end_of_round_equals_the_step_by_step_one(players: int, seed: int) -> None:
-    """When the dealer ends a turn, the one-step path (reveal, next round, next turn) gives the
-    same state as revealing by the general resolution and then starting the next turn."""
+    """When the dealer ends a turn, the one-step path (a warning or an attack, the next round,
+    the next turn) gives the same state as revealing by the general resolution and then
+    starting the next turn."""
     for s, action in playout(players, seed):
         if (type(action) is EndTurn and s.turn == players - 1 and not s.finale and s.wanderer != s.turn
                 and any(s.hands[s.turn])):
