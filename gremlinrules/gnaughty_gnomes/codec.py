@@ -29,7 +29,7 @@ from gremlinrules.gnaughty_gnomes.tables import PLAYED
 __all__ = ["CONVERTER", "state_json"]
 
 CONVERTER = serial.make_converter(ACTION_TYPES)
-_CARD_BY_DATA = {(c.suit.value, c.rank): c for c in CARDS}
+_CARD_BY_RANK_SUIT = {(c.rank, c.suit.value): c for c in CARDS}
 
 
 def _card(data: Any) -> Card | None:
@@ -37,7 +37,7 @@ def _card(data: Any) -> Card | None:
     if type(data) is not dict or len(data) != 2:
         return None
     suit, rank = data.get("suit"), data.get("rank")
-    return _CARD_BY_DATA.get((suit, rank)) if type(suit) is str and type(rank) is int else None
+    return _CARD_BY_RANK_SUIT.get((rank, suit)) if type(suit) is str and type(rank) is int else None
 
 
 def _structure_card(data: Any, _: Any) -> Card:
@@ -54,10 +54,7 @@ def _card_data(card: Card) -> dict[str, Any]:
 CONVERTER.register_structure_hook(Card, _structure_card)
 CONVERTER.register_unstructure_hook(Card, _card_data)
 
-_PLAYED_BY_DATA: dict[tuple[Any, ...], Played] = {
-    (p.position, p.card.suit.value, p.card.rank, p.rank, p.high): p
-    for records in PLAYED.values() for p in records
-}
+_PLAYED_BY_FIELDS = {(p.card, p.high, p.position, p.rank): p for records in PLAYED.values() for p in records}
 _generic_played = make_dict_structure_fn(Played, CONVERTER)
 
 
@@ -65,13 +62,11 @@ def _played(data: Any) -> Played | None:
     """The game's record for well-formed played-card data, else None."""
     if type(data) is not dict or len(data) != 4:
         return None
-    card, position = data.get("card"), data.get("position")
+    card, position = _card(data.get("card")), data.get("position")
     rank, high = data.get("rank"), data.get("high")
-    if (type(card) is not dict or len(card) != 2 or type(position) is not int or type(rank) is not int
-            or type(high) is not bool or type(card.get("rank")) is not int
-            or type(card.get("suit")) is not str):
+    if card is None or type(position) is not int or type(rank) is not int or type(high) is not bool:
         return None
-    return _PLAYED_BY_DATA.get((position, card["suit"], card["rank"], rank, high))
+    return _PLAYED_BY_FIELDS.get((card, high, position, rank))
 
 
 def _structure_played(data: Any, cls: Any) -> Played:
@@ -105,8 +100,6 @@ _DICT, _LIST, _INT, _BOOL, _STR, _TWO, _FOUR = {dict}, {list}, {int}, {bool}, {s
 _RANK_SUIT = itemgetter("rank", "suit")
 _PLAYED_FIELDS = itemgetter("card", "high", "position", "rank")
 _FIRST = itemgetter(0)
-_CARD_BY_RANK_SUIT = {(c.rank, c.suit.value): c for c in CARDS}
-_PLAYED_BY_FIELDS = {(p.card, p.high, p.position, p.rank): p for records in PLAYED.values() for p in records}
 
 
 def _cards(items: Any) -> tuple[Card, ...] | None:
@@ -200,8 +193,7 @@ def _fast_state(data: Any) -> State | None:
     parts = (_colours(data["layout"]), _colours(data["track"]), _ints(data["gnomes"]),
              _ints(data["supply"]), _ints(data["team_scores"]), _played_all(data["plays"]),
              _ints(data["order"]), _ints(data["flipped"], bool))
-    if (None in parts or None in hand_cards or None in tricks
-            or None in pile_rows):
+    if None in parts or None in hand_cards or None in tricks or None in pile_rows:
         return None
     layout, track, gnomes, supply, scores, plays, order, flipped = parts
     return State(
