@@ -213,7 +213,8 @@ def legal_actions(s: State) -> tuple[Any, ...]:
                 opening += compress(BRIBES, s.hands[seat])
         return tuple(opening)
     if phase is _DISCARD:
-        return tuple(compress(DISCARDS, s.hands[seat]))
+        hand = s.hands[seat]
+        return _DISCARDS_BY_HAND.get(hand) or _hand_discards(hand)
     return ()
 
 
@@ -231,6 +232,17 @@ def _hand_builds(hand: tuple[int, ...]) -> tuple[Build, ...]:
     if len(_HANDS) >= _KEEP_PADS:
         _HANDS.clear()
     found = _HANDS[hand] = tuple(compress(BUILDS, hand))
+    return found
+
+
+_DISCARDS_BY_HAND: dict[tuple[int, ...], tuple[Discard, ...]] = {}
+
+
+def _hand_discards(hand: tuple[int, ...]) -> tuple[Discard, ...]:
+    """The discards a hand allows: one per type held. Remembered per hand."""
+    if len(_DISCARDS_BY_HAND) >= _KEEP_PADS:
+        _DISCARDS_BY_HAND.clear()
+    found = _DISCARDS_BY_HAND[hand] = tuple(compress(DISCARDS, hand))
     return found
 
 
