@@ -175,7 +175,7 @@ def compare(game_id: str, players: int, games: int, rounds: int = 5,
 
 
 def run_bench(out: TextIO, games: int = 200, only: list[str] | None = None, openspiel: bool = True,
-              rounds: int = 5) -> None:
+              rounds: int = 5, players: int | None = None) -> None:
     """Print the benchmark table."""
     yardsticks = YARDSTICKS if openspiel else ()
     found = tuple(n for n in yardsticks if measure_openspiel(n, 1) is not None)
@@ -199,10 +199,12 @@ def run_bench(out: TextIO, games: int = 200, only: list[str] | None = None, open
     for gid in game_ids():
         if only and gid not in only:
             continue
-        for players in get_game(gid).player_counts:
+        for count in get_game(gid).player_counts:
+            if players is not None and count != players:
+                continue
             with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
-                r, ratio = pool.submit(compare, gid, players, games, rounds, found).result()
+                r, ratio = pool.submit(compare, gid, count, games, rounds, found).result()
             ratios = "".join(f" {ratio[n]:16.2f}" for n in found)
-            out.write(f"{gid + f' ({players}p)':28s} {r['games_per_s']:9.1f} {r['decision_us']:8.2f} "
+            out.write(f"{gid + f' ({count}p)':28s} {r['games_per_s']:9.1f} {r['decision_us']:8.2f} "
                       f"{r['decision_mean_us']:8.2f} {r['observe_us']:8.2f} {r['json_us']:8.1f}{ratios}\n")
             out.flush()

@@ -29,6 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--rounds", type=_positive, default=5,
                        help="slices, each timed right after the yardsticks, whose ratios are medianed")
     bench.add_argument("--only", default="", help="comma-separated game ids")
+    bench.add_argument("--players", type=_positive, default=None, help="only this player count")
     bench.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
     return parser
 
@@ -64,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             only = [g for g in args.only.split(",") if g]
             run_bench(sys.stdout, games=args.games, only=only, openspiel=not args.no_openspiel,
-                      rounds=args.rounds)
+                      rounds=args.rounds, players=args.players)
     except GremlinRulesError as exc:
         print(f"gremlinrules: {exc}", file=sys.stderr)
         return 2

@@ -58,3 +58,11 @@ def test_bench_refuses_counts_below_one(flag: str, capsys: pytest.CaptureFixture
         main(["bench", flag, "0"])
     assert exit_info.value.code == 2
     assert "positive integer" in capsys.readouterr().err
+
+
+def test_bench_players_picks_one_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--players 3`` times only the three-player game."""
+    assert main(["bench", "--games", "1", "--rounds", "1", "--only", "no-good-gremlins", "--players", "3",
+                 "--no-openspiel"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("no-good-gremlins")]
+    assert [row.split()[1] for row in rows] == ["(3p)"]
