@@ -1,6 +1,7 @@
 """Playout benchmark (the same as ``python -m gremlinrules bench``).
 
-Usage: ``python benchmarks/playouts.py [--games N] [--only ID,ID] [--no-openspiel]``.
+Usage: ``python benchmarks/playouts.py [--games N] [--rounds R] [--only ID,ID] [--players P]
+[--no-openspiel]``.
 Install ``gremlinrules[bench]`` to include OpenSpiel's hearts and python_team_dominoes.
 """
 
