@@ -40,6 +40,8 @@ MAX_PLAYERS = 4
 PLAYER_COUNTS = (2, 4)
 STATE_TO_JSON = state_json
 """A state's JSON text, fast (see :mod:`gremlinrules.gnaughty_gnomes.codec`)."""
+
+
 def players(state: State) -> int:
     """The number of seats (2 or 4)."""
     check_type(state, State, "Gnaughty Gnomes State")

@@ -18,7 +18,7 @@ from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, Colour
 
 __all__ = [
     "BOARD", "CENTER", "HEX_SPOTS", "N_HEXES", "N_SPOTS", "SPOT_HEXES", "candidate_spots",
-    "clumped", "colour_spots", "random_layout", "spot_sets",
+    "clumped", "colour_spots", "random_layout",
 ]
 
 
@@ -80,13 +80,6 @@ def colour_spots(hexes: tuple[int, ...], category: int, any_vertex: bool) -> tup
     if any_vertex and category >= LOSER:
         out.update(_ALL_VERTICES)
     return tuple(sorted(out))
-
-
-@lru_cache(maxsize=4096)
-def spot_sets(layout: tuple[Colour, ...], colour: Colour, category: int,
-              any_vertex: bool) -> frozenset[int]:
-    """:func:`candidate_spots` as a set, for membership tests."""
-    return frozenset(candidate_spots(layout, colour, category, any_vertex))
 
 
 def clumped(layout: tuple[Colour, ...], rule: str) -> Colour | None:

@@ -14,12 +14,11 @@ from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.lookup import ActionLookup
-from gremlinrules.core.zones import remove_one
 from gremlinrules.gnaughty_gnomes.actions import FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
-from gremlinrules.gnaughty_gnomes.tables import MASK_SUITS, PLAYED, SUIT_BIT, garden, occupancy, remember
+from gremlinrules.gnaughty_gnomes.tables import MASK_SUITS, PLAYED, garden, occupancy, remember
 from gremlinrules.gnaughty_gnomes.trick import placement_points, rank_trick, track_after
 
 __all__ = ["apply", "check", "current_player", "is_legal", "legal_actions", "position_to_act"]
@@ -56,7 +55,7 @@ def playable(state: State, pos: int) -> tuple[Card, ...]:
 
 
 def _unflipped_mask(state: State) -> int:
-    """The suits of the trick's unflipped cards, as a mask of ``tables.SUIT_BIT``."""
+    """The suits of the trick's unflipped cards, as a mask of ``Card.suit_bit`` values."""
     mask = 0
     for played, done in zip(state.plays, state.flipped, strict=False):
         if not done:
@@ -86,14 +85,26 @@ def _placements(state: State) -> tuple[Place | Flip, ...]:
 _FLIPS: tuple[tuple[Flip, ...], ...] = tuple(tuple(FLIP[s] for s in suits) for suits in MASK_SUITS)
 
 
-def _plain_placement_ok(state: State, suit: Colour, spot: int) -> bool:
-    """The common case, decided without listing every placement: an open spot of the
-    seat's own category next to an unflipped card's colour."""
+def _trick_card(state: State, suit: Colour) -> int:
+    """The index in the trick of an unflipped card of ``suit``, or -1. Either same-colour card
+    may be used: the rules say it does not matter (GG-PLACE-3)."""
+    flipped = state.flipped
+    for idx, played in enumerate(state.plays):
+        if played.card.suit is suit and not flipped[idx]:
+            return idx
+    return -1
+
+
+def _plain_placement(state: State, suit: Colour, spot: int) -> int:
+    """The common case, decided without listing every placement: the trick card to use for an
+    open spot of the seat's own category next to that card's colour, or -1 when it is not that."""
+    idx = _trick_card(state, suit)
     step = state.step
-    if (state.supply[state.plays[state.order[step]].position] <= 0 or state.gnomes[spot] >= 0
-            or not _unflipped_mask(state) & SUIT_BIT[suit]):
-        return False
-    return spot in garden(state.layout).allowed(suit, _CATEGORY[step], state.options.loser_vertex == "any")
+    if (idx < 0 or state.supply[state.plays[state.order[step]].position] <= 0 or state.gnomes[spot] >= 0
+            or spot not in garden(state.layout).allowed(suit, _CATEGORY[step],
+                                                        state.options.loser_vertex == "any")):
+        return -1
+    return idx
 
 
 def legal_actions(state: State) -> tuple[Any, ...]:
@@ -177,11 +188,11 @@ def _check(state: State, action: Play | PlayX | Place | Flip) -> tuple[str, str]
         return None
     if state.phase is not Phase.PLACE:
         return ("gnomes are placed only after all four cards of the trick are played", "GG-PLACE-1")
-    if type(action) is Place and _plain_placement_ok(state, action.suit, action.spot):
+    if type(action) is Place and _plain_placement(state, action.suit, action.spot) >= 0:
         return None
     if action in _placements(state):
         return None
-    if not _unflipped_mask(state) & SUIT_BIT[action.suit]:
+    if _trick_card(state, action.suit) < 0:
         return (f"no unflipped {action.suit.value} card remains in this trick", "GG-PLACE-3")
     if isinstance(action, Flip):
         return ("a card may be flipped without placing only when no legal spot exists", "GG-PLACE-8")
@@ -201,46 +212,23 @@ def apply(state: State, action: Any) -> State:
     if type(state) is not State:
         check_type(state, State, "Gnaughty Gnomes State")
     info = _ACTIONS.by_id.get(id(action)) or _ACTIONS.by_value(action)  # see core.lookup
-    # The common cases first, checked in full without listing the legal actions.
+    # Plays and plain placements are checked in full here, without listing the legal actions.
     if info is not None:
-        if info[1] == _PLACE_KIND:
-            if state.phase is _PLACE_PHASE:
-                plays, flipped, suit = state.plays, state.flipped, info[2]
-                idx = 0
-                for played in plays:
-                    if played.card.suit is suit and not flipped[idx]:
-                        break
-                    idx += 1
-                step = state.step
-                pos = plays[state.order[step]].position
-                spot = info[3]
-                if (idx < 4 and state.supply[pos] > 0 and state.gnomes[spot] < 0 and spot in garden(
-                        state.layout).allowed(suit, _CATEGORY[step], state.options.loser_vertex == "any")):
-                    return _placed(state, idx, pos, spot)
-        elif info[1] == _PLAY_KIND and state.phase is _PLAY_PHASE:
-            pos = (state.leader + len(state.plays)) % 4
-            hand = state.hands[pos]
-            card = info[2]
-            if card in hand:
-                i = hand.index(card)
-                hands = list(state.hands)
-                hands[pos] = hand[:i] + hand[i + 1:]
-                plays = (*state.plays, info[3][pos])
-                if len(plays) < 4:
-                    return _with_play(state, tuple(hands), plays)
-                return _played(state, tuple(hands), state.piles, plays)
-            mine = state.piles[pos]
-            if mine and any(up is card for _, up in mine):  # a dummy's face-up card (GG-2P-4)
-                piles = list(state.piles)
-                piles[pos] = tuple((down, None) if up is card else (down, up) for down, up in mine)
-                return _played(state, state.hands, tuple(piles), (*state.plays, info[3][pos]))
+        kind = info[1]
+        if kind == _PLAY_KIND:
+            if state.phase is _PLAY_PHASE:
+                out = _play(state, info[2], info[3])
+                if out is not None:
+                    return out
+        elif kind == _PLACE_KIND and state.phase is _PLACE_PHASE:
+            idx = _plain_placement(state, info[2], info[3])
+            if idx >= 0:
+                return _placed(state, idx, info[3])
     canon = None if info is None else info[0]
     problem = _not_an_action(state, action) if canon is None else _check(state, canon)
     if problem is not None or canon is None:
         raise IllegalActionError(*(problem or ("not an action", "GG-ACT-1")))
-    if isinstance(canon, (Play, PlayX)):
-        return _play(state, canon)
-    return _place(state, canon)
+    return _place(state, canon)  # a Flip, or a Place widened by GG-PLACE-8: every legal play was made above
 
 
 _PLAY_KIND, _PLACE_KIND, _FLIP_KIND = 0, 1, 2
@@ -253,16 +241,25 @@ _ACTIONS: ActionLookup[tuple[Any, ...]] = ActionLookup({
 """Per action: itself, its kind, then the card and its Played records, or the suit and spot."""
 
 
-def _play(state: State, action: Play | PlayX) -> State:
-    pos = position_to_act(state)
-    card = _X_CARD[action.suit] if isinstance(action, PlayX) else action.card
-    hands, piles = state.hands, state.piles
-    if card in hands[pos]:
-        hands = hands[:pos] + (remove_one(hands[pos], card),) + hands[pos + 1:]
-    else:  # a dummy's face-up pile top: the card under it waits for clean-up (GG-2P-4)
-        mine = tuple((down, None) if up == card else (down, up) for down, up in piles[pos])
-        piles = piles[:pos] + (mine,) + piles[pos + 1:]
-    return _played(state, hands, piles, (*state.plays, PLAYED[action][pos]))
+def _play(state: State, card: Card, records: tuple[Played, ...]) -> State | None:
+    """The state after the position to act plays ``card`` (its record per position in
+    ``records``) from its hand or a dummy's face-up pile tops; None when it holds no such card."""
+    pos = (state.leader + len(state.plays)) % 4
+    hand = state.hands[pos]
+    if card in hand:
+        i = hand.index(card)
+        hands = list(state.hands)
+        hands[pos] = hand[:i] + hand[i + 1:]
+        plays = (*state.plays, records[pos])
+        if len(plays) < 4:
+            return _with_play(state, tuple(hands), plays)
+        return _played(state, tuple(hands), state.piles, plays)
+    mine = state.piles[pos]
+    if mine and any(up is card for _, up in mine):  # the card under it waits for clean-up (GG-2P-4)
+        piles = list(state.piles)
+        piles[pos] = tuple((down, None) if up is card else (down, up) for down, up in mine)
+        return _played(state, state.hands, tuple(piles), (*state.plays, records[pos]))
+    return None
 
 
 def _played(state: State, hands: tuple[tuple[Card, ...], ...], piles: Piles,
@@ -284,8 +281,9 @@ _with_play = make_updater(State, "hands", "plays")
 _with_placement = make_updater(State, "gnomes", "supply", "team_scores", "flipped", "step")
 
 
-def _placed(state: State, idx: int, pos: int, spot: int) -> State:
-    """The state after a legal Place by ``pos`` using trick card ``idx`` (GG-PLACE-1, GG-SCORE-1)."""
+def _placed(state: State, idx: int, spot: int) -> State:
+    """The state after a legal Place on ``spot`` using trick card ``idx`` (GG-PLACE-1, GG-SCORE-1)."""
+    pos = state.plays[state.order[state.step]].position
     flipped, gnomes, supply = state.flipped, state.gnomes, state.supply
     flipped = flipped[:idx] + (True,) + flipped[idx + 1:]
     team = pos % 2
@@ -312,14 +310,10 @@ _NONE_FLIPPED = (False,) * 4
 
 
 def _place(state: State, action: Place | Flip) -> State:
-    # Either same-colour card may be flipped: the rules say it does not matter (GG-PLACE-3).
-    plays, flipped, suit = state.plays, state.flipped, action.suit
-    idx = 0
-    while flipped[idx] or plays[idx].card.suit is not suit:
-        idx += 1
-    step = state.step
+    idx = _trick_card(state, action.suit)
     if type(action) is Place:
-        return _placed(state, idx, plays[state.order[step]].position, action.spot)
+        return _placed(state, idx, action.spot)
+    step, flipped = state.step, state.flipped
     if step < 3:
         return _replace(state, flipped=flipped[:idx] + (True,) + flipped[idx + 1:], step=step + 1)
     return _clean_up(state, state.gnomes, state.supply, state.team_scores)

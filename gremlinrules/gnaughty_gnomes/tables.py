@@ -6,7 +6,7 @@ answers instead of recomputing them; ``tests/gnaughty_gnomes/test_tables.py``
 compares the two on random games.
 
 - ``PLAYED[action][position]``: the :class:`Played` record an action makes.
-- ``SUIT_BIT`` and ``MASK_SUITS``: a set of suits as a 4-bit mask.
+- ``MASK_SUITS``: the suits of a 4-bit mask of ``Card.suit_bit`` values.
 - :func:`garden`: a layout's placement candidates per suit, built from tables
   that depend only on the suit's three hexes (so they are shared by every
   game); the 256 most recently used layouts are kept.
@@ -28,7 +28,7 @@ from gremlinrules.gnaughty_gnomes.components import SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Played
 
 __all__ = [
-    "HEX_MASK", "MASK_INDICES", "MASK_SUITS", "PLAYED", "SPOT_HEX_MASKS", "SUIT_BIT", "SUIT_INDEX", "Garden",
+    "HEX_MASK", "MASK_INDICES", "MASK_SUITS", "PLAYED", "SPOT_HEX_MASKS", "SUIT_INDEX", "Garden",
     "Piece", "garden", "occupancy", "remember",
 ]
 
@@ -39,7 +39,6 @@ PLAYED: dict[Play | PlayX, tuple[Played, ...]] = {
 }
 """Per play action, the record it puts in the trick for each position (0-3)."""
 
-SUIT_BIT: dict[Colour, int] = {s: 1 << i for i, s in enumerate(SUITS)}
 MASK_SUITS: tuple[tuple[Colour, ...], ...] = tuple(
     tuple(s for i, s in enumerate(SUITS) if m >> i & 1) for m in range(1 << len(SUITS))
 )

@@ -18,8 +18,6 @@ HAND_SIZE = 6  # NGG-SETUP-2 / NGG-HAND-2
 
 replace = make_replace(State)
 evolve = replace
-_start_turn = make_updater(State, "turn", "phase", "mains", "builds", "open_build", "chrome", "no_eat",
-                           "final_turn")
 
 
 def with_item(row: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
@@ -83,7 +81,7 @@ def begin_turn(s: State, seat: int, *, final: bool) -> State:
         phase = Phase.FINAL_OPENING if s.scrapheap else Phase.MAIN
         return evolve(s, turn=seat, phase=phase, mains=0, builds=s.options.finale_builds,
                       open_build=0, chrome=0, no_eat=False, final_turn=True)
-    return _start_turn(s, seat, Phase.OPENING, 1, 0, 0, 0, False, False)
+    return _start_turn(s, seat, *_OPENING_TURN)
 
 
 def _eat(s: State) -> State:
@@ -105,15 +103,25 @@ def _eat(s: State) -> State:
 
 def _reveal_round(s: State) -> State:
     """NGG-ROUND-1..5: the dealer reveals one gremlin-deck card and it is resolved; the round ends."""
+    quick = _quick_reveal(s)
+    return _revealed(s, *quick, s.round + 1) if quick is not None else _reveal_chain(s)
+
+
+Row = tuple[int, ...]
+_Reveal = tuple[Row, Row, Row, tuple[Row, ...], Row]
+
+
+def _quick_reveal(s: State) -> _Reveal | None:
+    """The usual reveal, one gremlin with no thunderstorm and no reshuffle: the new gremlin deck,
+    threat, gremlin discard, pads and removed counts. None otherwise (see :func:`_reveal_chain`)."""
     deck = s.gremlin_deck
-    if deck and deck[0] != THUNDERSTORM:  # the usual case, inline: one gremlin, no reshuffle
-        card, threat = deck[0], s.threat
-        if card not in threat:  # NGG-ROUND-2: a warning
-            return _warned(s, deck[1:], tuple(sorted((*threat, card))), s.round + 1)
-        i = threat.index(card)  # NGG-ROUND-3: the gremlins attack every launch pad
-        return _attacked(s, deck[1:], threat[:i] + threat[i + 1:], (*s.gremlin_discard, card, card),
-                         *_attack(s, card), s.round + 1)
-    return _reveal_chain(s)
+    if not deck or deck[0] == THUNDERSTORM:
+        return None
+    card, threat = deck[0], s.threat
+    if card not in threat:  # NGG-ROUND-2: a warning
+        return deck[1:], tuple(sorted((*threat, card))), s.gremlin_discard, s.pads, s.removed
+    i = threat.index(card)  # NGG-ROUND-3: the gremlins attack every launch pad
+    return deck[1:], threat[:i] + threat[i + 1:], (*s.gremlin_discard, card, card), *_attack(s, card)
 
 
 def _attack(s: State, card: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
@@ -128,13 +136,13 @@ def _attack(s: State, card: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int
     return tuple(pads), with_item(s.removed, card, s.removed[card] + eaten)
 
 
-_warned = make_updater(State, "gremlin_deck", "threat", "round")
-_warned_next_turn = make_updater(State, "gremlin_deck", "threat", "round", "turn", "phase", "mains", "builds",
-                                 "open_build", "chrome", "no_eat", "final_turn")
-_attacked = make_updater(State, "gremlin_deck", "threat", "gremlin_discard", "pads", "removed", "round")
-_attacked_next_turn = make_updater(State, "gremlin_deck", "threat", "gremlin_discard", "pads", "removed",
-                                   "round", "turn", "phase", "mains", "builds", "open_build", "chrome",
-                                   "no_eat", "final_turn")
+_REVEALED = ("gremlin_deck", "threat", "gremlin_discard", "pads", "removed", "round")
+_NEW_TURN = ("turn", "phase", "mains", "builds", "open_build", "chrome", "no_eat", "final_turn")
+_revealed = make_updater(State, *_REVEALED)
+_revealed_next_turn = make_updater(State, *_REVEALED, *_NEW_TURN)
+_start_turn = make_updater(State, *_NEW_TURN)
+_OPENING_TURN = (Phase.OPENING, 1, 0, 0, 0, False, False)
+"""A normal turn's start after its seat (NGG-TURN-1): the opening, one main action, nothing else."""
 
 
 def _reveal_chain(s: State) -> State:
@@ -209,18 +217,9 @@ def end_turn(s: State, _: int = -1) -> State:
     if not any(s.hands[seat]):  # NGG-HAND-2
         s = draw(s, seat, HAND_SIZE)
     if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round
-        deck, threat = s.gremlin_deck, s.threat
-        if deck and deck[0] != THUNDERSTORM and s.round < s.options.round_limit:
-            # The usual cases in one step: a warning (NGG-ROUND-2) or an attack (NGG-ROUND-3),
-            # then the next round and the next turn.
-            card = deck[0]
-            if card not in threat:
-                return _warned_next_turn(s, deck[1:], tuple(sorted((*threat, card))), s.round + 1, 0,
-                                         Phase.OPENING, 1, 0, 0, 0, False, False)
-            i = threat.index(card)
-            discard = (*s.gremlin_discard, card, card)
-            return _attacked_next_turn(s, deck[1:], threat[:i] + threat[i + 1:], discard, *_attack(s, card),
-                                       s.round + 1, 0, Phase.OPENING, 1, 0, 0, 0, False, False)
+        quick = _quick_reveal(s) if s.round < s.options.round_limit else None
+        if quick is not None:  # the usual case in one step: the reveal, the next round, the next turn
+            return _revealed_next_turn(s, *quick, s.round + 1, 0, *_OPENING_TURN)
         s = _reveal_round(s)  # and the next round begins
         if s.round > s.options.round_limit:  # NGG-END-3
             s = evolve(s, finale=True, final_turns=s.players)
@@ -230,4 +229,4 @@ def end_turn(s: State, _: int = -1) -> State:
             return _finish(s)
         s = evolve(s, final_turns=s.final_turns - 1)
         return begin_turn(s, nxt, final=True)
-    return _start_turn(s, nxt, Phase.OPENING, 1, 0, 0, 0, False, False)  # begin_turn, inline
+    return _start_turn(s, nxt, *_OPENING_TURN)  # begin_turn, inline
