@@ -30,6 +30,7 @@ __all__ = ["Rng"]
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_SPAN = 1 << 64
 _T = TypeVar("_T")
 
 
@@ -49,33 +50,43 @@ class Rng:
 
     def next_u64(self) -> tuple[int, Rng]:
         """One 64-bit output and the next generator."""
-        s = (self.state + _GAMMA) & _MASK
-        z = s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31), Rng(s)
+        out, state = _step(self.state)
+        return out, Rng(state)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` and the next generator."""
         if n <= 0:
             raise InvalidArgumentError(f"below() needs a positive bound, not {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
-        rng = self
-        while True:
-            v, rng = rng.next_u64()
-            if v < limit:
-                return v % n, rng
+        value, state = _below(self.state, n)
+        return value, Rng(state)
 
     def shuffle(self, items: Sequence[_T]) -> tuple[tuple[_T, ...], Rng]:
         """The items in a uniformly random order, and the next generator."""
         out = list(items)
-        rng = self
+        state = self.state  # the draws run on the bare integer; one Rng is made at the end
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            j, state = _below(state, i + 1)
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(state)
 
     def choice(self, items: Sequence[_T]) -> tuple[_T, Rng]:
         """One item chosen uniformly, and the next generator."""
         i, rng = self.below(len(items))
         return items[i], rng
+
+
+def _step(state: int) -> tuple[int, int]:
+    """SplitMix64 on the bare integer: one output and the next state."""
+    s = (state + _GAMMA) & _MASK
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), s
+
+
+def _below(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in ``range(n)`` (``n`` positive) by rejection, and the next state."""
+    limit = _SPAN - _SPAN % n
+    while True:
+        z, state = _step(state)
+        if z < limit:
+            return z % n, state

@@ -43,6 +43,30 @@ def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
     assert Counter(shuffled) == Counter(items)
 
 
+def _below_by_the_docstring(rng: Rng, n: int) -> tuple[int, Rng]:
+    limit = 2**64 - 2**64 % n
+    while True:
+        value, rng = rng.next_u64()
+        if value < limit:
+            return value % n, rng
+
+
+@given(seed=st.integers(0, 2**64 - 1), n=st.integers(1, 2**64), items=st.lists(st.integers(), max_size=30))
+def test_below_and_shuffle_follow_the_documented_algorithm_draw_by_draw(seed: int, n: int,
+                                                                       items: list[int]) -> None:
+    """below(n) is rejection sampling over next_u64 outputs, and shuffle is Fisher-Yates from the last
+    index down with below(i + 1), exactly as the module docstring states: the same values and the
+    same next generator as composing next_u64 by hand (the fast integer loop changes nothing)."""
+    rng = Rng.from_seed(seed)
+    assert rng.below(n) == _below_by_the_docstring(rng, n)
+    expected = list(items)
+    step = rng
+    for i in range(len(expected) - 1, 0, -1):
+        j, step = _below_by_the_docstring(step, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert rng.shuffle(items) == (tuple(expected), step)
+
+
 def test_shuffle_of_three_is_close_to_uniform() -> None:
     """All six orders of three items appear about equally often over 6000 seeds."""
     counts = Counter(Rng.from_seed(s).shuffle("abc")[0] for s in range(6000))
