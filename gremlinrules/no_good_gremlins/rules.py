@@ -182,17 +182,18 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     if phase is _MAIN:
         hand = s.hands[seat]
         pad = s.pads[seat]
-        table = _PADS.get(pad) or _pad_table(pad)
+        costs = s.components.launch_costs
+        table = _PADS.get(pad)
+        if table is None or (table[4] is not costs and table[4] != costs):
+            table = _pad_table(pad, costs)
         out: tuple[Any, ...] = ()
         if s.open_build or s.builds or s.mains:
             if table[2]:  # room for a new rocket (NGG-BUILD-2)
                 out = _HANDS.get(hand) or _hand_builds(hand)
             else:  # only onto the rockets there
                 out = tuple([build for t, build in table[3] if hand[t]])
-        if s.mains:  # launch costs are at least 1, so a complete rocket is never empty
-            costs = s.components.launch_costs
-            if max(pad) >= min(costs):  # else no rocket can be complete: skip the per-type test
-                out += tuple(compress(LAUNCHES, map(ge, pad, costs)))
+        if s.mains:
+            out += table[5]  # the complete rockets (NGG-LAUNCH-1)
         if s.chrome:
             out += table[1]
         if not s.final_turn or s.options.finale_free_actions:
@@ -218,7 +219,8 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     return ()
 
 
-_PadTable = tuple[tuple[Scrap, ...], tuple[ChromeLaunch, ...], bool, tuple[tuple[int, Build], ...]]
+_PadTable = tuple[tuple[Scrap, ...], tuple[ChromeLaunch, ...], bool, tuple[tuple[int, Build], ...],
+                  tuple[int, ...], tuple[Launch, ...], tuple[tuple[int, ...] | None, ...]]
 _PADS: dict[tuple[int, ...], _PadTable] = {}
 _KEEP_PADS = 65536
 
@@ -246,13 +248,19 @@ def _hand_discards(hand: tuple[int, ...]) -> tuple[Discard, ...]:
     return found
 
 
-def _pad_table(pad: tuple[int, ...]) -> _PadTable:
-    """What a launch pad allows: its scraps, its chrome launches, whether a new rocket fits, and
-    the builds onto its rockets. Remembered per pad (a few hundred occur in thousands of games)."""
+def _pad_table(pad: tuple[int, ...], costs: tuple[int, ...]) -> _PadTable:
+    """What a launch pad allows: its scraps, its chrome launches, whether a new rocket fits, the
+    builds onto its rockets, the launch costs the next entry was made for, its launches, and the
+    pad after one card built of each type (None where no rocket of that type may start).
+    Remembered per pad (a few hundred occur in thousands of games)."""
     if len(_PADS) >= _KEEP_PADS:
         _PADS.clear()
-    table = _PADS[pad] = (tuple(compress(SCRAPS, pad)), tuple(compress(CHROME_LAUNCHES, pad)),
-                          pad.count(0) > 3, tuple((t, BUILDS[t]) for t, size in enumerate(pad) if size))
+    room = pad.count(0) > 3
+    table = _PADS[pad] = (
+        tuple(compress(SCRAPS, pad)), tuple(compress(CHROME_LAUNCHES, pad)), room,
+        tuple((t, BUILDS[t]) for t, size in enumerate(pad) if size), costs,
+        tuple(compress(LAUNCHES, map(ge, pad, costs))),
+        tuple(with_item(pad, t, size + 1) if size or room else None for t, size in enumerate(pad)))
     return table
 
 
@@ -302,13 +310,17 @@ def _build(s: State, t: int) -> State | None:
     if s.phase is not _MAIN or not (s.open_build or s.builds or s.mains):
         return None
     seat = s.turn
-    hands, pads = list(s.hands), list(s.pads)  # inline with_row and with_item
-    hand, pad = list(hands[seat]), list(pads[seat])
-    if not hand[t] or (not pad[t] and pad.count(0) <= 3):
+    hand = s.hands[seat]
+    if not hand[t]:
         return None
-    hand[t] -= 1
-    pad[t] += 1
-    hands[seat], pads[seat] = tuple(hand), tuple(pad)
+    pad = s.pads[seat]
+    built = (_PADS.get(pad) or _pad_table(pad, s.components.launch_costs))[6][t]
+    if built is None:  # no room for a new rocket
+        return None
+    hands, pads = list(s.hands), list(s.pads)  # inline with_row
+    held = list(hand)
+    held[t] -= 1
+    hands[seat], pads[seat] = tuple(held), built
     # NGG-TURN-6: the open build action continues; else spend a build-only action, else the main one.
     if s.open_build:
         return _built(s, tuple(hands), tuple(pads), 0)
