@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
-from gremlinrules.no_good_gremlins import EndTurn, Options, Phase
+from gremlinrules.no_good_gremlins import ALL_ACTIONS, EndTurn, Options, Phase, legal_actions
+from gremlinrules.no_good_gremlins.components import REFERENCE, validate_components
 from gremlinrules.no_good_gremlins.flow import _reveal_chain, _reveal_round, begin_turn, draw, end_turn
-from gremlinrules.no_good_gremlins.rules import _build, _check_build, _check_scrap, _draw_two, _scrap
-from tests.no_good_gremlins.strategies import options, player_counts, playout, seeds
+from gremlinrules.no_good_gremlins.rules import _build, _check_build, _check_scrap, _draw_two, _scrap, check
+from tests.no_good_gremlins.strategies import main_phase, options, player_counts, playout, seeds, table
 
 
 @pytest.mark.clause("NGG-ROUND-1", "NGG-ROUND-2", "NGG-ROUND-3", "NGG-ROUND-4", "NGG-ROUND-5")
@@ -55,3 +58,17 @@ def test_build_and_scrap_refuse_exactly_what_their_checks_refuse(players: int, s
         for t in range(6):
             assert (_build(s, t) is None) == (_check_build(s, t) is not None)
             assert (_scrap(s, t) is None) == (_check_scrap(s, t) is not None)
+
+
+@pytest.mark.clause("NGG-LAUNCH-1", "NGG-DATA-2")
+@given(sizes=st.lists(st.integers(0, 9), min_size=6, max_size=6), mains=st.integers(0, 2))
+def test_launches_follow_each_component_sets_own_costs_on_the_same_pad(sizes: list[int], mains: int) -> None:
+    """Legal actions remember what each launch pad allows; a launch depends on the launch costs, so
+    the same pad under the reference costs and then under a user's (lower) costs gives, each time,
+    exactly the actions whose check passes for that state's own components."""
+    pad = tuple(sizes)
+    cheap = validate_components(attrs.evolve(REFERENCE, launch_costs=(3, 3, 6, 2, 2, 1)))
+    base = main_phase(table(2, hands=((), ())), mains=mains)
+    for components in (REFERENCE, cheap, REFERENCE):
+        s = attrs.evolve(base, components=components, pads=(pad, base.pads[1]))
+        assert legal_actions(s) == tuple(a for a in ALL_ACTIONS if check(s, a) is None)
