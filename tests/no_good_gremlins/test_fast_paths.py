@@ -60,7 +60,7 @@ def test_build_and_scrap_refuse_exactly_what_their_checks_refuse(players: int, s
             assert (_scrap(s, t) is None) == (_check_scrap(s, t) is not None)
 
 
-@pytest.mark.clause("NGG-LAUNCH-1", "NGG-DATA-2")
+@pytest.mark.clause("NGG-LAUNCH-1", "NGG-DATA-6")
 @given(sizes=st.lists(st.integers(0, 9), min_size=6, max_size=6), mains=st.integers(0, 2))
 def test_launches_follow_each_component_sets_own_costs_on_the_same_pad(sizes: list[int], mains: int) -> None:
     """Legal actions remember what each launch pad allows; a launch depends on the launch costs, so
