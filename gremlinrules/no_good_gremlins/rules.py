@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 from operator import ge
-from typing import Any, cast
+from typing import Any
 
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
@@ -80,7 +80,7 @@ def check(s: State, action: Any) -> Reason | None:
     info = _ACTIONS.get(action)
     if info is None:
         return _malformed(action)
-    return _CHECKS[info[1]](s, info[4])
+    return info[2](s, info[1])
 
 
 def _check_end_turn(s: State, _: int) -> Reason | None:
@@ -264,8 +264,10 @@ def _pad_table(pad: tuple[int, ...], costs: tuple[int, ...]) -> _PadTable:
     return table
 
 
-def _draw_two(s: State, _: int) -> State:
+def _draw_two(s: State, _: int) -> State | None:
     deck = s.deck
+    if s.phase is not _OPENING or not deck:  # _check_draw_two, inline
+        return None
     if len(deck) > 2:  # the usual case, inline: the deck does not run out (NGG-TURN-2)
         seat = s.turn
         hand = list(s.hands[seat])
@@ -275,8 +277,10 @@ def _draw_two(s: State, _: int) -> State:
     return draw(s, s.turn, 2, phase=_DISCARD)  # NGG-TURN-2, NGG-HAND-3
 
 
-def _take_scrap(s: State, _: int) -> State:
+def _take_scrap(s: State, _: int) -> State | None:
     heap = s.scrapheap
+    if (s.phase is not _OPENING and s.phase is not _FINAL_OPENING) or not heap:  # _check_take_scrap
+        return None
     top = heap[-1]
     if s.options.scrap_take == "all":  # NGG-TURN-4
         rest = tuple(bytes(heap).replace(_BYTES[top], b""))  # every card but that type, in C
@@ -296,17 +300,19 @@ def _take_scrap(s: State, _: int) -> State:
 _BYTES = tuple(bytes((t,)) for t in range(len(MATERIALS)))
 
 
-def _discard(s: State, t: int) -> State:
+def _discard(s: State, t: int) -> State | None:
     seat = s.turn
     hands = list(s.hands)
     hand = list(hands[seat])
+    if s.phase is not _DISCARD or not hand[t]:  # _check_discard, inline
+        return None
     hand[t] -= 1
     hands[seat] = tuple(hand)
     return _took(s, (*s.scrapheap, t), tuple(hands), _MAIN)
 
 
 def _build(s: State, t: int) -> State | None:
-    """Build one card, or None when _check_build refuses it (checked here too: the hottest effect)."""
+    """Build one card (NGG-BUILD-1), or None when _check_build refuses it."""
     if s.phase is not _MAIN or not (s.open_build or s.builds or s.mains):
         return None
     seat = s.turn
@@ -348,17 +354,21 @@ def _launch_with(s: State, t: int, won: int, **changes: Any) -> State:
                    **changes)
 
 
-def _launch(s: State, t: int) -> State:
+def _launch(s: State, t: int) -> State | None:
+    if _check_launch(s, t) is not None:
+        return None
     won = launch_medals(s.pads[s.turn][t], s.components.launch_costs[t])  # NGG-LAUNCH-2
     return _launch_with(s, t, won, mains=s.mains - 1, open_build=0)
 
 
-def _chrome_launch(s: State, t: int) -> State:
+def _chrome_launch(s: State, t: int) -> State | None:
+    if _check_chrome_launch(s, t) is not None:
+        return None
     return _launch_with(s, t, 1, chrome=s.chrome - 1)  # NGG-BRIBE-6
 
 
 def _scrap(s: State, t: int) -> State | None:
-    """Scrap a rocket, or None when _check_scrap refuses it (checked here too: a hot effect)."""
+    """Scrap a rocket (NGG-FREE-2), or None when _check_scrap refuses it."""
     if (s.phase is not _MAIN or s.final_turn) and _free_ok(s) is not None:
         return None
     seat = s.turn
@@ -371,7 +381,9 @@ def _scrap(s: State, t: int) -> State | None:
     return _scrapped(s, tuple(pads), s.scrapheap + (t,) * size)  # NGG-FREE-2
 
 
-def _bribe(s: State, t: int) -> State:
+def _bribe(s: State, t: int) -> State | None:
+    if _check_bribe(s, t) is not None:
+        return None
     seat = s.turn
     hand = s.hands[seat]
     hands = with_row(s.hands, seat, with_item(hand, t, hand[t] - 1))
@@ -390,11 +402,18 @@ def _bribe(s: State, t: int) -> State:
     return replace(s, hands=hands, removed=removed, chrome=s.chrome + 1)  # NGG-BRIBE-6 chrome
 
 
+def _end_turn(s: State, _: int) -> State | None:
+    return end_turn(s) if s.phase is _MAIN else None  # _check_end_turn, inline
+
+
 _HANDLERS: dict[type, Callable[[State, int], State | None]] = {
     DrawTwo: _draw_two, TakeScrap: _take_scrap, Discard: _discard, Build: _build,
     Launch: _launch, ChromeLaunch: _chrome_launch, Scrap: _scrap, Bribe: _bribe,
-    EndTurn: end_turn,
+    EndTurn: _end_turn,
 }
+"""The effect of each kind of action. Each refuses an illegal action itself by returning None:
+it repeats its check function's test (inline where hot), and a property test holds the two to
+the same answer, so the check is only run to give the reason."""
 
 
 def apply(s: State, action: Any) -> State:
@@ -402,28 +421,17 @@ def apply(s: State, action: Any) -> State:
     if type(s) is not State:
         check_type(s, State, "No Good Gremlins State")
     info = _by_id(id(action)) or _ACTIONS.by_value(action)  # see core.lookup
-    if info is None:
-        raise IllegalActionError(*(check(s, action) or _malformed(action)))
-    _, _, check_kind, effect, t = info
-    if check_kind is _SELF_CHECKED:  # the effect refuses an illegal action itself
-        out = effect(s, t)
-        if out is None:
-            raise IllegalActionError(*(check(s, action) or _malformed(action)))
-        return out
-    why = check_kind(s, t)  # no check passes once the game is over
-    if why is not None:
-        raise IllegalActionError(*(check(s, action) or why))
-    return cast(State, effect(s, t))  # only Build and Scrap may refuse, and they are self-checked
+    if info is not None:
+        out = info[0](s, info[1])  # no effect applies once the game is over
+        if out is not None:
+            return out
+    raise IllegalActionError(*(check(s, action) or _malformed(action)))
 
 
-_SELF_CHECKED: Any = object()
-"""In place of a check: the effect refuses an illegal action itself by returning None."""
-_Info = tuple[Any, type, Any, Callable[[State, int], State | None], int]
+_Info = tuple[Callable[[State, int], State | None], int, Callable[[State, int], Reason | None]]
 _ACTIONS: ActionLookup[_Info] = ActionLookup({
-    a: (a, type(a), _SELF_CHECKED if type(a) in (Build, Scrap) else _CHECKS[type(a)], _HANDLERS[type(a)],
-        MATERIAL_INDEX[a.material] if hasattr(a, "material") else -1)
+    a: (_HANDLERS[type(a)], MATERIAL_INDEX[a.material] if hasattr(a, "material") else -1, _CHECKS[type(a)])
     for a in ALL_ACTIONS
 })
-"""Per action: itself, its kind, its check (or _SELF_CHECKED when the effect refuses illegal
-actions itself: Build and Scrap, the commonest), its effect and its material (-1 for none)."""
+"""Per action: its effect, its material (-1 for none) and its check."""
 _by_id = _ACTIONS.by_id.get

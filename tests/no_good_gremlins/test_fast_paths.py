@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from gremlinrules.no_good_gremlins import ALL_ACTIONS, EndTurn, Options, Phase, legal_actions
 from gremlinrules.no_good_gremlins.components import REFERENCE, validate_components
 from gremlinrules.no_good_gremlins.flow import _reveal_chain, _reveal_round, begin_turn, draw, end_turn
-from gremlinrules.no_good_gremlins.rules import _build, _check_build, _check_scrap, _draw_two, _scrap, check
+from gremlinrules.no_good_gremlins.rules import _ACTIONS, _draw_two, check
 from tests.no_good_gremlins.strategies import main_phase, options, player_counts, playout, seeds, table
 
 
@@ -47,17 +47,23 @@ def test_the_dealers_one_step_end_of_round_equals_the_step_by_step_one(players: 
                 assert end_turn(s) == begin_turn(revealed, 0, final=False)
 
 
-@pytest.mark.clause("NGG-BUILD-1", "NGG-BUILD-2", "NGG-TURN-6", "NGG-FREE-1", "NGG-FREE-2")
+@pytest.mark.clause("NGG-TURN-1", "NGG-TURN-2", "NGG-TURN-3", "NGG-TURN-6", "NGG-BUILD-1", "NGG-BUILD-2",
+                    "NGG-LAUNCH-1", "NGG-FREE-1", "NGG-FREE-2", "NGG-FREE-3", "NGG-BRIBE-6", "NGG-FINALE-3",
+                    "NGG-FINALE-5", "NGG-FINALE-6")
 @given(players=player_counts, seed=seeds, options=options)
-def test_build_and_scrap_refuse_exactly_what_their_checks_refuse(players: int, seed: int,
-                                                                  options: Options) -> None:
-    """Build and Scrap check legality inside their effect (the commonest decisions). In every
-    state of a random game, for every material, the effect refuses exactly when the check
-    gives a reason, under every option."""
-    for s, _ in playout(players, seed, options)[::3]:
-        for t in range(6):
-            assert (_build(s, t) is None) == (_check_build(s, t) is not None)
-            assert (_scrap(s, t) is None) == (_check_scrap(s, t) is not None)
+def test_every_effect_refuses_exactly_what_its_check_refuses(players: int, seed: int,
+                                                             options: Options) -> None:
+    """Each effect tests its own action's legality (``apply`` runs the check only to give the
+    reason). In every state of a random game, the final one included, for every one of the 39
+    actions and under every option, the effect refuses (returns None) exactly when the check gives
+    a reason."""
+    for s, _ in playout(players, seed, options)[::3] + playout(players, seed, options)[-1:]:
+        for action in ALL_ACTIONS:
+            info = _ACTIONS.get(action)
+            assert info is not None
+            effect, material, check_of_kind = info
+            assert (effect(s, material) is None) == (check_of_kind(s, material) is not None)
+            assert (check_of_kind(s, material) is None) == (check(s, action) is None)
 
 
 @pytest.mark.clause("NGG-LAUNCH-1", "NGG-DATA-6")
