@@ -82,30 +82,36 @@ def make_replace(cls: type[_T]) -> Callable[..., _T]:
     return fn
 
 
-def make_updater(cls: type[_T], *changed: str) -> Callable[..., _T]:
+def make_updater(cls: type[_T], *changed: str, **fixed: Any) -> Callable[..., _T]:
     """``update(instance, *values)``: ``replace`` for one fixed set of ``changed`` fields, positional.
 
     For the hottest transitions: it skips the keyword handling and the
     is-it-changed test of every field, about halving the cost of ``replace``.
+    ``fixed`` fields are set to the values given here on every call (a new turn's
+    counters, say), so the caller passes only what varies.
     """
     names = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]
-    if not changed or len(set(changed)) != len(changed) or not set(changed) <= set(names):
-        raise ValueError(f"{changed!r} must be distinct field names of {cls.__name__}")
+    if (not (changed or fixed) or len(set(changed)) != len(changed)
+            or not set(changed) | set(fixed) <= set(names) or set(changed) & set(fixed)):
+        raise ValueError(f"{changed!r} and {sorted(fixed)!r} must be distinct field names of {cls.__name__}")
     twin = _twin(cls)
     if not _swap_works(cls, twin):
         replace = make_replace(cls)
 
         def update(s: Any, *values: Any) -> _T:
-            return replace(s, **dict(zip(changed, values, strict=True)))
+            return replace(s, **dict(zip(changed, values, strict=True)), **fixed)
 
         return update
-    body = "".join(f"    o.{n} = {n}\n" if n in changed else f"    o.{n} = s.{n}\n" for n in names)
+    body = "".join(f"    o.{n} = {n}\n" if n in changed else f"    o.{n} = _fixed_{n}\n" if n in fixed
+                   else f"    o.{n} = s.{n}\n" for n in names)
     if _HASH_CACHE in cls.__slots__:  # type: ignore[attr-defined]
         body += f"    o.{_HASH_CACHE} = None\n"
     source = (f"def update(s, {', '.join(changed)}):\n    o = _new(_twin)\n{body}"
               "    o.__class__ = _cls\n    return o\n")
-    scope: dict[str, Any] = {"_cls": cls, "_twin": twin, "_new": object.__new__}
+    scope: dict[str, Any] = {"_cls": cls, "_twin": twin, "_new": object.__new__,
+                             **{f"_fixed_{n}": v for n, v in fixed.items()}}
     exec(source, scope)  # the source is built from the class's own field names only
     fn: Callable[..., _T] = scope["update"]
-    fn.__doc__ = f"The {cls.__name__} with {', '.join(changed)} replaced (the input is never mutated)."
+    what = ", ".join([*changed, *(f"{n}={v!r}" for n, v in fixed.items())])
+    fn.__doc__ = f"The {cls.__name__} with {what} replaced (the input is never mutated)."
     return fn

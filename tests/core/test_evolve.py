@@ -36,10 +36,11 @@ def test_every_game_state_takes_the_fast_path() -> None:
 
 @given(x=st.integers(), y=st.lists(st.integers()).map(tuple), x2=st.integers())
 def test_replace_builds_an_equal_immutable_instance_of_the_class(x: int, y: tuple[int, ...], x2: int) -> None:
-    """replace and update give an instance of the frozen class itself, equal and hashing like
-    attrs.evolve's, immutable, picklable, and leave the original unchanged."""
+    """replace and update (the new value passed or fixed) give an instance of the frozen class
+    itself, equal and hashing like attrs.evolve's, immutable, picklable, and leave the original
+    unchanged."""
     p = Point(x, y)
-    for q in (make_replace(Point)(p, x=x2), make_updater(Point, "x")(p, x2)):
+    for q in (make_replace(Point)(p, x=x2), make_updater(Point, "x")(p, x2), make_updater(Point, x=x2)(p)):
         assert type(q) is Point
         assert q == attrs.evolve(p, x=x2)
         assert hash(q) == hash(attrs.evolve(p, x=x2))
@@ -65,6 +66,8 @@ def test_classes_with_validators_are_built_by_their_constructor() -> None:
         make_replace(Options)(Options(), loser_vertex="nowhere")
     with pytest.raises(SetupError):
         make_updater(Options, "loser_vertex")(Options(), "nowhere")
+    with pytest.raises(SetupError):
+        make_updater(Options, loser_vertex="nowhere")(Options())
 
 
 def test_updater_refuses_unknown_or_repeated_fields() -> None:
@@ -73,5 +76,12 @@ def test_updater_refuses_unknown_or_repeated_fields() -> None:
         make_updater(State, "gnomes", "gnomes")
     with pytest.raises(ValueError, match="distinct field names"):
         make_updater(State, "nope")
+    with pytest.raises(ValueError, match="distinct field names"):
+        make_updater(State, "step", step=1)
+    with pytest.raises(ValueError, match="distinct field names"):
+        make_updater(State, nope=1)
+    with pytest.raises(ValueError, match="distinct field names"):
+        make_updater(State)
     s = new_game(4, 1)
     assert make_updater(State, "step")(s, 2) == attrs.evolve(s, step=2)
+    assert make_updater(State, "step", trick=3)(s, 2) == attrs.evolve(s, step=2, trick=3)
