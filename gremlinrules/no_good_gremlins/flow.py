@@ -81,7 +81,7 @@ def begin_turn(s: State, seat: int, *, final: bool) -> State:
         phase = Phase.FINAL_OPENING if s.scrapheap else Phase.MAIN
         return evolve(s, turn=seat, phase=phase, mains=0, builds=s.options.finale_builds,
                       open_build=0, chrome=0, no_eat=False, final_turn=True)
-    return _start_turn(s, seat, *_OPENING_TURN)
+    return _start_turn(s, seat)
 
 
 def _eat(s: State) -> State:
@@ -137,12 +137,12 @@ def _attack(s: State, card: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int
 
 
 _REVEALED = ("gremlin_deck", "threat", "gremlin_discard", "pads", "removed", "round")
-_NEW_TURN = ("turn", "phase", "mains", "builds", "open_build", "chrome", "no_eat", "final_turn")
+_OPENING_TURN = {"phase": Phase.OPENING, "mains": 1, "builds": 0, "open_build": 0, "chrome": 0,
+                 "no_eat": False, "final_turn": False}
+"""A normal turn's start, besides its seat (NGG-TURN-1): the opening, one main action, nothing else."""
 _revealed = make_updater(State, *_REVEALED)
-_revealed_next_turn = make_updater(State, *_REVEALED, *_NEW_TURN)
-_start_turn = make_updater(State, *_NEW_TURN)
-_OPENING_TURN = (Phase.OPENING, 1, 0, 0, 0, False, False)
-"""A normal turn's start after its seat (NGG-TURN-1): the opening, one main action, nothing else."""
+_revealed_next_turn = make_updater(State, *_REVEALED, turn=0, **_OPENING_TURN)
+_start_turn = make_updater(State, "turn", **_OPENING_TURN)
 
 
 def _reveal_chain(s: State) -> State:
@@ -219,7 +219,7 @@ def end_turn(s: State, _: int = -1) -> State:
     if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round
         quick = _quick_reveal(s) if s.round < s.options.round_limit else None
         if quick is not None:  # the usual case in one step: the reveal, the next round, the next turn
-            return _revealed_next_turn(s, *quick, s.round + 1, 0, *_OPENING_TURN)
+            return _revealed_next_turn(s, *quick, s.round + 1)  # and seat 0 begins
         s = _reveal_round(s)  # and the next round begins
         if s.round > s.options.round_limit:  # NGG-END-3
             s = evolve(s, finale=True, final_turns=s.players)
@@ -229,4 +229,4 @@ def end_turn(s: State, _: int = -1) -> State:
             return _finish(s)
         s = evolve(s, final_turns=s.final_turns - 1)
         return begin_turn(s, nxt, final=True)
-    return _start_turn(s, nxt, *_OPENING_TURN)  # begin_turn, inline
+    return _start_turn(s, nxt)  # begin_turn, inline

@@ -197,18 +197,20 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         if s.chrome:
             out += table[1]
         if not s.final_turn or s.options.finale_free_actions:
-            out += table[0]
             if s.wanderer == seat:
-                out += tuple(compress(BRIBES, hand))
+                return out + table[0] + tuple(compress(BRIBES, hand)) + _END
+            return out + table[7]  # the scraps and EndTurn
         return out + _END
     if phase is _OPENING or phase is _FINAL_OPENING:
+        options = s.options  # free actions before the opening only by option (NGG-FREE-1, NGG-FINALE-5)
+        if not options.free_actions_before_opening:  # the usual case: a draw, a take, or both
+            return _OPENINGS[phase is _OPENING and bool(s.deck)][bool(s.scrapheap)]
         opening: list[Any] = []
         if phase is _OPENING and s.deck:
             opening.append(DRAW_TWO)
         if s.scrapheap:
             opening.append(TAKE_SCRAP)
-        options = s.options  # free actions before the opening only by option (NGG-FREE-1, NGG-FINALE-5)
-        if options.free_actions_before_opening and (not s.final_turn or options.finale_free_actions):
+        if not s.final_turn or options.finale_free_actions:
             opening += compress(SCRAPS, s.pads[seat])
             if s.wanderer == seat:
                 opening += compress(BRIBES, s.hands[seat])
@@ -220,13 +222,16 @@ def legal_actions(s: State) -> tuple[Any, ...]:
 
 
 _PadTable = tuple[tuple[Scrap, ...], tuple[ChromeLaunch, ...], bool, tuple[tuple[int, Build], ...],
-                  tuple[int, ...], tuple[Launch, ...], tuple[tuple[int, ...] | None, ...]]
+                  tuple[int, ...], tuple[Launch, ...], tuple[tuple[int, ...] | None, ...], tuple[Any, ...]]
 _PADS: dict[tuple[int, ...], _PadTable] = {}
 _KEEP_PADS = 65536
 
 
 _HANDS: dict[tuple[int, ...], tuple[Build, ...]] = {}
 _END = (END_TURN,)
+_OPENINGS: tuple[tuple[tuple[Any, ...], ...], ...] = (
+    ((), (TAKE_SCRAP,)), ((DRAW_TWO,), (DRAW_TWO, TAKE_SCRAP)))
+"""An opening's actions when no free action may come first, by (may draw, may take)."""
 
 
 def _hand_builds(hand: tuple[int, ...]) -> tuple[Build, ...]:
@@ -250,17 +255,20 @@ def _hand_discards(hand: tuple[int, ...]) -> tuple[Discard, ...]:
 
 def _pad_table(pad: tuple[int, ...], costs: tuple[int, ...]) -> _PadTable:
     """What a launch pad allows: its scraps, its chrome launches, whether a new rocket fits, the
-    builds onto its rockets, the launch costs the next entry was made for, its launches, and the
-    pad after one card built of each type (None where no rocket of that type may start).
+    builds onto its rockets, the launch costs the next entry was made for, its launches, the
+    pad after one card built of each type (None where no rocket of that type may start), and
+    its scraps followed by EndTurn.
     Remembered per pad (a few hundred occur in thousands of games)."""
     if len(_PADS) >= _KEEP_PADS:
         _PADS.clear()
     room = pad.count(0) > 3
+    scraps = tuple(compress(SCRAPS, pad))
     table = _PADS[pad] = (
-        tuple(compress(SCRAPS, pad)), tuple(compress(CHROME_LAUNCHES, pad)), room,
+        scraps, tuple(compress(CHROME_LAUNCHES, pad)), room,
         tuple((t, BUILDS[t]) for t, size in enumerate(pad) if size), costs,
         tuple(compress(LAUNCHES, map(ge, pad, costs))),
-        tuple(with_item(pad, t, size + 1) if size or room else None for t, size in enumerate(pad)))
+        tuple(with_item(pad, t, size + 1) if size or room else None for t, size in enumerate(pad)),
+        scraps + _END)
     return table
 
 
@@ -270,10 +278,12 @@ def _draw_two(s: State, _: int) -> State | None:
         return None
     if len(deck) > 2:  # the usual case, inline: the deck does not run out (NGG-TURN-2)
         seat = s.turn
-        hand = list(s.hands[seat])
+        hands = list(s.hands)  # inline with_row
+        hand = list(hands[seat])
         hand[deck[0]] += 1
         hand[deck[1]] += 1
-        return _drawn(s, deck[2:], with_row(s.hands, seat, tuple(hand)), _DISCARD)
+        hands[seat] = tuple(hand)
+        return _drawn(s, deck[2:], tuple(hands))
     return draw(s, s.turn, 2, phase=_DISCARD)  # NGG-TURN-2, NGG-HAND-3
 
 
@@ -294,7 +304,7 @@ def _take_scrap(s: State, _: int) -> State | None:
     hand = list(hands[seat])
     hand[top] += len(heap) - len(rest)
     hands[seat] = tuple(hand)
-    return _took(s, rest, tuple(hands), _MAIN)
+    return _took(s, rest, tuple(hands))
 
 
 _BYTES = tuple(bytes((t,)) for t in range(len(MATERIALS)))
@@ -308,7 +318,7 @@ def _discard(s: State, t: int) -> State | None:
         return None
     hand[t] -= 1
     hands[seat] = tuple(hand)
-    return _took(s, (*s.scrapheap, t), tuple(hands), _MAIN)
+    return _took(s, (*s.scrapheap, t), tuple(hands))
 
 
 def _build(s: State, t: int) -> State | None:
@@ -335,8 +345,8 @@ def _build(s: State, t: int) -> State | None:
     return _built_main(s, tuple(hands), tuple(pads), s.mains - 1, 1)
 
 
-_took = make_updater(State, "scrapheap", "hands", "phase")
-_drawn = make_updater(State, "deck", "hands", "phase")
+_took = make_updater(State, "scrapheap", "hands", phase=_MAIN)
+_drawn = make_updater(State, "deck", "hands", phase=_DISCARD)
 _built = make_updater(State, "hands", "pads", "open_build")
 _built_extra = make_updater(State, "hands", "pads", "builds", "open_build")
 _built_main = make_updater(State, "hands", "pads", "mains", "open_build")
