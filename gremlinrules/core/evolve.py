@@ -39,6 +39,7 @@ def _twin(cls: type) -> type | None:
             or "__weakref__" in cls.__dict__["__slots__"]
             or any(f.validator is not None or f.converter is not None or not f.init for f in fields)):
         return None
+    # No __init__: calling the twin makes an empty instance (cheaper than object.__new__(twin)).
     twin: type = type(f"_{cls.__name__}Builder", (object,), {"__slots__": cls.__dict__["__slots__"]})
     return twin
 
@@ -70,12 +71,12 @@ def make_replace(cls: type[_T]) -> Callable[..., _T]:
         body = "".join(f"    o.{n} = s.{n} if {n} is _KEEP else {n}\n" for n in names)
         if _HASH_CACHE in cls.__slots__:  # type: ignore[attr-defined]
             body += f"    o.{_HASH_CACHE} = None\n"
-        source = (f"def replace(s, *, {params}):\n    o = _new(_twin)\n{body}"
+        source = (f"def replace(s, *, {params}):\n    o = _twin()\n{body}"
                   "    o.__class__ = _cls\n    return o\n")
     else:
         args = ", ".join(f"s.{n} if {n} is _KEEP else {n}" for n in names)
         source = f"def replace(s, *, {params}):\n    return _cls({args})\n"
-    scope: dict[str, Any] = {"_cls": cls, "_KEEP": object(), "_twin": twin, "_new": object.__new__}
+    scope: dict[str, Any] = {"_cls": cls, "_KEEP": object(), "_twin": twin}
     exec(source, scope)  # the source is built from the class's own field names only
     fn: Callable[..., _T] = scope["replace"]
     fn.__doc__ = f"The {cls.__name__} with some fields changed (the input is never mutated)."
@@ -106,9 +107,9 @@ def make_updater(cls: type[_T], *changed: str, **fixed: Any) -> Callable[..., _T
                    else f"    o.{n} = s.{n}\n" for n in names)
     if _HASH_CACHE in cls.__slots__:  # type: ignore[attr-defined]
         body += f"    o.{_HASH_CACHE} = None\n"
-    source = (f"def update(s, {', '.join(changed)}):\n    o = _new(_twin)\n{body}"
+    source = (f"def update(s, {', '.join(changed)}):\n    o = _twin()\n{body}"
               "    o.__class__ = _cls\n    return o\n")
-    scope: dict[str, Any] = {"_cls": cls, "_twin": twin, "_new": object.__new__,
+    scope: dict[str, Any] = {"_cls": cls, "_twin": twin,
                              **{f"_fixed_{n}": v for n, v in fixed.items()}}
     exec(source, scope)  # the source is built from the class's own field names only
     fn: Callable[..., _T] = scope["update"]
