@@ -222,7 +222,8 @@ def legal_actions(s: State) -> tuple[Any, ...]:
 
 
 _PadTable = tuple[tuple[Scrap, ...], tuple[ChromeLaunch, ...], bool, tuple[tuple[int, Build], ...],
-                  tuple[int, ...], tuple[Launch, ...], tuple[tuple[int, ...] | None, ...], tuple[Any, ...]]
+                  tuple[int, ...], tuple[Launch, ...], tuple[tuple[int, ...] | None, ...], tuple[Any, ...],
+                  tuple[tuple[int, ...], ...]]
 _PADS: dict[tuple[int, ...], _PadTable] = {}
 _KEEP_PADS = 65536
 
@@ -256,8 +257,8 @@ def _hand_discards(hand: tuple[int, ...]) -> tuple[Discard, ...]:
 def _pad_table(pad: tuple[int, ...], costs: tuple[int, ...]) -> _PadTable:
     """What a launch pad allows: its scraps, its chrome launches, whether a new rocket fits, the
     builds onto its rockets, the launch costs the next entry was made for, its launches, the
-    pad after one card built of each type (None where no rocket of that type may start), and
-    its scraps followed by EndTurn.
+    pad after one card built of each type (None where no rocket of that type may start), its
+    scraps followed by EndTurn, and the pad after scrapping each type.
     Remembered per pad (a few hundred occur in thousands of games)."""
     if len(_PADS) >= _KEEP_PADS:
         _PADS.clear()
@@ -268,7 +269,7 @@ def _pad_table(pad: tuple[int, ...], costs: tuple[int, ...]) -> _PadTable:
         tuple((t, BUILDS[t]) for t, size in enumerate(pad) if size), costs,
         tuple(compress(LAUNCHES, map(ge, pad, costs))),
         tuple(with_item(pad, t, size + 1) if size or room else None for t, size in enumerate(pad)),
-        scraps + _END)
+        scraps + _END, tuple(with_item(pad, t, 0) for t in range(len(pad))))
     return table
 
 
@@ -318,7 +319,7 @@ def _discard(s: State, t: int) -> State | None:
         return None
     hand[t] -= 1
     hands[seat] = tuple(hand)
-    return _took(s, (*s.scrapheap, t), tuple(hands))
+    return _took(s, s.scrapheap + _SINGLE[t], tuple(hands))
 
 
 def _build(s: State, t: int) -> State | None:
@@ -339,17 +340,18 @@ def _build(s: State, t: int) -> State | None:
     hands[seat], pads[seat] = tuple(held), built
     # NGG-TURN-6: the open build action continues; else spend a build-only action, else the main one.
     if s.open_build:
-        return _built(s, tuple(hands), tuple(pads), 0)
+        return _built(s, tuple(hands), tuple(pads))
     if s.builds:
-        return _built_extra(s, tuple(hands), tuple(pads), s.builds - 1, 1)
-    return _built_main(s, tuple(hands), tuple(pads), s.mains - 1, 1)
+        return _built_extra(s, tuple(hands), tuple(pads), s.builds - 1)
+    return _built_main(s, tuple(hands), tuple(pads), s.mains - 1)
 
 
 _took = make_updater(State, "scrapheap", "hands", phase=_MAIN)
 _drawn = make_updater(State, "deck", "hands", phase=_DISCARD)
-_built = make_updater(State, "hands", "pads", "open_build")
-_built_extra = make_updater(State, "hands", "pads", "builds", "open_build")
-_built_main = make_updater(State, "hands", "pads", "mains", "open_build")
+_built = make_updater(State, "hands", "pads", open_build=0)  # the second card closes the action
+_built_extra = make_updater(State, "hands", "pads", "builds", open_build=1)
+_built_main = make_updater(State, "hands", "pads", "mains", open_build=1)
+_SINGLE = tuple((t,) for t in range(len(MATERIALS)))
 _scrapped = make_updater(State, "pads", "scrapheap")
 
 
@@ -382,13 +384,13 @@ def _scrap(s: State, t: int) -> State | None:
     if (s.phase is not _MAIN or s.final_turn) and _free_ok(s) is not None:
         return None
     seat = s.turn
-    pads = list(s.pads)
-    pad = list(pads[seat])
-    size, pad[t] = pad[t], 0
+    pad = s.pads[seat]
+    size = pad[t]
     if not size:
         return None
-    pads[seat] = tuple(pad)
-    return _scrapped(s, tuple(pads), s.scrapheap + (t,) * size)  # NGG-FREE-2
+    pads = list(s.pads)  # inline with_row
+    pads[seat] = (_PADS.get(pad) or _pad_table(pad, s.components.launch_costs))[8][t]
+    return _scrapped(s, tuple(pads), s.scrapheap + _SINGLE[t] * size)  # NGG-FREE-2
 
 
 def _bribe(s: State, t: int) -> State | None:
