@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
+from itertools import compress, product
 from operator import ge
 from typing import Any
 
@@ -188,17 +188,15 @@ def legal_actions(s: State) -> tuple[Any, ...]:
             table = _pad_table(pad, costs)
         out: tuple[Any, ...] = ()
         if s.open_build or s.builds or s.mains:
-            if table[2]:  # room for a new rocket (NGG-BUILD-2)
-                out = _HANDS.get(hand) or _hand_builds(hand)
-            else:  # only onto the rockets there
-                out = tuple([build for t, build in table[3] if hand[t]])
+            # With room for a new rocket, every type held; else only onto the rockets there (NGG-BUILD-2).
+            out = _held(hand)[0] if table[2] else tuple([build for t, build in table[3] if hand[t]])
         if s.mains:
             out += table[5]  # the complete rockets (NGG-LAUNCH-1)
         if s.chrome:
             out += table[1]
         if not s.final_turn or s.options.finale_free_actions:
             if s.wanderer == seat:
-                return out + table[0] + tuple(compress(BRIBES, hand)) + _END
+                return out + table[0] + _held(hand)[2] + _END
             return out + table[7]  # the scraps and EndTurn
         return out + _END
     if phase is _OPENING or phase is _FINAL_OPENING:
@@ -213,11 +211,11 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         if not s.final_turn or options.finale_free_actions:
             opening += compress(SCRAPS, s.pads[seat])
             if s.wanderer == seat:
-                opening += compress(BRIBES, s.hands[seat])
+                opening += _held(s.hands[seat])[2]
         return tuple(opening)
     if phase is _DISCARD:
         hand = s.hands[seat]
-        return _DISCARDS_BY_HAND.get(hand) or _hand_discards(hand)
+        return _held(hand)[1]
     return ()
 
 
@@ -228,30 +226,32 @@ _PADS: dict[tuple[int, ...], _PadTable] = {}
 _KEEP_PADS = 65536
 
 
-_HANDS: dict[tuple[int, ...], tuple[Build, ...]] = {}
 _END = (END_TURN,)
 _OPENINGS: tuple[tuple[tuple[Any, ...], ...], ...] = (
     ((), (TAKE_SCRAP,)), ((DRAW_TWO,), (DRAW_TWO, TAKE_SCRAP)))
 """An opening's actions when no free action may come first, by (may draw, may take)."""
 
 
-def _hand_builds(hand: tuple[int, ...]) -> tuple[Build, ...]:
-    """The builds a hand allows when the pad has room: one per type held. Remembered per hand."""
-    if len(_HANDS) >= _KEEP_PADS:
-        _HANDS.clear()
-    found = _HANDS[hand] = tuple(compress(BUILDS, hand))
-    return found
+_Held = tuple[tuple[Build, ...], tuple[Discard, ...], tuple[Bribe, ...]]
 
 
-_DISCARDS_BY_HAND: dict[tuple[int, ...], tuple[Discard, ...]] = {}
+def _held_directly(hand: tuple[int, ...]) -> _Held:
+    return tuple(compress(BUILDS, hand)), tuple(compress(DISCARDS, hand)), tuple(compress(BRIBES, hand))
 
 
-def _hand_discards(hand: tuple[int, ...]) -> tuple[Discard, ...]:
-    """The discards a hand allows: one per type held. Remembered per hand."""
-    if len(_DISCARDS_BY_HAND) >= _KEEP_PADS:
-        _DISCARDS_BY_HAND.clear()
-    found = _DISCARDS_BY_HAND[hand] = tuple(compress(DISCARDS, hand))
-    return found
+_HELD: dict[bytes, _Held] = {
+    bytes(bits): _held_directly(bits) for bits in product((0, 1), repeat=len(MATERIALS))}
+"""The builds, discards and bribes a hand allows (one per type held), by which types it holds."""
+_NONZERO = bytes(1) + bytes([1]) * 255
+"""A bytes.translate table that turns every count above zero into 1."""
+
+
+def _held(hand: tuple[int, ...]) -> _Held:
+    """The builds, discards and bribes ``hand`` allows (one per type held)."""
+    try:  # hands are remade every turn and rarely repeat, so look up the pattern of held types
+        return _HELD[bytes(hand).translate(_NONZERO)]
+    except (ValueError, TypeError, KeyError):  # not six counts of 0-255: a state built by hand
+        return _held_directly(hand)
 
 
 def _pad_table(pad: tuple[int, ...], costs: tuple[int, ...]) -> _PadTable:
