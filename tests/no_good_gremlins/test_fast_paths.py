@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules.no_good_gremlins import ALL_ACTIONS, EndTurn, Options, Phase, legal_actions
-from gremlinrules.no_good_gremlins.components import REFERENCE, validate_components
+from gremlinrules.no_good_gremlins.components import REFERENCE, Material, validate_components
 from gremlinrules.no_good_gremlins.flow import _reveal_chain, _reveal_round, begin_turn, draw, end_turn
-from gremlinrules.no_good_gremlins.rules import _ACTIONS, _draw_two, check
+from gremlinrules.no_good_gremlins.rules import _ACTIONS, _draw_two, _held, _held_directly, check
 from tests.no_good_gremlins.strategies import main_phase, options, player_counts, playout, seeds, table
 
 
@@ -78,3 +78,19 @@ def test_launches_follow_each_component_sets_own_costs_on_the_same_pad(sizes: li
     for components in (REFERENCE, cheap, REFERENCE):
         s = attrs.evolve(base, components=components, pads=(pad, base.pads[1]))
         assert legal_actions(s) == tuple(a for a in ALL_ACTIONS if check(s, a) is None)
+
+
+@pytest.mark.clause("NGG-TURN-2", "NGG-BUILD-1", "NGG-FREE-3")
+@given(hand=st.lists(st.integers(0, 84), min_size=6, max_size=6) | st.lists(st.integers(-5, 300), max_size=8))
+def test_a_hands_actions_by_pattern_equal_one_per_type_held(hand: list[int]) -> None:
+    """The builds, discards and bribes a hand allows are looked up by the pattern of types it holds;
+    they equal one action per type with a nonzero count, for every hand of six counts, and a
+    malformed hand (a count outside 0-255, the wrong length) falls back to the same direct
+    selection instead of failing."""
+    row = tuple(hand)
+    assert _held(row) == _held_directly(row)
+    if len(row) == 6 and all(0 <= n <= 84 for n in row):
+        builds, discards, bribes = _held(row)
+        assert [b.material for b in builds] == [m for m, n in zip(Material, row, strict=True) if n]
+        assert [d.material for d in discards] == [b.material for b in builds]
+        assert [b.material for b in bribes] == [b.material for b in builds]
