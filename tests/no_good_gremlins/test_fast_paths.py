@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 import attrs
 import pytest
 from hypothesis import given
@@ -81,16 +83,21 @@ def test_launches_follow_each_component_sets_own_costs_on_the_same_pad(sizes: li
 
 
 @pytest.mark.clause("NGG-TURN-2", "NGG-BUILD-1", "NGG-FREE-3")
-@given(hand=st.lists(st.integers(0, 84), min_size=6, max_size=6) | st.lists(st.integers(-5, 300), max_size=8))
-def test_a_hands_actions_by_pattern_equal_one_per_type_held(hand: list[int]) -> None:
+def test_a_hands_actions_by_pattern_equal_one_per_type_held() -> None:
     """The builds, discards and bribes a hand allows are looked up by the pattern of types it holds;
-    they equal one action per type with a nonzero count, for every hand of six counts, and a
-    malformed hand (a count outside 0-255, the wrong length) falls back to the same direct
-    selection instead of failing."""
-    row = tuple(hand)
-    assert _held(row) == _held_directly(row)
-    if len(row) == 6 and all(0 <= n <= 84 for n in row):
+    for every hand whose counts are each 0, 1, 2 or 84 (4**6 hands: every pattern, the smallest
+    counts and the largest possible), they are one action per type with a nonzero count."""
+    for row in product((0, 1, 2, 84), repeat=6):
         builds, discards, bribes = _held(row)
-        assert [b.material for b in builds] == [m for m, n in zip(Material, row, strict=True) if n]
-        assert [d.material for d in discards] == [b.material for b in builds]
-        assert [b.material for b in bribes] == [b.material for b in builds]
+        held = [m for m, n in zip(Material, row, strict=True) if n]
+        assert [b.material for b in builds] == held
+        assert [d.material for d in discards] == held
+        assert [b.material for b in bribes] == held
+
+
+@pytest.mark.clause("NGG-TURN-2", "NGG-BUILD-1", "NGG-FREE-3")
+@given(hand=st.lists(st.integers(-5, 300), max_size=8))
+def test_a_malformed_hand_falls_back_to_the_direct_selection(hand: list[int]) -> None:
+    """A hand the pattern lookup cannot read (a count outside 0-255, the wrong length: only a state
+    built by hand) gets the same direct selection of one action per nonzero count, never an error."""
+    assert _held(tuple(hand)) == _held_directly(tuple(hand))
