@@ -81,6 +81,7 @@ def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabular
     vocabs = {
         "options.scrap_take": option_choices(Options, "scrap_take"),  # NGG-TURN-4
         "options.rebuild_from": option_choices(Options, "rebuild_from"),  # NGG-DECK-3
+        "options.wanderer_tie": option_choices(Options, "wanderer_tie"),  # NGG-WANDER-5
     }
     return caps, vocabs
 

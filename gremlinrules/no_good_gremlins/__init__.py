@@ -17,6 +17,7 @@ from gremlinrules.no_good_gremlins.actions import (
     Discard,
     DrawTwo,
     EndTurn,
+    Feed,
     Launch,
     Scrap,
     TakeScrap,
@@ -48,7 +49,7 @@ from gremlinrules.no_good_gremlins.view import View, observe, scores, winners
 __all__ = [
     "ACTION_TYPES", "ALL_ACTIONS", "AWAY", "CONVERTER", "GAME_ID", "GONE", "MAX_PLAYERS",
     "MIN_PLAYERS", "REFERENCE", "TITLE", "Action", "Bribe", "Build", "ChromeLaunch",
-    "Components", "Discard", "DrawTwo", "EndTurn", "GremlinCard", "Launch", "Material",
+    "Components", "Discard", "DrawTwo", "EndTurn", "Feed", "GremlinCard", "Launch", "Material",
     "Options", "Phase", "Scrap", "Setup", "State", "TakeScrap", "View", "all_actions", "apply",
     "check_state", "current_player", "decision_bound", "describe", "is_legal", "is_terminal",
     "legal_actions", "load_components", "new_game", "observe", "parse_components", "players",

@@ -3,7 +3,8 @@
 Every action that can ever be legal is built once at import (:data:`ALL_ACTIONS`,
 the fixed RL action space); ``legal_actions`` returns those same instances in
 that order, which is the canonical order: DrawTwo, TakeScrap, then Discard,
-Build, Launch, ChromeLaunch, Scrap and Bribe for rust to chrome, then EndTurn.
+Build, Launch, ChromeLaunch, Scrap and Bribe for rust to chrome, then EndTurn,
+then Feed for rust to chrome (last, so the indices of the others stay put).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ __all__ = [
     "Discard",
     "DrawTwo",
     "EndTurn",
+    "Feed",
     "Launch",
     "Scrap",
     "TakeScrap",
@@ -87,8 +89,16 @@ class EndTurn:
     """End the turn (the Wandering Gremlin eats, an empty hand draws six)."""
 
 
-ACTION_TYPES = (DrawTwo, TakeScrap, Discard, Build, Launch, ChromeLaunch, Scrap, Bribe, EndTurn)
-Action = DrawTwo | TakeScrap | Discard | Build | Launch | ChromeLaunch | Scrap | Bribe | EndTurn
+@attrs.frozen(slots=True, cache_hash=True)
+class Feed:
+    """End of turn, when rockets tie for the highest medal value and the holder chooses
+    (``Options(wanderer_tie="holder_chooses")``): the Wandering Gremlin eats a card of this rocket."""
+
+    material: Material
+
+
+ACTION_TYPES = (DrawTwo, TakeScrap, Discard, Build, Launch, ChromeLaunch, Scrap, Bribe, EndTurn, Feed)
+Action = DrawTwo | TakeScrap | Discard | Build | Launch | ChromeLaunch | Scrap | Bribe | EndTurn | Feed
 
 DRAW_TWO = DrawTwo()
 TAKE_SCRAP = TakeScrap()
@@ -99,8 +109,9 @@ LAUNCHES = tuple(Launch(m) for m in MATERIALS)
 CHROME_LAUNCHES = tuple(ChromeLaunch(m) for m in MATERIALS)
 SCRAPS = tuple(Scrap(m) for m in MATERIALS)
 BRIBES = tuple(Bribe(m) for m in MATERIALS)
+FEEDS = tuple(Feed(m) for m in MATERIALS)
 ALL_ACTIONS: tuple[Any, ...] = (
     DRAW_TWO, TAKE_SCRAP, *DISCARDS, *BUILDS, *LAUNCHES, *CHROME_LAUNCHES, *SCRAPS, *BRIBES,
-    END_TURN,
+    END_TURN, *FEEDS,
 )
 MATERIAL_INDEX: dict[Any, int] = {m: i for i, m in enumerate(MATERIALS)}

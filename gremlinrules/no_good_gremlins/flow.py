@@ -11,7 +11,7 @@ from gremlinrules.core.piles import draw_or_rebuild, reshuffle
 from gremlinrules.no_good_gremlins.components import THUNDERSTORM
 from gremlinrules.no_good_gremlins.state import GONE, Phase, State
 
-__all__ = ["begin_turn", "draw", "end_turn", "launch_medals", "replace", "with_item"]
+__all__ = ["begin_turn", "draw", "end_turn", "feed", "launch_medals", "meal_choices", "replace", "with_item"]
 
 HAND_SIZE = 6  # NGG-SETUP-2 / NGG-HAND-2
 
@@ -84,8 +84,22 @@ def begin_turn(s: State, seat: int, *, final: bool) -> State:
     return _start_turn(s, seat)
 
 
-def _eat(s: State) -> State:
-    """NGG-WANDER-3/4: the holder's turn ends; the Wandering Gremlin eats or moves on."""
+def meal_choices(s: State) -> tuple[int, ...]:
+    """NGG-WANDER-5 under ``wanderer_tie="holder_chooses"``: the types whose rockets tie for the
+    highest medal value on the turn owner's pad when the Wandering Gremlin is about to eat
+    there, if more than one; else () (the gremlin eats without a decision)."""
+    if s.options.wanderer_tie != "holder_chooses" or s.no_eat or s.wanderer != s.turn:
+        return ()
+    pad = s.pads[s.turn]
+    values = s.components.medal_values
+    top = max((values[t] for t in range(len(pad)) if pad[t]), default=None)
+    tied = tuple(t for t in range(len(pad)) if pad[t] and values[t] == top)
+    return tied if len(tied) > 1 else ()
+
+
+def _eat(s: State, choice: int = -1) -> State:
+    """NGG-WANDER-3/4: the holder's turn ends; the Wandering Gremlin eats (from the rocket of
+    type ``choice`` when its holder picked one, NGG-WANDER-5) or moves on."""
     seat = s.turn
     pad = s.pads[seat]
     values = s.components.medal_values
@@ -94,7 +108,8 @@ def _eat(s: State) -> State:
     if s.no_eat:
         return s
     # NGG-WANDER-5: highest medal value; ties go to the larger rocket, then the later type.
-    best = max((t for t in range(len(pad)) if pad[t]), key=lambda t: (values[t], pad[t], t))
+    best = choice if choice >= 0 else max((t for t in range(len(pad)) if pad[t]),
+                                          key=lambda t: (values[t], pad[t], t))
     pad = with_item(pad, best, pad[best] - 1)
     removed = with_item(s.removed, best, s.removed[best] + 1)
     wanderer = (seat + 1) % s.players if not any(pad) else seat
@@ -206,14 +221,26 @@ def _finish(s: State) -> State:
                   phase=Phase.OVER, mains=0, builds=0, open_build=0, chrome=0, no_eat=False)
 
 
-def end_turn(s: State, _: int = -1) -> State:
-    """NGG-TURN-5: the turn owner ends the turn; resolve everything up to the next decision.
-
-    (The unused second argument lets ``apply`` call it like every other effect.)
-    """
+def end_turn(s: State) -> State:
+    """NGG-TURN-5: the turn owner ends the turn; resolve everything up to the next decision
+    (the holder's choice of meal, NGG-WANDER-5, when the option asks for one)."""
     seat = s.turn
     if s.wanderer == seat:
+        if meal_choices(s):
+            return evolve(s, phase=Phase.EAT)
         s = _eat(s)
+    return _close_turn(s, seat)
+
+
+def feed(s: State, t: int) -> State:
+    """NGG-WANDER-5: the holder feeds the Wandering Gremlin a card of type ``t`` (one of
+    :func:`meal_choices`), and the turn ends as :func:`end_turn` goes on."""
+    return _close_turn(_eat(s, t), s.turn)
+
+
+def _close_turn(s: State, seat: int) -> State:
+    """The rest of :func:`end_turn`, once the Wandering Gremlin has eaten: the refill, the end
+    of the round, the finale, the next turn."""
     if not any(s.hands[seat]):  # NGG-HAND-2
         s = draw(s, seat, HAND_SIZE)
     if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round

@@ -15,6 +15,7 @@ from gremlinrules.no_good_gremlins.actions import (
     Discard,
     DrawTwo,
     EndTurn,
+    Feed,
     Launch,
     Scrap,
     TakeScrap,
@@ -25,6 +26,7 @@ from gremlinrules.no_good_gremlins.components import (
     Material,
     validate_components,
 )
+from gremlinrules.no_good_gremlins.flow import meal_choices
 from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS
 from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, State
 
@@ -59,7 +61,7 @@ def _options(options: Any) -> Options:
 
 
 def all_actions(players: Any, options: Any = None) -> tuple[Any, ...]:
-    """Every action that can ever be legal (39 of them, for any player count), in canonical order."""
+    """Every action that can ever be legal (45 of them, for any player count), in canonical order."""
     check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
     _options(options)
     return ALL_ACTIONS
@@ -70,14 +72,15 @@ def decision_bound(players: Any, options: Any = None) -> int:
 
     At most ``round_limit`` rounds of normal turns plus one final turn each gives
     ``T = (round_limit + 1) * players`` turns. In a turn, apart from the opening
-    (two decisions at most) and EndTurn, every decision moves at least one
-    material card out of a hand or off a launch pad, and no card can move more
-    than four times that way in one turn, so a turn has at most ``4 * 84 + 3``
-    decisions; the single 4-5 player rebuild can let each card go round once more.
+    (two decisions at most), EndTurn and the holder's Feed (NGG-WANDER-5, under its
+    option), every decision moves at least one material card out of a hand or off
+    a launch pad, and no card can move more than four times that way in one turn,
+    so a turn has at most ``4 * 84 + 4`` decisions; the single 4-5 player rebuild
+    can let each card go round once more.
     """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
     opts = _options(options)
-    per_turn = 4 * MATERIAL_COUNT + 3
+    per_turn = 4 * MATERIAL_COUNT + 4
     return (opts.round_limit + 1) * n * per_turn + 4 * MATERIAL_COUNT
 
 
@@ -104,6 +107,7 @@ def describe(s: State, action: Any) -> str:
         ChromeLaunch: f"{who} launches their {name} rocket with the chrome bribe",
         Scrap: f"{who} scraps their {name} rocket",
         Bribe: f"{who} bribes the Wandering Gremlin with {a} {name} card",
+        Feed: f"{who} feeds the Wandering Gremlin {a} {name} card from their launch pad",
     }
     return lines.get(kind, f"{who} tries {action!r}")
 
@@ -163,6 +167,8 @@ def check_state(s: State) -> None:
         raise _bad("a discard is pending from an empty hand")
     if s.phase is Phase.FINAL_OPENING and not s.scrapheap:
         raise _bad("a final turn cannot open on an empty scrapheap")
+    if s.phase is Phase.EAT and not meal_choices(s):
+        raise _bad("a choice of meal is pending but no rockets tie under wanderer_tie='holder_chooses'")
     if (s.phase is Phase.FINAL_OPENING) != (s.final_turn and s.phase is Phase.FINAL_OPENING) or (
             s.phase in (Phase.OPENING, Phase.DISCARD) and s.final_turn):
         raise _bad("phase does not match the kind of turn")

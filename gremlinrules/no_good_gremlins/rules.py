@@ -19,6 +19,7 @@ from gremlinrules.no_good_gremlins.actions import (
     DISCARDS,
     DRAW_TWO,
     END_TURN,
+    FEEDS,
     LAUNCHES,
     MATERIAL_INDEX,
     SCRAPS,
@@ -29,6 +30,7 @@ from gremlinrules.no_good_gremlins.actions import (
     Discard,
     DrawTwo,
     EndTurn,
+    Feed,
     Launch,
     Scrap,
     TakeScrap,
@@ -37,7 +39,9 @@ from gremlinrules.no_good_gremlins.components import MATERIALS
 from gremlinrules.no_good_gremlins.flow import (
     draw,
     end_turn,
+    feed,
     launch_medals,
+    meal_choices,
     replace,
     with_item,
     with_row,
@@ -46,8 +50,8 @@ from gremlinrules.no_good_gremlins.state import Phase, State
 
 __all__ = ["apply", "check", "is_legal", "legal_actions"]
 
-_OPENING, _DISCARD, _MAIN, _FINAL_OPENING, _OVER = (
-    Phase.OPENING, Phase.DISCARD, Phase.MAIN, Phase.FINAL_OPENING, Phase.OVER)
+_OPENING, _DISCARD, _MAIN, _FINAL_OPENING, _EAT, _OVER = (
+    Phase.OPENING, Phase.DISCARD, Phase.MAIN, Phase.FINAL_OPENING, Phase.EAT, Phase.OVER)
 _NAMES = tuple(m.value for m in MATERIALS)
 Reason = tuple[str, str]
 
@@ -80,6 +84,8 @@ def check(s: State, action: Any) -> Reason | None:
     info = _ACTIONS.get(action)
     if info is None:
         return _malformed(action)
+    if s.phase is _EAT and info[0] is not _feed:
+        return "The turn has ended: Feed the Wandering Gremlin one of the tied rockets", "NGG-WANDER-5"
     return info[2](s, info[1])
 
 
@@ -159,8 +165,16 @@ def _check_chrome_launch(s: State, t: int) -> Reason | None:
     return None if s.pads[s.turn][t] else (f"You have no {_NAMES[t]} rocket", "NGG-BRIBE-6")
 
 
+def _check_feed(s: State, t: int) -> Reason | None:
+    if s.phase is not _EAT:
+        return "Only a holder choosing among tied rockets feeds the Wandering Gremlin", "NGG-WANDER-5"
+    if t not in meal_choices(s):
+        return f"The {_NAMES[t]} rocket is not one of those tied for the highest medal value", "NGG-WANDER-5"
+    return None
+
+
 _CHECKS: dict[type, Callable[[State, int], Reason | None]] = {
-    EndTurn: _check_end_turn, DrawTwo: _check_draw_two, TakeScrap: _check_take_scrap,
+    EndTurn: _check_end_turn, Feed: _check_feed, DrawTwo: _check_draw_two, TakeScrap: _check_take_scrap,
     Discard: _check_discard, Scrap: _check_scrap, Bribe: _check_bribe, Build: _check_build,
     Launch: _check_launch, ChromeLaunch: _check_chrome_launch,
 }
@@ -216,6 +230,8 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     if phase is _DISCARD:
         hand = s.hands[seat]
         return _held(hand)[1]
+    if phase is _EAT:
+        return tuple(FEEDS[t] for t in meal_choices(s))
     return ()
 
 
@@ -418,10 +434,14 @@ def _end_turn(s: State, _: int) -> State | None:
     return end_turn(s) if s.phase is _MAIN else None  # _check_end_turn, inline
 
 
+def _feed(s: State, t: int) -> State | None:
+    return feed(s, t) if _check_feed(s, t) is None else None
+
+
 _HANDLERS: dict[type, Callable[[State, int], State | None]] = {
     DrawTwo: _draw_two, TakeScrap: _take_scrap, Discard: _discard, Build: _build,
     Launch: _launch, ChromeLaunch: _chrome_launch, Scrap: _scrap, Bribe: _bribe,
-    EndTurn: _end_turn,
+    EndTurn: _end_turn, Feed: _feed,
 }
 """The effect of each kind of action. Each refuses an illegal action itself by returning None:
 it repeats its check function's test (inline where hot), and a property test holds the two to

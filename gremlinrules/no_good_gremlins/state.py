@@ -30,6 +30,9 @@ class Phase(CodeRepr, enum.Enum):
     """Build, launch, free actions, EndTurn."""
     FINAL_OPENING = "final_opening"
     """Begin a final turn: TakeScrap."""
+    EAT = "eat"
+    """End of the holder's turn, under ``Options(wanderer_tie="holder_chooses")`` when rockets tie
+    for the highest medal value: Feed one of them to the Wandering Gremlin."""
     OVER = "over"
     """The game has ended."""
 
@@ -52,6 +55,10 @@ class Options:
     """NGG-FINALE-5: may a final turn scrap and bribe."""
     round_limit: int = attrs.field(default=100, validator=int_between(1, 1000))
     """NGG-END-3: the finale begins after this many rounds even if the deck lasts."""
+    wanderer_tie: str = attrs.field(default="larger_rocket",
+                                    validator=one_of("larger_rocket", "holder_chooses"))
+    """NGG-WANDER-5: when rockets tie for the highest medal value, the Wandering Gremlin eats from
+    the larger one (then the later type), or, with "holder_chooses", its holder picks (Feed)."""
 
 
 @attrs.frozen(slots=True)

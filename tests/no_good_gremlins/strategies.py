@@ -83,4 +83,5 @@ options = st.builds(
     finale_builds=st.sampled_from([1, 2]),
     finale_free_actions=st.booleans(),
     round_limit=st.sampled_from([3, 10, 100]),
+    wanderer_tie=st.sampled_from(["larger_rocket", "holder_chooses"]),
 )

@@ -21,6 +21,7 @@ from gremlinrules.no_good_gremlins import (
     Build,
     DrawTwo,
     EndTurn,
+    Feed,
     Options,
     TakeScrap,
     all_actions,
@@ -38,10 +39,10 @@ from tests.no_good_gremlins.strategies import IR, RU, main_phase, table
 
 @pytest.mark.clause("NGG-TURN-1")
 def test_action_space_is_fixed() -> None:
-    """all_actions is the same 39 distinct actions for every player count."""
+    """all_actions is the same 45 distinct actions for every player count."""
     spaces = {all_actions(n) for n in range(2, 6)}
     assert spaces == {ALL_ACTIONS}
-    assert len(set(ALL_ACTIONS)) == 39
+    assert len(set(ALL_ACTIONS)) == 45
     with pytest.raises(SetupError):
         all_actions(6)
 
@@ -49,8 +50,8 @@ def test_action_space_is_fixed() -> None:
 @pytest.mark.clause("NGG-END-2")
 def test_decision_bound_formula() -> None:
     """The bound grows with the round limit and the players as the clause derives."""
-    assert decision_bound(2) == 101 * 2 * (4 * 84 + 3) + 4 * 84
-    assert decision_bound(5, Options(round_limit=10)) == 11 * 5 * 339 + 336
+    assert decision_bound(2) == 101 * 2 * (4 * 84 + 4) + 4 * 84
+    assert decision_bound(5, Options(round_limit=10)) == 11 * 5 * 340 + 336
     with pytest.raises(SetupError):
         decision_bound(3, "fast")
 
@@ -60,7 +61,7 @@ def test_decision_bound_formula() -> None:
     None, 0, "Build", Build(42), Build([]), Build, object(), (1,),  # type: ignore[arg-type]
 ])
 def test_junk_actions_are_illegal(junk: Any) -> None:
-    """Anything that is not one of the 39 actions is refused with IllegalActionError."""
+    """Anything that is not one of the 45 actions is refused with IllegalActionError."""
     s = main_phase(new_game(2, 3))
     assert not is_legal(s, junk)
     with pytest.raises(IllegalActionError):
@@ -117,3 +118,4 @@ def test_describe_reads_like_the_rules() -> None:
     assert describe(s, Bribe(RU)) == "Seat 0 bribes the Wandering Gremlin with a rust card"
     assert describe(s, EndTurn()) == "Seat 0 ends the turn"
     assert describe(s, TakeScrap()) == "Seat 0 takes wood cards from the scrapheap"
+    assert describe(s, Feed(IR)) == "Seat 0 feeds the Wandering Gremlin an iron card from their launch pad"

@@ -56,7 +56,7 @@ def test_the_dealers_one_step_end_of_round_equals_the_step_by_step_one(players: 
 def test_every_effect_refuses_exactly_what_its_check_refuses(players: int, seed: int,
                                                              options: Options) -> None:
     """Each effect tests its own action's legality (``apply`` runs the check only to give the
-    reason). In every state of a random game, the final one included, for every one of the 39
+    reason). In every state of a random game, the final one included, for every one of the 45
     actions and under every option, the effect refuses (returns None) exactly when the check gives
     a reason."""
     for s, _ in playout(players, seed, options)[::3] + playout(players, seed, options)[-1:]:

@@ -4,16 +4,47 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from gremlinrules import InvalidArgumentError, get_game
+from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.no_good_gremlins import (
+    ALL_ACTIONS,
     AWAY,
     Bribe,
     EndTurn,
+    Feed,
     Launch,
+    Material,
+    Options,
+    Phase,
+    State,
     apply,
+    check_state,
+    is_legal,
+    legal_actions,
+    observe,
     validate_components,
 )
-from tests.no_good_gremlins.strategies import CH, CHROME, IRON, ST, WO, main_phase, row, table
+from gremlinrules.no_good_gremlins import GAME_ID as NGG
+from tests.no_good_gremlins.strategies import (
+    CH,
+    CHROME,
+    IRON,
+    ST,
+    WO,
+    main_phase,
+    player_counts,
+    playout,
+    row,
+    seeds,
+    table,
+)
+
+CHOOSE = Options(wanderer_tie="holder_chooses")
+FLAT = validate_components(attrs.evolve(table().components, medal_values=(2, 2, 2, 2, 2, 2)))
+"""Every type worth the same: any two rockets on a pad tie for the highest medal value."""
 
 
 @pytest.mark.clause("NGG-WANDER-1")
@@ -91,3 +122,98 @@ def test_hand_is_not_in_play_and_wood_keeps_the_move() -> None:
     s = apply(s, EndTurn())
     assert s.wanderer == 1
     assert s.hands[0][IRON] == 2
+
+
+def _ending(pad: tuple[str, ...], options: Options = CHOOSE) -> State:
+    """Seat 0 of two holds the Wandering Gremlin and ``pad`` under FLAT values, about to end its turn."""
+    return main_phase(table(hands=(("rust",), ("rust",)), pads=(pad, ()), wanderer=0, components=FLAT,
+                            options=options))
+
+
+@pytest.mark.clause("NGG-WANDER-5")
+def test_the_holder_chooses_among_tied_rockets_under_the_option() -> None:
+    """With wanderer_tie="holder_chooses", ending the turn with rockets tied for the highest
+    value stops at a Feed decision, one per tied type; EndTurn and free actions are over; the
+    fed card leaves the game and the turn passes as usual."""
+    s = apply(_ending(("rust", "iron", "iron")), EndTurn())
+    assert s.phase is Phase.EAT
+    assert s.turn == 0
+    assert legal_actions(s) == (Feed(Material.RUST), Feed(Material.IRON))
+    for refused in (EndTurn(), Bribe(Material.RUST), Feed(Material.CHROME)):
+        with pytest.raises(IllegalActionError, match="NGG-WANDER-5"):
+            apply(s, refused)
+    fed = apply(s, Feed(Material.RUST))  # the smaller rocket, which the default would spare
+    assert fed.pads[0] == row(iron=2)
+    assert fed.removed == row(rust=1)
+    assert (fed.turn, fed.phase, fed.wanderer) == (1, Phase.OPENING, 0)
+
+
+@pytest.mark.clause("NGG-WANDER-5", "NGG-WANDER-3", "NGG-WANDER-4")
+@given(sizes=st.lists(st.integers(0, 3), min_size=6, max_size=6).filter(lambda r: 6 - r.count(0) <= 3),
+       values=st.lists(st.integers(1, 3), min_size=6, max_size=6))
+def test_each_feed_eats_one_card_of_a_tied_type_and_no_tie_means_no_choice(sizes: list[int],
+                                                                         values: list[int]) -> None:
+    """For any pad of at most three rockets and any medal values: under holder_chooses, ending the
+    turn asks for a Feed exactly when two or more rockets tie for the highest value, offering
+    exactly those types; each Feed removes one card of its type and nothing else, sending the
+    gremlin on only when the pad is then empty. Without a tie the option changes nothing."""
+    comps = validate_components(attrs.evolve(FLAT, medal_values=tuple(values)))
+    base = main_phase(table(hands=(("rust",), ("rust",)), wanderer=0, components=comps))
+    pad = tuple(sizes)
+    chooser = attrs.evolve(base, pads=(pad, base.pads[1]), options=CHOOSE)
+    default = attrs.evolve(chooser, options=Options())
+    held = [t for t in range(6) if pad[t]]
+    top = max((values[t] for t in held), default=0)
+    tied = [t for t in held if values[t] == top]
+    ended = apply(chooser, EndTurn())
+    if len(tied) < 2:
+        assert attrs.evolve(ended, options=Options()) == apply(default, EndTurn())
+        return
+    assert ended.phase is Phase.EAT
+    assert [a.material for a in legal_actions(ended)] == [list(Material)[t] for t in tied]
+    for t in tied:
+        fed = apply(ended, Feed(list(Material)[t]))
+        assert fed.pads[0] == tuple(k - (i == t) for i, k in enumerate(pad))
+        assert fed.removed == tuple(int(i == t) for i in range(6))
+        assert fed.wanderer == (1 if not any(fed.pads[0]) else 0)
+        assert fed.turn == 1
+
+
+@pytest.mark.clause("NGG-WANDER-5")
+@given(players=player_counts, seed=seeds)
+def test_with_the_reference_cards_the_option_never_asks(players: int, seed: int) -> None:
+    """The reference medal values all differ, so no two rockets ever tie: a random game under
+    holder_chooses never reaches the Feed decision and plays exactly like the default."""
+    game = playout(players, seed, CHOOSE)
+    replay = attrs.evolve(game[0][0], options=Options())
+    for state, action in game[:-1]:
+        assert state.phase is not Phase.EAT
+        assert attrs.evolve(state, options=Options()) == replay
+        replay = apply(replay, action)
+    assert attrs.evolve(game[-1][0], options=Options()) == replay
+
+
+@pytest.mark.clause("NGG-WANDER-5", "NGG-TURN-1")
+def test_a_pending_feed_is_a_whole_state() -> None:
+    """A state waiting for the holder's Feed passes the consistency check, round-trips through
+    JSON (state, actions, every seat's view), and agrees is_legal with legal_actions for all
+    45 actions; each legal one applies to a consistent state, each other one is refused citing
+    the clause; the same phase without a tie is refused as inconsistent."""
+    game = get_game(NGG)
+    s = apply(_ending(("rust", "iron", "iron")), EndTurn())
+    check_state(s)
+    assert game.from_json(game.to_json(s), State) == s
+    for action in ALL_ACTIONS:
+        assert is_legal(s, action) == (action in legal_actions(s))
+        assert game.from_json(game.to_json(action), game.Action) == action
+        if is_legal(s, action):
+            check_state(apply(s, action))
+        else:
+            with pytest.raises(IllegalActionError, match="NGG-WANDER-5"):
+                apply(s, action)
+    for seat in range(2):
+        view = observe(s, seat)
+        assert game.from_json(game.to_json(view), game.View) == view
+        assert view.phase is Phase.EAT
+    with pytest.raises(InvalidArgumentError, match="choice of meal"):
+        check_state(attrs.evolve(s, components=attrs.evolve(FLAT, medal_values=(1, 2, 3, 4, 5, 6))))
