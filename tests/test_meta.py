@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 import gremlinrules
@@ -45,3 +46,18 @@ def test_every_registered_game_has_a_spec_and_a_rules_page(game_id: str) -> None
     page = TESTS.parent / "docs" / "games" / f"{game_id}.rst"
     assert page.is_file(), f"missing {page}"
     assert f".. gremlinrules-spec:: {game_id}" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_option_is_a_traced_reading(game_id: str) -> None:
+    """Each field of a game's Options is an alternative reading (or a rulebook variant) named
+    by an interpretation or variant clause's ``option`` key, or a parameter of such a reading
+    named in its clause's text (the round limit of a bounded mode); and each ``option`` key
+    names a real field. So no option exists without a clause saying why."""
+    fields = {f.name for f in attrs.fields(gremlinrules.get_game(game_id).Options)}
+    clauses = load_spec(game_id).clauses
+    readings = {c.option: c for c in clauses if c.option}
+    assert set(readings) <= fields, f"clauses name unknown options: {sorted(set(readings) - fields)}"
+    assert all(c.kind in ("interpretation", "variant") for c in readings.values())
+    for name in sorted(fields - set(readings)):
+        assert any(name in c.text for c in readings.values()), f"option {name} has no clause"
