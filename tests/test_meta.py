@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
@@ -61,3 +62,16 @@ def test_every_option_is_a_traced_reading(game_id: str) -> None:
     assert all(c.kind in ("interpretation", "variant") for c in readings.values())
     for name in sorted(fields - set(readings)):
         assert any(name in c.text for c in readings.values()), f"option {name} has no clause"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_rule_and_interpretation_id_is_written_in_the_code(game_id: str) -> None:
+    """Each clause of kind rule or interpretation has its id written literally somewhere in the
+    game's package (no ranges like "X-1..6"), so clause -> code is one search."""
+    game = gremlinrules.get_game(game_id)
+    package = Path(game.module.__file__ or "").parent  # type: ignore[attr-defined]
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(package.rglob("*.py")))
+    written = set(re.findall(r"\b[A-Z]+-[A-Z]+-\d+\b", text))
+    wanted = {c.id for c in load_spec(game_id).clauses if c.kind in ("rule", "interpretation")}
+    missing = sorted(wanted - written, key=lambda i: (i.rsplit("-", 1)[0], int(i.rsplit("-", 1)[1])))
+    assert not missing, f"clause ids not written in gremlinrules/{package.name}: {missing}"

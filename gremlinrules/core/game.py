@@ -9,6 +9,11 @@ A game module must define: ``GAME_ID``, ``TITLE``, ``MIN_PLAYERS``,
 ``sample_hidden``; and ``CONVERTER`` from
 :func:`gremlinrules.core.serial.make_converter`. ``PLAYER_COUNTS`` (a tuple) is
 optional: by default every count from the minimum to the maximum.
+``REFERENCE_RULES`` names the game's reference rules (its ``rules`` module, whose
+``legal_actions``, ``is_legal`` and ``apply`` come straight from the rule
+book); the package's own functions may be the faster ``fast`` versions, held to
+the reference by differential tests. ``get_game(id, reference=True)`` binds the
+reference ones instead.
 ``STATE_TO_JSON`` is optional too: a function giving exactly
 ``serial.dumps(to_data(state))`` for a state, faster (a test must show it is
 the same text).
@@ -35,6 +40,8 @@ _FUNCTIONS = (
     "scores", "winners", "observe", "players", "all_actions", "decision_bound", "describe",
     "check_state", "sample_hidden",
 )
+
+_RULE_FUNCTIONS = ("legal_actions", "is_legal", "apply")
 
 
 @attrs.frozen(slots=False, repr=False, eq=False)
@@ -72,25 +79,32 @@ class ModuleGame:
     sample_hidden: Callable[[Any, int, int], Any]
     state_to_json: Callable[[Any], str] | None = None
 
+    reference: bool = False
+    """True when the functions are the reference rules (no fast path)."""
+
     @classmethod
-    def from_module(cls, module: ModuleType) -> ModuleGame:
-        """Build the registry entry from a game module."""
+    def from_module(cls, module: ModuleType, *, reference: bool = False) -> ModuleGame:
+        """Build the registry entry from a game module (its reference rules when ``reference``)."""
         m = module
-        missing = [name for name in (*_FUNCTIONS, "CONVERTER", "ACTION_TYPES") if not hasattr(m, name)]
+        missing = [name for name in (*_FUNCTIONS, "CONVERTER", "ACTION_TYPES", "REFERENCE_RULES")
+                   if not hasattr(m, name)]
         if missing:
             raise GremlinRulesError(f"game module {m.__name__} lacks {', '.join(missing)}, required by "
                                     "the module contract in gremlinrules/core/game.py")
         funcs = {name: getattr(m, name) for name in _FUNCTIONS}
+        if reference:
+            funcs.update({name: getattr(m.REFERENCE_RULES, name) for name in _RULE_FUNCTIONS})
         return cls(
             module=m, id=m.GAME_ID, title=m.TITLE, min_players=m.MIN_PLAYERS,
             max_players=m.MAX_PLAYERS, State=m.State, Options=m.Options, Setup=m.Setup,
             View=m.View, Action=m.Action, action_types=tuple(m.ACTION_TYPES),
             player_counts=tuple(getattr(m, "PLAYER_COUNTS", range(m.MIN_PLAYERS, m.MAX_PLAYERS + 1))),
-            converter=m.CONVERTER, state_to_json=getattr(m, "STATE_TO_JSON", None), **funcs,
+            converter=m.CONVERTER, state_to_json=getattr(m, "STATE_TO_JSON", None), reference=reference,
+            **funcs,
         )
 
     def __repr__(self) -> str:
-        return f"<Game {self.id!r}: {self.title}>"
+        return f"<Game {self.id!r}: {self.title}{' (reference rules)' if self.reference else ''}>"
 
     def to_data(self, obj: Any) -> Any:
         """JSON-compatible data for a state, action, view, options or setup."""

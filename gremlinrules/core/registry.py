@@ -11,13 +11,14 @@ from gremlinrules.core.protocol import Game
 __all__ = ["game_ids", "get_game", "register"]
 
 _MODULES: dict[str, str] = {}
-_LOADED: dict[str, ModuleGame] = {}
+_LOADED: dict[tuple[str, bool], ModuleGame] = {}
 
 
 def register(game_id: str, module: str) -> None:
     """Register a game module (its dotted import path) under ``game_id``."""
     _MODULES[game_id] = module
-    _LOADED.pop(game_id, None)
+    _LOADED.pop((game_id, False), None)
+    _LOADED.pop((game_id, True), None)
 
 
 def game_ids() -> tuple[str, ...]:
@@ -25,13 +26,21 @@ def game_ids() -> tuple[str, ...]:
     return tuple(sorted(_MODULES))
 
 
-def get_game(game_id: str) -> Game:
-    """The game registered as ``game_id``; an unknown id raises UnknownGameError."""
+def get_game(game_id: str, *, reference: bool = False) -> Game:
+    """The game registered as ``game_id``; an unknown id raises UnknownGameError.
+
+    ``reference=True`` gives the same game with its fast paths switched off:
+    ``legal_actions``, ``is_legal`` and ``apply`` straight from the rule book in
+    the game's ``rules.py`` (slower; identical results, as the differential
+    tests prove).
+    """
     if not isinstance(game_id, str) or game_id not in _MODULES:
         known = ", ".join(game_ids())
-        raise UnknownGameError(f"no game {game_id!r}; known games: {known}")
-    game = _LOADED.get(game_id)
+        shown = repr(game_id)[:60] if isinstance(game_id, str) else type(game_id).__name__
+        raise UnknownGameError(f"no game {shown}; known games: {known}")
+    key = (game_id, reference is True)
+    game = _LOADED.get(key)
     if game is None:
-        game = ModuleGame.from_module(importlib.import_module(_MODULES[game_id]))
-        _LOADED[game_id] = game
+        game = ModuleGame.from_module(importlib.import_module(_MODULES[game_id]), reference=key[1])
+        _LOADED[key] = game
     return game

@@ -49,6 +49,12 @@ def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
 _SCALARS = (int, str, bool)
 
 
+def _int_or_str(value: Any, _: Any) -> Any:
+    if type(value) not in (int, str):
+        raise TypeError(f"expected an integer or a string, got {type(value).__name__}")
+    return value
+
+
 def _enum_value(member: enum.Enum) -> Any:
     return member.value
 
@@ -139,6 +145,7 @@ def make_converter(action_types: tuple[type, ...]) -> cattrs.Converter:
     conv.register_structure_hook(int, _strict(int, "an integer"))
     conv.register_structure_hook(str, _strict(str, "a string"))
     conv.register_structure_hook(bool, _strict(bool, "a boolean"))
+    conv.register_structure_hook(int | str, _int_or_str)  # a decision frame's values
     conv.register_structure_hook_func(
         lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _structure_enum
     )

@@ -105,3 +105,4 @@ def check_state(state: State) -> None:
     found = problems(state)
     if found:
         raise InvalidArgumentError("; ".join(found))
+from gremlinrules.gnaughty_gnomes import rules as REFERENCE_RULES  # noqa: E402  (see core/game.py)

@@ -97,6 +97,7 @@ TITLE = "Goblins vs Gnomes"
 MIN_PLAYERS = 3
 """GVG-SETUP-1: with two players each would know the other's role."""
 MAX_PLAYERS = 8
+from gremlinrules.goblins_vs_gnomes import rules as REFERENCE_RULES  # noqa: E402  (see core/game.py)
 CONVERTER = serial.make_converter(ACTION_TYPES)
 _NAME = "Goblins vs Gnomes State"
 

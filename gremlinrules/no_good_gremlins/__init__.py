@@ -58,4 +58,5 @@ __all__ = [
 
 GAME_ID = "no-good-gremlins"
 TITLE = "No Good Gremlins"
+from gremlinrules.no_good_gremlins import rules as REFERENCE_RULES  # noqa: E402  (see core/game.py)
 CONVERTER = serial.make_converter(ACTION_TYPES)

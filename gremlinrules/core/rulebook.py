@@ -1,0 +1,189 @@
+"""One check per action kind: the table that binds each action to its check and effect.
+
+Each game's ``rules.py`` declares a :class:`RuleBook`:
+
+* a :class:`Rule` per action class: ``check(state, action)`` returns None when
+  the action is legal, else a :data:`Reason` (a sentence a player understands and
+  the clause id that forbids it); ``effect(state, action)`` returns the next
+  state and is only ever called on a legal action;
+* a :class:`Decision` per kind of pending frame (see
+  :mod:`gremlinrules.core.decisions`): the action class that answers it, the
+  choices of a frame, and ``resume(state, frame, action)``, called with the
+  frame already popped, which carries the interrupted effect on.
+
+``is_legal``, ``apply``, ``legal_actions`` and the :class:`IllegalActionError`
+all come from this one table, so legality is written once. While a frame is
+pending, the only legal actions are its choices; a frame's choices are the
+whole of its legality (the action is legal exactly when it is one of them).
+
+The rule book is the readable reference. A game's ``fast`` module may answer
+the same questions faster (tables, inline paths); the differential tests hold
+it to the rule book.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.decisions import Frame, Stack
+from gremlinrules.core.errors import IllegalActionError
+
+__all__ = ["Decision", "Reason", "Rule", "RuleBook"]
+
+Reason = tuple[str, str]
+"""Why an action is illegal: a sentence (no clause id in it) and the clause id."""
+
+_S = TypeVar("_S")
+
+
+@attrs.frozen(slots=True)
+class Rule(Generic[_S]):
+    """The check and the effect of one action class."""
+
+    action: type
+    """The action class this rule governs."""
+    check: Callable[[_S, Any], Reason | None]
+    """None when the action is legal in the state, else why not."""
+    effect: Callable[[_S, Any], _S]
+    """The next state; called only for a legal action."""
+
+
+@attrs.frozen(slots=True)
+class Decision(Generic[_S]):
+    """A kind of pending frame: how it is answered and how the effect resumes."""
+
+    kind: str
+    """The frame kind (``Frame.kind``)."""
+    action: type
+    """The action class that answers it."""
+    clause: str
+    """The clause that asks for the decision."""
+    prompt: str
+    """What the deciding seat is asked, as a sentence ("Name the player who skips ...")."""
+    choices: Callable[[_S, Frame], tuple[Any, ...]]
+    """The legal answers to the frame in the state, in canonical order."""
+    resume: Callable[[_S, Frame, Any], _S]
+    """The next state, from the state with the frame popped, the frame and the answer."""
+
+
+def _no_malformed(action: Any) -> Reason:
+    return f"{type(action).__name__} is not an action of this game", ""
+
+
+class RuleBook(Generic[_S]):
+    """The rules of one game as a table, and the three functions made from it.
+
+    ``stack`` and ``set_stack`` read and replace the state's decision stack;
+    ``over`` gives the reason no action is legal once the game is over (None
+    while it goes on); ``generate`` lists the legal actions when no frame is
+    pending (the reference generates them from the checks); ``malformed``
+    explains anything that is not one of the game's actions (a wrong class, a
+    field out of range).
+    """
+
+    __slots__ = ("_decisions", "_generate", "_malformed", "_over", "_rules", "_set_stack", "_stack",
+                 "state_type", "title")
+
+    def __init__(
+        self,
+        *,
+        title: str,
+        state_type: type[_S],
+        rules: Iterable[Rule[_S]],
+        decisions: Iterable[Decision[_S]] = (),
+        stack: Callable[[_S], Stack],
+        set_stack: Callable[[_S, Stack], _S],
+        over: Callable[[_S], Reason | None],
+        generate: Callable[[_S], tuple[Any, ...]],
+        malformed: Callable[[Any], Reason] = _no_malformed,
+    ) -> None:
+        self.title = title
+        self.state_type = state_type
+        self._rules: Mapping[type, Rule[_S]] = {r.action: r for r in rules}
+        self._decisions: Mapping[str, Decision[_S]] = {d.kind: d for d in decisions}
+        self._stack = stack
+        self._set_stack = set_stack
+        self._over = over
+        self._generate = generate
+        self._malformed = malformed
+
+    @property
+    def rules(self) -> Mapping[type, Rule[_S]]:
+        """The rule of each action class."""
+        return self._rules
+
+    @property
+    def decisions(self) -> Mapping[str, Decision[_S]]:
+        """The decision of each frame kind."""
+        return self._decisions
+
+    def pending(self, state: _S) -> Frame | None:
+        """The frame on top of the state's decision stack, or None."""
+        stack = self._stack(state)
+        return stack[-1] if stack else None
+
+    def check(self, state: _S, action: Any) -> Reason | None:
+        """None when ``action`` is legal in ``state``, else why not (sentence, clause id)."""
+        check_type(state, self.state_type, f"{self.title} State")
+        why = self._over(state)
+        if why is not None:
+            return why
+        frame = self.pending(state)
+        if frame is not None:
+            decision = self._decisions[frame.kind]
+            if type(action) is not decision.action:
+                if type(action) not in self._rules and type(action) not in self._answers():
+                    return self._malformed(action)
+                return decision.prompt, decision.clause
+            if _member(action, decision.choices(state, frame)):
+                return None
+            return f"{action!r} is not one of the choices: {decision.prompt}", decision.clause
+        rule = self._rules.get(type(action))
+        if rule is None:
+            if type(action) in self._answers():
+                return "Nothing asks for that choice now", self._answer_clause(type(action))
+            return self._malformed(action)
+        return rule.check(state, action)
+
+    def is_legal(self, state: _S, action: Any) -> bool:
+        """True exactly when ``action`` is among ``legal_actions(state)``."""
+        return self.check(state, action) is None
+
+    def apply(self, state: _S, action: Any) -> _S:
+        """The next state; :class:`IllegalActionError` (with the clause) when illegal."""
+        why = self.check(state, action)
+        if why is not None:
+            raise IllegalActionError(why[0], why[1])
+        stack = self._stack(state)
+        if stack:
+            frame = stack[-1]
+            return self._decisions[frame.kind].resume(self._set_stack(state, stack[:-1]), frame, action)
+        return self._rules[type(action)].effect(state, action)
+
+    def legal_actions(self, state: _S) -> tuple[Any, ...]:
+        """Every legal action in canonical order; empty exactly when the game is over."""
+        check_type(state, self.state_type, f"{self.title} State")
+        if self._over(state) is not None:
+            return ()
+        frame = self.pending(state)
+        if frame is not None:
+            return self._decisions[frame.kind].choices(state, frame)
+        return self._generate(state)
+
+    def _answers(self) -> set[type]:
+        return {d.action for d in self._decisions.values()}
+
+    def _answer_clause(self, cls: type) -> str:
+        return next(d.clause for d in self._decisions.values() if d.action is cls)
+
+
+def _member(action: Any, choices: tuple[Any, ...]) -> bool:
+    """``action in choices`` that a malformed action (an unhashable or odd field) cannot break."""
+    try:
+        return any(action == c for c in choices)
+    except Exception:  # a hostile __eq__ on a field: not one of ours
+        return False
