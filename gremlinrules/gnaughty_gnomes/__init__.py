@@ -9,6 +9,7 @@ Seats, positions and partners: see :mod:`gremlinrules.gnaughty_gnomes.state`.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, is_int
@@ -105,4 +106,6 @@ def check_state(state: State) -> None:
     found = problems(state)
     if found:
         raise InvalidArgumentError("; ".join(found))
-from gremlinrules.gnaughty_gnomes import rules as REFERENCE_RULES  # noqa: E402  (see core/game.py)
+
+REFERENCE_RULES = importlib.import_module("gremlinrules.gnaughty_gnomes.rules")
+"""The reference rules (see :func:`gremlinrules.get_game`'s ``reference``)."""

@@ -10,6 +10,7 @@ targets on (8, -2), (8, 0), (8, 2); see :mod:`.geometry`.
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
 from typing import Any
 
@@ -97,7 +98,6 @@ TITLE = "Goblins vs Gnomes"
 MIN_PLAYERS = 3
 """GVG-SETUP-1: with two players each would know the other's role."""
 MAX_PLAYERS = 8
-from gremlinrules.goblins_vs_gnomes import rules as REFERENCE_RULES  # noqa: E402  (see core/game.py)
 CONVERTER = serial.make_converter(ACTION_TYPES)
 _NAME = "Goblins vs Gnomes State"
 
@@ -229,3 +229,6 @@ def check_state(state: State) -> None:
         raise InvalidArgumentError(f"malformed state: {exc}") from exc
     if found:
         raise InvalidArgumentError("; ".join(found))
+
+REFERENCE_RULES = importlib.import_module("gremlinrules.goblins_vs_gnomes.rules")
+"""The reference rules (see :func:`gremlinrules.get_game`'s ``reference``)."""

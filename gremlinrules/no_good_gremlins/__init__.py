@@ -6,6 +6,8 @@ The rules are traced clause by clause in ``spec/no-good-gremlins.toml`` (prefix 
 
 from __future__ import annotations
 
+import importlib
+
 from gremlinrules.core import serial
 from gremlinrules.no_good_gremlins.actions import (
     ACTION_TYPES,
@@ -58,5 +60,7 @@ __all__ = [
 
 GAME_ID = "no-good-gremlins"
 TITLE = "No Good Gremlins"
-from gremlinrules.no_good_gremlins import rules as REFERENCE_RULES  # noqa: E402  (see core/game.py)
 CONVERTER = serial.make_converter(ACTION_TYPES)
+
+REFERENCE_RULES = importlib.import_module("gremlinrules.no_good_gremlins.rules")
+"""The reference rules (see :func:`gremlinrules.get_game`'s ``reference``)."""
