@@ -17,6 +17,7 @@ __all__ = [
     "SetupError",
     "SpecError",
     "UnknownGameError",
+    "shown",
 ]
 
 
@@ -70,3 +71,20 @@ class ComponentError(GremlinRulesError, ValueError):
 
 class SpecError(GremlinRulesError, ValueError):
     """A spec clause file or scenario vector is malformed."""
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A short, safe ``repr`` of a caller's value for an error message.
+
+    Never raises: an int too long for ``repr`` (over 4,300 digits), a structure
+    nested too deep or a hostile ``__repr__`` gives a description of its type
+    instead, and anything longer than ``limit`` characters is cut with an
+    ellipsis, so a 10 MB key is never echoed back.
+    """
+    try:
+        text = repr(value)
+    except Exception:  # ValueError for a huge int, RecursionError, a broken __repr__
+        if isinstance(value, int):
+            return f"<an integer of about {value.bit_length() * 3 // 10 + 1} digits>"
+        return f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
