@@ -85,6 +85,6 @@ def shown(value: object, limit: int = 60) -> str:
         text = repr(value)
     except Exception:  # ValueError for a huge int, RecursionError, a broken __repr__
         if isinstance(value, int):
-            return f"<an integer of about {value.bit_length() * 3 // 10 + 1} digits>"
+            return f"<an integer of about {int(abs(value).bit_length() * 0.30103) + 1} digits>"
         return f"<a {type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
