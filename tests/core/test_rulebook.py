@@ -136,8 +136,9 @@ def test_a_two_frame_effect_resumes_in_order() -> None:
     assert BOOK.pending(s) == Frame("player", 0, source="tax", bound=(("n", 2),))
     assert BOOK.legal_actions(s) == (ChoosePlayer(0), ChoosePlayer(1))
     s = BOOK.apply(s, ChoosePlayer(1))
-    assert BOOK.pending(s) is not None
-    assert BOOK.pending(s).kind == "project"
+    frame = BOOK.pending(s)
+    assert frame is not None
+    assert frame.kind == "project"
     s = BOOK.apply(s, ChooseProject(0))
     assert s == Toy(turn=1, projects=((2, 0), (1, 1)))
 
