@@ -58,8 +58,8 @@ class Decision(Generic[_S]):
 
     kind: str
     """The frame kind (``Frame.kind``)."""
-    action: type
-    """The action class that answers it."""
+    action: type | tuple[type, ...]
+    """The action class that answers it (or the classes, when several kinds of answer are possible)."""
     clause: str
     """The clause that asks for the decision."""
     prompt: str
@@ -68,6 +68,14 @@ class Decision(Generic[_S]):
     """The legal answers to the frame in the state, in canonical order."""
     resume: Callable[[_S, Frame, Any], _S]
     """The next state, from the state with the frame popped, the frame and the answer."""
+    refuse: Callable[[_S, Frame, Any], Reason] | None = None
+    """Why an answer of the right class that is not among the choices is refused (the rule it
+    breaks); None: the prompt and :attr:`clause`."""
+
+    @property
+    def answers(self) -> tuple[type, ...]:
+        """The action classes that answer the frame."""
+        return self.action if isinstance(self.action, tuple) else (self.action,)
 
 
 def _no_malformed(action: Any) -> Reason:
@@ -135,12 +143,14 @@ class RuleBook(Generic[_S]):
         frame = self.pending(state)
         if frame is not None:
             decision = self._decisions[frame.kind]
-            if type(action) is not decision.action:
+            if type(action) not in decision.answers:
                 if type(action) not in self._rules and type(action) not in self._answers():
                     return self._malformed(action)
                 return decision.prompt, decision.clause
             if _member(action, decision.choices(state, frame)):
                 return None
+            if decision.refuse is not None:
+                return decision.refuse(state, frame, action)
             return f"{action!r} is not one of the choices: {decision.prompt}", decision.clause
         rule = self._rules.get(type(action))
         if rule is None:
@@ -175,10 +185,10 @@ class RuleBook(Generic[_S]):
         return self._generate(state)
 
     def _answers(self) -> set[type]:
-        return {d.action for d in self._decisions.values()}
+        return {cls for d in self._decisions.values() for cls in d.answers}
 
     def _answer_clause(self, cls: type) -> str:
-        return next(d.clause for d in self._decisions.values() if d.action is cls)
+        return next(d.clause for d in self._decisions.values() if cls in d.answers)
 
 
 def _member(action: Any, choices: tuple[Any, ...]) -> bool:
