@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from gremlinrules.core.errors import InvalidArgumentError, SetupError
+from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
 
 _O = TypeVar("_O")
 
@@ -27,21 +27,21 @@ def is_int(value: Any) -> bool:
 def check_players(players: Any, low: int, high: int, title: str) -> int:
     """The player count, or SetupError when it is not an integer in [low, high]."""
     if not is_int(players) or not low <= players <= high:
-        raise SetupError(f"{title} takes {low} to {high} players, not {players!r}")
+        raise SetupError(f"{title} takes {low} to {high} players, not {shown(players)}")
     return int(players)
 
 
 def check_seed(seed: Any) -> int:
     """The seed, or SetupError when it is not an integer."""
     if not is_int(seed):
-        raise SetupError(f"seed must be an integer, not {seed!r}")
+        raise SetupError(f"seed must be an integer, not {shown(seed)}")
     return int(seed)
 
 
 def check_seat(player: Any, players: int) -> int:
     """A seat index in range, or InvalidArgumentError."""
     if not is_int(player) or not 0 <= player < players:
-        raise InvalidArgumentError(f"player must be a seat from 0 to {players - 1}, not {player!r}")
+        raise InvalidArgumentError(f"player must be a seat from 0 to {players - 1}, not {shown(player)}")
     return int(player)
 
 
@@ -53,14 +53,20 @@ def instance_or_default(value: Any, cls: type[_O], title: str) -> _O:
     if value is None:
         return cls()
     if type(value) is not cls:
-        raise SetupError(f"expected a {title} {cls.__name__}, not {type(value).__name__}")
+        raise SetupError(f"expected a {title} {cls.__name__}, not {_kind(value)}")
     return value
 
 
 def check_type(obj: Any, cls: type, what: str) -> None:
     """InvalidArgumentError unless ``obj`` is a ``cls`` (for states passed to the API)."""
     if type(obj) is not cls:
-        raise InvalidArgumentError(f"expected a {what}, got {type(obj).__name__}")
+        raise InvalidArgumentError(f"expected a {what}, got {_kind(obj)}")
+
+
+def _kind(value: Any) -> str:
+    """The name of ``value``'s class, cut short (a class name can be anything)."""
+    name = type(value).__name__
+    return name if len(name) <= 40 else name[:37] + "..."
 
 
 Validator = Callable[[Any, Any, Any], None]
@@ -71,7 +77,7 @@ def one_of(*values: Any) -> Validator:
 
     def validate(_: Any, attribute: Any, value: Any) -> None:
         if isinstance(value, bool) or value not in values:
-            raise SetupError(f"option {attribute.name} must be one of {values!r}, not {value!r}")
+            raise SetupError(f"option {attribute.name} must be one of {values!r}, not {shown(value)}")
 
     return validate
 
@@ -82,7 +88,7 @@ def int_between(low: int, high: int) -> Validator:
     def validate(_: Any, attribute: Any, value: Any) -> None:
         if not is_int(value) or not low <= value <= high:
             raise SetupError(f"option {attribute.name} must be an integer from {low} to {high}, "
-                             f"not {value!r}")
+                             f"not {shown(value)}")
 
     return validate
 
@@ -90,4 +96,4 @@ def int_between(low: int, high: int) -> Validator:
 def boolean(_: Any, attribute: Any, value: Any) -> None:
     """An attrs validator: a real bool (SetupError otherwise)."""
     if not isinstance(value, bool):
-        raise SetupError(f"option {attribute.name} must be true or false, not {value!r}")
+        raise SetupError(f"option {attribute.name} must be true or false, not {shown(value)}")

@@ -8,6 +8,8 @@ working for code that does not know this library.
 
 from __future__ import annotations
 
+import itertools
+
 __all__ = [
     "ComponentError",
     "GremlinRulesError",
@@ -76,15 +78,56 @@ class SpecError(GremlinRulesError, ValueError):
 def shown(value: object, limit: int = 60) -> str:
     """A short, safe ``repr`` of a caller's value for an error message.
 
-    Never raises: an int too long for ``repr`` (over 4,300 digits), a structure
-    nested too deep or a hostile ``__repr__`` gives a description of its type
-    instead, and anything longer than ``limit`` characters is cut with an
-    ellipsis, so a 10 MB key is never echoed back.
+    Never raises, and takes time bounded by ``limit``, not by the value: a
+    string, list, tuple, set or dict is shown by its first items (``[1, 2, 3,
+    ...]``), a structure nested too deep as ``[...]``, an int too long to
+    print (over 4,300 digits) by its number of digits; a hostile ``__repr__``
+    gives a description of the type; anything longer than ``limit`` characters
+    is cut with an ellipsis, so a 10 MB key is never echoed back.
     """
     try:
-        text = repr(value)
+        text = _short_repr(value, limit, 3)
     except Exception:  # ValueError for a huge int, RecursionError, a broken __repr__
-        if isinstance(value, int):
-            return f"<an integer of about {int(abs(value).bit_length() * 0.30103) + 1} digits>"
-        return f"<a {type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+        try:
+            text = f"<a {type(value).__name__}>"
+        except Exception:  # a type whose name cannot even be read
+            text = "<an object>"
+    return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
+
+
+_ITEMS = 8
+"""How many items of a collection :func:`shown` looks at."""
+
+_BRACKETS: dict[type, tuple[str, str]] = {
+    list: ("[", "]"), tuple: ("(", ")"), set: ("{", "}"), frozenset: ("frozenset({", "})"),
+}
+
+
+def _short_repr(value: object, limit: int, depth: int) -> str:
+    """``repr(value)``, looking at no more of ``value`` than a short text needs."""
+    kind = type(value)
+    if kind is int:
+        number: int = value  # type: ignore[assignment]
+        if number.bit_length() > 4 * limit:  # more digits than could be shown: say how many
+            return f"<an integer of about {int(abs(number).bit_length() * 0.30103) + 1} digits>"
+        return repr(number)
+    if kind is str or kind is bytes:
+        return repr(value[: limit + 1])  # type: ignore[index]
+    if kind in _BRACKETS or kind is dict:
+        if not value:
+            return repr(value)
+        left, right = _BRACKETS.get(kind, ("{", "}"))
+        if depth <= 0:
+            return f"{left}...{right}"
+        if kind is dict:
+            mapping: dict[object, object] = value  # type: ignore[assignment]
+            parts = [f"{_short_repr(k, limit, depth - 1)}: {_short_repr(v, limit, depth - 1)}"
+                     for k, v in itertools.islice(mapping.items(), _ITEMS)]
+        else:
+            parts = [_short_repr(item, limit, depth - 1)
+                     for item in itertools.islice(value, _ITEMS)]  # type: ignore[call-overload]
+        if len(value) > _ITEMS:  # type: ignore[arg-type]
+            parts.append("...")
+        trail = "," if kind is tuple and len(parts) == 1 else ""
+        return f"{left}{', '.join(parts)}{trail}{right}"
+    return repr(value)

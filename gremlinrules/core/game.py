@@ -14,6 +14,8 @@ optional: by default every count from the minimum to the maximum.
 book); the package's own functions may be the faster ``fast`` versions, held to
 the reference by differential tests. ``get_game(id, reference=True)`` binds the
 reference ones instead.
+``EVENT_TYPES`` (a tuple of the event classes) and ``Event`` (their union)
+are optional: when present, events convert to and from data like actions.
 ``STATE_TO_JSON`` is optional too: a function giving exactly
 ``serial.dumps(to_data(state))`` for a state, faster (a test must show it is
 the same text).
@@ -31,7 +33,7 @@ import attrs
 import cattrs
 
 from gremlinrules.core import serial
-from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.core.errors import GremlinRulesError, SerializationError, shown
 
 __all__ = ["ModuleGame"]
 
@@ -82,6 +84,17 @@ class ModuleGame:
     reference: bool = False
     """True when the functions are the reference rules (no fast path)."""
 
+    event_types: tuple[type, ...] = ()
+    """The event classes (empty for a game without events yet)."""
+
+    Event: Any = None
+    """The union of the event classes (pass it to ``from_data``), or None."""
+
+    data_types: frozenset[type] = attrs.field(init=False, default=attrs.Factory(
+        lambda self: frozenset((self.State, self.Options, self.Setup, self.View, *self.action_types,
+                                *self.event_types)), takes_self=True))
+    """Every class whose instances :meth:`to_data` converts."""
+
     @classmethod
     def from_module(cls, module: ModuleType, *, reference: bool = False) -> ModuleGame:
         """Build the registry entry from a game module (its reference rules when ``reference``)."""
@@ -100,6 +113,7 @@ class ModuleGame:
             View=m.View, Action=m.Action, action_types=tuple(m.ACTION_TYPES),
             player_counts=tuple(getattr(m, "PLAYER_COUNTS", range(m.MIN_PLAYERS, m.MAX_PLAYERS + 1))),
             converter=m.CONVERTER, state_to_json=getattr(m, "STATE_TO_JSON", None), reference=reference,
+            event_types=tuple(getattr(m, "EVENT_TYPES", ())), Event=getattr(m, "Event", None),
             **funcs,
         )
 
@@ -107,36 +121,71 @@ class ModuleGame:
         return f"<Game {self.id!r}: {self.title}{' (reference rules)' if self.reference else ''}>"
 
     def to_data(self, obj: Any) -> Any:
-        """JSON-compatible data for a state, action, view, options or setup."""
+        """JSON-compatible data for a state, action, view, options, setup or event of this game.
+
+        Anything else (another game's state, any other object) raises
+        SerializationError: nothing passes through unconverted.
+        """
+        if type(obj) not in self.data_types:
+            raise SerializationError(self._not_ours(obj))
         return serial.unstructure(self.converter, obj)
+
+    def _not_ours(self, obj: Any) -> str:
+        kind = type(obj)
+        name = f"{getattr(kind, '__module__', '?')}.{getattr(kind, '__qualname__', '?')}"
+        if len(name) > 80:
+            name = name[:77] + "..."
+        return (f"{self.id} converts only its own State, View, Options, Setup and action "
+                f"{'and event ' if self.event_types else ''}objects, not a {name}")
 
     def from_data(self, data: Any, cls: Any) -> Any:
         """The inverse of :meth:`to_data`; ``cls`` is the class (or ``game.Action``).
 
-        A state is also checked for consistency (card conservation and the
-        game's other invariants), so a decoded state is always one the rules
-        can continue from.
+        An action decodes through ``game.Action`` or through its own class
+        (``from_data(to_data(a), type(a)) == a``). A state is also checked for
+        consistency (card conservation and the game's other invariants), so a
+        decoded state is always one the rules can continue from. Malformed
+        data of any kind raises SerializationError with a short message.
         """
-        if cls is self.Action or cls in self.action_types or cls in (
-            self.State, self.Options, self.Setup, self.View,
-        ):
-            obj = serial.structure(self.converter, data, cls)
+        if cls is self.Action:
+            name = "Action"
+        elif cls is not None and cls is self.Event:
+            name = "Event"
+        elif isinstance(cls, type) and cls in self.data_types:
+            name = cls.__name__
         else:
-            raise SerializationError(f"{self.id} has no data type {cls!r}")
+            raise SerializationError(f"{self.id} has no data type {shown(cls)}")
+        obj = serial.structure(self.converter, data, cls, name)
         if cls is self.State:
             try:
                 self.check_state(obj)
-            except (GremlinRulesError, ValueError, TypeError, LookupError, AttributeError) as exc:
+            except (GremlinRulesError, ValueError, TypeError, LookupError, AttributeError, ArithmeticError,
+                    RecursionError) as exc:
                 # A safety net: decoded values can be absurd in ways a check trips over.
-                raise SerializationError(f"inconsistent {self.id} state: {exc}") from exc
+                raise SerializationError(_cut(f"inconsistent {self.id} state: {_message(exc)}")) from exc
         return obj
 
     def to_json(self, obj: Any) -> str:
-        """:meth:`to_data` as compact, key-sorted JSON text."""
+        """:meth:`to_data` as compact, key-sorted JSON text (the same objects, the same errors)."""
         if type(obj) is self.State and self.state_to_json is not None:
-            return self.state_to_json(obj)
+            try:
+                return self.state_to_json(obj)
+            except (ValueError, TypeError, LookupError, AttributeError, ArithmeticError, RecursionError):
+                pass  # a state holding what its class does not declare: the general path says what
         return serial.dumps(self.to_data(obj))
 
-    def from_json(self, text: str, cls: Any) -> Any:
-        """:meth:`from_data` from JSON text."""
+    def from_json(self, text: str | bytes | bytearray, cls: Any) -> Any:
+        """:meth:`from_data` from JSON text (strict JSON: no ``NaN`` or ``Infinity``)."""
         return self.from_data(serial.loads(text), cls)
+
+
+def _message(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:  # a message that cannot even be formatted
+        return type(exc).__name__
+
+
+def _cut(text: str) -> str:
+    limit = serial.MESSAGE_LIMIT
+    return text if len(text) <= limit else text[: limit - 3] + "..."

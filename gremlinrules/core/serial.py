@@ -1,29 +1,44 @@
 """JSON conversion through cattrs: strict, path-reporting, action-tagged.
 
-Each game builds one converter with :func:`make_converter`. Actions are a
-tagged union: their data carries ``"type": "<ClassName>"``. Scalars are
+Each game builds one converter with :func:`make_converter`. Actions (and
+events) are tagged unions: their data carries ``"type": "<ClassName>"``, and
+decodes either through the union or through the class itself. Scalars are
 structured strictly (no ``"3"`` for ``3``, no ``1`` for ``True``), unknown keys
 are rejected, and any failure becomes a :class:`SerializationError` whose
 ``path`` names the bad field (``$.hands[1][0].rank``).
+
+Whatever the input (hostile JSON included: deep nesting, megabyte strings,
+huge integers, ``NaN``), only :class:`SerializationError` escapes, and its
+message is short: a caller's value is echoed through
+:func:`~gremlinrules.core.errors.shown`, and every message is cut to a few
+hundred characters.
 """
 
 from __future__ import annotations
 
 import enum
+import heapq
+import itertools
 import json
 from collections.abc import Callable
 from types import UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin
 
+import attrs
 import cattrs
-from cattrs.errors import IterableValidationError, IterableValidationNote
-from cattrs.gen import make_dict_unstructure_fn
+import cattrs.v
+from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import GremlinRulesError, SerializationError, shown
 
 __all__ = ["dumps", "loads", "make_converter", "structure", "unstructure"]
 
 _T = TypeVar("_T")
+
+
+class _RefusedError(ValueError):
+    """A value one of our hooks refuses; its message is written for the caller and kept."""
 
 
 def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
@@ -31,9 +46,9 @@ def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
         if target is not kind and isinstance(target, type) and issubclass(target, enum.Enum):
             return _structure_enum(value, target)  # a str- or int-based enum reaches here too
         if type(value) is bool and kind is not bool:
-            raise TypeError(f"expected {name}, got a boolean")
+            raise _RefusedError(f"expected {name}, got a boolean")
         if not isinstance(value, kind):
-            raise TypeError(f"expected {name}, got {type(value).__name__}")
+            raise _RefusedError(f"expected {name}, got {type(value).__name__}")
         return value
 
     return hook
@@ -42,7 +57,7 @@ def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
 def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
     member = cls._value2member_map_.get(value) if type(value) in (str, int) else None
     if member is None:
-        raise ValueError(f"expected one of {[m.value for m in cls]}, got {value!r}")
+        raise _RefusedError(f"expected one of {[m.value for m in cls]}, got {shown(value, 40)}")
     return member
 
 
@@ -51,7 +66,7 @@ _SCALARS = (int, str, bool)
 
 def _int_or_str(value: Any, _: Any) -> Any:
     if type(value) not in (int, str):
-        raise TypeError(f"expected an integer or a string, got {type(value).__name__}")
+        raise _RefusedError(f"expected an integer or a string, got {type(value).__name__}")
     return value
 
 
@@ -73,16 +88,15 @@ def _tuple_structure_factory(conv: cattrs.Converter) -> Callable[[Any], Callable
 
         def fail(value: Any) -> Any:
             if not isinstance(value, (list, tuple)):
-                raise TypeError(f"expected a list, got {type(value).__name__}")
-            errors = []
-            for i, item in enumerate(value):
+                raise _RefusedError(f"expected a list, got {type(value).__name__}")
+            for i, item in enumerate(value):  # the first failing item only: bounded on huge input
                 try:
                     hook(item, elem)
-                except Exception as exc:  # collected, re-raised with its index
+                except Exception as exc:  # re-raised with its index
                     exc.__notes__ = [*getattr(exc, "__notes__", []),
                                      IterableValidationNote(f"Structuring {t} @ index {i}", i, elem)]
-                    errors.append(exc)
-            raise IterableValidationError(f"While structuring {t!r}", errors, t)
+                    raise IterableValidationError(f"While structuring {t!r}", [exc], t) from None
+            raise TypeError("a list item of the wrong kind")  # unreachable unless a hook is flaky
 
         if elem in _SCALARS:
             only = {elem}
@@ -124,22 +138,14 @@ def _tuple_unstructure_factory(conv: cattrs.Converter) -> Callable[[Any], Callab
     return factory
 
 
-def _is_action_union(action_set: frozenset[type]) -> Callable[[Any], bool]:
-    def pred(t: Any) -> bool:
-        if get_origin(t) not in (Union, UnionType):
-            return False
-        args = set(get_args(t)) - {type(None)}
-        return len(args) > 1 and args <= action_set
+def make_converter(action_types: tuple[type, ...], *, event_types: tuple[type, ...] = ()) -> cattrs.Converter:
+    """A converter for one game: strict scalars, tuples as lists, tagged actions and events.
 
-    return pred
-
-
-def make_converter(action_types: tuple[type, ...]) -> cattrs.Converter:
-    """A converter for one game: strict scalars, tuples as lists, tagged actions.
-
-    Every action unstructures with a ``"type"`` key naming its class, wherever it
-    appears; a union of action classes (optionally with ``None``) structures by
-    that key without touching the caller's data.
+    Every action (and event) unstructures with a ``"type"`` key naming its
+    class, wherever it appears. A union of action classes (optionally with
+    ``None``) structures by that key without touching the caller's data; a
+    single action class accepts the key too (it must name that class), so
+    ``structure(unstructure(a), type(a))`` gives ``a`` back.
     """
     conv = cattrs.Converter(forbid_extra_keys=True)
     conv.register_structure_hook(int, _strict(int, "an integer"))
@@ -156,23 +162,82 @@ def make_converter(action_types: tuple[type, ...]) -> cattrs.Converter:
         lambda t: t is tuple or get_origin(t) is tuple,  # type: ignore[comparison-overlap]
         _tuple_unstructure_factory(conv),
     )
-    by_name = {cls.__name__: cls for cls in action_types}
-    for cls in action_types:
-        conv.register_unstructure_hook(cls, _tagged_unstructure(conv, cls))
+    conv.register_structure_hook_factory(attrs.has, _object_structure_factory(conv))
+    for kind, types in (("action", action_types), ("event", event_types)):
+        for cls in types:
+            conv.register_unstructure_hook(cls, _tagged_unstructure(conv, cls))
+            conv.register_structure_hook(cls, _tagged_structure(conv, cls, kind))
+        if types:
+            conv.register_structure_hook_func(_is_union_of(frozenset(types)),
+                                              _union_structure(conv, types, kind))
+    return conv
 
-    def structure_action(value: Any, t: Any) -> Any:
-        if value is None and type(None) in get_args(t):
+
+def _is_union_of(members: frozenset[type]) -> Callable[[Any], bool]:
+    def pred(t: Any) -> bool:
+        if get_origin(t) not in (Union, UnionType):
+            return False
+        args = set(get_args(t)) - {type(None)}
+        return len(args) > 1 and args <= members
+
+    return pred
+
+
+def _union_structure(conv: cattrs.Converter, types: tuple[type, ...], kind: str) -> Callable[[Any, Any], Any]:
+    """Structure a union of tagged classes by the ``"type"`` key; an unknown one lists the known."""
+    by_name = {cls.__name__: cls for cls in types}
+
+    def structure_union(value: Any, t: Any) -> Any:
+        members = get_args(t)
+        if value is None and type(None) in members:
             return None
         if not isinstance(value, dict):
-            raise TypeError(f"expected an action object, got {type(value).__name__}")
+            raise _RefusedError(f"expected an {kind} object, got {type(value).__name__}")
         name = value.get("type")
-        cls = by_name.get(name) if isinstance(name, str) else None
-        if cls is None or cls not in get_args(t):
-            raise ValueError(f"unknown action type {name!r}")
-        return conv.structure({k: v for k, v in value.items() if k != "type"}, cls)
+        cls = by_name.get(name) if type(name) is str else None
+        if cls is None or cls not in members:
+            known = ", ".join(c.__name__ for c in members if c is not type(None))
+            what = "no \"type\"" if "type" not in value else f"unknown {kind} type {shown(name, 40)}"
+            raise _RefusedError(f"{what}; the {kind} types are {known}")
+        return conv.structure(value, cls)
 
-    conv.register_structure_hook_func(_is_action_union(frozenset(action_types)), structure_action)
-    return conv
+    return structure_union
+
+
+def _object_structure_factory(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
+    """An attrs class from a JSON object (a dict), built by cattrs; anything else is a TypeError."""
+
+    def factory(cls: Any) -> Callable[[Any, Any], Any]:
+        base = make_dict_structure_fn(cls, conv)
+
+        def structure_object(value: Any, _: Any) -> Any:
+            if not isinstance(value, dict):
+                raise _RefusedError(f"expected an object, got {type(value).__name__}")
+            return base(value, cls)
+
+        return structure_object
+
+    return factory
+
+
+def _tagged_structure(conv: cattrs.Converter, cls: type, kind: str) -> Callable[[Any, Any], Any]:
+    """One tagged class from its data: the ``"type"`` key, when present, must name ``cls``."""
+    name = cls.__name__
+    base: list[Callable[[Any, Any], Any]] = []  # built on first use, after every hook is in
+
+    def structure_tagged(value: Any, _: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _RefusedError(f"expected an {kind} object, got {type(value).__name__}")
+        if "type" in value:
+            tag = value["type"]
+            if type(tag) is not str or tag != name:
+                raise _RefusedError(f"expected {kind} type {name!r}, got {shown(tag, 40)}")
+            value = {k: v for k, v in value.items() if k != "type"}
+        if not base:
+            base.append(make_dict_structure_fn(cls, conv))
+        return base[0](value, cls)
+
+    return structure_tagged
 
 
 def _tagged_unstructure(conv: cattrs.Converter, cls: type) -> Callable[[Any], dict[str, Any]]:
@@ -187,13 +252,35 @@ def _tagged_unstructure(conv: cattrs.Converter, cls: type) -> Callable[[Any], di
     return hook
 
 
+MESSAGE_LIMIT = 300
+"""The longest message a SerializationError from this module carries."""
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _format(exc: BaseException, t: Any) -> str:
+    """One failure in words, never echoing more than a short prefix of the input."""
+    if isinstance(exc, (_RefusedError, GremlinRulesError)):  # our own words (or a class's validator's)
+        return _message(exc)
+    if isinstance(exc, ForbiddenExtraKeysError):
+        try:
+            keys = heapq.nsmallest(3, exc.extra_fields)  # O(n), and the same every run
+        except TypeError:  # keys of mixed types (data built in Python, not from JSON)
+            keys = list(itertools.islice(exc.extra_fields, 3))
+        more = ", ..." if len(exc.extra_fields) > 3 else ""
+        return f"extra fields found ({', '.join(shown(k, 40) for k in keys)}{more})"
+    return cattrs.v.format_exception(exc, t if isinstance(t, type) else None)  # no long union names
+
+
 def _first_error(exc: BaseException) -> tuple[str, str]:
     try:
-        messages = cattrs.transform_error(exc, path="$")
-    except Exception:
-        messages = [str(exc)]
+        messages = cattrs.transform_error(exc, path="$", format_exception=_format)
+    except Exception:  # a message that cannot be formatted: say what kind of error it was
+        messages = []
     if not messages:
-        return str(exc), "$"
+        return _message(exc), "$"
     first = messages[0]
     if " @ " in first:
         text, path = first.rsplit(" @ ", 1)
@@ -201,36 +288,82 @@ def _first_error(exc: BaseException) -> tuple[str, str]:
     return first, "$"
 
 
-def structure(conv: cattrs.Converter, data: Any, cls: Any) -> Any:
-    """``data`` as an instance of ``cls``; malformed data raises SerializationError."""
+def _message(exc: BaseException) -> str:
+    """``str(exc)``, or its class name when even that fails."""
+    try:
+        return str(exc) or type(exc).__name__
+    except Exception:
+        return type(exc).__name__
+
+
+_DATA_ERRORS = (cattrs.BaseValidationError, ValueError, TypeError, LookupError, AttributeError,
+                ArithmeticError, RecursionError)
+"""What malformed data can make cattrs or a class's own validation raise."""
+
+
+def structure(conv: cattrs.Converter, data: Any, cls: Any, name: str | None = None) -> Any:
+    """``data`` as an instance of ``cls``; malformed data raises SerializationError.
+
+    ``name`` is what the message calls ``cls`` (its class name by default).
+    """
     try:
         return conv.structure(data, cls)
     except SerializationError:
         raise
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError,
-            IndexError) as exc:
+    except _DATA_ERRORS as exc:
         text, path = _first_error(exc)
-        name = getattr(cls, "__name__", str(cls))
-        raise SerializationError(f"bad data for {name}: {text} @ {path}", path) from exc
+        path = _cut(path, 100)
+        what = name or getattr(cls, "__name__", None) or "data"
+        # No chained cause: cattrs' own messages may hold the caller's whole input (a 10 MB key).
+        raise SerializationError(_cut(f"bad data for {what}: {_cut(text, 150)} @ {path}", MESSAGE_LIMIT),
+                                 path) from None
 
 
 def unstructure(conv: cattrs.Converter, obj: Any, as_type: Any = None) -> Any:
-    """JSON-compatible dicts, lists, strings, numbers and booleans for ``obj``."""
-    if as_type is None:
-        return conv.unstructure(obj)
-    return conv.unstructure(obj, unstructure_as=as_type)
+    """JSON-compatible dicts, lists, strings, numbers and booleans for ``obj``.
+
+    An object whose fields hold what its class does not declare may fail:
+    SerializationError.
+    """
+    try:
+        if as_type is None:
+            return conv.unstructure(obj)
+        return conv.unstructure(obj, unstructure_as=as_type)
+    except _DATA_ERRORS as exc:
+        raise SerializationError(_cut(f"cannot convert {shown(obj)} to data: {_message(exc)}",
+                                      MESSAGE_LIMIT)) from None
 
 
 def dumps(data: Any) -> str:
-    """Compact, key-sorted JSON text: equal objects give byte-equal text."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+    """Compact, key-sorted JSON text: equal objects give byte-equal text.
+
+    Data that JSON cannot hold (an arbitrary object, ``NaN``) raises SerializationError.
+    """
+    try:
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise SerializationError(_cut(f"not JSON data: {_message(exc)}", MESSAGE_LIMIT)) from None
 
 
-def loads(text: str) -> Any:
-    """Parse JSON text; bad text raises SerializationError."""
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def loads(text: str | bytes | bytearray) -> Any:
+    """Parse JSON text; bad text raises SerializationError.
+
+    Strict JSON: ``NaN``, ``Infinity`` and ``-Infinity`` are refused, and so
+    are integers over 4,300 digits and nesting deeper than Python's recursion
+    limit.
+    """
     if not isinstance(text, (str, bytes, bytearray)):
         raise SerializationError(f"expected JSON text, got {type(text).__name__}")
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SerializationError(f"not valid JSON: {exc}") from exc
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise SerializationError("not valid JSON: nested too deep") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, an int over 4,300 digits
+        message = _message(exc)
+        if "integer string conversion" in message:
+            message = "an integer of more than 4,300 digits"
+        raise SerializationError(_cut(f"not valid JSON: {message}", MESSAGE_LIMIT)) from None
