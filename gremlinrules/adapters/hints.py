@@ -77,8 +77,16 @@ def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabular
         "threat": types,
         # NGG-DATA-1: the gremlin deck has 21 cards, all of which could be discarded
         "gremlin_discard": c.GREMLIN_DECK_SIZE,
+        # NGG-DATA-6: a user's own component set in the options, one number per type
+        "options.components.counts": types, "options.components.launch_costs": types,
+        "options.components.medal_values": types, "options.components.gremlins": types,
+        # NGG-WANDER-5: the one frame, "feed", bound to the tied rocket types (material indices)
+        "pending.among": types, "pending.bound": 0, "pending.then": 1,
     }
     vocabs = {
+        "pending.kind": ("feed",), "pending.source": ("wandering-gremlin",),
+        "pending.then[*]": ("close-turn",), "pending.among[*]": (),
+        "pending.bound[*][0]": (), "pending.bound[*][1]": (),
         "options.scrap_take": option_choices(Options, "scrap_take"),  # NGG-TURN-4
         "options.rebuild_from": option_choices(Options, "rebuild_from"),  # NGG-DECK-3
         "options.wanderer_tie": option_choices(Options, "wanderer_tie"),  # NGG-WANDER-5
@@ -89,7 +97,7 @@ def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabular
 def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
     from gremlinrules.goblins_vs_gnomes import Options
     from gremlinrules.goblins_vs_gnomes.components import COMPONENTS, Components
-    from gremlinrules.goblins_vs_gnomes.state import TARGETS
+    from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, TARGETS
 
     comps = getattr(options, "components", None)
     if not isinstance(comps, Components):
@@ -120,7 +128,10 @@ def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabula
         # GVG-CARD-2, GVG-CARD-5, GVG-TARGET-2: only path cards are discarded, each once a round
         "discard": path_cards,
         # GVG-FIELD-1, GVG-TARGET-3: three target slots
-        "targets": len(TARGETS), "opened": len(TARGETS), "pending": len(TARGETS),
+        "targets": len(TARGETS), "opened": len(TARGETS),
+        # GVG-TARGET-3: a pending order choice is among the three targets; no frame binds
+        # earlier choices or later steps
+        "pending.among": len(TARGETS), "pending.bound": 0, "pending.then": 0,
         # GVG-CARD-1, GVG-CARD-3, GVG-CARD-5: one peek per Map, one swap per Potion in a round
         "peeks": count("map"), "potions": count("potion"),
     }
@@ -135,6 +146,11 @@ def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabula
         # GVG-END-1 to GVG-END-3, GVG-SCORE-8: how the previous round ended ("" before one has)
         "last_result": ("", "gold", "dragon", "dynamite", "none"),
         "options.no_target": option_choices(Options, "no_target"),  # GVG-SCORE-8
+        # GVG-CARD-4, GVG-TARGET-3, GVG-ADV-3: the frame kinds; an Ale Mug names the skip
+        "pending.kind": (NAME_SKIP, OPEN_TARGET, STEAL),
+        "pending.source": ("", *(d.name for d in comps.designs if d.kind == "ale-mug")),
+        "pending.among[*]": (), "pending.bound[*][0]": (), "pending.bound[*][1]": (),
+        "pending.then[*]": (),
     }
     return caps, vocabs
 
