@@ -71,7 +71,7 @@ def test_every_rule_and_interpretation_id_is_written_in_the_code(game_id: str) -
     game = gremlinrules.get_game(game_id)
     package = Path(game.module.__file__ or "").parent  # type: ignore[attr-defined]
     text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(package.rglob("*.py")))
-    written = set(re.findall(r"\b[A-Z]+-[A-Z]+-\d+\b", text))
+    written = set(re.findall(r"\b[A-Z]+-[A-Z0-9]+-\d+\b", text))
     wanted = {c.id for c in load_spec(game_id).clauses if c.kind in ("rule", "interpretation")}
     missing = sorted(wanted - written, key=lambda i: (i.rsplit("-", 1)[0], int(i.rsplit("-", 1)[1])))
     assert not missing, f"clause ids not written in gremlinrules/{package.name}: {missing}"
