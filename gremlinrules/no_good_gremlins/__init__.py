@@ -23,6 +23,7 @@ from gremlinrules.no_good_gremlins.actions import (
     Launch,
     Scrap,
     TakeScrap,
+    all_actions,
 )
 from gremlinrules.no_good_gremlins.components import (
     REFERENCE,
@@ -33,20 +34,13 @@ from gremlinrules.no_good_gremlins.components import (
     parse_components,
     validate_components,
 )
+from gremlinrules.no_good_gremlins.fast import apply, is_legal, legal_actions
 from gremlinrules.no_good_gremlins.hidden import sample_hidden
-from gremlinrules.no_good_gremlins.meta import (
-    all_actions,
-    check_state,
-    current_player,
-    decision_bound,
-    describe,
-    is_terminal,
-    players,
-)
-from gremlinrules.no_good_gremlins.rules import apply, is_legal, legal_actions
+from gremlinrules.no_good_gremlins.invariants import check_state, decision_bound
+from gremlinrules.no_good_gremlins.rules import current_player, is_terminal, players
 from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, Setup, State
-from gremlinrules.no_good_gremlins.view import View, observe, scores, winners
+from gremlinrules.no_good_gremlins.view import View, describe, observe, scores, winners
 
 __all__ = [
     "ACTION_TYPES", "ALL_ACTIONS", "AWAY", "CONVERTER", "GAME_ID", "GONE", "MAX_PLAYERS",
@@ -63,4 +57,5 @@ TITLE = "No Good Gremlins"
 CONVERTER = serial.make_converter(ACTION_TYPES)
 
 REFERENCE_RULES = importlib.import_module("gremlinrules.no_good_gremlins.rules")
-"""The reference rules (see :func:`gremlinrules.get_game`'s ``reference``)."""
+"""The reference rules, the rule book (see :func:`gremlinrules.get_game`'s ``reference``); the
+package's own ``legal_actions``, ``is_legal`` and ``apply`` are the fast ones of ``fast``."""

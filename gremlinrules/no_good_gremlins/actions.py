@@ -13,7 +13,10 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core.checks import check_players, instance_or_default
 from gremlinrules.no_good_gremlins.components import MATERIALS, Material
+from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, table_components
+from gremlinrules.no_good_gremlins.state import Options
 
 __all__ = [
     "ACTION_TYPES",
@@ -29,6 +32,7 @@ __all__ = [
     "Launch",
     "Scrap",
     "TakeScrap",
+    "all_actions",
 ]
 
 
@@ -115,3 +119,16 @@ ALL_ACTIONS: tuple[Any, ...] = (
     END_TURN, *FEEDS,
 )
 MATERIAL_INDEX: dict[Any, int] = {m: i for i, m in enumerate(MATERIALS)}
+
+
+def all_actions(players: Any, options: Any = None) -> tuple[Any, ...]:
+    """Every action that can ever be legal (45 of them), in canonical order.
+
+    The same for every player count and every valid ``Options``: a user's own component set
+    (NGG-DATA-6) changes which of them are legal when, never the list. ``players`` and
+    ``options`` (its component set included) are validated all the same, so an action space is
+    only ever built for a table that can be played.
+    """
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS, "No Good Gremlins")
+    table_components(instance_or_default(options, Options, "No Good Gremlins"))
+    return ALL_ACTIONS

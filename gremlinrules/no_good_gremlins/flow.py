@@ -6,12 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from gremlinrules.core.decisions import Frame, push
 from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.piles import draw_or_rebuild, reshuffle
+from gremlinrules.core.zones import next_seat
 from gremlinrules.no_good_gremlins.components import THUNDERSTORM
 from gremlinrules.no_good_gremlins.state import GONE, Phase, State
 
-__all__ = ["begin_turn", "draw", "end_turn", "feed", "launch_medals", "meal_choices", "replace", "with_item"]
+__all__ = [
+    "FEED", "begin_turn", "draw", "end_turn", "feed", "launch_medals", "meal_choices", "replace",
+    "with_item", "with_row",
+]
+
+FEED = "feed"
+"""The kind of the frame that asks the holder which tied rocket the gremlin eats (NGG-WANDER-5)."""
 
 HAND_SIZE = 6  # NGG-SETUP-2 / NGG-HAND-2
 
@@ -33,9 +41,10 @@ def launch_medals(size: int, cost: int) -> int:
 
 
 def draw(s: State, seat: int, n: int, **extra: Any) -> State:
-    """Seat draws up to ``n`` cards; a draw from an empty deck is skipped (NGG-HAND-3).
+    """Seat draws up to ``n`` cards; a draw from an empty deck is skipped (NGG-HAND-3), and a
+    hand has no size limit (NGG-HAND-1).
 
-    The moment the deck runs out it is exhausted: with 4-5 players the first time
+    The moment the deck runs out, by any draw, it is exhausted (NGG-DECK-1): with 4-5 players the first time
     rebuilds it (NGG-DECK-2, NGG-DECK-3) and the draw continues from the new deck;
     otherwise the finale is triggered (NGG-FINALE-1). ``extra`` are further field changes
     made in the same step.
@@ -98,26 +107,27 @@ def meal_choices(s: State) -> tuple[int, ...]:
 
 
 def _eat(s: State, choice: int = -1) -> State:
-    """NGG-WANDER-3/4: the holder's turn ends; the Wandering Gremlin eats (from the rocket of
-    type ``choice`` when its holder picked one, NGG-WANDER-5) or moves on."""
+    """NGG-WANDER-3, NGG-WANDER-4: the holder's turn ends; the Wandering Gremlin eats (from the
+    rocket of type ``choice`` when its holder picked one, NGG-WANDER-5) or moves on."""
     seat = s.turn
     pad = s.pads[seat]
     values = s.components.medal_values
-    if not any(pad):
-        return evolve(s, wanderer=(seat + 1) % s.players)
-    if s.no_eat:
+    if not any(pad):  # NGG-WANDER-6: only the pad is in play; a wood bribe does not stop the move
+        return evolve(s, wanderer=next_seat(seat, s.players))
+    if s.no_eat:  # NGG-BRIBE-2
         return s
     # NGG-WANDER-5: highest medal value; ties go to the larger rocket, then the later type.
     best = choice if choice >= 0 else max((t for t in range(len(pad)) if pad[t]),
                                           key=lambda t: (values[t], pad[t], t))
     pad = with_item(pad, best, pad[best] - 1)
     removed = with_item(s.removed, best, s.removed[best] + 1)
-    wanderer = (seat + 1) % s.players if not any(pad) else seat
+    wanderer = next_seat(seat, s.players) if not any(pad) else seat  # NGG-WANDER-4: the last card eaten
     return evolve(s, pads=with_row(s.pads, seat, pad), removed=removed, wanderer=wanderer)
 
 
 def _reveal_round(s: State) -> State:
-    """NGG-ROUND-1..5: the dealer reveals one gremlin-deck card and it is resolved; the round ends."""
+    """NGG-ROUND-1: the dealer reveals one gremlin-deck card and it is resolved (NGG-ROUND-2,
+    NGG-ROUND-3, NGG-ROUND-4, NGG-ROUND-5); the round ends."""
     quick = _quick_reveal(s)
     return _revealed(s, *quick, s.round + 1) if quick is not None else _reveal_chain(s)
 
@@ -222,20 +232,31 @@ def _finish(s: State) -> State:
 
 
 def end_turn(s: State) -> State:
-    """NGG-TURN-5: the turn owner ends the turn; resolve everything up to the next decision
-    (the holder's choice of meal, NGG-WANDER-5, when the option asks for one)."""
+    """NGG-TURN-5: the turn owner ends the turn; resolve everything up to the next decision.
+
+    Under ``wanderer_tie="holder_chooses"`` with tied rockets (NGG-WANDER-5) that decision is the
+    holder's choice of meal: a "feed" frame is pushed, bound to the tied types, with the rest of
+    the turn's end (``then``) to run once the holder has chosen (:func:`feed`).
+    """
     seat = s.turn
     if s.wanderer == seat:
-        if meal_choices(s):
-            return evolve(s, phase=Phase.EAT)
+        tied = meal_choices(s)
+        if tied:
+            frame = Frame(FEED, seat, among=tied, source="wandering-gremlin", then=("close-turn",))
+            return evolve(s, stack=push(s.stack, frame))
         s = _eat(s)
     return _close_turn(s, seat)
 
 
-def feed(s: State, t: int) -> State:
-    """NGG-WANDER-5: the holder feeds the Wandering Gremlin a card of type ``t`` (one of
-    :func:`meal_choices`), and the turn ends as :func:`end_turn` goes on."""
-    return _close_turn(_eat(s, t), s.turn)
+def feed(s: State, frame: Frame, t: int) -> State:
+    """NGG-WANDER-5: resume the turn's end after the holder chose: the Wandering Gremlin eats a
+    card of type ``t`` (one of ``frame.among``), then the frame's remaining steps run
+    (``"close-turn"``: the refill, the round's end, the next turn). ``s`` has the frame popped."""
+    s = _eat(s, t)
+    for step in frame.then:
+        if step == "close-turn":
+            s = _close_turn(s, frame.seat)
+    return s
 
 
 def _close_turn(s: State, seat: int) -> State:
@@ -243,14 +264,14 @@ def _close_turn(s: State, seat: int) -> State:
     of the round, the finale, the next turn."""
     if not any(s.hands[seat]):  # NGG-HAND-2
         s = draw(s, seat, HAND_SIZE)
-    if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round
+    if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round; NGG-FINALE-2
         quick = _quick_reveal(s) if s.round < s.options.round_limit else None
         if quick is not None:  # the usual case in one step: the reveal, the next round, the next turn
             return _revealed_next_turn(s, *quick, s.round + 1)  # and seat 0 begins
         s = _reveal_round(s)  # and the next round begins
         if s.round > s.options.round_limit:  # NGG-END-3
             s = evolve(s, finale=True, final_turns=s.players)
-    nxt = (seat + 1) % s.players
+    nxt = next_seat(seat, s.players)
     if s.finale:
         if s.final_turns == 0:
             return _finish(s)

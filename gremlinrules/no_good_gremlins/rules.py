@@ -1,29 +1,41 @@
-"""Legality (one check function) and the effect of each decision."""
+"""The rules of No Good Gremlins as a rule book: one check and one effect per action kind.
+
+This module is the readable reference (the package's default ``legal_actions``,
+``is_legal`` and ``apply`` are the faster ones of :mod:`.fast`, held to these by
+differential tests; ``get_game("no-good-gremlins", reference=True)`` plays with
+these). Each check returns None when the action is legal, else a sentence and
+the clause id that forbids it; each effect is only ever called on a legal
+action and never tests legality again.
+
+A turn runs through the phases of :class:`~.state.Phase`: the opening (DrawTwo
+or TakeScrap, NGG-TURN-1; in a final turn only TakeScrap, NGG-FINALE-3), the
+discard after a draw (NGG-TURN-2), then the main part (builds, launches, free
+actions, EndTurn). One decision interrupts a turn and so is a frame on the
+decision stack instead: under ``wanderer_tie="holder_chooses"`` the holder feeds
+the Wandering Gremlin one of the tied rockets (a "feed" frame, NGG-WANDER-5).
+
+Where a check cites several clauses, the first that forbids the action is
+given. Free actions (Scrap, Bribe) come after the opening, or before it too under
+``free_actions_before_opening`` (NGG-FREE-1), and not in a final turn unless
+``finale_free_actions`` (NGG-FINALE-5). A turn has one main action (a build of up
+to two cards, or a launch; NGG-TURN-6), more from copper and steel bribes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import compress, product
-from operator import ge
 from typing import Any
 
 from gremlinrules.core.checks import check_type
-from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.core.evolve import make_updater
+from gremlinrules.core.decisions import Frame, Stack
+from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.lookup import ActionLookup
+from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.zones import next_seat
 from gremlinrules.no_good_gremlins.actions import (
+    ACTION_TYPES,
     ALL_ACTIONS,
-    BRIBES,
-    BUILDS,
-    CHROME_LAUNCHES,
-    DISCARDS,
-    DRAW_TWO,
-    END_TURN,
     FEEDS,
-    LAUNCHES,
     MATERIAL_INDEX,
-    SCRAPS,
-    TAKE_SCRAP,
     Bribe,
     Build,
     ChromeLaunch,
@@ -37,32 +49,80 @@ from gremlinrules.no_good_gremlins.actions import (
 )
 from gremlinrules.no_good_gremlins.components import MATERIALS
 from gremlinrules.no_good_gremlins.flow import (
+    FEED,
     draw,
     end_turn,
     feed,
     launch_medals,
-    meal_choices,
     replace,
     with_item,
     with_row,
 )
 from gremlinrules.no_good_gremlins.state import Phase, State
 
-__all__ = ["apply", "check", "is_legal", "legal_actions"]
+__all__ = [
+    "BOOK", "apply", "check", "current_player", "free_action_refused", "is_legal", "is_terminal",
+    "launch_type", "legal_actions", "material_of", "players", "taken_from_scrapheap",
+]
 
-_OPENING, _DISCARD, _MAIN, _FINAL_OPENING, _EAT, _OVER = (
-    Phase.OPENING, Phase.DISCARD, Phase.MAIN, Phase.FINAL_OPENING, Phase.EAT, Phase.OVER)
 _NAMES = tuple(m.value for m in MATERIALS)
-Reason = tuple[str, str]
+_TITLE = "No Good Gremlins"
+
+# --- whose decision --------------------------------------------------------------------------
 
 
-def _free_ok(s: State) -> Reason | None:
-    """NGG-FREE-1 / NGG-FINALE-5: may the turn owner take a free action now."""
+def players(s: State) -> int:
+    """The number of seats."""
+    check_type(s, State, "No Good Gremlins State")
+    return s.players
+
+
+def is_terminal(s: State) -> bool:
+    """True once the finale's launches are done (NGG-FINALE-6)."""
+    check_type(s, State, "No Good Gremlins State")
+    return s.phase is Phase.OVER
+
+
+def current_player(s: State) -> int | None:
+    """The seat that must decide: the pending frame's seat, else the turn owner; None at the end."""
+    check_type(s, State, "No Good Gremlins State")
+    if s.phase is Phase.OVER:
+        return None
+    return s.stack[-1].seat if s.stack else s.turn
+
+
+# --- what is an action of this game ----------------------------------------------------------
+
+_MATERIAL: ActionLookup[int] = ActionLookup({
+    a: MATERIAL_INDEX[a.material] if hasattr(a, "material") else -1 for a in ALL_ACTIONS})
+
+
+def material_of(action: Any) -> int | None:
+    """The material index of one of the game's 45 actions (-1 for none), or None when ``action``
+    is not one of them (a wrong class, a field that is not a Material)."""
+    return _MATERIAL.get(action)
+
+
+def _malformed(action: Any) -> Reason:
+    """The reason for something that is not one of the game's actions (NGG-DATA-1: six types)."""
+    if type(action) in ACTION_TYPES and hasattr(action, "material"):
+        return f"{shown(action.material)} is not a material type", "NGG-DATA-1"
+    return f"{shown(action)} is not a No Good Gremlins action", "NGG-TURN-1"
+
+
+def _over(s: State) -> Reason | None:
+    return ("The game is over", "NGG-FINALE-6") if s.phase is Phase.OVER else None
+
+
+# --- the checks ------------------------------------------------------------------------------
+
+
+def free_action_refused(s: State) -> Reason | None:
+    """NGG-FREE-1, NGG-FINALE-5: may the turn owner take a free action (scrap, bribe) now."""
     phase = s.phase
-    if phase is not _MAIN and not (
-        s.options.free_actions_before_opening and phase in (_OPENING, _FINAL_OPENING)
-    ):
-        if phase is _DISCARD:
+    before_opening = phase in (Phase.OPENING, Phase.FINAL_OPENING) and s.options.free_actions_before_opening
+    if phase is not Phase.MAIN and not before_opening:
+        if phase is Phase.DISCARD:
             return "First put one of your cards on the scrapheap", "NGG-FREE-1"
         return "Free actions come after you draw or take from the scrapheap", "NGG-FREE-1"
     if s.final_turn and not s.options.finale_free_actions:
@@ -70,83 +130,58 @@ def _free_ok(s: State) -> Reason | None:
     return None
 
 
-def _malformed(action: Any) -> Reason:
-    """The reason for something that is not one of the game's 39 actions."""
-    if type(action) in _HANDLERS and hasattr(action, "material"):
-        return f"{action.material!r} is not a material type", "NGG-DATA-1"
-    return f"{action!r} is not a No Good Gremlins action", "NGG-TURN-1"
-
-
-def check(s: State, action: Any) -> Reason | None:
-    """Why ``action`` is illegal in ``s`` (a sentence and a clause id), or None if legal."""
-    if s.phase is _OVER:
-        return "The game is over", "NGG-FINALE-6"
-    info = _ACTIONS.get(action)
-    if info is None:
-        return _malformed(action)
-    if s.phase is _EAT and info[0] is not _feed:
-        return "The turn has ended: Feed the Wandering Gremlin one of the tied rockets", "NGG-WANDER-5"
-    return info[2](s, info[1])
-
-
-def _check_end_turn(s: State, _: int) -> Reason | None:
-    return None if s.phase is _MAIN else ("Finish the start of your turn first", "NGG-TURN-1")
-
-
-def _check_draw_two(s: State, _: int) -> Reason | None:
-    phase = s.phase
-    if phase is _FINAL_OPENING:
+def check_draw_two(s: State, _: DrawTwo) -> Reason | None:
+    """NGG-TURN-1: a normal turn opens by drawing two (NGG-TURN-2) or taking from the scrapheap;
+    NGG-FINALE-3: a final turn only takes; NGG-HAND-3: nothing to draw from an empty deck."""
+    if s.phase is Phase.FINAL_OPENING:
         return "No drawing in a final turn: take from the scrapheap", "NGG-FINALE-3"
-    if phase is not _OPENING:
+    if s.phase is not Phase.OPENING:
         return "You draw only at the start of your turn", "NGG-TURN-1"
-    return None if s.deck else ("The materials deck is empty", "NGG-HAND-3")
+    if not s.deck:
+        return "The materials deck is empty", "NGG-HAND-3"
+    return None
 
 
-def _check_take_scrap(s: State, _: int) -> Reason | None:
-    if s.phase is not _OPENING and s.phase is not _FINAL_OPENING:
+def check_take_scrap(s: State, _: TakeScrap) -> Reason | None:
+    """NGG-TURN-1, NGG-FINALE-3: taking opens a turn, normal or final; NGG-TURN-3: it needs a
+    non-empty scrapheap."""
+    if s.phase is not Phase.OPENING and s.phase is not Phase.FINAL_OPENING:
         return "You take from the scrapheap only at the start of your turn", "NGG-TURN-1"
-    return None if s.scrapheap else ("The scrapheap is empty", "NGG-TURN-3")
+    if not s.scrapheap:
+        return "The scrapheap is empty", "NGG-TURN-3"
+    return None
 
 
-def _check_discard(s: State, t: int) -> Reason | None:
-    if s.phase is not _DISCARD:
+def check_discard(s: State, action: Discard) -> Reason | None:
+    """NGG-TURN-2: after drawing two, one card of the hand goes onto the scrapheap."""
+    t = MATERIAL_INDEX[action.material]
+    if s.phase is not Phase.DISCARD:
         return "You put a card on the scrapheap only after drawing two", "NGG-TURN-2"
-    return None if s.hands[s.turn][t] else (f"You have no {_NAMES[t]} card", "NGG-TURN-2")
+    if not s.hands[s.turn][t]:
+        return f"You have no {_NAMES[t]} card", "NGG-TURN-2"
+    return None
 
 
-def _check_scrap(s: State, t: int) -> Reason | None:
-    if s.phase is not _MAIN or s.final_turn:
-        why = _free_ok(s)
-        if why is not None:
-            return why
-    return None if s.pads[s.turn][t] else (f"You have no {_NAMES[t]} rocket to scrap", "NGG-FREE-2")
-
-
-def _check_bribe(s: State, t: int) -> Reason | None:
-    why = _free_ok(s)
-    if why is not None:
-        return why
-    if s.wanderer != s.turn:
-        return "The Wandering Gremlin is not in front of you", "NGG-FREE-3"
-    return None if s.hands[s.turn][t] else (f"You have no {_NAMES[t]} card", "NGG-FREE-3")
-
-
-def _check_build(s: State, t: int) -> Reason | None:
-    if s.phase is not _MAIN:
+def check_build(s: State, action: Build) -> Reason | None:
+    """NGG-TURN-6: a build action (up to two cards) spends the main action or a build-only one;
+    NGG-BUILD-1: the card comes from the hand; NGG-BUILD-2: at most three rockets on a pad."""
+    t = MATERIAL_INDEX[action.material]
+    if s.phase is not Phase.MAIN:
         return "Finish the start of your turn first", "NGG-TURN-1"
     if not (s.open_build or s.builds or s.mains):
         return "You have no build action left this turn", "NGG-TURN-6"
-    seat = s.turn
-    if not s.hands[seat][t]:
+    if not s.hands[s.turn][t]:
         return f"You have no {_NAMES[t]} card", "NGG-BUILD-1"
-    pad = s.pads[seat]
-    if not pad[t] and pad.count(0) <= 3:
+    pad = s.pads[s.turn]
+    if not pad[t] and sum(1 for size in pad if size) >= 3:
         return "Your launch pad already holds three rockets", "NGG-BUILD-2"
     return None
 
 
-def _check_launch(s: State, t: int) -> Reason | None:
-    if s.phase is not _MAIN:
+def check_launch(s: State, action: Launch) -> Reason | None:
+    """NGG-TURN-6: a launch is the main action; NGG-LAUNCH-1: only a complete rocket launches."""
+    t = MATERIAL_INDEX[action.material]
+    if s.phase is not Phase.MAIN:
         return "Finish the start of your turn first", "NGG-TURN-1"
     if not s.mains:
         return "You have no main action left this turn", "NGG-TURN-6"
@@ -157,313 +192,256 @@ def _check_launch(s: State, t: int) -> Reason | None:
     return None
 
 
-def _check_chrome_launch(s: State, t: int) -> Reason | None:
-    if s.phase is not _MAIN:
+def check_chrome_launch(s: State, action: ChromeLaunch) -> Reason | None:
+    """NGG-BRIBE-6: each chrome bribe launches one rocket, complete or not (not a main action,
+    NGG-BRIBE-7)."""
+    t = MATERIAL_INDEX[action.material]
+    if s.phase is not Phase.MAIN:
         return "Finish the start of your turn first", "NGG-TURN-1"
     if not s.chrome:
         return "Only a chrome bribe lets you launch an incomplete rocket", "NGG-BRIBE-6"
-    return None if s.pads[s.turn][t] else (f"You have no {_NAMES[t]} rocket", "NGG-BRIBE-6")
-
-
-def _check_feed(s: State, t: int) -> Reason | None:
-    if s.phase is not _EAT:
-        return "Only a holder choosing among tied rockets feeds the Wandering Gremlin", "NGG-WANDER-5"
-    if t not in meal_choices(s):
-        return f"The {_NAMES[t]} rocket is not one of those tied for the highest medal value", "NGG-WANDER-5"
+    if not s.pads[s.turn][t]:
+        return f"You have no {_NAMES[t]} rocket", "NGG-BRIBE-6"
     return None
 
 
-_CHECKS: dict[type, Callable[[State, int], Reason | None]] = {
-    EndTurn: _check_end_turn, Feed: _check_feed, DrawTwo: _check_draw_two, TakeScrap: _check_take_scrap,
-    Discard: _check_discard, Scrap: _check_scrap, Bribe: _check_bribe, Build: _check_build,
-    Launch: _check_launch, ChromeLaunch: _check_chrome_launch,
-}
+def check_scrap(s: State, action: Scrap) -> Reason | None:
+    """NGG-FREE-2: a free action that scraps one of your rockets."""
+    t = MATERIAL_INDEX[action.material]
+    why = free_action_refused(s)
+    if why is not None:
+        return why
+    if not s.pads[s.turn][t]:
+        return f"You have no {_NAMES[t]} rocket to scrap", "NGG-FREE-2"
+    return None
+
+
+def check_bribe(s: State, action: Bribe) -> Reason | None:
+    """NGG-FREE-3: a free action of the Wandering Gremlin's holder, paying a card of the hand;
+    NGG-BRIBE-7: as often as the holder likes, even to no use."""
+    t = MATERIAL_INDEX[action.material]
+    why = free_action_refused(s)
+    if why is not None:
+        return why
+    if s.wanderer != s.turn:
+        return "The Wandering Gremlin is not in front of you", "NGG-FREE-3"
+    if not s.hands[s.turn][t]:
+        return f"You have no {_NAMES[t]} card", "NGG-FREE-3"
+    return None
+
+
+def check_end_turn(s: State, _: EndTurn) -> Reason | None:
+    """NGG-TURN-5: the turn ends by choice, once it has opened (NGG-TURN-1)."""
+    return None if s.phase is Phase.MAIN else ("Finish the start of your turn first", "NGG-TURN-1")
+
+
+# --- the effects -----------------------------------------------------------------------------
+
+
+def draw_two(s: State, _: DrawTwo) -> State:
+    """NGG-TURN-2: draw two (fewer from a running-out deck, NGG-HAND-3), then discard one."""
+    return draw(s, s.turn, 2, phase=Phase.DISCARD)
+
+
+def taken_from_scrapheap(heap: tuple[int, ...], scrap_take: str) -> int:
+    """NGG-TURN-3, NGG-TURN-4: how many cards a take lifts off ``heap`` (bottom first): the top
+    card and the matching ones below it, every one ("all") or the unbroken run under it ("run")."""
+    top = heap[-1]
+    if scrap_take == "all":
+        return heap.count(top)
+    run = 1
+    while run < len(heap) and heap[-1 - run] == top:
+        run += 1
+    return run
+
+
+def take_scrap(s: State, _: TakeScrap) -> State:
+    """NGG-TURN-3: take the top card and the matching ones below it (NGG-TURN-4 says which);
+    the others keep their order."""
+    heap = s.scrapheap
+    top = heap[-1]
+    taken = taken_from_scrapheap(heap, s.options.scrap_take)
+    if s.options.scrap_take == "all":
+        rest = tuple(card for card in heap if card != top)
+    else:
+        rest = heap[:len(heap) - taken]
+    hand = s.hands[s.turn]
+    hands = with_row(s.hands, s.turn, with_item(hand, top, hand[top] + taken))
+    return replace(s, scrapheap=rest, hands=hands, phase=Phase.MAIN)
+
+
+def discard(s: State, action: Discard) -> State:
+    """NGG-TURN-2: the card goes face up on top of the scrapheap."""
+    t = MATERIAL_INDEX[action.material]
+    hand = s.hands[s.turn]
+    return replace(s, hands=with_row(s.hands, s.turn, with_item(hand, t, hand[t] - 1)),
+                   scrapheap=(*s.scrapheap, t), phase=Phase.MAIN)
+
+
+def build(s: State, action: Build) -> State:
+    """NGG-BUILD-1: the card goes onto the rocket of its type. NGG-TURN-6: a build action is up
+    to two cards: the second card closes the open action; a first card spends a build-only
+    action (copper bribe, final turn) before the main one."""
+    t = MATERIAL_INDEX[action.material]
+    seat = s.turn
+    hand, pad = s.hands[seat], s.pads[seat]
+    changes: dict[str, Any] = {
+        "hands": with_row(s.hands, seat, with_item(hand, t, hand[t] - 1)),
+        "pads": with_row(s.pads, seat, with_item(pad, t, pad[t] + 1)),
+    }
+    if s.open_build:
+        changes["open_build"] = 0
+    elif s.builds:
+        changes.update(builds=s.builds - 1, open_build=1)
+    else:
+        changes.update(mains=s.mains - 1, open_build=1)
+    return replace(s, **changes)
+
+
+def launch_type(s: State, t: int, won: int, **changes: Any) -> State:
+    """The rocket of type ``t`` leaves the pad: ``won`` cards become medals, the rest are removed
+    from the game; NGG-WANDER-1, NGG-WANDER-2: the launcher takes the Wandering Gremlin."""
+    seat = s.turn
+    size = s.pads[seat][t]
+    held = s.medals[seat]
+    return replace(s, pads=with_row(s.pads, seat, with_item(s.pads[seat], t, 0)),
+                   medals=with_row(s.medals, seat, with_item(held, t, held[t] + won)),
+                   removed=with_item(s.removed, t, s.removed[t] + size - won), wanderer=seat, **changes)
+
+
+def launch(s: State, action: Launch) -> State:
+    """NGG-LAUNCH-2, NGG-LAUNCH-3: medals for the launch; the main action is spent."""
+    t = MATERIAL_INDEX[action.material]
+    won = launch_medals(s.pads[s.turn][t], s.components.launch_costs[t])
+    return launch_type(s, t, won, mains=s.mains - 1, open_build=0)
+
+
+def chrome_launch(s: State, action: ChromeLaunch) -> State:
+    """NGG-BRIBE-6: one medal; NGG-BRIBE-7: no main action spent, an open build stays open."""
+    return launch_type(s, MATERIAL_INDEX[action.material], 1, chrome=s.chrome - 1)
+
+
+def scrap(s: State, action: Scrap) -> State:
+    """NGG-FREE-2: every card of the rocket goes onto the scrapheap; no medals."""
+    t = MATERIAL_INDEX[action.material]
+    seat = s.turn
+    size = s.pads[seat][t]
+    return replace(s, pads=with_row(s.pads, seat, with_item(s.pads[seat], t, 0)),
+                   scrapheap=s.scrapheap + (t,) * size)
+
+
+def bribe(s: State, action: Bribe) -> State:
+    """NGG-FREE-3: the card is removed from the game for its type's ability (NGG-BRIBE-7: the
+    abilities of repeated bribes add up and lapse at the turn's end)."""
+    t = MATERIAL_INDEX[action.material]
+    seat = s.turn
+    hand = s.hands[seat]
+    s = replace(s, hands=with_row(s.hands, seat, with_item(hand, t, hand[t] - 1)),
+                removed=with_item(s.removed, t, s.removed[t] + 1))
+    onward = next_seat(seat, s.players)
+    if t == 0:  # NGG-BRIBE-1 rust: the Wandering Gremlin moves on
+        return replace(s, wanderer=onward)
+    if t == 1:  # NGG-BRIBE-2 wood: no eating this turn
+        return replace(s, no_eat=True)
+    if t == 2:  # NGG-BRIBE-3 iron: draw one, and the Wandering Gremlin moves on
+        return draw(s, seat, 1, wanderer=onward)
+    if t == 3:  # NGG-BRIBE-4 copper: one more build action
+        return replace(s, builds=s.builds + 1)
+    if t == 4:  # NGG-BRIBE-5 steel: draw two, and one more main action
+        return draw(s, seat, 2, mains=s.mains + 1)
+    return replace(s, chrome=s.chrome + 1)  # NGG-BRIBE-6 chrome: launch any one rocket
+
+
+def end(s: State, _: EndTurn) -> State:
+    """NGG-TURN-5: see :func:`.flow.end_turn` (the gremlin eats, the refill, the round's end)."""
+    return end_turn(s)
+
+
+# --- the decision on the stack ---------------------------------------------------------------
+
+
+def feed_choices(_: State, frame: Frame) -> tuple[Feed, ...]:
+    """NGG-WANDER-5: one Feed per tied rocket type the frame is bound to, rust to chrome."""
+    return tuple(FEEDS[int(t)] for t in frame.among)
+
+
+def feed_resume(s: State, frame: Frame, action: Feed) -> State:
+    """NGG-WANDER-5: the gremlin eats a card of the chosen rocket; the turn's end goes on."""
+    return feed(s, frame, MATERIAL_INDEX[action.material])
+
+
+# --- the rule book ---------------------------------------------------------------------------
+
+_TURN_ACTIONS = tuple(a for a in ALL_ACTIONS if type(a) is not Feed)
+
+
+def _generate(s: State) -> tuple[Any, ...]:
+    """Every legal action with no frame pending: each of the 39 turn actions its check allows,
+    in canonical order."""
+    rules = BOOK.rules
+    return tuple(a for a in _TURN_ACTIONS if rules[type(a)].check(s, a) is None)
+
+
+def _stack(s: State) -> Stack:
+    return s.stack
+
+
+def _set_stack(s: State, stack: Stack) -> State:
+    return replace(s, stack=stack)
+
+
+BOOK: RuleBook[State] = RuleBook(
+    title=_TITLE,
+    state_type=State,
+    rules=[
+        Rule(DrawTwo, check_draw_two, draw_two),
+        Rule(TakeScrap, check_take_scrap, take_scrap),
+        Rule(Discard, check_discard, discard),
+        Rule(Build, check_build, build),
+        Rule(Launch, check_launch, launch),
+        Rule(ChromeLaunch, check_chrome_launch, chrome_launch),
+        Rule(Scrap, check_scrap, scrap),
+        Rule(Bribe, check_bribe, bribe),
+        Rule(EndTurn, check_end_turn, end),
+    ],
+    decisions=[
+        Decision(FEED, Feed, "NGG-WANDER-5",
+                 "The turn has ended: Feed the Wandering Gremlin one of the tied rockets",
+                 feed_choices, feed_resume),
+    ],
+    stack=_stack,
+    set_stack=_set_stack,
+    over=_over,
+    generate=_generate,
+    malformed=_malformed,
+)
+"""The rule book: each action kind's check and effect, and the Feed decision."""
+
+
+def check(s: State, action: Any) -> Reason | None:
+    """Why ``action`` is illegal in ``s`` (a sentence and a clause id), or None if legal.
+
+    An action that is not one of the game's (a field that is no Material, say) is refused as
+    malformed before any pending frame is asked about it."""
+    check_type(s, State, "No Good Gremlins State")
+    if s.phase is not Phase.OVER and material_of(action) is None:
+        return _malformed(action)
+    return BOOK.check(s, action)
 
 
 def is_legal(s: State, action: Any) -> bool:
     """True iff ``action`` may be applied to ``s``."""
-    check_type(s, State, "No Good Gremlins State")
     return check(s, action) is None
 
 
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in the canonical order of ALL_ACTIONS (empty iff the game is over)."""
-    if type(s) is not State:
-        check_type(s, State, "No Good Gremlins State")
-    phase = s.phase
-    seat = s.turn
-    # compress() picks the actions whose material has a nonzero count, in C.
-    if phase is _MAIN:
-        hand = s.hands[seat]
-        pad = s.pads[seat]
-        costs = s.components.launch_costs
-        table = _PADS.get(pad)
-        if table is None or (table[4] is not costs and table[4] != costs):
-            table = _pad_table(pad, costs)
-        out: tuple[Any, ...] = ()
-        if s.open_build or s.builds or s.mains:
-            # With room for a new rocket, every type held; else only onto the rockets there (NGG-BUILD-2).
-            out = _held(hand)[0] if table[2] else tuple([build for t, build in table[3] if hand[t]])
-        if s.mains:
-            out += table[5]  # the complete rockets (NGG-LAUNCH-1)
-        if s.chrome:
-            out += table[1]
-        if not s.final_turn or s.options.finale_free_actions:
-            if s.wanderer == seat:
-                return out + table[0] + _held(hand)[2] + _END
-            return out + table[7]  # the scraps and EndTurn
-        return out + _END
-    if phase is _OPENING or phase is _FINAL_OPENING:
-        options = s.options  # free actions before the opening only by option (NGG-FREE-1, NGG-FINALE-5)
-        if not options.free_actions_before_opening:  # the usual case: a draw, a take, or both
-            return _OPENINGS[phase is _OPENING and bool(s.deck)][bool(s.scrapheap)]
-        opening: list[Any] = []
-        if phase is _OPENING and s.deck:
-            opening.append(DRAW_TWO)
-        if s.scrapheap:
-            opening.append(TAKE_SCRAP)
-        if not s.final_turn or options.finale_free_actions:
-            opening += compress(SCRAPS, s.pads[seat])
-            if s.wanderer == seat:
-                opening += _held(s.hands[seat])[2]
-        return tuple(opening)
-    if phase is _DISCARD:
-        hand = s.hands[seat]
-        return _held(hand)[1]
-    if phase is _EAT:
-        return tuple(FEEDS[t] for t in meal_choices(s))
-    return ()
-
-
-_PadTable = tuple[tuple[Scrap, ...], tuple[ChromeLaunch, ...], bool, tuple[tuple[int, Build], ...],
-                  tuple[int, ...], tuple[Launch, ...], tuple[tuple[int, ...] | None, ...], tuple[Any, ...],
-                  tuple[tuple[int, ...], ...]]
-_PADS: dict[tuple[int, ...], _PadTable] = {}
-_KEEP_PADS = 65536
-
-
-_END = (END_TURN,)
-_OPENINGS: tuple[tuple[tuple[Any, ...], ...], ...] = (
-    ((), (TAKE_SCRAP,)), ((DRAW_TWO,), (DRAW_TWO, TAKE_SCRAP)))
-"""An opening's actions when no free action may come first, by (may draw, may take)."""
-
-
-_Held = tuple[tuple[Build, ...], tuple[Discard, ...], tuple[Bribe, ...]]
-
-
-def _held_directly(hand: tuple[int, ...]) -> _Held:
-    return tuple(compress(BUILDS, hand)), tuple(compress(DISCARDS, hand)), tuple(compress(BRIBES, hand))
-
-
-_HELD: dict[bytes, _Held] = {
-    bytes(bits): _held_directly(bits) for bits in product((0, 1), repeat=len(MATERIALS))}
-"""The builds, discards and bribes a hand allows (one per type held), by which types it holds."""
-_NONZERO = bytes(1) + bytes([1]) * 255
-"""A bytes.translate table that turns every count above zero into 1."""
-
-
-def _held(hand: tuple[int, ...]) -> _Held:
-    """The builds, discards and bribes ``hand`` allows (one per type held)."""
-    try:  # hands are remade every turn and rarely repeat, so look up the pattern of held types
-        return _HELD[bytes(hand).translate(_NONZERO)]
-    except (ValueError, TypeError, KeyError):  # not six counts of 0-255: a state built by hand
-        return _held_directly(hand)
-
-
-def _pad_table(pad: tuple[int, ...], costs: tuple[int, ...]) -> _PadTable:
-    """What a launch pad allows: its scraps, its chrome launches, whether a new rocket fits, the
-    builds onto its rockets, the launch costs the next entry was made for, its launches, the
-    pad after one card built of each type (None where no rocket of that type may start), its
-    scraps followed by EndTurn, and the pad after scrapping each type.
-    Remembered per pad (a few hundred occur in thousands of games)."""
-    if len(_PADS) >= _KEEP_PADS:
-        _PADS.clear()
-    room = pad.count(0) > 3
-    scraps = tuple(compress(SCRAPS, pad))
-    table = _PADS[pad] = (
-        scraps, tuple(compress(CHROME_LAUNCHES, pad)), room,
-        tuple((t, BUILDS[t]) for t, size in enumerate(pad) if size), costs,
-        tuple(compress(LAUNCHES, map(ge, pad, costs))),
-        tuple(with_item(pad, t, size + 1) if size or room else None for t, size in enumerate(pad)),
-        scraps + _END, tuple(with_item(pad, t, 0) for t in range(len(pad))))
-    return table
-
-
-def _draw_two(s: State, _: int) -> State | None:
-    deck = s.deck
-    if s.phase is not _OPENING or not deck:  # _check_draw_two, inline
-        return None
-    if len(deck) > 2:  # the usual case, inline: the deck does not run out (NGG-TURN-2)
-        seat = s.turn
-        hands = list(s.hands)  # inline with_row
-        hand = list(hands[seat])
-        hand[deck[0]] += 1
-        hand[deck[1]] += 1
-        hands[seat] = tuple(hand)
-        return _drawn(s, deck[2:], tuple(hands))
-    return draw(s, s.turn, 2, phase=_DISCARD)  # NGG-TURN-2, NGG-HAND-3
-
-
-def _take_scrap(s: State, _: int) -> State | None:
-    heap = s.scrapheap
-    if (s.phase is not _OPENING and s.phase is not _FINAL_OPENING) or not heap:  # _check_take_scrap
-        return None
-    top = heap[-1]
-    if s.options.scrap_take == "all":  # NGG-TURN-4
-        rest = tuple(bytes(heap).replace(_BYTES[top], b""))  # every card but that type, in C
-    else:
-        i = len(heap) - 1
-        while i > 0 and heap[i - 1] == top:
-            i -= 1
-        rest = heap[:i]
-    seat = s.turn
-    hands = list(s.hands)
-    hand = list(hands[seat])
-    hand[top] += len(heap) - len(rest)
-    hands[seat] = tuple(hand)
-    return _took(s, rest, tuple(hands))
-
-
-_BYTES = tuple(bytes((t,)) for t in range(len(MATERIALS)))
-
-
-def _discard(s: State, t: int) -> State | None:
-    seat = s.turn
-    hands = list(s.hands)
-    hand = list(hands[seat])
-    if s.phase is not _DISCARD or not hand[t]:  # _check_discard, inline
-        return None
-    hand[t] -= 1
-    hands[seat] = tuple(hand)
-    return _took(s, s.scrapheap + _SINGLE[t], tuple(hands))
-
-
-def _build(s: State, t: int) -> State | None:
-    """Build one card (NGG-BUILD-1), or None when _check_build refuses it."""
-    if s.phase is not _MAIN or not (s.open_build or s.builds or s.mains):
-        return None
-    seat = s.turn
-    hand = s.hands[seat]
-    if not hand[t]:
-        return None
-    pad = s.pads[seat]
-    built = (_PADS.get(pad) or _pad_table(pad, s.components.launch_costs))[6][t]
-    if built is None:  # no room for a new rocket
-        return None
-    hands, pads = list(s.hands), list(s.pads)  # inline with_row
-    held = list(hand)
-    held[t] -= 1
-    hands[seat], pads[seat] = tuple(held), built
-    # NGG-TURN-6: the open build action continues; else spend a build-only action, else the main one.
-    if s.open_build:
-        return _built(s, tuple(hands), tuple(pads))
-    if s.builds:
-        return _built_extra(s, tuple(hands), tuple(pads), s.builds - 1)
-    return _built_main(s, tuple(hands), tuple(pads), s.mains - 1)
-
-
-_took = make_updater(State, "scrapheap", "hands", phase=_MAIN)
-_drawn = make_updater(State, "deck", "hands", phase=_DISCARD)
-_built = make_updater(State, "hands", "pads", open_build=0)  # the second card closes the action
-_built_extra = make_updater(State, "hands", "pads", "builds", open_build=1)
-_built_main = make_updater(State, "hands", "pads", "mains", open_build=1)
-_SINGLE = tuple((t,) for t in range(len(MATERIALS)))
-_scrapped = make_updater(State, "pads", "scrapheap")
-
-
-def _launch_with(s: State, t: int, won: int, **changes: Any) -> State:
-    seat = s.turn
-    size = s.pads[seat][t]
-    held = s.medals[seat]
-    # NGG-WANDER-1/2: the launcher takes the Wandering Gremlin.
-    return replace(s, pads=with_row(s.pads, seat, with_item(s.pads[seat], t, 0)),
-                   medals=with_row(s.medals, seat, with_item(held, t, held[t] + won)),
-                   removed=with_item(s.removed, t, s.removed[t] + size - won), wanderer=seat,
-                   **changes)
-
-
-def _launch(s: State, t: int) -> State | None:
-    if _check_launch(s, t) is not None:
-        return None
-    won = launch_medals(s.pads[s.turn][t], s.components.launch_costs[t])  # NGG-LAUNCH-2
-    return _launch_with(s, t, won, mains=s.mains - 1, open_build=0)
-
-
-def _chrome_launch(s: State, t: int) -> State | None:
-    if _check_chrome_launch(s, t) is not None:
-        return None
-    return _launch_with(s, t, 1, chrome=s.chrome - 1)  # NGG-BRIBE-6
-
-
-def _scrap(s: State, t: int) -> State | None:
-    """Scrap a rocket (NGG-FREE-2), or None when _check_scrap refuses it."""
-    if (s.phase is not _MAIN or s.final_turn) and _free_ok(s) is not None:
-        return None
-    seat = s.turn
-    pad = s.pads[seat]
-    size = pad[t]
-    if not size:
-        return None
-    pads = list(s.pads)  # inline with_row
-    pads[seat] = (_PADS.get(pad) or _pad_table(pad, s.components.launch_costs))[8][t]
-    return _scrapped(s, tuple(pads), s.scrapheap + _SINGLE[t] * size)  # NGG-FREE-2
-
-
-def _bribe(s: State, t: int) -> State | None:
-    if _check_bribe(s, t) is not None:
-        return None
-    seat = s.turn
-    hand = s.hands[seat]
-    hands = with_row(s.hands, seat, with_item(hand, t, hand[t] - 1))
-    removed = with_item(s.removed, t, s.removed[t] + 1)  # NGG-FREE-3
-    onward = (seat + 1) % s.players
-    if t == 0:  # NGG-BRIBE-1 rust
-        return replace(s, hands=hands, removed=removed, wanderer=onward)
-    if t == 1:  # NGG-BRIBE-2 wood
-        return replace(s, hands=hands, removed=removed, no_eat=True)
-    if t == 2:  # NGG-BRIBE-3 iron
-        return draw(replace(s, hands=hands, removed=removed), seat, 1, wanderer=onward)
-    if t == 3:  # NGG-BRIBE-4 copper
-        return replace(s, hands=hands, removed=removed, builds=s.builds + 1)
-    if t == 4:  # NGG-BRIBE-5 steel
-        return draw(replace(s, hands=hands, removed=removed), seat, 2, mains=s.mains + 1)
-    return replace(s, hands=hands, removed=removed, chrome=s.chrome + 1)  # NGG-BRIBE-6 chrome
-
-
-def _end_turn(s: State, _: int) -> State | None:
-    return end_turn(s) if s.phase is _MAIN else None  # _check_end_turn, inline
-
-
-def _feed(s: State, t: int) -> State | None:
-    return feed(s, t) if _check_feed(s, t) is None else None
-
-
-_HANDLERS: dict[type, Callable[[State, int], State | None]] = {
-    DrawTwo: _draw_two, TakeScrap: _take_scrap, Discard: _discard, Build: _build,
-    Launch: _launch, ChromeLaunch: _chrome_launch, Scrap: _scrap, Bribe: _bribe,
-    EndTurn: _end_turn, Feed: _feed,
-}
-"""The effect of each kind of action. Each refuses an illegal action itself by returning None:
-it repeats its check function's test (inline where hot), and a property test holds the two to
-the same answer, so the check is only run to give the reason."""
+    return BOOK.legal_actions(s)
 
 
 def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
-    if type(s) is not State:
-        check_type(s, State, "No Good Gremlins State")
-    info = _by_id(id(action)) or _ACTIONS.by_value(action)  # see core.lookup
-    if info is not None:
-        out = info[0](s, info[1])  # no effect applies once the game is over
-        if out is not None:
-            return out
-    raise IllegalActionError(*(check(s, action) or _malformed(action)))
-
-
-_Info = tuple[Callable[[State, int], State | None], int, Callable[[State, int], Reason | None]]
-_ACTIONS: ActionLookup[_Info] = ActionLookup({
-    a: (_HANDLERS[type(a)], MATERIAL_INDEX[a.material] if hasattr(a, "material") else -1, _CHECKS[type(a)])
-    for a in ALL_ACTIONS
-})
-"""Per action: its effect, its material (-1 for none) and its check."""
-_by_id = _ACTIONS.by_id.get
+    why = check(s, action)
+    if why is not None:
+        raise IllegalActionError(*why)
+    return BOOK.apply(s, action)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
 from gremlinrules.core.errors import ComponentError, SetupError
 from gremlinrules.core.rng import Rng
@@ -11,13 +13,14 @@ from gremlinrules.core.zones import deal
 from gremlinrules.no_good_gremlins.components import (
     REFERENCE,
     THUNDERSTORM,
+    Components,
     GremlinCard,
     Material,
     validate_components,
 )
 from gremlinrules.no_good_gremlins.state import AWAY, Options, Phase, Setup, State
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "new_game"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "new_game", "table_components"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -56,21 +59,36 @@ def _counts(cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def table_components(options: Options, setup: Setup | None = None) -> Components:
+    """The validated component set of a table (NGG-DATA-6): ``options.components``, else the
+    deprecated ``setup.components``, else the reference set; SetupError if it breaks a number
+    the rulebook states, or if the two spellings name different sets."""
+    comps = options.components
+    old = None if setup is None else setup.components
+    if old is not None:
+        if comps is not None and comps != old:
+            raise SetupError("Options(components=...) and the deprecated Setup(components=...) differ")
+        comps = old
+    try:
+        return validate_components(REFERENCE if comps is None else comps)
+    except ComponentError as exc:
+        raise SetupError(f"components: {exc}") from exc
+
+
 def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = None) -> State:
     """A new game: shuffle both decks, deal six cards each, set the Wandering Gremlin aside.
 
-    NGG-SETUP-1/2; with ``setup`` the listed cards are placed as given and the rest
-    shuffled by ``seed`` (NGG-SETUP-3).
+    NGG-SETUP-1, NGG-SETUP-2; with ``setup`` the listed cards are placed as given and the rest
+    shuffled by ``seed`` (NGG-SETUP-3). ``options.components`` are the numbers on your own cards
+    (NGG-DATA-6).
     """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, "No Good Gremlins")
     rng = Rng.from_seed(check_seed(seed))
     options = instance_or_default(options, Options, "No Good Gremlins")
     setup = instance_or_default(setup, Setup, "No Good Gremlins")
-    comps = REFERENCE if setup.components is None else setup.components
-    try:
-        comps = validate_components(comps)
-    except ComponentError as exc:
-        raise SetupError(f"setup components: {exc}") from exc
+    comps = table_components(options, setup)
+    if setup.components is not None and options.components is None:
+        options = attrs.evolve(options, components=comps)  # the deprecated spelling, moved over
     pool = list(comps.counts)
     hands = _per_seat(setup.hands, n, "hands")
     pads = _per_seat(setup.pads, n, "pads")

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import enum
+import warnings
+from typing import Any
 
 import attrs
 
 from gremlinrules.core.checks import boolean, int_between, one_of
+from gremlinrules.core.decisions import EMPTY, Stack
 from gremlinrules.core.enums import CodeRepr
+from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins.components import Components, GremlinCard, Material
 
@@ -20,7 +24,13 @@ GONE = -2
 
 
 class Phase(CodeRepr, enum.Enum):
-    """Which decision the turn owner faces."""
+    """The phase of the turn: which decision the turn owner faces when no frame is pending.
+
+    A pending decision that interrupts the turn (the holder's Feed, NGG-WANDER-5) is a frame
+    on ``State.stack``, not a phase; while it is pending ``phase`` still reads the phase of the
+    turn it interrupted. The final turn's opening stays a phase (FINAL_OPENING): it is the
+    start of a turn, answered by the turn's own TakeScrap, not a choice an effect stops to ask.
+    """
 
     OPENING = "opening"
     """Begin a normal turn: DrawTwo or TakeScrap."""
@@ -30,16 +40,20 @@ class Phase(CodeRepr, enum.Enum):
     """Build, launch, free actions, EndTurn."""
     FINAL_OPENING = "final_opening"
     """Begin a final turn: TakeScrap."""
-    EAT = "eat"
-    """End of the holder's turn, under ``Options(wanderer_tie="holder_chooses")`` when rockets tie
-    for the highest medal value: Feed one of them to the Wandering Gremlin."""
     OVER = "over"
     """The game has ended."""
 
 
+def _components_or_none(_: Any, attribute: Any, value: Any) -> None:
+    if value is not None and not isinstance(value, Components):
+        raise SetupError(f"option {attribute.name} must be a Components or None, "
+                         f"not {type(value).__name__}")
+
+
 @attrs.frozen(slots=True)
 class Options:
-    """Alternative readings of rules the rulebook leaves open (defaults: our reading)."""
+    """Alternative readings of rules the rulebook leaves open (defaults: our reading), and the
+    component set the table plays with."""
 
     scrap_take: str = attrs.field(default="all", validator=one_of("all", "run"))
     """NGG-OPEN-4: "all" takes every scrapheap card matching the top card; "run" only the
@@ -59,6 +73,9 @@ class Options:
                                     validator=one_of("larger_rocket", "holder_chooses"))
     """NGG-WANDER-5: when rockets tie for the highest medal value, the Wandering Gremlin eats from
     the larger one (then the later type), or, with "holder_chooses", its holder picks (Feed)."""
+    components: Components | None = attrs.field(default=None, validator=_components_or_none)
+    """NGG-DATA-6: the numbers on your own cards (None: the reference set). They shape the
+    action space (launch costs), so they are an option, not part of the stacked ``Setup``."""
 
 
 @attrs.frozen(slots=True)
@@ -70,7 +87,7 @@ class Setup:
     """
 
     components: Components | None = None
-    """The numbers on your own cards (None: the reference set)."""
+    """Deprecated: pass ``Options(components=...)`` instead (kept for one release)."""
     hands: tuple[tuple[Material, ...], ...] | None = None
     """Each seat's starting hand (None: deal six each from the deck)."""
     pads: tuple[tuple[Material, ...], ...] | None = None
@@ -83,6 +100,11 @@ class Setup:
     """Cards stacked on top of the gremlin deck, top card first."""
     wanderer: int | None = None
     """The seat holding the Wandering Gremlin (None: set aside)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.components is not None:
+            warnings.warn("Setup(components=...) is deprecated: pass Options(components=...) instead",
+                          DeprecationWarning, stacklevel=3)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)  # no weakref slot: see core.evolve
@@ -137,3 +159,6 @@ class State:
     """The finale has been triggered."""
     final_turns: int
     """Final turns still to begin."""
+    stack: Stack = EMPTY
+    """Pending decisions, the top frame last (see :mod:`gremlinrules.core.decisions`): a
+    "feed" frame while the holder chooses the Wandering Gremlin's meal (NGG-WANDER-5)."""

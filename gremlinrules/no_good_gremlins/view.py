@@ -1,14 +1,29 @@
-"""What one seat may see (NGG-VIEW-1), and the scores and winners."""
+"""What one seat may see (NGG-VIEW-1), the scores and winners, and readable descriptions."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import attrs
 
 from gremlinrules.core.checks import check_seat, check_type
-from gremlinrules.no_good_gremlins.components import Components
+from gremlinrules.core.decisions import Frame
+from gremlinrules.no_good_gremlins.actions import (
+    Bribe,
+    Build,
+    ChromeLaunch,
+    Discard,
+    DrawTwo,
+    EndTurn,
+    Feed,
+    Launch,
+    Scrap,
+    TakeScrap,
+)
+from gremlinrules.no_good_gremlins.components import Components, Material
 from gremlinrules.no_good_gremlins.state import Options, Phase, State
 
-__all__ = ["View", "observe", "scores", "winners"]
+__all__ = ["View", "describe", "observe", "scores", "winners"]
 
 
 @attrs.frozen(slots=True)
@@ -50,6 +65,9 @@ class View:
     finale: bool
     final_turns: int
     scores: tuple[int, ...]
+    pending: Frame | None = None
+    """The pending decision (the top frame of the decision stack), or None. Every frame of this
+    game is public: the "feed" frame names the holder and the tied rocket types."""
 
 
 def scores(s: State) -> tuple[int, ...]:
@@ -82,5 +100,33 @@ def observe(s: State, player: int) -> View:
         gremlin_discard=s.gremlin_discard, wanderer=s.wanderer, turn=s.turn, phase=s.phase,
         round=s.round, mains=s.mains, builds=s.builds, open_build=s.open_build, chrome=s.chrome,
         no_eat=s.no_eat, final_turn=s.final_turn, rebuilt=s.rebuilt, finale=s.finale,
-        final_turns=s.final_turns, scores=scores(s),
+        final_turns=s.final_turns, scores=scores(s), pending=s.stack[-1] if s.stack else None,
     )
+
+
+def describe(s: State, action: Any) -> str:
+    """One readable line for ``action`` by the seat to move in ``s``."""
+    check_type(s, State, "No Good Gremlins State")
+    who = f"Seat {s.stack[-1].seat if s.stack else s.turn}"
+    kind = type(action)
+    m = getattr(action, "material", None)
+    name = m.value if type(m) is Material else repr(m)
+    if kind is DrawTwo:
+        return f"{who} draws two cards from the materials deck"
+    if kind is TakeScrap:
+        top = s.scrapheap[-1] if s.scrapheap else None
+        what = list(Material)[top].value if top is not None else "nothing"
+        return f"{who} takes {what} cards from the scrapheap"
+    if kind is EndTurn:
+        return f"{who} ends the turn"
+    a = "an" if name[:1] in ("a", "e", "i", "o", "u") else "a"
+    lines = {
+        Discard: f"{who} puts {a} {name} card on the scrapheap",
+        Build: f"{who} builds {a} {name} card onto their {name} rocket",
+        Launch: f"{who} launches their {name} rocket",
+        ChromeLaunch: f"{who} launches their {name} rocket with the chrome bribe",
+        Scrap: f"{who} scraps their {name} rocket",
+        Bribe: f"{who} bribes the Wandering Gremlin with {a} {name} card",
+        Feed: f"{who} feeds the Wandering Gremlin {a} {name} card from their launch pad",
+    }
+    return lines.get(kind, f"{who} tries {action!r}")

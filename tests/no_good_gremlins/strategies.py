@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins import (
+    Components,
     GremlinCard,
     Material,
     Options,
@@ -40,8 +41,12 @@ def gremlins(*names: str) -> tuple[GremlinCard, ...]:
 
 def table(players: int = 2, *, hands: Any = None, pads: Any = None, heap: tuple[str, ...] = (),
           deck: tuple[str, ...] = (), gdeck: tuple[str, ...] = (), wanderer: int | None = None,
-          options: Options | None = None, seed: int = 0, **setup: Any) -> State:
-    """A new game on a known table; hands/pads are tuples of material-name tuples."""
+          options: Options | None = None, seed: int = 0, components: Components | None = None,
+          **setup: Any) -> State:
+    """A new game on a known table; hands/pads are tuples of material-name tuples; ``components``
+    (a user's own set) goes into the options."""
+    if components is not None:
+        options = attrs.evolve(options or Options(), components=components)
     return new_game(players, seed, options=options, setup=Setup(
         hands=None if hands is None else tuple(mats(*h) for h in hands),
         pads=None if pads is None else tuple(mats(*p) for p in pads),
@@ -85,3 +90,4 @@ options = st.builds(
     round_limit=st.sampled_from([3, 10, 100]),
     wanderer_tie=st.sampled_from(["larger_rocket", "holder_chooses"]),
 )
+"""Options over every reading (the reference component set)."""

@@ -13,7 +13,10 @@ from gremlinrules.core.errors import ComponentError, SetupError
 from gremlinrules.no_good_gremlins import (
     REFERENCE,
     Components,
+    Options,
     Setup,
+    all_actions,
+    decision_bound,
     load_components,
     new_game,
     validate_components,
@@ -77,14 +80,14 @@ def test_reference_gremlin_deck() -> None:
 
 @pytest.mark.clause("NGG-DATA-6")
 def test_user_file_loads_through_the_same_validation(tmp_path: Path) -> None:
-    """A user's TOML file with other numbers loads, is validated, and plays through Setup."""
+    """A user's TOML file with other numbers loads, is validated, and plays through Options."""
     text = SHIPPED.replace("count = 20", "count = 19").replace("count = 8", "count = 9")
     path = tmp_path / "mine.toml"
     path.write_text(text, encoding="utf-8")
     mine = load_components(path)
     assert mine.counts == (19, 18, 16, 12, 10, 9)
-    state = new_game(3, 1, setup=Setup(components=mine))
-    assert state.components == mine
+    state = new_game(3, 1, options=Options(components=mine))
+    assert state.components == mine == state.options.components
     assert len(state.deck) + 18 == 84
 
 
@@ -105,9 +108,37 @@ def test_user_file_errors(old: str, new: str, message: str) -> None:
 
 
 @pytest.mark.clause("NGG-DATA-6")
-def test_bad_components_in_setup_are_a_setup_error() -> None:
-    """An invalid component set passed in a Setup gives SetupError."""
+def test_bad_components_in_the_options_are_a_setup_error_everywhere_they_shape_the_game() -> None:
+    """An invalid component set passed in the Options gives SetupError from new_game, and from
+    all_actions and decision_bound, which see the options' component set; a value that is not a
+    Components at all is refused when the Options are made."""
     bad = Components(counts=(1,) * 6, launch_costs=(1,) * 6, medal_values=(1,) * 6,
                      gremlins=(3,) * 6, thunderstorms=3)
+    with pytest.raises(SetupError, match="84 cards"):
+        new_game(2, options=Options(components=bad))
+    with pytest.raises(SetupError, match="84 cards"):
+        all_actions(2, Options(components=bad))
+    with pytest.raises(SetupError, match="84 cards"):
+        decision_bound(2, Options(components=bad))
+    with pytest.raises(SetupError, match="Components or None"):
+        Options(components="reference")  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("NGG-DATA-6")
+def test_the_old_setup_spelling_warns_and_gives_the_same_game() -> None:
+    """Setup(components=...) still works for one release: it warns (DeprecationWarning) and sets
+    up exactly the game Options(components=...) does; naming two different sets is a SetupError,
+    and an invalid set there is a SetupError as before."""
+    mine = validate_components(attrs.evolve(REFERENCE, counts=(19, 18, 16, 12, 10, 9)))
+    with pytest.warns(DeprecationWarning, match="Options"):
+        old = Setup(components=mine)
+    assert new_game(3, 5, setup=old) == new_game(3, 5, options=Options(components=mine))
+    assert new_game(3, 5, setup=old, options=Options(components=mine)) == new_game(3, 5, setup=old)
+    with pytest.raises(SetupError, match="differ"):
+        new_game(3, 5, setup=old, options=Options(components=REFERENCE))
+    bad = Components(counts=(1,) * 6, launch_costs=(1,) * 6, medal_values=(1,) * 6,
+                     gremlins=(3,) * 6, thunderstorms=3)
+    with pytest.warns(DeprecationWarning, match="deprecated"):
+        old_bad = Setup(components=bad)
     with pytest.raises(SetupError):
-        new_game(2, setup=Setup(components=bad))
+        new_game(2, setup=old_bad)

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules import InvalidArgumentError, get_game
+from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins import (
@@ -24,6 +25,7 @@ from gremlinrules.no_good_gremlins import (
     State,
     apply,
     check_state,
+    current_player,
     decision_bound,
     is_legal,
     is_terminal,
@@ -37,6 +39,7 @@ from tests.no_good_gremlins.strategies import (
     CH,
     CHROME,
     IRON,
+    RUST,
     ST,
     WO,
     main_phase,
@@ -141,8 +144,10 @@ def test_the_holder_chooses_among_tied_rockets_under_the_option() -> None:
     value stops at a Feed decision, one per tied type; EndTurn and free actions are over; the
     fed card leaves the game and the turn passes as usual."""
     s = apply(_ending(("rust", "iron", "iron")), EndTurn())
-    assert s.phase is Phase.EAT
-    assert s.turn == 0
+    assert s.phase is Phase.MAIN
+    feed = Frame("feed", 0, among=(RUST, IRON), source="wandering-gremlin", then=("close-turn",))
+    assert s.stack == (feed,)
+    assert (s.turn, current_player(s)) == (0, 0)
     assert legal_actions(s) == (Feed(Material.RUST), Feed(Material.IRON))
     for refused in (EndTurn(), Bribe(Material.RUST), Feed(Material.CHROME)):
         with pytest.raises(IllegalActionError, match="NGG-WANDER-5"):
@@ -150,7 +155,7 @@ def test_the_holder_chooses_among_tied_rockets_under_the_option() -> None:
     fed = apply(s, Feed(Material.RUST))  # the smaller rocket, which the default would spare
     assert fed.pads[0] == row(iron=2)
     assert fed.removed == row(rust=1)
-    assert (fed.turn, fed.phase, fed.wanderer) == (1, Phase.OPENING, 0)
+    assert (fed.turn, fed.phase, fed.wanderer, fed.stack) == (1, Phase.OPENING, 0, ())
 
 
 @pytest.mark.clause("NGG-WANDER-5", "NGG-WANDER-3", "NGG-WANDER-4")
@@ -174,7 +179,8 @@ def test_each_feed_eats_one_card_of_a_tied_type_and_no_tie_means_no_choice(sizes
     if len(tied) < 2:
         assert attrs.evolve(ended, options=Options()) == apply(default, EndTurn())
         return
-    assert ended.phase is Phase.EAT
+    assert ended.stack[-1].kind == "feed"
+    assert ended.stack[-1].among == tuple(tied)
     assert [a.material for a in legal_actions(ended)] == [list(Material)[t] for t in tied]
     for t in tied:
         fed = apply(ended, Feed(list(Material)[t]))
@@ -192,7 +198,7 @@ def test_with_the_reference_cards_the_option_never_asks(players: int, seed: int)
     game = playout(players, seed, CHOOSE)
     replay = attrs.evolve(game[0][0], options=Options())
     for state, action in game[:-1]:
-        assert state.phase is not Phase.EAT
+        assert not state.stack
         assert attrs.evolve(state, options=Options()) == replay
         replay = apply(replay, action)
     assert attrs.evolve(game[-1][0], options=Options()) == replay
@@ -203,7 +209,7 @@ def test_a_pending_feed_is_a_whole_state() -> None:
     """A state waiting for the holder's Feed passes the consistency check, round-trips through
     JSON (state, actions, every seat's view), and agrees is_legal with legal_actions for all
     45 actions; each legal one applies to a consistent state, each other one is refused citing
-    the clause; the same phase without a tie is refused as inconsistent."""
+    the clause; the same frame without a tie is refused as inconsistent."""
     game = get_game(NGG)
     s = apply(_ending(("rust", "iron", "iron")), EndTurn())
     check_state(s)
@@ -219,29 +225,31 @@ def test_a_pending_feed_is_a_whole_state() -> None:
     for seat in range(2):
         view = observe(s, seat)
         assert game.from_json(game.to_json(view), game.View) == view
-        assert view.phase is Phase.EAT
-    with pytest.raises(InvalidArgumentError, match="choice of meal"):
-        check_state(attrs.evolve(s, components=attrs.evolve(FLAT, medal_values=(1, 2, 3, 4, 5, 6))))
+        assert view.phase is Phase.MAIN
+        assert view.pending == s.stack[-1]
+    untied = attrs.evolve(FLAT, medal_values=(1, 2, 3, 4, 5, 6))
+    with pytest.raises(InvalidArgumentError, match="pending decision the rules cannot ask"):
+        check_state(attrs.evolve(s, components=untied, options=attrs.evolve(s.options, components=untied)))
 
 
 def _choosing_game(players: int, seed: int) -> int:
     """Play a random game where every type is worth the same, the Wandering Gremlin starts with
     seat 0 and its holder chooses, checking the contract at every step; return the Feed count."""
     game = get_game(NGG)
-    s = new_game(players, seed, options=CHOOSE, setup=Setup(components=FLAT, wanderer=0))
+    s = new_game(players, seed, options=attrs.evolve(CHOOSE, components=FLAT), setup=Setup(wanderer=0))
     rng = Rng.from_seed(seed)
     steps = feeds = 0
     while not is_terminal(s):
         legal = legal_actions(s)
         assert [a for a in ALL_ACTIONS if is_legal(s, a)] == list(legal)
-        if s.phase is Phase.EAT or steps % 16 == 0:
+        if s.stack or steps % 16 == 0:
             check_state(s)
             assert game.from_json(game.to_json(s), State) == s
-        feeds += s.phase is Phase.EAT
+        feeds += bool(s.stack)
         action, rng = rng.choice(legal)
         s = apply(s, action)
         steps += 1
-        assert steps <= decision_bound(players, CHOOSE)
+        assert steps <= decision_bound(players, s.options)
     return feeds
 
 

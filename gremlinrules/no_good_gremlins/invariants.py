@@ -1,70 +1,19 @@
-"""Whole-game facts: whose decision, the action space, the decision bound, the
-one-line descriptions, and the consistency check for decoded states."""
+"""Whole-game facts for tools: the decision bound, and the consistency check for decoded states."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.no_good_gremlins.actions import (
-    ALL_ACTIONS,
-    Bribe,
-    Build,
-    ChromeLaunch,
-    Discard,
-    DrawTwo,
-    EndTurn,
-    Feed,
-    Launch,
-    Scrap,
-    TakeScrap,
-)
-from gremlinrules.no_good_gremlins.components import (
-    MATERIAL_COUNT,
-    THUNDERSTORM,
-    Material,
-    validate_components,
-)
-from gremlinrules.no_good_gremlins.flow import meal_choices
-from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS
+from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.no_good_gremlins.components import MATERIAL_COUNT, THUNDERSTORM, validate_components
+from gremlinrules.no_good_gremlins.flow import FEED, meal_choices
+from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, table_components
 from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, State
 
-__all__ = [
-    "all_actions", "check_state", "current_player", "decision_bound", "describe",
-    "is_terminal", "players",
-]
+__all__ = ["check_state", "decision_bound"]
 
 _TITLE = "No Good Gremlins"
-
-
-def players(s: State) -> int:
-    """The number of seats."""
-    check_type(s, State, "No Good Gremlins State")
-    return s.players
-
-
-def is_terminal(s: State) -> bool:
-    """True once the finale's launches are done."""
-    check_type(s, State, "No Good Gremlins State")
-    return s.phase is Phase.OVER
-
-
-def current_player(s: State) -> int | None:
-    """The seat that must decide (always the turn owner); None when the game is over."""
-    check_type(s, State, "No Good Gremlins State")
-    return None if s.phase is Phase.OVER else s.turn
-
-
-def _options(options: Any) -> Options:
-    return instance_or_default(options, Options, "No Good Gremlins")
-
-
-def all_actions(players: Any, options: Any = None) -> tuple[Any, ...]:
-    """Every action that can ever be legal (45 of them, for any player count), in canonical order."""
-    check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
-    _options(options)
-    return ALL_ACTIONS
 
 
 def decision_bound(players: Any, options: Any = None) -> int:
@@ -79,37 +28,10 @@ def decision_bound(players: Any, options: Any = None) -> int:
     can let each card go round once more.
     """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
-    opts = _options(options)
+    opts = instance_or_default(options, Options, _TITLE)
+    table_components(opts)  # a user's own set (NGG-DATA-6) has 84 cards too, so the bound holds
     per_turn = 4 * MATERIAL_COUNT + 4
     return (opts.round_limit + 1) * n * per_turn + 4 * MATERIAL_COUNT
-
-
-def describe(s: State, action: Any) -> str:
-    """One readable line for ``action`` by the seat to move in ``s``."""
-    check_type(s, State, "No Good Gremlins State")
-    who = f"Seat {s.turn}"
-    kind = type(action)
-    m = getattr(action, "material", None)
-    name = m.value if type(m) is Material else repr(m)
-    if kind is DrawTwo:
-        return f"{who} draws two cards from the materials deck"
-    if kind is TakeScrap:
-        top = s.scrapheap[-1] if s.scrapheap else None
-        what = list(Material)[top].value if top is not None else "nothing"
-        return f"{who} takes {what} cards from the scrapheap"
-    if kind is EndTurn:
-        return f"{who} ends the turn"
-    a = "an" if name[:1] in ("a", "e", "i", "o", "u") else "a"
-    lines = {
-        Discard: f"{who} puts {a} {name} card on the scrapheap",
-        Build: f"{who} builds {a} {name} card onto their {name} rocket",
-        Launch: f"{who} launches their {name} rocket",
-        ChromeLaunch: f"{who} launches their {name} rocket with the chrome bribe",
-        Scrap: f"{who} scraps their {name} rocket",
-        Bribe: f"{who} bribes the Wandering Gremlin with {a} {name} card",
-        Feed: f"{who} feeds the Wandering Gremlin {a} {name} card from their launch pad",
-    }
-    return lines.get(kind, f"{who} tries {action!r}")
 
 
 def _bad(msg: str) -> InvalidArgumentError:
@@ -127,8 +49,10 @@ def check_state(s: State) -> None:
     check_type(s, State, "No Good Gremlins State")
     n = s.players
     if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise _bad(f"players {n!r}")
+        raise _bad(f"players {shown(n)}")
     comps = validate_components(s.components)
+    if s.options.components is not None and s.options.components != comps:
+        raise _bad("the state's components differ from its options' component set")
     for name in ("hands", "pads", "medals"):
         if len(getattr(s, name)) != n:
             raise _bad(f"{name} must have one row per seat")
@@ -167,8 +91,20 @@ def check_state(s: State) -> None:
         raise _bad("a discard is pending from an empty hand")
     if s.phase is Phase.FINAL_OPENING and not s.scrapheap:
         raise _bad("a final turn cannot open on an empty scrapheap")
-    if s.phase is Phase.EAT and not meal_choices(s):
-        raise _bad("a choice of meal is pending but no rockets tie under wanderer_tie='holder_chooses'")
+    _check_stack(s)
     if (s.phase is Phase.FINAL_OPENING) != (s.final_turn and s.phase is Phase.FINAL_OPENING) or (
             s.phase in (Phase.OPENING, Phase.DISCARD) and s.final_turn):
         raise _bad("phase does not match the kind of turn")
+
+
+def _check_stack(s: State) -> None:
+    """The decision stack holds at most the one "feed" frame, for the turn owner, bound to the
+    rocket types that tie right now (NGG-WANDER-5)."""
+    if not s.stack:
+        return
+    if len(s.stack) != 1 or s.phase is not Phase.MAIN:
+        raise _bad("at most one pending decision, in the main part of a turn")
+    frame = s.stack[0]
+    if (frame.kind != FEED or frame.seat != s.turn or frame.among != meal_choices(s)
+            or frame.source != "wandering-gremlin" or frame.bound or frame.then != ("close-turn",)):
+        raise _bad(f"a pending decision the rules cannot ask: {shown(frame)}")
