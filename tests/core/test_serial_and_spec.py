@@ -140,3 +140,70 @@ def test_trace_scanner_finds_markers_on_functions_classes_and_modules(tmp_path: 
     assert found["TOY-A-2"] == ["tests/test_toy.py::test_a"]
     assert found["TOY-C-1"] == ["tests/test_toy.py::TestC::test_b"]
     assert sorted(found["TOY-M-1"]) == ["tests/test_toy.py::TestC::test_b", "tests/test_toy.py::test_a"]
+
+
+def test_an_action_decodes_through_its_own_class_with_or_without_its_tag() -> None:
+    """structure(unstructure(a), type(a)) == a; the "type" key may be left out, but when present
+    it must name that class."""
+    for action in (Go(3), Stop(Suit.RED)):
+        data = serial.unstructure(CONV, action)
+        assert serial.structure(CONV, data, type(action)) == action
+        assert serial.structure(CONV, {k: v for k, v in data.items() if k != "type"}, type(action)) == action
+    with pytest.raises(SerializationError, match="expected action type 'Go', got 'Stop'"):
+        serial.structure(CONV, {"type": "Stop", "n": 1}, Go)
+
+
+def test_unknown_action_type_lists_the_known_ones() -> None:
+    """An unknown or missing tag names every action class in one short line; an input nested
+    2,000 deep as the tag is shown cut, not by a repr that recurses."""
+    nested: list[object] = []
+    for _ in range(2000):
+        nested = [nested]
+    for data in ({"type": "Jump"}, {}, {"type": nested}):
+        with pytest.raises(SerializationError) as info:
+            serial.structure(CONV, data, Go | Stop, "Action")
+        message = str(info.value)
+        assert "the action types are Go, Stop" in message
+        assert len(message) < 120
+        assert "\n" not in message
+
+
+def test_a_bad_item_deep_in_a_long_list_is_found_quickly_with_its_index() -> None:
+    """A million-item list whose last item is bad is refused in well under a second, naming the
+    index of the first bad item."""
+    data = {"actions": [{"type": "Go", "n": 1}] * 1_000_000 + [{"type": "Go", "n": "x"}],
+            "names": [], "flag": True}
+    with pytest.raises(SerializationError) as info:
+        serial.structure(CONV, data, Thing)
+    assert info.value.path == "$.actions[1000000].n"
+
+
+def test_loads_refuses_what_json_has_not() -> None:
+    """NaN, Infinity, ints over 4,300 digits and nesting deeper than the recursion limit are not
+    JSON: loads raises a short SerializationError; dumps refuses NaN and foreign objects."""
+    for text in ("NaN", "[Infinity]", '{"a": -Infinity}', "9" * 5000, "[" * 100_000 + "]" * 100_000):
+        with pytest.raises(SerializationError) as info:
+            serial.loads(text)
+        assert len(str(info.value)) <= serial.MESSAGE_LIMIT
+    assert serial.loads("[1.5, -2]") == [1.5, -2]
+    for data in (float("nan"), [float("inf")], object(), {"a": {1, 2}}):
+        with pytest.raises(SerializationError):
+            serial.dumps(data)
+
+
+@attrs.frozen
+class Box:
+    """A test object holding an action."""
+
+    inner: Go
+
+
+def test_converting_a_malformed_object_raises_serialization_error() -> None:
+    """An object whose field holds what its class does not declare cannot be converted: unstructure
+    raises SerializationError where it cannot read the field, and dumps where the result is not
+    JSON; never an internal error."""
+    with pytest.raises(SerializationError):
+        serial.unstructure(CONV, Box(inner=object()))  # type: ignore[arg-type]
+    data = serial.unstructure(CONV, Thing(actions=(object(),), names=("a",), flag=True))  # type: ignore[arg-type]
+    with pytest.raises(SerializationError):
+        serial.dumps(data)
