@@ -86,8 +86,12 @@ def main() -> None:
     write("example-1-turn-order.json",
           "Worked example: red 6, red 2, purple 5 and black 1 take turn-order places 1 to 4",
           ["GG-TRICK-1", "GG-TRICK-2", "GG-PLACE-1"],
-          [*PLAYS, {"expect": {"fields": {"phase": "place", "order": [0, 1, 3, 2]},
-                               "current_player": 0, "scores": [1, 0, 1, 0]}}])
+          [*PLAYS, {"expect": {"fields": {
+              "phase": "play", "order": [0, 1, 3, 2],
+              # the four placement frames, the trick winner's on top (last): player 1 at position 0
+              "stack.3.kind": "place", "stack.3.seat": 0, "stack.3.source": "turn-order-1",
+              "stack.0.seat": 2, "stack.0.source": "turn-order-4"},
+              "current_player": 0, "scores": [1, 0, 1, 0]}}])
     write("example-2-ties.json",
           "Worked example: the tie on purple scores 2, the tie on black scores 1",
           ["GG-SCORE-1", "GG-SCORE-3", "GG-SCORE-4", "GG-PLACE-2", "GG-PLACE-3", "GG-PLACE-4",

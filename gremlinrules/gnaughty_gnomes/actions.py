@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import attrs
 
+from gremlinrules.core.checks import check_players
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, SUITS, Card, Colour
 
-__all__ = ["ACTIONS", "ACTION_INDEX", "ACTION_TYPES", "Action", "Flip", "Place", "Play", "PlayX"]
+__all__ = [
+    "ACTIONS", "ACTION_INDEX", "ACTION_TYPES", "Action", "Flip", "Place", "Play", "PlayX", "all_actions",
+]
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -72,3 +75,12 @@ ACTIONS: tuple[Action, ...] = (
     + tuple(FLIP[s] for s in SUITS)
 )
 ACTION_INDEX: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
+
+
+def all_actions(players: int, options: object | None = None) -> tuple[Action, ...]:
+    """Every action that can ever be legal: the fixed action space (GG-ACT-1).
+
+    The same for 2 and 4 players and every option: 32 Play, 64 PlayX, 4 x 92 Place, 4 Flip.
+    """
+    check_players(players, 2, 4, "Gnaughty Gnomes")
+    return ACTIONS

@@ -19,10 +19,12 @@ import attrs
 from cattrs.gen import make_dict_structure_fn
 
 from gremlinrules.core import serial
+from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES
 from gremlinrules.gnaughty_gnomes.components import CARDS, Card, Colour
+from gremlinrules.gnaughty_gnomes.flow import placement_frame
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, State
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
 
@@ -170,6 +172,27 @@ def _pile_row(row: Any) -> tuple[tuple[Card | None, Card | None], ...] | None:
     return tuple(zip(values[::2], values[1::2], strict=True))
 
 
+_FRAME_DATA = {
+    frame: {"among": [], "bound": [list(pair) for pair in frame.bound], "kind": frame.kind,
+            "seat": frame.seat, "source": frame.source, "then": []}
+    for frame in (placement_frame(n, place, pos) for n in (2, 4) for place in range(1, 5) for pos in range(4))
+}
+"""Each placement frame and its JSON data (what the generic converter makes of it)."""
+_FRAME_BY_TEXT = {serial.dumps(data): frame for frame, data in _FRAME_DATA.items()}
+_FRAME_TEXT = {frame: text for text, frame in _FRAME_BY_TEXT.items()}
+
+
+def _frames(items: Any) -> tuple[Frame, ...] | None:
+    """The interned placement frames for a list of their JSON data, else None."""
+    if type(items) is not list:
+        return None
+    try:
+        out = tuple(_FRAME_BY_TEXT.get(serial.dumps(item)) for item in items)
+    except (TypeError, ValueError):
+        return None
+    return None if None in out else out  # type: ignore[return-value]
+
+
 def _fast_state(data: Any) -> State | None:
     """The state for well-formed data, or None to let the generic path explain what is wrong."""
     if type(data) is not dict or data.keys() != _STATE_KEYS:
@@ -180,7 +203,7 @@ def _fast_state(data: Any) -> State | None:
             or type(rng) is not dict or rng.keys() != {"state"} or type(rng["state"]) is not int
             or type(hands) is not list or type(piles) is not list
             or type(data["phase"]) is not str or data["phase"] not in _PHASES
-            or not all(type(data[k]) is int for k in ("players", "trick", "leader", "step"))):
+            or not all(type(data[k]) is int for k in ("players", "trick", "leader"))):
         return None
     try:
         options = Options(**opts)
@@ -193,7 +216,8 @@ def _fast_state(data: Any) -> State | None:
     parts = (_colours(data["layout"]), _colours(data["track"]), _ints(data["gnomes"]),
              _ints(data["supply"]), _ints(data["team_scores"]), _played_all(data["plays"]),
              _ints(data["order"]), _ints(data["flipped"], bool))
-    if None in parts or None in hand_cards or None in tricks or None in pile_rows:
+    stack = _frames(data["stack"])
+    if None in parts or None in hand_cards or None in tricks or None in pile_rows or stack is None:
         return None
     layout, track, gnomes, supply, scores, plays, order, flipped = parts
     return State(
@@ -201,7 +225,7 @@ def _fast_state(data: Any) -> State | None:
         hands=tuple(hand_cards), piles=tuple(pile_rows), gnomes=gnomes,  # type: ignore[arg-type]
         supply=supply, team_scores=scores, trick=data["trick"], leader=data["leader"],  # type: ignore[arg-type]
         phase=_PHASES[data["phase"]], plays=plays, order=order, flipped=flipped,  # type: ignore[arg-type]
-        step=data["step"], history=tuple(tricks), rng=Rng(rng["state"]),  # type: ignore[arg-type]
+        stack=stack, history=tuple(tricks), rng=Rng(rng["state"]),  # type: ignore[arg-type]
     )
 
 
@@ -222,9 +246,15 @@ def _state_data(s: State) -> dict[str, Any]:
         "gnomes": list(s.gnomes), "supply": list(s.supply), "team_scores": list(s.team_scores),
         "trick": s.trick, "leader": s.leader, "phase": s.phase.value,
         "plays": [_played_data(p) for p in s.plays], "order": list(s.order), "flipped": list(s.flipped),
-        "step": s.step, "history": [[_played_data(p) for p in t] for t in s.history],
+        "stack": [_frame_data(f) for f in s.stack],
+        "history": [[_played_data(p) for p in t] for t in s.history],
         "rng": {"state": s.rng.state},
     }
+
+
+def _frame_data(f: Frame) -> Any:
+    found = _FRAME_DATA.get(f)
+    return found if found is not None else CONVERTER.unstructure(f)
 
 
 CONVERTER.register_structure_hook(State, _structure_state)
@@ -286,8 +316,8 @@ def _fast_state_json(s: State) -> str:
         '],"players":', _int_text(s.players),
         ',"plays":[', ",".join(map(_played_text, s.plays)),
         '],"rng":{"state":', _int_text(s.rng.state),
-        '},"step":', _int_text(s.step),
-        ',"supply":', _ints_text(s.supply),
+        '},"stack":[', ",".join(map(_FRAME_TEXT.__getitem__, s.stack)),
+        '],"supply":', _ints_text(s.supply),
         ',"team_scores":', _ints_text(s.team_scores),
         ',"track":[', ",".join(map(colours.__getitem__, s.track)),
         '],"trick":', _int_text(s.trick), "}",

@@ -9,14 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import chain
 
-from gremlinrules.core.checks import is_int
+from gremlinrules.core.checks import check_players, check_type, is_int
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.flow import placement_stack
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
 from gremlinrules.gnaughty_gnomes.trick import rank_trick
 
-__all__ = ["all_cards", "problems"]
+__all__ = ["all_cards", "check_state", "decision_bound", "problems"]
 
 _ORDER = {c: i for i, c in enumerate(CARDS)}
 _ALL = frozenset(CARDS)
@@ -27,6 +29,8 @@ _GARDEN = sorted((*SUITS * COMPONENTS.hexes_per_colour, Colour.WHITE))
 def _unsorted(hand: tuple[Card, ...]) -> bool:
     order = list(map(_ORDER.__getitem__, hand))
     return order != sorted(order)
+
+
 _INTERNED = frozenset(id(p) for records in PLAYED.values() for p in records)
 """The ids of the records ``apply`` and the JSON decoder use; they live as long as the module."""
 
@@ -101,14 +105,32 @@ def problems(state: State) -> list[str]:
         return out
     if [p.position for p in state.plays] != [(state.leader + i) % 4 for i in range(len(state.plays))]:
         out.append("the open trick's cards were not played clockwise from the leader")
-    if state.phase is Phase.PLAY:
-        if len(state.plays) >= 4 or state.order or state.flipped or state.step or state.trick >= 8:
-            out.append("phase play needs an open trick of fewer than four cards")
-    elif state.phase is Phase.PLACE:
-        if (len(state.plays) != 4 or len(state.flipped) != 4 or not 0 <= state.step < 4
+    if state.phase is Phase.PLAY and not state.stack:
+        if len(state.plays) >= 4 or state.order or state.flipped or state.trick >= 8:
+            out.append("while cards are played the open trick has fewer than four cards")
+    elif state.phase is Phase.PLAY:
+        if (len(state.plays) != 4 or len(state.flipped) != 4 or not 1 <= len(state.stack) <= 4
                 or state.order != rank_trick(state.track, state.plays)
-                or sum(state.flipped) != state.step):
-            out.append("phase place needs four cards, their turn order and one flip per placement")
-    elif state.plays or state.trick != COMPONENTS.tricks:
+                or sum(state.flipped) != 4 - len(state.stack)):
+            out.append("placements need four cards, their turn order and one flip per placement made")
+        else:
+            positions = tuple(state.plays[i].position for i in state.order)
+            if state.stack != placement_stack(state.players, positions)[:len(state.stack)]:
+                out.append("the placement frames are not the trick's turn order still to place")
+    elif state.plays or state.stack or state.trick != COMPONENTS.tricks:
         out.append("phase over needs eight finished tricks")
     return out
+
+
+def check_state(state: State) -> None:
+    """Raise InvalidArgumentError unless ``state`` is consistent (GG-INV-1)."""
+    check_type(state, State, "Gnaughty Gnomes State")
+    found = problems(state)
+    if found:
+        raise InvalidArgumentError("; ".join(found))
+
+
+def decision_bound(players: int, options: object | None = None) -> int:
+    """Every game takes exactly 64 decisions: 8 tricks of 4 plays and 4 placements (GG-END-1)."""
+    check_players(players, 2, 4, "Gnaughty Gnomes")
+    return COMPONENTS.tricks * 8

@@ -48,7 +48,14 @@ def _check_setup(setup: Setup, options: Options) -> None:
 
 def new_game(players: int, seed: int = 0, *, options: Options | None = None,
              setup: Setup | None = None) -> State:
-    """A new game for 4 players, or 2 with dummy partners (GG-SETUP-1..6, GG-2P-1..2)."""
+    """A new game for 4 players, or 2 with dummy partners (GG-2P-1, GG-2P-2).
+
+    Unless the ``setup`` stacks them: the numbered cards are dealt eight to each
+    position (GG-SETUP-2) and the X cards one each (GG-SETUP-3); each position has
+    eight gnomes (GG-SETUP-4); the garden is laid at random with the clump
+    correction (GG-SETUP-6); the track starts in a random order (GG-SETUP-5); the
+    start player is drawn among the seats, never a dummy (GG-SETUP-1, GG-SETUP-7).
+    """
     players = check_players(players, 2, 4, "Gnaughty Gnomes")
     if players == 3:
         raise SetupError("Gnaughty Gnomes is played by 4 players, or 2 with dummy partners; not 3")
@@ -67,11 +74,11 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
         layout, rng = random_layout(rng, options.setup_clump)
     else:
         layout = setup.layout
-    if setup.track is None:
+    if setup.track is None:  # the strength markers in a random order (GG-SETUP-5)
         track, rng = rng.shuffle(SUITS)
     else:
         track = setup.track
-    if setup.start is None:
+    if setup.start is None:  # a random start player, never a dummy (GG-SETUP-1, GG-SETUP-7)
         start, rng = rng.below(players)
     else:
         start = setup.start
@@ -80,7 +87,7 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
         hands=tuple(_hand(h, pos, players) for pos, h in enumerate(hands)),
         piles=tuple(_piles(h, pos, players) for pos, h in enumerate(hands)),
         gnomes=(-1,) * N_SPOTS, supply=(COMPONENTS.gnomes_per_seat,) * 4, team_scores=(0, 0),
-        trick=0, leader=start, phase=Phase.PLAY, plays=(), order=(), flipped=(), step=0,
+        trick=0, leader=start, phase=Phase.PLAY, plays=(), order=(), flipped=(), stack=(),
         history=(), rng=rng,
     )
 

@@ -13,6 +13,7 @@ import enum
 import attrs
 
 from gremlinrules.core.checks import one_of
+from gremlinrules.core.decisions import Frame
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
 
@@ -20,12 +21,17 @@ __all__ = ["Options", "Phase", "Played", "Setup", "State"]
 
 
 class Phase(enum.StrEnum):
-    """Which decision is pending."""
+    """The phase of the game: a trick is under way, or the game is over.
+
+    A trick is played in one phase: positions play cards clockwise; the fourth
+    card deals the turn-order cards, which put the four placements on the
+    decision stack (``State.stack``, GG-PLACE-1); the last placement cleans up.
+    While a placement frame is pending the phase still reads ``"play"``: the
+    frame, not the phase, says who places.
+    """
 
     PLAY = "play"
-    """Positions play cards to the trick in clockwise order."""
-    PLACE = "place"
-    """The placement round, in turn-order places 1-4."""
+    """A trick is under way: cards are played clockwise, then the placement frames are answered."""
     OVER = "over"
     """Eight tricks done."""
 
@@ -110,8 +116,9 @@ class State:
     """After the fourth card: indices into ``plays`` by turn-order place 1-4."""
     flipped: tuple[bool, ...]
     """Per entry of ``plays``: already used in the placement round."""
-    step: int
-    """The placement round's next turn-order place (0-3)."""
+    stack: tuple[Frame, ...]
+    """The pending placements after the trick, top (the next to place) last: one ``"place"``
+    frame per turn-order place not yet played (GG-PLACE-1); empty while cards are played."""
     history: tuple[tuple[Played, ...], ...]
     """Every finished trick, in order: discarded cards stay public knowledge."""
     rng: Rng

@@ -9,11 +9,12 @@ compares the two on random games.
 - ``MASK_SUITS``: the suits of a 4-bit mask of ``Card.suit_bit`` values.
 - :func:`garden`: a layout's placement candidates per suit, built from tables
   that depend only on the suit's three hexes (so they are shared by every
-  game); the 256 most recently used layouts are kept.
+  game); up to 256 layouts are kept in a :class:`core.cache.BoundedCache`.
 - :func:`occupancy`: the gnomes on the garden as one bitmask per team, so
   filtering open spots and counting majorities are integer operations. The
-  masks of the last 4096 ``gnomes`` tuples are remembered by identity (all
-  caches here are bounded, and a miss only costs a recount).
+  masks of up to 4096 ``gnomes`` tuples are remembered by value in a
+  :class:`core.cache.BoundedCache` (all caches here are bounded, and a miss
+  only costs a recount).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from functools import cache
 from itertools import compress
 from operator import not_
 
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.gnaughty_gnomes.actions import PLACE, PLAY, PLAY_X, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, LOSER, SPOT_HEXES, colour_spots
 from gremlinrules.gnaughty_gnomes.components import SUITS, X_RANK, Card, Colour
@@ -114,49 +116,41 @@ SUIT_INDEX: dict[Colour, int] = {s: i for i, s in enumerate(SUITS)}
 MASK_INDICES: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(len(SUITS)) if m >> i & 1) for m in range(1 << len(SUITS))
 )
-_GARDENS: dict[tuple[Colour, ...], Garden] = {}
-_KEEP_GARDENS = 256
+_GARDENS: BoundedCache[tuple[Colour, ...], Garden] = BoundedCache("gnaughty-gnomes gardens", 256)
+_garden_get = _GARDENS.get
 
 
 def garden(layout: tuple[Colour, ...]) -> Garden:
     """The tables for ``layout`` (built on first use; at most 256 layouts are kept)."""
-    found = _GARDENS.get(layout)
-    if found is None:
-        if len(_GARDENS) >= _KEEP_GARDENS:
-            _GARDENS.clear()
-        found = _GARDENS[layout] = Garden(layout)
-    return found
+    found = _garden_get(layout)
+    return _GARDENS.put(layout, Garden(layout)) if found is None else found
 
 
-_OCCUPANCY: dict[int, tuple[tuple[int, ...], int, int]] = {}
-_KEEP_OCCUPANCY = 4096
+_OCCUPANCY: BoundedCache[tuple[int, ...], tuple[int, int]] = BoundedCache("gnaughty-gnomes occupancy", 4096)
+_occupancy_get = _OCCUPANCY.get
 
 
 def occupancy(gnomes: tuple[int, ...]) -> tuple[int, int]:
     """Team 0's and team 1's gnomes as bitmasks of spots.
 
-    Remembered by the identity of the ``gnomes`` tuple, which the entry holds on
-    to (so the id cannot be reused while it is kept): ``apply`` records the
-    masks of each tuple it makes, and any other tuple is counted once.
+    Remembered by value in a bounded cache: ``apply`` records the masks of each
+    tuple it makes, and any other tuple is counted once.
     """
-    found = _OCCUPANCY.get(id(gnomes))
-    if found is not None and found[0] is gnomes:
-        return found[1], found[2]
+    found = _occupancy_get(gnomes)
+    if found is not None:
+        return found
     team0 = team1 = 0
     for spot, team in enumerate(gnomes):
         if team == 0:
             team0 |= 1 << spot
         elif team == 1:
             team1 |= 1 << spot
-    remember(gnomes, team0, team1)
-    return team0, team1
+    return _OCCUPANCY.put(gnomes, (team0, team1))
 
 
 def remember(gnomes: tuple[int, ...], team0: int, team1: int) -> None:
     """Record the bitmasks of a ``gnomes`` tuple (see :func:`occupancy`)."""
-    if len(_OCCUPANCY) >= _KEEP_OCCUPANCY:
-        _OCCUPANCY.clear()
-    _OCCUPANCY[id(gnomes)] = (gnomes, team0, team1)
+    _OCCUPANCY.put(gnomes, (team0, team1))
 
 
 HEX_MASK: tuple[int, ...] = tuple(sum(1 << spot for spot in spots) for spots in HEX_SPOTS)

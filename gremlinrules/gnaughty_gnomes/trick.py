@@ -1,16 +1,17 @@
 """Ranking a trick, scoring a placement, and the clean-up adjustments.
 
-Pure functions of state parts; the rules module calls them.
+Pure functions of state parts, written as the rules say them; the reference
+rules call them, and the fast path where they are quick enough.
 """
 
 from __future__ import annotations
 
+from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, SPOT_HEXES
 from gremlinrules.gnaughty_gnomes.components import COMPONENTS, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Played
-from gremlinrules.gnaughty_gnomes.tables import SPOT_HEX_MASKS, occupancy
 
 __all__ = [
-    "card_strength", "placement_points", "rank_trick", "score_placement", "track_after", "value_of",
+    "card_strength", "rank_trick", "score_placement", "track_after", "value_of",
 ]
 
 _BAND = {r: i for i, band in enumerate(COMPONENTS.track_bands) for r in band}
@@ -42,28 +43,24 @@ def value_of(track: tuple[Colour, ...], colour: Colour) -> int:
 
 def score_placement(layout: tuple[Colour, ...], track: tuple[Colour, ...], gnomes: tuple[int, ...],
                     spot: int, team: int) -> int:
-    """Points the placing team scores for a gnome just placed on ``spot`` (GG-SCORE-1..4).
+    """Points the placing ``team`` scores for its gnome just placed on ``spot`` (GG-SCORE-1).
 
-    For each coloured hex the spot touches: a new majority with an opponent
-    present scores the colour's value; a new tie scores half, rounded down.
+    Every coloured hex the spot touches is checked, never the white centre
+    (GG-SCORE-5), counting the gnomes on its twelve spots after the placement:
+    a new majority with an opponent present scores the colour's value
+    (GG-SCORE-2); a new tie scores half of it, rounded down (GG-SCORE-3); adding
+    to a majority, or staying behind, scores nothing, and only the placing team
+    can score (GG-SCORE-4).
     """
-    masks = occupancy(gnomes)
-    return placement_points(layout, track, masks[team], masks[1 - team], spot)
-
-
-def placement_points(layout: tuple[Colour, ...], track: tuple[Colour, ...], mine_mask: int, theirs_mask: int,
-                     spot: int) -> int:
-    """:func:`score_placement` with the gnomes as bitmasks: the placing team's (this gnome
-    included) and the other team's."""
     points = 0
-    for h, hex_mask in SPOT_HEX_MASKS[spot]:
-        theirs = (theirs_mask & hex_mask).bit_count()
+    for h in SPOT_HEXES[spot]:  # the coloured hexes only (GG-SCORE-5)
+        mine = sum(1 for s in HEX_SPOTS[h] if gnomes[s] == team)
+        theirs = sum(1 for s in HEX_SPOTS[h] if gnomes[s] == 1 - team)
         if theirs == 0:
-            continue
-        mine = (mine_mask & hex_mask).bit_count()
-        if mine == theirs + 1:  # was a tie before this gnome: a new majority
+            continue  # no opponent there: nothing to win (GG-SCORE-2)
+        if mine == theirs + 1:  # it was a tie: a new majority (GG-SCORE-2)
             points += value_of(track, layout[h])
-        elif mine == theirs:  # was behind by one: a new tie
+        elif mine == theirs:  # it was behind by one: a new tie (GG-SCORE-3)
             points += value_of(track, layout[h]) // 2
     return points
 

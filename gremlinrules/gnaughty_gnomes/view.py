@@ -1,15 +1,21 @@
-"""What one seat may see (GG-VIEW-1): its own hand, and everything on the table."""
+"""What one seat may see (GG-VIEW-1), the scores and the winners, and a readable line per action."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type
+from gremlinrules.core.checks import check_seat, check_type, is_int
+from gremlinrules.core.decisions import Frame
+from gremlinrules.gnaughty_gnomes.actions import Flip, Place, Play, PlayX
+from gremlinrules.gnaughty_gnomes.board import BOARD, N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
-from gremlinrules.gnaughty_gnomes.rules import current_player, position_to_act
+from gremlinrules.gnaughty_gnomes.flow import current_player, position_to_act
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
+from gremlinrules.gnaughty_gnomes.trick import strongest_left
 
-__all__ = ["View", "observe"]
+__all__ = ["View", "describe", "observe", "scores", "winners", "winning_team"]
 
 
 @attrs.frozen(slots=True)
@@ -38,8 +44,11 @@ class View:
     plays: tuple[Played, ...]
     order: tuple[int, ...]
     flipped: tuple[bool, ...]
-    step: int
     history: tuple[tuple[Played, ...], ...]
+    """Every finished trick: discarded cards stay public knowledge (GG-CLEAN-2)."""
+    pending: Frame | None
+    """The placement frame on top of the decision stack (public: who places, for which
+    position and turn-order place), or None while cards are played and at the end."""
     to_act: int | None
     """The position whose decision is pending, or None at the end."""
     current_player: int | None
@@ -56,6 +65,7 @@ def observe(state: State, player: int) -> View:
         if state.piles[pos] or over else ()
         for pos in range(4)
     )
+    # A dummy's face-down cards are hidden from everyone, its partner included (GG-2P-5).
     face_down = tuple(sum(1 for down, _ in p if down is not None) for p in state.piles)
     sizes = tuple(len(state.hands[pos]) + sum((d is not None) + (u is not None) for d, u in state.piles[pos])
                   for pos in range(4))
@@ -64,6 +74,68 @@ def observe(state: State, player: int) -> View:
         hand=state.hands[seat], face_up=face_up, face_down=face_down, hand_sizes=sizes,
         gnomes=state.gnomes, supply=state.supply, team_scores=state.team_scores, trick=state.trick,
         leader=state.leader, phase=state.phase, plays=state.plays, order=state.order,
-        flipped=state.flipped, step=state.step, history=state.history,
+        flipped=state.flipped, history=state.history, pending=state.stack[-1] if state.stack else None,
         to_act=None if over else position_to_act(state), current_player=current_player(state),
     )
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each seat's team score (partners share one score)."""
+    check_type(state, State, "Gnaughty Gnomes State")
+    a, b = state.team_scores
+    return (a, b) if state.players == 2 else (a, b, a, b)
+
+
+def winning_team(state: State) -> int | None:
+    """The winning team once the game is over: higher score (GG-END-1), else the strongest card
+    left (GG-END-2, GG-END-3)."""
+    if state.phase is not Phase.OVER:
+        return None
+    a, b = state.team_scores
+    if a != b:
+        return 0 if a > b else 1
+    best = []
+    for team in (0, 1):
+        cards = tuple(
+            c for pos in (team, team + 2)
+            for c in state.hands[pos] + tuple(x for pile in state.piles[pos] for x in pile if x is not None)
+        )
+        best.append(strongest_left(state.track, cards, state.options.x_tiebreak))
+    return 0 if best[0] < best[1] else 1
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The winning seats: both partners with four players, one seat with two; () until the end."""
+    check_type(state, State, "Gnaughty Gnomes State")
+    team = winning_team(state)
+    if team is None:
+        return ()
+    return (team,) if state.players == 2 else (team, team + 2)
+
+
+def describe(state: State, action: Any) -> str:
+    """One readable line for ``action`` taken in ``state`` (for logs and the demo)."""
+    check_type(state, State, "Gnaughty Gnomes State")
+    pos = position_to_act(state)
+    who = f"Seat {pos}" if state.players == 4 or pos < 2 else f"Seat {pos % 2} (for its dummy)"
+    if isinstance(action, Play):
+        return f"{who} plays {action.card}"
+    if isinstance(action, PlayX):
+        return f"{who} plays the {action.suit.value} X as {action.rank} {'high' if action.high else 'low'}"
+    if isinstance(action, Place):
+        return f"{who} uses the {action.suit.value} card and places a gnome {_where(state, action.spot)}"
+    if isinstance(action, Flip):
+        return f"{who} flips the {action.suit.value} card: no open spot for a gnome"
+    return f"{who}: {action!r}"
+
+
+def _where(state: State, spot: Any) -> str:
+    """Where a spot is, in words: the hexes (and their colours) it touches."""
+    if not (is_int(spot) and 0 <= spot < N_SPOTS):
+        return f"on spot {spot!r}"
+    info = BOARD.spots[spot]
+    hexes = " / ".join(f"{state.layout[h].value} hex {h}" for h in info.board_hexes)
+    if info.kind == "edge" and len(info.board_hexes) == 1:
+        return f"on the rim side of the {hexes} (edge {spot})"
+    between = "side between" if info.kind == "edge" else "corner of"
+    return f"on the {between} {hexes} ({info.kind} {spot})"

@@ -18,10 +18,17 @@ def play_until(state: State, rnd: random.Random, stop: Callable[[State], bool]) 
     return state
 
 
+def step(state: State) -> int:
+    """The placement round's turn-order place now placing, 0 (winner) to 3 (loser), from the
+    placement frames left on the stack."""
+    return 4 - len(state.stack)
+
+
 @st.composite
 def states(draw: st.DrawFn, players: int | None = None, options: Options | None = None,
-           phase: Phase | None = None) -> State:
-    """A state reached by random legal play from a random seed (optionally in a given phase)."""
+           placing: bool = False, playing: bool = False) -> State:
+    """A state reached by random legal play from a random seed (optionally with a placement
+    frame pending, or with a card to play)."""
     n = players if players is not None else draw(st.sampled_from([2, 4]))
     seed = draw(st.integers(0, 2**32))
     rnd = random.Random(draw(st.integers(0, 2**32)))
@@ -32,7 +39,9 @@ def states(draw: st.DrawFn, players: int | None = None, options: Options | None 
     def stop(s: State) -> bool:
         nonlocal count
         count += 1
-        return count > decisions and (phase is None or s.phase is phase)
+        if placing and not s.stack:
+            return False
+        return count > decisions and (not playing or (s.phase is Phase.PLAY and not s.stack))
 
     return play_until(state, rnd, stop)
 

@@ -18,7 +18,7 @@ from gremlinrules.gnaughty_gnomes import (
     observe,
     winners,
 )
-from gremlinrules.gnaughty_gnomes.rules import position_to_act
+from gremlinrules.gnaughty_gnomes.flow import position_to_act
 from gremlinrules.gnaughty_gnomes.state import Played
 from gremlinrules.gnaughty_gnomes.trick import track_after
 from tests.gnaughty_gnomes.strategies import finished, states
@@ -38,14 +38,14 @@ def test_winning_suit_moves_to_the_band_of_the_winning_rank() -> None:
 
 
 @pytest.mark.clause("GG-CLEAN-1", "GG-CLEAN-2", "GG-CLEAN-3")
-@given(state=states(phase=Phase.PLACE))
+@given(state=states(placing=True))
 def test_clean_up_moves_the_track_discards_publicly_and_the_loser_leads(state: State) -> None:
     """After the last placement: the winner's suit sits at its band, the trick joins the public
     history of every view, and the trick loser leads the next trick."""
-    if state.phase is not Phase.PLACE:
+    if not state.stack:
         return
     plays, order = state.plays, state.order
-    while state.phase is Phase.PLACE:
+    while state.stack:
         state = apply(state, legal_actions(state)[0])
     winner = plays[order[0]]
     assert state.track.index(winner.card.suit) == (winner.rank - 1) // 2

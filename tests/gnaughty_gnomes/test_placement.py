@@ -19,7 +19,7 @@ from gremlinrules.gnaughty_gnomes import (
     legal_actions,
 )
 from gremlinrules.gnaughty_gnomes.board import IS_EDGE, N_SPOTS, SPOT_HEXES
-from tests.gnaughty_gnomes.strategies import states
+from tests.gnaughty_gnomes.strategies import states, step
 
 
 def _colours_touched(state: State, spot: int) -> set[Colour]:
@@ -31,11 +31,11 @@ def _unflipped(state: State) -> set[Colour]:
 
 
 @pytest.mark.clause("GG-PLACE-2", "GG-PLACE-4", "GG-PLACE-5", "GG-PLACE-6", "GG-PLACE-7", "GG-SCORE-5")
-@given(state=states(phase=Phase.PLACE))
+@given(state=states(placing=True))
 def test_legal_spots_match_the_turn_order_place(state: State) -> None:
     """Place 1 uses only sides touching one coloured hex; places 2-3 also sides between two
     coloured hexes; place 4 also vertices. Every spot is open and touches the card's colour."""
-    if state.phase is not Phase.PLACE:
+    if not state.stack:
         return
     for action in legal_actions(state):
         if not isinstance(action, Place):
@@ -43,10 +43,10 @@ def test_legal_spots_match_the_turn_order_place(state: State) -> None:
         spot = action.spot
         assert state.gnomes[spot] == -1
         assert action.suit in _colours_touched(state, spot)
-        if state.step == 0:
+        if step(state) == 0:
             assert IS_EDGE[spot]
             assert len(SPOT_HEXES[spot]) == 1
-        elif state.step in (1, 2):
+        elif step(state) in (1, 2):
             assert IS_EDGE[spot]
         # step 3: any side or vertex touching the colour
 
@@ -59,11 +59,11 @@ def test_middle_places_use_inner_sides_and_the_loser_uses_vertices() -> None:
         state = states_at_place(seed)
         while state.phase is not Phase.OVER:
             legal = legal_actions(state)
-            if state.phase is Phase.PLACE:
+            if state.stack:
                 spots = [a.spot for a in legal if isinstance(a, Place)]
-                inner |= state.step in (1, 2) and any(len(SPOT_HEXES[s]) == 2 and IS_EDGE[s] for s in spots)
-                vertex |= state.step == 3 and any(not IS_EDGE[s] for s in spots)
-                assert state.step == 3 or all(IS_EDGE[s] for s in spots)
+                inner |= step(state) in (1, 2) and any(len(SPOT_HEXES[s]) == 2 and IS_EDGE[s] for s in spots)
+                vertex |= step(state) == 3 and any(not IS_EDGE[s] for s in spots)
+                assert step(state) == 3 or all(IS_EDGE[s] for s in spots)
             state = apply(state, legal[-1])
     assert inner
     assert vertex
@@ -77,15 +77,15 @@ def states_at_place(seed: int) -> State:
 
 
 @pytest.mark.clause("GG-PLACE-3", "GG-PLACE-9", "GG-PLACE-10")
-@given(state=states(phase=Phase.PLACE))
+@given(state=states(placing=True))
 def test_each_placement_uses_and_flips_one_unflipped_card(state: State) -> None:
     """Legal placements name only unflipped colours (any position's card); the loser has only the
     remaining one; applying flips the earliest-played unflipped card of that colour."""
-    if state.phase is not Phase.PLACE:
+    if not state.stack:
         return
     legal = legal_actions(state)
     assert {a.suit for a in legal} <= _unflipped(state)
-    if state.step == 3:
+    if step(state) == 3:
         assert len(_unflipped(state)) == 1
     action = legal[0]
     idx = next(i for i, p in enumerate(state.plays) if p.card.suit is action.suit and not state.flipped[i])
@@ -96,11 +96,11 @@ def test_each_placement_uses_and_flips_one_unflipped_card(state: State) -> None:
 
 
 @pytest.mark.clause("GG-PLACE-6")
-@given(state=states(phase=Phase.PLACE, options=Options(loser_vertex="any")))
+@given(state=states(placing=True, options=Options(loser_vertex="any")))
 def test_any_vertex_option_lets_the_loser_use_vertices_off_its_colour(state: State) -> None:
     """With loser_vertex="any", every open vertex is a legal spot for the loser; by default only
     vertices touching the remaining colour are."""
-    if state.phase is not Phase.PLACE or state.step != 3:
+    if not state.stack or step(state) != 3:
         return
     legal = set(legal_actions(state))
     suit = next(iter(_unflipped(state)))
@@ -119,11 +119,11 @@ def _fill(state: State, colour: Colour) -> State:
 
 
 @pytest.mark.clause("GG-PLACE-8")
-@given(state=states(phase=Phase.PLACE), widen=st.booleans())
+@given(state=states(placing=True), widen=st.booleans())
 def test_with_no_open_spot_for_any_card_the_seat_flips_without_placing(state: State, widen: bool) -> None:
     """When every spot touching the unflipped colours is taken, the only legal actions are Flips,
     which place nothing; with a spot available a Flip is illegal."""
-    if state.phase is not Phase.PLACE:
+    if not state.stack:
         return
     for colour in _unflipped(state):
         state = _fill(state, colour)
@@ -137,11 +137,11 @@ def test_with_no_open_spot_for_any_card_the_seat_flips_without_placing(state: St
 
 
 @pytest.mark.clause("GG-PLACE-8")
-@given(state=states(phase=Phase.PLACE))
+@given(state=states(placing=True))
 def test_widen_option_opens_every_side_and_vertex_of_the_colour_first(state: State) -> None:
     """With no_space="widen", a place-1 seat whose outer sides are all taken may use any open
     side or vertex touching an unflipped colour; by default it must flip."""
-    if state.phase is not Phase.PLACE or state.step != 0:
+    if not state.stack or step(state) != 0:
         return
     outer = {s for s in range(N_SPOTS) if IS_EDGE[s] and len(SPOT_HEXES[s]) == 1}
     gnomes = tuple(1 if s in outer and g == -1 else g for s, g in enumerate(state.gnomes))

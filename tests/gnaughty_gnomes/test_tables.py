@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.gnaughty_gnomes import Flip, Options, Phase, Place, State, legal_actions
+from gremlinrules.gnaughty_gnomes import Flip, Options, Place, State, legal_actions
 from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, LOSER, MIDDLE, SPOT_HEXES, WINNER, candidate_spots
 from gremlinrules.gnaughty_gnomes.components import SUITS
 from gremlinrules.gnaughty_gnomes.tables import occupancy
 from gremlinrules.gnaughty_gnomes.trick import score_placement, value_of
-from tests.gnaughty_gnomes.strategies import states
+from tests.gnaughty_gnomes.strategies import states, step
 
 _OPTIONS = st.builds(Options, loser_vertex=st.sampled_from(["touching", "any"]),
                      no_space=st.sampled_from(["skip", "widen"]))
@@ -27,9 +27,9 @@ def _reference_placements(state: State) -> tuple[Place | Flip, ...]:
     every unflipped suit (suit order, then spot order); else the wider reading; else flips."""
     suits = [s for s in SUITS
              if any(p.card.suit is s and not f for p, f in zip(state.plays, state.flipped, strict=True))]
-    pos = state.plays[state.order[state.step]].position
+    pos = state.plays[state.order[step(state)]].position
     any_vertex = state.options.loser_vertex == "any"
-    categories = [(WINNER, MIDDLE, MIDDLE, LOSER)[state.step]]
+    categories = [(WINNER, MIDDLE, MIDDLE, LOSER)[step(state)]]
     if state.options.no_space == "widen":
         categories.append(LOSER)
     if state.supply[pos] > 0:
@@ -47,8 +47,8 @@ def _reference_placements(state: State) -> tuple[Place | Flip, ...]:
 def test_placements_from_the_tables_equal_the_direct_enumeration(data: st.DataObject) -> None:
     """In every placement state, under both readings of GG-PLACE-6 and GG-PLACE-8, the legal
     actions equal the clauses' direct enumeration, in the same order."""
-    state = data.draw(states(phase=Phase.PLACE, options=data.draw(_OPTIONS)))
-    if state.phase is Phase.PLACE:
+    state = data.draw(states(placing=True, options=data.draw(_OPTIONS)))
+    if state.stack:
         assert legal_actions(state) == _reference_placements(state)
 
 

@@ -17,10 +17,11 @@ from gremlinrules.gnaughty_gnomes import (
     is_legal,
     legal_actions,
 )
-from gremlinrules.gnaughty_gnomes.rules import playable, position_to_act
+from gremlinrules.gnaughty_gnomes.flow import position_to_act
+from gremlinrules.gnaughty_gnomes.rules import playable
 from gremlinrules.gnaughty_gnomes.state import Played
 from gremlinrules.gnaughty_gnomes.trick import rank_trick, value_of
-from tests.gnaughty_gnomes.strategies import states
+from tests.gnaughty_gnomes.strategies import states, step
 
 R, P, B, OR = Colour.RED, Colour.PURPLE, Colour.BLACK, Colour.ORANGE
 TRACK = (R, P, B, OR)
@@ -32,11 +33,11 @@ def played(pos: int, suit: Colour, rank: int, x: bool = False, high: bool = Fals
 
 
 @pytest.mark.clause("GG-PLAY-1")
-@given(state=states(phase=Phase.PLAY))
+@given(state=states(playing=True))
 def test_may_follow_every_held_card_is_playable_whatever_was_led(state: State) -> None:
     """In the play phase each numbered card the position may play is a legal Play, each X card
     gives sixteen PlayX declarations, and nothing else is legal."""
-    if state.phase is not Phase.PLAY:
+    if state.phase is not Phase.PLAY or state.stack:
         return
     cards = playable(state, position_to_act(state))
     expected: set[Play | PlayX] = {Play(c) for c in cards if not c.is_x}
@@ -45,10 +46,10 @@ def test_may_follow_every_held_card_is_playable_whatever_was_led(state: State) -
 
 
 @pytest.mark.clause("GG-X-1")
-@given(state=states(phase=Phase.PLAY))
+@given(state=states(playing=True))
 def test_x_card_needs_a_declared_rank_from_1_to_8(state: State) -> None:
     """An X card cannot be played as a plain card nor declared outside 1-8 or without high/low."""
-    if state.phase is not Phase.PLAY:
+    if state.phase is not Phase.PLAY or state.stack:
         return
     for c in playable(state, position_to_act(state)):
         if c.is_x:
@@ -82,16 +83,16 @@ def test_stronger_suit_beats_any_rank_then_rank_decides() -> None:
 
 
 @pytest.mark.clause("GG-TRICK-2", "GG-PLACE-1")
-@given(state=states(phase=Phase.PLACE))
+@given(state=states(placing=True))
 def test_placement_round_follows_turn_order_places(state: State) -> None:
     """The placement round visits the positions holding places 1, 2, 3, 4 in that order (from
     the current step), and current_player names each in turn."""
-    if state.phase is not Phase.PLACE:
+    if not state.stack:
         return
-    expected = [state.plays[state.order[k]].position for k in range(state.step, 4)]
+    expected = [state.plays[state.order[k]].position for k in range(step(state), 4)]
     seen = []
     trick = state.trick
-    while state.trick == trick and state.phase is Phase.PLACE:
+    while state.trick == trick and state.stack:
         pos = position_to_act(state)
         seen.append(pos)
         assert current_player(state) == (pos if state.players == 4 else pos % 2)

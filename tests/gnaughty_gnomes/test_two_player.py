@@ -12,6 +12,7 @@ from gremlinrules.gnaughty_gnomes import (
     Phase,
     Play,
     PlayX,
+    State,
     apply,
     current_player,
     legal_actions,
@@ -19,7 +20,8 @@ from gremlinrules.gnaughty_gnomes import (
     observe,
     sample_hidden,
 )
-from gremlinrules.gnaughty_gnomes.rules import playable, position_to_act
+from gremlinrules.gnaughty_gnomes.flow import position_to_act
+from gremlinrules.gnaughty_gnomes.rules import playable
 from tests.gnaughty_gnomes.strategies import states
 
 seeds = st.integers(0, 2**32)
@@ -62,7 +64,7 @@ def test_uncovered_dummy_cards_turn_face_up_only_at_clean_up(seed: int, walk: in
         legal = legal_actions(state)
         action = legal[rnd.randrange(len(legal))]
         after = apply(state, action)
-        if state.phase is Phase.PLAY and pos in (2, 3) and isinstance(action, Play):
+        if not state.stack and pos in (2, 3) and isinstance(action, Play):
             pile = next(i for i, (_, u) in enumerate(state.piles[pos]) if u == action.card)
             under = state.piles[pos][pile][0]
             if under is not None:
@@ -93,12 +95,12 @@ def test_face_down_dummy_cards_are_hidden_even_from_the_partner(state: object, k
 
 
 @pytest.mark.clause("GG-2P-2", "GG-X-1")
-@given(state=states(players=2, phase=Phase.PLAY))
-def test_a_dummy_plays_its_face_up_x_card_with_a_declaration(state: object) -> None:
+@given(state=states(players=2, playing=True))
+def test_a_dummy_plays_its_face_up_x_card_with_a_declaration(state: State) -> None:
     """A dummy still holding its X card may play it with any of the sixteen declarations."""
-    if state.phase is not Phase.PLAY:  # type: ignore[attr-defined]
+    if state.phase is not Phase.PLAY or state.stack:
         return
-    pos = position_to_act(state)  # type: ignore[arg-type]
-    xs = [c for c in playable(state, pos) if c.is_x]  # type: ignore[arg-type]
-    declared = [a for a in legal_actions(state) if isinstance(a, PlayX)]  # type: ignore[arg-type]
+    pos = position_to_act(state)
+    xs = [c for c in playable(state, pos) if c.is_x]
+    declared = [a for a in legal_actions(state) if isinstance(a, PlayX)]
     assert len(declared) == 16 * len(xs)
