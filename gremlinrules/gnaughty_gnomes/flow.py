@@ -25,7 +25,7 @@ from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
 from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
 
 __all__ = [
-    "PLACE_KIND", "clean_up", "current_player", "frame_place", "frame_position", "is_terminal",
+    "FRAME_SOURCES", "PLACE_KIND", "clean_up", "current_player", "frame_place", "frame_position", "is_terminal",
     "placement_frame", "placement_stack", "players", "position_to_act", "seat_of", "trick_ranked",
 ]
 
@@ -42,8 +42,11 @@ def seat_of(players: int, position: int) -> int:
     return position if players == POSITIONS else position % 2
 
 
+FRAME_SOURCES = tuple(f"turn-order-{place}" for place in range(1, 5))
+"""The source of a placement frame: the turn-order card 1-4 its position holds."""
+
 _FRAMES: dict[tuple[int, int, int], Frame] = {
-    (players, place, pos): Frame(PLACE_KIND, seat_of(players, pos), source=f"turn-order-{place}",
+    (players, place, pos): Frame(PLACE_KIND, seat_of(players, pos), source=FRAME_SOURCES[place - 1],
                                  bound=(("position", pos), ("place", place)))
     for players in (2, 4) for place in range(1, 5) for pos in range(POSITIONS)
 }
