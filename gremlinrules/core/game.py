@@ -72,7 +72,7 @@ class ModuleGame:
     is_terminal: Callable[[Any], bool]
     scores: Callable[[Any], tuple[int, ...]]
     winners: Callable[[Any], tuple[int, ...]]
-    observe: Callable[[Any, int], Any]
+    observe: Callable[[Any, int | None], Any]
     players: Callable[[Any], int]
     all_actions: Callable[..., tuple[Any, ...]]
     decision_bound: Callable[..., int]

@@ -2,20 +2,49 @@
 
 A game is a plain module (``gremlinrules.gnaughty_gnomes``) with module-level
 functions; :class:`gremlinrules.core.game.ModuleGame` wraps it into an object of
-this shape for the registry. States, actions and views are game-specific attrs
-classes, so the protocol types them as ``Any``.
+this shape for the registry.
+
+``Game`` is generic in the game's own classes:
+``Game[StateT, ActionT, ViewT, OptionsT, SetupT]``.
+:func:`gremlinrules.get_game` called with a literal game id returns the game
+typed with its classes, so ``mypy --strict`` checks a program's states,
+actions and views; with any other string it returns a plain ``Game``, whose
+parameters default to ``Any``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
 
-__all__ = ["Game"]
+if TYPE_CHECKING:  # defaults (PEP 696) for type checkers; typing.TypeVar takes them from 3.13 on
+    from typing_extensions import TypeVar
+
+    StateT = TypeVar("StateT", default=Any)
+    ActionT = TypeVar("ActionT", default=Any)
+    ViewT = TypeVar("ViewT", covariant=True, default=Any)  # only ever returned
+    OptionsT = TypeVar("OptionsT", default=Any)
+    SetupT = TypeVar("SetupT", default=Any)
+else:
+    from typing import TypeVar
+
+    StateT = TypeVar("StateT")
+    ActionT = TypeVar("ActionT")
+    ViewT = TypeVar("ViewT", covariant=True)
+    OptionsT = TypeVar("OptionsT")
+    SetupT = TypeVar("SetupT")
+
+_T = TypeVar("_T")
+
+__all__ = ["ActionT", "Game", "OptionsT", "SetupT", "StateT", "ViewT"]
 
 
 @runtime_checkable
-class Game(Protocol):
-    """The public contract of one game (see DESIGN.md)."""
+class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
+    """The public contract of one game (see DESIGN.md).
+
+    The type parameters are the game's state, action (the union of its action
+    classes), view, options and setup classes.
+    """
 
     @property
     def id(self) -> str:
@@ -38,19 +67,19 @@ class Game(Protocol):
         """Every supported number of seats."""
 
     @property
-    def State(self) -> type:  # noqa: N802  (a class, named as one)
+    def State(self) -> type[StateT]:  # noqa: N802  (a class, named as one)
         """The game's state class."""
 
     @property
-    def Options(self) -> type:  # noqa: N802  (a class, named as one)
+    def Options(self) -> type[OptionsT]:  # noqa: N802  (a class, named as one)
         """The game's options class (named readings of ambiguous rules)."""
 
     @property
-    def Setup(self) -> type:  # noqa: N802  (a class, named as one)
+    def Setup(self) -> type[SetupT]:  # noqa: N802  (a class, named as one)
         """The game's setup class: a known deal or layout instead of a seed."""
 
     @property
-    def View(self) -> type:  # noqa: N802  (a class, named as one)
+    def View(self) -> type[ViewT]:  # noqa: N802  (a class, named as one)
         """The class of what one seat may see."""
 
     @property
@@ -58,63 +87,67 @@ class Game(Protocol):
         """The union of the game's action classes (pass it to ``from_data``)."""
 
     @property
-    def action_types(self) -> tuple[type, ...]:
+    def action_types(self) -> tuple[type[ActionT], ...]:
         """The action classes."""
 
-    def new_game(self, players: int, seed: int = 0, *, options: Any = None, setup: Any = None) -> Any:
+    def new_game(self, players: int, seed: int = 0, *, options: OptionsT | None = None,
+                 setup: SetupT | None = None) -> StateT:
         """A new game; ``options`` and ``setup`` are keyword-only. Bad input: SetupError."""
 
-    def current_player(self, state: Any) -> int | None:
+    def current_player(self, state: StateT) -> int | None:
         """The seat that must decide now, or None when the game is over."""
 
-    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+    def legal_actions(self, state: StateT) -> tuple[ActionT, ...]:
         """Every legal action in canonical order; empty exactly when terminal."""
 
-    def is_legal(self, state: Any, action: Any) -> bool:
+    def is_legal(self, state: StateT, action: ActionT) -> bool:
         """True exactly when ``action`` is in ``legal_actions(state)``."""
 
-    def apply(self, state: Any, action: Any) -> Any:
+    def apply(self, state: StateT, action: ActionT) -> StateT:
         """The next state; the input is never changed. Illegal: IllegalActionError."""
 
-    def is_terminal(self, state: Any) -> bool:
+    def is_terminal(self, state: StateT) -> bool:
         """True when the game is over."""
 
-    def scores(self, state: Any) -> tuple[int, ...]:
+    def scores(self, state: StateT) -> tuple[int, ...]:
         """One score per seat."""
 
-    def winners(self, state: Any) -> tuple[int, ...]:
+    def winners(self, state: StateT) -> tuple[int, ...]:
         """The winning seats; empty until the game is over."""
 
-    def observe(self, state: Any, player: int) -> Any:
-        """What seat ``player`` may see: never another seat's hidden cards."""
+    def observe(self, state: StateT, player: int | None) -> ViewT:
+        """What seat ``player`` may see: never another seat's hidden cards (None: a spectator,
+        public information only)."""
 
-    def players(self, state: Any) -> int:
+    def players(self, state: StateT) -> int:
         """The number of seats in this game."""
 
-    def all_actions(self, players: int, options: Any = None) -> tuple[Any, ...]:
+    def all_actions(self, players: int, options: OptionsT | None = None) -> tuple[ActionT, ...]:
         """Every action that can ever be legal for that player count, in a fixed order."""
 
-    def decision_bound(self, players: int, options: Any = None) -> int:
+    def decision_bound(self, players: int, options: OptionsT | None = None) -> int:
         """An upper bound on the number of decisions in one game."""
 
-    def describe(self, state: Any, action: Any) -> str:
+    def describe(self, state: StateT, action: ActionT) -> str:
         """One readable line saying what ``action`` does in ``state``."""
 
-    def check_state(self, state: Any) -> None:
+    def check_state(self, state: StateT) -> None:
         """Raise a GremlinRulesError unless ``state`` satisfies the game's invariants."""
 
-    def sample_hidden(self, state: Any, player: int, seed: int) -> Any:
+    def sample_hidden(self, state: StateT, player: int, seed: int) -> StateT:
         """A state ``player`` cannot tell from ``state``: hidden cards (and the generator)
         redealt at random, consistent with everything ``player`` has seen."""
 
-    def to_data(self, obj: Any) -> Any:
-        """JSON-compatible data for a state, action, view, options or setup."""
+    def to_data(self, obj: object) -> Any:
+        """JSON-compatible data for a state, action, view, options or setup of this game;
+        anything else raises SerializationError."""
 
-    def from_data(self, data: Any, cls: Any) -> Any:
-        """The inverse of ``to_data``; malformed data raises SerializationError."""
+    def from_data(self, data: Any, cls: type[_T]) -> _T:
+        """The inverse of ``to_data``: an instance of ``cls`` (a class of the game, or
+        ``game.Action`` for any action); malformed data raises SerializationError."""
 
-    def to_json(self, obj: Any) -> str:
+    def to_json(self, obj: object) -> str:
         """``to_data`` as JSON text."""
 
-    def from_json(self, text: str, cls: Any) -> Any:
-        """``from_data`` from JSON text."""
+    def from_json(self, text: str, cls: type[_T]) -> _T:
+        """``from_data`` from JSON text (bytes are accepted too)."""

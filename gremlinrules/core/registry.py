@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING, Literal, overload
 
-from gremlinrules.core.errors import UnknownGameError
+from gremlinrules.core.errors import UnknownGameError, shown
 from gremlinrules.core.game import ModuleGame
 from gremlinrules.core.protocol import Game
+
+if TYPE_CHECKING:  # for the typed overloads only: the games import the core, not the other way round
+    from gremlinrules import gnaughty_gnomes as gg
+    from gremlinrules import goblins_vs_gnomes as gvg
+    from gremlinrules import no_good_gremlins as ngg
 
 __all__ = ["game_ids", "get_game", "register"]
 
@@ -26,8 +32,24 @@ def game_ids() -> tuple[str, ...]:
     return tuple(sorted(_MODULES))
 
 
+@overload
+def get_game(game_id: Literal["gnaughty-gnomes"], *, reference: bool = False
+             ) -> Game[gg.State, gg.Action, gg.View, gg.Options, gg.Setup]: ...
+@overload
+def get_game(game_id: Literal["goblins-vs-gnomes"], *, reference: bool = False
+             ) -> Game[gvg.State, gvg.Action, gvg.View, gvg.Options, gvg.Setup]: ...
+@overload
+def get_game(game_id: Literal["no-good-gremlins"], *, reference: bool = False
+             ) -> Game[ngg.State, ngg.Action, ngg.View, ngg.Options, ngg.Setup]: ...
+@overload
+def get_game(game_id: str, *, reference: bool = False) -> Game: ...
 def get_game(game_id: str, *, reference: bool = False) -> Game:
     """The game registered as ``game_id``; an unknown id raises UnknownGameError.
+
+    Called with a literal id of a built-in game, it is typed with that game's
+    classes (``Game[State, Action, View, Options, Setup]``), so a type checker
+    checks what the program passes and gets back; any other id gives a
+    ``Game`` typed with ``Any``.
 
     ``reference=True`` gives the same game with its fast paths switched off:
     ``legal_actions``, ``is_legal`` and ``apply`` straight from the rule book in
@@ -36,8 +58,8 @@ def get_game(game_id: str, *, reference: bool = False) -> Game:
     """
     if not isinstance(game_id, str) or game_id not in _MODULES:
         known = ", ".join(game_ids())
-        shown = repr(game_id)[:60] if isinstance(game_id, str) else type(game_id).__name__
-        raise UnknownGameError(f"no game {shown}; known games: {known}")
+        what = shown(game_id) if isinstance(game_id, str) else f"of type {type(game_id).__name__}"
+        raise UnknownGameError(f"no game {what}; known games: {known}")
     key = (game_id, reference is True)
     game = _LOADED.get(key)
     if game is None:

@@ -77,11 +77,11 @@ def test_updater_refuses_unknown_or_repeated_fields() -> None:
     with pytest.raises(ValueError, match="distinct field names"):
         make_updater(State, "nope")
     with pytest.raises(ValueError, match="distinct field names"):
-        make_updater(State, "step", step=1)
+        make_updater(State, "leader", leader=1)
     with pytest.raises(ValueError, match="distinct field names"):
         make_updater(State, nope=1)
     with pytest.raises(ValueError, match="distinct field names"):
         make_updater(State)
     s = new_game(4, 1)
-    assert make_updater(State, "step")(s, 2) == attrs.evolve(s, step=2)
-    assert make_updater(State, "step", trick=3)(s, 2) == attrs.evolve(s, step=2, trick=3)
+    assert make_updater(State, "leader")(s, 2) == attrs.evolve(s, leader=2)
+    assert make_updater(State, "leader", trick=3)(s, 2) == attrs.evolve(s, leader=2, trick=3)
