@@ -68,9 +68,9 @@ class RoleCard:
     race: str
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Components:
-    """A validated component set."""
+    """A validated component set (hashable by value: the fast path's tables are looked up by it)."""
 
     numbers: tuple[tuple[str, int], ...]
     designs: tuple[Design, ...]

@@ -16,11 +16,17 @@ from __future__ import annotations
 
 from collections import Counter
 
+from gremlinrules.core.cache import BoundedCache
+from gremlinrules.core.checks import check_players, instance_or_default
 from gremlinrules.core.grid import OPPOSITE, Cell, orthogonal, rotate_mask
 from gremlinrules.goblins_vs_gnomes.actions import (
+    MAX_SEATS,
     Action,
+    NameSkip,
     Place,
     PlayExplosion,
+    PlayPotion,
+    Steal,
     Swap,
     build_actions,
 )
@@ -29,7 +35,8 @@ from gremlinrules.goblins_vs_gnomes.state import Options, Tile
 
 __all__ = [
     "COLOUR", "DESIGNS", "EDGES", "KIND", "OPEN_TARGET_INFO", "PLACEABLE_CELLS", "PLACEABLE_SET",
-    "REFERENCE_KIT", "START", "START_INFO", "TARGET_CELLS", "TARGET_SLOT", "Info", "Kit", "entry_code",
+    "REFERENCE_KIT", "START", "START_INFO", "TARGET_CELLS", "TARGET_SLOT", "Info", "Kit", "all_actions",
+    "entry_code",
     "kit_for", "make_info", "options_kit",
 ]
 
@@ -182,23 +189,46 @@ class Kit:
         return got
 
 
-_KITS: dict[int, tuple[Components, Kit]] = {}
+# Keyed by the set's value (its hash is cached): a few sets in practice; the bound keeps a loop
+# over many sets from holding every table.
+_KITS: BoundedCache[Components, Kit] = BoundedCache("goblins-vs-gnomes kits", 64)
 
 
 def kit_for(components: Components) -> Kit:
-    """The tables of ``components``, built on first use (looked up by identity, then by value)."""
-    got = _KITS.get(id(components))
-    if got is not None and got[0] is components:
-        return got[1]
-    kit = next((k for c, k in _KITS.values() if c == components), None) or Kit(components)
-    if len(_KITS) >= 64:  # a few sets in practice; keeps a loop over many sets bounded
-        _KITS.clear()
-    _KITS[id(components)] = (components, kit)  # holding the set keeps its id unique
-    return kit
+    """The tables of ``components``, built on first use."""
+    got = _KITS.get(components)
+    return _KITS.put(components, Kit(components)) if got is None else got
 
 
 REFERENCE_KIT = kit_for(COMPONENTS)
 """The reference component set's tables."""
+
+
+_ACTION_SPACES: BoundedCache[tuple[int, bool, Components], tuple[Action, ...]] = BoundedCache(
+    "goblins-vs-gnomes action spaces", 64)
+
+
+def _actions(players: int, rotation: bool, kit: Kit) -> tuple[Action, ...]:
+    key = (players, rotation, kit.components)
+    got = _ACTION_SPACES.get(key)
+    if got is None:
+        seat_types = (PlayPotion, NameSkip, Steal)
+        got = _ACTION_SPACES.put(key, tuple(
+            a for a in kit.all_actions
+            if not (isinstance(a, seat_types) and a.offset >= players)
+            and not (isinstance(a, Place) and a.rotated and not rotation)
+        ))
+    return got
+
+
+def all_actions(players: int, options: Options | None = None) -> tuple[Action, ...]:
+    """Every action that can ever be legal for this many seats, in canonical order (GVG-ACT-1).
+
+    The Place and Explosion actions come from the options' component set (GVG-COMP-7).
+    """
+    n = check_players(players, 3, MAX_SEATS, "Goblins vs Gnomes")
+    opts = instance_or_default(options, Options, "Goblins vs Gnomes")
+    return _actions(n, opts.rotation, options_kit(opts))
 
 
 def options_kit(options: Options) -> Kit:

@@ -16,8 +16,8 @@ import attrs
 from gremlinrules.core.checks import check_seat, check_seed, check_type
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
-from gremlinrules.goblins_vs_gnomes.state import Phase, State
-from gremlinrules.goblins_vs_gnomes.view import known_roles
+from gremlinrules.goblins_vs_gnomes.state import State
+from gremlinrules.goblins_vs_gnomes.view import known_roles, round_over
 
 __all__ = ["sample_hidden"]
 
@@ -49,7 +49,7 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
     # roles: seats whose card p has not learned, and the box, within each race
     roles, boxed = list(state.roles), list(state.boxed)
     race = options_kit(state.options).race
-    if state.phase not in (Phase.STEAL, Phase.OVER):  # roles are shown once a round ends
+    if not round_over(state):  # roles are shown once a round ends
         known = {s for s, _ in known_roles(state, p)} | {p}
         for side in ("goblin", "gnome"):
             seats = [s for s in range(n) if s not in known and race[roles[s]] == side]

@@ -9,15 +9,25 @@ role cards; no score below 0.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from gremlinrules.core.checks import is_int
+from gremlinrules.core.checks import check_players, check_type, is_int
+from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import InvalidArgumentError, SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
-from gremlinrules.goblins_vs_gnomes.rounds import WIN, goblin_count
-from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, State
+from gremlinrules.goblins_vs_gnomes.setup import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TITLE,
+    WIN,
+    goblin_count,
+    options_or_default,
+)
+from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, TARGETS, Options, Phase, State
 
-__all__ = ["FULL_DECK", "problems"]
+__all__ = ["FULL_DECK", "check_state", "decision_bound", "problems", "round_bound"]
 
 FULL_DECK = Counter(COMPONENTS.deck)
 """The reference set's path cards (a game's own set: ``options_kit(options).deck_count``)."""
@@ -82,7 +92,7 @@ def problems(s: State) -> list[str]:
     if bool(s.winners) != over or not _seats(s.winners, n):
         out.append("winners are set exactly when the match is over")
     ended = [s.targets[i] for i in range(3) if s.opened[i] and s.targets[i] != "dynamite"]
-    if ended and s.phase not in (Phase.STEAL, Phase.OVER):
+    if ended and s.phase is not Phase.OVER and [f.kind for f in s.stack] != [STEAL]:
         out.append("Gold or Dragon is open but the round goes on")
     if len(s.deck_owner) != len(s.deck) or not _seats(s.deck_owner, n, -1):
         out.append("deck_owner must give a seat or -1 per deck card")
@@ -98,16 +108,71 @@ def problems(s: State) -> list[str]:
         out.append("negative skips or swaps, or a pass count out of range")
     if not _seats((s.first_out, s.opener), n, -1):
         out.append("first_out or opener out of range")
-    if s.phase is Phase.OPEN_TARGET and (
-        len(s.pending) < 2 or any(s.opened[t] for t in s.pending if 0 <= t < 3)
-    ):
-        out.append("an order choice needs two or more face-down reached targets")
-    if s.phase is not Phase.OPEN_TARGET and s.pending:
-        out.append("pending targets outside an order choice")
-    if not _seats(s.pending, 3):
-        out.append("bad pending target")
-    if s.phase is Phase.STEAL and (not s.options.advanced_roles or s.roles[s.turn] != "greedy-one"):
-        out.append("only the Greedy One steals, with advanced roles")
-    if s.phase is Phase.NAME_SKIP and s.name_skip_after:
-        out.append("name_skip_after set while naming")
+    out += _stack_problems(s)
     return out
+
+
+def _face_down_slots(s: State, among: tuple[Any, ...]) -> bool:
+    """Two or more distinct face-down target slots, in order."""
+    slots = [t for t in among if is_int(t) and 0 <= t < 3 and not s.opened[t]]
+    return len(slots) == len(among) >= 2 and slots == sorted(set(slots))
+
+
+def _stack_problems(s: State) -> list[str]:
+    """The decision stack holds only the frames the rules push, in the order they push them."""
+    stack = s.stack
+    if not isinstance(stack, tuple) or not all(type(f) is Frame for f in stack):
+        return ["the decision stack must be a tuple of frames"]
+    kinds = [f.kind for f in stack]
+    if s.phase is Phase.OVER and stack:
+        return ["a decision is pending after the match ended"]
+    if kinds not in ([], [NAME_SKIP], [OPEN_TARGET], [NAME_SKIP, OPEN_TARGET], [STEAL]):
+        return [f"no rule leaves the frames {kinds} pending"]
+    out: list[str] = []
+    for f in stack:
+        if not _seats((f.seat,), s.players) or f.bound or f.then:
+            out.append("a frame with a bad seat or extra steps")
+        elif f.kind != STEAL and f.seat != s.turn:
+            out.append("only the turn owner names a skip or orders targets")
+        elif f.kind == OPEN_TARGET and not _face_down_slots(s, f.among):
+            out.append("an order choice needs two or more face-down reached targets")
+        elif f.kind != OPEN_TARGET and f.among:
+            out.append("only an order choice is bound to targets")
+        elif f.kind == STEAL and (not s.options.advanced_roles or s.roles[f.seat] != "greedy-one"):
+            out.append("only the Greedy One steals, with advanced roles")
+    return out
+
+
+def check_state(state: State) -> None:
+    """Raise InvalidArgumentError unless ``state`` is consistent (GVG-INV-1 to GVG-INV-5)."""
+    check_type(state, State, f"{TITLE} State")
+    try:
+        found = problems(state)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise InvalidArgumentError(f"malformed state: {exc}") from exc
+    if found:
+        raise InvalidArgumentError("; ".join(found))
+
+
+def round_bound(players: int, options: Any = None) -> int:
+    """The most decisions one round can take under the bounded options (GVG-BOUND-2)."""
+    n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
+    opts = options_or_default(options)
+    if not opts.bounded:
+        raise SetupError("with bounded=False a round may never end (endless swaps): no bound")
+    comps = options_kit(opts).components
+    cards = len(comps.deck)
+    mugs = sum(d.count for d in comps.designs if d.kind == "ale-mug")
+    swaps = n * opts.swap_limit
+    plays = cards + mugs + 2 + 1  # every card leaves a hand once; Ale Mug names; order choices; steal
+    passes = n * (cards + swaps + 1)  # fewer than n passes between two plays or swaps, n at the end
+    return plays + swaps + passes
+
+
+def decision_bound(players: int, options: Any = None) -> int:
+    """A proven upper bound on the decisions in a match (GVG-BOUND-2).
+
+    Raises SetupError for ``bounded=False``: the rules as written allow a match that never
+    ends (GVG-BOUND-1).
+    """
+    return round_bound(players, options) * options_or_default(options).round_limit

@@ -3,8 +3,11 @@
 One breadth-first search over (cell, keys held) pairs answers every rule that
 needs the route (GVG-ROUTE-1 to GVG-ROUTE-4): which empty cells a card may
 extend the route into, which face-down targets the route reaches, and which
-cards an Explosion may remove. A field is analysed once and memoised (the
-field tuple's identity is the key), so ``legal_actions`` and ``apply`` stay cheap.
+cards an Explosion may remove. A field is analysed once and memoised in a
+bounded cache keyed by the field's value, so ``legal_actions`` and ``apply``
+stay cheap. This is the fast path: the readable
+reference of the same rules is :mod:`.rules` (``route``), and the differential
+tests hold the two together.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import bisect
 from collections import deque
 
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.grid import OFFSETS, OPPOSITE, SIDES, Cell
 from gremlinrules.goblins_vs_gnomes.actions import Place, PlayExplosion
 from gremlinrules.goblins_vs_gnomes.geometry import (
@@ -246,42 +250,27 @@ class Analysis:
         return got is not None and bool(got.get(card, 0) & (2 if rotated else 1))
 
 
-# Analyses memoised by the identity of the field tuple: states share their field until it
-# changes, so legal_actions and apply find the same analysis without hashing the field. The
-# entry holds the field, so its id cannot be reused while the entry lives.
-_MEMO: dict[int, tuple[tuple[Tile, ...], tuple[bool, ...], Kit, Analysis]] = {}
-_MEMO_MAX = 4096
-
-
-def _remember(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit, got: Analysis) -> None:
-    if len(_MEMO) >= _MEMO_MAX:
-        _MEMO.clear()
-    _MEMO[id(field)] = (field, opened, kit, got)
-
-
-def _recall(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit) -> Analysis | None:
-    got = _MEMO.get(id(field))
-    if got is not None and got[0] is field and got[2] is kit and got[1] == opened:
-        return got[3]
-    return None
+# Analyses memoised by value: states share their field until it changes, and legal_actions and
+# apply ask about the same field. The key holds the field itself (Tiles cache their hashes) and
+# the kit (one per component set, compared by identity, held alive by the key).
+_MEMO: BoundedCache[tuple[tuple[Tile, ...], tuple[bool, ...], Kit], Analysis] = BoundedCache(
+    "goblins-vs-gnomes route analyses", 4096)
+_recall = _MEMO.get
 
 
 def analyse(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit = REFERENCE_KIT) -> Analysis:
     """The (memoised) route analysis of a field."""
-    got = _recall(field, opened, kit)
-    if got is None:
-        got = Analysis(field, opened, kit=kit)
-        _remember(field, opened, kit, got)
-    return got
+    key = (field, opened, kit)
+    got = _recall(key)
+    return _MEMO.put(key, Analysis(field, opened, kit=kit)) if got is None else got
 
 
 def analyse_after_place(old_field: tuple[Tile, ...], field: tuple[Tile, ...],
                         opened: tuple[bool, ...], tile: Tile, kit: Kit = REFERENCE_KIT) -> Analysis:
     """The analysis of ``field`` = ``old_field`` plus ``tile``, extended from the old one."""
-    parent = _recall(old_field, opened, kit)
+    parent = _recall((old_field, opened, kit))
     got = Analysis(field, opened, parent, tile) if parent is not None else Analysis(field, opened, kit=kit)
-    _remember(field, opened, kit, got)
-    return got
+    return _MEMO.put((field, opened, kit), got)
 
 
 def route_tags(field: tuple[Tile, ...], opened: tuple[bool, ...], slot: int,

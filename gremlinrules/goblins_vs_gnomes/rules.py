@@ -1,17 +1,59 @@
-"""Legality (one check function), legal actions and the transition function.
+"""The reference rules of Goblins vs Gnomes: one check and one effect per action kind.
 
-``_check`` returns the reason an action is illegal (with its clause id) or
-None; ``is_legal`` and ``apply`` both use it, and ``legal_actions`` generates
-from the same route analysis.
+This module is the readable statement of the rules; :mod:`.fast` answers the
+same questions from precomputed tables, and the differential tests hold the two
+to each other. ``get_game("goblins-vs-gnomes", reference=True)`` plays with
+this module's :func:`legal_actions`, :func:`is_legal` and :func:`apply`.
+
+The route (GVG-ROUTE-1 to GVG-ROUTE-3)
+    :func:`route` walks from the start card to each neighbour whose side facing
+    back is open, when the side it leaves by is open too. It passes through the
+    start, Passages, Keys, Lanterns, Bombs, Ale Mugs and a face-up target; a
+    Cave-in stops it (GVG-ROUTE-2); a Door stops it until a Key of the door's
+    colour lies on the route without passing through that door (GVG-ROUTE-3:
+    the walk is repeated with the keys found until no new key turns up). A
+    face-down target beside a card the route passes, on that card's open side,
+    is reached (GVG-TARGET-1).
+
+Laying a tunnel card (``Place``: GVG-PLACE-1 to GVG-PLACE-4, GVG-FIELD-2)
+    The card is a tunnel card in the player's hand, laid on an empty cell of
+    the table (never the start or a target cell), turned half a turn only when
+    the rotation option is on and turning changes its shape. Each side it
+    shares with a card on the field or the start must match that card's side
+    (open against open, closed against closed); targets impose nothing
+    (GVG-PLACE-3). And one of its open sides must face an open side of a card
+    the route passes through (GVG-PLACE-2), so the route grows.
+
+The other plays
+    A Map looks at a face-down target (GVG-CARD-1); an Explosion removes a card
+    on the field other than a Lantern (GVG-CARD-2, GVG-ROUTE-4); a Potion swaps
+    roles with another seat (GVG-CARD-3); all three are discarded (GVG-CARD-5).
+    A Swap puts a card under a non-empty deck and draws (GVG-TURN-2), at most
+    ``swap_limit`` times a round when bounded (GVG-BOUND-1). A Pass needs a
+    hand with nothing playable and shows it (GVG-TURN-3). After a play the
+    player draws (GVG-TURN-4); then the turn passes on (GVG-TURN-5).
+
+Decisions (frames on the state's ``stack``)
+    ``name-skip`` after an Ale Mug (GVG-CARD-4), ``open-target`` when one card
+    reaches several targets (GVG-TARGET-3), ``steal`` for the Greedy One after
+    the Dragon (GVG-ADV-3). While a frame is pending its choices are the only
+    legal actions.
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 from typing import Any
 
+import attrs
+
 from gremlinrules.core.checks import check_type, is_int
+from gremlinrules.core.decisions import Frame, push
 from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.grid import OFFSETS, SIDE_NAMES, Cell
+from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOT_INDEX,
     SLOTS,
@@ -27,225 +69,268 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Steal,
     Swap,
 )
-from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit, kit_for
-from gremlinrules.goblins_vs_gnomes.rounds import end_round, score_round
-from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
-from gremlinrules.goblins_vs_gnomes.state import Phase, State, Tile, evolve
+from gremlinrules.goblins_vs_gnomes.flow import Reached, finish, open_target, resolve, score_round
+from gremlinrules.goblins_vs_gnomes.geometry import START, Kit, options_kit
+from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, Phase, State, Tile, evolve
 
-__all__ = ["apply", "current_player", "has_playable", "is_legal", "legal_actions"]
+__all__ = [
+    "RULES", "Route", "apply", "card_leaves", "current_player", "effects", "forget", "is_legal",
+    "legal_actions", "open_sides", "resume_name_skip", "resume_open_target", "resume_steal", "route",
+]
 
-_PASS = Pass()
-_NAME_SKIP = tuple(NameSkip(k) for k in range(1, 8))
-_STEAL = tuple(Steal(k) for k in range(1, 8))
-_POTION = tuple(PlayPotion(k) for k in range(1, 8))
-_MAP = tuple(PlayMap(t) for t in SLOTS)
-_OPEN = tuple(OpenTarget(t) for t in SLOTS)
+_NAME = "Goblins vs Gnomes State"
 
+# ---- the route, in plain terms ---------------------------------------------------------------
 
-def _tile_order(tile: Tile) -> tuple[int, int]:
-    return tile.y, tile.x
-
-
-def current_player(state: State) -> int | None:
-    """The seat that must decide now; None once the match is over."""
-    check_type(state, State, "Goblins vs Gnomes State")
-    return None if state.phase is Phase.OVER else state.turn
+_OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+_STEP = {SIDE_NAMES[i]: OFFSETS[i] for i in range(4)}
+"""The step to the neighbour across each side (``y`` grows downward: N is (0, -1))."""
+_ALWAYS_PASSED = frozenset({"start", "target", "passage", "key", "lantern", "bomb", "ale-mug"})
+"""GVG-ROUTE-1: the kinds the route always passes through (a face-up target counts)."""
 
 
-def kit_of(state: State) -> Kit:
-    """The tables of the state's component set (GVG-COMP-7)."""
-    c = state.options.components
-    return REFERENCE_KIT if c is None else kit_for(c)
+def _across(cell: Cell, side: str) -> Cell:
+    dx, dy = _STEP[side]
+    return cell[0] + dx, cell[1] + dy
 
 
-def _analysis(state: State) -> Analysis:
-    return analyse(state.field, state.opened, kit_of(state))
+def open_sides(kit: Kit, card: str, rotated: bool) -> frozenset[str]:
+    """The open sides of design ``card`` as laid (``"N"``, ``"E"``, ``"S"``, ``"W"``)."""
+    printed = {SIDE_NAMES[i] for i in range(4) if kit.designs[card].edges >> i & 1}
+    return frozenset(_OPPOSITE[s] for s in printed) if rotated else frozenset(printed)
 
 
-def _playable(state: State, card: str, a: Analysis) -> bool:
-    kind = a.kit.kind[card]
-    if kind == "explosion":
-        return bool(a.removable)
-    if kind in ("map", "potion"):
-        return True  # a face-down target and another seat always exist during a round
-    return bool(a.placements(card, state.options.rotation))
+@attrs.frozen
+class _Card:
+    kind: str
+    sides: frozenset[str]
+    colour: str = ""
 
 
-def has_playable(state: State) -> bool:
-    """True when the turn owner holds a card that can be played now (GVG-TURN-3)."""
-    a = _analysis(state)
-    return any(_playable(state, c, a) for c in set(state.hands[state.turn]))
+_ALL_SIDES = frozenset("NESW")
 
 
-def _can_swap(state: State) -> str | None:
-    if not state.deck:
-        return "the deck is empty, so no card can be swapped"
-    opts = state.options
-    if opts.bounded and state.swaps_used[state.turn] >= opts.swap_limit:
-        return f"each seat may swap only {opts.swap_limit} times in a round (bounded option)"
+def _cards(state: State) -> dict[Cell, _Card]:
+    """Every card on the table by cell: the start, the tunnel cards, the face-up targets."""
+    kit = options_kit(state.options)
+    cards = {START: _Card("start", _ALL_SIDES)}
+    for t in state.field:
+        cards[(t.x, t.y)] = _Card(kit.kind[t.card], open_sides(kit, t.card, t.rotated), kit.colour[t.card])
+    for slot, cell in enumerate(kit.target_cells):
+        if state.opened[slot]:  # a face-up target (the Dynamite) is open on all four sides
+            cards[cell] = _Card("target", _ALL_SIDES)
+    return cards
+
+
+@attrs.frozen
+class Route:
+    """What the route of a field passes through and reaches."""
+
+    cards: dict[Cell, _Card] = attrs.field(eq=False, repr=False)
+    """Every card on the table by cell (the start, tunnel cards, face-up targets)."""
+    passed: frozenset[Cell]
+    """The cells of the cards the route passes through (the start included)."""
+    keys: frozenset[str]
+    """The colours of the Keys on the route."""
+    reached: tuple[int, ...]
+    """The face-down target slots beside the route (GVG-TARGET-1), in slot order."""
+
+
+def _walk(cards: dict[Cell, _Card], keys: frozenset[str]) -> set[Cell]:
+    """The cells the route passes through when Doors of the colours ``keys`` are open."""
+    passed = {START}
+    todo = [START]
+    while todo:
+        cell = todo.pop()
+        for side in cards[cell].sides:
+            nb = _across(cell, side)
+            card = cards.get(nb)
+            if card is None or nb in passed or _OPPOSITE[side] not in card.sides:
+                continue  # no card there, already passed, or its facing side is closed
+            if card.kind in _ALWAYS_PASSED or (card.kind == "door" and card.colour in keys):
+                passed.add(nb)  # GVG-ROUTE-1, GVG-ROUTE-3
+                todo.append(nb)
+            # GVG-ROUTE-2: a Cave-in (and a Door without its Key) is reached but not passed
+    return passed
+
+
+def route(state: State) -> Route:
+    """The route of the state's field (GVG-ROUTE-1 to GVG-ROUTE-3, GVG-TARGET-1)."""
+    cards = _cards(state)
+    keys: frozenset[str] = frozenset()
+    while True:  # GVG-ROUTE-3: walk again with every Key found, until none is new
+        passed = _walk(cards, keys)
+        found = frozenset(cards[c].colour for c in passed if cards[c].kind == "key")
+        if found <= keys:
+            break
+        keys = keys | found
+    kit = options_kit(state.options)
+    reached = tuple(
+        slot for slot, cell in enumerate(kit.target_cells)
+        if not state.opened[slot]
+        and any(_across(cell, s) in passed and _OPPOSITE[s] in cards[_across(cell, s)].sides for s in "NESW")
+    )
+    return Route(cards, frozenset(passed), keys, reached)
+
+
+def reached(state: State) -> tuple[int, ...]:
+    """The face-down targets the route reaches (the reference's :data:`.flow.Reached`)."""
+    return route(state).reached
+
+
+# ---- checks ----------------------------------------------------------------------------------
+
+_PLACE_REASON = ("must touch the route, match every neighbour's edges and extend the route "
+                 "from the start")
+
+
+def _fits(state: State, the_route: Route, card: str, cell: Cell, rotated: bool) -> bool:
+    """GVG-PLACE-2, GVG-PLACE-3: the card on the empty ``cell`` matches every neighbouring card
+    and opens onto a card the route passes through."""
+    cards = the_route.cards
+    if cell in cards:
+        return False
+    kit = options_kit(state.options)
+    sides = open_sides(kit, card, rotated)
+    extends = False
+    for side in "NESW":
+        nb = _across(cell, side)
+        other = cards.get(nb)
+        if other is None:
+            continue
+        facing_open = _OPPOSITE[side] in other.sides
+        if other.kind != "target" and (side in sides) != facing_open:
+            return False  # open against closed; GVG-PLACE-3: a target imposes no edge
+        if side in sides and facing_open and nb in the_route.passed:
+            extends = True  # the route (through a face-up target too) enters the card here
+    return extends
+
+
+def _place_problem(state: State, action: Any, the_route: Route | None = None) -> Reason | None:
+    kit = options_kit(state.options)
+    card, x, y, rot = action.card, action.x, action.y, action.rotated
+    if not isinstance(card, str) or card not in kit.field_cards:
+        return f"{card!r} is not a tunnel card", "GVG-PLACE-1"
+    if card not in state.hands[state.turn]:
+        return f"you hold no {card} card", "GVG-TURN-1"
+    if not is_int(x) or not is_int(y) or not isinstance(rot, bool):
+        return "a cell is two integers and rotated is true or false", "GVG-PLACE-1"
+    if rot and not state.options.rotation:
+        return "cards may not be turned (rotation option is off)", "GVG-PLACE-4"
+    if rot and open_sides(kit, card, True) == open_sides(kit, card, False):
+        return "turning this card changes nothing: lay it unrotated", "GVG-PLACE-4"
+    if (x, y) not in kit.placeable_set:
+        return f"({x}, {y}) is the start, a target or off the table", "GVG-FIELD-2"
+    if not _fits(state, the_route or route(state), card, (x, y), rot):
+        return f"{card} on ({x}, {y}) {_PLACE_REASON}", "GVG-PLACE-2"
     return None
 
 
-def _offset_ok(offset: Any, state: State) -> bool:
+def _check_place(state: State, action: Place) -> Reason | None:
+    return _place_problem(state, action)
+
+
+def _check_map(state: State, action: PlayMap) -> Reason | None:
+    if "map" not in state.hands[state.turn]:
+        return "you hold no Map", "GVG-TURN-1"
+    if type(action.target) is not Slot:
+        return "a target is Slot.TOP, Slot.MIDDLE or Slot.BOTTOM", "GVG-CARD-1"
+    if state.opened[SLOT_INDEX[action.target]]:
+        return "that target is already face up", "GVG-CARD-1"
+    return None
+
+
+def _check_explosion(state: State, action: PlayExplosion) -> Reason | None:
+    if "explosion" not in state.hands[state.turn]:
+        return "you hold no Explosion", "GVG-TURN-1"
+    kind = options_kit(state.options).kind
+    # GVG-CARD-2, GVG-ROUTE-4: any card on the field but a Lantern (the start and the targets
+    # are not field cards)
+    if not (is_int(action.x) and is_int(action.y) and isinstance(action.card, str) and any(
+        (t.x, t.y) == (action.x, action.y) and t.card == action.card and kind[t.card] != "lantern"
+        for t in state.field
+    )):
+        return ("an Explosion removes the named field card on its cell, never the start, a "
+                "Lantern or a target"), "GVG-CARD-2"
+    return None
+
+
+def _another_seat(state: State, offset: Any) -> bool:
     return is_int(offset) and 0 < offset < state.players
 
 
-def _slot(target: Any) -> int:
-    """The slot index of ``target``, or -1 when it is not a Slot."""
-    return SLOT_INDEX[target] if type(target) is Slot else -1
+def _check_potion(state: State, action: PlayPotion) -> Reason | None:
+    if "potion" not in state.hands[state.turn]:
+        return "you hold no Potion", "GVG-TURN-1"
+    if not _another_seat(state, action.offset):
+        return f"swap with another player: an offset from 1 to {state.players - 1}", "GVG-CARD-3"
+    return None
 
 
-def _check(state: State, action: Any) -> tuple[str, str] | None:
-    """Why ``action`` is illegal now (reason, clause), or None when it is legal."""
-    phase = state.phase
-    if phase is Phase.OVER:
-        return "the match is over", "GVG-END-4"
-    t = type(action)
-    if phase is Phase.NAME_SKIP:
-        if t is not NameSkip:
-            return "name the player who skips their next turn first", "GVG-CARD-4"
-        if not _offset_ok(action.offset, state):
-            return f"name another player: an offset from 1 to {state.players - 1}", "GVG-CARD-4"
-        return None
-    if phase is Phase.OPEN_TARGET:
-        if t is not OpenTarget:
-            return "choose which reached target opens first", "GVG-TARGET-3"
-        if _slot(action.target) not in state.pending:
-            return "that target is not one the new card reached", "GVG-TARGET-3"
-        return None
-    if phase is Phase.STEAL:
-        if t is not Steal:
-            return "the Greedy One must choose whom to steal from", "GVG-ADV-3"
-        if not _offset_ok(action.offset, state):
-            return f"steal from another player: an offset from 1 to {state.players - 1}", "GVG-ADV-3"
-        return None
-    hand = state.hands[state.turn]
-    if t is Place:
-        card, x, y, rot = action.card, action.x, action.y, action.rotated
-        # Fast path: a well-formed Place of a held card on a frontier cell where it fits. The
-        # fit bits hold only tunnel designs, turned only when that changes the card.
-        if type(x) is int and type(y) is int and type(rot) is bool and type(card) is str and card in hand:
-            fit = _analysis(state).frontier.get((x, y))
-            if fit is not None and fit.get(card, 0) & (2 if rot else 1) and (
-                state.options.rotation or not rot
-            ):
-                return None
-        kit = kit_of(state)
-        if not isinstance(card, str) or card not in kit.field_cards:
-            return f"{card!r} is not a tunnel card", "GVG-PLACE-1"
-        if card not in hand:
-            return f"you hold no {card} card", "GVG-TURN-1"
-        if not is_int(x) or not is_int(y) or not isinstance(rot, bool):
-            return "a cell is two integers and rotated is true or false", "GVG-PLACE-1"
-        if rot and not state.options.rotation:
-            return "cards may not be turned (rotation option is off)", "GVG-PLACE-4"
-        if rot and kit.edges[(card, True)] == kit.edges[(card, False)]:
-            return "turning this card changes nothing: lay it unrotated", "GVG-PLACE-4"
-        if (x, y) not in kit.placeable_set:
-            return f"({x}, {y}) is the start, a target or off the table", "GVG-FIELD-2"
-        if not _analysis(state).fits(card, (x, y), rot):
-            return (f"{card} on ({x}, {y}) must touch the route, match every neighbour's edges "
-                    "and extend the route from the start"), "GVG-PLACE-2"
-        return None
-    if t is PlayMap:
-        if "map" not in hand:
-            return "you hold no Map", "GVG-TURN-1"
-        slot = _slot(action.target)
-        if slot < 0:
-            return "a target is Slot.TOP, Slot.MIDDLE or Slot.BOTTOM", "GVG-CARD-1"
-        if state.opened[slot]:
-            return "that target is already face up", "GVG-CARD-1"
-        return None
-    if t is PlayExplosion:
-        if "explosion" not in hand:
-            return "you hold no Explosion", "GVG-TURN-1"
-        if not isinstance(action.card, str) or not is_int(action.x) or not is_int(action.y) or (
-            ((action.x, action.y), action.card) not in _analysis(state).removable
-        ):
-            return ("an Explosion removes the named field card on its cell, never the start, a "
-                    "Lantern or a target"), "GVG-CARD-2"
-        return None
-    if t is PlayPotion:
-        if "potion" not in hand:
-            return "you hold no Potion", "GVG-TURN-1"
-        if not _offset_ok(action.offset, state):
-            return f"swap with another player: an offset from 1 to {state.players - 1}", "GVG-CARD-3"
-        return None
-    if t is Swap:
-        if not isinstance(action.card, str) or action.card not in hand:
-            return f"you hold no {action.card!r} card", "GVG-TURN-2"
-        why = _can_swap(state)
-        return (why, "GVG-TURN-2" if not state.deck else "GVG-BOUND-1") if why else None
-    if t is Pass:
-        if has_playable(state):
-            return "you may pass only when no card in your hand can be played", "GVG-TURN-3"
-        return None
-    if t in (NameSkip, OpenTarget, Steal):
-        return "that decision is not pending", "GVG-TURN-1"
-    return f"{action!r} is not a Goblins vs Gnomes action", "GVG-ACT-1"
+def _check_swap(state: State, action: Swap) -> Reason | None:
+    if not isinstance(action.card, str) or action.card not in state.hands[state.turn]:
+        return f"you hold no {action.card!r} card", "GVG-TURN-2"
+    if not state.deck:
+        return "the deck is empty, so no card can be swapped", "GVG-TURN-2"
+    opts = state.options
+    if opts.bounded and state.swaps_used[state.turn] >= opts.swap_limit:
+        return f"each seat may swap only {opts.swap_limit} times in a round (bounded option)", "GVG-BOUND-1"
+    return None
 
 
-def is_legal(state: State, action: Any) -> bool:
-    """True when ``action`` may be taken now (agrees with :func:`legal_actions`)."""
-    check_type(state, State, "Goblins vs Gnomes State")
-    return _check(state, action) is None
+def _check_pass(state: State, action: Pass) -> Reason | None:
+    if _plays(state):
+        return "you may pass only when no card in your hand can be played", "GVG-TURN-3"
+    return None
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action, sorted by the canonical action index (GVG-ACT-1)."""
-    check_type(state, State, "Goblins vs Gnomes State")
-    phase = state.phase
-    n = state.players
-    if phase is Phase.OVER:
-        return ()
-    if phase is Phase.NAME_SKIP:
-        return _NAME_SKIP[: n - 1]
-    if phase is Phase.STEAL:
-        return _STEAL[: n - 1]
-    if phase is Phase.OPEN_TARGET:
-        return tuple(_OPEN[t] for t in state.pending)
-    a = _analysis(state)
-    kit = a.kit
-    # Built directly in canonical order (no sort): designs in component order, each design's
-    # placements pre-sorted, then the action kinds in ACTION_TYPES order.
-    cards = kit.hand_order(state.hands[state.turn])
-    rotation = state.options.rotation
+def _check_answer(state: State, action: Any) -> Reason | None:
+    """A NameSkip, OpenTarget or Steal with no frame asking for it (GVG-TURN-1)."""
+    return "that decision is not pending", "GVG-TURN-1"
+
+
+# ---- generation: candidates filtered through the checks ------------------------------------
+
+
+def _plays(state: State) -> list[Action]:
+    """Every legal play of a card from the turn owner's hand (no Swap, no Pass)."""
+    kit = options_kit(state.options)
+    hand = set(state.hands[state.turn])
+    the_route = route(state)
+    cards = the_route.cards
+    # a laid card must touch a card the route passes through (GVG-PLACE-2)
+    cells = {c for p in the_route.passed for s in "NESW" for c in [_across(p, s)]
+             if c in kit.placeable_set and c not in cards}
     out: list[Action] = []
-    kinds = []
-    field_cards = kit.field_cards
-    for card in cards:
-        if card in field_cards:
-            out += a.placements(card, rotation)
-        else:
-            kinds.append(kit.kind[card])
-    if kinds:
-        if "map" in kinds:
-            out += [_MAP[t] for t in range(3) if not state.opened[t]]
-        if "explosion" in kinds:
-            out += a.explosions()
-        if "potion" in kinds:
-            out += _POTION[: n - 1]
-    opts = state.options  # as _can_swap
-    can_swap = bool(state.deck) and not (opts.bounded and state.swaps_used[state.turn] >= opts.swap_limit)
-    swap = kit.swap
-    if out:
-        if can_swap:
-            out += [swap[c] for c in cards]
-        return tuple(out)
-    return (*(swap[c] for c in cards), _PASS) if can_swap else (_PASS,)
+    for card in sorted(hand & kit.field_cards):
+        for x, y in cells:
+            for rot in (False, True):
+                action = Place(card, x, y, rot)
+                if _place_problem(state, action, the_route) is None:
+                    out.append(action)
+    candidates: list[Action] = [PlayMap(s) for s in SLOTS]
+    candidates += [PlayExplosion(t.card, t.x, t.y) for t in state.field]
+    candidates += [PlayPotion(k) for k in range(1, state.players)]
+    out += [a for a in candidates if RULES.rules[type(a)].check(state, a) is None]
+    return out
 
 
-# ---- transitions -------------------------------------------------------------
+def _generate(state: State) -> tuple[Action, ...]:
+    """Every legal action when no frame is pending, in the canonical order (GVG-ACT-1)."""
+    kit = options_kit(state.options)
+    plays = _plays(state)
+    out = plays + [a for a in (Swap(c) for c in set(state.hands[state.turn]))
+                   if _check_swap(state, a) is None]
+    if not plays:
+        out.append(Pass())
+    return tuple(sorted(out, key=kit.index.__getitem__))
 
 
-def _remove_card(hands: tuple[tuple[str, ...], ...], seat: int, card: str) -> tuple[tuple[str, ...], ...]:
-    h = list(hands[seat])
-    h.remove(card)
-    return hands[:seat] + (tuple(h),) + hands[seat + 1:]
+# ---- effects ---------------------------------------------------------------------------------
 
 
-def _forget(known: tuple[tuple[tuple[int, str], ...], ...], seat: int,
-            card: str | None) -> tuple[tuple[tuple[int, str], ...], ...]:
+def forget(known: tuple[tuple[tuple[int, str], ...], ...], seat: int,
+           card: str | None) -> tuple[tuple[tuple[int, str], ...], ...]:
     """What others know of ``seat``'s hand after a card leaves it (GVG-VIEW-4).
 
     A played ``card`` is public: one known copy of it goes. A card swapped under the deck is
@@ -267,7 +352,7 @@ def _forget(known: tuple[tuple[tuple[int, str], ...], ...], seat: int,
     return tuple(out)
 
 
-def _card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
+def card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
     """``card`` leaves the turn owner's hand; they draw the top card if any (GVG-TURN-4)."""
     seat = state.turn
     hands = state.hands
@@ -275,7 +360,7 @@ def _card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
     hand.remove(card)
     known = state.known_cards
     if any(known):
-        known = _forget(known, seat, card)
+        known = forget(known, seat, card)
     deck, owner = state.deck, state.deck_owner
     if deck:
         top, who = deck[0], owner[0]
@@ -290,130 +375,197 @@ def _card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
     changes.update(hands=hands, known_cards=known, deck=deck, deck_owner=owner, passes=0)
 
 
-def _finish(state: State, changes: dict[str, Any]) -> State:
-    """``state`` with ``changes``, then the turn ends: round end checks (GVG-END-1, GVG-END-2),
-    else the next seat not skipping (GVG-CARD-4). One State is built in the common case."""
-    n = state.players
-    get = changes.get
-    if get("passes", state.passes) >= n or (
-        not get("deck", state.deck) and not any(get("hands", state.hands))
-        and not any(get("opened", state.opened))
-    ):
-        return end_round(evolve(state, **changes), state.turn)
-    nxt = (state.turn + 1) % n
-    skips = get("skips", state.skips)
-    while skips[nxt]:
-        skips = skips[:nxt] + (skips[nxt] - 1,) + skips[nxt + 1:]
-        nxt = (nxt + 1) % n
-    changes.update(turn=nxt, skips=skips, phase=Phase.PLAY)
-    return evolve(state, **changes)
+def _tile_order(tile: Tile) -> tuple[int, int]:
+    return tile.y, tile.x
 
 
-def _end_turn(state: State) -> State:
-    """The turn ends (see :func:`_finish`)."""
-    return _finish(state, {})
+def laid(state: State, action: Place, tile: Tile, changes: dict[str, Any]) -> None:
+    """The changes of laying ``tile`` (the card of ``action``): the card leaves the hand, the
+    field gains it, and an Ale Mug asks its placer to name a player (GVG-CARD-4) once the
+    targets it reached are resolved (the frame waits under any target choice)."""
+    card_leaves(state, action.card, changes)
+    field = list(state.field)
+    bisect.insort(field, tile, key=_tile_order)
+    changes["field"] = tuple(field)
+    if options_kit(state.options).kind[action.card] == "ale-mug":
+        changes["stack"] = push(state.stack, Frame(NAME_SKIP, state.turn, source=action.card))
 
 
-def _after_targets(state: State) -> State:
-    if state.name_skip_after:
-        return evolve(state, phase=Phase.NAME_SKIP, name_skip_after=False, pending=())
-    if state.phase is not Phase.PLAY or state.pending:
-        state = evolve(state, phase=Phase.PLAY, pending=())
-    return _end_turn(state)
-
-
-def _resolve(state: State) -> State:
-    """Open what the route now reaches (GVG-TARGET-1); several at once: the placer chooses."""
-    reached = _analysis(state).reached
-    if not reached:
-        return _after_targets(state)
-    if len(reached) == 1:
-        return _open(state, reached[0])
-    return evolve(state, phase=Phase.OPEN_TARGET, pending=reached)  # GVG-TARGET-3
-
-
-def _open(state: State, slot: int) -> State:
-    opened = state.opened[:slot] + (True,) + state.opened[slot + 1:]
-    ident = state.targets[slot]
-    if ident != "dynamite":  # GVG-END-3: Gold or Dragon ends the round
-        state = evolve(state, opened=opened, opener=state.turn, pending=(),
-                             name_skip_after=False, phase=Phase.PLAY)
-        return end_round(state, state.turn)
-    # GVG-TARGET-2: every Bomb leaves the field; play goes on, others may open next
-    kind = kit_of(state).kind
-    bombs = tuple(t.card for t in state.field if kind[t.card] == "bomb")
-    field = tuple(t for t in state.field if kind[t.card] != "bomb")
-    state = evolve(state, opened=opened, field=field, pending=(),
-                         discard=tuple(sorted(state.discard + bombs)))
-    return _resolve(state)
-
-
-def apply(state: State, action: Any) -> State:
-    """The state after ``action``; the input is unchanged. Illegal -> IllegalActionError."""
-    check_type(state, State, "Goblins vs Gnomes State")
-    why = _check(state, action)
-    if why is not None:
-        raise IllegalActionError(*why)
-    t = type(action)
-    seat = state.turn
+def place(state: State, action: Place, reached: Reached) -> State:
+    """Lay the card (GVG-PLACE-1), then open what the route reaches (GVG-TARGET-1)."""
     changes: dict[str, Any] = {}
-    if t is Place:
-        _card_leaves(state, action.card, changes)
-        kit = kit_of(state)
-        tile = kit.tile(action)
-        field = list(state.field)
-        bisect.insort(field, tile, key=_tile_order)
-        changes["field"] = tuple(field)
-        mug = changes["name_skip_after"] = kit.kind[action.card] == "ale-mug"
-        if analyse_after_place(state.field, changes["field"], state.opened, tile, kit).reached or mug:
-            return _resolve(evolve(state, **changes))
-        if state.pending:  # as _after_targets would; never in PLAY, kept for equal results
-            changes["pending"] = ()
-        return _finish(state, changes)  # nothing reached: end the turn, one State built
-    if t is PlayMap:
-        _card_leaves(state, "map", changes)
-        changes["peeks"] = (*state.peeks, (seat, SLOT_INDEX[action.target]))  # GVG-CARD-1
-        changes["discard"] = tuple(sorted((*state.discard, "map")))
-        return _finish(state, changes)
-    if t is PlayExplosion:
-        _card_leaves(state, "explosion", changes)
-        gone = next(u for u in state.field if (u.x, u.y) == (action.x, action.y))
-        changes["field"] = tuple(u for u in state.field if u is not gone)  # GVG-CARD-2
-        changes["discard"] = tuple(sorted((*state.discard, "explosion", gone.card)))
-        return _finish(state, changes)
-    if t is PlayPotion:
-        _card_leaves(state, "potion", changes)
-        other = (seat + action.offset) % state.players
-        roles = list(state.roles)
-        roles[seat], roles[other] = roles[other], roles[seat]  # GVG-CARD-3
-        changes.update(roles=tuple(roles), potions=(*state.potions, (seat, other)),
-                       discard=tuple(sorted((*state.discard, "potion"))))
-        return _finish(state, changes)
-    if t is Swap:
-        hands = _remove_card(state.hands, seat, action.card)
-        known = _forget(state.known_cards, seat, None)
-        deck = (*state.deck[1:], action.card)  # GVG-TURN-2: under the deck, draw the top
-        owner = (*state.deck_owner[1:], seat)
-        top, who = state.deck[0], state.deck_owner[0]
-        hands = hands[:seat] + (tuple(sorted((*hands[seat], top))),) + hands[seat + 1:]
-        if who >= 0 and who != seat:
-            known = known[:who] + (tuple(sorted((*known[who], (seat, top)))),) + known[who + 1:]
-        used = state.swaps_used
-        return _finish(state, {
-            "hands": hands, "known_cards": known, "deck": deck, "deck_owner": owner, "passes": 0,
-            "swaps_used": used[:seat] + (used[seat] + 1,) + used[seat + 1:]})
-    if t is Pass:
-        hand = state.hands[seat]  # GVG-TURN-3: the hand is shown to everyone
-        known = tuple(
-            k if p == seat else tuple(sorted((*(e for e in k if e[0] != seat), *((seat, c) for c in hand))))
-            for p, k in enumerate(state.known_cards)
-        )
-        return _finish(state, {"known_cards": known, "passes": state.passes + 1})
-    if t is NameSkip:
-        skips = state.skips
-        s = (seat + action.offset) % state.players
-        return _finish(state, {"phase": Phase.PLAY, "skips": skips[:s] + (skips[s] + 1,) + skips[s + 1:]})
-    if t is OpenTarget:
-        return _open(evolve(state, pending=()), SLOT_INDEX[action.target])
-    # Steal: the only action left once _check passed
-    return score_round(evolve(state, phase=Phase.PLAY), (seat + action.offset) % state.players)
+    laid(state, action, Tile(action.x, action.y, action.card, action.rotated), changes)
+    return resolve(evolve(state, **changes), reached)
+
+
+def play_map(state: State, action: PlayMap) -> State:
+    """GVG-CARD-1: the seat looks at the target; GVG-CARD-5: the Map is discarded."""
+    changes: dict[str, Any] = {}
+    card_leaves(state, "map", changes)
+    changes["peeks"] = (*state.peeks, (state.turn, SLOT_INDEX[action.target]))
+    changes["discard"] = tuple(sorted((*state.discard, "map")))
+    return finish(state, changes)
+
+
+def play_explosion(state: State, action: PlayExplosion) -> State:
+    """GVG-CARD-2: the card leaves the round; GVG-CARD-5: so does the Explosion."""
+    changes: dict[str, Any] = {}
+    card_leaves(state, "explosion", changes)
+    gone = next(u for u in state.field if (u.x, u.y) == (action.x, action.y))
+    changes["field"] = tuple(u for u in state.field if u is not gone)
+    changes["discard"] = tuple(sorted((*state.discard, "explosion", gone.card)))
+    return finish(state, changes)
+
+
+def play_potion(state: State, action: PlayPotion) -> State:
+    """GVG-CARD-3: swap role cards with the chosen seat; GVG-CARD-5: the Potion is discarded."""
+    changes: dict[str, Any] = {}
+    seat = state.turn
+    card_leaves(state, "potion", changes)
+    other = next_seat(seat, state.players, action.offset)
+    roles = list(state.roles)
+    roles[seat], roles[other] = roles[other], roles[seat]
+    changes.update(roles=tuple(roles), potions=(*state.potions, (seat, other)),
+                   discard=tuple(sorted((*state.discard, "potion"))))
+    return finish(state, changes)
+
+
+def swap(state: State, action: Swap) -> State:
+    """GVG-TURN-2: the card goes under the deck (its owner knows it) and the top card is drawn."""
+    seat = state.turn
+    hand = list(state.hands[seat])
+    hand.remove(action.card)
+    known = forget(state.known_cards, seat, None)
+    deck = (*state.deck[1:], action.card)
+    owner = (*state.deck_owner[1:], seat)
+    top, who = state.deck[0], state.deck_owner[0]
+    hands = state.hands[:seat] + (tuple(sorted((*hand, top))),) + state.hands[seat + 1:]
+    if who >= 0 and who != seat:
+        known = known[:who] + (tuple(sorted((*known[who], (seat, top)))),) + known[who + 1:]
+    used = state.swaps_used
+    return finish(state, {
+        "hands": hands, "known_cards": known, "deck": deck, "deck_owner": owner, "passes": 0,
+        "swaps_used": used[:seat] + (used[seat] + 1,) + used[seat + 1:]})
+
+
+def pass_turn(state: State, action: Pass) -> State:
+    """GVG-TURN-3: the hand is shown to everyone; GVG-END-1: passes in a row are counted."""
+    seat = state.turn
+    hand = state.hands[seat]
+    known = tuple(
+        k if p == seat else tuple(sorted((*(e for e in k if e[0] != seat), *((seat, c) for c in hand))))
+        for p, k in enumerate(state.known_cards)
+    )
+    return finish(state, {"known_cards": known, "passes": state.passes + 1})
+
+
+def _unasked(state: State, action: Any) -> State:
+    raise IllegalActionError("that decision is not pending", "GVG-TURN-1")  # refused by its check
+
+
+# ---- decisions -------------------------------------------------------------------------------
+
+_NAME_SKIPS = tuple(NameSkip(k) for k in range(1, 8))
+_STEALS = tuple(Steal(k) for k in range(1, 8))
+_OPENS = tuple(OpenTarget(t) for t in SLOTS)
+
+
+def name_skip_choices(state: State, frame: Frame) -> tuple[Action, ...]:
+    """GVG-CARD-4: any other seat, by offset from the placer."""
+    return _NAME_SKIPS[: state.players - 1]
+
+
+def open_target_choices(state: State, frame: Frame) -> tuple[Action, ...]:
+    """GVG-TARGET-3: the reached targets, in slot order."""
+    return tuple(_OPENS[slot] for slot in frame.among if type(slot) is int)
+
+
+def steal_choices(state: State, frame: Frame) -> tuple[Action, ...]:
+    """GVG-ADV-3: any other seat, by offset from the Greedy One."""
+    return _STEALS[: state.players - 1]
+
+
+def resume_name_skip(state: State, frame: Frame, action: NameSkip) -> State:
+    """GVG-CARD-4: the named seat skips one more turn; the placer's turn ends."""
+    s = next_seat(frame.seat, state.players, action.offset)
+    skips = state.skips
+    return finish(state, {"skips": skips[:s] + (skips[s] + 1,) + skips[s + 1:]})
+
+
+def resume_open_target(state: State, frame: Frame, action: OpenTarget, reached: Reached) -> State:
+    """GVG-TARGET-3: the chosen target opens first; the rest follow if the route still reaches
+    them."""
+    return open_target(state, SLOT_INDEX[action.target], reached)
+
+
+def resume_steal(state: State, frame: Frame, action: Steal) -> State:
+    """GVG-ADV-3: the round is scored with the chosen victim."""
+    return score_round(state, next_seat(frame.seat, state.players, action.offset))
+
+
+# ---- the rule book ---------------------------------------------------------------------------
+
+
+def _over(state: State) -> Reason | None:
+    return ("the match is over", "GVG-END-4") if state.phase is Phase.OVER else None
+
+
+def _malformed(action: Any) -> Reason:
+    return f"{action!r} is not a Goblins vs Gnomes action", "GVG-ACT-1"
+
+
+def effects(reached: Reached) -> dict[type, Any]:
+    """The effect of each play, with the targets' route given by ``reached``."""
+    return {
+        Place: functools.partial(place, reached=reached), PlayMap: play_map,
+        PlayExplosion: play_explosion, PlayPotion: play_potion, Swap: swap, Pass: pass_turn,
+        NameSkip: _unasked, OpenTarget: _unasked, Steal: _unasked,
+    }
+
+
+def decisions(reached: Reached) -> tuple[Decision[State], ...]:
+    """The three frame kinds, with the targets' route given by ``reached``."""
+    return (
+        Decision(NAME_SKIP, NameSkip, "GVG-CARD-4", "name the player who skips their next turn first",
+                 name_skip_choices, resume_name_skip),
+        Decision(OPEN_TARGET, OpenTarget, "GVG-TARGET-3", "choose which reached target opens first",
+                 open_target_choices, functools.partial(resume_open_target, reached=reached)),
+        Decision(STEAL, Steal, "GVG-ADV-3", "the Greedy One must choose whom to steal from",
+                 steal_choices, resume_steal),
+    )
+
+
+CHECKS: dict[type, Any] = {
+    Place: _check_place, PlayMap: _check_map, PlayExplosion: _check_explosion,
+    PlayPotion: _check_potion, Swap: _check_swap, Pass: _check_pass,
+    NameSkip: _check_answer, OpenTarget: _check_answer, Steal: _check_answer,
+}
+"""The check of each action kind (also used by :mod:`.fast` for the reasons it does not hold)."""
+
+_EFFECTS = effects(reached)
+RULES: RuleBook[State] = RuleBook(
+    title="Goblins vs Gnomes",
+    state_type=State,
+    rules=[Rule(cls, CHECKS[cls], _EFFECTS[cls]) for cls in CHECKS],
+    decisions=decisions(reached),
+    stack=lambda state: state.stack,
+    set_stack=lambda state, stack: evolve(state, stack=stack),
+    over=_over,
+    generate=_generate,
+    malformed=_malformed,
+)
+"""The reference rule book."""
+
+
+def current_player(state: State) -> int | None:
+    """The seat that must decide now: the top frame's seat, else the turn owner; None once the
+    match is over."""
+    check_type(state, State, _NAME)
+    if state.phase is Phase.OVER:
+        return None
+    return state.stack[-1].seat if state.stack else state.turn
+
+
+legal_actions = RULES.legal_actions
+is_legal = RULES.is_legal
+apply = RULES.apply

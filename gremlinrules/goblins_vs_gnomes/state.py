@@ -3,6 +3,11 @@
 A match is one game: rounds are played until a seat reaches 9 points (or, with
 the default bounded options, until the round limit). Seats are 0..n-1 and play
 passes to the next higher seat.
+
+A pending choice is a :class:`~gremlinrules.core.decisions.Frame` on the
+state's decision ``stack`` (top last), never a phase of its own: ``phase`` says
+only whether the match goes on. The frame kinds are :data:`NAME_SKIP`,
+:data:`OPEN_TARGET` and :data:`STEAL`.
 """
 
 from __future__ import annotations
@@ -13,29 +18,35 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import boolean, int_between, one_of
+from gremlinrules.core.decisions import Frame
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import ComponentError, SetupError
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import Components, validate_components
 
-__all__ = ["TARGETS", "Options", "Phase", "Setup", "State", "Tile", "evolve"]
+__all__ = ["NAME_SKIP", "OPEN_TARGET", "STEAL", "TARGETS", "Options", "Phase", "Setup", "State",
+           "Tile", "evolve"]
 
 TARGETS = ("gold", "dynamite", "dragon")
 """The target identities."""
 
 
+NAME_SKIP = "name-skip"
+"""Frame kind: the turn owner laid an Ale Mug and names who skips their next turn (GVG-CARD-4)."""
+OPEN_TARGET = "open-target"
+"""Frame kind: the turn owner reached several targets (``among``: their slot indices) and
+chooses which opens first (GVG-TARGET-3)."""
+STEAL = "steal"
+"""Frame kind: the Greedy One chooses whom to steal a point from (GVG-ADV-3)."""
+
+
 class Phase(CodeRepr, enum.Enum):
-    """Which decision is pending."""
+    """The phase of the match (a pending choice is a frame on the stack, not a phase)."""
 
     PLAY = "play"
-    """The turn owner plays a card, swaps one or passes."""
-    NAME_SKIP = "name-skip"
-    """The turn owner laid an Ale Mug and names who skips their next turn."""
-    OPEN_TARGET = "open-target"
-    """The turn owner reached several targets and chooses which opens first."""
-    STEAL = "steal"
-    """The Greedy One chooses whom to steal a point from (advanced roles)."""
+    """Rounds are played: the turn owner plays a card, swaps one or passes, unless a frame
+    on the decision stack is pending."""
     OVER = "over"
     """The match is over."""
 
@@ -112,7 +123,7 @@ class State:
     round_starter: int
     """The seat that began this round."""
     turn: int
-    """The seat whose turn it is (the decider in every phase but STEAL)."""
+    """The seat whose turn it is (it decides unless a frame names another seat)."""
     phase: Phase
     points: tuple[int, ...]
     roles: tuple[str, ...]
@@ -146,10 +157,9 @@ class State:
     swaps_used: tuple[int, ...]
     first_out: int
     """The first seat to run out of cards this round, or -1."""
-    pending: tuple[int, ...]
-    """Target slots reached at once and waiting for the placer's choice of order."""
-    name_skip_after: bool
-    """An Ale Mug was laid: name a player once the targets are resolved."""
+    stack: tuple[Frame, ...]
+    """The pending decisions, top last (see :mod:`gremlinrules.core.decisions`): a name-skip
+    frame waits under an open-target frame when an Ale Mug reached several targets."""
     opener: int
     """The seat that opened Gold or Dragon (ending the round), or -1; once the round is
     over, the seat its scoring starts from."""

@@ -9,12 +9,31 @@ generator, the deck order, other roles or unrevealed targets.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type
-from gremlinrules.goblins_vs_gnomes.state import Options, Phase, State, Tile
+from gremlinrules.core.checks import check_seat, check_type, is_int
+from gremlinrules.core.decisions import Frame
+from gremlinrules.core.zones import next_seat
+from gremlinrules.goblins_vs_gnomes.actions import (
+    NameSkip,
+    OpenTarget,
+    Pass,
+    Place,
+    PlayExplosion,
+    PlayMap,
+    PlayPotion,
+    Slot,
+    Steal,
+    Swap,
+)
+from gremlinrules.goblins_vs_gnomes.state import STEAL, Options, Phase, State, Tile
 
-__all__ = ["View", "ViewOptions", "known_roles", "observe"]
+__all__ = ["View", "ViewOptions", "describe", "is_terminal", "known_roles", "observe", "players",
+           "scores", "winners"]
+
+_NAME = "Goblins vs Gnomes State"
 
 
 @attrs.frozen(slots=True)
@@ -86,7 +105,8 @@ class View:
     passes: int
     swaps_used: tuple[int, ...]
     first_out: int
-    pending: tuple[int, ...]
+    pending: Frame | None
+    """The decision waiting on top of the stack (all frames are public), or None."""
     shown_roles: tuple[str, ...]
     """Every seat's role card once the round is over (Greedy One's choice, match end), else ()."""
     last_roles: tuple[str, ...]
@@ -115,7 +135,7 @@ def known_roles(state: State, seat: int) -> tuple[tuple[int, str], ...]:
 
 def observe(state: State, player: int) -> View:
     """Exactly what ``player`` may know now."""
-    check_type(state, State, "Goblins vs Gnomes State")
+    check_type(state, State, _NAME)
     p = check_seat(player, state.players)
     peeked = {slot for s, slot in state.peeks if s == p}
     targets = tuple(
@@ -134,7 +154,68 @@ def observe(state: State, player: int) -> View:
         deck_placed=state.deck_owner, field=state.field, discard=state.discard,
         targets=targets, opened=state.opened, peeks=state.peeks, potions=state.potions,
         skips=state.skips, passes=state.passes, swaps_used=state.swaps_used,
-        first_out=state.first_out, pending=state.pending, last_roles=state.last_roles,
-        shown_roles=state.roles if state.phase in (Phase.STEAL, Phase.OVER) else (),
+        first_out=state.first_out, pending=state.stack[-1] if state.stack else None,
+        last_roles=state.last_roles, shown_roles=state.roles if round_over(state) else (),
         last_result=state.last_result,
     )
+
+
+def round_over(state: State) -> bool:
+    """True once the round's roles are shown: the match is over, or the Greedy One chooses
+    (GVG-SCORE-9)."""
+    return state.phase is Phase.OVER or (bool(state.stack) and state.stack[-1].kind == STEAL)
+
+
+def players(state: State) -> int:
+    """The number of seats."""
+    check_type(state, State, _NAME)
+    return state.players
+
+
+def is_terminal(state: State) -> bool:
+    """True once a seat reached 9 points, or the round limit is reached (GVG-END-4)."""
+    check_type(state, State, _NAME)
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each seat's victory points."""
+    check_type(state, State, _NAME)
+    return state.points
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The winning seat(s); empty until the match is over (GVG-SCORE-5, GVG-BOUND-1)."""
+    check_type(state, State, _NAME)
+    return state.winners
+
+
+def describe(state: State, action: Any) -> str:
+    """One readable line for ``action`` taken in ``state`` (by the seat that decides)."""
+    check_type(state, State, _NAME)
+    seat = state.stack[-1].seat if state.stack else state.turn
+    who = f"Seat {seat}"
+
+    def other(offset: int) -> int:
+        return next_seat(seat, state.players, offset)
+
+    if isinstance(action, Place):
+        turned = ", turned" if action.rotated is True else ""
+        return f"{who} lays {action.card} on ({action.x}, {action.y}){turned}"
+    if isinstance(action, PlayMap) and isinstance(action.target, Slot):
+        return f"{who} plays a Map and looks at the {action.target.value} target"
+    if isinstance(action, PlayExplosion):
+        return f"{who} blows up the {action.card} on ({action.x}, {action.y})"
+    if isinstance(action, PlayPotion) and is_int(action.offset):
+        return f"{who} drinks a Potion and swaps role cards with seat {other(action.offset)}"
+    if isinstance(action, Swap):
+        return f"{who} puts a card under the deck and draws"
+    if isinstance(action, Pass):
+        return f"{who} cannot play, shows their hand and passes"
+    if isinstance(action, NameSkip) and is_int(action.offset):
+        return f"{who} names seat {other(action.offset)} to skip their next turn"
+    if isinstance(action, OpenTarget) and isinstance(action.target, Slot):
+        return f"{who} opens the {action.target.value} target first"
+    if isinstance(action, Steal) and is_int(action.offset):
+        return f"{who} (the Greedy One) steals a point from seat {other(action.offset)}"
+    return f"{who}: {action!r}"

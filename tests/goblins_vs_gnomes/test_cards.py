@@ -92,7 +92,8 @@ def test_an_ale_mug_makes_a_named_player_skip_their_next_turn() -> None:
     skipped; two mugs on one seat skip two turns."""
     state = new(4, [(0, "ale-mug-ew")])
     state = gvg.apply(state, Place("ale-mug-ew", 1, 0))
-    assert state.phase is Phase.NAME_SKIP
+    assert state.phase is Phase.PLAY
+    assert [f.kind for f in state.stack] == [gvg.NAME_SKIP]
     assert gvg.current_player(state) == 0
     assert gvg.legal_actions(state) == (NameSkip(1), NameSkip(2), NameSkip(3))
     assert not gvg.is_legal(state, NameSkip(0))

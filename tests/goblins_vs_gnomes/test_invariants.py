@@ -14,7 +14,7 @@ from gremlinrules import InvalidArgumentError
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.goblins_vs_gnomes import Options, Tile
 from gremlinrules.goblins_vs_gnomes.geometry import KIND
-from gremlinrules.goblins_vs_gnomes.rounds import RACE
+from gremlinrules.goblins_vs_gnomes.setup import RACE
 from tests.goblins_vs_gnomes.strategies import REFERENCE_DECK, new, player_counts, playout, seeds
 
 FULL = Counter(REFERENCE_DECK)

@@ -8,7 +8,7 @@ import pytest
 from gremlinrules import IllegalActionError
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.goblins_vs_gnomes import Options, Phase, State, Steal
-from gremlinrules.goblins_vs_gnomes.rounds import end_round
+from gremlinrules.goblins_vs_gnomes.flow import end_round
 from gremlinrules.goblins_vs_gnomes.route import route_tags
 from tests.goblins_vs_gnomes.strategies import lay, new, with_field
 
@@ -132,7 +132,8 @@ def test_the_greedy_one_chooses_a_victim_and_takes_only_an_existing_point() -> N
     loses nothing and gives nothing; one with points gives 1."""
     state = new(4, targets=TARGETS, options=ADV)  # seat 2 is the Greedy One, seat 1 a Goblin
     asking = finish(state, "dragon", 0)
-    assert asking.phase is Phase.STEAL
+    assert [(f.kind, f.seat) for f in asking.stack] == [(gvg.STEAL, 2)]
+    assert gvg.observe(asking, 1).pending == asking.stack[-1]
     assert gvg.current_player(asking) == 2
     assert gvg.observe(asking, 0).shown_roles == state.roles
     assert gvg.apply(asking, Steal(2)).points == (0, 2, 2, 0)  # seat 0 had nothing

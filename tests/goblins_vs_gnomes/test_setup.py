@@ -8,7 +8,7 @@ from hypothesis import given
 from gremlinrules import SetupError
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.goblins_vs_gnomes import Phase, Setup, Swap
-from gremlinrules.goblins_vs_gnomes.rounds import RACE
+from gremlinrules.goblins_vs_gnomes.setup import RACE
 from tests.goblins_vs_gnomes.strategies import REFERENCE_DECK, lay, new, player_counts, seeds
 
 EW = ["passage-ew"] * 3 + ["passage-cross"] * 3 + ["lantern-ew"]

@@ -1,0 +1,214 @@
+"""The fast path: the same rules as :mod:`.rules`, answered from the route tables.
+
+:mod:`.geometry` holds each component set's tables (edge bit codes, the designs
+that fit a cell given its neighbours, the interned actions) and :mod:`.route`
+the incremental route search, memoised in a bounded cache keyed by the field.
+Here they give ``legal_actions`` (built straight in canonical order),
+``is_legal`` and ``apply``, which the package exports. The effects and the
+decisions are the rule book's (:mod:`.rules`); only the route they ask about
+comes from the tables. The differential tests
+(``tests/goblins_vs_gnomes/test_differential.py``) hold this module to the
+reference; ``get_game("goblins-vs-gnomes", reference=True)`` switches it off.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from gremlinrules.core.checks import check_type, is_int
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.rulebook import Reason
+from gremlinrules.goblins_vs_gnomes.actions import (
+    SLOTS,
+    Action,
+    NameSkip,
+    OpenTarget,
+    Pass,
+    Place,
+    PlayMap,
+    PlayPotion,
+    Steal,
+)
+from gremlinrules.goblins_vs_gnomes.flow import finish, resolve
+from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit, kit_for
+from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
+from gremlinrules.goblins_vs_gnomes.rules import (
+    CHECKS,
+    RULES,
+    effects,
+    laid,
+    name_skip_choices,
+    open_target_choices,
+    resume_name_skip,
+    resume_open_target,
+    resume_steal,
+    steal_choices,
+)
+from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, Phase, State, evolve
+
+__all__ = ["apply", "has_playable", "is_legal", "kit_of", "legal_actions"]
+
+_NAME = "Goblins vs Gnomes State"
+_PASS = Pass()
+_POTION = tuple(PlayPotion(k) for k in range(1, 8))
+_MAP = tuple(PlayMap(t) for t in SLOTS)
+
+
+def kit_of(state: State) -> Kit:
+    """The tables of the state's component set (GVG-COMP-7)."""
+    c = state.options.components
+    return REFERENCE_KIT if c is None else kit_for(c)
+
+
+def _analysis(state: State) -> Analysis:
+    return analyse(state.field, state.opened, kit_of(state))
+
+
+def _reached(state: State) -> tuple[int, ...]:
+    return _analysis(state).reached
+
+
+def _playable(state: State, card: str, a: Analysis) -> bool:
+    kind = a.kit.kind[card]
+    if kind == "explosion":
+        return bool(a.removable)
+    if kind in ("map", "potion"):
+        return True  # a face-down target and another seat always exist during a round
+    return bool(a.placements(card, state.options.rotation))
+
+
+def has_playable(state: State) -> bool:
+    """True when the turn owner holds a card that can be played now (GVG-TURN-3)."""
+    a = _analysis(state)
+    return any(_playable(state, c, a) for c in set(state.hands[state.turn]))
+
+
+def _check_place(state: State, action: Place) -> Reason | None:
+    card, x, y, rot = action.card, action.x, action.y, action.rotated
+    hand = state.hands[state.turn]
+    # A well-formed Place of a held card on a frontier cell where it fits. The fit bits hold
+    # only tunnel designs, turned only when that changes the card.
+    if type(x) is int and type(y) is int and type(rot) is bool and type(card) is str and card in hand:
+        fit = _analysis(state).frontier.get((x, y))
+        if fit is not None and fit.get(card, 0) & (2 if rot else 1) and (state.options.rotation or not rot):
+            return None
+    kit = kit_of(state)
+    if not isinstance(card, str) or card not in kit.field_cards:
+        return f"{card!r} is not a tunnel card", "GVG-PLACE-1"
+    if card not in hand:
+        return f"you hold no {card} card", "GVG-TURN-1"
+    if not is_int(x) or not is_int(y) or not isinstance(rot, bool):
+        return "a cell is two integers and rotated is true or false", "GVG-PLACE-1"
+    if rot and not state.options.rotation:
+        return "cards may not be turned (rotation option is off)", "GVG-PLACE-4"
+    if rot and kit.edges[(card, True)] == kit.edges[(card, False)]:
+        return "turning this card changes nothing: lay it unrotated", "GVG-PLACE-4"
+    if (x, y) not in kit.placeable_set:
+        return f"({x}, {y}) is the start, a target or off the table", "GVG-FIELD-2"
+    if not _analysis(state).fits(card, (x, y), rot):
+        return (f"{card} on ({x}, {y}) must touch the route, match every neighbour's edges "
+                "and extend the route from the start"), "GVG-PLACE-2"
+    return None
+
+
+def _check_pass(state: State, action: Pass) -> Reason | None:
+    if has_playable(state):
+        return "you may pass only when no card in your hand can be played", "GVG-TURN-3"
+    return None
+
+
+_CHECKS: dict[type, Any] = {**CHECKS, Place: _check_place, Pass: _check_pass}
+
+
+def _check(state: State, action: Any) -> Reason | None:
+    """Why ``action`` is illegal now (reason, clause), or None when it is legal."""
+    if state.phase is Phase.OVER or state.stack:
+        return RULES.check(state, action)  # the match is over, or a frame's few choices
+    check = _CHECKS.get(type(action))
+    if check is None:
+        return f"{action!r} is not a Goblins vs Gnomes action", "GVG-ACT-1"
+    return check(state, action)  # type: ignore[no-any-return]
+
+
+def is_legal(state: State, action: Any) -> bool:
+    """True when ``action`` may be taken now (agrees with :func:`legal_actions`)."""
+    check_type(state, State, _NAME)
+    return _check(state, action) is None
+
+
+_CHOICES = {NAME_SKIP: name_skip_choices, OPEN_TARGET: open_target_choices, STEAL: steal_choices}
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action, sorted by the canonical action index (GVG-ACT-1)."""
+    check_type(state, State, _NAME)
+    if state.phase is Phase.OVER:
+        return ()
+    if state.stack:
+        frame = state.stack[-1]
+        return _CHOICES[frame.kind](state, frame)
+    a = _analysis(state)
+    kit = a.kit
+    n = state.players
+    # Built directly in canonical order (no sort): designs in component order, each design's
+    # placements pre-sorted, then the action kinds in ACTION_TYPES order.
+    cards = kit.hand_order(state.hands[state.turn])
+    rotation = state.options.rotation
+    out: list[Action] = []
+    kinds = []
+    field_cards = kit.field_cards
+    for card in cards:
+        if card in field_cards:
+            out += a.placements(card, rotation)
+        else:
+            kinds.append(kit.kind[card])
+    if kinds:
+        if "map" in kinds:
+            out += [_MAP[t] for t in range(3) if not state.opened[t]]
+        if "explosion" in kinds:
+            out += a.explosions()
+        if "potion" in kinds:
+            out += _POTION[: n - 1]
+    opts = state.options  # as the Swap check
+    can_swap = bool(state.deck) and not (opts.bounded and state.swaps_used[state.turn] >= opts.swap_limit)
+    swap = kit.swap
+    if out:
+        if can_swap:
+            out += [swap[c] for c in cards]
+        return tuple(out)
+    return (*(swap[c] for c in cards), _PASS) if can_swap else (_PASS,)
+
+
+def _place(state: State, action: Place) -> State:
+    """Lay the card; a route that reaches nothing ends the turn with one State built."""
+    kit = kit_of(state)
+    tile = kit.tile(action)
+    changes: dict[str, Any] = {}
+    laid(state, action, tile, changes)
+    if "stack" in changes or analyse_after_place(state.field, changes["field"], state.opened, tile,
+                                                 kit).reached:
+        return resolve(evolve(state, **changes), _reached)
+    return finish(state, changes)
+
+
+_EFFECTS: dict[type, Any] = {**effects(_reached), Place: _place}
+_RESUME: dict[str, Any] = {
+    NAME_SKIP: resume_name_skip,
+    OPEN_TARGET: functools.partial(resume_open_target, reached=_reached),
+    STEAL: resume_steal,
+}
+_ANSWERS = (NameSkip, OpenTarget, Steal)
+
+
+def apply(state: State, action: Any) -> State:
+    """The state after ``action``; the input is unchanged. Illegal -> IllegalActionError."""
+    check_type(state, State, _NAME)
+    why = _check(state, action)
+    if why is not None:
+        raise IllegalActionError(*why)
+    stack = state.stack
+    if stack:
+        frame = stack[-1]
+        return _RESUME[frame.kind](evolve(state, stack=stack[:-1]), frame, action)  # type: ignore[no-any-return]
+    return _EFFECTS[type(action)](state, action)  # type: ignore[no-any-return]

@@ -1,0 +1,118 @@
+"""A new match and the deal of each round (GVG-SETUP-1 to GVG-SETUP-6, GVG-ROUND-1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.rng import Rng
+from gremlinrules.core.zones import deal
+from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
+from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit
+from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State
+
+__all__ = ["HAND", "MAX_PLAYERS", "MIN_PLAYERS", "RACE", "TITLE", "WIN", "deal_round", "goblin_count",
+           "new_game", "options_or_default"]
+
+TITLE = "Goblins vs Gnomes"
+MIN_PLAYERS = 3
+"""GVG-SETUP-1: with two players each would know the other's role."""
+MAX_PLAYERS = 8
+RACE = {r.name: r.race for r in COMPONENTS.roles}
+"""The race of each reference role card (a game's own set: ``options_kit(options).race``)."""
+HAND = COMPONENTS.number("hand_size")
+WIN = COMPONENTS.number("winning_points")
+
+
+def options_or_default(options: Any) -> Options:
+    """``options``, or the default Options for None; SetupError for anything else."""
+    return instance_or_default(options, Options, TITLE)
+
+
+def goblin_count(players: int) -> int:
+    """GVG-SETUP-3: as many Goblins as Gnomes, one Goblin fewer for an odd count."""
+    return players // 2
+
+
+def _check_setup(setup: Setup, players: int, kit: Kit) -> None:
+    race = kit.race
+    if setup.roles is not None:
+        roles = setup.roles
+        if (not isinstance(roles, tuple) or len(roles) != players
+                or any(r not in race for r in roles) or len(set(roles)) != players):
+            raise SetupError(f"setup.roles must name {players} distinct role cards from {sorted(race)}")
+        if sum(race[r] == "goblin" for r in roles) != goblin_count(players):
+            raise SetupError(f"{players} players take {goblin_count(players)} Goblin role cards")
+    if setup.targets is not None and (
+        not isinstance(setup.targets, tuple) or sorted(setup.targets) != sorted(TARGETS)
+    ):
+        raise SetupError(f"setup.targets must be an order of {TARGETS}")
+    if setup.deck is not None and (
+        not isinstance(setup.deck, tuple) or not all(isinstance(c, str) for c in setup.deck)
+        or Counter(setup.deck) != kit.deck_count
+    ):
+        raise SetupError("setup.deck must hold exactly the 50 path cards of the component set")
+    fp = setup.first_player
+    if isinstance(fp, bool) or not isinstance(fp, int) or not 0 <= fp < players:
+        raise SetupError(f"setup.first_player must be a seat from 0 to {players - 1}")
+
+
+def deal_round(players: int, options: Options, rng: Rng, points: tuple[int, ...], round_no: int,
+               starter: int, setup: Setup | None = None, last_roles: tuple[str, ...] = (),
+               last_result: str = "") -> State:
+    """A fresh field, shuffled targets, roles dealt anew, hands of three (GVG-ROUND-1)."""
+    kit = options_kit(options)
+    comps = kit.components
+    if setup is not None:
+        _check_setup(setup, players, kit)
+    if setup is not None and setup.roles is not None:
+        roles = setup.roles
+    else:  # GVG-SETUP-3, GVG-SETUP-6: the races' counts, random characters
+        goblins = [r.name for r in comps.roles if r.race == "goblin"]
+        gnomes = [r.name for r in comps.roles if r.race == "gnome"]
+        g = goblin_count(players)
+        gob, rng = rng.shuffle(goblins)
+        gno, rng = rng.shuffle(gnomes)
+        roles, rng = rng.shuffle(gob[:g] + gno[: players - g])
+    boxed = tuple(sorted(r.name for r in comps.roles if r.name not in roles))
+    if setup is not None and setup.targets is not None:
+        targets = setup.targets
+    else:
+        targets, rng = rng.shuffle(TARGETS)
+    if setup is not None and setup.deck is not None:
+        deck = setup.deck
+    else:
+        deck, rng = rng.shuffle(comps.deck)
+    # GVG-SETUP-4: the shuffled path cards, three to each seat from the top
+    dealt, deck = deal(deck, [HAND] * players)
+    hands = tuple(tuple(sorted(h)) for h in dealt)
+    none = tuple(0 for _ in range(players))
+    return State(
+        players=players, options=options, rng=rng, round=round_no, round_starter=starter,
+        turn=starter, phase=Phase.PLAY, points=points, roles=tuple(roles), boxed=boxed,
+        targets=tuple(targets), opened=(False, False, False), deck=tuple(deck),
+        deck_owner=tuple(-1 for _ in deck), hands=hands, field=(), discard=(), peeks=(),
+        potions=(), known_cards=tuple(() for _ in range(players)), skips=none, passes=0,
+        swaps_used=none, first_out=-1, stack=(), opener=-1,
+        last_roles=last_roles, last_result=last_result, winners=(),
+    )
+
+
+def new_game(players: int, seed: int = 0, *, options: Options | None = None,
+             setup: Setup | None = None) -> State:
+    """A new match: counters at 0, the first round dealt (GVG-SETUP-1 to GVG-SETUP-5).
+
+    GVG-SETUP-2: every counter starts at 0 for the whole match; the start card is fixed on
+    (0, 0) (see :mod:`.geometry`), so the field holds only the cards laid on it.
+    """
+    n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
+    seed = check_seed(seed)
+    opts = options_or_default(options)
+    if setup is not None and type(setup) is not Setup:
+        raise SetupError(f"setup must be a goblins_vs_gnomes.Setup, not {type(setup).__name__}")
+    first = setup.first_player if setup is not None else 0
+    if not is_int(first) or not 0 <= first < n:
+        raise SetupError(f"setup.first_player must be a seat from 0 to {n - 1}")
+    return deal_round(n, opts, Rng.from_seed(seed), tuple(0 for _ in range(n)), 1, first, setup)
