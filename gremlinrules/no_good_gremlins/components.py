@@ -62,7 +62,8 @@ THUNDERSTORM = 6
 MATERIAL_COUNT = 84  # NGG-DATA-1: stated by the rulebook
 GREMLIN_DECK_SIZE = 21  # NGG-DATA-1
 IRON_LAUNCH_COST = 6  # NGG-DATA-1
-# NGG-BRIBE-1..6: the ability printed on each type, fixed by the rulebook.
+# NGG-BRIBE-1, NGG-BRIBE-2, NGG-BRIBE-3, NGG-BRIBE-4, NGG-BRIBE-5, NGG-BRIBE-6: the ability
+# printed on each type, fixed by the rulebook (NGG-DATA-6: a user's set cannot change them).
 ABILITIES = ("move_on", "no_eating", "draw_one_move_on", "extra_build",
              "draw_two_extra_main", "launch_any")
 
@@ -155,4 +156,4 @@ def load_components(source: str | Path) -> Components:
 
 REFERENCE: Components = load_components(
     resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8"))
-"""The reference component set shipped with the library (see NGG-DATA-2..5)."""
+"""The reference component set shipped with the library (see NGG-DATA-2, NGG-DATA-3, NGG-DATA-4, NGG-DATA-5)."""

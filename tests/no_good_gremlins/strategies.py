@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins import (
+    REFERENCE,
     Components,
     GremlinCard,
     Material,
@@ -20,6 +21,7 @@ from gremlinrules.no_good_gremlins import (
     is_terminal,
     legal_actions,
     new_game,
+    validate_components,
 )
 
 RUST, WOOD, IRON, COPPER, STEEL, CHROME = range(6)
@@ -91,3 +93,32 @@ options = st.builds(
     wanderer_tie=st.sampled_from(["larger_rocket", "holder_chooses"]),
 )
 """Options over every reading (the reference component set)."""
+
+
+@st.composite
+def user_components(draw: st.DrawFn) -> Components:
+    """A valid component set a user might own: other counts, launch costs (iron's stays 6) and
+    medal values (ties included, so the holder's Feed decision comes up), other gremlin decks."""
+    counts = draw(st.sampled_from([REFERENCE.counts, (19, 18, 16, 12, 10, 9), (14,) * 6,
+                                   (24, 18, 16, 12, 8, 6)]))
+    costs = tuple(6 if t == IRON else draw(st.integers(1, min(n, 9))) for t, n in enumerate(counts))
+    values = tuple(draw(st.lists(st.integers(1, 6), min_size=6, max_size=6)))
+    gremlin_deck, storms = draw(st.sampled_from([
+        (REFERENCE.gremlins, REFERENCE.thunderstorms), ((3,) * 6, 3), ((4, 4, 3, 3, 2, 2), 3),
+        ((3, 3, 3, 3, 3, 6), 0)]))
+    return validate_components(Components(counts=counts, launch_costs=costs, medal_values=values,
+                                          gremlins=gremlin_deck, thunderstorms=storms))
+
+
+any_options = st.builds(
+    Options,
+    scrap_take=st.sampled_from(["all", "run"]),
+    rebuild_from=st.sampled_from(["scrapheap", "scrapheap_and_removed"]),
+    free_actions_before_opening=st.booleans(),
+    finale_builds=st.sampled_from([1, 2]),
+    finale_free_actions=st.booleans(),
+    round_limit=st.sampled_from([1, 3, 10, 100]),
+    wanderer_tie=st.sampled_from(["larger_rocket", "holder_chooses"]),
+    components=st.one_of(st.none(), user_components()),
+)
+"""Options over every field: every reading, and a user's own component set or the reference one."""
