@@ -1,4 +1,4 @@
-"""The command line: ``python -m gremlinrules list | demo GAME | bench``."""
+"""The command line: ``python -m gremlinrules list | demo GAME | bench | --version``."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from gremlinrules import __version__
 from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.registry import game_ids, get_game
 
@@ -15,6 +16,7 @@ __all__ = ["main"]
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="gremlinrules", description="Rules engines for five games.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games")
     demo = sub.add_parser("demo", help="play a whole game with bots, printed turn by turn")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import io
+import subprocess
+import sys
 
 import pytest
 
@@ -66,3 +69,20 @@ def test_bench_players_picks_one_player_count(capsys: pytest.CaptureFixture[str]
                  "--no-openspiel"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("no-good-gremlins")]
     assert [row.split()[1] for row in rows] == ["(3p)"]
+
+
+def test_version_flag_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    """``gremlinrules --version`` prints the program name and the package's version, and exits 0."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"gremlinrules {gremlinrules.__version__}"
+
+
+def test_python_dash_m_prints_the_version_of_the_installed_distribution() -> None:
+    """``python -m gremlinrules --version`` works too, and the number is the installed
+    distribution's (the build reads it from ``gremlinrules.__version__``, its one source)."""
+    out = subprocess.run([sys.executable, "-m", "gremlinrules", "--version"], capture_output=True,
+                         text=True, check=True, timeout=60).stdout
+    assert out.strip() == f"gremlinrules {gremlinrules.__version__}"
+    assert importlib.metadata.version("gremlinrules") == gremlinrules.__version__
