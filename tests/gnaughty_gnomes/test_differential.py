@@ -1,0 +1,78 @@
+"""The fast path against the reference rules: same legal actions, states and errors.
+
+The package's ``legal_actions``, ``is_legal`` and ``apply`` come from
+:mod:`gremlinrules.gnaughty_gnomes.fast` (tables, inline paths, caches); the
+reference is :mod:`gremlinrules.gnaughty_gnomes.rules` (the rule book). Random
+playouts with random options and player counts run through both side by side.
+The actions are drawn by index, so a failure shrinks to a short game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.gnaughty_gnomes import (
+    ACTIONS,
+    Colour,
+    Flip,
+    Options,
+    Place,
+    Play,
+    PlayX,
+    State,
+    fast,
+    rules,
+)
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.setup import new_game
+
+OPTIONS = st.builds(
+    Options,
+    loser_vertex=st.sampled_from(["touching", "any"]),
+    no_space=st.sampled_from(["skip", "widen"]),
+    x_tiebreak=st.sampled_from(["wild_high", "lowest"]),
+    setup_clump=st.sampled_from(["connected", "triangle"]),
+)
+"""Every field of Options, each over every value it accepts."""
+
+MALFORMED: tuple[Any, ...] = (
+    Place(Colour.RED, 92), Place(Colour.WHITE, 3), Place("red", 3), PlayX(Colour.RED, 9, True),  # type: ignore[arg-type]
+    Play(Card(Colour.RED, 0)), Play(Card(Colour.WHITE, 3)), Flip(Colour.WHITE), Flip("black"),  # type: ignore[arg-type]
+    "Play red 3", None, Place(Colour.RED, [1]),  # type: ignore[arg-type]
+)
+"""Actions no legal list holds, or equal ones built from plain values."""
+
+
+def _outcome(fn: Any, state: State, action: Any) -> tuple[str, Any]:
+    try:
+        return ("state", fn(state, action))
+    except IllegalActionError as exc:
+        return ("illegal", exc.clause)
+
+
+@pytest.mark.clause("GG-ACT-1", "GG-PLACE-1", "GG-PLACE-8", "GG-2P-3", "GG-CLEAN-3")
+@given(options=OPTIONS, players=st.sampled_from([2, 4]), seed=st.integers(0, 2**32), data=st.data())
+def test_fast_and_reference_rules_agree_on_random_playouts(options: Options, players: int, seed: int,
+                                                           data: st.DataObject) -> None:
+    """At every step of a random game (random options and player count): identical legal actions
+    in the same order, identical is_legal and identical errors (the same clause) for a drawn
+    action of the whole action space or a malformed one, and identical states after apply."""
+    state = new_game(players, seed, options=options)
+    while True:
+        legal = fast.legal_actions(state)
+        assert legal == rules.legal_actions(state)
+        if not legal:
+            break
+        probe = data.draw(st.sampled_from(ACTIONS + MALFORMED), label="probe")
+        assert fast.is_legal(state, probe) == rules.is_legal(state, probe)
+        assert _outcome(fast.apply, state, probe) == _outcome(rules.apply, state, probe)
+        action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
+        after = fast.apply(state, action)
+        assert after == rules.apply(state, action)
+        state = after
+    assert fast.is_legal(state, ACTIONS[0]) is rules.is_legal(state, ACTIONS[0]) is False
