@@ -25,6 +25,7 @@ from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.lookup import ActionLookup
+from gremlinrules.core.zones import next_seat
 from gremlinrules.gnaughty_gnomes.actions import FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, X_RANK, Card, Colour
@@ -110,7 +111,7 @@ def legal_actions(state: State) -> tuple[Any, ...]:
     if state.stack:
         return _placements(state)
     if state.phase is _PLAY_PHASE:
-        pos = (state.leader + len(state.plays)) % 4
+        pos = (state.leader + len(state.plays)) % 4  # core.zones.next_seat, inline on the hot path
         if state.piles[pos]:
             return _card_actions(sorted(_playable(state, pos), key=_CARD_ORDER.__getitem__))
         return _card_actions(state.hands[pos])  # kept in CARDS order: numbered cards, then the X card
@@ -237,7 +238,7 @@ def _played(state: State, hands: tuple[tuple[Card, ...], ...], piles: Piles,
 
 
 _STACKS = {
-    (players, leader, order): placement_stack(players, tuple((leader + i) % 4 for i in order))
+    (players, leader, order): placement_stack(players, tuple(next_seat(leader, 4, i) for i in order))
     for players in (2, 4) for leader in range(4) for order in permutations(range(4))
 }
 """The placement frames of each trick result, by player count, leader and turn order."""

@@ -25,8 +25,9 @@ from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
 from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
 
 __all__ = [
-    "FRAME_SOURCES", "PLACE_KIND", "clean_up", "current_player", "frame_place", "frame_position", "is_terminal",
-    "placement_frame", "placement_stack", "players", "position_to_act", "seat_of", "trick_ranked",
+    "FRAME_SOURCES", "PLACE_KIND", "clean_up", "current_player", "frame_place", "frame_position",
+    "is_terminal", "placement_frame", "placement_stack", "players", "position_to_act", "seat_of",
+    "trick_ranked",
 ]
 
 PLACE_KIND = "place"

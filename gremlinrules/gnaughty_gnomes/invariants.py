@@ -11,6 +11,7 @@ from itertools import chain
 
 from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.zones import seats_from
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.flow import placement_stack
@@ -103,7 +104,7 @@ def problems(state: State) -> list[str]:
     if not _all_played_ok(state.plays) or not 0 <= state.leader < 4:
         out.append("the open trick is malformed")
         return out
-    if [p.position for p in state.plays] != [(state.leader + i) % 4 for i in range(len(state.plays))]:
+    if tuple(p.position for p in state.plays) != seats_from(state.leader, 4)[:len(state.plays)]:
         out.append("the open trick's cards were not played clockwise from the leader")
     if state.phase is Phase.PLAY and not state.stack:
         if len(state.plays) >= 4 or state.order or state.flipped or state.trick >= 8:
