@@ -34,15 +34,15 @@ def hands(first: list[tuple[str, int]]) -> list[list[dict[str, Any]]]:
     return out
 
 
-EXAMPLE_SETUP = {"players": 4, "seed": 0, "setup": {
+EXAMPLE_SETUP: dict[str, Any] = {"players": 4, "seed": 0, "setup": {
     "layout": LAYOUT, "track": TRACK, "start": 0,
     "hands": hands([("red", 6), ("red", 2), ("black", 1), ("purple", 5)])}}
-PLAYS = [{"action": {"type": "Play", "card": card("red", 6)}, "note": "player 1"},
+PLAYS: list[dict[str, Any]] = [{"action": {"type": "Play", "card": card("red", 6)}, "note": "player 1"},
          {"action": {"type": "Play", "card": card("red", 2)}, "note": "player 2"},
          {"action": {"type": "Play", "card": card("black", 1)}, "note": "player 3"},
          {"action": {"type": "Play", "card": card("purple", 5)}, "note": "player 4"}]
 OUTER_PURPLE, PURPLE_RED, RED_BLACK, RED_ORANGE_BLACK = 0, 8, 17, 62
-PLACES = [
+PLACES: list[dict[str, Any]] = [
     {"illegal": {"type": "Place", "suit": "purple", "spot": PURPLE_RED},
      "note": "the trick winner may not use a side shared by two coloured hexes"},
     {"action": {"type": "Place", "suit": "purple", "spot": OUTER_PURPLE},
@@ -104,7 +104,7 @@ def main() -> None:
               "scores": [2, 2, 2, 2], "current_player": 2,
               "fields": {"track": ["purple", "black", "red", "orange"], "phase": "play",
                          "trick": 1, "leader": 2}}}])
-    x_setup = {"players": 4, "seed": 0, "setup": {
+    x_setup: dict[str, Any] = {"players": 4, "seed": 0, "setup": {
         "layout": LAYOUT, "track": TRACK, "start": 0,
         "hands": hands([("red", 8), ("purple", 8), ("black", 8), ("orange", 8)])}}
     x_setup["setup"]["hands"][1] = [c for c in x_setup["setup"]["hands"][1] if c != card("purple", 0)]
