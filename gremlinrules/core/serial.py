@@ -334,13 +334,17 @@ def unstructure(conv: cattrs.Converter, obj: Any, as_type: Any = None) -> Any:
                                       MESSAGE_LIMIT)) from None
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=False)
+"""Made once: ``json.dumps`` with options would build an encoder per call."""
+
+
 def dumps(data: Any) -> str:
     """Compact, key-sorted JSON text: equal objects give byte-equal text.
 
     Data that JSON cannot hold (an arbitrary object, ``NaN``) raises SerializationError.
     """
     try:
-        return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        return _ENCODER.encode(data)
     except (TypeError, ValueError, RecursionError) as exc:
         raise SerializationError(_cut(f"not JSON data: {_message(exc)}", MESSAGE_LIMIT)) from None
 
