@@ -14,7 +14,8 @@ compares the two on random games.
   filtering open spots and counting majorities are integer operations. The
   masks of up to 4096 ``gnomes`` tuples are remembered by value in a
   :class:`core.cache.BoundedCache` (all caches here are bounded, and a miss
-  only costs a recount).
+  only costs a recount), with the tuple ``apply`` made last held in front of
+  it and found by an identity test (it holds the tuple, so never a stale id).
 """
 
 from __future__ import annotations
@@ -130,12 +131,31 @@ _OCCUPANCY: BoundedCache[tuple[int, ...], tuple[int, int]] = BoundedCache("gnaug
 _occupancy_get = _OCCUPANCY.get
 
 
+class _Last:
+    """The last ``gnomes`` tuple recorded and its masks: playouts ask about the tuple ``apply``
+    just made, and an identity test (the tuple is held here, so it is that very tuple) saves
+    hashing 92 values in front of the value-keyed cache."""
+
+    __slots__ = ("gnomes", "masks")
+
+    def __init__(self) -> None:
+        self.gnomes: tuple[int, ...] = ()
+        self.masks: tuple[int, int] = (0, 0)
+
+
+_LAST = _Last()
+
+
 def occupancy(gnomes: tuple[int, ...]) -> tuple[int, int]:
     """Team 0's and team 1's gnomes as bitmasks of spots.
 
-    Remembered by value in a bounded cache: ``apply`` records the masks of each
-    tuple it makes, and any other tuple is counted once.
+    The tuple ``apply`` made last is answered at once; other tuples are
+    remembered by value in a bounded cache, and any tuple not remembered is
+    counted once.
     """
+    last = _LAST
+    if gnomes is last.gnomes:
+        return last.masks
     found = _occupancy_get(gnomes)
     if found is not None:
         return found
@@ -149,8 +169,10 @@ def occupancy(gnomes: tuple[int, ...]) -> tuple[int, int]:
 
 
 def remember(gnomes: tuple[int, ...], team0: int, team1: int) -> None:
-    """Record the bitmasks of a ``gnomes`` tuple (see :func:`occupancy`)."""
-    _OCCUPANCY.put(gnomes, (team0, team1))
+    """Record the bitmasks of a ``gnomes`` tuple ``apply`` just made (see :func:`occupancy`)."""
+    last = _LAST
+    last.gnomes = gnomes
+    last.masks = _OCCUPANCY.put(gnomes, (team0, team1))
 
 
 HEX_MASK: tuple[int, ...] = tuple(sum(1 << spot for spot in spots) for spots in HEX_SPOTS)
