@@ -255,14 +255,32 @@ class Analysis:
 # the kit (one per component set, compared by identity, held alive by the key).
 _MEMO: BoundedCache[tuple[tuple[Tile, ...], tuple[bool, ...], Kit], Analysis] = BoundedCache(
     "goblins-vs-gnomes route analyses", 4096)
-_recall = _MEMO.get
+_LAST: list[object] = [None, None, None, None]
+"""The field, opened flags, kit and analysis asked last: legal_actions, the check in apply and the
+effect of a Place ask about the same field in a row, so a check by identity (the entry holds the
+field, so it is not an ``id()`` key) answers them before the tuple of tiles is hashed."""
+
+
+def _recall(key: tuple[tuple[Tile, ...], tuple[bool, ...], Kit]) -> Analysis | None:
+    last = _LAST
+    if last[0] is key[0] and last[2] is key[2] and last[1] == key[1]:
+        return last[3]  # type: ignore[return-value]
+    got = _MEMO.get(key)
+    if got is not None:
+        last[:] = (*key, got)
+    return got
+
+
+def _remember(key: tuple[tuple[Tile, ...], tuple[bool, ...], Kit], got: Analysis) -> Analysis:
+    _LAST[:] = (*key, got)
+    return _MEMO.put(key, got)
 
 
 def analyse(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit = REFERENCE_KIT) -> Analysis:
     """The (memoised) route analysis of a field."""
     key = (field, opened, kit)
     got = _recall(key)
-    return _MEMO.put(key, Analysis(field, opened, kit=kit)) if got is None else got
+    return _remember(key, Analysis(field, opened, kit=kit)) if got is None else got
 
 
 def analyse_after_place(old_field: tuple[Tile, ...], field: tuple[Tile, ...],
@@ -270,7 +288,7 @@ def analyse_after_place(old_field: tuple[Tile, ...], field: tuple[Tile, ...],
     """The analysis of ``field`` = ``old_field`` plus ``tile``, extended from the old one."""
     parent = _recall((old_field, opened, kit))
     got = Analysis(field, opened, parent, tile) if parent is not None else Analysis(field, opened, kit=kit)
-    return _MEMO.put((field, opened, kit), got)
+    return _remember((field, opened, kit), got)
 
 
 def route_tags(field: tuple[Tile, ...], opened: tuple[bool, ...], slot: int,

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes import Options, Place, Setup, State, Tile
+from gremlinrules.goblins_vs_gnomes.components import _as_data, parse_components
 
 REFERENCE_DECK: tuple[str, ...] = gvg.COMPONENTS.deck
 ROLES_4 = ("pedant", "demolitionist", "greedy-one", "jeweller")
@@ -152,3 +153,38 @@ def final(players: int, seed: int, options: Options | None = None, limit: int | 
         pass
     assert state is not None
     return state
+
+
+_SIDES = "NESW"
+
+
+@st.composite
+def component_sets(draw: st.DrawFn) -> gvg.Components:
+    """A valid component set unlike the reference: some tunnel shapes redrawn, a count moved from
+    one design to another, the table's bounds changed (GVG-COMP-7)."""
+    data = _as_data(gvg.COMPONENTS)
+    designs = data["design"]
+    field = [d for d in designs if d["kind"] not in ("map", "explosion", "potion")]
+    for d in draw(st.lists(st.sampled_from(field), max_size=4, unique_by=lambda d: d["name"])):
+        sides = draw(st.lists(st.sampled_from(_SIDES), min_size=1, max_size=4, unique=True))
+        d["edges"] = "".join(s for s in _SIDES if s in sides)
+    if draw(st.booleans()):
+        giver = draw(st.sampled_from([d for d in designs if d["count"] > 1]))
+        taker = draw(st.sampled_from(designs))
+        giver["count"] -= 1
+        taker["count"] += 1
+    table = data["table"]
+    table["min_x"] = draw(st.integers(-5, 0))
+    table["max_x"] = draw(st.integers(8, 13))
+    table["min_y"] = draw(st.integers(-7, -2))
+    table["max_y"] = draw(st.integers(2, 7))
+    return parse_components(data)
+
+
+any_options = st.builds(
+    Options, advanced_roles=st.booleans(), rotation=st.booleans(), bounded=st.booleans(),
+    swap_limit=st.integers(0, 4), round_limit=st.integers(1, 3),
+    no_target=st.sampled_from(("none-opened", "no-gold-or-dragon")),
+    components=st.none() | component_sets(),
+)
+"""Every option field drawn, a user's component set included (short matches: 1 to 3 rounds)."""
