@@ -156,4 +156,5 @@ def load_components(source: str | Path) -> Components:
 
 REFERENCE: Components = load_components(
     resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8"))
-"""The reference component set shipped with the library (see NGG-DATA-2, NGG-DATA-3, NGG-DATA-4, NGG-DATA-5)."""
+"""The reference component set shipped with the library (see NGG-DATA-2, NGG-DATA-3, NGG-DATA-4,
+NGG-DATA-5)."""
