@@ -34,7 +34,7 @@ from typing import Any
 
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.decisions import Frame
-from gremlinrules.core.errors import shown
+from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
 from gremlinrules.core.zones import remove_one
@@ -258,8 +258,15 @@ BOOK: RuleBook[State] = RuleBook(
 
 
 def check(state: State, action: Any) -> Reason | None:
-    """Why ``action`` is illegal in ``state`` as (reason, clause id), or None when legal."""
+    """Why ``action`` is illegal in ``state`` as (reason, clause id), or None when legal.
+
+    Anything that is none of the game's 468 actions is refused for what it is
+    (GG-ACT-1, GG-X-1, GG-BOARD-2) whatever the state; every action of the game
+    goes to the rule book.
+    """
     check_type(state, State, "Gnaughty Gnomes State")
+    if canonical(action) is None:
+        return not_an_action(state, action)
     return BOOK.check(state, action)
 
 
@@ -270,9 +277,12 @@ def legal_actions(state: State) -> tuple[Any, ...]:
 
 def is_legal(state: State, action: Any) -> bool:
     """True exactly when ``action`` is in ``legal_actions(state)``."""
-    return BOOK.is_legal(state, action)
+    return check(state, action) is None
 
 
 def apply(state: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) if not legal."""
+    why = check(state, action)
+    if why is not None:
+        raise IllegalActionError(*why)
     return BOOK.apply(state, action)
