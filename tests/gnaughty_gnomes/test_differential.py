@@ -76,3 +76,25 @@ def test_fast_and_reference_rules_agree_on_random_playouts(options: Options, pla
         assert after == rules.apply(state, action)
         state = after
     assert fast.is_legal(state, ACTIONS[0]) is rules.is_legal(state, ACTIONS[0]) is False
+
+
+@pytest.mark.clause("GG-ACT-1", "GG-X-1", "GG-BOARD-2")
+@given(options=OPTIONS, players=st.sampled_from([2, 4]), seed=st.integers(0, 2**32),
+       decisions=st.integers(0, 63))
+def test_a_malformed_action_is_refused_for_what_it_is_in_every_phase(options: Options, players: int,
+                                                                     seed: int, decisions: int) -> None:
+    """Whether cards are being played or gnomes placed, an action that is none of the game's
+    468 names its own clause: an X card without a rank 1-8 or played with Play (GG-X-1), a Place
+    off the garden or of no suit (GG-BOARD-2), anything else (GG-ACT-1); by both paths."""
+    state = new_game(players, seed, options=options)
+    for _ in range(decisions):
+        legal = fast.legal_actions(state)
+        state = fast.apply(state, legal[len(legal) // 2])
+    expected = {Place(Colour.RED, 92): "GG-BOARD-2", Place(Colour.WHITE, 3): "GG-BOARD-2",
+                PlayX(Colour.RED, 9, True): "GG-X-1", Play(Card(Colour.RED, 0)): "GG-X-1",
+                Play(Card(Colour.WHITE, 3)): "GG-ACT-1", Flip(Colour.WHITE): "GG-ACT-1"}
+    for action, clause in expected.items():
+        for apply_fn in (fast.apply, rules.apply):
+            with pytest.raises(IllegalActionError) as err:
+                apply_fn(state, action)
+            assert err.value.clause == clause
