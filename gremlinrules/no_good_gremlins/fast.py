@@ -15,7 +15,10 @@ actions, states and errors. What makes this path fast, none of it a rule:
   or the rare pending Feed decision, goes to the rule book (which gives the
   reason, or answers the frame);
 * updaters (:func:`gremlinrules.core.evolve.make_updater`) for the hottest
-  transitions.
+  transitions;
+* the end of a turn in one step in its usual cases (the next seat's turn; the
+  dealer's reveal of one gremlin with the next round's first turn), the rest
+  left to :mod:`.flow`.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.lookup import ActionLookup
+from gremlinrules.core.zones import next_seat
 from gremlinrules.no_good_gremlins import rules
 from gremlinrules.no_good_gremlins.actions import (
     ALL_ACTIONS,
@@ -53,8 +57,18 @@ from gremlinrules.no_good_gremlins.actions import (
     Scrap,
     TakeScrap,
 )
-from gremlinrules.no_good_gremlins.components import MATERIALS
-from gremlinrules.no_good_gremlins.flow import draw, end_turn, launch_medals, with_item
+from gremlinrules.no_good_gremlins.components import MATERIALS, THUNDERSTORM
+from gremlinrules.no_good_gremlins.flow import (
+    HAND_SIZE,
+    OPENING_TURN,
+    draw,
+    eat,
+    end_turn,
+    launch_medals,
+    meal_choices,
+    pass_turn,
+    with_item,
+)
 from gremlinrules.no_good_gremlins.state import Phase, State
 
 __all__ = ["apply", "is_legal", "legal_actions"]
@@ -286,7 +300,64 @@ def _bribe(s: State, t: int) -> State | None:
 
 
 def _end_turn(s: State, _: int) -> State | None:
-    return end_turn(s) if s.phase is _MAIN else None
+    if s.phase is not _MAIN:
+        return None
+    seat = s.turn
+    if s.wanderer == seat:
+        if meal_choices(s):
+            return end_turn(s)  # the holder's Feed decision: flow pushes the frame
+        s = eat(s)
+    return close_turn(s, seat)
+
+
+Row = tuple[int, ...]
+_Reveal = tuple[Row, Row, Row, tuple[Row, ...], Row]
+
+
+def quick_reveal(s: State) -> _Reveal | None:
+    """The usual reveal, one gremlin with no thunderstorm and no reshuffle: the new gremlin deck,
+    threat, gremlin discard, pads and removed counts. None otherwise (see :func:`.flow.reveal_round`)."""
+    deck = s.gremlin_deck
+    if not deck or deck[0] == THUNDERSTORM:
+        return None
+    card, threat = deck[0], s.threat
+    if card not in threat:  # NGG-ROUND-2: a warning
+        return deck[1:], tuple(sorted((*threat, card))), s.gremlin_discard, s.pads, s.removed
+    i = threat.index(card)  # NGG-ROUND-3: the gremlins attack every launch pad
+    return deck[1:], threat[:i] + threat[i + 1:], (*s.gremlin_discard, card, card), *_attack(s, card)
+
+
+def _attack(s: State, card: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """NGG-ROUND-3: every launch pad loses its rocket of ``card``'s type; the pads and ``removed``."""
+    pads = []
+    eaten = 0
+    for pad in s.pads:
+        if pad[card]:
+            eaten += pad[card]
+            pad = with_item(pad, card, 0)
+        pads.append(pad)
+    return tuple(pads), with_item(s.removed, card, s.removed[card] + eaten)
+
+
+_REVEALED = ("gremlin_deck", "threat", "gremlin_discard", "pads", "removed", "round")
+_revealed_next_turn = make_updater(State, *_REVEALED, turn=0, **OPENING_TURN)
+_start_turn = make_updater(State, "turn", **OPENING_TURN)
+
+
+def close_turn(s: State, seat: int) -> State:
+    """:func:`.flow.close_turn` with its usual cases in one step: the next seat's turn, or the
+    dealer's reveal of one gremlin (no thunderstorm, no reshuffle), the next round and seat 0's
+    turn at once."""
+    if not any(s.hands[seat]):
+        s = draw(s, seat, HAND_SIZE)
+    if not s.finale:
+        if seat != s.players - 1:
+            return _start_turn(s, next_seat(seat, s.players))
+        if s.round < s.options.round_limit:
+            quick = quick_reveal(s)
+            if quick is not None:
+                return _revealed_next_turn(s, *quick, s.round + 1)
+    return pass_turn(s, seat)
 
 
 def _no_frame(s: State, _: int) -> None:

@@ -7,15 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.decisions import Frame, push
-from gremlinrules.core.evolve import make_replace, make_updater
+from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.piles import draw_or_rebuild, reshuffle
 from gremlinrules.core.zones import next_seat
 from gremlinrules.no_good_gremlins.components import THUNDERSTORM
 from gremlinrules.no_good_gremlins.state import GONE, Phase, State
 
 __all__ = [
-    "FEED", "begin_turn", "draw", "end_turn", "feed", "launch_medals", "meal_choices", "replace",
-    "with_item", "with_row",
+    "FEED", "HAND_SIZE", "OPENING_TURN", "begin_turn", "close_turn", "draw", "eat", "end_turn", "feed",
+    "launch_medals", "meal_choices", "pass_turn", "refill", "replace", "reveal_round", "with_item",
+    "with_row",
 ]
 
 FEED = "feed"
@@ -83,6 +84,11 @@ def with_row(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) ->
     return tuple(items)
 
 
+OPENING_TURN = {"phase": Phase.OPENING, "mains": 1, "builds": 0, "open_build": 0, "chrome": 0,
+                 "no_eat": False, "final_turn": False}
+"""A normal turn's start, besides its seat (NGG-TURN-1): the opening, one main action, nothing else."""
+
+
 def begin_turn(s: State, seat: int, *, final: bool) -> State:
     """Start ``seat``'s turn: a normal one (NGG-TURN-1) or a final one (NGG-FINALE-3)."""
     if final:
@@ -90,7 +96,7 @@ def begin_turn(s: State, seat: int, *, final: bool) -> State:
         phase = Phase.FINAL_OPENING if s.scrapheap else Phase.MAIN
         return evolve(s, turn=seat, phase=phase, mains=0, builds=s.options.finale_builds,
                       open_build=0, chrome=0, no_eat=False, final_turn=True)
-    return _start_turn(s, seat)
+    return evolve(s, turn=seat, **OPENING_TURN)
 
 
 def meal_choices(s: State) -> tuple[int, ...]:
@@ -106,7 +112,7 @@ def meal_choices(s: State) -> tuple[int, ...]:
     return tied if len(tied) > 1 else ()
 
 
-def _eat(s: State, choice: int = -1) -> State:
+def eat(s: State, choice: int = -1) -> State:
     """NGG-WANDER-3, NGG-WANDER-4: the holder's turn ends; the Wandering Gremlin eats (from the
     rocket of type ``choice`` when its holder picked one, NGG-WANDER-5) or moves on."""
     seat = s.turn
@@ -125,53 +131,10 @@ def _eat(s: State, choice: int = -1) -> State:
     return evolve(s, pads=with_row(s.pads, seat, pad), removed=removed, wanderer=wanderer)
 
 
-def _reveal_round(s: State) -> State:
-    """NGG-ROUND-1: the dealer reveals one gremlin-deck card and it is resolved (NGG-ROUND-2,
-    NGG-ROUND-3, NGG-ROUND-4, NGG-ROUND-5); the round ends."""
-    quick = _quick_reveal(s)
-    return _revealed(s, *quick, s.round + 1) if quick is not None else _reveal_chain(s)
-
-
-Row = tuple[int, ...]
-_Reveal = tuple[Row, Row, Row, tuple[Row, ...], Row]
-
-
-def _quick_reveal(s: State) -> _Reveal | None:
-    """The usual reveal, one gremlin with no thunderstorm and no reshuffle: the new gremlin deck,
-    threat, gremlin discard, pads and removed counts. None otherwise (see :func:`_reveal_chain`)."""
-    deck = s.gremlin_deck
-    if not deck or deck[0] == THUNDERSTORM:
-        return None
-    card, threat = deck[0], s.threat
-    if card not in threat:  # NGG-ROUND-2: a warning
-        return deck[1:], tuple(sorted((*threat, card))), s.gremlin_discard, s.pads, s.removed
-    i = threat.index(card)  # NGG-ROUND-3: the gremlins attack every launch pad
-    return deck[1:], threat[:i] + threat[i + 1:], (*s.gremlin_discard, card, card), *_attack(s, card)
-
-
-def _attack(s: State, card: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """NGG-ROUND-3: every launch pad loses its rocket of ``card``'s type; the pads and ``removed``."""
-    pads = []
-    eaten = 0
-    for pad in s.pads:
-        if pad[card]:
-            eaten += pad[card]
-            pad = with_item(pad, card, 0)
-        pads.append(pad)
-    return tuple(pads), with_item(s.removed, card, s.removed[card] + eaten)
-
-
-_REVEALED = ("gremlin_deck", "threat", "gremlin_discard", "pads", "removed", "round")
-_OPENING_TURN = {"phase": Phase.OPENING, "mains": 1, "builds": 0, "open_build": 0, "chrome": 0,
-                 "no_eat": False, "final_turn": False}
-"""A normal turn's start, besides its seat (NGG-TURN-1): the opening, one main action, nothing else."""
-_revealed = make_updater(State, *_REVEALED)
-_revealed_next_turn = make_updater(State, *_REVEALED, turn=0, **_OPENING_TURN)
-_start_turn = make_updater(State, "turn", **_OPENING_TURN)
-
-
-def _reveal_chain(s: State) -> State:
-    """:func:`_reveal_round` in general: thunderstorms (chained), an empty deck rebuilt."""
+def reveal_round(s: State) -> State:
+    """NGG-ROUND-1: the dealer reveals one gremlin-deck card and it is resolved: a warning
+    (NGG-ROUND-2), an attack (NGG-ROUND-3), a thunderstorm and its two more cards, chained
+    (NGG-ROUND-4), an exhausted deck rebuilt (NGG-ROUND-5); the round ends."""
     deck, discard, rng = s.gremlin_deck, s.gremlin_discard, s.rng
     threat = list(s.threat)
     pads = [list(p) for p in s.pads]
@@ -244,31 +207,36 @@ def end_turn(s: State) -> State:
         if tied:
             frame = Frame(FEED, seat, among=tied, source="wandering-gremlin", then=("close-turn",))
             return evolve(s, stack=push(s.stack, frame))
-        s = _eat(s)
-    return _close_turn(s, seat)
+        s = eat(s)
+    return close_turn(s, seat)
 
 
 def feed(s: State, frame: Frame, t: int) -> State:
     """NGG-WANDER-5: resume the turn's end after the holder chose: the Wandering Gremlin eats a
     card of type ``t`` (one of ``frame.among``), then the frame's remaining steps run
     (``"close-turn"``: the refill, the round's end, the next turn). ``s`` has the frame popped."""
-    s = _eat(s, t)
+    s = eat(s, t)
     for step in frame.then:
         if step == "close-turn":
-            s = _close_turn(s, frame.seat)
+            s = close_turn(s, frame.seat)
     return s
 
 
-def _close_turn(s: State, seat: int) -> State:
-    """The rest of :func:`end_turn`, once the Wandering Gremlin has eaten: the refill, the end
-    of the round, the finale, the next turn."""
-    if not any(s.hands[seat]):  # NGG-HAND-2
-        s = draw(s, seat, HAND_SIZE)
+def close_turn(s: State, seat: int) -> State:
+    """The rest of :func:`end_turn`, once the Wandering Gremlin has eaten: the refill, then
+    :func:`pass_turn`."""
+    return pass_turn(refill(s, seat), seat)
+
+
+def refill(s: State, seat: int) -> State:
+    """NGG-HAND-2: a seat ending its turn with an empty hand draws six."""
+    return s if any(s.hands[seat]) else draw(s, seat, HAND_SIZE)
+
+
+def pass_turn(s: State, seat: int) -> State:
+    """After ``seat``'s turn: the dealer's end of the round, the finale, the next turn."""
     if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round; NGG-FINALE-2
-        quick = _quick_reveal(s) if s.round < s.options.round_limit else None
-        if quick is not None:  # the usual case in one step: the reveal, the next round, the next turn
-            return _revealed_next_turn(s, *quick, s.round + 1)  # and seat 0 begins
-        s = _reveal_round(s)  # and the next round begins
+        s = reveal_round(s)  # and the next round begins
         if s.round > s.options.round_limit:  # NGG-END-3
             s = evolve(s, finale=True, final_turns=s.players)
     nxt = next_seat(seat, s.players)
@@ -277,4 +245,4 @@ def _close_turn(s: State, seat: int) -> State:
             return _finish(s)
         s = evolve(s, final_turns=s.final_turns - 1)
         return begin_turn(s, nxt, final=True)
-    return _start_turn(s, nxt)  # begin_turn, inline
+    return begin_turn(s, nxt, final=False)

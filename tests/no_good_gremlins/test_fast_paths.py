@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.no_good_gremlins import ALL_ACTIONS, EndTurn, Options, Phase, legal_actions
+from gremlinrules.no_good_gremlins import ALL_ACTIONS, EndTurn, Options, Phase, fast, flow, legal_actions
 from gremlinrules.no_good_gremlins.components import REFERENCE, Material, validate_components
-from gremlinrules.no_good_gremlins.fast import _ACTIONS, _draw_two, held, held_directly
-from gremlinrules.no_good_gremlins.flow import _reveal_chain, _reveal_round, begin_turn, draw, end_turn
+from gremlinrules.no_good_gremlins.fast import _ACTIONS, _draw_two, held, held_directly, quick_reveal
+from gremlinrules.no_good_gremlins.flow import begin_turn, draw, reveal_round
 from gremlinrules.no_good_gremlins.rules import check
 from tests.no_good_gremlins.strategies import main_phase, options, player_counts, playout, seeds, table
 
@@ -20,10 +20,14 @@ from tests.no_good_gremlins.strategies import main_phase, options, player_counts
 @pytest.mark.clause("NGG-ROUND-1", "NGG-ROUND-2", "NGG-ROUND-3", "NGG-ROUND-4", "NGG-ROUND-5")
 @given(players=player_counts, seed=seeds)
 def test_the_inline_gremlin_reveal_equals_the_general_one(players: int, seed: int) -> None:
-    """In every state of a random game, revealing the round's gremlin card the quick way (one
-    gremlin, no thunderstorm) gives the same state as the general resolution."""
+    """In every state of a random game where the quick way applies (one gremlin, no
+    thunderstorm), revealing the round's gremlin card that way and starting seat 0's turn gives
+    the same state as the general resolution followed by the next turn."""
     for s, _ in playout(players, seed)[::7]:
-        assert _reveal_round(s) == _reveal_chain(s)
+        quick = quick_reveal(s)
+        if quick is not None:
+            general = begin_turn(reveal_round(s), 0, final=False)
+            assert fast._revealed_next_turn(s, *quick, s.round + 1) == general
 
 
 @pytest.mark.clause("NGG-TURN-2", "NGG-HAND-3")
@@ -36,18 +40,18 @@ def test_the_inline_draw_two_equals_the_general_draw(players: int, seed: int) ->
             assert _draw_two(s, -1) == draw(s, s.turn, 2, phase=Phase.DISCARD)
 
 
-@pytest.mark.clause("NGG-ROUND-1", "NGG-ROUND-2", "NGG-TURN-5")
-@given(players=player_counts, seed=seeds)
-def test_the_dealers_one_step_end_of_round_equals_the_step_by_step_one(players: int, seed: int) -> None:
-    """When the dealer ends a turn, the one-step path (a warning or an attack, the next round,
-    the next turn) gives the same state as revealing by the general resolution and then
-    starting the next turn."""
-    for s, action in playout(players, seed):
-        if (type(action) is EndTurn and s.turn == players - 1 and not s.finale and s.wanderer != s.turn
-                and any(s.hands[s.turn])):
-            revealed = _reveal_chain(s)
-            if revealed.round <= s.options.round_limit:
-                assert end_turn(s) == begin_turn(revealed, 0, final=False)
+@pytest.mark.clause("NGG-ROUND-1", "NGG-ROUND-2", "NGG-TURN-5", "NGG-HAND-2", "NGG-END-3")
+@given(players=player_counts, seed=seeds, options=options)
+def test_the_one_step_end_of_turn_equals_the_step_by_step_one(players: int, seed: int,
+                                                              options: Options) -> None:
+    """When a turn ends, the fast path's one step (the refill, then the next seat's turn, or the
+    dealer's quick reveal with the next round and its first turn) gives the same state as the
+    step-by-step close of the turn (refill, general reveal, round limit, finale, next turn), for
+    every seat, every option, and after the gremlin has eaten."""
+    for s, action in playout(players, seed, options):
+        if type(action) is EndTurn and not s.stack:
+            eaten = flow.eat(s) if s.wanderer == s.turn and not flow.meal_choices(s) else s
+            assert fast.close_turn(eaten, s.turn) == flow.close_turn(eaten, s.turn)
 
 
 @pytest.mark.clause("NGG-TURN-1", "NGG-TURN-2", "NGG-TURN-3", "NGG-TURN-6", "NGG-BUILD-1", "NGG-BUILD-2",
