@@ -10,8 +10,6 @@ vertices touch one to three hexes (GG-PLACE-5).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-
 from gremlinrules.core.hexgrid import HexBoard
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, Colour
@@ -60,7 +58,6 @@ _HEX_CATEGORY_SPOTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 _ALL_VERTICES = tuple(s for s in range(N_SPOTS) if not IS_EDGE[s] and SPOT_HEXES[s])
 
 
-@lru_cache(maxsize=4096)
 def candidate_spots(layout: tuple[Colour, ...], colour: Colour, category: int,
                     any_vertex: bool) -> tuple[int, ...]:
     """Sorted spots a gnome may use for ``colour`` in a placement ``category``.
@@ -71,7 +68,6 @@ def candidate_spots(layout: tuple[Colour, ...], colour: Colour, category: int,
     return colour_spots(tuple(h for h, c in enumerate(layout) if c is colour), category, any_vertex)
 
 
-@cache  # bounded: 220 hex triples x 4 categories x 2
 def colour_spots(hexes: tuple[int, ...], category: int, any_vertex: bool) -> tuple[int, ...]:
     """:func:`candidate_spots` for a colour on ``hexes``: depends only on where the colour is."""
     out: set[int] = set()

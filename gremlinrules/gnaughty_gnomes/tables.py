@@ -1,15 +1,19 @@
 """Lookup tables for the hot path of ``legal_actions`` and ``apply``.
 
-Everything here is derived once from the rules' reference functions
-(:func:`board.candidate_spots`, the action tables) so the hot path reads
+Used by :mod:`gremlinrules.gnaughty_gnomes.fast` only. Everything here is
+derived once from the board's placement categories
+(:func:`board.colour_spots`) and the action tables, so the hot path reads
 answers instead of recomputing them; ``tests/gnaughty_gnomes/test_tables.py``
-compares the two on random games.
+and ``test_differential.py`` compare them with the reference rules on random
+games.
 
 - ``PLAYED[action][position]``: the :class:`Played` record an action makes.
 - ``MASK_SUITS``: the suits of a 4-bit mask of ``Card.suit_bit`` values.
-- :func:`garden`: a layout's placement candidates per suit, built from tables
-  that depend only on the suit's three hexes (so they are shared by every
-  game); up to 256 layouts are kept in a :class:`core.cache.BoundedCache`.
+- :func:`garden`: a layout's placement candidates per suit, built from
+  pieces that depend only on the suit's three hexes (so they are shared by
+  every game, in a :class:`core.cache.BoundedCache` as large as their
+  domain); up to 256 layouts are kept in another. Each piece keeps up to 128
+  open subsets of its spots (a table bounded per piece).
 - :func:`occupancy`: the gnomes on the garden as one bitmask per team, so
   filtering open spots and counting majorities are integer operations. The
   masks of up to 4096 ``gnomes`` tuples are remembered by value in a
@@ -20,7 +24,6 @@ compares the two on random games.
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import compress
 from operator import not_
 
@@ -81,9 +84,16 @@ def _piece(suit: Colour, hexes: tuple[int, ...], category: int, any_vertex: bool
     return _cached_piece(suit, hexes, category, any_vertex and category >= LOSER)
 
 
-@cache  # bounded: 4 suits x 220 hex triples x 5 category readings
+_PIECES: BoundedCache[tuple[Colour, tuple[int, ...], int, bool], Piece] = BoundedCache(
+    "gnaughty-gnomes placement pieces", 4 * 220 * 5)  # 4 suits x 220 hex triples x 5 category readings
+
+
 def _cached_piece(suit: Colour, hexes: tuple[int, ...], category: int, any_vertex: bool) -> Piece:
-    return Piece(suit, colour_spots(hexes, category, any_vertex))
+    key = (suit, hexes, category, any_vertex)
+    found = _PIECES.get(key)
+    if found is None:
+        found = _PIECES.put(key, Piece(suit, colour_spots(hexes, category, any_vertex)))
+    return found
 
 
 class Garden:
