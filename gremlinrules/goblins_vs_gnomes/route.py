@@ -255,40 +255,49 @@ class Analysis:
 # the kit (one per component set, compared by identity, held alive by the key).
 _MEMO: BoundedCache[tuple[tuple[Tile, ...], tuple[bool, ...], Kit], Analysis] = BoundedCache(
     "goblins-vs-gnomes route analyses", 4096)
-_LAST: list[object] = [None, None, None, None]
-"""The field, opened flags, kit and analysis asked last: legal_actions, the check in apply and the
-effect of a Place ask about the same field in a row, so a check by identity (the entry holds the
-field, so it is not an ``id()`` key) answers them before the tuple of tiles is hashed."""
+_Entry = tuple[tuple[Tile, ...], tuple[bool, ...], Kit, Analysis]
+_RECENT: list[_Entry] = []
+"""The last few analyses (most recent first), found by the identity of their field before the
+tuple of tiles is hashed: a playout asks about the field it just made (legal_actions, then the
+check and the effect of apply), and a search about its siblings' parent. Each entry holds its
+field, so identity cannot be confused by a reused ``id()``. Analyses extended by a Place go here
+only (hashing every new field would cost more than a playout saves); an analysis built from
+scratch also goes to the memo, so a state met again (a search's sampled states) finds it."""
+_RECENT_MAX = 4
 
 
-def _recall(key: tuple[tuple[Tile, ...], tuple[bool, ...], Kit]) -> Analysis | None:
-    last = _LAST
-    if last[0] is key[0] and last[2] is key[2] and last[1] == key[1]:
-        return last[3]  # type: ignore[return-value]
-    got = _MEMO.get(key)
+def _recall(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit) -> Analysis | None:
+    for entry in _RECENT:
+        if entry[0] is field and entry[2] is kit and entry[1] == opened:
+            return entry[3]
+    got = _MEMO.get((field, opened, kit))
     if got is not None:
-        last[:] = (*key, got)
+        _note((field, opened, kit, got))
     return got
 
 
-def _remember(key: tuple[tuple[Tile, ...], tuple[bool, ...], Kit], got: Analysis) -> Analysis:
-    _LAST[:] = (*key, got)
-    return _MEMO.put(key, got)
+def _note(entry: _Entry) -> Analysis:
+    _RECENT.insert(0, entry)
+    del _RECENT[_RECENT_MAX:]
+    return entry[3]
 
 
 def analyse(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit = REFERENCE_KIT) -> Analysis:
     """The (memoised) route analysis of a field."""
-    key = (field, opened, kit)
-    got = _recall(key)
-    return _remember(key, Analysis(field, opened, kit=kit)) if got is None else got
+    got = _recall(field, opened, kit)
+    if got is None:
+        got = _MEMO.put((field, opened, kit), Analysis(field, opened, kit=kit))
+        _note((field, opened, kit, got))
+    return got
 
 
 def analyse_after_place(old_field: tuple[Tile, ...], field: tuple[Tile, ...],
                         opened: tuple[bool, ...], tile: Tile, kit: Kit = REFERENCE_KIT) -> Analysis:
     """The analysis of ``field`` = ``old_field`` plus ``tile``, extended from the old one."""
-    parent = _recall((old_field, opened, kit))
-    got = Analysis(field, opened, parent, tile) if parent is not None else Analysis(field, opened, kit=kit)
-    return _remember((field, opened, kit), got)
+    parent = _recall(old_field, opened, kit)
+    if parent is None:
+        return analyse(field, opened, kit)
+    return _note((field, opened, kit, Analysis(field, opened, parent, tile)))
 
 
 def route_tags(field: tuple[Tile, ...], opened: tuple[bool, ...], slot: int,

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_seat, check_type, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.zones import next_seat
@@ -53,15 +54,13 @@ class ViewOptions:
 
 
 _READINGS = tuple(f.name for f in attrs.fields(ViewOptions))
-_VIEWED: dict[Options, ViewOptions] = {}
+_VIEWED: BoundedCache[Options, ViewOptions] = BoundedCache("goblins-vs-gnomes view options", 256)
 
 
 def _readings(options: Options) -> ViewOptions:
     got = _VIEWED.get(options)
     if got is None:
-        if len(_VIEWED) > 256:
-            _VIEWED.clear()
-        got = _VIEWED[options] = ViewOptions(*(getattr(options, n) for n in _READINGS))
+        got = _VIEWED.put(options, ViewOptions(*(getattr(options, n) for n in _READINGS)))
     return got
 
 
