@@ -37,6 +37,11 @@ class IllegalActionError(GremlinRulesError, ValueError):
     def __init__(self, reason: str, clause: str = "") -> None:
         self.reason = reason
         self.clause = clause
+        self.key: str = str(getattr(reason, "key", clause))
+        """A message id a frontend can translate: the reason's own key when it is a
+        :class:`~gremlinrules.core.messages.Message`, else the clause id."""
+        self.params: dict[str, object] = dict(getattr(reason, "params", {}))
+        """The values the reason was made from (empty for a fixed sentence)."""
         super().__init__(f"{reason} [{clause}]" if clause else reason)
 
 

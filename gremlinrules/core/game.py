@@ -44,6 +44,10 @@ _FUNCTIONS = (
 )
 
 _RULE_FUNCTIONS = ("legal_actions", "is_legal", "apply")
+_FRONTEND_FUNCTIONS = ("apply_with_events", "observe_event", "action_label", "parse_action")
+
+FORMAT_VERSION = 1
+"""The format version of a state's and a view's JSON (the ``format_version`` key)."""
 
 
 @attrs.frozen(slots=False, repr=False, eq=False)
@@ -90,6 +94,17 @@ class ModuleGame:
     Event: Any = None
     """The union of the event classes (pass it to ``from_data``), or None."""
 
+    apply_with_events: Callable[[Any, Any], tuple[Any, tuple[Any, ...]]] = attrs.field(kw_only=True)
+    """``(next state, events)``: the state equal to ``apply``'s, and what happened."""
+    observe_event: Callable[[Any, int | None], Any] = attrs.field(kw_only=True)
+    """What a seat (None: a spectator) sees of an event, or None when nothing."""
+    action_label: Callable[[Any, Any], str] = attrs.field(kw_only=True)
+    """A short text naming an action, from a view alone (a :class:`~.messages.Message`)."""
+    parse_action: Callable[[str], Any] = attrs.field(kw_only=True)
+    """The action written in the game's text notation (``str(action)``)."""
+    schema_overrides: dict[type, Any] = attrs.Factory(dict)
+    """The JSON Schema of classes whose JSON is not their fields (``JSON_SCHEMA_OVERRIDES``)."""
+
     data_types: frozenset[type] = attrs.field(init=False, default=attrs.Factory(
         lambda self: frozenset((self.State, self.Options, self.Setup, self.View, *self.action_types,
                                 *self.event_types)), takes_self=True))
@@ -114,6 +129,8 @@ class ModuleGame:
             player_counts=tuple(getattr(m, "PLAYER_COUNTS", range(m.MIN_PLAYERS, m.MAX_PLAYERS + 1))),
             converter=m.CONVERTER, state_to_json=getattr(m, "STATE_TO_JSON", None), reference=reference,
             event_types=tuple(getattr(m, "EVENT_TYPES", ())), Event=getattr(m, "Event", None),
+            schema_overrides=dict(getattr(m, "JSON_SCHEMA_OVERRIDES", {})),
+            **{name: getattr(m, name, None) or _missing(m, name) for name in _FRONTEND_FUNCTIONS},
             **funcs,
         )
 
@@ -126,9 +143,13 @@ class ModuleGame:
         Anything else (another game's state, any other object) raises
         SerializationError: nothing passes through unconverted.
         """
-        if type(obj) not in self.data_types:
+        kind = type(obj)
+        if kind not in self.data_types:
             raise SerializationError(self._not_ours(obj))
-        return serial.unstructure(self.converter, obj)
+        data = serial.unstructure(self.converter, obj)
+        if kind is self.State or kind is self.View:
+            data["format_version"] = FORMAT_VERSION
+        return data
 
     def _not_ours(self, obj: Any) -> str:
         kind = type(obj)
@@ -155,6 +176,8 @@ class ModuleGame:
             name = cls.__name__
         else:
             raise SerializationError(f"{self.id} has no data type {shown(cls)}")
+        if cls is self.State or cls is self.View:
+            data = _versioned(data, name)
         obj = serial.structure(self.converter, data, cls, name)
         if cls is self.State:
             try:
@@ -177,6 +200,40 @@ class ModuleGame:
     def from_json(self, text: str | bytes | bytearray, cls: Any) -> Any:
         """:meth:`from_data` from JSON text (strict JSON: no ``NaN`` or ``Infinity``)."""
         return self.from_data(serial.loads(text), cls)
+
+    def json_schema(self) -> dict[str, Any]:
+        """JSON Schema (draft 2020-12) of this game's JSON: ``$defs`` State, View, Action,
+        Options, Setup and Event, generated from the classes (see :mod:`.schema`)."""
+        from gremlinrules.core.schema import build_schema
+
+        schema = build_schema(title=self.title, state=self.State, view=self.View, actions=self.action_types,
+                              options=self.Options, setup=self.Setup, events=self.event_types,
+                              overrides=self.schema_overrides)
+        for name in ("State", "View"):
+            entry = schema["$defs"][self.State.__name__ if name == "State" else self.View.__name__]
+            entry["properties"]["format_version"] = {"const": FORMAT_VERSION}
+            entry["required"].append("format_version")
+        return schema
+
+
+def _missing(module: ModuleType, name: str) -> Callable[..., Any]:
+    """While a game is being brought to the frontend contract: a call that says what is missing."""
+
+    def missing(*_: Any) -> Any:
+        raise GremlinRulesError(f"{module.__name__} does not provide {name} yet")
+
+    return missing
+
+
+def _versioned(data: Any, name: str) -> Any:
+    """``data`` without its ``format_version`` key, which must be this library's."""
+    if not isinstance(data, dict):
+        return data  # the converter says what is wrong
+    version = data.get("format_version")
+    if version != FORMAT_VERSION or type(version) is not int:
+        raise SerializationError(f"bad data for {name}: format_version {shown(version)}, but this library "
+                                 f"reads version {FORMAT_VERSION} @ $.format_version", "$.format_version")
+    return {k: v for k, v in data.items() if k != "format_version"}
 
 
 def _message(exc: BaseException) -> str:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # defaults (PEP 696) for type checkers; typing.TypeVar takes 
 
     StateT = TypeVar("StateT", default=Any)
     ActionT = TypeVar("ActionT", default=Any)
-    ViewT = TypeVar("ViewT", covariant=True, default=Any)  # only ever returned
+    ViewT = TypeVar("ViewT", default=Any)
     OptionsT = TypeVar("OptionsT", default=Any)
     SetupT = TypeVar("SetupT", default=Any)
 else:
@@ -29,7 +29,7 @@ else:
 
     StateT = TypeVar("StateT")
     ActionT = TypeVar("ActionT")
-    ViewT = TypeVar("ViewT", covariant=True)
+    ViewT = TypeVar("ViewT")
     OptionsT = TypeVar("OptionsT")
     SetupT = TypeVar("SetupT")
 
@@ -137,6 +137,32 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
     def sample_hidden(self, state: StateT, player: int, seed: int) -> StateT:
         """A state ``player`` cannot tell from ``state``: hidden cards (and the generator)
         redealt at random, consistent with everything ``player`` has seen."""
+
+    @property
+    def Event(self) -> Any:  # noqa: N802  (a class, named as one)
+        """The union of the game's event classes (pass it to ``from_data``)."""
+
+    @property
+    def event_types(self) -> tuple[type, ...]:
+        """The event classes."""
+
+    def apply_with_events(self, state: StateT, action: ActionT) -> tuple[StateT, tuple[Any, ...]]:
+        """``(apply(state, action), the events that happened)``, for animation and logs."""
+
+    def observe_event(self, event: Any, player: int | None) -> Any:
+        """What seat ``player`` (None: a spectator) sees of ``event``, or None when nothing;
+        redacted exactly as :meth:`observe` redacts a state."""
+
+    def action_label(self, view: ViewT, action: ActionT) -> str:
+        """A short text a player reads for ``action``, computed from ``view`` alone: a
+        :class:`~gremlinrules.core.messages.Message` with a message id and parameters."""
+
+    def parse_action(self, text: str) -> ActionT:
+        """The action written ``text`` in the game's notation (``str(action)``); bad text
+        raises SerializationError."""
+
+    def json_schema(self) -> dict[str, Any]:
+        """JSON Schema 2020-12 with ``$defs`` State, View, Action, Options, Setup and Event."""
 
     def to_data(self, obj: object) -> Any:
         """JSON-compatible data for a state, action, view, options or setup of this game;

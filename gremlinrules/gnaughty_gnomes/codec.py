@@ -303,7 +303,7 @@ def _fast_state_json(s: State) -> str:
     )
     return "".join((
         '{"flipped":[', ",".join(map(_BOOL_TEXT.__getitem__, s.flipped)),
-        '],"gnomes":', _ints_text(s.gnomes),
+        '],"format_version":1,"gnomes":', _ints_text(s.gnomes),
         ',"hands":[', ",".join("[" + ",".join(map(cards.__getitem__, h)) + "]" for h in s.hands),
         '],"history":[', ",".join("[" + ",".join(map(_played_text, t)) + "]" for t in s.history),
         '],"layout":[', ",".join(map(colours.__getitem__, s.layout)),
@@ -325,9 +325,9 @@ def _fast_state_json(s: State) -> str:
 
 
 def state_json(s: State) -> str:
-    """``serial.dumps(to_data(s))``, faster; a state holding values of other types (built by
-    hand) takes the generic path."""
+    """``serial.dumps(to_data(s))`` (its ``format_version`` included), faster; a state
+    holding values of other types (built by hand) takes the generic path."""
     try:
         return _fast_state_json(s)
     except (KeyError, TypeError, AttributeError):
-        return serial.dumps(CONVERTER.unstructure(s))
+        return serial.dumps({**CONVERTER.unstructure(s), "format_version": 1})
