@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import importlib.resources
 import json
+import tomllib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -56,13 +57,18 @@ def rules_version(game: Game) -> str:
 
 
 def components_version(game: Game) -> str:
-    """A digest of the game's reference component file (16 hex digits), or "none"."""
+    """A digest (16 hex digits) of the data in the game's reference component file, or "none".
+
+    The digest is of the parsed data written as canonical JSON, so a comment or a
+    layout change in the file keeps it; any changed number changes it.
+    """
     package = game.module.__name__  # type: ignore[attr-defined]
     try:
-        data = importlib.resources.files(package).joinpath("components.toml").read_bytes()
+        text = importlib.resources.files(package).joinpath("components.toml").read_bytes()
     except (FileNotFoundError, ModuleNotFoundError, OSError):
         return "none"
-    return hashlib.sha256(data).hexdigest()[:16]
+    canonical = json.dumps(tomllib.loads(text.decode("utf-8")), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
 def _library() -> str:
