@@ -1,14 +1,15 @@
-"""The command line: ``python -m gremlinrules list | demo GAME | bench | --version``."""
+"""The command line: ``gremlinrules list | demo GAME | play GAME | replay FILE | bench | --version``."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 from collections.abc import Sequence
 
 from gremlinrules import __version__
-from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError
 from gremlinrules.core.registry import game_ids, get_game
 
 __all__ = ["main"]
@@ -26,6 +27,22 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--bot", default="random", help="bot for every seat: random (default) or another "
                       "from gremlinrules.bots")
     demo.add_argument("--max-lines", type=int, default=None, help="print at most this many decisions")
+    demo.add_argument("--record", metavar="FILE", default=None, help="write the game record (JSON) to FILE")
+    play = sub.add_parser("play", help="play one seat against bots in the terminal")
+    play.add_argument("game", help="game id (see 'list')")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--players", type=int, default=None, help="seats (default: the fewest the game takes)")
+    play.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one)")
+    play.add_argument("--bot", default="random", help="bot for the other seats: random (default) or ismcts")
+    play.add_argument("--record", metavar="FILE", default=None,
+                      help="write the game record (JSON) to FILE, finished or not")
+    play.add_argument("--spectate", action="store_true",
+                      help="bots at every seat; watch as the spectator (public information only)")
+    replay = sub.add_parser("replay", help="step through a game record, showing one seat's view")
+    replay.add_argument("file", help="a game record (JSON), as 'demo --record' or 'play --record' write")
+    whose = replay.add_mutually_exclusive_group()
+    whose.add_argument("--seat", type=int, default=None, help="show this seat's view after each action")
+    whose.add_argument("--spectator", action="store_true", help="show the spectator's view (the default)")
     bench = sub.add_parser("bench", help="measure playout speed (see benchmarks/playouts.py)")
     bench.add_argument("--games", type=_positive, default=200, help="playouts per game and player count")
     bench.add_argument("--rounds", type=_positive, default=5,
@@ -47,6 +64,36 @@ def _positive(text: str) -> int:
     return value
 
 
+def _read(path: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as exc:
+        raise InvalidArgumentError(f"cannot read {path}: {exc.strerror or exc}") from exc
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise InvalidArgumentError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def _play(args: argparse.Namespace) -> None:
+    from gremlinrules.core.records import make_record, record_json
+    from gremlinrules.play import play_terminal
+
+    game = get_game(args.game)
+    players = args.players if args.players is not None else min(game.player_counts)
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    result = play_terminal(game, players, seat=None if args.spectate else args.seat, seed=seed,
+                           bot=args.bot, inp=sys.stdin, out=sys.stdout)
+    if args.record is not None:
+        _write(args.record, record_json(make_record(game, players, result.actions, seed=seed)))
+        sys.stdout.write(f"Record written to {args.record}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -61,7 +108,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             game = get_game(args.game)
             players = args.players if args.players is not None else max(game.player_counts)
-            play_demo(game, players, args.seed, sys.stdout, bot=args.bot, max_lines=args.max_lines)
+            play_demo(game, players, args.seed, sys.stdout, bot=args.bot, max_lines=args.max_lines,
+                      record=args.record)
+        elif args.command == "play":
+            _play(args)
+        elif args.command == "replay":
+            from gremlinrules.replay import replay_record
+
+            replay_record(_read(args.file), sys.stdout, seat=args.seat)
         else:
             from gremlinrules.bench import run_bench
 

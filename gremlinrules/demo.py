@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError
 from gremlinrules.core.protocol import Game
+from gremlinrules.core.records import make_record, record_json
 
 __all__ = ["play_demo"]
 
@@ -33,16 +35,18 @@ def _choosers(game: Game, players: int, seed: int, bot: str) -> list[Chooser]:
 
 
 def play_demo(game: Game, players: int, seed: int, out: TextIO, bot: str = "random",
-              max_lines: int | None = None) -> Any:
+              max_lines: int | None = None, record: str | os.PathLike[str] | None = None) -> Any:
     """Play ``game`` from ``seed`` with one bot per seat, writing one line per decision.
 
     Returns the final state. The bots choose among ``legal_actions`` only, so
-    the printout is a legal game under the rules.
+    the printout is a legal game under the rules. ``record``: a file to write
+    the game record to (:mod:`gremlinrules.core.records`).
     """
     state = game.new_game(players, seed)
     choosers = _choosers(game, players, seed, bot)
     out.write(f"{game.title}: {players} players, seed {seed}, {bot} bots\n")
     turn = 0
+    actions: list[Any] = []
     while not game.is_terminal(state):
         seat = game.current_player(state)
         if seat is None:  # a game whose current_player disagrees with is_terminal
@@ -52,6 +56,7 @@ def play_demo(game: Game, players: int, seed: int, out: TextIO, bot: str = "rand
         line = game.describe(state, action)
         before = game.scores(state)
         state = game.apply(state, action)
+        actions.append(action)
         after = game.scores(state)
         if after != before:
             line += "  [scores " + " ".join(str(x) for x in after) + "]"
@@ -65,4 +70,12 @@ def play_demo(game: Game, players: int, seed: int, out: TextIO, bot: str = "rand
     winners = game.winners(state)
     out.write("Winner" + ("s" if len(winners) > 1 else "") + ": "
               + ", ".join(f"seat {w}" for w in winners) + "\n")
+    if record is not None:
+        text = record_json(make_record(game, players, actions, seed=seed))
+        try:
+            with open(record, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as exc:
+            raise InvalidArgumentError(f"cannot write {os.fspath(record)}: {exc.strerror or exc}") from exc
+        out.write(f"Record written to {os.fspath(record)}\n")
     return state

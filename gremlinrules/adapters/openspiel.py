@@ -25,9 +25,10 @@ Python game cannot implement, so ``random_sim_test(..., serialize=True)``
 could never pass. Actions are the indices of the
 fixed action space (:mod:`gremlinrules.core.actionspace`); observation and
 information-state tensors are the view encoding
-(:mod:`gremlinrules.adapters.encoding`); observation strings are the view as
-JSON, and information-state strings add the seat's own past actions. Returns
-follow :mod:`gremlinrules.adapters.outcome` (+1 winners, -1 others, 0 on a
+(:mod:`gremlinrules.adapters.encoding`); action strings are the game's text
+notation (``str(action)``, read back by ``game.parse_action``); observation
+strings are the view as JSON, and information-state strings add the seat's
+own past actions. Returns follow :mod:`gremlinrules.adapters.outcome` (+1 winners, -1 others, 0 on a
 full tie), at the end only. ``max_game_length`` is the game's
 ``decision_bound``. Serialization goes through the game's JSON form.
 """
@@ -163,8 +164,8 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         self._held = _Held(game.id, game.apply(held.state, chosen), own)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """The action's repr, e.g. ``Play(card=Card(Colour.RED, 3))``."""
-        return repr(self.get_game().space.action_at(int(action)))
+        """The action in the game's text notation (``str(action)``, which ``parse_action`` reads back)."""
+        return str(self.get_game().space.action_at(int(action)))
 
     def is_terminal(self) -> bool:
         """True when the game is over."""

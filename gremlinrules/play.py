@@ -1,0 +1,151 @@
+"""A person plays one seat against bots in the terminal (the CLI's ``play``).
+
+At each of the person's decisions the terminal shows that seat's view (only
+what the seat may see, rendered by :mod:`gremlinrules.textview`) and the legal
+actions, numbered, by their labels (``game.action_label``) with their text
+notation beside them. The person answers with a number, the action's notation
+(``game.parse_action``) or its label. The bots play the other seats; what
+happens is shown as the events the person's seat sees (``game.observe_event``),
+never more. End of input ends the session cleanly, the game unfinished.
+
+With ``spectate``, every seat is a bot and the terminal shows the spectator's
+view and events: public information only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SerializationError, shown
+from gremlinrules.core.protocol import Game
+from gremlinrules.textview import render_event, render_view, seat_name
+
+__all__ = ["PlayResult", "choose_action", "play_terminal"]
+
+
+class PlayResult:
+    """How a terminal session ended: the last state, the actions taken, and whether it finished."""
+
+    __slots__ = ("actions", "finished", "state")
+
+    def __init__(self, state: Any, actions: Sequence[Any], finished: bool) -> None:
+        self.state = state
+        """The last state reached."""
+        self.actions = tuple(actions)
+        """Every action taken, in order (a game record's ``actions``)."""
+        self.finished = finished
+        """True when the game reached its end; False when the input ended first."""
+
+
+def choose_action(game: Game, legal: Sequence[Any], labels: Sequence[str], answer: str) -> Any:
+    """The legal action a person's ``answer`` names: its number (from 1), its notation, or its label.
+
+    Raises :class:`InvalidArgumentError` (with a sentence to show the person) otherwise.
+    """
+    text = answer.strip()
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        raise InvalidArgumentError(f"choose a number from 1 to {len(legal)}")
+    folded = text.casefold()
+    for action, label in zip(legal, labels, strict=True):
+        if label.casefold() == folded:
+            return action
+    try:
+        action = game.parse_action(text)
+    except SerializationError as exc:
+        raise InvalidArgumentError(f"{shown(text)} is neither a number from 1 to {len(legal)}, an action's "
+                                   f"notation nor its label ({exc})") from exc
+    if action not in legal:
+        raise InvalidArgumentError(f"{text.strip()} is not legal now")
+    return action
+
+
+def _bots(game: Game, players: int, seed: int, bot: str,
+          human: int | None) -> dict[int, Callable[[Any], Any]]:
+    from gremlinrules.bots import make_bot
+
+    return {seat: make_bot(bot, game, seat, seed * 1000 + seat).choose
+            for seat in range(players) if seat != human}
+
+
+def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int = 0, bot: str = "random",
+                  inp: TextIO, out: TextIO) -> PlayResult:
+    """Play ``game`` in the terminal: a person at ``seat`` (None: everyone is a bot and the
+    person watches as the spectator), bots named ``bot`` at the other seats.
+
+    Reads answers from ``inp`` and writes to ``out``. Returns how it ended; the
+    game's own errors for bad players, and :class:`InvalidArgumentError` for a seat
+    outside the table or an unknown bot.
+    """
+    if seat is not None and not 0 <= seat < players:
+        raise InvalidArgumentError(f"--seat must be a seat from 0 to {players - 1}, not {seat}")
+    state = game.new_game(players, seed)
+    bots = _bots(game, players, seed, bot, seat)
+    who = "you watch as the spectator" if seat is None else f"you are seat {seat}"
+    out.write(f"{game.title}: {players} players, seed {seed}; {who}; {bot} bots at the other seats\n")
+    actions: list[Any] = []
+    while not game.is_terminal(state):
+        actor = game.current_player(state)
+        if actor is None:
+            raise GremlinRulesError(f"{game.id}: no current player in a state that is not terminal")
+        if actor == seat:
+            action = _ask(game, state, seat, inp, out)
+            if action is None:
+                out.write("End of input: the game is left unfinished.\n")
+                return PlayResult(state, actions, finished=False)
+        else:
+            if seat is None:
+                out.write("\n" + render_view(game, game.observe(state, None)) + "\n")
+            action = bots[actor](state)
+        state, events = game.apply_with_events(state, action)
+        actions.append(action)
+        _tell(game, events, seat, actor, out)
+    out.write("\n" + render_view(game, game.observe(state, seat)) + "\n")
+    scores = game.scores(state)
+    out.write("Game over. Scores: " + ", ".join(f"seat {i}: {s}" for i, s in enumerate(scores)) + "\n")
+    winners = game.winners(state)
+    out.write("Winners: " + (", ".join(seat_name(w) for w in winners) or "nobody") + "\n")
+    return PlayResult(state, actions, finished=True)
+
+
+def _ask(game: Game, state: Any, seat: int, inp: TextIO, out: TextIO) -> Any:
+    """The person's choice, asked until it is a legal action; None at end of input."""
+    view = game.observe(state, seat)
+    legal = game.legal_actions(state)
+    labels = [str(game.action_label(view, a)) for a in legal]
+    out.write("\n" + render_view(game, view) + "\n\nYour move:\n")
+    for i, (action, label) in enumerate(zip(legal, labels, strict=True), 1):
+        out.write(f"  {i:3d}. {label}   [{action}]\n")
+    while True:
+        out.write("> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            out.write("\n")
+            return None
+        if not _interactive(inp):  # answers from a file or a pipe: show them, for a readable transcript
+            out.write(line if line.endswith("\n") else line + "\n")
+        if not line.strip():
+            continue
+        try:
+            return choose_action(game, legal, labels, line)
+        except InvalidArgumentError as exc:
+            out.write(f"{exc}\n")
+
+
+def _interactive(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or minimal stream
+        return False
+
+
+def _tell(game: Game, events: Sequence[Any], seat: int | None, actor: int, out: TextIO) -> None:
+    """What ``seat`` sees of one action's events, on one line."""
+    seen = [e for e in (game.observe_event(event, seat) for event in events) if e is not None]
+    who = "you" if actor == seat else seat_name(actor)
+    told = "; ".join(render_event(game, event) for event in seen) or "(nothing you can see)"
+    out.write(f"* {who}: {told}\n")
