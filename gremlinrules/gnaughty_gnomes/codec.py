@@ -148,6 +148,16 @@ def _ints(items: Any, kind: type = int) -> tuple[Any, ...] | None:
     return None
 
 
+_GNOME_KINDS = ({int}, {type(None)}, {int, type(None)})
+
+
+def _gnomes(items: Any) -> tuple[int | None, ...] | None:
+    """Per spot a team or null (open), else None."""
+    if type(items) is list and (not items or set(map(type, items)) in _GNOME_KINDS):
+        return tuple(items)
+    return None
+
+
 def _colours(items: Any) -> tuple[Colour, ...] | None:
     if type(items) is not list or (items and set(map(type, items)) != _STR):
         return None
@@ -213,7 +223,7 @@ def _fast_state(data: Any) -> State | None:
     pile_rows = [_pile_row(row) for row in piles]
     history = data["history"]
     tricks = [_played_all(t) for t in history] if type(history) is list else [None]
-    parts = (_colours(data["layout"]), _colours(data["track"]), _ints(data["gnomes"]),
+    parts = (_colours(data["layout"]), _colours(data["track"]), _gnomes(data["gnomes"]),
              _ints(data["supply"]), _ints(data["team_scores"]), _played_all(data["plays"]),
              _ints(data["order"]), _ints(data["flipped"], bool))
     stack = _frames(data["stack"])
@@ -283,6 +293,16 @@ def _ints_text(items: tuple[int, ...]) -> str:
     return "[" + ",".join(map(str, items)) + "]"
 
 
+_GNOME_TEXT = {None: "null", 0: "0", 1: "1"}
+_GNOME_TYPES = {int, type(None)}
+
+
+def _gnomes_text(items: tuple[int | None, ...]) -> str:
+    if not set(map(type, items)) <= _GNOME_TYPES:
+        raise TypeError("not a tuple of plain integers and None")
+    return "[" + ",".join(map(_GNOME_TEXT.__getitem__, items)) + "]"
+
+
 def _int_text(n: int) -> str:
     if type(n) is not int:
         raise TypeError("not a plain integer")
@@ -303,7 +323,7 @@ def _fast_state_json(s: State) -> str:
     )
     return "".join((
         '{"flipped":[', ",".join(map(_BOOL_TEXT.__getitem__, s.flipped)),
-        '],"format_version":1,"gnomes":', _ints_text(s.gnomes),
+        '],"format_version":1,"gnomes":', _gnomes_text(s.gnomes),
         ',"hands":[', ",".join("[" + ",".join(map(cards.__getitem__, h)) + "]" for h in s.hands),
         '],"history":[', ",".join("[" + ",".join(map(_played_text, t)) + "]" for t in s.history),
         '],"layout":[', ",".join(map(colours.__getitem__, s.layout)),

@@ -97,7 +97,7 @@ def _plain_placement(state: State, suit: Colour, spot: int) -> int:
     open spot of the seat's own category next to that card's colour, or -1 when it is not that."""
     idx = _trick_card(state, suit)
     step = 4 - len(state.stack)
-    if (idx < 0 or state.supply[state.plays[state.order[step]].position] <= 0 or state.gnomes[spot] >= 0
+    if (idx < 0 or state.supply[state.plays[state.order[step]].position] <= 0 or state.gnomes[spot] is not None
             or spot not in garden(state.layout).allowed(suit, _CATEGORY[step],
                                                         state.options.loser_vertex == "any")):
         return -1
@@ -285,7 +285,7 @@ def _place(state: State, action: Place | Flip) -> State:
     return _clean_up(state, state.gnomes, state.supply, state.team_scores)
 
 
-def _clean_up(state: State, gnomes: tuple[int, ...], supply: tuple[int, ...],
+def _clean_up(state: State, gnomes: tuple[int | None, ...], supply: tuple[int, ...],
               scores: tuple[int, int]) -> State:
     """:func:`flow.clean_up` with the last placement's changes, in one replace."""
     plays, order = state.plays, state.order

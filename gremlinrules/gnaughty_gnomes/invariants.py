@@ -84,8 +84,8 @@ def problems(state: State) -> list[str]:
     for pos in range(4):
         if (len(state.piles[pos]) == 4) != (pos in dummies) or (pos not in dummies and state.piles[pos]):
             out.append(f"position {pos} has the wrong dummy piles")
-    if len(state.gnomes) != N_SPOTS or not set(state.gnomes) <= {-1, 0, 1}:
-        out.append("gnomes must give -1, 0 or 1 for each of the 92 spots")
+    if len(state.gnomes) != N_SPOTS or not set(state.gnomes) <= {None, 0, 1}:
+        out.append("gnomes must give a team (0 or 1) or None (open) for each of the 92 spots")
     if len(state.supply) != 4 or min(state.supply) < 0 or max(state.supply) > COMPONENTS.gnomes_per_seat:
         out.append("supply must be 0-8 gnomes for each of four positions")
     else:

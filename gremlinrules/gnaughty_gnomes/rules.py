@@ -172,7 +172,7 @@ def unflipped_suits(state: State) -> tuple[Colour, ...]:
 def _spots(state: State, place: int, suits: tuple[Colour, ...]) -> tuple[Place, ...]:
     loser_vertex = state.options.loser_vertex
     return tuple(Place(suit, spot) for suit in suits for spot in range(N_SPOTS)
-                 if state.gnomes[spot] < 0  # an open spot (GG-PLACE-7)
+                 if state.gnomes[spot] is None  # an open spot (GG-PLACE-7)
                  and spot_allowed(state.layout, spot, suit, place, loser_vertex))
 
 
@@ -199,7 +199,7 @@ def refuse_place(state: State, frame: Frame, action: Any) -> Reason:
         return (f"no unflipped {canon.suit.value} card remains in this trick", "GG-PLACE-3")
     if isinstance(canon, Flip):
         return ("a card may be flipped without placing only when no legal spot exists", "GG-PLACE-8")
-    if state.gnomes[canon.spot] >= 0:
+    if state.gnomes[canon.spot] is not None:
         return (f"spot {canon.spot} already holds a gnome", "GG-PLACE-7")
     place = frame_place(frame)
     return (f"spot {canon.spot} is not open to {_PLACE_NAMES[place]} for {canon.suit.value}",

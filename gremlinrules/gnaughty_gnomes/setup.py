@@ -86,7 +86,7 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
         players=players, options=options, layout=layout, track=track,
         hands=tuple(_hand(h, pos, players) for pos, h in enumerate(hands)),
         piles=tuple(_piles(h, pos, players) for pos, h in enumerate(hands)),
-        gnomes=(-1,) * N_SPOTS, supply=(COMPONENTS.gnomes_per_seat,) * 4, team_scores=(0, 0),
+        gnomes=(None,) * N_SPOTS, supply=(COMPONENTS.gnomes_per_seat,) * 4, team_scores=(0, 0),
         trick=0, leader=start, phase=Phase.PLAY, plays=(), order=(), flipped=(), stack=(),
         history=(), rng=rng,
     )

@@ -100,8 +100,9 @@ class State:
     """Held cards per position, sorted. For a dummy: its face-up X card, if unplayed."""
     piles: tuple[tuple[tuple[Card | None, Card | None], ...], ...]
     """Per dummy position, four (face-down, face-up) piles; empty for a player (GG-2P-2)."""
-    gnomes: tuple[int, ...]
-    """Per spot: -1 open, else the team (0 or 1) whose gnome sits there."""
+    gnomes: tuple[int | None, ...]
+    """Per spot: the team (0: positions 0 and 2; 1: positions 1 and 3) whose gnome sits there,
+    or None while the spot is open."""
     supply: tuple[int, ...]
     """Gnomes left per position (GG-SETUP-4)."""
     team_scores: tuple[int, int]

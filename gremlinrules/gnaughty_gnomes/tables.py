@@ -137,7 +137,7 @@ def garden(layout: tuple[Colour, ...]) -> Garden:
     return _GARDENS.put(layout, Garden(layout)) if found is None else found
 
 
-_OCCUPANCY: BoundedCache[tuple[int, ...], tuple[int, int]] = BoundedCache("gnaughty-gnomes occupancy", 4096)
+_OCCUPANCY: BoundedCache[tuple[int | None, ...], tuple[int, int]] = BoundedCache("gnaughty-gnomes occupancy", 4096)
 _occupancy_get = _OCCUPANCY.get
 
 
@@ -149,14 +149,14 @@ class _Last:
     __slots__ = ("gnomes", "masks")
 
     def __init__(self) -> None:
-        self.gnomes: tuple[int, ...] = ()
+        self.gnomes: tuple[int | None, ...] = ()
         self.masks: tuple[int, int] = (0, 0)
 
 
 _LAST = _Last()
 
 
-def occupancy(gnomes: tuple[int, ...]) -> tuple[int, int]:
+def occupancy(gnomes: tuple[int | None, ...]) -> tuple[int, int]:
     """Team 0's and team 1's gnomes as bitmasks of spots.
 
     The tuple ``apply`` made last is answered at once; other tuples are
@@ -178,7 +178,7 @@ def occupancy(gnomes: tuple[int, ...]) -> tuple[int, int]:
     return _OCCUPANCY.put(gnomes, (team0, team1))
 
 
-def remember(gnomes: tuple[int, ...], team0: int, team1: int) -> None:
+def remember(gnomes: tuple[int | None, ...], team0: int, team1: int) -> None:
     """Record the bitmasks of a ``gnomes`` tuple ``apply`` just made (see :func:`occupancy`)."""
     last = _LAST
     last.gnomes = gnomes

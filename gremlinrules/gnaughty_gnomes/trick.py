@@ -41,7 +41,7 @@ def value_of(track: tuple[Colour, ...], colour: Colour) -> int:
     return COMPONENTS.track_values[track.index(colour)]
 
 
-def score_placement(layout: tuple[Colour, ...], track: tuple[Colour, ...], gnomes: tuple[int, ...],
+def score_placement(layout: tuple[Colour, ...], track: tuple[Colour, ...], gnomes: tuple[int | None, ...],
                     spot: int, team: int) -> int:
     """Points the placing ``team`` scores for its gnome just placed on ``spot`` (GG-SCORE-1).
 

@@ -12,7 +12,7 @@ from gremlinrules.gnaughty_gnomes.actions import Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import BOARD, N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
 from gremlinrules.gnaughty_gnomes.flow import current_player, position_to_act
-from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
+from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, State
 from gremlinrules.gnaughty_gnomes.trick import strongest_left
 
 __all__ = ["View", "describe", "observe", "scores", "winners", "winning_team"]
@@ -20,44 +20,73 @@ __all__ = ["View", "describe", "observe", "scores", "winners", "winning_team"]
 
 @attrs.frozen(slots=True)
 class View:
-    """A seat's view: no other hand, no face-down dummy card, no generator."""
+    """What one seat (or a spectator) sees: no other hand, no face-down dummy card, no generator.
 
-    seat: int
-    """The seat this view belongs to."""
+    The first eight fields are the same in every game of the library; the rest are
+    Gnaughty Gnomes' table, by name. Positions 0-3 sit clockwise and partners sit
+    opposite: team 0 is positions 0 and 2, team 1 positions 1 and 3 (GG-SEAT-1). With
+    two players, seat 0 decides for positions 0 and 2, seat 1 for 1 and 3 (GG-2P-3).
+    """
+
+    seat: int | None
+    """The seat this view belongs to, or None for a spectator."""
     players: int
+    """2 (each seat with a dummy partner) or 4."""
+    current_player: int | None
+    """The seat that decides now (a dummy's partner for a dummy), or None at the end."""
+    phase: Phase
+    """``"play"`` while tricks are played and placed, ``"over"`` after the eighth trick."""
+    pending: Frame | None
+    """The placement frame on top of the decision stack (public: who places, for which
+    position and turn-order place), or None while cards are played and at the end."""
+    scores: tuple[int, ...]
+    """Each seat's score: its team's (partners share one score); public."""
+    winners: tuple[int, ...]
+    """The winning seats once the game is over, else empty."""
+    options: Options
+    """The table's options (the rule readings in force)."""
+    position_to_act: int | None
+    """The table position whose decision is pending (a dummy's own position in the two-player
+    game), or None at the end."""
+    team_scores: tuple[int, int]
+    """Team 0's and team 1's scores."""
     layout: tuple[Colour, ...]
+    """The garden's 13 hex colours in board order, ``"white"`` the centre (GG-BOARD-1)."""
     track: tuple[Colour, ...]
-    hand: tuple[Card, ...]
-    """The seat's own hand (its position's cards)."""
+    """The suits on the strength track, strongest first (GG-TRACK-1)."""
+    hand: tuple[Card, ...] | None
+    """The seat's own held cards (its position's), or None for a spectator."""
     face_up: tuple[tuple[Card, ...], ...]
-    """Per position, the cards lying face up (a dummy's X card and pile tops); empty for players."""
+    """Per position, the cards lying face up (a dummy's X card and pile tops; every card left
+    at the end, GG-VIEW-2); empty for a player's position."""
     face_down: tuple[int, ...]
     """Per position, how many face-down dummy cards it has (hidden from everyone, GG-2P-2)."""
     hand_sizes: tuple[int, ...]
     """Per position, cards still to be played (held, face up and face down)."""
-    gnomes: tuple[int, ...]
+    gnomes: tuple[int | None, ...]
+    """Per spot of the garden (edges, then corners; see ``board.BOARD.spots``): the team whose
+    gnome stands there, or None while open."""
     supply: tuple[int, ...]
-    team_scores: tuple[int, int]
+    """Per position, gnomes not yet placed."""
     trick: int
+    """Tricks finished so far (0-8)."""
     leader: int
-    phase: Phase
+    """The position that led the current trick."""
     plays: tuple[Played, ...]
+    """The current trick's cards in the order played."""
     order: tuple[int, ...]
+    """Once the fourth card is down: indices into ``plays`` by turn-order place 1-4
+    (winner first); empty before."""
     flipped: tuple[bool, ...]
+    """Per entry of ``plays``: already used in the placement round."""
     history: tuple[tuple[Played, ...], ...]
     """Every finished trick: discarded cards stay public knowledge (GG-CLEAN-2)."""
-    pending: Frame | None
-    """The placement frame on top of the decision stack (public: who places, for which
-    position and turn-order place), or None while cards are played and at the end."""
-    to_act: int | None
-    """The position whose decision is pending, or None at the end."""
-    current_player: int | None
 
 
-def observe(state: State, player: int) -> View:
-    """The view of seat ``player`` (GG-VIEW-1)."""
+def observe(state: State, player: int | None) -> View:
+    """The view of seat ``player``, or the spectator's for None: public information only (GG-VIEW-1)."""
     check_type(state, State, "Gnaughty Gnomes State")
-    seat = check_seat(player, state.players)
+    seat = None if player is None else check_seat(player, state.players)
     over = state.phase is Phase.OVER
     # Dummy cards lie face up; at the end every card left is shown for the tie-break (GG-VIEW-2).
     face_up = tuple(
@@ -70,12 +99,14 @@ def observe(state: State, player: int) -> View:
     sizes = tuple(len(state.hands[pos]) + sum((d is not None) + (u is not None) for d, u in state.piles[pos])
                   for pos in range(4))
     return View(
-        seat=seat, players=state.players, layout=state.layout, track=state.track,
-        hand=state.hands[seat], face_up=face_up, face_down=face_down, hand_sizes=sizes,
-        gnomes=state.gnomes, supply=state.supply, team_scores=state.team_scores, trick=state.trick,
-        leader=state.leader, phase=state.phase, plays=state.plays, order=state.order,
-        flipped=state.flipped, history=state.history, pending=state.stack[-1] if state.stack else None,
-        to_act=None if over else position_to_act(state), current_player=current_player(state),
+        seat=seat, players=state.players, current_player=current_player(state), phase=state.phase,
+        pending=state.stack[-1] if state.stack else None, scores=scores(state), winners=winners(state),
+        options=state.options, position_to_act=None if over else position_to_act(state),
+        team_scores=state.team_scores, layout=state.layout, track=state.track,
+        hand=None if seat is None else state.hands[seat], face_up=face_up, face_down=face_down,
+        hand_sizes=sizes, gnomes=state.gnomes, supply=state.supply, trick=state.trick,
+        leader=state.leader, plays=state.plays, order=state.order, flipped=state.flipped,
+        history=state.history,
     )
 
 

@@ -146,7 +146,7 @@ def oracle(state: State) -> set[Any]:
     def spots(as_place: int) -> set[Any]:
         rule = state.options.loser_vertex
         return {Place(c, s) for c in unflipped for s in range(len(SPOTS))
-                if state.gnomes[s] == -1 and allowed(state.layout, s, c, as_place, rule)}
+                if state.gnomes[s] is None and allowed(state.layout, s, c, as_place, rule)}
 
     found = spots(place) if state.supply[position] > 0 else set()
     if not found and state.options.no_space == "widen" and state.supply[position] > 0:

@@ -41,7 +41,7 @@ def test_legal_spots_match_the_turn_order_place(state: State) -> None:
         if not isinstance(action, Place):
             continue
         spot = action.spot
-        assert state.gnomes[spot] == -1
+        assert state.gnomes[spot] is None
         assert action.suit in _colours_touched(state, spot)
         if step(state) == 0:
             assert IS_EDGE[spot]
@@ -104,7 +104,7 @@ def test_any_vertex_option_lets_the_loser_use_vertices_off_its_colour(state: Sta
         return
     legal = set(legal_actions(state))
     suit = next(iter(_unflipped(state)))
-    open_vertices = [s for s in range(N_SPOTS) if not IS_EDGE[s] and state.gnomes[s] == -1]
+    open_vertices = [s for s in range(N_SPOTS) if not IS_EDGE[s] and state.gnomes[s] is None]
     assert all(Place(suit, s) in legal for s in open_vertices)
     default = attrs.evolve(state, options=Options())
     for s in open_vertices:
@@ -113,7 +113,7 @@ def test_any_vertex_option_lets_the_loser_use_vertices_off_its_colour(state: Sta
 
 def _fill(state: State, colour: Colour) -> State:
     """The state with every spot touching ``colour`` taken by team 1's gnomes."""
-    gnomes = tuple(1 if g == -1 and colour in _colours_touched(state, s) else g
+    gnomes = tuple(1 if g is None and colour in _colours_touched(state, s) else g
                    for s, g in enumerate(state.gnomes))
     return attrs.evolve(state, gnomes=gnomes)
 
@@ -144,7 +144,7 @@ def test_widen_option_opens_every_side_and_vertex_of_the_colour_first(state: Sta
     if not state.stack or step(state) != 0:
         return
     outer = {s for s in range(N_SPOTS) if IS_EDGE[s] and len(SPOT_HEXES[s]) == 1}
-    gnomes = tuple(1 if s in outer and g == -1 else g for s, g in enumerate(state.gnomes))
+    gnomes = tuple(1 if s in outer and g is None else g for s, g in enumerate(state.gnomes))
     blocked = attrs.evolve(state, gnomes=gnomes)
     assert all(isinstance(a, Flip) for a in legal_actions(blocked))
     wide = attrs.evolve(blocked, options=Options(no_space="widen"))

@@ -16,12 +16,13 @@ from gremlinrules.gnaughty_gnomes.flow import position_to_act
 VALUES = (5, 4, 3, 2)
 
 
-def around(state: State, gnomes: tuple[int, ...], hex_index: int) -> tuple[int, int]:
+def around(state: State, gnomes: tuple[int | None, ...], hex_index: int) -> tuple[int, int]:
     """Gnomes of team 0 and team 1 on the sides and corners of a hex, counted from the geometry."""
     counts = [0, 0]
     for spot in BOARD.spots:
-        if hex_index in spot.board_hexes and gnomes[spot.index] >= 0:
-            counts[gnomes[spot.index]] += 1
+        team = gnomes[spot.index]
+        if hex_index in spot.board_hexes and team is not None:
+            counts[team] += 1
     return counts[0], counts[1]
 
 

@@ -54,7 +54,7 @@ def test_every_position_starts_with_eight_gnomes_and_an_empty_garden(seed: int, 
     """Supply of eight gnomes per position (sixteen per team); no gnome on the garden yet."""
     state = new_game(players, seed)
     assert state.supply == (8, 8, 8, 8)
-    assert set(state.gnomes) == {-1}
+    assert set(state.gnomes) == {None}
 
 
 @pytest.mark.clause("GG-SETUP-5")

@@ -36,7 +36,7 @@ def _reference_placements(state: State) -> tuple[Place | Flip, ...]:
         for category in categories:
             found = [Place(s, spot) for s in suits
                      for spot in candidate_spots(state.layout, s, category, any_vertex)
-                     if state.gnomes[spot] < 0]
+                     if state.gnomes[spot] is None]
             if found:
                 return tuple(found)
     return tuple(Flip(s) for s in suits)
@@ -69,11 +69,12 @@ def test_occupancy_masks_are_the_gnomes_of_each_team(state: State, copy: bool) -
 def test_placement_points_equal_a_direct_count(state: State, data: st.DataObject) -> None:
     """For a gnome standing on a spot, the points equal a count of both teams' gnomes around
     each coloured hex it touches: a new majority scores the value, a new tie half of it."""
-    taken = [s for s, t in enumerate(state.gnomes) if t >= 0]
+    taken = [s for s, t in enumerate(state.gnomes) if t is not None]
     if not taken:
         return
     spot = data.draw(st.sampled_from(taken))
     team = state.gnomes[spot]
+    assert team is not None
     expected = 0
     for h in SPOT_HEXES[spot]:
         mine = sum(1 for s in HEX_SPOTS[h] if state.gnomes[s] == team)
