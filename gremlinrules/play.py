@@ -15,13 +15,20 @@ view and events: public information only.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SerializationError, shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.textview import render_event, render_view, seat_name
 
-__all__ = ["PlayResult", "choose_action", "play_terminal"]
+__all__ = ["Lines", "PlayResult", "choose_action", "play_terminal"]
+
+
+class Lines(Protocol):
+    """Where the person's answers come from: ``sys.stdin``, a file, or anything with ``readline``."""
+
+    def readline(self) -> str:
+        """The next line with its newline, or ``""`` at the end of input."""
 
 
 class PlayResult:
@@ -72,7 +79,7 @@ def _bots(game: Game, players: int, seed: int, bot: str,
 
 
 def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int = 0, bot: str = "random",
-                  inp: TextIO, out: TextIO) -> PlayResult:
+                  inp: Lines, out: TextIO) -> PlayResult:
     """Play ``game`` in the terminal: a person at ``seat`` (None: everyone is a bot and the
     person watches as the spectator), bots named ``bot`` at the other seats.
 
@@ -111,7 +118,7 @@ def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int =
     return PlayResult(state, actions, finished=True)
 
 
-def _ask(game: Game, state: Any, seat: int, inp: TextIO, out: TextIO) -> Any:
+def _ask(game: Game, state: Any, seat: int, inp: Lines, out: TextIO) -> Any:
     """The person's choice, asked until it is a legal action; None at end of input."""
     view = game.observe(state, seat)
     legal = game.legal_actions(state)
@@ -136,10 +143,11 @@ def _ask(game: Game, state: Any, seat: int, inp: TextIO, out: TextIO) -> Any:
             out.write(f"{exc}\n")
 
 
-def _interactive(stream: TextIO) -> bool:
+def _interactive(stream: Lines) -> bool:
+    isatty = getattr(stream, "isatty", None)
     try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # a closed or minimal stream
+        return bool(isatty()) if callable(isatty) else False
+    except ValueError:  # a closed stream
         return False
 
 
