@@ -53,15 +53,20 @@ def _gnaughty_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabulari
     # The pending placement frame (GG-PLACE-1): kind "place", bound to a position and a
     # turn-order place, from the turn-order card 1-4; it picks among nothing fixed and has no
     # further steps.
-    from gremlinrules.gnaughty_gnomes import board, flow
+    from gremlinrules.gnaughty_gnomes import Options, board, flow
 
     caps = {
         "layout": 13, "track": 4, "hand": 9, "face_up": 4, "face_up[*]": 9, "face_down": 4,
         "hand_sizes": 4, "gnomes": board.N_SPOTS, "supply": 4, "plays": 4,
         "order": 4, "flipped": 4, "history": 8, "history[*]": 4,
         "pending.among": 0, "pending.bound": 2, "pending.then": 0,
+        "scores": players, "winners": players,  # partners share a score and a win (GG-END-1)
     }
     vocabs = {
+        "options.loser_vertex": option_choices(Options, "loser_vertex"),  # GG-PLACE-6
+        "options.no_space": option_choices(Options, "no_space"),  # GG-PLACE-8
+        "options.x_tiebreak": option_choices(Options, "x_tiebreak"),  # GG-END-3
+        "options.setup_clump": option_choices(Options, "setup_clump"),  # GG-SETUP-6
         "pending.kind": (flow.PLACE_KIND,), "pending.source": flow.FRAME_SOURCES,
         "pending.bound[*][0]": ("position", "place"), "pending.bound[*][1]": (),
         "pending.among[*]": (), "pending.then[*]": (),
