@@ -6,11 +6,13 @@ import importlib.metadata
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import gremlinrules
 from gremlinrules.cli import main
+from gremlinrules.core.records import load_record, replay
 from gremlinrules.demo import play_demo
 
 
@@ -86,3 +88,28 @@ def test_python_dash_m_prints_the_version_of_the_installed_distribution() -> Non
                          text=True, check=True, timeout=60).stdout
     assert out.strip() == f"gremlinrules {gremlinrules.__version__}"
     assert importlib.metadata.version("gremlinrules") == gremlinrules.__version__
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_demo_record_writes_a_record_that_replays_to_the_demos_final_state(
+        game_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``demo --record FILE`` writes a game record (one action per line) whose replay ends in the
+    state the demo reached, with the result the demo printed."""
+    path = tmp_path / "demo.json"
+    game = gremlinrules.get_game(game_id)
+    players = str(game.min_players)
+    assert main(["demo", game_id, "--seed", "4", "--players", players, "--record", str(path)]) == 0
+    assert f"Record written to {path}" in capsys.readouterr().out
+    text = path.read_text(encoding="utf-8")
+    loaded = load_record(text)
+    final = play_demo(game, loaded.players, 4, io.StringIO())
+    assert replay(loaded)[-1] == final
+    assert loaded.result["scores"] == list(game.scores(final))
+    assert text.count('{"action": ') == len(loaded.actions) > 0
+
+
+def test_demo_record_to_an_unwritable_path_exits_with_status_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record path in a missing directory is a clear error with status 2, not a traceback."""
+    assert main(["demo", "no-good-gremlins", "--record", str(tmp_path / "no" / "such" / "dir.json")]) == 2
+    assert "cannot write" in capsys.readouterr().err
