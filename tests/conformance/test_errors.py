@@ -84,7 +84,7 @@ def test_wrong_state_or_seat_raises_invalid_argument_error(game_id: str, players
             game.observe(junk, 0)
         with pytest.raises(InvalidArgumentError):
             game.apply(junk, game.legal_actions(state)[0])
-    for seat in (-1, players, "0", None, 1.0):
+    for seat in (-1, players, "0", 1.0):  # None is the spectator (issue 11), not an error
         with pytest.raises(InvalidArgumentError):
             game.observe(state, seat)  # type: ignore[arg-type]
 
