@@ -22,25 +22,44 @@ from gremlinrules.gnaughty_gnomes.actions import (
     Play,
     PlayX,
     all_actions,
+    parse_action,
 )
 from gremlinrules.gnaughty_gnomes.board import BOARD
-from gremlinrules.gnaughty_gnomes.codec import CONVERTER, state_json
+from gremlinrules.gnaughty_gnomes.codec import CARD_SCHEMA, CONVERTER, state_json
 from gremlinrules.gnaughty_gnomes.components import CARDS, Card, Colour, load_components
+from gremlinrules.gnaughty_gnomes.events import (
+    EVENT_TYPES,
+    CardFlipped,
+    CardPlayed,
+    Dealt,
+    Event,
+    GameEnded,
+    GnomePlaced,
+    Revealed,
+    TrickCleared,
+    TrickWon,
+    apply_with_events,
+    dealt,
+    observe_event,
+)
 from gremlinrules.gnaughty_gnomes.fast import apply, is_legal, legal_actions
 from gremlinrules.gnaughty_gnomes.flow import current_player, is_terminal, players
 from gremlinrules.gnaughty_gnomes.hidden import sample_hidden
 from gremlinrules.gnaughty_gnomes.invariants import check_state, decision_bound
+from gremlinrules.gnaughty_gnomes.labels import action_label
 from gremlinrules.gnaughty_gnomes.setup import new_game
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, Setup, State
 from gremlinrules.gnaughty_gnomes.view import View, describe, observe, scores, winners
 
 __all__ = [
-    "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "GAME_ID", "MAX_PLAYERS", "MIN_PLAYERS",
-    "PLAYER_COUNTS", "REFERENCE_RULES", "STATE_TO_JSON",
-    "TITLE", "Action", "Card", "Colour", "Flip", "Options", "Phase", "Place", "Play", "PlayX", "Played",
-    "Setup", "State", "View", "all_actions", "apply", "check_state", "current_player",
-    "decision_bound", "describe", "is_legal", "is_terminal", "legal_actions", "load_components",
-    "new_game", "observe", "players", "sample_hidden", "scores", "winners",
+    "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "EVENT_TYPES", "GAME_ID",
+    "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "PLAYER_COUNTS", "REFERENCE_RULES",
+    "STATE_TO_JSON", "TITLE", "Action", "Card", "CardFlipped", "CardPlayed", "Colour", "Dealt", "Event",
+    "Flip", "GameEnded", "GnomePlaced", "Options", "Phase", "Place", "Play", "PlayX", "Played", "Revealed",
+    "Setup", "State", "TrickCleared", "TrickWon", "View", "action_label", "all_actions", "apply",
+    "apply_with_events", "check_state", "current_player", "dealt", "decision_bound", "describe", "is_legal",
+    "is_terminal", "legal_actions", "load_components", "new_game", "observe", "observe_event", "parse_action",
+    "players", "sample_hidden", "scores", "winners",
 ]
 
 GAME_ID = "gnaughty-gnomes"
@@ -48,5 +67,7 @@ TITLE = "Gnaughty Gnomes"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 PLAYER_COUNTS = (2, 4)
+JSON_SCHEMA_OVERRIDES: dict[type, dict[str, object]] = {Card: CARD_SCHEMA}
+"""The JSON Schema of a card, whose JSON (``{"rank": 5, "suit": "red"}``) is not its slots."""
 STATE_TO_JSON = state_json
 """A state's JSON text, fast (see :mod:`gremlinrules.gnaughty_gnomes.codec`)."""

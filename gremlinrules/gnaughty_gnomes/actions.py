@@ -12,12 +12,18 @@ from __future__ import annotations
 import attrs
 
 from gremlinrules.core.checks import check_players
+from gremlinrules.core.errors import SerializationError, shown
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, SUITS, Card, Colour
 
 __all__ = [
     "ACTIONS", "ACTION_INDEX", "ACTION_TYPES", "Action", "Flip", "Place", "Play", "PlayX", "all_actions",
+    "parse_action",
 ]
+
+
+def _suit_text(suit: object) -> str:
+    return str(getattr(suit, "value", suit))
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -26,6 +32,10 @@ class Play:
 
     card: Card
     """The card, never an X card."""
+
+    def __str__(self) -> str:
+        """The text notation: ``play red 6``."""
+        return f"play {_suit_text(self.card.suit)} {self.card.rank}"
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -39,6 +49,10 @@ class PlayX:
     high: bool
     """True: above a numbered card of the same rank and suit; False: below it."""
 
+    def __str__(self) -> str:
+        """The text notation: ``play red X 3 high``."""
+        return f"play {_suit_text(self.suit)} X {self.rank} {'high' if self.high else 'low'}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Place:
@@ -49,6 +63,10 @@ class Place:
     spot: int
     """The edge or vertex index on the garden (see ``board.BOARD.spots``)."""
 
+    def __str__(self) -> str:
+        """The text notation: ``place red 14``."""
+        return f"place {_suit_text(self.suit)} {self.spot}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Flip:
@@ -56,6 +74,10 @@ class Flip:
 
     suit: Colour
     """The colour of the played card flipped."""
+
+    def __str__(self) -> str:
+        """The text notation: ``flip red``."""
+        return f"flip {_suit_text(self.suit)}"
 
 
 Action = Play | PlayX | Place | Flip
@@ -75,6 +97,26 @@ ACTIONS: tuple[Action, ...] = (
     + tuple(FLIP[s] for s in SUITS)
 )
 ACTION_INDEX: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
+
+
+_BY_TEXT: dict[str, Action] = {str(a): a for a in ACTIONS}
+_TEXT_LIMIT = 100
+
+
+def parse_action(text: str) -> Action:
+    """The action written in the text notation (``str(action)``): ``play red 6``,
+    ``play red X 3 high``, ``place red 14``, ``flip red``.
+
+    Words are separated by any whitespace and read in any case. Text naming none of
+    the game's actions raises SerializationError.
+    """
+    if not isinstance(text, str):
+        raise SerializationError(f"an action's notation is text, not {shown(text)}")
+    found = _BY_TEXT.get(" ".join(text[:_TEXT_LIMIT].split()).lower().replace(" x ", " X "))
+    if found is None or len(text) > _TEXT_LIMIT:
+        raise SerializationError(f"{shown(text, 40)} is no Gnaughty Gnomes action: write 'play red 6', "
+                                 "'play red X 3 high', 'place red 14' or 'flip red'")
+    return found
 
 
 def all_actions(players: int, options: object | None = None) -> tuple[Action, ...]:

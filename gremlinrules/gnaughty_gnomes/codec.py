@@ -23,14 +23,15 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES
-from gremlinrules.gnaughty_gnomes.components import CARDS, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import CARDS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.events import EVENT_TYPES
 from gremlinrules.gnaughty_gnomes.flow import placement_frame
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, State
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
 
-__all__ = ["CONVERTER", "state_json"]
+__all__ = ["CARD_SCHEMA", "CONVERTER", "state_json"]
 
-CONVERTER = serial.make_converter(ACTION_TYPES)
+CONVERTER = serial.make_converter(ACTION_TYPES + EVENT_TYPES)
 _CARD_BY_RANK_SUIT = {(c.rank, c.suit.value): c for c in CARDS}
 
 
@@ -52,6 +53,15 @@ def _structure_card(data: Any, _: Any) -> Card:
 def _card_data(card: Card) -> dict[str, Any]:
     return {"rank": card.rank, "suit": card.suit.value}
 
+
+CARD_SCHEMA = {
+    "type": "object",
+    "description": "A card: its suit and its rank 1-8, or 0 for the suit's X card.",
+    "properties": {"rank": {"type": "integer", "minimum": 0, "maximum": 8},
+                   "suit": {"enum": [s.value for s in SUITS]}},
+    "required": ["rank", "suit"], "additionalProperties": False,
+}
+"""The JSON Schema of a card (``JSON_SCHEMA_OVERRIDES``): its JSON is not its slots."""
 
 CONVERTER.register_structure_hook(Card, _structure_card)
 CONVERTER.register_unstructure_hook(Card, _card_data)

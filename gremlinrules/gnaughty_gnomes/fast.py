@@ -97,7 +97,8 @@ def _plain_placement(state: State, suit: Colour, spot: int) -> int:
     open spot of the seat's own category next to that card's colour, or -1 when it is not that."""
     idx = _trick_card(state, suit)
     step = 4 - len(state.stack)
-    if (idx < 0 or state.supply[state.plays[state.order[step]].position] <= 0 or state.gnomes[spot] is not None
+    if (idx < 0 or state.supply[state.plays[state.order[step]].position] <= 0
+            or state.gnomes[spot] is not None
             or spot not in garden(state.layout).allowed(suit, _CATEGORY[step],
                                                         state.options.loser_vertex == "any")):
         return -1

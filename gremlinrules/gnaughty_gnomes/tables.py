@@ -137,7 +137,8 @@ def garden(layout: tuple[Colour, ...]) -> Garden:
     return _GARDENS.put(layout, Garden(layout)) if found is None else found
 
 
-_OCCUPANCY: BoundedCache[tuple[int | None, ...], tuple[int, int]] = BoundedCache("gnaughty-gnomes occupancy", 4096)
+_OCCUPANCY: BoundedCache[tuple[int | None, ...], tuple[int, int]] = BoundedCache(
+    "gnaughty-gnomes occupancy", 4096)
 _occupancy_get = _OCCUPANCY.get
 
 
