@@ -36,6 +36,7 @@ from gremlinrules.core.checks import check_type
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.evolve import make_replace
+from gremlinrules.core.messages import message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
 from gremlinrules.core.zones import remove_one
 from gremlinrules.gnaughty_gnomes.actions import ACTIONS, Flip, Place, Play, PlayX
@@ -85,8 +86,9 @@ def not_an_action(state: State, action: Any) -> Reason:
     if type(action) is Play and isinstance(action.card, Card) and action.card.is_x:
         return ("play an X card with PlayX, declaring its rank and high or low", "GG-X-1")
     if type(action) is Place:
-        return (f"{shown(action)} names no spot of the garden for a suit", "GG-BOARD-2")
-    return (f"{shown(action)} is not a Gnaughty Gnomes action", "GG-ACT-1")
+        return (message("gg.illegal.no-spot", "{action} names no spot of the garden for a suit",
+                        action=shown(action)), "GG-BOARD-2")
+    return _malformed(action)
 
 
 # --- Playing a card (GG-PLAY-1, GG-X-1, GG-2P-2) ------------------------------------------
@@ -110,7 +112,8 @@ def check_play(state: State, action: Any) -> Reason | None:
     pos = position_to_act(state)
     card = _card_of(canon)
     if card not in playable(state, pos):
-        return (f"position {pos} holds no playable {card}", "GG-PLAY-1")
+        return (message("gg.illegal.not-held", "position {position} holds no playable {card}",
+                        position=pos, card=str(card)), "GG-PLAY-1")
     return None
 
 
@@ -196,13 +199,16 @@ def refuse_place(state: State, frame: Frame, action: Any) -> Reason:
     if canon is None:
         return not_an_action(state, action)
     if canon.suit not in unflipped_suits(state):
-        return (f"no unflipped {canon.suit.value} card remains in this trick", "GG-PLACE-3")
+        return (message("gg.illegal.no-unflipped-card", "no unflipped {suit} card remains in this trick",
+                        suit=canon.suit.value), "GG-PLACE-3")
     if isinstance(canon, Flip):
         return ("a card may be flipped without placing only when no legal spot exists", "GG-PLACE-8")
     if state.gnomes[canon.spot] is not None:
-        return (f"spot {canon.spot} already holds a gnome", "GG-PLACE-7")
+        return (message("gg.illegal.spot-taken", "spot {spot} already holds a gnome", spot=canon.spot),
+                "GG-PLACE-7")
     place = frame_place(frame)
-    return (f"spot {canon.spot} is not open to {_PLACE_NAMES[place]} for {canon.suit.value}",
+    return (message("gg.illegal.spot-not-open", "spot {spot} is not open to {placer} for {suit}",
+                    spot=canon.spot, placer=_PLACE_NAMES[place], suit=canon.suit.value),
             _PLACE_CLAUSES[place])
 
 
@@ -236,7 +242,8 @@ def _over(state: State) -> Reason | None:
 
 
 def _malformed(action: Any) -> Reason:
-    return (f"{shown(action)} is not a Gnaughty Gnomes action", "GG-ACT-1")
+    return (message("gg.illegal.not-an-action", "{action} is not a Gnaughty Gnomes action",
+                    action=shown(action)), "GG-ACT-1")
 
 
 BOOK: RuleBook[State] = RuleBook(
