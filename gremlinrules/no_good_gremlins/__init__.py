@@ -34,27 +34,62 @@ from gremlinrules.no_good_gremlins.components import (
     parse_components,
     validate_components,
 )
+from gremlinrules.no_good_gremlins.events import (
+    EVENT_TYPES,
+    Acted,
+    DeckRebuilt,
+    Drawn,
+    Event,
+    FinaleBegan,
+    GameEnded,
+    GremlinsRevealed,
+    Launched,
+    RocketEaten,
+    RoundEnded,
+    TurnBegan,
+    WandererMoved,
+    apply_with_events,
+    observe_event,
+)
 from gremlinrules.no_good_gremlins.fast import apply, is_legal, legal_actions
 from gremlinrules.no_good_gremlins.hidden import sample_hidden
 from gremlinrules.no_good_gremlins.invariants import check_state, decision_bound
+from gremlinrules.no_good_gremlins.notation import (
+    ComponentsData,
+    MaterialCounts,
+    MaterialData,
+    StateData,
+    WandererStatus,
+    register,
+    schema_overrides,
+)
 from gremlinrules.no_good_gremlins.rules import current_player, is_terminal, players
 from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, Setup, State
+from gremlinrules.no_good_gremlins.text import action_label, parse_action
 from gremlinrules.no_good_gremlins.view import View, describe, observe, scores, winners
 
 __all__ = [
-    "ACTION_TYPES", "ALL_ACTIONS", "AWAY", "CONVERTER", "GAME_ID", "GONE", "MAX_PLAYERS",
-    "MIN_PLAYERS", "REFERENCE", "TITLE", "Action", "Bribe", "Build", "ChromeLaunch",
-    "Components", "Discard", "DrawTwo", "EndTurn", "Feed", "GremlinCard", "Launch", "Material",
-    "Options", "Phase", "Scrap", "Setup", "State", "TakeScrap", "View", "all_actions", "apply",
-    "check_state", "current_player", "decision_bound", "describe", "is_legal", "is_terminal",
-    "legal_actions", "load_components", "new_game", "observe", "parse_components", "players",
-    "sample_hidden", "scores", "validate_components", "winners",
+    "ACTION_TYPES", "ALL_ACTIONS", "AWAY", "CONVERTER", "EVENT_TYPES", "GAME_ID", "GONE",
+    "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "REFERENCE", "TITLE", "Acted", "Action",
+    "Bribe", "Build", "ChromeLaunch", "Components", "ComponentsData", "DeckRebuilt", "Discard",
+    "DrawTwo", "Drawn", "EndTurn", "Event", "Feed", "FinaleBegan", "GameEnded", "GremlinCard",
+    "GremlinsRevealed", "Launch", "Launched", "Material", "MaterialCounts", "MaterialData",
+    "Options", "Phase", "RocketEaten", "RoundEnded", "Scrap", "Setup", "State", "StateData",
+    "TakeScrap", "TurnBegan", "View", "WandererMoved", "WandererStatus", "action_label",
+    "all_actions", "apply", "apply_with_events", "check_state", "current_player", "decision_bound",
+    "describe", "is_legal", "is_terminal", "legal_actions", "load_components", "new_game",
+    "observe", "observe_event", "parse_action", "parse_components", "players", "sample_hidden",
+    "scores", "validate_components", "winners",
 ]
 
 GAME_ID = "no-good-gremlins"
 TITLE = "No Good Gremlins"
-CONVERTER = serial.make_converter(ACTION_TYPES)
+CONVERTER = register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES))
+"""The JSON converter: tagged actions and events, and the readable notation of states and
+component sets (:mod:`.notation`)."""
+JSON_SCHEMA_OVERRIDES = schema_overrides()
+"""The JSON Schema of State and Components, whose JSON is their readable data classes'."""
 
 REFERENCE_RULES = importlib.import_module("gremlinrules.no_good_gremlins.rules")
 """The reference rules, the rule book (see :func:`gremlinrules.get_game`'s ``reference``); the

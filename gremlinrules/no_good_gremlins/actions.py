@@ -36,14 +36,25 @@ __all__ = [
 ]
 
 
+def _word(material: Any) -> str:
+    """A material's name in the notation (a malformed field shown as it is)."""
+    return material.value if type(material) is Material else str(material)
+
+
 @attrs.frozen(slots=True, cache_hash=True)
 class DrawTwo:
     """Open the turn: draw two cards from the materials deck (then Discard one)."""
+
+    def __str__(self) -> str:
+        return "draw"
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class TakeScrap:
     """Open the turn: take the scrapheap's top card and the cards below that match it."""
+
+    def __str__(self) -> str:
+        return "take"
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -52,12 +63,18 @@ class Discard:
 
     material: Material
 
+    def __str__(self) -> str:
+        return f"discard {_word(self.material)}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Build:
     """Play one hand card of this material onto its rocket (a build action is up to two)."""
 
     material: Material
+
+    def __str__(self) -> str:
+        return f"build {_word(self.material)}"
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -66,12 +83,18 @@ class Launch:
 
     material: Material
 
+    def __str__(self) -> str:
+        return f"launch {_word(self.material)}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class ChromeLaunch:
     """After a chrome bribe: launch this rocket, complete or not, for one medal."""
 
     material: Material
+
+    def __str__(self) -> str:
+        return f"chrome-launch {_word(self.material)}"
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -80,6 +103,9 @@ class Scrap:
 
     material: Material
 
+    def __str__(self) -> str:
+        return f"scrap {_word(self.material)}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Bribe:
@@ -87,10 +113,16 @@ class Bribe:
 
     material: Material
 
+    def __str__(self) -> str:
+        return f"bribe {_word(self.material)}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class EndTurn:
     """End the turn (the Wandering Gremlin eats, an empty hand draws six)."""
+
+    def __str__(self) -> str:
+        return "end"
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -99,6 +131,9 @@ class Feed:
     (``Options(wanderer_tie="holder_chooses")``): the Wandering Gremlin eats a card of this rocket."""
 
     material: Material
+
+    def __str__(self) -> str:
+        return f"feed {_word(self.material)}"
 
 
 ACTION_TYPES = (DrawTwo, TakeScrap, Discard, Build, Launch, ChromeLaunch, Scrap, Bribe, EndTurn, Feed)

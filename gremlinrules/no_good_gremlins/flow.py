@@ -10,7 +10,7 @@ from gremlinrules.core.decisions import Frame, push
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.piles import draw_or_rebuild, reshuffle
 from gremlinrules.core.zones import next_seat
-from gremlinrules.no_good_gremlins.components import THUNDERSTORM
+from gremlinrules.no_good_gremlins.components import MATERIALS, THUNDERSTORM
 from gremlinrules.no_good_gremlins.state import GONE, Phase, State
 
 __all__ = [
@@ -23,6 +23,7 @@ FEED = "feed"
 """The kind of the frame that asks the holder which tied rocket the gremlin eats (NGG-WANDER-5)."""
 
 HAND_SIZE = 6  # NGG-SETUP-2 / NGG-HAND-2
+_NAMES = tuple(m.value for m in MATERIALS)
 
 
 replace = make_replace(State)
@@ -131,10 +132,11 @@ def eat(s: State, choice: int = -1) -> State:
     return evolve(s, pads=with_row(s.pads, seat, pad), removed=removed, wanderer=wanderer)
 
 
-def reveal_round(s: State) -> State:
+def reveal_round(s: State, revealed: list[int] | None = None) -> State:
     """NGG-ROUND-1: the dealer reveals one gremlin-deck card and it is resolved: a warning
     (NGG-ROUND-2), an attack (NGG-ROUND-3), a thunderstorm and its two more cards, chained
-    (NGG-ROUND-4), an exhausted deck rebuilt (NGG-ROUND-5); the round ends."""
+    (NGG-ROUND-4), an exhausted deck rebuilt (NGG-ROUND-5); the round ends. Each revealed card
+    is appended to ``revealed`` when given (for the events)."""
     deck, discard, rng = s.gremlin_deck, s.gremlin_discard, s.rng
     threat = list(s.threat)
     pads = [list(p) for p in s.pads]
@@ -145,6 +147,8 @@ def reveal_round(s: State) -> State:
         nonlocal deck, discard, rng
         # NGG-ROUND-5: an exhausted deck is rebuilt from the discards when a card is needed
         card, deck, discard, rng = draw_or_rebuild(deck, discard, rng)
+        if revealed is not None and card is not None:
+            revealed.append(card)
         return card
 
     def resolve(card: int) -> None:
@@ -198,14 +202,15 @@ def end_turn(s: State) -> State:
     """NGG-TURN-5: the turn owner ends the turn; resolve everything up to the next decision.
 
     Under ``wanderer_tie="holder_chooses"`` with tied rockets (NGG-WANDER-5) that decision is the
-    holder's choice of meal: a "feed" frame is pushed, bound to the tied types, with the rest of
+    holder's choice of meal: a "feed" frame is pushed, bound to the tied types (by name), with the rest of
     the turn's end (``then``) to run once the holder has chosen (:func:`feed`).
     """
     seat = s.turn
     if s.wanderer == seat:
         tied = meal_choices(s)
         if tied:
-            frame = Frame(FEED, seat, among=tied, source="wandering-gremlin", then=("close-turn",))
+            among = tuple([_NAMES[t] for t in tied])
+            frame = Frame(FEED, seat, among=among, source="wandering-gremlin", then=("close-turn",))
             return evolve(s, stack=push(s.stack, frame))
         s = eat(s)
     return close_turn(s, seat)
@@ -213,7 +218,7 @@ def end_turn(s: State) -> State:
 
 def feed(s: State, frame: Frame, t: int) -> State:
     """NGG-WANDER-5: resume the turn's end after the holder chose: the Wandering Gremlin eats a
-    card of type ``t`` (one of ``frame.among``), then the frame's remaining steps run
+    card of type ``t`` (one of ``frame.among``, by name), then the frame's remaining steps run
     (``"close-turn"``: the refill, the round's end, the next turn). ``s`` has the frame popped."""
     s = eat(s, t)
     for step in frame.then:

@@ -6,7 +6,12 @@ from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
 from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.no_good_gremlins.components import MATERIAL_COUNT, THUNDERSTORM, validate_components
+from gremlinrules.no_good_gremlins.components import (
+    MATERIAL_COUNT,
+    MATERIALS,
+    THUNDERSTORM,
+    validate_components,
+)
 from gremlinrules.no_good_gremlins.flow import FEED, meal_choices
 from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, table_components
 from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, State
@@ -105,6 +110,7 @@ def _check_stack(s: State) -> None:
     if len(s.stack) != 1 or s.phase is not Phase.MAIN:
         raise _bad("at most one pending decision, in the main part of a turn")
     frame = s.stack[0]
-    if (frame.kind != FEED or frame.seat != s.turn or frame.among != meal_choices(s)
+    tied = tuple(MATERIALS[t].value for t in meal_choices(s))
+    if (frame.kind != FEED or frame.seat != s.turn or frame.among != tied
             or frame.source != "wandering-gremlin" or frame.bound or frame.then != ("close-turn",)):
         raise _bad(f"a pending decision the rules cannot ask: {shown(frame)}")

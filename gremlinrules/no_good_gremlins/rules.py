@@ -243,7 +243,7 @@ def draw_two(s: State, _: DrawTwo) -> State:
     return draw(s, s.turn, 2, phase=Phase.DISCARD)
 
 
-def taken_from_scrapheap(heap: tuple[int, ...], scrap_take: str) -> int:
+def taken_from_scrapheap(heap: tuple[Any, ...], scrap_take: str) -> int:
     """NGG-TURN-3, NGG-TURN-4: how many cards a take lifts off ``heap`` (bottom first): the top
     card and the matching ones below it, every one ("all") or the unbroken run under it ("run")."""
     top = heap[-1]
@@ -362,7 +362,7 @@ def end(s: State, _: EndTurn) -> State:
 
 def feed_choices(_: State, frame: Frame) -> tuple[Feed, ...]:
     """NGG-WANDER-5: one Feed per tied rocket type the frame is bound to, rust to chrome."""
-    return tuple(FEEDS[int(t)] for t in frame.among)
+    return tuple(FEEDS[_NAMES.index(str(t))] for t in frame.among)
 
 
 def feed_resume(s: State, frame: Frame, action: Feed) -> State:

@@ -20,7 +20,14 @@ from gremlinrules.no_good_gremlins.actions import (
     Scrap,
     TakeScrap,
 )
-from gremlinrules.no_good_gremlins.components import Components, Material
+from gremlinrules.no_good_gremlins.components import MATERIALS, Components, GremlinCard, Material
+from gremlinrules.no_good_gremlins.notation import (
+    MaterialCounts,
+    WandererStatus,
+    counts_of,
+    gremlin_card,
+    wanderer_of,
+)
 from gremlinrules.no_good_gremlins.state import Options, Phase, State
 
 __all__ = ["View", "describe", "observe", "scores", "winners"]
@@ -28,46 +35,62 @@ __all__ = ["View", "describe", "observe", "scores", "winners"]
 
 @attrs.frozen(slots=True)
 class View:
-    """The table as one seat sees it: its own hand, the public zones, hidden zones as counts.
+    """The table as one seat sees it (NGG-VIEW-1), or a spectator: the public zones, the viewer's
+    own hand, hidden zones as counts. Materials are named; no count vector by internal order."""
 
-    Materials are indices 0-5 (rust to chrome) as in the state.
-    """
-
-    player: int
-    """The seat this view belongs to."""
+    seat: int | None
+    """The seat this view belongs to; None for a spectator."""
     players: int
-    components: Components
+    current_player: int | None
+    """The seat that must decide (a pending Feed's holder, else the turn owner); None at the end."""
+    phase: Phase
+    """The phase of the turn (a pending frame interrupts it without changing it)."""
+    pending: Frame | None
+    """The pending decision (the top frame of the decision stack), or None. Every frame of this
+    game is public: the "feed" frame names the holder and the tied rocket types by name."""
+    scores: tuple[int, ...]
+    """Each seat's medal collection value (medals are public)."""
+    winners: tuple[int, ...]
+    """Empty until the game is over."""
     options: Options
-    hand: tuple[int, ...]
-    """Your own hand, counts per material."""
+    """The table's options (a user's own component set included, when given)."""
+    components: Components
+    """The numbers on the table's cards (launch costs, medal values)."""
+    hand: MaterialCounts | None
+    """Your own hand; None for a spectator."""
     hand_sizes: tuple[int, ...]
     """Every seat's hand size."""
     deck_size: int
-    scrapheap: tuple[int, ...]
+    scrapheap: tuple[Material, ...]
     """The scrapheap, bottom first (anyone may inspect it)."""
-    pads: tuple[tuple[int, ...], ...]
-    medals: tuple[tuple[int, ...], ...]
-    removed: tuple[int, ...]
+    pads: tuple[MaterialCounts, ...]
+    """Each seat's launch pad: its rockets' sizes."""
+    medals: tuple[MaterialCounts, ...]
+    removed: MaterialCounts
+    """Material cards removed from the game."""
     gremlin_deck_size: int
-    threat: tuple[int, ...]
-    gremlin_discard: tuple[int, ...]
-    wanderer: int
+    threat: tuple[Material, ...]
+    """The face-up gremlins of the threat area."""
+    gremlin_discard: tuple[GremlinCard, ...]
+    wanderer: int | None
+    """The seat holding the Wandering Gremlin, or None (see ``wanderer_status``)."""
+    wanderer_status: WandererStatus
     turn: int
-    phase: Phase
+    """The seat whose turn it is."""
     round: int
     mains: int
+    """Main actions (build or launch) left this turn."""
     builds: int
+    """Build-only actions left this turn."""
     open_build: int
+    """Cards still allowed in the build action in progress (0 or 1)."""
     chrome: int
+    """Chrome-bribe launches left this turn."""
     no_eat: bool
     final_turn: bool
     rebuilt: bool
     finale: bool
     final_turns: int
-    scores: tuple[int, ...]
-    pending: Frame | None = None
-    """The pending decision (the top frame of the decision stack), or None. Every frame of this
-    game is public: the "feed" frame names the holder and the tied rocket types."""
 
 
 def scores(s: State) -> tuple[int, ...]:
@@ -88,19 +111,26 @@ def winners(s: State) -> tuple[int, ...]:
     return tuple(p for p in range(s.players) if keys[p] == best)
 
 
-def observe(s: State, player: int) -> View:
-    """What ``player`` may know (NGG-VIEW-1): never another hand or either deck's order."""
+def observe(s: State, player: int | None) -> View:
+    """What ``player`` may know (NGG-VIEW-1): never another hand or either deck's order; with
+    ``player`` None, what a spectator may know (no hand at all)."""
     check_type(s, State, "No Good Gremlins State")
-    p = check_seat(player, s.players)
+    p = None if player is None else check_seat(player, s.players)
+    seat, status = wanderer_of(s.wanderer)
+    over = s.phase is Phase.OVER
     return View(
-        player=p, players=s.players, components=s.components, options=s.options,
-        hand=s.hands[p], hand_sizes=tuple(sum(h) for h in s.hands), deck_size=len(s.deck),
-        scrapheap=s.scrapheap, pads=s.pads, medals=s.medals, removed=s.removed,
-        gremlin_deck_size=len(s.gremlin_deck), threat=s.threat,
-        gremlin_discard=s.gremlin_discard, wanderer=s.wanderer, turn=s.turn, phase=s.phase,
-        round=s.round, mains=s.mains, builds=s.builds, open_build=s.open_build, chrome=s.chrome,
-        no_eat=s.no_eat, final_turn=s.final_turn, rebuilt=s.rebuilt, finale=s.finale,
-        final_turns=s.final_turns, scores=scores(s), pending=s.stack[-1] if s.stack else None,
+        seat=p, players=s.players,
+        current_player=None if over else (s.stack[-1].seat if s.stack else s.turn),
+        phase=s.phase, pending=s.stack[-1] if s.stack else None, scores=scores(s), winners=winners(s),
+        options=s.options, components=s.components, hand=None if p is None else counts_of(s.hands[p]),
+        hand_sizes=tuple([sum(h) for h in s.hands]), deck_size=len(s.deck),
+        scrapheap=tuple([MATERIALS[t] for t in s.scrapheap]), pads=tuple([counts_of(r) for r in s.pads]),
+        medals=tuple([counts_of(r) for r in s.medals]), removed=counts_of(s.removed),
+        gremlin_deck_size=len(s.gremlin_deck), threat=tuple([MATERIALS[t] for t in s.threat]),
+        gremlin_discard=tuple([gremlin_card(g) for g in s.gremlin_discard]), wanderer=seat,
+        wanderer_status=status, turn=s.turn, round=s.round, mains=s.mains, builds=s.builds,
+        open_build=s.open_build, chrome=s.chrome, no_eat=s.no_eat, final_turn=s.final_turn,
+        rebuilt=s.rebuilt, finale=s.finale, final_turns=s.final_turns,
     )
 
 

@@ -28,6 +28,8 @@ from gremlinrules.no_good_gremlins import (
     sample_hidden,
     scores,
 )
+from gremlinrules.no_good_gremlins.actions import MATERIAL_INDEX
+from gremlinrules.no_good_gremlins.notation import row_of
 from tests.no_good_gremlins import strategies as nst
 
 
@@ -130,11 +132,12 @@ def test_views_show_exactly_the_public_part(players: int, seed: int, resample: i
         for p in range(players):
             view = observe(s, p)
             assert view == observe(sample_hidden(s, p, resample), p)
-            assert view.hand == s.hands[p]
+            assert view.hand is not None
+            assert row_of(view.hand) == s.hands[p]
             assert view.hand_sizes == tuple(sum(h) for h in s.hands)
             assert (view.deck_size, view.gremlin_deck_size) == (len(s.deck), len(s.gremlin_deck))
-            assert view.medals == s.medals
-            assert view.scrapheap == s.scrapheap
+            assert tuple(row_of(m) for m in view.medals) == s.medals
+            assert tuple(MATERIAL_INDEX[m] for m in view.scrapheap) == s.scrapheap
             names = {f.name for f in attrs.fields(type(view))}
             assert not names & {"deck", "rng", "hands", "gremlin_deck"}
 

@@ -39,7 +39,6 @@ from tests.no_good_gremlins.strategies import (
     CH,
     CHROME,
     IRON,
-    RUST,
     ST,
     WO,
     main_phase,
@@ -145,7 +144,7 @@ def test_the_holder_chooses_among_tied_rockets_under_the_option() -> None:
     fed card leaves the game and the turn passes as usual."""
     s = apply(_ending(("rust", "iron", "iron")), EndTurn())
     assert s.phase is Phase.MAIN
-    feed = Frame("feed", 0, among=(RUST, IRON), source="wandering-gremlin", then=("close-turn",))
+    feed = Frame("feed", 0, among=("rust", "iron"), source="wandering-gremlin", then=("close-turn",))
     assert s.stack == (feed,)
     assert (s.turn, current_player(s)) == (0, 0)
     assert legal_actions(s) == (Feed(Material.RUST), Feed(Material.IRON))
@@ -180,7 +179,7 @@ def test_each_feed_eats_one_card_of_a_tied_type_and_no_tie_means_no_choice(sizes
         assert attrs.evolve(ended, options=Options()) == apply(default, EndTurn())
         return
     assert ended.stack[-1].kind == "feed"
-    assert ended.stack[-1].among == tuple(tied)
+    assert ended.stack[-1].among == tuple(list(Material)[t].value for t in tied)
     assert [a.material for a in legal_actions(ended)] == [list(Material)[t] for t in tied]
     for t in tied:
         fed = apply(ended, Feed(list(Material)[t]))

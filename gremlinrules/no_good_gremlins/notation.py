@@ -1,0 +1,270 @@
+"""The readable JSON notation of a state and a component set (what a port reads and writes).
+
+Inside a state, materials are indices 0-5 and per-type zones are count tuples in
+that order, because the hot path works on small integers. None of that reaches
+JSON: at the boundary a state becomes a :class:`StateData`, where a count per
+material is a :class:`MaterialCounts` (one field per material, zero counts left
+out), a pile lists material or gremlin-card names, and the Wandering Gremlin is a
+seat plus a named :class:`WandererStatus` (no -1 or -2). A component set becomes a
+:class:`ComponentsData`, one :class:`MaterialData` row per material like the
+shipped ``components.toml``. The converter hooks (:func:`register`) do the
+translation both ways; the game's JSON Schema describes ``State`` and
+``Components`` by these classes (:data:`JSON_SCHEMA_OVERRIDES`).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_unstructure_fn
+
+from gremlinrules.core.decisions import Frame
+from gremlinrules.core.enums import CodeRepr
+from gremlinrules.core.rng import Rng
+from gremlinrules.core.schema import build_schema
+from gremlinrules.no_good_gremlins.components import (
+    GREMLIN_CARDS,
+    MATERIALS,
+    THUNDERSTORM,
+    Components,
+    GremlinCard,
+    Material,
+)
+from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, State
+
+__all__ = [
+    "ComponentsData", "MaterialCounts", "MaterialData", "StateData", "WandererStatus", "counts_of",
+    "gremlin_card", "register", "row_of", "schema_overrides", "wanderer_of",
+]
+
+
+class WandererStatus(CodeRepr, enum.Enum):
+    """Where the Wandering Gremlin is (NGG-WANDER-1, NGG-FINALE-6)."""
+
+    SET_ASIDE = "set_aside"
+    """Before the first launch: beside the table, with no holder."""
+    HELD = "held"
+    """In front of a seat (``wanderer`` names it)."""
+    GONE = "gone"
+    """After the finale: it has left the game."""
+
+
+@attrs.frozen(slots=True)
+class MaterialCounts:
+    """Cards per material type (a hand, a launch pad's rockets, medals); zeros are left out of JSON."""
+
+    rust: int = 0
+    wood: int = 0
+    iron: int = 0
+    copper: int = 0
+    steel: int = 0
+    chrome: int = 0
+
+
+@attrs.frozen(slots=True)
+class MaterialData:
+    """The numbers printed on one material type's cards."""
+
+    count: int
+    """Cards of this type in the materials deck."""
+    launch_cost: int
+    """Cards a rocket of this type needs before it may launch."""
+    medal_value: int
+    """Points each medal of this type is worth."""
+    gremlins: int
+    """Gremlin cards of this type in the gremlin deck."""
+
+
+@attrs.frozen(slots=True)
+class ComponentsData:
+    """A component set in JSON: one row per material (the layout of ``components.toml``)."""
+
+    rust: MaterialData
+    wood: MaterialData
+    iron: MaterialData
+    copper: MaterialData
+    steel: MaterialData
+    chrome: MaterialData
+    thunderstorms: int
+    """Thunderstorm cards in the gremlin deck."""
+
+
+@attrs.frozen(slots=True)
+class StateData:
+    """A state in JSON: every field of :class:`~.state.State`, readable (see the module doc)."""
+
+    players: int
+    components: Components
+    options: Options
+    rng: int
+    """The SplitMix64 generator's 64-bit state."""
+    deck: tuple[Material, ...]
+    """The materials deck, top card first (hidden from every seat)."""
+    hands: tuple[MaterialCounts, ...]
+    scrapheap: tuple[Material, ...]
+    """Bottom card first."""
+    pads: tuple[MaterialCounts, ...]
+    """Each launch pad's rockets: cards per material."""
+    medals: tuple[MaterialCounts, ...]
+    removed: MaterialCounts
+    gremlin_deck: tuple[GremlinCard, ...]
+    """Top card first (hidden)."""
+    threat: tuple[Material, ...]
+    """The face-up gremlins of the threat area, rust to chrome."""
+    gremlin_discard: tuple[GremlinCard, ...]
+    """Oldest first."""
+    wanderer: int | None
+    """The seat holding the Wandering Gremlin, or None (see ``wanderer_status``)."""
+    wanderer_status: WandererStatus
+    turn: int
+    phase: Phase
+    round: int
+    mains: int
+    builds: int
+    open_build: int
+    chrome: int
+    no_eat: bool
+    final_turn: bool
+    rebuilt: bool
+    finale: bool
+    final_turns: int
+    stack: tuple[Frame, ...] = ()
+
+
+_NAMES = tuple(m.value for m in MATERIALS)
+_INDEX = {m: i for i, m in enumerate(MATERIALS)}
+_GREMLIN_INDEX = {g: (THUNDERSTORM if g is GremlinCard.THUNDERSTORM else i)
+                  for i, g in enumerate(GREMLIN_CARDS)}
+_COUNTS_CACHE: dict[tuple[int, ...], MaterialCounts] = {}
+
+
+def counts_of(row: tuple[int, ...]) -> MaterialCounts:
+    """A count tuple (rust to chrome) as :class:`MaterialCounts` (remembered: rows repeat)."""
+    made = _COUNTS_CACHE.get(row)
+    if made is None:
+        made = MaterialCounts(*row)
+        if len(_COUNTS_CACHE) < 65536:
+            _COUNTS_CACHE[row] = made
+    return made
+
+
+def row_of(counts: MaterialCounts) -> tuple[int, ...]:
+    """The inverse of :func:`counts_of`."""
+    return (counts.rust, counts.wood, counts.iron, counts.copper, counts.steel, counts.chrome)
+
+
+def gremlin_card(card: int) -> GremlinCard:
+    """A gremlin-deck card index (0-5 a gremlin, 6 a thunderstorm) by name."""
+    return GREMLIN_CARDS[card]
+
+
+def wanderer_of(wanderer: int) -> tuple[int | None, WandererStatus]:
+    """The internal ``State.wanderer`` (a seat, AWAY or GONE) as a seat and a named status."""
+    if wanderer == AWAY:
+        return None, WandererStatus.SET_ASIDE
+    if wanderer == GONE:
+        return None, WandererStatus.GONE
+    return wanderer, WandererStatus.HELD
+
+
+def _internal_wanderer(seat: int | None, status: WandererStatus) -> int:
+    if status is WandererStatus.HELD:
+        if seat is None:
+            raise ValueError("a held Wandering Gremlin needs its holder's seat")
+        return seat
+    if seat is not None:
+        raise ValueError(f"a Wandering Gremlin {status.value} has no holder, not seat {seat}")
+    return AWAY if status is WandererStatus.SET_ASIDE else GONE
+
+
+def state_data(s: State) -> StateData:
+    """The readable form of a state."""
+    seat, status = wanderer_of(s.wanderer)
+    return StateData(
+        players=s.players, components=s.components, options=s.options, rng=s.rng.state,
+        deck=tuple([MATERIALS[t] for t in s.deck]), hands=tuple([counts_of(h) for h in s.hands]),
+        scrapheap=tuple([MATERIALS[t] for t in s.scrapheap]), pads=tuple([counts_of(p) for p in s.pads]),
+        medals=tuple([counts_of(m) for m in s.medals]), removed=counts_of(s.removed),
+        gremlin_deck=tuple([GREMLIN_CARDS[g] for g in s.gremlin_deck]),
+        threat=tuple([MATERIALS[t] for t in s.threat]),
+        gremlin_discard=tuple([GREMLIN_CARDS[g] for g in s.gremlin_discard]), wanderer=seat,
+        wanderer_status=status, turn=s.turn, phase=s.phase, round=s.round, mains=s.mains, builds=s.builds,
+        open_build=s.open_build, chrome=s.chrome, no_eat=s.no_eat, final_turn=s.final_turn,
+        rebuilt=s.rebuilt, finale=s.finale, final_turns=s.final_turns, stack=s.stack,
+    )
+
+
+def state_of(d: StateData) -> State:
+    """The internal form of a decoded state (ValueError where the two wanderer fields disagree)."""
+    idx = _INDEX
+    return State(
+        players=d.players, components=d.components, options=d.options, rng=Rng(d.rng),
+        deck=tuple([idx[m] for m in d.deck]), hands=tuple([row_of(h) for h in d.hands]),
+        scrapheap=tuple([idx[m] for m in d.scrapheap]), pads=tuple([row_of(p) for p in d.pads]),
+        medals=tuple([row_of(m) for m in d.medals]), removed=row_of(d.removed),
+        gremlin_deck=tuple([_GREMLIN_INDEX[g] for g in d.gremlin_deck]),
+        threat=tuple([idx[m] for m in d.threat]),
+        gremlin_discard=tuple([_GREMLIN_INDEX[g] for g in d.gremlin_discard]),
+        wanderer=_internal_wanderer(d.wanderer, d.wanderer_status), turn=d.turn, phase=d.phase,
+        round=d.round, mains=d.mains, builds=d.builds, open_build=d.open_build, chrome=d.chrome,
+        no_eat=d.no_eat, final_turn=d.final_turn, rebuilt=d.rebuilt, finale=d.finale,
+        final_turns=d.final_turns, stack=d.stack,
+    )
+
+
+def components_data(c: Components) -> ComponentsData:
+    """The readable form of a component set."""
+    rust, wood, iron, copper, steel, chrome = (
+        MaterialData(*row) for row in zip(c.counts, c.launch_costs, c.medal_values, c.gremlins, strict=True))
+    return ComponentsData(rust=rust, wood=wood, iron=iron, copper=copper, steel=steel, chrome=chrome,
+                          thunderstorms=c.thunderstorms)
+
+
+def components_of(d: ComponentsData) -> Components:
+    """The internal form of a decoded component set (validated where it is used: NGG-DATA-6)."""
+    rows = [getattr(d, name) for name in _NAMES]
+    return Components(counts=tuple(r.count for r in rows),
+                      launch_costs=tuple(r.launch_cost for r in rows),
+                      medal_values=tuple(r.medal_value for r in rows),
+                      gremlins=tuple(r.gremlins for r in rows), thunderstorms=d.thunderstorms)
+
+
+def register(conv: cattrs.Converter) -> cattrs.Converter:
+    """Teach ``conv`` the readable notation: MaterialCounts without zeros, State and Components
+    through their data classes (strict, with the converter's own paths in errors)."""
+    conv.register_unstructure_hook(
+        MaterialCounts, make_dict_unstructure_fn(MaterialCounts, conv, _cattrs_omit_if_default=True))
+    to_comps = conv.get_unstructure_hook(ComponentsData)
+    from_comps = conv.get_structure_hook(ComponentsData)
+    conv.register_unstructure_hook(Components, lambda c: to_comps(components_data(c)))
+    conv.register_structure_hook(Components, lambda v, _: components_of(from_comps(v, ComponentsData)))
+    to_state = conv.get_unstructure_hook(StateData)  # after Components: its hook is resolved here
+    from_state = conv.get_structure_hook(StateData)
+    conv.register_unstructure_hook(State, lambda s: to_state(state_data(s)))
+    conv.register_structure_hook(State, lambda v, _: state_of(from_state(v, StateData)))
+    return conv
+
+
+def _inline(node: Any, defs: dict[str, Any], names: frozenset[str]) -> Any:
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.rsplit("/", 1)[-1] in names:
+            return _inline(defs[ref.rsplit("/", 1)[-1]], defs, names)
+        return {k: _inline(v, defs, names) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_inline(v, defs, names) for v in node]
+    return node
+
+
+def schema_overrides() -> dict[type, dict[str, Any]]:
+    """JSON Schema for ``State`` and ``Components``, whose JSON is their data classes': the classes
+    they refer to that the View shares (Options, Components, MaterialCounts, Frame) stay
+    references; MaterialData is written inline."""
+    defs = build_schema(title="", state=StateData, view=ComponentsData, actions=(), options=Options,
+                        setup=MaterialCounts)["$defs"]
+    private = frozenset({"MaterialData"})
+    return {State: _inline(defs["StateData"], defs, private),
+            Components: _inline(defs["ComponentsData"], defs, private)}
