@@ -82,8 +82,8 @@ def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabular
     caps = {
         "components.counts": types, "components.launch_costs": types,
         "components.medal_values": types, "components.gremlins": types,
-        "hand": types, "removed": types, "pads[*]": types, "medals[*]": types,
         "hand_sizes": players, "pads": players, "medals": players, "scores": players,
+        "winners": players,  # NGG-END-1: every seat may tie
         # NGG-ZONE-1: the 84 material cards (NGG-DATA-1) could all lie on the scrapheap
         "scrapheap": c.MATERIAL_COUNT,
         # NGG-ROUND-2, NGG-ROUND-3: a matching gremlin attacks instead of joining the threat
@@ -94,12 +94,12 @@ def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabular
         # NGG-DATA-6: a user's own component set in the options, one number per type
         "options.components.counts": types, "options.components.launch_costs": types,
         "options.components.medal_values": types, "options.components.gremlins": types,
-        # NGG-WANDER-5: the one frame, "feed", bound to the tied rocket types (material indices)
+        # NGG-WANDER-5: the one frame, "feed", bound to the tied rocket types (material names)
         "pending.among": types, "pending.bound": 0, "pending.then": 1,
     }
     vocabs = {
         "pending.kind": ("feed",), "pending.source": ("wandering-gremlin",),
-        "pending.then[*]": ("close-turn",), "pending.among[*]": (),
+        "pending.then[*]": ("close-turn",), "pending.among[*]": tuple(m.value for m in c.MATERIALS),
         "pending.bound[*][0]": (), "pending.bound[*][1]": (),
         "options.scrap_take": option_choices(Options, "scrap_take"),  # NGG-TURN-4
         "options.rebuild_from": option_choices(Options, "rebuild_from"),  # NGG-DECK-3
