@@ -17,8 +17,8 @@ TRACK = ["red", "purple", "black", "orange"]
 OUT = Path(__file__).resolve().parent.parent / "spec" / "gnaughty-gnomes" / "scenarios"
 
 
-def card(suit: str, rank: int) -> dict[str, Any]:
-    """A card in its JSON form."""
+def card(suit: str, rank: int | str) -> dict[str, Any]:
+    """A card in its JSON form (an X card's rank is "X")."""
     return {"suit": suit, "rank": rank}
 
 
@@ -30,7 +30,7 @@ def hands(first: list[tuple[str, int]]) -> list[list[dict[str, Any]]]:
     for i, c in enumerate(rest):
         out[i % 4].append(card(*c))
     for p, s in enumerate(TRACK):
-        out[p].append(card(s, 0))
+        out[p].append(card(s, "X"))
     return out
 
 
@@ -107,14 +107,14 @@ def main() -> None:
     x_setup: dict[str, Any] = {"players": 4, "seed": 0, "setup": {
         "layout": LAYOUT, "track": TRACK, "start": 0,
         "hands": hands([("red", 8), ("purple", 8), ("black", 8), ("orange", 8)])}}
-    x_setup["setup"]["hands"][1] = [c for c in x_setup["setup"]["hands"][1] if c != card("purple", 0)]
-    x_setup["setup"]["hands"][1].append(card("red", 0))
-    x_setup["setup"]["hands"][0] = [c for c in x_setup["setup"]["hands"][0] if c != card("red", 0)]
-    x_setup["setup"]["hands"][0].append(card("purple", 0))
+    x_setup["setup"]["hands"][1] = [c for c in x_setup["setup"]["hands"][1] if c != card("purple", "X")]
+    x_setup["setup"]["hands"][1].append(card("red", "X"))
+    x_setup["setup"]["hands"][0] = [c for c in x_setup["setup"]["hands"][0] if c != card("red", "X")]
+    x_setup["setup"]["hands"][0].append(card("purple", "X"))
     write("x-card-high.json",
           "An X card declared 8 high beats the 8 of its suit and moves the track as an 8",
           ["GG-X-1", "GG-X-2", "GG-CLEAN-1"],
-          [{"illegal": {"type": "Play", "card": card("red", 0)},
+          [{"illegal": {"type": "Play", "card": card("red", "X")},
             "note": "an X card must be played with PlayX"},
            {"action": {"type": "Play", "card": card("red", 8)}},
            {"illegal": {"type": "PlayX", "suit": "red", "rank": 9, "high": True}},

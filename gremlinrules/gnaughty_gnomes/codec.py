@@ -1,6 +1,7 @@
 """The game's JSON converter, with fast hooks for states, cards and played cards.
 
-A state's JSON is mostly cards (``{"rank": 5, "suit": "red"}``) and played
+A state's JSON is mostly cards (``{"rank": 5, "suit": "red"}``, an X card
+``{"rank": "X", "suit": "red"}``) and played
 cards (``{"card": ..., "high": false, "position": 2, "rank": 5}``). Both are
 looked up in tables of every value the game can hold instead of being built
 field by field, and the state itself is encoded and decoded directly. Anything
@@ -32,15 +33,18 @@ from gremlinrules.gnaughty_gnomes.tables import PLAYED
 __all__ = ["CARD_SCHEMA", "CONVERTER", "state_json"]
 
 CONVERTER = serial.make_converter(ACTION_TYPES + EVENT_TYPES)
-_CARD_BY_RANK_SUIT = {(c.rank, c.suit.value): c for c in CARDS}
+X_TEXT = "X"
+"""An X card's rank in JSON (its rank is declared when it is played)."""
+_CARD_BY_RANK_SUIT: dict[Any, Card] = {(X_TEXT if c.is_x else c.rank, c.suit.value): c for c in CARDS}
+_RANK_TYPES = {int, str}
 
 
 def _card(data: Any) -> Card | None:
-    """The deck's card for exactly ``{"rank": int, "suit": str}``, else None."""
+    """The deck's card for exactly ``{"rank": int or "X", "suit": str}``, else None."""
     if type(data) is not dict or len(data) != 2:
         return None
     suit, rank = data.get("suit"), data.get("rank")
-    return _CARD_BY_RANK_SUIT.get((rank, suit)) if type(suit) is str and type(rank) is int else None
+    return _CARD_BY_RANK_SUIT.get((rank, suit)) if type(suit) is str and type(rank) in _RANK_TYPES else None
 
 
 def _structure_card(data: Any, _: Any) -> Card:
@@ -51,13 +55,13 @@ def _structure_card(data: Any, _: Any) -> Card:
 
 
 def _card_data(card: Card) -> dict[str, Any]:
-    return {"rank": card.rank, "suit": card.suit.value}
+    return {"rank": X_TEXT if card.is_x else card.rank, "suit": card.suit.value}
 
 
 CARD_SCHEMA = {
     "type": "object",
-    "description": "A card: its suit and its rank 1-8, or 0 for the suit's X card.",
-    "properties": {"rank": {"type": "integer", "minimum": 0, "maximum": 8},
+    "description": "A card: its suit and its rank 1-8, or \"X\" for the suit's X card.",
+    "properties": {"rank": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 8}, {"const": X_TEXT}]},
                    "suit": {"enum": [s.value for s in SUITS]}},
     "required": ["rank", "suit"], "additionalProperties": False,
 }
@@ -88,8 +92,8 @@ def _structure_played(data: Any, cls: Any) -> Played:
 
 def _played_data(p: Played) -> dict[str, Any]:
     card = p.card
-    return {"card": {"rank": card.rank, "suit": card.suit.value}, "high": p.high, "position": p.position,
-            "rank": p.rank}
+    return {"card": {"rank": X_TEXT if card.is_x else card.rank, "suit": card.suit.value}, "high": p.high,
+            "position": p.position, "rank": p.rank}
 
 
 CONVERTER.register_structure_hook(Played, _structure_played)
@@ -115,7 +119,7 @@ _FIRST = itemgetter(0)
 
 
 def _cards(items: Any) -> tuple[Card, ...] | None:
-    """The deck's cards for a list of exactly ``{"rank": int, "suit": str}`` objects, else None."""
+    """The deck's cards for a list of exactly ``{"rank": int or "X", "suit": str}`` objects, else None."""
     if type(items) is not list:
         return None
     if not items:
@@ -127,7 +131,7 @@ def _cards(items: Any) -> tuple[Card, ...] | None:
         out = tuple(map(_CARD_BY_RANK_SUIT.get, keys))
     except (KeyError, TypeError):  # a missing key, an unhashable value
         return None
-    if None in out or set(map(type, map(_FIRST, keys))) != _INT:  # no 3.0 or true for a rank
+    if None in out or not set(map(type, map(_FIRST, keys))) <= _RANK_TYPES:  # no 3.0 or true for a rank
         return None
     return out  # type: ignore[return-value]
 
