@@ -10,6 +10,7 @@ the table, not the position.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -53,6 +54,9 @@ def _lines(key: str, value: Any, indent: int) -> list[str]:
     flat = _inline(value)
     if len(pad) + len(key) + 2 + len(flat) <= _WIDTH or not isinstance(value, (Mapping, list, tuple)):
         return [f"{pad}{key}: {flat}"]
+    if isinstance(value, (list, tuple)) and not any(isinstance(v, (Mapping, list, tuple)) for v in value):
+        return textwrap.wrap(f"{key}: {flat}", _WIDTH, initial_indent=pad, subsequent_indent=pad + "    ",
+                             break_on_hyphens=False)
     out = [f"{pad}{key}:"]
     if isinstance(value, Mapping):
         for k, v in value.items():

@@ -1,0 +1,209 @@
+"""The API reference of every registered game, its JSON Schema files, and re-exported names.
+
+``.. gremlinrules-game-api:: gnaughty-gnomes`` documents one game package from
+what it exports, so a new game (or a new public module of a game) is covered
+without editing the reference page: the package-level functions, then the
+public modules ``actions``, ``state``, ``events``, ``view`` and ``components``
+(those the package has), then its other modules by their docstring only.
+
+``.. gremlinrules-schemas::`` lists each game's JSON Schema file. The files
+are written at build time from ``game.json_schema()`` into
+``docs/_generated/static/schema/<game-id>.json`` (never committed) and
+published as ``_static/schema/<game-id>.json``.
+
+References to a re-exported name (``gremlinrules.IllegalActionError``,
+``gremlinrules.goblins_vs_gnomes.Options``, the ``gg.State`` of the typed
+``get_game`` overloads) resolve to where the object is documented; a type
+variable is shown as its name (it is not a documented object). Anything else
+that does not resolve stays a warning.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import pkgutil
+import re
+from pathlib import Path
+from types import ModuleType
+from typing import Any, TypeVar
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
+
+import gremlinrules
+from gremlinrules.core import registry
+
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "_generated" / "static" / "schema"
+"""Where the schema files are written (``html_static_path`` publishes ``_generated/static``)."""
+
+PUBLIC_MODULES = ("actions", "state", "events", "view", "components")
+"""A game's public modules, documented with their members, in this order."""
+
+
+def _package(game_id: str) -> ModuleType:
+    return gremlinrules.get_game(game_id).module  # type: ignore[attr-defined, no-any-return]
+
+
+def _functions(package: ModuleType) -> list[str]:
+    """The package-level functions: the callables of ``__all__`` that are not classes."""
+    names = getattr(package, "__all__", ())
+    return [n for n in names if inspect.isfunction(getattr(package, n, None))]
+
+
+def _submodules(package: ModuleType) -> list[str]:
+    return sorted(m.name for m in pkgutil.iter_modules(package.__path__) if not m.name.startswith("_"))
+
+
+def _defined_in(package: ModuleType, modname: str) -> list[str]:
+    """The names of the package's ``__all__`` defined in module ``modname`` (classes, not functions)."""
+    names = getattr(package, "__all__", ())
+    return [n for n in names if inspect.isclass(getattr(package, n, None))
+            and getattr(getattr(package, n), "__module__", None) == modname]
+
+
+def _synopsis(modname: str) -> str:
+    """The first paragraph of a module's docstring, its cross-reference roles made plain literals."""
+    doc = inspect.getdoc(importlib.import_module(modname)) or ""
+    first = " ".join(doc.split("\n\n")[0].split())
+    return re.sub(r":[\w:]+:`~?\.?([^`]+)`", r"``\1``", first)
+
+
+class GameApiDirective(SphinxDirective):
+    """Document one game package: its functions, public modules and other modules."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        game = gremlinrules.get_game(self.arguments[0])
+        package = _package(game.id)
+        name = package.__name__
+        functions = _functions(package)
+        lines = [f".. automodule:: {name}", "   :no-members:", "", "Functions and unions", "^" * 20, ""]
+        lines += [f".. autofunction:: {name}.{f}" for f in functions]
+        for union in ("Action", "Event"):
+            if union in getattr(package, "__all__", ()):
+                what = f"The union of the game's {union.lower()} classes (pass it to ``from_data``)."
+                lines += [f".. py:data:: {name}.{union}", "", f"   {what}", ""]
+        lines.append("")
+        modules = _submodules(package)
+        for sub in (m for m in PUBLIC_MODULES if m in modules):
+            title = f"``{name}.{sub}``"
+            lines += [title, "^" * len(title), "", f".. automodule:: {name}.{sub}", "   :members:"]
+            if functions:
+                lines.append(f"   :exclude-members: {', '.join(functions)}")
+            lines.append("")
+        others = [m for m in modules if m not in PUBLIC_MODULES]
+        if others:
+            lines += ["Other modules", "^^^^^^^^^^^^^", "",
+                      "How the rules are implemented (not a stable API): each module's first line, "
+                      "and the classes the package exports from it.", ""]
+            for sub in others:
+                modname = f"{name}.{sub}"
+                lines += [f".. py:module:: {modname}", "", f"``{modname}``: {_synopsis(modname)}", ""]
+                for cls in _defined_in(package, modname):
+                    lines += [f".. autoclass:: {modname}.{cls}", "   :members:", ""]
+        return self.parse_text_to_nodes("\n".join(lines), allow_section_headings=True)
+
+
+class SchemasDirective(SphinxDirective):
+    """A list of every game's schema file, linked."""
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        up = "../" * self.env.docname.count("/")
+        lines = []
+        for game_id in gremlinrules.game_ids():
+            game = gremlinrules.get_game(game_id)
+            defs = ", ".join(sorted(game.json_schema()["$defs"]))
+            lines.append(f"- {game.title}: `{game_id}.json <{up}_static/schema/{game_id}.json>`_ "
+                         f"(``$defs``: {defs})")
+        return self.parse_text_to_nodes("\n".join(lines))
+
+
+def write_schemas(app: Sphinx, config: Any = None) -> None:
+    """Write each registered game's JSON Schema where ``html_static_path`` publishes it."""
+    SCHEMA_DIR.mkdir(parents=True, exist_ok=True)
+    for old in SCHEMA_DIR.glob("*.json"):
+        old.unlink()
+    for game_id in gremlinrules.game_ids():
+        schema = gremlinrules.get_game(game_id).json_schema()
+        text = json.dumps(schema, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        (SCHEMA_DIR / f"{game_id}.json").write_text(text, encoding="utf-8")
+
+
+def _aliases() -> dict[str, str]:
+    """The module aliases of the typed ``get_game`` overloads (``gg`` for Gnaughty Gnomes...)."""
+    source = Path(inspect.getfile(registry)).read_text(encoding="utf-8")
+    return {alias: f"gremlinrules.{module}"
+            for module, alias in re.findall(r"from gremlinrules import (\w+) as (\w+)", source)}
+
+
+def _lookup(target: str) -> Any:
+    """The object named by the dotted ``target``, or None."""
+    parts = target.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attr in parts[cut:]:
+                obj = getattr(obj, attr)
+        except AttributeError:
+            return None
+        return obj
+    return None
+
+
+def _candidates(target: str, context: str | None) -> list[str]:
+    """Where ``target`` may live: itself, else relative to the module it is written in and to
+    that module's packages, innermost first (as a reader of that module would look it up)."""
+    head, _, rest = target.partition(".")
+    aliases = _aliases()
+    if head in aliases and rest:
+        return [f"{aliases[head]}.{rest}"]
+    if target.startswith("gremlinrules."):
+        return [target]
+    parts = (context or "").split(".")
+    return [".".join([*parts[:cut], target]) for cut in range(len(parts), 0, -1)
+            if parts[0] == "gremlinrules"]
+
+
+def resolve_reexports(app: Sphinx, env: BuildEnvironment, node: Any, contnode: nodes.Element) -> Any:
+    """Resolve a reference to a re-exported name, an alias or a name relative to its module;
+    show a type variable or a private name as text."""
+    if node.get("refdomain") != "py":
+        return None
+    domain = env.get_domain("py")
+    for target in _candidates(str(node["reftarget"]), node.get("py:module")):
+        obj = _lookup(target)
+        if obj is None:
+            continue
+        if isinstance(obj, TypeVar) or type(obj).__name__ == "TypeVar":
+            return contnode  # a type variable is not a documented object: its name, as text
+        if any(part.startswith("_") for part in target.split(".")):
+            return contnode  # a private name (in a signature) is not documented: its name, as text
+        module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+        names = [target]
+        if isinstance(module, str) and isinstance(qualname, str):
+            names.insert(0, f"{module}.{qualname}")
+        for name in dict.fromkeys(names):
+            for role in dict.fromkeys((node["reftype"], "obj")):
+                found = domain.resolve_xref(env, node["refdoc"], app.builder, role, name, node, contnode)
+                if found is not None:
+                    return found
+    return None
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives, the schema writer and the reference resolver."""
+    app.add_directive("gremlinrules-game-api", GameApiDirective)
+    app.add_directive("gremlinrules-schemas", SchemasDirective)
+    app.connect("config-inited", write_schemas)  # before the static path is checked
+    app.connect("missing-reference", resolve_reexports)
+    return {"version": "1", "parallel_read_safe": True}
