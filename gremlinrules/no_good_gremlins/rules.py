@@ -29,6 +29,7 @@ from gremlinrules.core.checks import check_type
 from gremlinrules.core.decisions import Frame, Stack
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.lookup import ActionLookup
+from gremlinrules.core.messages import Message, message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
 from gremlinrules.core.zones import next_seat
 from gremlinrules.no_good_gremlins.actions import (
@@ -106,8 +107,14 @@ def material_of(action: Any) -> int | None:
 def _malformed(action: Any) -> Reason:
     """The reason for something that is not one of the game's actions (NGG-DATA-1: six types)."""
     if type(action) in ACTION_TYPES and hasattr(action, "material"):
-        return f"{shown(action.material)} is not a material type", "NGG-DATA-1"
-    return f"{shown(action)} is not a No Good Gremlins action", "NGG-TURN-1"
+        return message("ngg.illegal.not-a-material", "{value} is not a material type",
+                       value=shown(action.material)), "NGG-DATA-1"
+    return message("ngg.illegal.not-an-action", "{value} is not a No Good Gremlins action",
+                   value=shown(action)), "NGG-TURN-1"
+
+
+def _no_card(t: int) -> Message:
+    return message("ngg.illegal.no-card", "You have no {material} card", material=_NAMES[t])
 
 
 def _over(s: State) -> Reason | None:
@@ -158,7 +165,7 @@ def check_discard(s: State, action: Discard) -> Reason | None:
     if s.phase is not Phase.DISCARD:
         return "You put a card on the scrapheap only after drawing two", "NGG-TURN-2"
     if not s.hands[s.turn][t]:
-        return f"You have no {_NAMES[t]} card", "NGG-TURN-2"
+        return _no_card(t), "NGG-TURN-2"
     return None
 
 
@@ -171,7 +178,7 @@ def check_build(s: State, action: Build) -> Reason | None:
     if not (s.open_build or s.builds or s.mains):
         return "You have no build action left this turn", "NGG-TURN-6"
     if not s.hands[s.turn][t]:
-        return f"You have no {_NAMES[t]} card", "NGG-BUILD-1"
+        return _no_card(t), "NGG-BUILD-1"
     pad = s.pads[s.turn]
     if not pad[t] and sum(1 for size in pad if size) >= 3:
         return "Your launch pad already holds three rockets", "NGG-BUILD-2"
@@ -188,7 +195,9 @@ def check_launch(s: State, action: Launch) -> Reason | None:
     cost = s.components.launch_costs[t]
     size = s.pads[s.turn][t]
     if size < cost:
-        return f"{_NAMES[t].capitalize()} rocket needs {cost} cards to launch; it has {size}", "NGG-LAUNCH-1"
+        text = f"{_NAMES[t].capitalize()} rocket needs {cost} cards to launch; it has {size}"
+        return Message(text, "ngg.illegal.rocket-incomplete",
+                       {"material": _NAMES[t], "cost": cost, "size": size}), "NGG-LAUNCH-1"
     return None
 
 
@@ -201,7 +210,8 @@ def check_chrome_launch(s: State, action: ChromeLaunch) -> Reason | None:
     if not s.chrome:
         return "Only a chrome bribe lets you launch an incomplete rocket", "NGG-BRIBE-6"
     if not s.pads[s.turn][t]:
-        return f"You have no {_NAMES[t]} rocket", "NGG-BRIBE-6"
+        return message("ngg.illegal.no-rocket", "You have no {material} rocket",
+                       material=_NAMES[t]), "NGG-BRIBE-6"
     return None
 
 
@@ -212,7 +222,8 @@ def check_scrap(s: State, action: Scrap) -> Reason | None:
     if why is not None:
         return why
     if not s.pads[s.turn][t]:
-        return f"You have no {_NAMES[t]} rocket to scrap", "NGG-FREE-2"
+        return message("ngg.illegal.no-rocket-to-scrap", "You have no {material} rocket to scrap",
+                       material=_NAMES[t]), "NGG-FREE-2"
     return None
 
 
@@ -226,7 +237,7 @@ def check_bribe(s: State, action: Bribe) -> Reason | None:
     if s.wanderer != s.turn:
         return "The Wandering Gremlin is not in front of you", "NGG-FREE-3"
     if not s.hands[s.turn][t]:
-        return f"You have no {_NAMES[t]} card", "NGG-FREE-3"
+        return _no_card(t), "NGG-FREE-3"
     return None
 
 
