@@ -8,21 +8,29 @@ game id. Parameters:
 ``players``
     the number of seats (default: the game's first supported count);
 ``seed``
-    the seed of every initial state (default 0): ``new_initial_state()`` is
-    ``new_game(players, seed)``, so a game object always deals the same way.
-    To vary the deal per episode, load the game with another seed or call
-    ``game.new_initial_state_for_seed(seed)``;
+    a fixed deal (default -1: none). With ``seed >= 0`` every episode is
+    ``new_game(players, seed)`` and there is no chance node, as before;
+``deals``
+    how many deals the opening chance node chooses from (default
+    :data:`DEFAULT_DEALS`, 2**16; at most :data:`MAX_DEALS`, 2**20). OpenSpiel
+    lists every chance outcome: ``rl_environment``'s ``reset()`` takes about
+    0.03 s at 2**16 deals but 1 s at 2**20, so the default stays at 65,536;
 ``options``
     the game's ``Options`` as JSON text (default ``""``: the defaults).
 
-Chance: the library's own seeded generator lives in the state and the seed is
-a game parameter, so given its parameters the game has no chance nodes and
-every action has exactly one outcome; the game type says
-``ChanceMode.DETERMINISTIC`` (with imperfect information: the deal is hidden,
-not absent). ``SAMPLED_STOCHASTIC`` would be the other reading, but OpenSpiel
-then serializes the game's generator through ``Game.GetRNGState``, which a
-Python game cannot implement, so ``random_sim_test(..., serialize=True)``
-could never pass. Actions are the indices of the
+Chance: by default every episode deals afresh. The initial state is a chance
+node (``current_player()`` is ``PlayerId.CHANCE``) with ``deals`` equally
+likely outcomes; outcome ``k`` deals ``new_game(players, k)``. The library's
+own seeded generator in the state then drives the rest of the game, so that
+root node is the only chance node and every later action has one outcome.
+The game type says ``ChanceMode.EXPLICIT_STOCHASTIC`` (and imperfect
+information: the deal is hidden from the seats, though not from the chance
+node's outcome in the history). ``SAMPLED_STOCHASTIC`` would be the other
+reading, but OpenSpiel then serializes the game's generator through
+``Game.GetRNGState``, which a Python game cannot implement, so
+``random_sim_test(..., serialize=True)`` could never pass. Search algorithms
+(MCTS) are run from a decision node, after the deal; ``rl_environment``
+samples the deal in ``reset()``. Actions are the indices of the
 fixed action space (:mod:`gremlinrules.core.actionspace`); observation and
 information-state tensors are the view encoding
 (:mod:`gremlinrules.adapters.encoding`); action strings are the game's text
@@ -30,7 +38,8 @@ notation (``str(action)``, read back by ``game.parse_action``); observation
 strings are the view as JSON, and information-state strings add the seat's
 own past actions. Returns follow :mod:`gremlinrules.adapters.outcome` (+1 winners, -1 others, 0 on a
 full tie), at the end only. ``max_game_length`` is the game's
-``decision_bound``. Serialization goes through the game's JSON form.
+``decision_bound`` (decisions of the seats; the opening chance node is not
+counted). Serialization goes through the game's JSON form.
 """
 
 from __future__ import annotations
@@ -44,9 +53,18 @@ import gremlinrules
 from gremlinrules.adapters.encoding import ViewEncoder, view_encoder
 from gremlinrules.adapters.outcome import MAX_RETURN, MIN_RETURN, returns
 from gremlinrules.core.actionspace import ActionSpace, action_space
+from gremlinrules.core.errors import IllegalActionError, SetupError, shown
 from gremlinrules.core.protocol import Game
 
-__all__ = ["GremlinGame", "GremlinState", "load_game", "register", "short_name"]
+__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "GremlinGame", "GremlinState", "load_game", "register",
+           "short_name"]
+
+DEFAULT_DEALS = 2**16
+"""How many deals the opening chance node chooses from, unless the ``deals`` parameter says
+(65,536: enough that episodes rarely repeat a deal, few enough that OpenSpiel lists them fast)."""
+
+MAX_DEALS = 2**20
+"""The most deals the ``deals`` parameter may ask for (each is a chance outcome OpenSpiel lists)."""
 
 _TYPES: dict[str, pyspiel.GameType] = {}
 
@@ -64,6 +82,7 @@ class _Held:
     def __init__(self, game_id: str, state: Any, own: tuple[tuple[int, ...], ...]) -> None:
         self.game_id = game_id
         self.state = state
+        """The library state; None before the opening chance node has dealt."""
         self.own = own
         """Per seat, the indices of the actions it took (for perfect-recall strings)."""
 
@@ -72,16 +91,25 @@ class _Held:
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = gremlinrules.get_game(self.game_id)
-        return (_restore, (self.game_id, game.to_json(self.state), self.own))
+        text = None if self.state is None else game.to_json(self.state)
+        return (_restore, (self.game_id, text, self.own))
 
 
-def _restore(game_id: str, text: str, own: tuple[tuple[int, ...], ...]) -> _Held:
+def _restore(game_id: str, text: str | None, own: tuple[tuple[int, ...], ...]) -> _Held:
     game = gremlinrules.get_game(game_id)
-    return _Held(game_id, game.from_json(text, game.State), own)
+    return _Held(game_id, None if text is None else game.from_json(text, game.State), own)
+
+
+def _int_parameter(params: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
+    value = params.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SetupError(f"OpenSpiel parameter {name!r} must be an int from {low} to {high}, "
+                         f"not {shown(value)}")
+    return value
 
 
 class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
-    """One gremlinrules game with fixed players, seed and options, as an OpenSpiel game."""
+    """One gremlinrules game with fixed players and options (and a fixed deal if ``seed`` is given)."""
 
     gremlin: Game
     """The library game (set on each registered subclass)."""
@@ -89,25 +117,38 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         game = self.gremlin
-        self.players: int = int(params.get("players", game.player_counts[0]))
-        self.seed: int = int(params.get("seed", 0))
-        text = str(params.get("options", ""))
+        self.players: int = _int_parameter(params, "players", game.player_counts[0],
+                                           game.min_players, game.max_players)
+        self.seed: int | None = _int_parameter(params, "seed", -1, -1, 2**31 - 1)
+        """The fixed deal's seed, or None: every episode opens with a chance node that deals."""
+        if self.seed == -1:
+            self.seed = None
+        self.deals: int = _int_parameter(params, "deals", DEFAULT_DEALS, 1, MAX_DEALS)
+        """How many deals (seeds 0 .. deals-1) the opening chance node chooses from."""
+        text = params.get("options", "")
+        if not isinstance(text, str):
+            raise SetupError(f"OpenSpiel parameter 'options' must be JSON text, not {shown(text)}")
         self.options: Any = game.from_json(text, game.Options) if text else None
         # Validates players and options before OpenSpiel sees them; OpenSpiel builds a new
         # initial state for every clone, so the (immutable) deal is made once and shared.
-        self._initial = game.new_game(self.players, self.seed, options=self.options)
+        first = game.new_game(self.players, 0 if self.seed is None else self.seed, options=self.options)
+        self._initial: Any = None if self.seed is None else first
         self.space: ActionSpace = action_space(game, self.players, self.options)
         self.encoder: ViewEncoder = view_encoder(game, self.players, self.options)
         self.encoded: dict[int, tuple[Any, Any]] = {}
+        self.chance_outcomes: list[tuple[int, float]] = (
+            [] if self.seed is not None else [(k, 1.0 / self.deals) for k in range(self.deals)])
+        """The opening chance node's outcomes (made once; empty with a fixed deal)."""
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.space.size, max_chance_outcomes=0, num_players=self.players,
+            num_distinct_actions=self.space.size, max_chance_outcomes=len(self.chance_outcomes),
+            num_players=self.players,
             min_utility=MIN_RETURN, max_utility=MAX_RETURN, utility_sum=None,
             max_game_length=game.decision_bound(self.players, self.options),
         )
         super().__init__(_TYPES[game.id], info, params)
 
     def new_initial_state(self) -> GremlinState:
-        """The start of a game dealt from the ``seed`` parameter."""
+        """The opening chance node that deals; with a fixed ``seed``, the game dealt from it."""
         return GremlinState(self, self._initial)
 
     def new_initial_state_for_seed(self, seed: int) -> GremlinState:
@@ -127,6 +168,7 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def __init__(self, game: GremlinGame, state: Any) -> None:
         super().__init__(game)
         self._held = _Held(game.gremlin.id, state, ((),) * game.players)
+        self._deals = game.deals
 
     @property
     def gremlin_state(self) -> Any:
@@ -141,7 +183,9 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return gremlinrules.get_game(self._held.game_id)
 
     def current_player(self) -> int:
-        """The seat to decide, or TERMINAL."""
+        """The seat to decide, CHANCE before the deal, or TERMINAL."""
+        if self._held.state is None:
+            return int(pyspiel.PlayerId.CHANCE)
         seat = self._game().current_player(self._held.state)
         return pyspiel.PlayerId.TERMINAL if seat is None else int(seat)
 
@@ -149,13 +193,34 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """The legal action indices of ``player``: empty unless it is that seat's decision."""
         game = self._game()
         state = self._held.state
+        if state is None:
+            return list(range(self._deals)) if player == pyspiel.PlayerId.CHANCE else []
         if game.current_player(state) != player:
             return []
         return list(self.get_game().space.legal_indices(state))
 
+    def is_chance_node(self) -> bool:
+        """True before the deal (the opening chance node)."""
+        return self._held.state is None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Before the deal: each seed 0 .. deals-1 with probability 1/deals; afterwards none."""
+        if self._held.state is None:
+            outcomes: list[tuple[int, float]] = self.get_game().chance_outcomes
+            return outcomes
+        return []
+
     def _apply_action(self, action: int) -> None:
-        """Apply the action with that index."""
+        """Deal from seed ``action`` at the chance node; otherwise apply the action with that index."""
         game, held = self._game(), self._held
+        if held.state is None:
+            gremlin = self.get_game()
+            if not 0 <= int(action) < gremlin.deals:
+                raise IllegalActionError(f"the deal must be a seed from 0 to {gremlin.deals - 1}, "
+                                         f"not {shown(action)}", clause="")
+            state = game.new_game(gremlin.players, int(action), options=gremlin.options)
+            self._held = _Held(game.id, state, held.own)
+            return
         seat = game.current_player(held.state)
         chosen = self.get_game().space.action_at(int(action))
         own = held.own
@@ -165,17 +230,23 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action in the game's text notation (``str(action)``, which ``parse_action`` reads back)."""
+        if player == pyspiel.PlayerId.CHANCE:  # the opening deal (issue 13)
+            return f"deal {int(action)}"
         return str(self.get_game().space.action_at(int(action)))
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return bool(self._game().is_terminal(self._held.state))
+        return self._held.state is not None and bool(self._game().is_terminal(self._held.state))
 
     def returns(self) -> list[float]:
         """+1 for a winner, -1 for the others, 0 for everyone on a full tie or before the end."""
+        if self._held.state is None:
+            return [0.0] * self.get_game().players
         return list(returns(self._game(), self._held.state))
 
     def __str__(self) -> str:
+        if self._held.state is None:
+            return f"chance: deal one of {self._deals} seeds"
         return self._game().to_json(self._held.state)
 
 
@@ -194,6 +265,9 @@ class _Observer:
     def set_from(self, state: GremlinState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` sees in ``state``."""
         inner = state.gremlin_state
+        if inner is None:  # before the deal nobody has seen anything
+            self.tensor.fill(0.0)
+            return
         last = self._last.get(player)
         if last is None or last[0] is not inner:  # OpenSpiel asks several times per step
             last = (inner, np.asarray(self._encoder.encode_state(inner, player), np.float32))
@@ -202,6 +276,8 @@ class _Observer:
 
     def string_from(self, state: GremlinState, player: int) -> str:
         """The view as JSON; with perfect recall, followed by the seat's own actions."""
+        if state.gremlin_state is None:
+            return "chance: not dealt yet"
         text = self._game.to_json(self._game.observe(state.gremlin_state, player))
         if self._recall:
             text += " own-actions:" + ",".join(map(str, state.own_actions(player)))
@@ -217,25 +293,34 @@ def register(game_id: str) -> str:
     _TYPES[game.id] = pyspiel.GameType(
         short_name=name, long_name=f"gremlinrules {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players, min_num_players=game.min_players,
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": game.player_counts[0], "seed": 0, "options": ""},
+        parameter_specification={"players": game.player_counts[0], "seed": -1,
+                                 "deals": DEFAULT_DEALS, "options": ""},
     )
     cls = type(f"GremlinGame_{name}", (GremlinGame,), {"gremlin": game})
     pyspiel.register_game(_TYPES[game.id], cls)
     return name
 
 
-def load_game(game_id: str, players: int | None = None, seed: int = 0,
-              options: Any = None) -> GremlinGame:
-    """``pyspiel.load_game`` for a library game id; ``options`` an Options instance or None."""
+def load_game(game_id: str, players: int | None = None, seed: int | None = None,
+              options: Any = None, *, deals: int | None = None) -> GremlinGame:
+    """``pyspiel.load_game`` for a library game id; ``options`` an Options instance or None.
+
+    Without ``seed`` every episode opens with a chance node choosing one of ``deals`` deals;
+    with it, every episode is that one deal.
+    """
     game = gremlinrules.get_game(game_id)
-    params: dict[str, Any] = {"seed": seed}
+    params: dict[str, Any] = {}
+    if seed is not None:
+        params["seed"] = seed
+    if deals is not None:
+        params["deals"] = deals
     if players is not None:
         params["players"] = players
     if options is not None:
