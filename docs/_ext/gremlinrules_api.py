@@ -11,7 +11,10 @@ are written at build time from ``game.json_schema()`` into
 ``docs/_generated/static/schema/<game-id>.json`` (never committed) and
 published as ``_static/schema/<game-id>.json``.
 
-References to a re-exported name (``gremlinrules.IllegalActionError``,
+A reference with a leading dot (``:mod:`.flow```) is looked up from the
+module it is written in outward, as Python would, not as any module whose
+name ends so (every game has a ``flow``). References to a re-exported name
+(``gremlinrules.IllegalActionError``,
 ``gremlinrules.goblins_vs_gnomes.Options``, the ``gg.State`` of the typed
 ``get_game`` overloads) resolve to where the object is documented; a type
 variable is shown as its name (it is not a documented object). Anything else
@@ -192,6 +195,9 @@ def resolve_reexports(app: Sphinx, env: BuildEnvironment, node: Any, contnode: n
         names = [target]
         if isinstance(module, str) and isinstance(qualname, str):
             names.insert(0, f"{module}.{qualname}")
+            parts = module.split(".")  # and where a package re-exports it (a game's functions)
+            packages = (".".join(parts[:cut]) for cut in range(len(parts) - 1, 0, -1))
+            names += [f"{p}.{qualname}" for p in packages if _lookup(f"{p}.{qualname}") is obj]
         for name in dict.fromkeys(names):
             for role in dict.fromkeys((node["reftype"], "obj")):
                 found = domain.resolve_xref(env, node["refdoc"], app.builder, role, name, node, contnode)
@@ -200,10 +206,51 @@ def resolve_reexports(app: Sphinx, env: BuildEnvironment, node: Any, contnode: n
     return None
 
 
+_RELATIVE = re.compile(r":(?P<role>[a-z]+(?::[a-z]+)?):`(?P<tilde>~?)\.(?P<target>[A-Za-z_][\w.]*)`")
+
+
+def _canonical(obj: Any, name: str) -> str:
+    """Where ``obj`` is defined (a module by its name, a class or function by its module)."""
+    if isinstance(obj, ModuleType):
+        return obj.__name__
+    module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+    if isinstance(module, str) and isinstance(qualname, str) and module.startswith("gremlinrules."):
+        return f"{module}.{qualname}"
+    return name
+
+
+def absolute_relative_refs(app: Sphinx, what: str, name: str, obj: Any, options: Any,
+                           lines: list[str]) -> None:
+    """Make ``:func:`~.fast.apply``` absolute, looked up from the docstring's module outward.
+
+    Sphinx resolves a leading-dot reference by any object whose name ends so, which is
+    ambiguous here: every game has modules of the same names (``rules``, ``fast``, ``flow``).
+    A reader of the docstring means the one beside it, as Python's own lookup would.
+    """
+    module = name if what == "module" else getattr(obj, "__module__", None)
+    if not isinstance(module, str) or not module.startswith("gremlinrules."):
+        return
+
+    def absolute(match: re.Match[str]) -> str:
+        target = match["target"]
+        parts = module.split(".")
+        for cut in range(len(parts), 0, -1):
+            full = ".".join([*parts[:cut], target])
+            found = _lookup(full)
+            if found is not None:
+                full = _canonical(found, full)
+                shown = target.rsplit(".", 1)[-1] if match["tilde"] else target
+                return f":{match['role']}:`{shown} <{full}>`"
+        return match[0]
+
+    lines[:] = [_RELATIVE.sub(absolute, line) for line in lines]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the schema writer and the reference resolver."""
     app.add_directive("gremlinrules-game-api", GameApiDirective)
     app.add_directive("gremlinrules-schemas", SchemasDirective)
     app.connect("config-inited", write_schemas)  # before the static path is checked
     app.connect("missing-reference", resolve_reexports)
+    app.connect("autodoc-process-docstring", absolute_relative_refs)
     return {"version": "1", "parallel_read_safe": True}
