@@ -1,10 +1,13 @@
-"""The OpenSpiel adapter passes OpenSpiel's own random simulation test on every game and player count."""
+"""The OpenSpiel adapter passes OpenSpiel's own random simulation test on every game and player count;
+episodes deal afresh through an opening chance node, and OpenSpiel's MCTS and RL environment run on it."""
 
 from __future__ import annotations
 
 import pickle
+import time
 from typing import Any
 
+import numpy as np
 import pytest
 
 import gremlinrules
@@ -21,6 +24,106 @@ def test_random_sim_test_passes(game_id: str, players: int) -> None:
     """pyspiel.random_sim_test (legal actions, masks, clones, serialization, returns) passes."""
     game = gos.load_game(game_id, players=players, seed=players * 101)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+def test_random_sim_test_passes_with_the_opening_chance_node(game_id: str, players: int) -> None:
+    """Without a fixed seed, random_sim_test (chance outcomes, clones, serialize=True) still passes."""
+    game = gos.load_game(game_id, players=players, deals=97)
+    assert game.new_initial_state().is_chance_node()
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_each_episode_opens_with_a_uniform_chance_node_over_the_deals(game_id: str) -> None:
+    """By default the game type is EXPLICIT_STOCHASTIC and the initial state is a chance node with
+    DEFAULT_DEALS equally likely outcomes; outcome k deals new_game(players, k), after which no
+    chance node follows. With a fixed seed there is no chance node and every episode is that deal."""
+    lib = gremlinrules.get_game(game_id)
+    n = lib.player_counts[-1]
+    game = pyspiel.load_game(gos.short_name(game_id), {"players": n})
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.max_chance_outcomes() == gos.DEFAULT_DEALS
+    state = game.new_initial_state()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    outcomes = state.chance_outcomes()
+    assert [k for k, _ in outcomes] == list(range(gos.DEFAULT_DEALS))
+    assert {p for _, p in outcomes} == {1.0 / gos.DEFAULT_DEALS}
+    state.apply_action(12345)
+    assert state.gremlin_state == lib.new_game(n, 12345)
+    assert not state.is_chance_node()
+    assert state.chance_outcomes() == []
+    assert state.history() == [12345]
+    fixed = pyspiel.load_game(gos.short_name(game_id), {"players": n, "seed": 77})
+    assert fixed.new_initial_state().gremlin_state == lib.new_game(n, 77)
+    assert fixed.new_initial_state().gremlin_state == fixed.new_initial_state().gremlin_state
+
+
+def test_chance_node_strings_and_bad_parameters() -> None:
+    """The chance node has its own strings and zero observations; an out-of-range deal is an
+    IllegalActionError; bad seed, deals or players parameters are SetupErrors."""
+    game = gos.load_game("gnaughty-gnomes", players=4, deals=10)
+    state = game.new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "deal 3"
+    assert state.observation_tensor(0) == [0.0] * game.observation_tensor_size()
+    assert state.observation_string(0) == "chance: not dealt yet"
+    assert state.returns() == [0.0] * 4
+    assert not state.is_terminal()
+    assert pickle.loads(pickle.dumps(state._held)).state is None
+    with pytest.raises(gremlinrules.IllegalActionError):
+        state.apply_action(10)
+    for params in ({"deals": 0}, {"deals": gos.MAX_DEALS + 1}, {"seed": -2}, {"players": 3}):
+        with pytest.raises(gremlinrules.SetupError):
+            pyspiel.load_game(gos.short_name("gnaughty-gnomes"), params)
+
+
+def test_rl_environment_resets_deal_afresh() -> None:
+    """rl_environment.Environment(game) samples the deal at reset: two resets give different
+    initial observations (the sampler is seeded, so this is reproducible), and an episode runs."""
+    from open_spiel.python import rl_environment
+
+    for game_id in gremlinrules.game_ids():
+        env = rl_environment.Environment(gos.load_game(game_id))
+        env.seed(0)
+        first = env.reset()
+        second = env.reset()
+        seat = first.observations["current_player"]
+        seat2 = second.observations["current_player"]
+        assert env.get_state.gremlin_state is not None
+        assert ((seat, first.observations["info_state"][seat])
+                != (seat2, second.observations["info_state"][seat2]))
+        step = second
+        for _ in range(20):
+            if step.last():
+                break
+            player = step.observations["current_player"]
+            step = env.step([step.observations["legal_actions"][player][0]])
+
+
+MCTS_SECONDS: dict[str, float] = {}
+"""The time two MCTS moves took per game (printed by -s runs for the record)."""
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_mcts_with_random_rollouts_plays_legal_moves_after_the_deal(game_id: str) -> None:
+    """OpenSpiel's MCTSBot (RandomRolloutEvaluator, 4 simulations) picks a legal action twice from
+    a dealt state of a game with the opening chance node, in a few seconds."""
+    from open_spiel.python.algorithms import mcts
+
+    game = gos.load_game(game_id, deals=64)
+    state = game.new_initial_state()
+    state.apply_action(5)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    start = time.perf_counter()
+    for _ in range(2):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    MCTS_SECONDS[game_id] = time.perf_counter() - start
+    print(f"MCTS {game_id}: {MCTS_SECONDS[game_id]:.2f} s for two moves")
+    assert MCTS_SECONDS[game_id] < 30.0
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
@@ -97,6 +200,8 @@ def test_options_and_bad_players_are_checked() -> None:
     """Game options pass as JSON; an unsupported player count is refused when loading."""
     lib = gremlinrules.get_game("gnaughty-gnomes")
     game = gos.load_game("gnaughty-gnomes", players=4, options=lib.Options(no_space="widen"))
-    assert game.new_initial_state().gremlin_state.options == lib.Options(no_space="widen")
+    state = game.new_initial_state()
+    state.apply_action(0)  # the deal
+    assert state.gremlin_state.options == lib.Options(no_space="widen")
     with pytest.raises(gremlinrules.SetupError):
         gos.load_game("gnaughty-gnomes", players=3)
