@@ -3,15 +3,15 @@
 Each label is a :class:`~gremlinrules.core.messages.Message` with a key a
 frontend can translate:
 
-==========================  ===========================================  ======================
-key                         English                                      params
-==========================  ===========================================  ======================
-``gg.action.play``          Play the red 6                               suit, rank
-``gg.action.play-dummy``    Play the red 6 from the dummy (two players)  suit, rank
-``gg.action.play-x``        Play the red X as a high 3                   suit, rank, declared
-``gg.action.place``         Place a gnome on spot 14 with the red card   suit, spot
-``gg.action.flip``          Flip the red card without placing a gnome    suit
-==========================  ===========================================  ======================
+============================  ==============================================  ======================
+Key                           Example                                         Parameters
+============================  ==============================================  ======================
+``gg.action.play``            Play the red 6                                  suit, rank
+``gg.action.play-dummy``      Play the red 6 from the dummy                   suit, rank
+``gg.action.play-x``          Play the red X as a high 3                      suit, rank, declared
+``gg.action.place``           Place a gnome on spot 14 with the red card      suit, spot
+``gg.action.flip``            Flip the orange card without placing a gnome    suit
+============================  ==============================================  ======================
 """
 
 from __future__ import annotations
