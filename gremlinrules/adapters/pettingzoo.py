@@ -18,13 +18,31 @@ at the end, as in :mod:`gremlinrules.adapters.outcome` (+1 winners, -1 others,
 0 on a full tie). ``reset(seed=s)`` deals ``new_game(players, s)``, so it is
 reproducible; a reset without a seed deals the next seed after the last one
 (starting at 0). ``infos[agent]["view"]`` is not provided: use
-``env.unwrapped.view(agent)`` for the typed view.
+``env.unwrapped.view(agent)`` for the typed view. ``step`` with anything but an
+index of the action space raises the library's ``InvalidArgumentError``; an
+index of an illegal action raises ``IllegalActionError``.
+
+Names are versioned as PettingZoo's own environments are:
+``metadata["name"]`` is ``gremlinrules_<game>_v0`` (dashes become underscores),
+and :func:`env` accepts that name as well as the game id. The version
+(:data:`ENV_VERSION`) goes up when observations, actions or rewards change.
+
+Rendering shows only what one seat may see, never the whole state: by default
+(``render_as="acting"``) the view of the agent to act; ``render_as=None`` the
+spectator's view (public information only), or an int, that seat's view. A
+game without a spectator view yet falls back to the acting seat's view, and the
+text says so in its first line. ``render_mode="ansi"`` makes ``render()``
+return the text; ``"human"`` prints it (``render()`` returns None, and each
+``step`` prints the new view); without a render mode ``render()`` warns and
+returns None, as PettingZoo documents. Any other mode is refused at
+construction with ``SetupError``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -34,27 +52,58 @@ from gremlinrules.adapters.encoding import view_encoder
 from gremlinrules.adapters.outcome import returns
 from gremlinrules.core.actionspace import action_space
 from gremlinrules.core.checks import check_players
+from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
+from gremlinrules.textview import render_view
 
-__all__ = ["GremlinEnv", "env"]
+__all__ = ["ENV_VERSION", "GremlinEnv", "env", "env_name"]
+
+ENV_VERSION = 0
+"""The version in every environment name (``..._v0``), as PettingZoo versions its own environments."""
+
+
+def env_name(game_id: str) -> str:
+    """The versioned environment name of a game: ``gremlinrules_<id with underscores>_v0``."""
+    return f"gremlinrules_{gremlinrules.get_game(game_id).id.replace('-', '_')}_v{ENV_VERSION}"
+
+
+_RENDER_MODES = ("human", "ansi")
+
+
+def _game_id(name: str) -> str:
+    """A game id, or the game id of a versioned environment name of the current version."""
+    for game_id in gremlinrules.game_ids():
+        if name in (game_id, env_name(game_id)):
+            return game_id
+    return name  # get_game refuses it with UnknownGameError
 
 
 class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """A gremlinrules game as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi"], "name": "gremlinrules", "is_parallelizable": False}
+    metadata = {"render_modes": list(_RENDER_MODES), "name": "gremlinrules", "is_parallelizable": False}
 
     def __init__(self, game_id: str, players: int | None = None, *, options: Any = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, render_as: int | str | None = "acting") -> None:
         super().__init__()
-        self.game = gremlinrules.get_game(game_id)
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise SetupError(f"render_mode must be one of {list(_RENDER_MODES)} or None, "
+                             f"not {shown(render_mode)}")
+        self.game = gremlinrules.get_game(_game_id(game_id))
         n = self.game.player_counts[0] if players is None else players
         self.players = check_players(n, self.game.min_players, self.game.max_players, self.game.title)
         self.options = options
         self.game.new_game(self.players, 0, options=options)  # rejects bad players or options now
         self.space = action_space(self.game, self.players, options)
         self.encoder = view_encoder(self.game, self.players, options)
+        if not (render_as is None or render_as == "acting"
+                or (isinstance(render_as, int) and not isinstance(render_as, bool)
+                    and 0 <= render_as < self.players)):
+            raise SetupError(f"render_as must be 'acting', None (a spectator) or a seat from 0 to "
+                             f"{self.players - 1}, not {shown(render_as)}")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"gremlinrules_{self.game.id.replace('-', '_')}"}
+        self.render_as = render_as
+        """Whose view ``render()`` shows: "acting" (the agent to act), None (a spectator) or a seat."""
+        self.metadata = {**self.metadata, "name": env_name(self.game.id)}
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self.agents = self.possible_agents[:]
         obs_space = spaces.Dict({
@@ -116,7 +165,9 @@ class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self.space.action_at(int(action))
+        if isinstance(action, np.integer):  # what Discrete.sample() gives
+            action = int(action)
+        chosen = self.space.action_at(action)  # anything but an index: InvalidArgumentError
         self.state = self.game.apply(self.state, chosen)
         self._clear_rewards()
         if self.game.is_terminal(self.state):
@@ -130,18 +181,45 @@ class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             self._cumulative_rewards[agent] = 0.0
             self._accumulate_rewards()
             self.agent_selection = self.possible_agents[self._to_act()]
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str:
-        """The state as JSON text (``render_mode="ansi"``)."""
-        return self.game.to_json(self.state)
+    def render_text(self) -> str:
+        """What ``render()`` shows: the view of ``render_as`` (never the whole state) as text."""
+        seat: int | None
+        if self.render_as == "acting":
+            seat = self._seat(self.agent_selection)
+        else:
+            seat = self.render_as if isinstance(self.render_as, int) else None
+        head = ""
+        try:
+            view = self.game.observe(self.state, seat)
+        except InvalidArgumentError:
+            if seat is not None:
+                raise
+            # This game has no spectator view yet: show the acting seat's, and say so.
+            seat = self._seat(self.agent_selection)
+            view = self.game.observe(self.state, seat)
+            head = f"(no spectator view in {self.game.title} yet: showing seat {seat}'s view)\n"
+        return head + render_view(self.game, view)
+
+    def render(self) -> str | None:
+        """``"ansi"``: the text of the view; ``"human"``: print it; no render mode: warn (None)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        text = self.render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
 
 
 def env(game_id: str, players: int | None = None, *, options: Any = None,
-        render_mode: str | None = None) -> GremlinEnv:
-    """A new AEC environment for ``game_id`` with ``players`` seats (default: the first supported)."""
-    return GremlinEnv(game_id, players, options=options, render_mode=render_mode)
+        render_mode: str | None = None, render_as: int | str | None = "acting") -> GremlinEnv:
+    """A new AEC environment for ``game_id`` (or its versioned name, ``gremlinrules_<game>_v0``)
+    with ``players`` seats (default: the first supported)."""
+    return GremlinEnv(game_id, players, options=options, render_mode=render_mode, render_as=render_as)
