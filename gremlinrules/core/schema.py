@@ -16,6 +16,7 @@ schema in the game's ``JSON_SCHEMA_OVERRIDES`` mapping.
 
 from __future__ import annotations
 
+import copy
 import enum
 import typing
 from collections.abc import Mapping
@@ -47,7 +48,7 @@ class _Builder:
 
     def object(self, cls: type) -> JSON:
         if cls in self.overrides:
-            return dict(self.overrides[cls])
+            return copy.deepcopy(dict(self.overrides[cls]))  # json_schema() edits what it returns
         hints = typing.get_type_hints(cls)
         props: dict[str, JSON] = {}
         required: list[str] = []
