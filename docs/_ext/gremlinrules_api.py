@@ -86,7 +86,7 @@ class GameApiDirective(SphinxDirective):
         package = _package(game.id)
         name = package.__name__
         functions = _functions(package)
-        lines = [f".. automodule:: {name}", "   :no-members:", "", "Functions and unions", "^" * 20, ""]
+        lines = [f".. automodule:: {name}", "   :no-members:", "", "Functions and unions", '"' * 20, ""]
         lines += [f".. autofunction:: {name}.{f}" for f in functions]
         for union in ("Action", "Event"):
             if union in getattr(package, "__all__", ()):
@@ -96,13 +96,13 @@ class GameApiDirective(SphinxDirective):
         modules = _submodules(package)
         for sub in (m for m in PUBLIC_MODULES if m in modules):
             title = f"``{name}.{sub}``"
-            lines += [title, "^" * len(title), "", f".. automodule:: {name}.{sub}", "   :members:"]
+            lines += [title, '"' * len(title), "", f".. automodule:: {name}.{sub}", "   :members:"]
             if functions:
                 lines.append(f"   :exclude-members: {', '.join(functions)}")
             lines.append("")
         others = [m for m in modules if m not in PUBLIC_MODULES]
         if others:
-            lines += ["Other modules", "^^^^^^^^^^^^^", "",
+            lines += ["Other modules", '"' * 13, "",
                       "How the rules are implemented (not a stable API): each module's first line, "
                       "and the classes the package exports from it.", ""]
             for sub in others:
