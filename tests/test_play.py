@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -198,3 +199,31 @@ def test_play_runs_as_a_program_reading_a_pipe() -> None:
     assert done.stdout.count("Your move:") == 3
     assert "> 1\n" in done.stdout
     assert "left unfinished" in done.stdout
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("seat", [0, None])
+def test_the_text_view_puts_the_uniform_fields_first_then_every_other_field(game_id: str,
+                                                                             seat: int | None) -> None:
+    """A rendered view (a seat's or the spectator's) opens with the game, the viewer, the phase,
+    who decides and the scores, in that order, then has a line for each of the game's own fields,
+    and leaves out the table options and the format version."""
+    game = frontend_game(game_id)
+    state = game.new_game(game.min_players, 8)
+    rnd = random.Random(8)
+    for _ in range(12):
+        legal = game.legal_actions(state)
+        state = game.apply(state, legal[rnd.randrange(len(legal))])
+    data = game.to_data(game.observe(state, seat))
+    lines = render_view(game, game.observe(state, seat)).splitlines()
+    who = "the spectator" if seat is None else f"seat {seat}"
+    assert lines[0] == f"{game.title}, seen by {who} ({game.min_players} players)"
+    assert lines[1] == f"phase: {data['phase']}"
+    assert lines[2] == f"to decide: seat {game.current_player(state)}"
+    assert lines[3].startswith("scores: ") == (data["scores"] is not None)
+    own = [k for k in data if k not in ("seat", "players", "phase", "current_player", "scores", "pending",
+                                        "winners", "options", "format_version")]
+    keys = [line.split(":", 1)[0] for line in lines if line[:1].isalpha()]
+    assert [k for k in keys if k in own] == own
+    assert "format_version" not in keys
+    assert "options" not in keys
