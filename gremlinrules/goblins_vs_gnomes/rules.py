@@ -74,8 +74,11 @@ from gremlinrules.goblins_vs_gnomes.geometry import START, Kit, options_kit
 from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, Phase, State, Tile, evolve
 
 __all__ = [
-    "RULES", "Route", "apply", "card_leaves", "current_player", "effects", "forget", "is_legal",
-    "legal_actions", "open_sides", "resume_name_skip", "resume_open_target", "resume_steal", "route",
+    "CHECKS", "RULES", "Route", "apply", "card_leaves", "current_player", "decisions", "effects",
+    "forget", "is_legal", "laid", "legal_actions", "name_skip_choices", "open_sides",
+    "open_target_choices", "pass_turn", "place", "play_explosion", "play_map", "play_potion",
+    "reached", "resume_name_skip", "resume_open_target", "resume_steal", "route", "steal_choices",
+    "swap",
 ]
 
 _NAME = "Goblins vs Gnomes State"
