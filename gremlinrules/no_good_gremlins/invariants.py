@@ -19,6 +19,7 @@ from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, Stat
 __all__ = ["check_state", "decision_bound"]
 
 _TITLE = "No Good Gremlins"
+_INT = {int}
 
 
 def decision_bound(players: Any, options: Any = None) -> int:
@@ -44,6 +45,8 @@ def _bad(msg: str) -> InvalidArgumentError:
 
 
 def _row(row: Any, what: str) -> tuple[int, ...]:
+    if type(row) is tuple and len(row) == 6 and set(map(type, row)) == _INT and min(row) >= 0:
+        return row  # the usual case, in C: six plain non-negative ints
     if len(row) != 6 or any(not is_int(k) or k < 0 for k in row):
         raise _bad(f"{what} must be six non-negative counts")
     return tuple(row)

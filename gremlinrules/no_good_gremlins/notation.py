@@ -28,6 +28,7 @@ from gremlinrules.core.schema import build_schema
 from gremlinrules.no_good_gremlins.components import (
     GREMLIN_CARDS,
     MATERIALS,
+    REFERENCE,
     THUNDERSTORM,
     Components,
     GremlinCard,
@@ -232,18 +233,114 @@ def components_of(d: ComponentsData) -> Components:
                       gremlins=tuple(r.gremlins for r in rows), thunderstorms=d.thunderstorms)
 
 
+def _enum_tuple_hook(conv: cattrs.Converter, cls: type[enum.Enum]) -> Any:
+    """A fast ``tuple[Material, ...]`` (or GremlinCard) from a list of names; anything else goes to
+    the converter's own hook, which says what is wrong and where."""
+    by_name = {m.value: m for m in cls}
+    lookup = by_name.__getitem__
+    general = conv.get_structure_hook(tuple[cls, ...])  # type: ignore[valid-type]
+
+    def structure(value: Any, t: Any) -> Any:
+        if type(value) is list:
+            try:
+                return tuple(map(lookup, value))
+            except (KeyError, TypeError):
+                pass
+        return general(value, t)
+
+    return structure
+
+
+def _counts_hook(conv: cattrs.Converter) -> Any:
+    """A fast MaterialCounts from an object of material names and plain ints (the general hook
+    for anything else)."""
+    general = conv.get_structure_hook(MaterialCounts)
+    names = frozenset(_NAMES)
+    only_int = {int}
+
+    def structure(value: Any, t: Any) -> Any:
+        if type(value) is dict and value.keys() <= names and (
+                not value or set(map(type, value.values())) == only_int):
+            return MaterialCounts(**value)
+        return general(value, t)
+
+    return structure
+
+
+def _is_pile_of(kind: type[enum.Enum]) -> Any:
+    pile = tuple[kind, ...]  # type: ignore[valid-type]
+    return lambda t: t == pile
+
+
+def _count_dict(row: tuple[int, ...]) -> dict[str, int]:
+    return {name: k for name, k in zip(_NAMES, row, strict=True) if k}
+
+
+def _fast_state_unstructure(conv: cattrs.Converter) -> Any:
+    """State to data directly (no StateData built): the same dict the StateData hooks give (a test
+    holds the two equal), about twice as fast."""
+    to_components = conv.get_unstructure_hook(Components)
+    to_options = conv.get_unstructure_hook(Options)
+    to_frame = conv.get_unstructure_hook(Frame)
+    names = _NAMES
+    cards = tuple(g.value for g in GREMLIN_CARDS)
+    rows: dict[tuple[int, ...], dict[str, int]] = {}
+
+    def counts(row: tuple[int, ...]) -> dict[str, int]:
+        made = rows.get(row)
+        if made is None:
+            made = _count_dict(row)
+            if len(rows) < 65536:
+                rows[row] = made
+        return dict(made)  # a copy: the caller owns the data
+
+    def unstructure(s: State) -> dict[str, Any]:
+        seat, status = wanderer_of(s.wanderer)
+        return {
+            "players": s.players, "components": to_components(s.components), "options": to_options(s.options),
+            "rng": s.rng.state, "deck": [names[t] for t in s.deck], "hands": [counts(h) for h in s.hands],
+            "scrapheap": [names[t] for t in s.scrapheap], "pads": [counts(p) for p in s.pads],
+            "medals": [counts(m) for m in s.medals], "removed": counts(s.removed),
+            "gremlin_deck": [cards[g] for g in s.gremlin_deck], "threat": [names[t] for t in s.threat],
+            "gremlin_discard": [cards[g] for g in s.gremlin_discard], "wanderer": seat,
+            "wanderer_status": status.value, "turn": s.turn, "phase": s.phase.value, "round": s.round,
+            "mains": s.mains, "builds": s.builds, "open_build": s.open_build, "chrome": s.chrome,
+            "no_eat": s.no_eat, "final_turn": s.final_turn, "rebuilt": s.rebuilt, "finale": s.finale,
+            "final_turns": s.final_turns, "stack": [to_frame(f) for f in s.stack],
+        }
+
+    return unstructure
+
+
 def register(conv: cattrs.Converter) -> cattrs.Converter:
     """Teach ``conv`` the readable notation: MaterialCounts without zeros, State and Components
-    through their data classes (strict, with the converter's own paths in errors)."""
+    through their data classes (strict, with the converter's own paths in errors).
+
+    The reference component set, met in nearly every state, is converted once and recognised by
+    equality on the way back."""
     conv.register_unstructure_hook(
         MaterialCounts, make_dict_unstructure_fn(MaterialCounts, conv, _cattrs_omit_if_default=True))
+    conv.register_structure_hook(MaterialCounts, _counts_hook(conv))
+    for kind in (Material, GremlinCard):
+        conv.register_structure_hook_func(_is_pile_of(kind), _enum_tuple_hook(conv, kind))
     to_comps = conv.get_unstructure_hook(ComponentsData)
     from_comps = conv.get_structure_hook(ComponentsData)
-    conv.register_unstructure_hook(Components, lambda c: to_comps(components_data(c)))
-    conv.register_structure_hook(Components, lambda v, _: components_of(from_comps(v, ComponentsData)))
-    to_state = conv.get_unstructure_hook(StateData)  # after Components: its hook is resolved here
-    from_state = conv.get_structure_hook(StateData)
-    conv.register_unstructure_hook(State, lambda s: to_state(state_data(s)))
+    reference = to_comps(components_data(REFERENCE))
+
+    def unstructure_components(c: Components) -> Any:
+        if c is REFERENCE:
+            return {k: (dict(v) if type(v) is dict else v) for k, v in reference.items()}
+        return to_comps(components_data(c))
+
+    def structure_components(value: Any, _: Any) -> Components:
+        if value == reference:
+            return REFERENCE
+        return components_of(from_comps(value, ComponentsData))
+
+    conv.register_unstructure_hook(Components, unstructure_components)
+    conv.register_structure_hook(Components, structure_components)
+    from_state = conv.get_structure_hook(StateData)  # after Components: its hook is resolved here
+    conv.register_unstructure_hook(State, _fast_state_unstructure(conv))
     conv.register_structure_hook(State, lambda v, _: state_of(from_state(v, StateData)))
     return conv
 

@@ -14,6 +14,7 @@ import gremlinrules
 from gremlinrules.core.errors import IllegalActionError, SerializationError
 from gremlinrules.no_good_gremlins import (
     ALL_ACTIONS,
+    CONVERTER,
     REFERENCE,
     Acted,
     Bribe,
@@ -45,6 +46,7 @@ from gremlinrules.no_good_gremlins import (
     observe_event,
     parse_action,
 )
+from gremlinrules.no_good_gremlins.notation import state_data
 from tests.no_good_gremlins import strategies as nst
 from tests.no_good_gremlins.strategies import CH, CO, IR, RU, ST, WO, main_phase, table
 
@@ -318,3 +320,32 @@ def test_labels_of_all_actions_are_distinct_in_any_view(i: int) -> None:
     view = observe(table(heap=("rust",)), 0)
     label = action_label(view, ALL_ACTIONS[i])
     assert all(action_label(view, a) != label for a in ALL_ACTIONS if a != ALL_ACTIONS[i])
+
+
+@given(players=nst.player_counts, seed=nst.seeds)
+@settings(max_examples=10, deadline=None)
+@pytest.mark.clause("NGG-ZONE-1")
+def test_the_fast_state_conversion_is_the_readable_classes_json(players: int, seed: int) -> None:
+    """Property: along a random game, the state's JSON (made directly, for speed) is exactly the
+    JSON of its StateData, the class the schema describes, and decodes to an equal state."""
+    for s, _ in nst.playout(players, seed)[::9]:
+        data = GAME.to_data(s)
+        del data["format_version"]
+        assert data == CONVERTER.unstructure(state_data(s))
+        assert GAME.from_json(GAME.to_json(s), GAME.State) == s
+
+
+@pytest.mark.clause("NGG-DATA-1")
+@pytest.mark.parametrize(("field", "value", "path"), [
+    ("deck", ["rust", "gold"], "$.deck[1]"), ("gremlin_deck", ["storm"], "$.gremlin_deck[0]"),
+    ("hands", [{"rust": 1}, {"gold": 1}], "$.hands[1]"), ("hands", [{"rust": True}, {}], "$.hands[0].rust"),
+    ("removed", {"rust": "1"}, "$.removed.rust"),
+])
+def test_bad_readable_state_data_names_its_path(field: str, value: Any, path: str) -> None:
+    """A state whose JSON names an unknown material or card, or a count that is no integer, is
+    refused with a SerializationError whose path points at it."""
+    data = GAME.to_data(table())
+    data[field] = value
+    with pytest.raises(SerializationError) as info:
+        GAME.from_data(data, GAME.State)
+    assert info.value.path.startswith(path)
