@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules import SerializationError, get_game
+from gremlinrules import IllegalActionError, SerializationError, get_game
 from gremlinrules.core import serial
 from gremlinrules.gnaughty_gnomes import (
     ACTIONS,
+    REFERENCE_RULES,
     Card,
     CardFlipped,
     CardPlayed,
@@ -273,3 +274,30 @@ def test_text_naming_no_action_is_refused(text: str) -> None:
 def test_every_action_has_its_own_notation() -> None:
     """All 468 actions have distinct notations."""
     assert len({str(a) for a in ACTIONS}) == len(ACTIONS) == 468
+
+
+# --- Error messages --------------------------------------------------------------------------
+
+@pytest.mark.clause("GG-PLACE-7", "GG-PLAY-1")
+def test_refusals_that_name_a_value_carry_a_message_key_and_params() -> None:
+    """A refusal naming a spot or a card carries a gg.illegal.* key and the values it names, by
+    the fast path and the reference rules alike."""
+    state = play_until(new_game(4, 8), random.Random(1), lambda s: bool(s.stack))
+    first = next(a for a in legal_actions(state) if isinstance(a, Place))
+    state = apply(state, first)
+    again = next((a for a in ACTIONS if isinstance(a, Place) and a.spot == first.spot
+                  and a.suit in {p.card.suit for p, used in zip(state.plays, state.flipped, strict=True)
+                                 if not used}), None)
+    assert again is not None
+    for rules_apply in (apply, REFERENCE_RULES.apply):
+        with pytest.raises(IllegalActionError) as info:
+            rules_apply(state, again)
+        assert (info.value.key, info.value.clause) == ("gg.illegal.spot-taken", "GG-PLACE-7")
+        assert info.value.params == {"spot": first.spot}
+    fresh = new_game(4, 8)
+    held = set(fresh.hands[position_to_act(fresh)])
+    other = next(a for a in ACTIONS if isinstance(a, Play) and a.card not in held)
+    with pytest.raises(IllegalActionError) as info:
+        apply(fresh, other)
+    assert info.value.key == "gg.illegal.not-held"
+    assert info.value.params == {"position": position_to_act(fresh), "card": str(other.card)}
