@@ -1,6 +1,6 @@
 """The decisions a seat can make, one small frozen class per kind.
 
-Every action that can ever be legal is built once at import (:data:`ALL_ACTIONS`,
+Every action that can ever be legal is built once at import (``ALL_ACTIONS``,
 the fixed RL action space); ``legal_actions`` returns those same instances in
 that order, which is the canonical order: DrawTwo, TakeScrap, then Discard,
 Build, Launch, ChromeLaunch, Scrap and Bribe for rust to chrome, then EndTurn,

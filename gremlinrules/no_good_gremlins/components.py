@@ -1,8 +1,8 @@
 """Card data: the six materials, the gremlin deck, and the validated loader.
 
-Inside a state a material is its index in :data:`MATERIALS` (rust 0 ... chrome 5)
+Inside a state a material is its index in ``MATERIALS`` (rust 0 ... chrome 5)
 and a gremlin-deck card is a material index for a gremlin of that type or
-:data:`THUNDERSTORM` (6), so the hot path works on small integers. Actions,
+``THUNDERSTORM`` (6), so the hot path works on small integers. Actions,
 setups and descriptions use the :class:`Material` and :class:`GremlinCard` enums.
 """
 

@@ -1,10 +1,10 @@
 """What happened, for animation and logs: the events of an action, and what each seat sees of them.
 
-:func:`apply_with_events` applies the action as :func:`~.fast.apply` does and derives the events
+``apply_with_events`` applies the action as ``fast.apply`` does and derives the events
 from the action and the states before and after (the end of a turn is retraced step by step
-through :mod:`.flow`), so ``apply``'s hot path is untouched. Every event is public except the
-cards of a draw (NGG-VIEW-1): :func:`observe_event` gives another seat, or a spectator, a
-:class:`Drawn` with ``cards`` None (the count stays).
+through ``flow``), so ``apply``'s hot path is untouched. Every event is public except the
+cards of a draw (NGG-VIEW-1): ``observe_event`` gives another seat, or a spectator, a
+``Drawn`` with ``cards`` None (the count stays).
 """
 
 from __future__ import annotations
@@ -163,7 +163,7 @@ def _launched(x: State, y: State) -> list[Any]:
 
 
 def _turn_end(s: State, seat: int, choice: int, after: State) -> list[Any]:
-    """Retrace :func:`.flow.end_turn` (or a Feed's resumption) from ``s``, the state whose turn
+    """Retrace ``flow.end_turn`` (or a Feed's resumption) from ``s``, the state whose turn
     owner ``seat`` has ended the turn (the feed frame popped; ``choice`` the fed type or -1)."""
     out: list[Any] = []
     if s.wanderer == seat:
@@ -191,8 +191,8 @@ def _turn_end(s: State, seat: int, choice: int, after: State) -> list[Any]:
 
 
 def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
-    """The state after ``action`` (exactly :func:`~.fast.apply`'s) and the events it caused, in
-    order: the action itself first (:class:`Acted`)."""
+    """The state after ``action`` (exactly ``fast.apply``'s) and the events it caused, in
+    order: the action itself first (``Acted``)."""
     after = apply(s, action)  # refuses an illegal action, with its clause
     seat = s.stack[-1].seat if s.stack else s.turn  # the deciding seat (apply refused a finished game)
     events: list[Any] = [Acted(seat, action)]

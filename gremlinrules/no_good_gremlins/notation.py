@@ -2,14 +2,14 @@
 
 Inside a state, materials are indices 0-5 and per-type zones are count tuples in
 that order, because the hot path works on small integers. None of that reaches
-JSON: at the boundary a state becomes a :class:`StateData`, where a count per
-material is a :class:`MaterialCounts` (one field per material, zero counts left
+JSON: at the boundary a state becomes a ``StateData``, where a count per
+material is a ``MaterialCounts`` (one field per material, zero counts left
 out), a pile lists material or gremlin-card names, and the Wandering Gremlin is a
-seat plus a named :class:`WandererStatus` (no -1 or -2). A component set becomes a
-:class:`ComponentsData`, one :class:`MaterialData` row per material like the
-shipped ``components.toml``. The converter hooks (:func:`register`) do the
+seat plus a named ``WandererStatus`` (no -1 or -2). A component set becomes a
+``ComponentsData``, one ``MaterialData`` row per material like the
+shipped ``components.toml``. The converter hooks (``register``) do the
 translation both ways; the game's JSON Schema describes ``State`` and
-``Components`` by these classes (:data:`JSON_SCHEMA_OVERRIDES`).
+``Components`` by these classes (``JSON_SCHEMA_OVERRIDES``).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class ComponentsData:
 
 @attrs.frozen(slots=True)
 class StateData:
-    """A state in JSON: every field of :class:`~.state.State`, readable (see the module doc)."""
+    """A state in JSON: every field of ``state.State``, readable (see the module doc)."""
 
     players: int
     components: Components
@@ -143,7 +143,7 @@ _COUNTS_CACHE: dict[tuple[int, ...], MaterialCounts] = {}
 
 
 def counts_of(row: tuple[int, ...]) -> MaterialCounts:
-    """A count tuple (rust to chrome) as :class:`MaterialCounts` (remembered: rows repeat)."""
+    """A count tuple (rust to chrome) as ``MaterialCounts`` (remembered: rows repeat)."""
     made = _COUNTS_CACHE.get(row)
     if made is None:
         made = MaterialCounts(*row)
@@ -153,7 +153,7 @@ def counts_of(row: tuple[int, ...]) -> MaterialCounts:
 
 
 def row_of(counts: MaterialCounts) -> tuple[int, ...]:
-    """The inverse of :func:`counts_of`."""
+    """The inverse of ``counts_of``."""
     return (counts.rust, counts.wood, counts.iron, counts.copper, counts.steel, counts.chrome)
 
 

@@ -1,5 +1,5 @@
-"""Texts for people: the action notation (``str(action)``, :func:`parse_action`) and the labels a
-client shows for the legal actions (:func:`action_label`), computed from a view alone.
+"""Texts for people: the action notation (``str(action)``, ``parse_action``) and the labels a
+client shows for the legal actions (``action_label``), computed from a view alone.
 
 The notation (documented as a table on the game's docs page): ``draw``, ``take``, ``end``, and a
 verb with a material name for the rest: ``discard iron``, ``build iron``, ``launch chrome``,
