@@ -91,7 +91,7 @@ class GameApiDirective(SphinxDirective):
         for union in ("Action", "Event"):
             if union in getattr(package, "__all__", ()):
                 what = f"The union of the game's {union.lower()} classes (pass it to ``from_data``)."
-                lines += [f".. py:data:: {name}.{union}", "", f"   {what}", ""]
+                lines += [f".. py:data:: {union}", f"   :module: {name}", "", f"   {what}", ""]
         lines.append("")
         modules = _submodules(package)
         for sub in (m for m in PUBLIC_MODULES if m in modules):
