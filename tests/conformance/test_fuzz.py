@@ -460,7 +460,8 @@ def test_every_option_field_takes_extreme_values_safely(game_id: str) -> None:
     numbers = [p for p in paths(components) if type(_at(components, p)) is int]
     assert numbers, "a component set without numbers"
     if not DEEP_PROFILE:
-        numbers = rnd.sample(numbers, min(len(numbers), 30)) + [p for p in numbers if "table" in p]
+        bounds = [p for p in numbers if any(isinstance(k, str) and "bound" in k for k in p)]
+        numbers = rnd.sample(numbers, min(len(numbers), 30)) + bounds
     for path in numbers:
         for bad in (-80, -60, 60, 80, 10**6):
             decode_and_exercise(game, replaced(components, path, bad), game.Options, context, rnd,
@@ -482,3 +483,187 @@ def test_accepted_states_from_real_playouts_play_on(game_id: str, seed: int, ste
     decoded = guarded("from_json(state)", lambda: game.from_json(text, game.State))
     assert decoded == state
     playout_checks(game, decoded, rnd, what="sent state")
+
+
+# ----------------------------------------------------------------------------------------------
+# Issue 13's reproducers: inputs each game must refuse (or handle fast). Game-specific JSON edits of
+# a real state; a case stays a strict xfail until its owner fixes it.
+
+
+def _edit(data: Any, **fields: Any) -> Any:
+    return {**data, **fields}
+
+
+def _state_data(game_id: str, players: int, steps: int = 0) -> Any:
+    game = gremlinrules.get_game(game_id)
+    state, _ = walk(game, players, 1, random.Random(1), stop_after=steps)
+    return json.loads(game.to_json(state))
+
+
+def _gvg_options(bounds: int) -> Any:
+    game = gremlinrules.get_game("goblins-vs-gnomes")
+    data = _components_template(game)
+    assert data is not None
+    data["components"]["bounds"] = [-bounds, bounds, -bounds, bounds]
+    return data
+
+
+def _gg_moved_card() -> Any:
+    data = _state_data("gnaughty-gnomes", 4)
+    hands = [list(hand) for hand in data["hands"]]
+    hands[1].append(hands[0].pop())
+    return _edit(data, hands=hands)
+
+
+def _gg_two_x_cards() -> Any:
+    """Seat 0 swaps a plain card for seat 1's X card: every card is still there, once."""
+    data = _state_data("gnaughty-gnomes", 4)
+    hands = [list(hand) for hand in data["hands"]]
+    plain = next(i for i, card in enumerate(hands[0]) if card["rank"] != "X")
+    x_card = next(i for i, card in enumerate(hands[1]) if card["rank"] == "X")
+    hands[0][plain], hands[1][x_card] = hands[1][x_card], hands[0][plain]
+    deck = _gg_deck_order()
+    return _edit(data, hands=[sorted(hand, key=deck.index) for hand in hands])
+
+
+def _gg_deck_order() -> list[Any]:
+    """The cards in the order hands are kept (the component set's card order), as JSON."""
+    from gremlinrules.gnaughty_gnomes.components import CARDS
+
+    return [{"rank": "X" if card.is_x else card.rank, "suit": card.suit.value} for card in CARDS]
+
+
+def _gg_reversed_trick() -> Any:
+    data = _state_data("gnaughty-gnomes", 4, steps=12)
+    assert data["history"], "no finished trick yet"
+    return _edit(data, history=[list(reversed(trick)) for trick in data["history"]])
+
+
+def _gg_edited_trick() -> Any:
+    data = _state_data("gnaughty-gnomes", 4, steps=12)
+    trick = [dict(play) for play in data["history"][0]]
+    trick[0] = {**trick[0], "rank": trick[0]["rank"] % 8 + 1}
+    return _edit(data, history=[trick, *data["history"][1:]])
+
+
+def _refuses(game_id: str, make: Callable[[], Any], cls_name: str = "State") -> Callable[[], None]:
+    def check() -> None:
+        game = gremlinrules.get_game(game_id)
+        data = make()
+        outcome = guarded(f"from_data({cls_name})", partial(game.from_data, data, getattr(game, cls_name)))
+        assert isinstance(outcome, Refused), f"{game_id} accepted a corrupt {cls_name}"
+    return check
+
+
+def _options_fast(bounds: int) -> Callable[[], None]:
+    def check() -> None:
+        game = gremlinrules.get_game("goblins-vs-gnomes")
+        text = json.dumps(_gvg_options(bounds))
+        options = guarded("from_json(Options)", partial(game.from_json, text, game.Options))
+        if not isinstance(options, Refused):
+            guarded("new_game(options)", partial(game.new_game, 3, 1, options=options))
+            guarded("all_actions(options)", partial(game.all_actions, 3, options))
+    return check
+
+
+def _state_with_bounds_fast(bounds: int) -> Callable[[], None]:
+    def check() -> None:
+        game = gremlinrules.get_game("goblins-vs-gnomes")
+        data = _edit(_state_data("goblins-vs-gnomes", 3), options=_gvg_options(bounds))
+        guarded("from_json(State)", partial(game.from_json, json.dumps(data), game.State))
+    return check
+
+
+def _gvg_skips_hang() -> None:
+    game = gremlinrules.get_game("goblins-vs-gnomes")
+    data = _edit(_state_data("goblins-vs-gnomes", 3), skips=[10**18] * 3)
+    state = guarded("from_data(State)", partial(game.from_data, data, game.State))
+    if not isinstance(state, Refused):
+        guarded("apply", partial(game.apply, state, game.legal_actions(state)[0]))
+
+
+def _huge_action(game_id: str, kind: str, field: str) -> Callable[[], None]:
+    def check() -> None:
+        game = gremlinrules.get_game(game_id)
+        template = next(a for a in game.all_actions(game.max_players) if type(a).__name__ == kind)
+        data = {**game.to_data(template), field: HUGE}
+        action = guarded("from_data(Action)", partial(game.from_data, data, game.Action))
+        if isinstance(action, Refused):
+            return
+        for steps in (0, 5, 25, 60):
+            state, _ = walk(game, game.max_players, 1, random.Random(1), stop_after=steps)
+            guarded("is_legal", partial(game.is_legal, state, action))
+            guarded("describe", partial(game.describe, state, action))
+            guarded("apply", partial(game.apply, state, action))
+    return check
+
+
+def _gg_long_stack() -> None:
+    game = gremlinrules.get_game("gnaughty-gnomes")
+    data = _edit(_state_data("gnaughty-gnomes", 4), stack=[0] * 1_000_000)
+    guarded("from_data(State)", partial(game.from_data, data, game.State))
+
+
+REPRODUCERS: dict[str, tuple[Callable[[], None], str | None]] = {
+    # name: (the check, the defect while it is known to fail, else None)
+    "gvg-options-bounds-60": (_options_fast(60), "GvG component-set table bounds have no upper limit"),
+    "gvg-options-bounds-80": (_options_fast(80), "GvG component-set table bounds have no upper limit"),
+    "gvg-options-bounds-10**6": (_options_fast(10**6),
+                                 "GvG component-set table bounds have no upper limit"),
+    "gvg-state-bounds-60": (_state_with_bounds_fast(60),
+                            "GvG from_json(State) builds tables for any bounds"),
+    "gvg-state-skips-10**18-apply": (_gvg_skips_hang, "GvG accepts skips=10**18 and apply counts them down"),
+    "gvg-state-skips-5": (_refuses("goblins-vs-gnomes", lambda: _edit(
+        _state_data("goblins-vs-gnomes", 3), skips=[5, 0, 0])), "GvG accepts skips=5 (4 Ale Mugs exist)"),
+    "gvg-state-swaps-10**9": (_refuses("goblins-vs-gnomes", lambda: _edit(
+        _state_data("goblins-vs-gnomes", 3), swaps_used=[10**9, 0, 0])), "GvG accepts swaps_used=10**9"),
+    "gvg-state-round-40-of-30": (_refuses("goblins-vs-gnomes", lambda: _edit(
+        _state_data("goblins-vs-gnomes", 3), round=40)), "GvG accepts round 40 with round_limit 30"),
+    "gvg-place-x-huge": (_huge_action("goblins-vs-gnomes", "Place", "x"),
+                         "GvG Place(x=10**5000) decodes and describe/is_legal raise ValueError"),
+    "gvg-explosion-y-huge": (_huge_action("goblins-vs-gnomes", "PlayExplosion", "y"),
+                             "GvG PlayExplosion(y=10**5000) decodes and describe raises ValueError"),
+    "ngg-state-mains-10**6": (_refuses("no-good-gremlins", lambda: _edit(
+        _state_data("no-good-gremlins", 2), mains=10**6)), "NGG accepts mains=10**6"),
+    "ngg-state-builds-10**6": (_refuses("no-good-gremlins", lambda: _edit(
+        _state_data("no-good-gremlins", 2), builds=10**6)), "NGG accepts builds=10**6"),
+    "ngg-state-chrome-10**6": (_refuses("no-good-gremlins", lambda: _edit(
+        _state_data("no-good-gremlins", 2), chrome=10**6)), "NGG accepts chrome=10**6"),
+    "ngg-state-round-150-of-100": (_refuses("no-good-gremlins", lambda: _edit(
+        _state_data("no-good-gremlins", 2), round=150)), "NGG accepts round 150 with round_limit 100"),
+    "gg-state-card-moved-between-hands": (_refuses("gnaughty-gnomes", _gg_moved_card),
+                                          "GG accepts a card moved between hands"),
+    "gg-state-two-x-cards": (_refuses("gnaughty-gnomes", _gg_two_x_cards),
+                             "GG accepts a hand with two X cards"),
+    "gg-state-reversed-trick": (_refuses("gnaughty-gnomes", _gg_reversed_trick),
+                                "GG accepts a reversed finished trick"),
+    "gg-state-edited-trick": (_refuses("gnaughty-gnomes", _gg_edited_trick), None),
+    "gg-playx-rank-huge": (_huge_action("gnaughty-gnomes", "PlayX", "rank"),
+                           "GG PlayX(rank=10**5000) decodes and describe raises ValueError"),
+    "gg-place-spot-huge": (_huge_action("gnaughty-gnomes", "Place", "spot"),
+                           "GG Place(spot=10**5000) decodes and describe raises ValueError"),
+    "gg-state-stack-of-a-million": (_gg_long_stack, None),
+}
+"""Issue 13's reproducers by name; the prefix names the game (gg, gvg, ngg)."""
+
+_PREFIX = {"gg": "gnaughty-gnomes", "gvg": "goblins-vs-gnomes", "ngg": "no-good-gremlins"}
+
+
+def _reproducer_params() -> list[Any]:
+    out = []
+    for name, (_, defect) in REPRODUCERS.items():
+        if _PREFIX[name.split("-", 1)[0]] not in GAME_IDS:
+            continue
+        reason = f"issue 13: {defect}, owner fixes next"
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if defect else []
+        out.append(pytest.param(name, marks=marks, id=name))
+    return out
+
+
+@pytest.mark.parametrize("name", _reproducer_params())
+def test_issue_13_reproducers_are_refused_in_bounded_time(name: str) -> None:
+    """Each input issue 13 found (a client-chosen component set with huge table bounds, a state with
+    absurd counters or moved cards, an action with a 5,000-digit coordinate) is refused with a short
+    GremlinRulesError, or (where the input is legal) handled, each call in bounded time."""
+    check, _ = REPRODUCERS[name]
+    check()
