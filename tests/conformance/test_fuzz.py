@@ -642,7 +642,8 @@ REPRODUCERS: dict[str, tuple[Callable[[], None], str | None]] = {
                            "GG PlayX(rank=10**5000) decodes and describe raises ValueError"),
     "gg-place-spot-huge": (_huge_action("gnaughty-gnomes", "Place", "spot"),
                            "GG Place(spot=10**5000) decodes and describe raises ValueError"),
-    "gg-state-stack-of-a-million": (_gg_long_stack, None),
+    "gg-state-stack-of-a-million": (_gg_long_stack, "GG from_data(State) of a million-item stack takes over "
+                                    "2 s (codec._frames dumps each item before any type check)"),
 }
 """Issue 13's reproducers by name; the prefix names the game (gg, gvg, ngg)."""
 
