@@ -53,7 +53,7 @@ from tests.conformance.support import GAME_IDS, walk
 TIME_LIMIT = 2.0
 """Seconds one call may take on any input (measured)."""
 
-HARD_LIMIT = 6.0
+HARD_LIMIT = 3.0
 """Seconds after which a call is interrupted (SIGALRM) and reported as hanging."""
 
 MESSAGE_LIMIT = 500
@@ -118,7 +118,9 @@ def _interrupt_after(seconds: float) -> Iterator[None]:
         raise _Overran
 
     previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # Repeats every 0.25 s: an interruption raised where Python swallows it (a gc callback) is
+    # raised again until the call really stops.
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.25)
     try:
         yield
     finally:
@@ -339,7 +341,12 @@ GAME_SEEDS = st.integers(0, 2**32)
 # ----------------------------------------------------------------------------------------------
 # Known defects (issue 13): the exact (property, game) cases that fail today.
 
-KNOWN: dict[tuple[str, str], str] = {}
+KNOWN: dict[tuple[str, str], str] = {
+    ("test_hostile_payloads_at_every_field_are_refused_or_playable", "goblins-vs-gnomes"):
+        "GvG actions with 5,000-digit coordinates decode, then is_legal/describe raise ValueError",
+    ("test_every_option_field_takes_extreme_values_safely", "goblins-vs-gnomes"):
+        "GvG component-set table bounds have no upper limit (decision_bound runs for seconds at +-60)",
+}
 """(test name, game id) -> the defect; those cases are strict xfails until the owner fixes them."""
 
 
@@ -607,10 +614,9 @@ def _gg_long_stack() -> None:
 REPRODUCERS: dict[str, tuple[Callable[[], None], str | None]] = {
     # name: (the check, the defect while it is known to fail, else None)
     "gvg-options-bounds-60": (_options_fast(60), "GvG component-set table bounds have no upper limit"),
-    "gvg-options-bounds-80": (_options_fast(80), "GvG component-set table bounds have no upper limit"),
     "gvg-options-bounds-10**6": (_options_fast(10**6),
                                  "GvG component-set table bounds have no upper limit"),
-    "gvg-state-bounds-60": (_state_with_bounds_fast(60),
+    "gvg-state-bounds-70": (_state_with_bounds_fast(70),  # bounds no other case uses: tables are cached
                             "GvG from_json(State) builds tables for any bounds"),
     "gvg-state-skips-10**18-apply": (_gvg_skips_hang, "GvG accepts skips=10**18 and apply counts them down"),
     "gvg-state-skips-5": (_refuses("goblins-vs-gnomes", lambda: _edit(
