@@ -616,7 +616,7 @@ REPRODUCERS: dict[str, tuple[Callable[[], None], str | None]] = {
     "gvg-options-bounds-60": (_options_fast(60), "GvG component-set table bounds have no upper limit"),
     "gvg-options-bounds-10**6": (_options_fast(10**6),
                                  "GvG component-set table bounds have no upper limit"),
-    "gvg-state-bounds-70": (_state_with_bounds_fast(70),  # bounds no other case uses: tables are cached
+    "gvg-state-bounds-45": (_state_with_bounds_fast(45),  # bounds no other case uses: tables are cached
                             "GvG from_json(State) builds tables for any bounds"),
     "gvg-state-skips-10**18-apply": (_gvg_skips_hang, "GvG accepts skips=10**18 and apply counts them down"),
     "gvg-state-skips-5": (_refuses("goblins-vs-gnomes", lambda: _edit(
