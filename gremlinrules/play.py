@@ -66,7 +66,7 @@ def choose_action(game: Game, legal: Sequence[Any], labels: Sequence[str], answe
         raise InvalidArgumentError(f"{shown(text)} is neither a number from 1 to {len(legal)}, an action's "
                                    f"notation nor its label ({exc})") from exc
     if action not in legal:
-        raise InvalidArgumentError(f"{text.strip()} is not legal now")
+        raise InvalidArgumentError(f"{action} is not legal now")
     return action
 
 
