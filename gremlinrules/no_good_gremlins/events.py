@@ -179,7 +179,7 @@ def _turn_end(s: State, seat: int, choice: int, after: State) -> list[Any]:
         out.append(GremlinsRevealed(tuple(GREMLIN_CARDS[c] for c in sorted(cards))))
         out += _eaten(s, revealed, "gremlin_attack")
         out.append(RoundEnded(s.round))
-        if revealed.round > s.options.round_limit:
+        if revealed.round > s.options.round_limit and s.options.bounded:
             out.append(FinaleBegan(revealed.players))
         s = revealed
     if after.phase is Phase.OVER:

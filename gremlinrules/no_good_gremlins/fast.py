@@ -153,7 +153,7 @@ def legal_actions(s: State) -> tuple[Any, ...]:
             out = held(hand)[0] if table[2] else tuple([build for t, build in table[3] if hand[t]])
         if s.mains:
             out += table[5]  # the complete rockets
-        if s.chrome:
+        if s.chrome and (s.mains or s.options.chrome_launch == "extra"):  # NGG-BRIBE-8
             out += table[1]
         if not s.final_turn or s.options.finale_free_actions:
             if s.wanderer == seat:
@@ -163,9 +163,9 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     if phase is _OPENING or phase is _FINAL_OPENING:
         options = s.options
         if not options.free_actions_before_opening:  # the usual case: a draw, a take, or both
-            return _OPENINGS[phase is _OPENING and bool(s.deck)][bool(s.scrapheap)]
+            return _OPENINGS[phase is _OPENING][bool(s.scrapheap)]
         opening: list[Any] = []
-        if phase is _OPENING and s.deck:
+        if phase is _OPENING:  # NGG-HAND-3: an empty deck skips the draw, not the opening
             opening.append(DRAW_TWO)
         if s.scrapheap:
             opening.append(TAKE_SCRAP)
@@ -198,7 +198,7 @@ _BYTES = tuple(bytes((t,)) for t in range(len(MATERIALS)))
 
 def _draw_two(s: State, _: int) -> State | None:
     deck = s.deck
-    if s.phase is not _OPENING or not deck:
+    if s.phase is not _OPENING:
         return None
     if len(deck) > 2:  # the usual case: the deck does not run out
         seat = s.turn
@@ -208,7 +208,7 @@ def _draw_two(s: State, _: int) -> State | None:
         hand[deck[1]] += 1
         hands[seat] = tuple(hand)
         return _drawn(s, deck[2:], tuple(hands))
-    return draw(s, s.turn, 2, phase=_DISCARD)
+    return rules.draw_two(s, DRAW_TWO)
 
 
 def _take_scrap(s: State, _: int) -> State | None:
@@ -275,9 +275,9 @@ def _launch(s: State, t: int) -> State | None:
 
 
 def _chrome_launch(s: State, t: int) -> State | None:
-    if s.phase is not _MAIN or not s.chrome or not s.pads[s.turn][t]:
+    if rules.check_chrome_launch(s, CHROME_LAUNCHES[t]) is not None:  # rare: the rule book's check
         return None
-    return rules.launch_type(s, t, 1, chrome=s.chrome - 1)
+    return rules.chrome_launch(s, CHROME_LAUNCHES[t])
 
 
 def _scrap(s: State, t: int) -> State | None:
@@ -348,12 +348,13 @@ def close_turn(s: State, seat: int) -> State:
     """:func:`.flow.close_turn` with its usual cases in one step: the next seat's turn, or the
     dealer's reveal of one gremlin (no thunderstorm, no reshuffle), the next round and seat 0's
     turn at once."""
-    if not any(s.hands[seat]):
+    if not any(s.hands[seat]) or s.hand_emptied:  # NGG-HAND-2
         s = draw(s, seat, HAND_SIZE)
-    if not s.finale:
+    options = s.options
+    if not s.finale and options.hand_refill == "end_of_turn":  # else begin_turn sets hand_emptied
         if seat != s.players - 1:
             return _start_turn(s, next_seat(seat, s.players))
-        if s.round < s.options.round_limit:
+        if s.round < options.round_limit or not options.bounded:
             quick = quick_reveal(s)
             if quick is not None:
                 return _revealed_next_turn(s, *quick, s.round + 1)

@@ -14,7 +14,8 @@ from gremlinrules.no_good_gremlins.components import MATERIALS, THUNDERSTORM
 from gremlinrules.no_good_gremlins.state import GONE, Phase, State
 
 __all__ = [
-    "FEED", "HAND_SIZE", "OPENING_TURN", "begin_turn", "close_turn", "draw", "eat", "end_turn", "feed",
+    "FEED", "HAND_SIZE", "OPENING_TURN", "begin_turn", "close_turn", "draw", "eat", "emptied", "end_turn",
+    "feed",
     "launch_medals", "meal_choices", "pass_turn", "refill", "replace", "reveal_round", "with_item",
     "with_row",
 ]
@@ -92,12 +93,21 @@ OPENING_TURN = {"phase": Phase.OPENING, "mains": 1, "builds": 0, "open_build": 0
 
 def begin_turn(s: State, seat: int, *, final: bool) -> State:
     """Start ``seat``'s turn: a normal one (NGG-TURN-1) or a final one (NGG-FINALE-3)."""
+    if s.options.hand_refill != "end_of_turn" or s.hand_emptied:
+        s = evolve(s, hand_emptied=emptied(s, seat))
     if final:
         # NGG-FINALE-3: nothing to take from an empty scrapheap, so the opening is skipped.
         phase = Phase.FINAL_OPENING if s.scrapheap else Phase.MAIN
         return evolve(s, turn=seat, phase=phase, mains=0, builds=s.options.finale_builds,
                       open_build=0, chrome=0, no_eat=False, final_turn=True)
     return evolve(s, turn=seat, **OPENING_TURN)
+
+
+def emptied(s: State, seat: int) -> bool:
+    """NGG-HAND-2 under ``hand_refill="ever_empty"``: ``seat``'s hand is empty now, or its
+    turn already saw it empty (``State.hand_emptied``). Always False under the default reading,
+    which looks only at the end of the turn."""
+    return s.options.hand_refill == "ever_empty" and (s.hand_emptied or not any(s.hands[seat]))
 
 
 def meal_choices(s: State) -> tuple[int, ...]:
@@ -195,7 +205,8 @@ def _finish(s: State) -> State:
         pads.append(tuple(pad_l))
         medals.append(tuple(held_l))
     return evolve(s, pads=tuple(pads), medals=tuple(medals), removed=tuple(removed), wanderer=GONE,
-                  phase=Phase.OVER, mains=0, builds=0, open_build=0, chrome=0, no_eat=False)
+                  phase=Phase.OVER, mains=0, builds=0, open_build=0, chrome=0, no_eat=False,
+                  hand_emptied=False)
 
 
 def end_turn(s: State) -> State:
@@ -234,15 +245,16 @@ def close_turn(s: State, seat: int) -> State:
 
 
 def refill(s: State, seat: int) -> State:
-    """NGG-HAND-2: a seat ending its turn with an empty hand draws six."""
-    return s if any(s.hands[seat]) else draw(s, seat, HAND_SIZE)
+    """NGG-HAND-2: a seat ending its turn with an empty hand draws six (under
+    ``hand_refill="ever_empty"``: a seat whose hand was empty at any moment of the turn)."""
+    return s if any(s.hands[seat]) and not s.hand_emptied else draw(s, seat, HAND_SIZE)
 
 
 def pass_turn(s: State, seat: int) -> State:
     """After ``seat``'s turn: the dealer's end of the round, the finale, the next turn."""
     if not s.finale and seat == s.players - 1:  # NGG-ROUND-1: the dealer closes the round; NGG-FINALE-2
         s = reveal_round(s)  # and the next round begins
-        if s.round > s.options.round_limit:  # NGG-END-3
+        if s.round > s.options.round_limit and s.options.bounded:  # NGG-END-3, a house rule
             s = evolve(s, finale=True, final_turns=s.players)
     nxt = next_seat(seat, s.players)
     if s.finale:

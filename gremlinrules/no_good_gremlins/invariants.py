@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
 from gremlinrules.no_good_gremlins.components import (
     MATERIAL_COUNT,
     MATERIALS,
@@ -14,7 +14,7 @@ from gremlinrules.no_good_gremlins.components import (
 )
 from gremlinrules.no_good_gremlins.flow import FEED, meal_choices
 from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, table_components
-from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, State
+from gremlinrules.no_good_gremlins.state import AWAY, GONE, MAX_ROUND, Options, Phase, State
 
 __all__ = ["check_state", "decision_bound"]
 
@@ -36,6 +36,9 @@ def decision_bound(players: Any, options: Any = None) -> int:
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
     opts = instance_or_default(options, Options, _TITLE)
     table_components(opts)  # a user's own set (NGG-DATA-6) has 84 cards too, so the bound holds
+    if not opts.bounded:
+        raise SetupError("with bounded=False (the rules as written) a game may never end "
+                         "(NGG-END-3): no bound")
     per_turn = 4 * MATERIAL_COUNT + 4
     return (opts.round_limit + 1) * n * per_turn + 4 * MATERIAL_COUNT
 
@@ -89,12 +92,10 @@ def check_state(s: State) -> None:
     if not (s.wanderer in (AWAY, GONE) or 0 <= s.wanderer < n) or (
             (s.wanderer == GONE) != (s.phase is Phase.OVER)):
         raise _bad(f"wanderer {s.wanderer}")
-    if not 0 <= s.turn < n or s.round < 1 or not 0 <= s.final_turns <= n:
-        raise _bad("turn, round or final turns out of range")
-    if min(s.mains, s.builds, s.chrome) < 0 or s.open_build not in (0, 1):
-        raise _bad("negative action budget")
+    _check_counters(s, n)
     if not s.finale and (not s.deck or s.final_turn or s.phase is Phase.OVER or s.final_turns):
         raise _bad("before the finale the deck is never empty and no turn is final")
+    _check_finale(s, n)
     if s.phase is Phase.DISCARD and not any(s.hands[s.turn]):
         raise _bad("a discard is pending from an empty hand")
     if s.phase is Phase.FINAL_OPENING and not s.scrapheap:
@@ -117,3 +118,65 @@ def _check_stack(s: State) -> None:
     if (frame.kind != FEED or frame.seat != s.turn or frame.among != tied
             or frame.source != "wandering-gremlin" or frame.bound or frame.then != ("close-turn",)):
         raise _bad(f"a pending decision the rules cannot ask: {shown(frame)}")
+
+
+def _int_field(s: State, name: str, low: int, high: int, why: str) -> None:
+    value = getattr(s, name)
+    if not is_int(value) or not low <= value <= high:
+        raise _bad(f"{name} {shown(value)} is not from {low} to {high} ({why})")
+
+
+def _bool_field(s: State, name: str) -> None:
+    if type(getattr(s, name)) is not bool:
+        raise _bad(f"{name} must be true or false, not {shown(getattr(s, name))}")
+
+
+def _check_counters(s: State, n: int) -> None:
+    """Every counter within what play can make of it, naming the field: the turn's budget grows
+    only by bribes, each paying a card that is then out of the game (NGG-BRIBE-4/5/6 as
+    NGG-BRIBE-4, NGG-BRIBE-5, NGG-BRIBE-6), and the round by the round limit (NGG-END-3)."""
+    for name in ("no_eat", "final_turn", "rebuilt", "finale", "hand_emptied"):
+        _bool_field(s, name)
+    opts = s.options
+    _int_field(s, "turn", 0, n - 1, "a seat")
+    top = opts.round_limit + 1 if opts.bounded else MAX_ROUND
+    _int_field(s, "round", 1, top, "the round limit" if opts.bounded else "the largest round")
+    if opts.bounded and s.round > opts.round_limit and not s.finale:
+        raise _bad(f"round {s.round} is past the round limit {opts.round_limit} without the finale")
+    _int_field(s, "final_turns", 0, n, "one final turn per seat")
+    removed = s.removed
+    _int_field(s, "mains", 0, 1 + removed[4], "one, plus one per steel bribe paid")
+    base = opts.finale_builds if s.final_turn else 0
+    _int_field(s, "builds", 0, base + removed[3], "the finale's, plus one per copper bribe paid")
+    _int_field(s, "chrome", 0, removed[5], "one per chrome bribe paid")
+    _int_field(s, "open_build", 0, 1, "the second card of a build action")
+    if s.no_eat and not removed[1]:
+        raise _bad("no_eat without a wood bribe paid")
+    if s.open_build and s.phase is not Phase.MAIN:
+        raise _bad("open_build outside the main part of a turn")
+    if s.hand_emptied and opts.hand_refill != "ever_empty":
+        raise _bad("hand_emptied is kept only under hand_refill='ever_empty'")
+    if s.wanderer == AWAY and any(any(m) for m in s.medals):
+        raise _bad("medals won while the Wandering Gremlin is still set aside (NGG-WANDER-1)")
+    if s.rebuilt and n < 4:
+        raise _bad("rebuilt with fewer than four players (NGG-DECK-2)")
+
+
+def _check_finale(s: State, n: int) -> None:
+    """The finale's fields agree (NGG-FINALE-1, NGG-FINALE-3, NGG-END-3): the finale begins when
+    the deck runs out (during a turn, which then ends normally with every final turn still to
+    come) or when the round limit passes (between turns); the game over is a finished state."""
+    if not s.finale:
+        return
+    opts = s.options
+    by_limit = opts.bounded and s.round > opts.round_limit
+    if s.deck and not by_limit:
+        raise _bad("the finale began with cards left in the deck before the round limit")
+    if s.phase is Phase.OVER:
+        if s.final_turns or s.mains or s.builds or s.open_build or s.chrome or s.no_eat or s.stack:
+            raise _bad("a finished game has no turn budget, final turns or pending decision")
+        return
+    if not s.final_turn and s.final_turns != n:
+        raise _bad("the turn that ran out the deck comes before every final turn")
+    if s.final_turn and s.final_turns >= n:
+        raise _bad("final_turns counts the final turns still to begin after this one")

@@ -133,6 +133,9 @@ class StateData:
     finale: bool
     final_turns: int
     stack: tuple[Frame, ...] = ()
+    hand_emptied: bool = False
+    """The turn owner's hand has been empty this turn (NGG-HAND-2, kept only under
+    ``hand_refill="ever_empty"``)."""
 
 
 _NAMES = tuple(m.value for m in MATERIALS)
@@ -195,6 +198,7 @@ def state_data(s: State) -> StateData:
         wanderer_status=status, turn=s.turn, phase=s.phase, round=s.round, mains=s.mains, builds=s.builds,
         open_build=s.open_build, chrome=s.chrome, no_eat=s.no_eat, final_turn=s.final_turn,
         rebuilt=s.rebuilt, finale=s.finale, final_turns=s.final_turns, stack=s.stack,
+        hand_emptied=s.hand_emptied,
     )
 
 
@@ -212,7 +216,7 @@ def state_of(d: StateData) -> State:
         wanderer=_internal_wanderer(d.wanderer, d.wanderer_status), turn=d.turn, phase=d.phase,
         round=d.round, mains=d.mains, builds=d.builds, open_build=d.open_build, chrome=d.chrome,
         no_eat=d.no_eat, final_turn=d.final_turn, rebuilt=d.rebuilt, finale=d.finale,
-        final_turns=d.final_turns, stack=d.stack,
+        final_turns=d.final_turns, stack=d.stack, hand_emptied=d.hand_emptied,
     )
 
 
@@ -307,6 +311,7 @@ def _fast_state_unstructure(conv: cattrs.Converter) -> Any:
             "mains": s.mains, "builds": s.builds, "open_build": s.open_build, "chrome": s.chrome,
             "no_eat": s.no_eat, "final_turn": s.final_turn, "rebuilt": s.rebuilt, "finale": s.finale,
             "final_turns": s.final_turns, "stack": [to_frame(f) for f in s.stack],
+            "hand_emptied": s.hand_emptied,
         }
 
     return unstructure

@@ -139,13 +139,12 @@ def free_action_refused(s: State) -> Reason | None:
 
 def check_draw_two(s: State, _: DrawTwo) -> Reason | None:
     """NGG-TURN-1: a normal turn opens by drawing two (NGG-TURN-2) or taking from the scrapheap;
-    NGG-FINALE-3: a final turn only takes; NGG-HAND-3: nothing to draw from an empty deck."""
+    NGG-FINALE-3: a final turn only takes. NGG-HAND-3: an empty deck skips the draw, not the
+    opening (it can be empty here only after a bribe's draw under free_actions_before_opening)."""
     if s.phase is Phase.FINAL_OPENING:
         return "No drawing in a final turn: take from the scrapheap", "NGG-FINALE-3"
     if s.phase is not Phase.OPENING:
         return "You draw only at the start of your turn", "NGG-TURN-1"
-    if not s.deck:
-        return "The materials deck is empty", "NGG-HAND-3"
     return None
 
 
@@ -202,13 +201,15 @@ def check_launch(s: State, action: Launch) -> Reason | None:
 
 
 def check_chrome_launch(s: State, action: ChromeLaunch) -> Reason | None:
-    """NGG-BRIBE-6: each chrome bribe launches one rocket, complete or not (not a main action,
-    NGG-BRIBE-7)."""
+    """NGG-BRIBE-6: each chrome bribe launches one rocket, complete or not; NGG-BRIBE-8: an extra
+    launch (no main action, NGG-BRIBE-7), or under ``chrome_launch="main"`` the turn's main action."""
     t = MATERIAL_INDEX[action.material]
     if s.phase is not Phase.MAIN:
         return "Finish the start of your turn first", "NGG-TURN-1"
     if not s.chrome:
         return "Only a chrome bribe lets you launch an incomplete rocket", "NGG-BRIBE-6"
+    if not s.mains and s.options.chrome_launch == "main":
+        return "The chrome launch uses your main action, and none is left", "NGG-BRIBE-8"
     if not s.pads[s.turn][t]:
         return message("ngg.illegal.no-rocket", "You have no {material} rocket",
                        material=_NAMES[t]), "NGG-BRIBE-6"
@@ -250,8 +251,10 @@ def check_end_turn(s: State, _: EndTurn) -> Reason | None:
 
 
 def draw_two(s: State, _: DrawTwo) -> State:
-    """NGG-TURN-2: draw two (fewer from a running-out deck, NGG-HAND-3), then discard one."""
-    return draw(s, s.turn, 2, phase=Phase.DISCARD)
+    """NGG-TURN-2: draw two (fewer, or none, from a running-out deck, NGG-HAND-3), then discard
+    one; NGG-HAND-4: with no card in hand after the draw, the discard is skipped too."""
+    drawn = draw(s, s.turn, 2, phase=Phase.DISCARD)
+    return drawn if any(drawn.hands[s.turn]) else replace(drawn, phase=Phase.MAIN)
 
 
 def taken_from_scrapheap(heap: tuple[Any, ...], scrap_take: str) -> int:
@@ -328,8 +331,13 @@ def launch(s: State, action: Launch) -> State:
 
 
 def chrome_launch(s: State, action: ChromeLaunch) -> State:
-    """NGG-BRIBE-6: one medal; NGG-BRIBE-7: no main action spent, an open build stays open."""
-    return launch_type(s, MATERIAL_INDEX[action.material], 1, chrome=s.chrome - 1)
+    """NGG-BRIBE-6: one medal; NGG-BRIBE-7: no main action spent, an open build stays open;
+    NGG-BRIBE-8 under ``chrome_launch="main"``: like a Launch, it spends the main action and
+    closes an open build."""
+    t = MATERIAL_INDEX[action.material]
+    if s.options.chrome_launch == "main":
+        return launch_type(s, t, 1, chrome=s.chrome - 1, mains=s.mains - 1, open_build=0)
+    return launch_type(s, t, 1, chrome=s.chrome - 1)
 
 
 def scrap(s: State, action: Scrap) -> State:
@@ -346,9 +354,10 @@ def bribe(s: State, action: Bribe) -> State:
     abilities of repeated bribes add up and lapse at the turn's end)."""
     t = MATERIAL_INDEX[action.material]
     seat = s.turn
-    hand = s.hands[seat]
-    s = replace(s, hands=with_row(s.hands, seat, with_item(hand, t, hand[t] - 1)),
-                removed=with_item(s.removed, t, s.removed[t] + 1))
+    hand = with_item(s.hands[seat], t, s.hands[seat][t] - 1)
+    s = replace(s, hands=with_row(s.hands, seat, hand), removed=with_item(s.removed, t, s.removed[t] + 1))
+    if not any(hand) and s.options.hand_refill == "ever_empty":  # NGG-HAND-2, before any draw
+        s = replace(s, hand_emptied=True)
     onward = next_seat(seat, s.players)
     if t == 0:  # NGG-BRIBE-1 rust: the Wandering Gremlin moves on
         return replace(s, wanderer=onward)

@@ -59,10 +59,26 @@ def _counts(cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _complete(obj: Any) -> None:
+    """SetupError unless every field of ``obj`` (Options or Setup) is set and passes its
+    validator: an object made without its constructor (``object.__new__``) lacks them."""
+    try:
+        for field in attrs.fields(type(obj)):
+            value = getattr(obj, field.name)
+            if field.validator is not None:
+                field.validator(obj, field, value)
+    except AttributeError:
+        raise SetupError(f"No Good Gremlins {type(obj).__name__} is missing a field "
+                         "(made without its constructor?)") from None
+
+
 def table_components(options: Options, setup: Setup | None = None) -> Components:
     """The validated component set of a table (NGG-DATA-6): ``options.components``, else the
     deprecated ``setup.components``, else the reference set; SetupError if it breaks a number
     the rulebook states, or if the two spellings name different sets."""
+    _complete(options)
+    if setup is not None:
+        _complete(setup)
     comps = options.components
     old = None if setup is None else setup.components
     if old is not None:
@@ -130,5 +146,6 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
         gremlin_deck=gtop_i + grest, threat=(), gremlin_discard=(), wanderer=wanderer, turn=0,
         phase=Phase.OPENING, round=1, mains=1, builds=0, open_build=0, chrome=0, no_eat=False,
         final_turn=False, rebuilt=False, finale=False, final_turns=0,
+        hand_emptied=options.hand_refill == "ever_empty" and not hands[0],  # NGG-HAND-2
     )
 

@@ -15,12 +15,17 @@ from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins.components import Components, GremlinCard, Material
 
-__all__ = ["AWAY", "GONE", "Options", "Phase", "Setup", "State"]
+__all__ = ["AWAY", "GONE", "MAX_ROUND", "MAX_ROUND_LIMIT", "Options", "Phase", "Setup", "State"]
 
 AWAY = -1
 """``State.wanderer`` before anyone has launched: the Wandering Gremlin is set aside."""
 GONE = -2
 """``State.wanderer`` after the finale: the Wandering Gremlin has left the game."""
+MAX_ROUND_LIMIT = 1000
+"""The largest ``Options.round_limit`` (NGG-END-3)."""
+MAX_ROUND = 10**9
+"""The largest round number a state may carry when no round limit is on (``bounded=False``):
+a size limit on the counter, far beyond any game (a few dozen rounds empty the deck)."""
 
 
 class Phase(CodeRepr, enum.Enum):
@@ -67,8 +72,18 @@ class Options:
     """NGG-FINALE-4: build actions (of up to two cards each) in a final turn."""
     finale_free_actions: bool = attrs.field(default=True, validator=boolean)
     """NGG-FINALE-5: may a final turn scrap and bribe."""
-    round_limit: int = attrs.field(default=100, validator=int_between(1, 1000))
-    """NGG-END-3: the finale begins after this many rounds even if the deck lasts."""
+    round_limit: int = attrs.field(default=100, validator=int_between(1, MAX_ROUND_LIMIT))
+    """NGG-END-3 (a house rule): the finale begins after this many rounds even if the deck
+    lasts, when ``bounded``."""
+    bounded: bool = attrs.field(default=True, validator=boolean)
+    """NGG-END-3: the round limit is on (the house rule that guarantees an end); False is the
+    rules as written (see :meth:`as_written`), under which a game may never end."""
+    chrome_launch: str = attrs.field(default="extra", validator=one_of("extra", "main"))
+    """NGG-BRIBE-8: a chrome bribe's launch is an extra one ("extra"), or it uses the turn's main
+    action ("main")."""
+    hand_refill: str = attrs.field(default="end_of_turn", validator=one_of("end_of_turn", "ever_empty"))
+    """NGG-HAND-2: a seat draws six at the end of its turn if its hand is empty then
+    ("end_of_turn"), or if it was empty at any moment of the turn ("ever_empty")."""
     wanderer_tie: str = attrs.field(default="larger_rocket",
                                     validator=one_of("larger_rocket", "holder_chooses"))
     """NGG-WANDER-5: when rockets tie for the highest medal value, the Wandering Gremlin eats from
@@ -76,6 +91,12 @@ class Options:
     components: Components | None = attrs.field(default=None, validator=_components_or_none)
     """NGG-DATA-6: the numbers on your own cards (None: the reference set). They shape the
     action space (launch costs), so they are an option, not part of the stacked ``Setup``."""
+
+    @classmethod
+    def as_written(cls, **changes: Any) -> Options:
+        """The rules as written: no house rule, so no round limit (NGG-END-3); a game may then
+        never end. ``changes`` set other fields as in the constructor."""
+        return cls(**{"bounded": False, **changes})
 
 
 @attrs.frozen(slots=True)
@@ -162,3 +183,6 @@ class State:
     stack: Stack = EMPTY
     """Pending decisions, the top frame last (see :mod:`gremlinrules.core.decisions`): a
     "feed" frame while the holder chooses the Wandering Gremlin's meal (NGG-WANDER-5)."""
+    hand_emptied: bool = False
+    """The turn owner's hand has been empty at some moment of this turn (kept only under
+    ``Options(hand_refill="ever_empty")``, NGG-HAND-2; always False otherwise)."""

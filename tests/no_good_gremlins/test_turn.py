@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.no_good_gremlins import (
+    REFERENCE,
     Bribe,
     Build,
     Discard,
@@ -19,7 +22,9 @@ from gremlinrules.no_good_gremlins import (
     Scrap,
     TakeScrap,
     apply,
+    decision_bound,
     is_legal,
+    is_terminal,
     legal_actions,
     scores,
 )
@@ -272,15 +277,58 @@ def test_empty_hand_draws_six_at_end_of_turn() -> None:
     assert kept.hands[0] == row(iron=1)
 
 
+def short_deck(hand: tuple[str, ...], deck: tuple[str, ...], **kw: Any) -> Any:
+    """A 2-player table, built by Setup, whose materials deck is exactly ``deck``: seat 0 holds
+    ``hand`` and seat 1 every other card."""
+    counts = dict(zip((m.value for m in Material), REFERENCE.counts, strict=True))
+    for name in hand + deck:
+        counts[name] -= 1
+    rest = tuple(name for name, k in counts.items() for _ in range(k))
+    return table(hands=(hand, rest), deck=deck, **kw)
+
+
 @pytest.mark.clause("NGG-HAND-3")
 def test_draw_from_empty_deck_is_skipped() -> None:
-    """With one card left, drawing two gives one; later draws give nothing."""
-    s = table(hands=(("iron",), ("rust",)))
-    s = attrs.evolve(s, deck=s.deck[:1], removed=tuple(
-        a + b for a, b in zip(s.removed, (s.deck[1:].count(t) for t in range(6)), strict=True)))
-    first = s.deck[0]
+    """With one card left, drawing two gives one and the deck is empty (the finale begins)."""
+    s = short_deck(("iron",), ("wood",))
+    assert len(s.deck) == 1
     s = apply(s, DrawTwo())
-    assert sum(s.hands[0]) == 2
-    assert s.hands[0][first] >= 1
+    assert s.hands[0] == row(iron=1, wood=1)
     assert s.deck == ()
-    assert _clause(DrawTwo(), attrs.evolve(s, phase=Phase.OPENING)) == "NGG-HAND-3"
+    assert s.finale
+    assert s.phase is Phase.DISCARD
+
+
+@pytest.mark.clause("NGG-HAND-3", "NGG-END-2")
+def test_draw_two_from_an_empty_deck_is_an_opening() -> None:
+    """Issue 12's deadlock: with free actions before the opening, an iron bribe draws the last
+    card and passes the gremlin on; with an empty scrapheap and an empty pad, DrawTwo (its draw
+    skipped) is still legal, so the turn and the game go on to their end."""
+    s = short_deck(("iron",), ("rust",), wanderer=0,
+                   options=Options(free_actions_before_opening=True))
+    s = apply(s, Bribe(IR))
+    assert (s.deck, s.wanderer, s.phase, s.hands[0]) == ((), 1, Phase.OPENING, row(rust=1))
+    assert legal_actions(s) == (DrawTwo(),)
+    s = apply(s, DrawTwo())
+    assert (s.phase, s.hands[0]) == (Phase.DISCARD, row(rust=1))
+    s = apply(apply(s, Discard(RU)), EndTurn())
+    for _ in range(decision_bound(2, s.options)):
+        if is_terminal(s):
+            break
+        assert legal_actions(s), "no legal action in a game that is not over"
+        s = apply(s, legal_actions(s)[-1])
+    assert is_terminal(s)
+
+
+@pytest.mark.clause("NGG-HAND-4")
+def test_draw_two_into_an_empty_hand_skips_the_discard() -> None:
+    """A steel bribe draws the deck's last two cards, bribes pay every card away: DrawTwo from the
+    empty deck leaves the hand empty, so there is nothing to discard and the main part begins."""
+    s = short_deck(("steel", "wood"), ("copper", "chrome"), wanderer=0,
+                   options=Options(free_actions_before_opening=True))
+    for card in (ST, WO, CO, CH):
+        s = apply(s, Bribe(card))
+    assert (s.deck, s.hands[0], s.phase) == ((), row(), Phase.OPENING)
+    s = apply(s, DrawTwo())
+    assert s.phase is Phase.MAIN
+    assert EndTurn() in legal_actions(s)
