@@ -104,6 +104,8 @@ def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabular
         "options.scrap_take": option_choices(Options, "scrap_take"),  # NGG-TURN-4
         "options.rebuild_from": option_choices(Options, "rebuild_from"),  # NGG-DECK-3
         "options.wanderer_tie": option_choices(Options, "wanderer_tie"),  # NGG-WANDER-5
+        "options.chrome_launch": option_choices(Options, "chrome_launch"),  # NGG-BRIBE-8
+        "options.hand_refill": option_choices(Options, "hand_refill"),  # NGG-HAND-2
     }
     return caps, vocabs
 
