@@ -15,6 +15,7 @@ from gremlinrules.core.checks import check_players
 from gremlinrules.core.errors import SerializationError, shown
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.state import checked_options
 
 __all__ = [
     "ACTIONS", "ACTION_INDEX", "ACTION_TYPES", "Action", "Flip", "Place", "Play", "PlayX", "all_actions",
@@ -123,6 +124,8 @@ def all_actions(players: int, options: object | None = None) -> tuple[Action, ..
     """Every action that can ever be legal: the fixed action space (GG-ACT-1).
 
     The same for 2 and 4 players and every option: 32 Play, 64 PlayX, 4 x 92 Place, 4 Flip.
+    ``options`` (None or an Options) is checked, though no option changes the space.
     """
     check_players(players, 2, 4, "Gnaughty Gnomes")
+    checked_options(options)
     return ACTIONS

@@ -12,7 +12,7 @@ either way.
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, product
 from operator import itemgetter
 from typing import Any
 
@@ -24,10 +24,10 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES
-from gremlinrules.gnaughty_gnomes.components import CARDS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.events import EVENT_TYPES
 from gremlinrules.gnaughty_gnomes.flow import placement_frame
-from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, State
+from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES, Options, Phase, Played, State
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
 
 __all__ = ["CARD_SCHEMA", "CONVERTER", "state_json"]
@@ -105,6 +105,8 @@ CONVERTER.register_unstructure_hook(Played, _played_data)
 
 _COLOURS = {c.value: c for c in Colour}
 _PHASES = {p.value: p for p in Phase}
+_POSITIONS = 4
+"""Table positions, whatever the seat count (GG-2P-1): the length of hands and piles."""
 _STATE_KEYS = frozenset(f.name for f in attrs.fields(State))
 _OPTION_KEYS = frozenset(f.name for f in attrs.fields(Options))
 _generic_state = make_dict_structure_fn(State, CONVERTER)
@@ -206,10 +208,14 @@ _FRAME_BY_TEXT = {serial.dumps(data): frame for frame, data in _FRAME_DATA.items
 _FRAME_TEXT = {frame: text for text, frame in _FRAME_BY_TEXT.items()}
 
 
+_MAX_FRAMES = 4
+"""A trick has four placements, so the stack never holds more frames."""
+
+
 def _frames(items: Any) -> tuple[Frame, ...] | None:
     """The interned placement frames for a list of their JSON data, else None."""
-    if type(items) is not list:
-        return None
+    if type(items) is not list or len(items) > _MAX_FRAMES or set(map(type, items)) - _DICT:
+        return None  # more frames than placements, or an item that is no frame: the generic path
     try:
         out = tuple(_FRAME_BY_TEXT.get(serial.dumps(item)) for item in items)
     except (TypeError, ValueError):
@@ -225,7 +231,9 @@ def _fast_state(data: Any) -> State | None:
     if (type(opts) is not dict or opts.keys() != _OPTION_KEYS
             or not all(type(v) is str for v in opts.values())
             or type(rng) is not dict or rng.keys() != {"state"} or type(rng["state"]) is not int
-            or type(hands) is not list or type(piles) is not list
+            or type(hands) is not list or len(hands) != _POSITIONS or type(piles) is not list
+            or len(piles) != _POSITIONS or type(data["history"]) is not list
+            or len(data["history"]) > COMPONENTS.tricks
             or type(data["phase"]) is not str or data["phase"] not in _PHASES
             or not all(type(data[k]) is int for k in ("players", "trick", "leader"))):
         return None
@@ -235,8 +243,7 @@ def _fast_state(data: Any) -> State | None:
         return None
     hand_cards = [_cards(h) for h in hands]
     pile_rows = [_pile_row(row) for row in piles]
-    history = data["history"]
-    tricks = [_played_all(t) for t in history] if type(history) is list else [None]
+    tricks = [_played_all(t) for t in data["history"]]
     parts = (_colours(data["layout"]), _colours(data["track"]), _gnomes(data["gnomes"]),
              _ints(data["supply"]), _ints(data["team_scores"]), _played_all(data["plays"]),
              _ints(data["order"]), _ints(data["flipped"], bool))
@@ -258,12 +265,14 @@ def _structure_state(data: Any, cls: Any) -> State:
     return found if found is not None else _generic_state(data, cls)
 
 
+_OPTION_NAMES = tuple(sorted(_OPTION_KEYS))
+
+
 def _state_data(s: State) -> dict[str, Any]:
     o = s.options
     return {
         "players": s.players,
-        "options": {"loser_vertex": o.loser_vertex, "no_space": o.no_space, "x_tiebreak": o.x_tiebreak,
-                    "setup_clump": o.setup_clump},
+        "options": {name: getattr(o, name) for name in _OPTION_NAMES},
         "layout": [c.value for c in s.layout], "track": [c.value for c in s.track],
         "hands": [[_card_data(c) for c in h] for h in s.hands],
         "piles": [[[None if c is None else _card_data(c) for c in pile] for pile in row] for row in s.piles],
@@ -297,8 +306,12 @@ _PLAYED_TEXT = {id(p): _text(_played_data(p)) for records in PLAYED.values() for
 _COLOUR_TEXT = {c: _text(c.value) for c in Colour}
 _PHASE_TEXT = {p: _text(p.value) for p in Phase}
 _BOOL_TEXT = {True: "true", False: "false"}
-_OPTION_TEXT = {v: _text(v) for v in ("touching", "any", "skip", "widen", "wild_high", "lowest", "connected",
-                                      "triangle")}
+_OPTIONS_TEXT = {
+    options: _text({name: getattr(options, name) for name in _OPTION_NAMES})
+    for options in (Options(**dict(zip(_OPTION_NAMES, values, strict=True)))
+                    for values in product(*(OPTION_CHOICES[name] for name in _OPTION_NAMES)))
+}
+"""The JSON text of every Options value (each field has two readings: 64 of them)."""
 
 
 def _ints_text(items: tuple[int, ...]) -> str:
@@ -329,7 +342,6 @@ def _played_text(p: Played) -> str:
 
 
 def _fast_state_json(s: State) -> str:
-    o = s.options
     cards, colours = _CARD_TEXT, _COLOUR_TEXT
     piles = ",".join(
         "[" + ",".join("[" + ",".join("null" if c is None else cards[c] for c in pile) + "]" for pile in row)
@@ -342,9 +354,8 @@ def _fast_state_json(s: State) -> str:
         '],"history":[', ",".join("[" + ",".join(map(_played_text, t)) + "]" for t in s.history),
         '],"layout":[', ",".join(map(colours.__getitem__, s.layout)),
         '],"leader":', _int_text(s.leader),
-        ',"options":{"loser_vertex":', _OPTION_TEXT[o.loser_vertex], ',"no_space":', _OPTION_TEXT[o.no_space],
-        ',"setup_clump":', _OPTION_TEXT[o.setup_clump], ',"x_tiebreak":', _OPTION_TEXT[o.x_tiebreak],
-        '},"order":', _ints_text(s.order),
+        ',"options":', _OPTIONS_TEXT[s.options],
+        ',"order":', _ints_text(s.order),
         ',"phase":', _PHASE_TEXT[s.phase],
         ',"piles":[', piles,
         '],"players":', _int_text(s.players),

@@ -4,6 +4,12 @@ Hidden from a seat: the other players' hands and every face-down dummy card
 (GG-VIEW-1, GG-2P-5). What it knows constrains the sample: hand sizes, and
 that a position which has not yet played an X card still holds exactly one
 (GG-SETUP-3), while face-down dummy cards are never X cards (GG-2P-2).
+
+The finished tricks are kept as they are, even with ``past_tricks="hidden"``
+(GG-CLEAN-2): the sample imagines a seat that remembers every card it saw played.
+On every state ``check_state`` accepts the redeal fits exactly: the pool holds one
+X card for each hidden hand still holding one, and a numbered card for every other
+hidden card.
 """
 
 from __future__ import annotations

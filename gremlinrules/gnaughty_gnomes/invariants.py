@@ -1,23 +1,36 @@
 """The state's invariants (GG-INV-1): what every reachable state satisfies.
 
 Used by ``check_state`` (so a state decoded from JSON is one the rules can
-continue from) and by the property tests.
+continue from) and by the property tests. Beyond each field's shape, the check
+replays what the state records: every card is in one zone and each position
+holds nine minus the cards it played (one a trick, GG-SETUP-2); each position
+was dealt one X card (GG-SETUP-3) and a dummy's piles hold none (GG-2P-2); each
+finished trick was played clockwise from its leader (GG-SEAT-1, GG-PLAY-1), led by
+the previous trick's loser (GG-CLEAN-3), and the track moved after each as the
+winning card says (GG-CLEAN-1): some starting order of the track must lead
+through every finished trick to the track the state holds. Each position placed
+at most one gnome a trick, and each team's score lies between the tricks it won
+(GG-PLACE-1) and that plus the most its placements can score (GG-SCORE-1).
+Each problem names the field it is found in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain
+from itertools import chain, permutations
+from typing import Any
 
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.flow import placement_stack
-from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
+from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES, Phase, Played, State, checked_options
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
-from gremlinrules.gnaughty_gnomes.trick import rank_trick
+from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
 
 __all__ = ["all_cards", "check_state", "decision_bound", "problems"]
 
@@ -25,6 +38,14 @@ _ORDER = {c: i for i, c in enumerate(CARDS)}
 _ALL = frozenset(CARDS)
 _SUITS = sorted(SUITS)  # Colour is a str enum: sorted by value, in C
 _GARDEN = sorted((*SUITS * COMPONENTS.hexes_per_colour, Colour.WHITE))
+_TRACKS = tuple(permutations(SUITS))
+"""Every order the track can start in (GG-SETUP-5)."""
+_HAND = COMPONENTS.hand_size + 1
+"""Cards dealt to each position: eight numbered and one X card."""
+_MOST_PER_PLACEMENT = 3 * max(COMPONENTS.track_values)
+"""A gnome touches at most three coloured hexes, each worth at most the top track value."""
+_STATE_MAX = (1 << 64) - 1
+_GNOME_TYPES = {int, type(None)}
 
 
 def _unsorted(hand: tuple[Card, ...]) -> bool:
@@ -48,7 +69,9 @@ def all_cards(state: State) -> list[Card]:
 def _played_ok(p: Played) -> bool:
     if id(p) in _INTERNED:  # one of the game's own records (all decoded and played cards are)
         return True
-    if not (is_int(p.position) and 0 <= p.position < 4):
+    if type(p) is not Played or type(p.card) is not Card or p.card not in _ALL:
+        return False
+    if not (is_int(p.position) and 0 <= p.position < 4) or type(p.high) is not bool:
         return False
     if p.card.is_x:
         return is_int(p.rank) and 1 <= p.rank <= 8
@@ -60,78 +83,247 @@ def _all_played_ok(records: Iterable[Played]) -> bool:
     return _INTERNED.issuperset(map(id, records)) or all(map(_played_ok, records))
 
 
-def problems(state: State) -> list[str]:
-    """Every invariant the state breaks, as sentences; empty when consistent."""
+def _tuple_of(value: object, kind: type) -> bool:
+    """A tuple whose items are all exactly of type ``kind`` (so no bool passes for an int)."""
+    return type(value) is tuple and (not value or set(map(type, value)) == {kind})
+
+
+def _shape(state: State) -> list[str]:
+    """The fields' types and sizes; the other checks may rely on them."""
     out: list[str] = []
-    shapes = (len(state.hands) == 4 and len(state.piles) == 4 and len(state.track) == 4
-              and len(state.team_scores) == 2 and set(map(len, chain.from_iterable(state.piles))) <= {2}
-              and state.phase in Phase and set(map(type, (*state.layout, *state.track))) == {Colour})
-    if not shapes:
-        return ["hands, piles, track or scores have the wrong shape"]
-    if state.players not in (2, 4):
-        out.append(f"players is {state.players}, not 2 or 4")
-    if len(state.layout) != 13 or state.layout[CENTER] is not Colour.WHITE or sorted(state.layout) != _GARDEN:
-        out.append("layout is not 13 hexes with white in the centre and three of each colour")
-    if sorted(state.track) != _SUITS:
-        out.append("track is not the four suits")
+    try:
+        checked_options(state.options)
+    except Exception:  # anything wrong with it gets the same answer
+        out.append(f"options: not a complete Options (each of {sorted(OPTION_CHOICES)} one of its readings)")
+    if not (is_int(state.players) and state.players in (2, 4)):
+        out.append("players: must be 2 or 4")
+    if not (_tuple_of(state.layout, Colour) and len(state.layout) == 13):
+        out.append("layout: must be 13 colours")
+    if not (_tuple_of(state.track, Colour) and len(state.track) == 4):
+        out.append("track: must be four suits")
+    if not (type(state.hands) is tuple and len(state.hands) == 4
+            and all(_tuple_of(h, Card) and len(h) <= _HAND for h in state.hands)):
+        out.append("hands: must be four tuples of at most nine cards")
+    if not (type(state.piles) is tuple and len(state.piles) == 4 and all(
+            type(row) is tuple and len(row) <= COMPONENTS.dummy_face_down
+            and all(type(pile) is tuple and len(pile) == 2 and all(c is None or type(c) is Card for c in pile)
+                    for pile in row) for row in state.piles)):
+        out.append("piles: must be four tuples of (face-down, face-up) card pairs")
+    if not (type(state.gnomes) is tuple and len(state.gnomes) == N_SPOTS
+            and set(map(type, state.gnomes)) <= _GNOME_TYPES and set(state.gnomes) <= {None, 0, 1}):
+        out.append(f"gnomes: must give a team (0 or 1) or None (open) for each of the {N_SPOTS} spots")
+    if not (_tuple_of(state.supply, int) and len(state.supply) == 4
+            and all(is_int(n) and 0 <= n <= COMPONENTS.gnomes_per_seat for n in state.supply)):
+        out.append(f"supply: must be 0-{COMPONENTS.gnomes_per_seat} gnomes for each of four positions")
+    if not (_tuple_of(state.team_scores, int) and len(state.team_scores) == 2
+            and all(is_int(n) and n >= 0 for n in state.team_scores)):
+        out.append("team_scores: must be two scores, never negative")
+    if not (is_int(state.trick) and 0 <= state.trick <= COMPONENTS.tricks):
+        out.append(f"trick: must be 0 to {COMPONENTS.tricks}")
+    if not (is_int(state.leader) and 0 <= state.leader < 4):
+        out.append("leader: must be a position from 0 to 3")
+    if not isinstance(state.phase, Phase):
+        out.append("phase: must be play or over")
+    if not (type(state.plays) is tuple and len(state.plays) <= 4 and _all_played_ok(state.plays)):
+        out.append("plays: must be at most four well-formed played cards")
+    if not (_tuple_of(state.order, int) and len(state.order) <= 4):
+        out.append("order: must be at most four indices")
+    if not (_tuple_of(state.flipped, bool) and len(state.flipped) <= 4):
+        out.append("flipped: must be at most four flags")
+    if not (type(state.stack) is tuple and len(state.stack) <= 4):
+        out.append("stack: must be at most four placement frames")
+    if not (type(state.history) is tuple and len(state.history) <= COMPONENTS.tricks and all(
+            type(t) is tuple and len(t) == 4 for t in state.history)
+            and _all_played_ok(chain.from_iterable(state.history))):
+        out.append("history: must be at most eight finished tricks of four well-formed played cards")
+    if not (type(state.rng) is Rng and is_int(state.rng.state) and 0 <= state.rng.state <= _STATE_MAX):
+        out.append("rng: must be a generator with a 64-bit state")
+    return out
+
+
+def problems(state: State) -> list[str]:
+    """Every invariant the state breaks, as sentences naming the field; empty when consistent."""
+    out = _shape(state)
+    if out:
         return out
+    if state.layout[CENTER] is not Colour.WHITE or sorted(state.layout) != _GARDEN:
+        out.append("layout: not 13 hexes with white in the centre and three of each colour")
+    if sorted(state.track) != _SUITS:
+        out.append("track: not the four suits")
+        return out
+    out += _cards(state)
+    out += _gnomes(state)
+    out += _turn(state)
+    if not out:  # the replay needs well-formed tricks and cards
+        out += _replay(state)
+    return out
+
+
+def _cards(state: State) -> list[str]:
+    """Every card once; each position's count and X card; dummies' piles (GG-SETUP-2, GG-SETUP-3,
+    GG-2P-2, GG-2P-4)."""
+    out: list[str] = []
     cards = all_cards(state)
     if len(cards) != len(CARDS) or set(cards) != _ALL:
-        out.append("the 36 cards are not each in exactly one zone")
+        out.append("hands: the 36 cards are not each in exactly one zone (hands, piles, plays, history)")
     if any(_unsorted(h) for h in state.hands):
-        out.append("hands are not sorted")
+        out.append("hands: not sorted")
     dummies = (2, 3) if state.players == 2 else ()
+    played_now = {p.position: p for p in state.plays}
+    played: list[list[Card]] = [[], [], [], []]
+    for record in chain(chain.from_iterable(state.history), state.plays):
+        played[record.position].append(record.card)
     for pos in range(4):
-        if (len(state.piles[pos]) == 4) != (pos in dummies) or (pos not in dummies and state.piles[pos]):
-            out.append(f"position {pos} has the wrong dummy piles")
-    if len(state.gnomes) != N_SPOTS or not set(state.gnomes) <= {None, 0, 1}:
-        out.append("gnomes must give a team (0 or 1) or None (open) for each of the 92 spots")
-    if len(state.supply) != 4 or min(state.supply) < 0 or max(state.supply) > COMPONENTS.gnomes_per_seat:
-        out.append("supply must be 0-8 gnomes for each of four positions")
-    else:
-        for team in (0, 1):
-            placed = state.gnomes.count(team)
-            left = state.supply[team] + state.supply[team + 2]
-            if placed + left != 2 * COMPONENTS.gnomes_per_seat:
-                out.append(f"team {team} has {placed} gnomes placed and {left} in supply, not 16")
-    if min(state.team_scores) < 0:
-        out.append("scores are never negative")
-    if not (0 <= state.trick <= COMPONENTS.tricks and len(state.history) == state.trick):
-        out.append("trick count and history disagree")
-        return out
-    if set(map(len, state.history)) - {4} or not _all_played_ok(chain.from_iterable(state.history)):
-        out.append("a finished trick is malformed")
-    if not _all_played_ok(state.plays) or not 0 <= state.leader < 4:
-        out.append("the open trick is malformed")
-        return out
+        row = state.piles[pos]
+        if (len(row) == COMPONENTS.dummy_face_down) != (pos in dummies) or (pos not in dummies and row):
+            out.append(f"piles: position {pos} has the wrong dummy piles")
+            continue
+        if pos in dummies and any(not c.is_x for c in state.hands[pos]):
+            out.append(f"hands: dummy position {pos} holds only its face-up X card")
+        mine = played[pos]
+        pile_cards = [c for pile in row for c in pile if c is not None] if row else []
+        left = len(state.hands[pos]) + len(pile_cards)
+        if left + len(mine) != _HAND or len(mine) != state.trick + (pos in played_now):
+            out.append(f"hands: position {pos} holds {left} cards after playing {len(mine)}, "
+                       f"not nine dealt and one played a trick")
+        if sum(c.is_x for c in chain(state.hands[pos], pile_cards, mine)) != 1:
+            out.append(f"hands: position {pos} was not dealt exactly one X card (GG-SETUP-3)")
+        if any(c.is_x for c in pile_cards):
+            out.append(f"piles: position {pos} has an X card in its piles (GG-2P-2)")
+        now = played_now.get(pos)
+        if row and sum(1 for down, up in row if down is not None and up is None) > (
+                1 if now is not None and not now.card.is_x else 0):
+            out.append(f"piles: position {pos} has an uncovered face-down card that is not its card of "
+                       "this trick's (it turns face up at clean-up, GG-2P-4)")
+    return out
+
+
+def _gnomes(state: State) -> list[str]:
+    """Sixteen gnomes a team between garden and supply; one placement per position a trick
+    (GG-SETUP-4, GG-PLACE-1)."""
+    out: list[str] = []
+    placed_now = 4 - len(state.stack) if state.stack else 0
+    done_now = {state.plays[i].position for i in state.order[:placed_now]} if len(state.order) == 4 else set()
+    for team in (0, 1):
+        placed = state.gnomes.count(team)
+        left = state.supply[team] + state.supply[team + 2]
+        if placed + left != 2 * COMPONENTS.gnomes_per_seat:
+            out.append(f"supply: team {team} has {placed} gnomes placed and {left} in supply, not 16")
+    for pos in range(4):
+        rounds = state.trick + (pos in done_now)
+        if COMPONENTS.gnomes_per_seat - state.supply[pos] > rounds:
+            out.append(f"supply: position {pos} placed more gnomes than the {rounds} placements it had")
+    return out
+
+
+def _turn(state: State) -> list[str]:
+    """The open trick, the placement frames and the phase agree (GG-PLAY-1, GG-PLACE-1, GG-END-1)."""
+    out: list[str] = []
+    if len(state.history) != state.trick:
+        out.append("history: one finished trick per trick counted in trick")
     if tuple(p.position for p in state.plays) != seats_from(state.leader, 4)[:len(state.plays)]:
-        out.append("the open trick's cards were not played clockwise from the leader")
+        out.append("plays: the open trick's cards were not played clockwise from the leader")
     if state.phase is Phase.PLAY and not state.stack:
-        if len(state.plays) >= 4 or state.order or state.flipped or state.trick >= 8:
-            out.append("while cards are played the open trick has fewer than four cards")
+        if len(state.plays) >= 4 or state.order or state.flipped or state.trick >= COMPONENTS.tricks:
+            out.append("plays: while cards are played the open trick has fewer than four cards")
     elif state.phase is Phase.PLAY:
         if (len(state.plays) != 4 or len(state.flipped) != 4 or not 1 <= len(state.stack) <= 4
                 or state.order != rank_trick(state.track, state.plays)
                 or sum(state.flipped) != 4 - len(state.stack)):
-            out.append("placements need four cards, their turn order and one flip per placement made")
+            out.append("stack: placements need four cards, their turn order and one flip per placement made")
         else:
             positions = tuple(state.plays[i].position for i in state.order)
             if state.stack != placement_stack(state.players, positions)[:len(state.stack)]:
-                out.append("the placement frames are not the trick's turn order still to place")
-    elif state.plays or state.stack or state.trick != COMPONENTS.tricks:
-        out.append("phase over needs eight finished tricks")
+                out.append("stack: the placement frames are not the trick's turn order still to place")
+    elif state.plays or state.stack or state.order or state.flipped or state.trick != COMPONENTS.tricks:
+        out.append("phase: over needs eight finished tricks and nothing pending")
     return out
 
 
+def _replay(state: State) -> list[str]:
+    """Some starting track leads through the finished tricks to the state's track, each trick
+    played clockwise from the last one's loser; and the scores fit the tricks won."""
+    ids = tuple(map(id, chain.from_iterable(state.history)))
+    # The game's own records live as long as the module, so their ids are a safe key.
+    key = (ids, state.track, state.leader) if _INTERNED.issuperset(ids) else None
+    wins = _REPLAYS.get(key) if key is not None else None
+    if wins is None:
+        wins = _history_wins(state)
+        if key is not None:
+            _REPLAYS.put(key, wins)
+    if isinstance(wins, str):
+        return [wins]
+    if state.order:  # the open trick is ranked: its winner's point is scored (GG-PLACE-1)
+        team = state.plays[state.order[0]].position % 2
+        wins = frozenset((a + (team == 0), b + (team == 1)) for a, b in wins)
+    if not any(_scores_fit(state, won) for won in wins):
+        return ["team_scores: not the tricks each team won plus what its gnomes can have scored"]
+    return []
+
+
+_REPLAYS: BoundedCache[Any, frozenset[tuple[int, int]] | str] = BoundedCache(
+    "gnaughty-gnomes history replays", 4096)
+"""Per finished tricks (their records' ids), track and leader: what :func:`_history_wins` found
+(a state's history changes once a trick, so a playout replays it once a trick)."""
+
+
+def _history_wins(state: State) -> frozenset[tuple[int, int]] | str:
+    """The tricks each team won, for every starting track the history follows from; or what is
+    wrong with the history."""
+    for trick in state.history:
+        if tuple(p.position for p in trick) != seats_from(trick[0].position, 4):
+            return "history: a finished trick was not played clockwise from its leader (GG-PLAY-1)"
+    # Replay every starting track at once; starts that reach the same track, leader and tricks
+    # won merge, so the set stays small.
+    first = state.history[0][0].position if state.history else state.leader
+    runs = {(track, first, 0, 0) for track in _TRACKS}
+    for trick in state.history:
+        runs = {_after(track, trick, won0, won1) for track, leader, won0, won1 in runs
+                if leader == trick[0].position}
+    wins = frozenset((won0, won1) for track, leader, won0, won1 in runs
+                     if track == state.track and leader == state.leader)
+    if not wins:
+        return ("history: no starting track leads through the finished tricks, each led by the last "
+                "one's loser, to the state's track and leader (GG-CLEAN-1, GG-CLEAN-3)")
+    return wins
+
+
+def _after(track: tuple[Colour, ...], trick: tuple[Played, ...], won0: int,
+           won1: int) -> tuple[tuple[Colour, ...], int, int, int]:
+    """After a finished trick played under ``track``: the track its winner moved (GG-CLEAN-1),
+    the next leader, its loser (GG-CLEAN-3), and each team's tricks won so far."""
+    order = rank_trick(track, trick)
+    winner = trick[order[0]]
+    if winner.position % 2:
+        won1 += 1
+    else:
+        won0 += 1
+    return track_after(track, winner), trick[order[-1]].position, won0, won1
+
+
+def _scores_fit(state: State, won: tuple[int, int]) -> bool:
+    return all(won[team] <= state.team_scores[team]
+               <= won[team] + _MOST_PER_PLACEMENT * state.gnomes.count(team) for team in (0, 1))
+
+
 def check_state(state: State) -> None:
-    """Raise InvalidArgumentError unless ``state`` is consistent (GG-INV-1)."""
+    """Raise InvalidArgumentError unless ``state`` is consistent (GG-INV-1), naming each bad field."""
     check_type(state, State, "Gnaughty Gnomes State")
-    found = problems(state)
+    try:
+        found = problems(state)
+    except (TypeError, ValueError, LookupError, AttributeError, ArithmeticError) as exc:
+        # A field of a type no check expected (a State built by hand): name the kind of error.
+        kind = type(exc).__name__
+        raise InvalidArgumentError(f"a field of the state holds a value of the wrong type ({kind})") from None
     if found:
         raise InvalidArgumentError("; ".join(found))
 
 
 def decision_bound(players: int, options: object | None = None) -> int:
-    """Every game takes exactly 64 decisions: 8 tricks of 4 plays and 4 placements (GG-END-1)."""
+    """Every game takes exactly 64 decisions: 8 tricks of 4 plays and 4 placements (GG-END-1).
+
+    ``options`` (None or an Options) is checked, though no option changes the bound.
+    """
     check_players(players, 2, 4, "Gnaughty Gnomes")
+    checked_options(options)
     return COMPONENTS.tricks * 8

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
-from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, N_SPOTS, clumped, random_layout
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
-from gremlinrules.gnaughty_gnomes.state import Options, Phase, Setup, State
+from gremlinrules.gnaughty_gnomes.state import Options, Phase, Setup, State, checked_options
 
 __all__ = ["new_game"]
 
+_SETUP_FIELDS = tuple(f.name for f in attrs.fields(Setup))
 _SORT = {c: i for i, c in enumerate(CARDS)}
 _SORT_CARD = {c: c for c in CARDS}
 
@@ -21,27 +24,37 @@ def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_SORT.__getitem__))
 
 
+def _all_of(items: Any, kind: type, count: int) -> bool:
+    """``items`` is a tuple of exactly ``count`` values, each exactly of type ``kind``."""
+    return type(items) is tuple and len(items) == count and all(type(x) is kind for x in items)
+
+
 def _check_setup(setup: Setup, options: Options) -> None:
+    """SetupError unless every part the setup stacks is well formed (GG-SETUP-2 to GG-SETUP-6).
+
+    Each part is checked for its shape and the type of every item before any value is
+    compared or hashed, so wrongly typed contents are refused, never a TypeError.
+    """
     if setup.layout is not None:
         lay = setup.layout
-        if (not isinstance(lay, tuple) or len(lay) != N_HEXES or lay[CENTER] is not Colour.WHITE
-                or sorted(c.value for c in lay if isinstance(c, Colour) and c is not Colour.WHITE)
+        if (not _all_of(lay, Colour, N_HEXES) or lay[CENTER] is not Colour.WHITE
+                or sorted(c.value for c in lay if c is not Colour.WHITE)
                 != sorted(s.value for s in SUITS for _ in range(COMPONENTS.hexes_per_colour))):
             raise SetupError("layout must be 13 colours: WHITE at index 6 and three of each suit")
-        if clumped(lay, options.setup_clump) is not None:
-            raise SetupError(f"layout clumps {clumped(lay, options.setup_clump)}: "
-                             "the setup correction forbids it (GG-SETUP-6)")
-    if setup.track is not None and (not isinstance(setup.track, tuple) or sorted(
-            getattr(c, "value", "") for c in setup.track) != sorted(s.value for s in SUITS)):
+        bad = clumped(lay, options.setup_clump)
+        if bad is not None:
+            raise SetupError(f"layout clumps {bad.value}: the setup correction forbids it (GG-SETUP-6)")
+    if setup.track is not None and (not _all_of(setup.track, Colour, len(SUITS))
+                                    or set(setup.track) != set(SUITS)):
         raise SetupError("track must list each of the four suits once")
     if setup.start is not None and not (is_int(setup.start) and 0 <= setup.start < 4):
-        raise SetupError("start must be a position from 0 to 3")
+        raise SetupError(f"start must be a position from 0 to 3, not {shown(setup.start)}")
     if setup.hands is not None:
         hands = setup.hands
-        ok = isinstance(hands, tuple) and len(hands) == 4 and all(
-            isinstance(h, tuple) and len(h) == COMPONENTS.hand_size + 1 for h in hands)
-        if not ok or sorted(_SORT.get(c, -1) for h in hands for c in h) != list(range(len(CARDS))):
-            raise SetupError("hands must be four lists of nine cards using every card once")
+        size = COMPONENTS.hand_size + 1
+        if (type(hands) is not tuple or len(hands) != 4 or not all(_all_of(h, Card, size) for h in hands)
+                or sorted(_SORT.get(c, -1) for h in hands for c in h) != list(range(len(CARDS)))):
+            raise SetupError("hands must be four tuples of nine cards using every card once")
         if any(sum(c.is_x for c in h) != 1 for h in hands):
             raise SetupError("each position holds exactly one X card (GG-SETUP-3)")
 
@@ -54,14 +67,22 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     position (GG-SETUP-2) and the X cards one each (GG-SETUP-3); each position has
     eight gnomes (GG-SETUP-4); the garden is laid at random with the clump
     correction (GG-SETUP-6); the track starts in a random order (GG-SETUP-5); the
-    start player is drawn among the seats, never a dummy (GG-SETUP-1, GG-SETUP-7).
+    start player is drawn among the seats, never a dummy (GG-SETUP-1, GG-SETUP-7), or
+    among the four positions with ``first_leader="any_position"``.
+
+    Limits: ``players`` is 2 or 4; ``seed`` any integer (reduced mod 2**64 by the
+    generator); every part of ``setup`` has its fixed size (13 hexes, 4 suits, a position
+    0-3, four hands of nine cards), so nothing a caller sets can make a game bigger.
     """
     players = check_players(players, 2, 4, "Gnaughty Gnomes")
     if players == 3:
         raise SetupError("Gnaughty Gnomes is played by 4 players, or 2 with dummy partners; not 3")
     rng = Rng.from_seed(check_seed(seed))
-    options = instance_or_default(options, Options, "Gnaughty Gnomes")
+    options = checked_options(options)
     setup = instance_or_default(setup, Setup, "Gnaughty Gnomes")
+    for name in _SETUP_FIELDS:
+        if not hasattr(setup, name):  # a Setup built without __init__
+            raise SetupError(f"the Gnaughty Gnomes Setup has no value for {name}")
     _check_setup(setup, options)
     if setup.hands is None:
         numbered, rng = rng.shuffle([c for c in CARDS if not c.is_x])
@@ -78,8 +99,8 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
         track, rng = rng.shuffle(SUITS)
     else:
         track = setup.track
-    if setup.start is None:  # a random start player, never a dummy (GG-SETUP-1, GG-SETUP-7)
-        start, rng = rng.below(players)
+    if setup.start is None:  # a random start player (GG-SETUP-1), by default never a dummy (GG-SETUP-7)
+        start, rng = rng.below(4 if options.first_leader == "any_position" else players)
     else:
         start = setup.start
     return State(

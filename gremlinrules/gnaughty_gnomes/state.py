@@ -14,10 +14,11 @@ import attrs
 
 from gremlinrules.core.checks import one_of
 from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
 
-__all__ = ["Options", "Phase", "Played", "Setup", "State"]
+__all__ = ["OPTION_CHOICES", "Options", "Phase", "Played", "Setup", "State", "checked_options"]
 
 
 class Phase(enum.StrEnum):
@@ -36,22 +37,67 @@ class Phase(enum.StrEnum):
     """Eight tricks done."""
 
 
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "loser_vertex": ("touching", "any"),
+    "no_space": ("skip", "widen"),
+    "x_tiebreak": ("wild_high", "lowest"),
+    "setup_clump": ("connected", "triangle"),
+    "first_leader": ("player", "any_position"),
+    "past_tricks": ("shown", "hidden"),
+}
+"""The readings each option accepts, the default first (every option is a choice of two)."""
+
+
 @attrs.frozen(slots=True)
 class Options:
     """Named readings where the rulebook is open (each an interpretation clause)."""
 
-    loser_vertex: str = attrs.field(default="touching", validator=one_of("touching", "any"))
+    loser_vertex: str = attrs.field(default="touching", validator=one_of(*OPTION_CHOICES["loser_vertex"]))
     """GG-PLACE-6: the trick loser's vertex must touch the remaining colour (``"touching"``)
     or may be any open vertex (``"any"``)."""
-    no_space: str = attrs.field(default="skip", validator=one_of("skip", "widen"))
+    no_space: str = attrs.field(default="skip", validator=one_of(*OPTION_CHOICES["no_space"]))
     """GG-PLACE-8: with no legal spot for any card left, flip one and place nothing
     (``"skip"``), or first widen to every open spot touching that colour (``"widen"``)."""
-    x_tiebreak: str = attrs.field(default="wild_high", validator=one_of("wild_high", "lowest"))
+    x_tiebreak: str = attrs.field(default="wild_high", validator=one_of(*OPTION_CHOICES["x_tiebreak"]))
     """GG-END-3: an X card left in hand counts as an 8 declared high (``"wild_high"``)
     or as weaker than every numbered card of its suit (``"lowest"``)."""
-    setup_clump: str = attrs.field(default="connected", validator=one_of("connected", "triangle"))
+    setup_clump: str = attrs.field(default="connected", validator=one_of(*OPTION_CHOICES["setup_clump"]))
     """GG-SETUP-6: a colour "adjacent 3 times" means its three hexes are connected
     (``"connected"``) or all touch each other (``"triangle"``)."""
+    first_leader: str = attrs.field(default="player", validator=one_of(*OPTION_CHOICES["first_leader"]))
+    """GG-SETUP-7: with two players the random start is one of the two players (``"player"``)
+    or any of the four positions, a dummy included (``"any_position"``). The same with four."""
+    past_tricks: str = attrs.field(default="shown", validator=one_of(*OPTION_CHOICES["past_tricks"]))
+    """GG-CLEAN-2: views list every finished trick (``"shown"``), or none, for tables that do
+    not review past tricks (``"hidden"``): the discarded cards are out of the game."""
+
+    @classmethod
+    def as_written(cls) -> Options:
+        """The rules as written, one argument away (``new_game(..., options=Options.as_written())``).
+
+        Gnaughty Gnomes has no bounded default: every game takes exactly 64 decisions
+        (GG-END-1), so the defaults already are the rulebook's game. Its one house rule, an
+        unplayed X card's rank in the tie-break (GG-END-3), has no as-written value (the
+        rulebook gives the card no rank) and keeps its default.
+        """
+        return cls()
+
+
+def checked_options(value: object) -> Options:
+    """``value`` if it is a complete, valid Options (None: the defaults); SetupError otherwise.
+
+    For every public function taking options: an Options built without ``__init__`` (a field
+    missing) or edited past its validators is refused here, never by an AttributeError later.
+    """
+    if value is None:
+        return Options()
+    if type(value) is not Options:
+        raise SetupError(f"expected Gnaughty Gnomes Options, not {shown(value)}")
+    for name, choices in OPTION_CHOICES.items():
+        found = getattr(value, name, None)
+        if type(found) is not str or found not in choices:
+            raise SetupError(f"option {name} must be one of {choices!r}, not {shown(found)}")
+    return value
 
 
 @attrs.frozen(slots=True)

@@ -6,12 +6,14 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type, is_int
+from gremlinrules.core.checks import check_seat, check_type
 from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import shown
 from gremlinrules.gnaughty_gnomes.actions import Flip, Place, Play, PlayX
-from gremlinrules.gnaughty_gnomes.board import BOARD, N_SPOTS
+from gremlinrules.gnaughty_gnomes.board import BOARD
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
 from gremlinrules.gnaughty_gnomes.flow import current_player, position_to_act
+from gremlinrules.gnaughty_gnomes.rules import canonical
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, State
 from gremlinrules.gnaughty_gnomes.trick import strongest_left
 
@@ -80,7 +82,8 @@ class View:
     flipped: tuple[bool, ...]
     """Per entry of ``plays``: already used in the placement round."""
     history: tuple[tuple[Played, ...], ...]
-    """Every finished trick: discarded cards stay public knowledge (GG-CLEAN-2)."""
+    """Every finished trick: discarded cards stay public knowledge (GG-CLEAN-2); empty with the
+    option ``past_tricks="hidden"``, for tables that do not review past tricks."""
 
 
 def observe(state: State, player: int | None) -> View:
@@ -106,7 +109,8 @@ def observe(state: State, player: int | None) -> View:
         hand=() if seat is None else state.hands[seat], face_up=face_up, face_down=face_down,
         hand_sizes=sizes, gnomes=state.gnomes, supply=state.supply, trick=state.trick,
         leader=state.leader, plays=state.plays, order=state.order, flipped=state.flipped,
-        history=state.history,
+        # Finished tricks stay public (GG-CLEAN-2), unless the table does not review them.
+        history=() if state.options.past_tricks == "hidden" else state.history,
     )
 
 
@@ -145,25 +149,28 @@ def winners(state: State) -> tuple[int, ...]:
 
 
 def describe(state: State, action: Any) -> str:
-    """One readable line for ``action`` taken in ``state`` (for logs and the demo)."""
+    """One readable line for ``action`` taken in ``state`` (for logs and the demo).
+
+    Anything that is none of the game's 468 actions (a suit that is no colour, a rank or spot
+    out of range) is described by a short, safe ``repr`` of it, never formatted field by field.
+    """
     check_type(state, State, "Gnaughty Gnomes State")
     pos = position_to_act(state)
     who = f"Seat {pos}" if state.players == 4 or pos < 2 else f"Seat {pos % 2} (for its dummy)"
-    if isinstance(action, Play):
-        return f"{who} plays {action.card}"
-    if isinstance(action, PlayX):
-        return f"{who} plays the {action.suit.value} X as {action.rank} {'high' if action.high else 'low'}"
-    if isinstance(action, Place):
-        return f"{who} uses the {action.suit.value} card and places a gnome {_where(state, action.spot)}"
-    if isinstance(action, Flip):
-        return f"{who} flips the {action.suit.value} card: no open spot for a gnome"
-    return f"{who}: {action!r}"
+    canon = canonical(action)
+    if isinstance(canon, Play):
+        return f"{who} plays {canon.card}"
+    if isinstance(canon, PlayX):
+        return f"{who} plays the {canon.suit.value} X as {canon.rank} {'high' if canon.high else 'low'}"
+    if isinstance(canon, Place):
+        return f"{who} uses the {canon.suit.value} card and places a gnome {_where(state, canon.spot)}"
+    if isinstance(canon, Flip):
+        return f"{who} flips the {canon.suit.value} card: no open spot for a gnome"
+    return f"{who}: {shown(action)} (not a Gnaughty Gnomes action)"
 
 
-def _where(state: State, spot: Any) -> str:
-    """Where a spot is, in words: the hexes (and their colours) it touches."""
-    if not (is_int(spot) and 0 <= spot < N_SPOTS):
-        return f"on spot {spot!r}"
+def _where(state: State, spot: int) -> str:
+    """Where a spot of the garden is, in words: the hexes (and their colours) it touches."""
     info = BOARD.spots[spot]
     hexes = " / ".join(f"{state.layout[h].value} hex {h}" for h in info.board_hexes)
     if info.kind == "edge" and len(info.board_hexes) == 1:
