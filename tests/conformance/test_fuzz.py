@@ -637,19 +637,13 @@ REPRODUCERS: dict[str, tuple[Callable[[], None], str | None]] = {
         _state_data("no-good-gremlins", 2), chrome=10**6)), "NGG accepts chrome=10**6"),
     "ngg-state-round-150-of-100": (_refuses("no-good-gremlins", lambda: _edit(
         _state_data("no-good-gremlins", 2), round=150)), "NGG accepts round 150 with round_limit 100"),
-    "gg-state-card-moved-between-hands": (_refuses("gnaughty-gnomes", _gg_moved_card),
-                                          "GG accepts a card moved between hands"),
-    "gg-state-two-x-cards": (_refuses("gnaughty-gnomes", _gg_two_x_cards),
-                             "GG accepts a hand with two X cards"),
-    "gg-state-reversed-trick": (_refuses("gnaughty-gnomes", _gg_reversed_trick),
-                                "GG accepts a reversed finished trick"),
+    "gg-state-card-moved-between-hands": (_refuses("gnaughty-gnomes", _gg_moved_card), None),
+    "gg-state-two-x-cards": (_refuses("gnaughty-gnomes", _gg_two_x_cards), None),
+    "gg-state-reversed-trick": (_refuses("gnaughty-gnomes", _gg_reversed_trick), None),
     "gg-state-edited-trick": (_refuses("gnaughty-gnomes", _gg_edited_trick), None),
-    "gg-playx-rank-huge": (_huge_action("gnaughty-gnomes", "PlayX", "rank"),
-                           "GG PlayX(rank=10**5000) decodes and describe raises ValueError"),
-    "gg-place-spot-huge": (_huge_action("gnaughty-gnomes", "Place", "spot"),
-                           "GG Place(spot=10**5000) decodes and describe raises ValueError"),
-    "gg-state-stack-of-a-million": (_gg_long_stack, "GG from_data(State) of a million-item stack takes over "
-                                    "2 s (codec._frames dumps each item before any type check)"),
+    "gg-playx-rank-huge": (_huge_action("gnaughty-gnomes", "PlayX", "rank"), None),
+    "gg-place-spot-huge": (_huge_action("gnaughty-gnomes", "Place", "spot"), None),
+    "gg-state-stack-of-a-million": (_gg_long_stack, None),
 }
 """Issue 13's reproducers by name; the prefix names the game (gg, gvg, ngg)."""
 
