@@ -67,6 +67,8 @@ def _gnaughty_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabulari
         "options.no_space": option_choices(Options, "no_space"),  # GG-PLACE-8
         "options.x_tiebreak": option_choices(Options, "x_tiebreak"),  # GG-END-3
         "options.setup_clump": option_choices(Options, "setup_clump"),  # GG-SETUP-6
+        "options.first_leader": option_choices(Options, "first_leader"),  # GG-SETUP-7
+        "options.past_tricks": option_choices(Options, "past_tricks"),  # GG-CLEAN-2
         "pending.kind": (flow.PLACE_KIND,), "pending.source": flow.FRAME_SOURCES,
         "pending.bound[*][0]": ("position", "place"), "pending.bound[*][1]": (),
         "pending.among[*]": (), "pending.then[*]": (),
