@@ -91,6 +91,8 @@ options = st.builds(
     finale_free_actions=st.booleans(),
     round_limit=st.sampled_from([3, 10, 100]),
     wanderer_tie=st.sampled_from(["larger_rocket", "holder_chooses"]),
+    chrome_launch=st.sampled_from(["extra", "main"]),
+    hand_refill=st.sampled_from(["end_of_turn", "ever_empty"]),
 )
 """Options over every reading (the reference component set)."""
 
@@ -119,6 +121,8 @@ any_options = st.builds(
     finale_free_actions=st.booleans(),
     round_limit=st.sampled_from([1, 3, 10, 100]),
     wanderer_tie=st.sampled_from(["larger_rocket", "holder_chooses"]),
+    chrome_launch=st.sampled_from(["extra", "main"]),
+    hand_refill=st.sampled_from(["end_of_turn", "ever_empty"]),
     components=st.one_of(st.none(), user_components()),
 )
 """Options over every field: every reading, and a user's own component set or the reference one."""

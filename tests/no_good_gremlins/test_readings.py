@@ -22,95 +22,107 @@ from gremlinrules.no_good_gremlins import (
     apply,
     check_state,
     decision_bound,
+    fast,
     is_terminal,
     legal_actions,
     new_game,
+    rules,
 )
 from tests.no_good_gremlins.strategies import CH, CO, IR, ST, WO, row, table
 
 
-def _clause(action: object, state: State) -> str:
+@pytest.fixture(params=["fast", "reference"])
+def book(request: pytest.FixtureRequest) -> Any:
+    """The rules to play by: the fast path (the package's default) and the reference rule book,
+    so each reading is tested on both."""
+    return fast if request.param == "fast" else rules
+
+
+def _clause(book: Any, action: object, state: State) -> str:
     with pytest.raises(IllegalActionError) as info:
-        apply(state, action)
+        book.apply(state, action)
     return info.value.clause
 
 
-def _opened(hand: tuple[str, ...], pad: tuple[str, ...], options: Options | None = None) -> State:
+def _opened(book: Any, hand: tuple[str, ...], pad: tuple[str, ...], options: Options | None = None) -> State:
     """Seat 0 holds the Wandering Gremlin and ``hand``; its turn opened by taking the scrapheap's
     one wood card (legal play from a stacked Setup)."""
     s = table(hands=(hand, ()), pads=(pad, ()), heap=("wood",), wanderer=0, options=options)
-    return apply(s, TakeScrap())
+    opened: State = book.apply(s, TakeScrap())
+    return opened
 
 
 # --- NGG-BRIBE-8: the chrome launch, extra or the main action --------------------------------
 
 
 @pytest.mark.clause("NGG-BRIBE-8", "NGG-BRIBE-7")
-def test_chrome_launch_is_extra_by_default() -> None:
+def test_chrome_launch_is_extra_by_default(book: Any) -> None:
     """By default a chrome launch leaves the main action: after launching a complete rocket the
     chrome launch is still offered, and the main action can still build afterwards."""
-    s = _opened(("chrome", "iron"), ("steel",) * 4 + ("copper",))
-    s = apply(apply(s, Bribe(CH)), Launch(ST))
+    s = _opened(book, ("chrome", "iron"), ("steel",) * 4 + ("copper",))
+    s = book.apply(book.apply(s, Bribe(CH)), Launch(ST))
     assert s.mains == 0
-    assert ChromeLaunch(CO) in legal_actions(s)
-    s = apply(s, ChromeLaunch(CO))
+    assert ChromeLaunch(CO) in book.legal_actions(s)
+    s = book.apply(s, ChromeLaunch(CO))
     assert (s.chrome, s.medals[0]) == (0, row(steel=1, copper=1))
 
 
 @pytest.mark.clause("NGG-BRIBE-8")
-def test_chrome_launch_uses_the_main_action_under_the_option() -> None:
+def test_chrome_launch_uses_the_main_action_under_the_option(book: Any) -> None:
     """Under chrome_launch="main" the chrome launch needs the main action and spends it: after a
     Launch or a build's first card it is refused (NGG-BRIBE-8); made first, it leaves no build."""
     main = Options(chrome_launch="main")
-    s = apply(apply(_opened(("chrome",), ("steel",) * 4 + ("copper",), main), Bribe(CH)), Launch(ST))
-    assert ChromeLaunch(CO) not in legal_actions(s)
-    assert _clause(ChromeLaunch(CO), s) == "NGG-BRIBE-8"
-    built = apply(apply(_opened(("chrome", "iron"), ("copper",), main), Build(IR)), Bribe(CH))
-    assert _clause(ChromeLaunch(CO), built) == "NGG-BRIBE-8"  # the build's first card spent it
-    s = apply(apply(_opened(("chrome", "iron"), ("copper",), main), Bribe(CH)), ChromeLaunch(CO))
+    s = book.apply(_opened(book, ("chrome",), ("steel",) * 4 + ("copper",), main), Bribe(CH))
+    s = book.apply(s, Launch(ST))
+    assert ChromeLaunch(CO) not in book.legal_actions(s)
+    assert _clause(book, ChromeLaunch(CO), s) == "NGG-BRIBE-8"
+    built = book.apply(book.apply(_opened(book, ("chrome", "iron"), ("copper",), main), Build(IR)), Bribe(CH))
+    assert _clause(book, ChromeLaunch(CO), built) == "NGG-BRIBE-8"  # the build's first card spent it
+    s = book.apply(_opened(book, ("chrome", "iron"), ("copper",), main), Bribe(CH))
+    s = book.apply(s, ChromeLaunch(CO))
     assert (s.mains, s.open_build, s.chrome, s.medals[0]) == (0, 0, 0, row(copper=1))
-    assert Build(IR) not in legal_actions(s)
+    assert Build(IR) not in book.legal_actions(s)
 
 
 # --- NGG-HAND-2: the empty-hand refill --------------------------------------------------------
 
 
 @pytest.mark.clause("NGG-HAND-2")
-def test_a_hand_refilled_by_a_bribe_draws_nothing_more_by_default() -> None:
+def test_a_hand_refilled_by_a_bribe_draws_nothing_more_by_default(book: Any) -> None:
     """Paying the last card to an iron bribe empties the hand, and the bribe's draw refills it: by
     default the end of the turn finds cards in hand and draws nothing."""
-    s = _opened(("iron",), ())
-    s = apply(apply(s, Build(WO)), Bribe(IR))
+    s = _opened(book, ("iron",), ())
+    s = book.apply(book.apply(s, Build(WO)), Bribe(IR))
     assert sum(s.hands[0]) == 1
-    after = apply(s, EndTurn())
+    after = book.apply(s, EndTurn())
     assert sum(after.hands[0]) == 1
 
 
 @pytest.mark.clause("NGG-HAND-2")
-def test_ever_empty_hand_draws_six_at_the_end_under_the_option() -> None:
+def test_ever_empty_hand_draws_six_at_the_end_under_the_option(book: Any) -> None:
     """Under hand_refill="ever_empty" the same turn (the hand emptied by paying the iron bribe,
     refilled by its draw) ends with six more cards; a turn whose hand never empties draws none."""
     ever = Options(hand_refill="ever_empty")
-    s = _opened(("iron",), (), ever)
-    s = apply(apply(s, Build(WO)), Bribe(IR))
+    s = _opened(book, ("iron",), (), ever)
+    s = book.apply(book.apply(s, Build(WO)), Bribe(IR))
     assert s.hand_emptied
     deck = s.deck
-    after = apply(s, EndTurn())
+    after = book.apply(s, EndTurn())
     assert sum(after.hands[0]) == 1 + 6
     assert after.deck == deck[6:]
     assert after.hands[1] == row()
     assert after.hand_emptied  # seat 1's turn begins with the empty hand its Setup gave it
-    kept = apply(_opened(("iron", "rust"), (), ever), EndTurn())
+    kept = book.apply(_opened(book, ("iron", "rust"), (), ever), EndTurn())
     assert kept.hands[0] == row(iron=1, rust=1, wood=1)
 
 
 @pytest.mark.clause("NGG-HAND-2")
-def test_ever_empty_counts_a_hand_emptied_before_the_opening() -> None:
+def test_ever_empty_counts_a_hand_emptied_before_the_opening(book: Any) -> None:
     """With free actions before the opening, a wood bribe pays the last card, the take refills
     the hand; under hand_refill="ever_empty" the turn still ends with six drawn, by default not."""
     def turn(options: Options) -> int:
         s = table(hands=(("wood",), ()), heap=("rust",), wanderer=0, options=options)
-        s = apply(apply(apply(s, Bribe(WO)), TakeScrap()), EndTurn())
+        s = book.apply(book.apply(book.apply(s, Bribe(WO)), TakeScrap()), EndTurn())
         return sum(s.hands[0])
 
     assert turn(Options(free_actions_before_opening=True)) == 1
@@ -121,7 +133,7 @@ def test_ever_empty_counts_a_hand_emptied_before_the_opening() -> None:
 
 
 @pytest.mark.clause("NGG-END-3")
-def test_as_written_has_no_round_limit() -> None:
+def test_as_written_has_no_round_limit(book: Any) -> None:
     """Options.as_written() turns the house rule off: past round_limit rounds no finale begins,
     and decision_bound refuses (there is none); the default stops at the limit."""
     written = Options.as_written(round_limit=1)
@@ -132,7 +144,7 @@ def test_as_written_has_no_round_limit() -> None:
     def one_round(options: Options) -> State:
         s = table(hands=(("rust",), ("rust",)), heap=("wood", "iron"), options=options)
         for _ in range(2):  # each seat takes and ends: one round
-            s = apply(apply(s, TakeScrap()), EndTurn())
+            s = book.apply(book.apply(s, TakeScrap()), EndTurn())
         return s
 
     bounded = one_round(Options(round_limit=1))
