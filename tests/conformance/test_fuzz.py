@@ -630,13 +630,13 @@ REPRODUCERS: dict[str, tuple[Callable[[], None], str | None]] = {
     "gvg-explosion-y-huge": (_huge_action("goblins-vs-gnomes", "PlayExplosion", "y"),
                              "GvG PlayExplosion(y=10**5000) decodes and describe raises ValueError"),
     "ngg-state-mains-10**6": (_refuses("no-good-gremlins", lambda: _edit(
-        _state_data("no-good-gremlins", 2), mains=10**6)), "NGG accepts mains=10**6"),
+        _state_data("no-good-gremlins", 2), mains=10**6)), None),
     "ngg-state-builds-10**6": (_refuses("no-good-gremlins", lambda: _edit(
-        _state_data("no-good-gremlins", 2), builds=10**6)), "NGG accepts builds=10**6"),
+        _state_data("no-good-gremlins", 2), builds=10**6)), None),
     "ngg-state-chrome-10**6": (_refuses("no-good-gremlins", lambda: _edit(
-        _state_data("no-good-gremlins", 2), chrome=10**6)), "NGG accepts chrome=10**6"),
+        _state_data("no-good-gremlins", 2), chrome=10**6)), None),
     "ngg-state-round-150-of-100": (_refuses("no-good-gremlins", lambda: _edit(
-        _state_data("no-good-gremlins", 2), round=150)), "NGG accepts round 150 with round_limit 100"),
+        _state_data("no-good-gremlins", 2), round=150)), None),
     "gg-state-card-moved-between-hands": (_refuses("gnaughty-gnomes", _gg_moved_card), None),
     "gg-state-two-x-cards": (_refuses("gnaughty-gnomes", _gg_two_x_cards), None),
     "gg-state-reversed-trick": (_refuses("gnaughty-gnomes", _gg_reversed_trick), None),
