@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
 from gremlinrules.no_good_gremlins.components import (
     MATERIAL_COUNT,
     MATERIALS,
@@ -56,8 +56,19 @@ def _row(row: Any, what: str) -> tuple[int, ...]:
 
 
 def check_state(s: State) -> None:
-    """InvalidArgumentError (or ComponentError) unless ``s`` is a state the rules can reach."""
+    """InvalidArgumentError (or ComponentError) unless ``s`` is a state the rules can reach
+    (as far as the state shows), naming the bad field; a state it accepts plays on to its end."""
     check_type(s, State, "No Good Gremlins State")
+    try:
+        _check_state(s)
+    except GremlinRulesError:
+        raise
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
+        # a State made without its constructor, or with fields of the wrong kind
+        raise _bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
+
+
+def _check_state(s: State) -> None:
     n = s.players
     if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise _bad(f"players {shown(n)}")

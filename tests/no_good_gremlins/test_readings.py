@@ -202,3 +202,15 @@ def test_random_games_under_as_written_options_reach_their_end() -> None:
             assert legal
             s = apply(s, legal[(seed * 7919 + step * 31) % len(legal)])
         assert is_terminal(s)
+
+
+@pytest.mark.clause("NGG-ZONE-1")
+def test_check_state_refuses_a_hollow_or_mistyped_state() -> None:
+    """A State made without its constructor, or with a field of the wrong kind, is refused with
+    the library's error, never an AttributeError or TypeError."""
+    with pytest.raises(GremlinRulesError, match="malformed"):
+        check_state(object.__new__(State))
+    s = new_game(3, 1)
+    for change in ({"removed": 5}, {"deck": None}, {"round": "7"}, {"threat": (None,)}):
+        with pytest.raises(GremlinRulesError):
+            check_state(attrs.evolve(s, **change))
