@@ -6,7 +6,8 @@ actions, numbered, by their labels (``game.action_label``) with their text
 notation beside them. The person answers with a number, the action's notation
 (``game.parse_action``) or its label. The bots play the other seats; what
 happens is shown as the events the person's seat sees (``game.observe_event``),
-never more. End of input ends the session cleanly, the game unfinished.
+never more. End of input (or Ctrl-C at the prompt) ends the session cleanly,
+the game unfinished.
 
 With ``spectate``, every seat is a bot and the terminal shows the spectator's
 view and events: public information only.
@@ -129,7 +130,10 @@ def _ask(game: Game, state: Any, seat: int, inp: Lines, out: TextIO) -> Any:
     while True:
         out.write("> ")
         out.flush()
-        line = inp.readline()
+        try:
+            line = inp.readline()
+        except KeyboardInterrupt:  # Ctrl-C at the prompt ends the session like end of input
+            line = ""
         if not line:
             out.write("\n")
             return None

@@ -227,3 +227,21 @@ def test_the_text_view_puts_the_uniform_fields_first_then_every_other_field(game
     assert [k for k in keys if k in own] == own
     assert "format_version" not in keys
     assert "options" not in keys
+
+
+def test_ctrl_c_at_the_prompt_ends_the_session_like_end_of_input() -> None:
+    """A KeyboardInterrupt while the person is asked ends the session unfinished, with the actions
+    played so far, instead of a traceback."""
+    game = frontend_game("no-good-gremlins")
+
+    class Interrupted:
+        """Standard input whose reader presses Ctrl-C."""
+
+        def readline(self) -> str:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    result = play_terminal(game, 2, seat=0, seed=1, inp=Interrupted(), out=out)
+    assert not result.finished
+    assert game.current_player(result.state) == 0
+    assert "left unfinished" in out.getvalue()
