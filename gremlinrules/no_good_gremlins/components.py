@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import ComponentError, shown
 
 __all__ = [
     "ABILITIES",
@@ -62,6 +62,8 @@ THUNDERSTORM = 6
 MATERIAL_COUNT = 84  # NGG-DATA-1: stated by the rulebook
 GREMLIN_DECK_SIZE = 21  # NGG-DATA-1
 IRON_LAUNCH_COST = 6  # NGG-DATA-1
+MAX_MEDAL_VALUE = 1000
+"""The largest medal value a component set may print (a size limit, not a rule: NGG-DATA-6)."""
 # NGG-BRIBE-1, NGG-BRIBE-2, NGG-BRIBE-3, NGG-BRIBE-4, NGG-BRIBE-5, NGG-BRIBE-6: the ability
 # printed on each type, fixed by the rulebook (NGG-DATA-6: a user's set cannot change them).
 ABILITIES = ("move_on", "no_eating", "draw_one_move_on", "extra_build",
@@ -84,12 +86,13 @@ class Components:
     """Thunderstorm cards in the gremlin deck (with the gremlins, 21 cards)."""
 
 
-def _positive_ints(values: Any, what: str, low: int) -> tuple[int, ...]:
+def _positive_ints(values: Any, what: str, low: int, high: int = MATERIAL_COUNT) -> tuple[int, ...]:
     if not isinstance(values, tuple) or len(values) != len(MATERIALS):
         raise ComponentError(f"{what} must give one number per material type (6)")
     for m, v in zip(MATERIALS, values, strict=True):
-        if isinstance(v, bool) or not isinstance(v, int) or v < low:
-            raise ComponentError(f"{what} of {m.value} must be an integer of at least {low}, not {v!r}")
+        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+            raise ComponentError(f"{what} of {m.value} must be an integer from {low} to {high}, "
+                                 f"not {shown(v)}")
     return values
 
 
@@ -99,7 +102,7 @@ def validate_components(c: Any) -> Components:
         raise ComponentError(f"expected Components, got {type(c).__name__}")
     counts = _positive_ints(c.counts, "count", 1)
     costs = _positive_ints(c.launch_costs, "launch cost", 1)
-    _positive_ints(c.medal_values, "medal value", 1)
+    _positive_ints(c.medal_values, "medal value", 1, MAX_MEDAL_VALUE)
     gremlins = _positive_ints(c.gremlins, "gremlin cards", 0)
     if sum(counts) != MATERIAL_COUNT:
         raise ComponentError(f"the materials deck has {MATERIAL_COUNT} cards, not {sum(counts)}")
@@ -110,7 +113,7 @@ def validate_components(c: Any) -> Components:
             raise ComponentError(f"a {m.value} rocket needs {cost} cards but only {n} exist")
     storms = c.thunderstorms
     if isinstance(storms, bool) or not isinstance(storms, int) or storms < 0:
-        raise ComponentError(f"thunderstorms must be a non-negative integer, not {storms!r}")
+        raise ComponentError(f"thunderstorms must be a non-negative integer, not {shown(storms)}")
     if sum(gremlins) + storms != GREMLIN_DECK_SIZE:
         raise ComponentError(
             f"the gremlin deck has {GREMLIN_DECK_SIZE} cards, not {sum(gremlins) + storms}")
@@ -131,7 +134,7 @@ def parse_components(data: Any) -> Components:
             raise ComponentError(f"{m.value} needs exactly count, launch_cost, medal_value, "
                                  "gremlins and ability")
         if row["ability"] != ability:
-            raise ComponentError(f"{m.value}'s bribe ability is {ability!r}, not {row['ability']!r}")
+            raise ComponentError(f"{m.value}'s bribe ability is {ability!r}, not {shown(row['ability'])}")
         for key, out in fields.items():
             out.append(row[key])
     deck = data.get("gremlin_deck")

@@ -41,12 +41,16 @@ def test_reference_meets_rulebook_numbers() -> None:
     ({"launch_costs": (8, 7, 5, 5, 4, 3)}, "iron"),
     ({"thunderstorms": 2}, "21"),
     ({"gremlins": (3, 3, 3, 3, 3)}, "six|6"),
-    ({"medal_values": (1, 2, 3, 4, 5, 0)}, "at least 1"),
+    ({"medal_values": (1, 2, 3, 4, 5, 0)}, "from 1 to 1000"),
+    ({"medal_values": (1, 2, 3, 4, 5, 1001)}, "from 1 to 1000"),
+    ({"medal_values": (1, 2, 3, 4, 5, 10**5000)}, "about 5001 digits"),
+    ({"launch_costs": (8, 7, 6, 5, 4, -(10**5000))}, "about 5001 digits"),
     ({"counts": (20, 18, 16, 12, 16, 2), "launch_costs": (8, 7, 6, 5, 4, 3)}, "only 2"),
     ({"thunderstorms": True}, "thunderstorms"),
 ])
 def test_validation_rejects_broken_numbers(change: dict[str, Any], message: str) -> None:
-    """Any component set breaking a number the rulebook states raises ComponentError."""
+    """Any component set breaking a number the rulebook states, or a size limit (a medal value
+    over 1000), raises ComponentError with a short message, even for a 5,000-digit number."""
     bad = attrs.evolve(REFERENCE, **change)
     with pytest.raises(ComponentError, match=message):
         validate_components(bad)
