@@ -10,7 +10,17 @@ from hypothesis import strategies as st
 
 from gremlinrules import SetupError
 from gremlinrules.core.rng import Rng
-from gremlinrules.gnaughty_gnomes import CARDS, Colour, Options, Setup, new_game, scores
+from gremlinrules.gnaughty_gnomes import (
+    CARDS,
+    Card,
+    Colour,
+    Options,
+    Setup,
+    current_player,
+    legal_actions,
+    new_game,
+    scores,
+)
 from gremlinrules.gnaughty_gnomes.board import BOARD, clumped, random_layout
 from gremlinrules.gnaughty_gnomes.components import SUITS
 from gremlinrules.gnaughty_gnomes.invariants import all_cards
@@ -31,10 +41,20 @@ def test_partners_sit_opposite_and_share_a_score(state: object) -> None:
 
 @pytest.mark.clause("GG-SETUP-1", "GG-SETUP-7")
 def test_random_start_player_covers_every_player_but_never_a_dummy() -> None:
-    """Over many seeds every player position starts; with two players only positions 0 and 1."""
+    """Over many seeds every player position starts; with two players only positions 0 and 1
+    by default, and any of the four with first_leader="any_position" (a dummy leading is
+    decided by its partner, from its face-up cards); with four players the option changes
+    nothing."""
+    anywhere = Options(first_leader="any_position")
     assert {new_game(4, seed).leader for seed in range(200)} == {0, 1, 2, 3}
+    assert all(new_game(4, seed, options=anywhere).leader == new_game(4, seed).leader for seed in range(50))
     assert {new_game(2, seed).leader for seed in range(200)} == {0, 1}
+    assert {new_game(2, seed, options=anywhere).leader for seed in range(200)} == {0, 1, 2, 3}
     assert new_game(2, 0, setup=Setup(start=3)).leader == 3
+    first = next(s for s in (new_game(2, seed, options=anywhere) for seed in range(200)) if s.leader >= 2)
+    assert current_player(first) == first.leader - 2
+    face_up = {up for _, up in first.piles[first.leader]} | set(first.hands[first.leader])
+    assert {getattr(a, "card", None) or Card(a.suit, 0) for a in legal_actions(first)} == face_up
 
 
 @pytest.mark.clause("GG-SETUP-2", "GG-SETUP-3")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from gremlinrules.gnaughty_gnomes import (
     Card,
@@ -11,11 +14,14 @@ from gremlinrules.gnaughty_gnomes import (
     Phase,
     Play,
     PlayX,
+    Setup,
     State,
     apply,
     current_player,
     is_legal,
+    is_terminal,
     legal_actions,
+    new_game,
 )
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
 from gremlinrules.gnaughty_gnomes.rules import playable
@@ -105,3 +111,37 @@ def test_colour_values_are_5_4_3_2_by_track_position() -> None:
     """The strongest suit's mushrooms are worth 5, then 4, 3 and 2."""
     assert [value_of(TRACK, c) for c in TRACK] == [5, 4, 3, 2]
     assert value_of((OR, B, P, R), R) == 2
+
+
+def _strength(track: tuple[Colour, ...], p: Played) -> tuple[int, int, int]:
+    """How strong a played card is, written here from the rules (bigger is stronger): its suit's
+    place on the track, then its rank, then an X card's high (above) or low (below)."""
+    tie = 0 if not p.card.is_x else (1 if p.high else -1)
+    return (-track.index(p.card.suit), p.rank, tie)
+
+
+@pytest.mark.clause("GG-SEAT-1", "GG-PLAY-1", "GG-CLEAN-3", "GG-2P-3")
+@given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32), players=st.sampled_from([2, 4]),
+       start=st.integers(0, 3))
+def test_cards_go_clockwise_from_the_leader_and_the_trick_loser_leads_next(
+        seed: int, walk: int, players: int, start: int) -> None:
+    """From a stacked start position, every trick's four cards are played by the leader and then
+    the next higher positions, wrapping from 3 to 0 (clockwise); the seat asked for each card is
+    that position's (its partner's for a dummy); and the next trick is led by the position whose
+    card was weakest, ranked here from the track alone."""
+    rnd = random.Random(walk)
+    state = new_game(players, seed, setup=Setup(start=start))
+    leader = start
+    while not is_terminal(state):
+        track = state.track
+        for k in range(4):
+            position = (leader + k) % 4
+            assert current_player(state) == (position if players == 4 else position % 2)
+            legal = legal_actions(state)
+            state = apply(state, legal[rnd.randrange(len(legal))])
+            assert state.plays[-1].position == position
+        trick = state.plays
+        while state.stack:
+            legal = legal_actions(state)
+            state = apply(state, legal[rnd.randrange(len(legal))])
+        leader = min(trick, key=lambda p: _strength(track, p)).position

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,14 +12,18 @@ from hypothesis import strategies as st
 from gremlinrules.gnaughty_gnomes import (
     ACTIONS,
     Flip,
+    Options,
     Phase,
     Place,
     Play,
     PlayX,
     State,
     all_actions,
+    apply,
     decision_bound,
+    is_terminal,
     legal_actions,
+    new_game,
     observe,
     sample_hidden,
 )
@@ -65,3 +72,34 @@ def test_action_space_is_fixed_and_legal_actions_follow_its_order(state: State) 
     positions = [index[a] for a in legal_actions(state)]
     assert positions == sorted(positions)
     assert decision_bound(4) == decision_bound(2) == 64
+
+
+@pytest.mark.clause("GG-CLEAN-2", "GG-VIEW-1")
+@given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
+def test_finished_tricks_are_in_every_view_unless_the_table_hides_them(seed: int, walk: int,
+                                                                       players: int) -> None:
+    """One game played twice, with past_tricks "shown" and "hidden": the rules play the same; with
+    "shown" every seat's and the spectator's view lists every finished trick in order, with
+    "hidden" none ever does, and the two views differ in nothing else (the open trick, gnomes,
+    track and scores stay on the table)."""
+    rnd = random.Random(walk)
+    shown = new_game(players, seed)
+    hidden = new_game(players, seed, options=Options(past_tricks="hidden"))
+    finished: list[object] = []
+    while True:
+        assert attrs.evolve(hidden, options=shown.options) == shown
+        for seat in (*range(players), None):
+            view, blind = observe(shown, seat), observe(hidden, seat)
+            assert list(view.history) == finished
+            assert blind.history == ()
+            assert attrs.evolve(blind, history=view.history, options=view.options) == view
+        if is_terminal(shown):
+            break
+        legal = legal_actions(shown)
+        assert legal_actions(hidden) == legal
+        action = legal[rnd.randrange(len(legal))]
+        before = shown
+        shown, hidden = apply(shown, action), apply(hidden, action)
+        if shown.trick > before.trick:
+            finished.append(before.plays)
+    assert len(finished) == 8
