@@ -91,6 +91,9 @@ class View:
     rebuilt: bool
     finale: bool
     final_turns: int
+    hand_emptied: bool = False
+    """The turn owner's hand has been empty this turn, so it draws six at the turn's end (only
+    under ``hand_refill="ever_empty"``, NGG-HAND-2; public, as hand sizes are)."""
 
 
 def scores(s: State) -> tuple[int, ...]:
@@ -130,7 +133,7 @@ def observe(s: State, player: int | None) -> View:
         gremlin_discard=tuple([gremlin_card(g) for g in s.gremlin_discard]), wanderer=seat,
         wanderer_status=status, turn=s.turn, round=s.round, mains=s.mains, builds=s.builds,
         open_build=s.open_build, chrome=s.chrome, no_eat=s.no_eat, final_turn=s.final_turn,
-        rebuilt=s.rebuilt, finale=s.finale, final_turns=s.final_turns,
+        rebuilt=s.rebuilt, finale=s.finale, final_turns=s.final_turns, hand_emptied=s.hand_emptied,
     )
 
 

@@ -26,6 +26,7 @@ from gremlinrules.no_good_gremlins import (
     is_terminal,
     legal_actions,
     new_game,
+    observe,
     rules,
 )
 from tests.no_good_gremlins.strategies import CH, CO, IR, ST, WO, row, table
@@ -106,6 +107,7 @@ def test_ever_empty_hand_draws_six_at_the_end_under_the_option(book: Any) -> Non
     s = _opened(book, ("iron",), (), ever)
     s = book.apply(book.apply(s, Build(WO)), Bribe(IR))
     assert s.hand_emptied
+    assert observe(s, 1).hand_emptied  # public, as hand sizes are
     deck = s.deck
     after = book.apply(s, EndTurn())
     assert sum(after.hands[0]) == 1 + 6
