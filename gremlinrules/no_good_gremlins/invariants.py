@@ -144,8 +144,8 @@ def _bool_field(s: State, name: str) -> None:
 
 def _check_counters(s: State, n: int) -> None:
     """Every counter within what play can make of it, naming the field: the turn's budget grows
-    only by bribes, each paying a card that is then out of the game (NGG-BRIBE-4/5/6 as
-    NGG-BRIBE-4, NGG-BRIBE-5, NGG-BRIBE-6), and the round by the round limit (NGG-END-3)."""
+    only by bribes, each paying a card that is then out of the game (copper NGG-BRIBE-4, steel
+    NGG-BRIBE-5, chrome NGG-BRIBE-6), and the round by the round limit (NGG-END-3)."""
     for name in ("no_eat", "final_turn", "rebuilt", "finale", "hand_emptied"):
         _bool_field(s, name)
     opts = s.options
