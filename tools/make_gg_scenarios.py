@@ -141,6 +141,7 @@ def main() -> None:
     write_placements()
     write_clockwise()
     write_final_track_tie()
+    write_x_card_tie()
 
 
 # --- Placement: the exact legal set from geometry (GG-PLACE-2, GG-PLACE-4, GG-PLACE-5, GG-SCORE-5) ---
@@ -286,10 +287,12 @@ TIE_SEED = 42
 clean-up decides: by the track before it the other team would win."""
 
 
-def _strength(track: list[str], c: dict[str, Any]) -> tuple[int, int]:
-    """A card left in hand, by the rulebook: its suit's place on the track, then its rank (an X card
-    counts as an 8 declared high, GG-END-3), bigger is stronger."""
-    return (-track.index(c["suit"]), 9 if c["rank"] == "X" else c["rank"])
+def _strength(track: list[str], c: dict[str, Any], x_tiebreak: str = "wild_high") -> tuple[int, int]:
+    """A card left in hand, by the rulebook: its suit's place on the track, then its rank; an X card
+    counts as an 8 declared high (above the 8), or with "lowest" below the 1 (GG-END-3). Bigger is
+    stronger."""
+    x_rank = 9 if x_tiebreak == "wild_high" else 0
+    return (-track.index(c["suit"]), x_rank if c["rank"] == "X" else c["rank"])
 
 
 def write_final_track_tie() -> None:
@@ -329,6 +332,53 @@ def write_final_track_tie() -> None:
                                  "winners": [team, team + 2],
                                  "fields": {"track": end["track"], "team_scores": end["team_scores"]}}}],
           setup=setup)
+
+
+X_TIE_SEED = 386
+"""A four-player game (seeded deal; position 2 keeps its X card while it has another card to play,
+the others play at random) that ends tied with position 2's unplayed X card and a numbered card of
+the same suit deciding the tie-break."""
+
+
+def write_x_card_tie() -> None:
+    """The same tied game under both readings of an unplayed X card: it wins the tie-break as an 8
+    declared high, and loses it when counted below every numbered card of its suit."""
+    import gremlinrules
+
+    game = gremlinrules.get_game("gnaughty-gnomes")
+    rnd = random.Random(X_TIE_SEED)
+    state = game.new_game(4, X_TIE_SEED)
+    start = game.to_data(state)
+    keeper = X_TIE_SEED % 4
+    actions = []
+    while not game.is_terminal(state):
+        legal = game.legal_actions(state)
+        view = game.to_data(game.observe(state, None))
+        if not state.stack and view["position_to_act"] == keeper:
+            legal = tuple(a for a in legal if type(a).__name__ != "PlayX") or legal
+        action = legal[rnd.randrange(len(legal))]
+        actions.append({"action": game.to_data(action)})
+        state = game.apply(state, action)
+    end = game.to_data(state)
+    assert end["team_scores"][0] == end["team_scores"][1], "not a tie"
+    assert any(c["rank"] == "X" for c in end["hands"][keeper])
+    setup = {"layout": start["layout"], "track": start["track"], "start": start["leader"],
+             "hands": [[*h] for h in start["hands"]]}
+    winners = {}
+    for reading in ("wild_high", "lowest"):
+        best = {team: max(_strength(end["track"], c, reading) for pos in (team, team + 2)
+                          for c in end["hands"][pos]) for team in (0, 1)}
+        team = 0 if best[0] > best[1] else 1
+        winners[reading] = [team, team + 2]
+    assert winners["wild_high"] != winners["lowest"], "the X card's reading does not decide it"
+    x_card = {"rank": "X", "suit": end["hands"][keeper][0]["suit"]}
+    for reading, name in (("wild_high", "high"), ("lowest", "lowest")):
+        write(f"tie-break-x-card-{name}.json",
+              f"Tied scores decided by an unplayed X card, counted as x_tiebreak={reading!r} (a house rule)",
+              ["GG-END-2", "GG-END-3"],
+              [*actions, {"expect": {"terminal": True, "scores": end["team_scores"] * 2,
+                                     "winners": winners[reading], "fields": {f"hands.{keeper}.0": x_card}}}],
+              setup={"players": 4, "seed": 0, "options": {"x_tiebreak": reading}, "setup": setup})
 
 
 if __name__ == "__main__":
