@@ -37,6 +37,8 @@ OPTIONS = st.builds(
     no_space=st.sampled_from(["skip", "widen"]),
     x_tiebreak=st.sampled_from(["wild_high", "lowest"]),
     setup_clump=st.sampled_from(["connected", "triangle"]),
+    first_leader=st.sampled_from(["player", "any_position"]),
+    past_tricks=st.sampled_from(["shown", "hidden"]),
 )
 """Every field of Options, each over every value it accepts."""
 
