@@ -17,12 +17,12 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import ComponentError, shown
 from gremlinrules.core.grid import SIDE_NAMES, mask_from_names, rotate_mask
 
 __all__ = [
-    "ACTION_KINDS", "COMPONENTS", "FIELD_KINDS", "KINDS", "Components", "Design", "RoleCard",
-    "load_components", "validate_components",
+    "ACTION_KINDS", "COMPONENTS", "FIELD_KINDS", "KINDS", "NAME_LIMIT", "TABLE_LIMITS", "Components",
+    "Design", "RoleCard", "load_components", "validate_components",
 ]
 
 FIELD_KINDS = ("passage", "cave-in", "door", "key", "lantern", "bomb", "ale-mug")
@@ -31,6 +31,15 @@ ACTION_KINDS = ("map", "explosion", "potion")
 """Kinds whose effect resolves at once; the card is then discarded."""
 KINDS = FIELD_KINDS + ACTION_KINDS
 RACES = ("goblin", "gnome")
+
+TABLE_LIMITS = (-12, 20, -12, 12)
+"""The largest table a component set may declare (GVG-FIELD-3): x from -12 to 20, y from -12
+to 12, 12 cells beyond the reference table's reach on every side. The action space grows with
+the table (about 70 actions a cell), so a bound keeps ``new_game`` and a decoded state's
+checks fast whatever a client sends."""
+
+NAME_LIMIT = 40
+"""The most characters in a design's name or colour (GVG-FIELD-3)."""
 
 _STATED = {
     "path_cards": 50, "start_cards": 1, "role_cards": 8, "target_cards": 3, "counter_cards": 8,
@@ -107,8 +116,11 @@ def _design(raw: Any, i: int) -> Design:
     colour = raw.get("colour", "")
     if not isinstance(name, str) or not name or not isinstance(edges, str) or not isinstance(colour, str):
         raise _fail(f"design #{i + 1}: name, edges and colour must be strings")
+    if len(name) > NAME_LIMIT or len(colour) > NAME_LIMIT or len(edges) > 4:
+        raise _fail(f"design #{i + 1}: a name or colour has at most {NAME_LIMIT} characters, "
+                    "edges at most 4 letters")
     if kind not in KINDS:
-        raise _fail(f"design {name}: kind {kind!r} is not one of {KINDS}")
+        raise _fail(f"design {name}: kind {shown(kind)} is not one of {KINDS}")
     try:
         mask = mask_from_names(edges)
     except ValueError as exc:
@@ -130,13 +142,16 @@ def parse_components(data: dict[str, Any]) -> Components:
         raise _fail("missing [numbers]")
     for key, want in _STATED.items():
         if _int(numbers, key, "[numbers]") != want:
-            raise _fail(f"the rulebook says {key} = {want}, the file says {numbers[key]}")
-    designs = tuple(_design(raw, i) for i, raw in enumerate(data.get("design", [])))
+            raise _fail(f"the rulebook says {key} = {want}, the file says {shown(numbers[key])}")
+    raw_designs = data.get("design", [])
+    if not isinstance(raw_designs, list) or len(raw_designs) > _STATED["path_cards"]:
+        raise _fail("the designs are a list of at most 50 tables (each design has one card or more)")
+    designs = tuple(_design(raw, i) for i, raw in enumerate(raw_designs))
     names = [d.name for d in designs]
     if len(set(names)) != len(names):
         raise _fail("design names must be unique")
     if sum(d.count for d in designs) != _STATED["path_cards"]:
-        raise _fail(f"the path cards add up to {sum(d.count for d in designs)}, not 50")
+        raise _fail(f"the path cards add up to {shown(sum(d.count for d in designs))}, not 50")
     missing = set(KINDS) - {d.kind for d in designs}
     if missing:
         raise _fail(f"the rulebook names card kinds missing here: {sorted(missing)}")
@@ -145,10 +160,14 @@ def parse_components(data: dict[str, Any]) -> Components:
     if door_colours != key_colours:
         raise _fail("every door colour needs keys of that colour and the other way round")
     roles_raw = data.get("role", [])
+    if not isinstance(roles_raw, list) or len(roles_raw) != _STATED["role_cards"]:
+        raise _fail("there must be 8 distinct role cards")
     roles: list[RoleCard] = []
     for raw in roles_raw:
-        if not isinstance(raw, dict) or raw.get("race") not in RACES or not isinstance(raw.get("name"), str):
-            raise _fail("a role is a table with a name and a race (goblin or gnome)")
+        if (not isinstance(raw, dict) or raw.get("race") not in RACES or not isinstance(raw.get("name"), str)
+                or not 0 < len(raw["name"]) <= NAME_LIMIT):
+            raise _fail(f"a role is a table with a name (1 to {NAME_LIMIT} characters) and a race "
+                        "(goblin or gnome)")
         roles.append(RoleCard(name=raw["name"], race=raw["race"]))
     if len(roles) != _STATED["role_cards"] or len({r.name for r in roles}) != len(roles):
         raise _fail("there must be 8 distinct role cards")
@@ -163,6 +182,9 @@ def parse_components(data: dict[str, Any]) -> Components:
     if not (bounds[0] <= 0 and bounds[1] >= _STATED["target_distance"] and bounds[2] <= -gap
             and bounds[3] >= gap):
         raise _fail("the table must hold the start card and the three targets")
+    lo_x, hi_x, lo_y, hi_y = TABLE_LIMITS
+    if bounds[0] < lo_x or bounds[1] > hi_x or bounds[2] < lo_y or bounds[3] > hi_y:  # GVG-FIELD-3
+        raise _fail(f"the table may reach x from {lo_x} to {hi_x} and y from {lo_y} to {hi_y} at most")
     return Components(
         numbers=tuple(sorted((k, int(numbers[k])) for k in _STATED)), designs=designs,
         roles=tuple(roles), bounds=(bounds[0], bounds[1], bounds[2], bounds[3]),

@@ -39,6 +39,11 @@ from gremlinrules.goblins_vs_gnomes.rules import (
     effects,
     laid,
     name_skip_choices,
+    no_fit,
+    not_an_action,
+    not_held,
+    not_tunnel_card,
+    off_table,
     open_target_choices,
     resume_name_skip,
     resume_open_target,
@@ -95,9 +100,9 @@ def _check_place(state: State, action: Place) -> Reason | None:
             return None
     kit = kit_of(state)
     if not isinstance(card, str) or card not in kit.field_cards:
-        return f"{card!r} is not a tunnel card", "GVG-PLACE-1"
+        return not_tunnel_card(card), "GVG-PLACE-1"
     if card not in hand:
-        return f"you hold no {card} card", "GVG-TURN-1"
+        return not_held(card), "GVG-TURN-1"
     if not is_int(x) or not is_int(y) or not isinstance(rot, bool):
         return "a cell is two integers and rotated is true or false", "GVG-PLACE-1"
     if rot and not state.options.rotation:
@@ -105,10 +110,9 @@ def _check_place(state: State, action: Place) -> Reason | None:
     if rot and kit.edges[(card, True)] == kit.edges[(card, False)]:
         return "turning this card changes nothing: lay it unrotated", "GVG-PLACE-4"
     if (x, y) not in kit.placeable_set:
-        return f"({x}, {y}) is the start, a target or off the table", "GVG-FIELD-2"
+        return off_table(x, y), "GVG-FIELD-2"
     if not _analysis(state).fits(card, (x, y), rot):
-        return (f"{card} on ({x}, {y}) must touch the route, match every neighbour's edges "
-                "and extend the route from the start"), "GVG-PLACE-2"
+        return no_fit(card, x, y), "GVG-PLACE-2"
     return None
 
 
@@ -127,7 +131,7 @@ def _check(state: State, action: Any) -> Reason | None:
         return RULES.check(state, action)  # the match is over, or a frame's few choices
     check = _CHECKS.get(type(action))
     if check is None:
-        return f"{action!r} is not a Goblins vs Gnomes action", "GVG-ACT-1"
+        return not_an_action(action), "GVG-ACT-1"
     return check(state, action)  # type: ignore[no-any-return]
 
 

@@ -36,9 +36,14 @@ def finish(state: State, changes: dict[str, Any]) -> State:
         return end_round(evolve(state, **changes), state.turn)
     nxt = next_seat(state.turn, n)
     skips = get("skips", state.skips)
-    while skips[nxt]:  # a skipped turn is not a decision (GVG-CARD-4)
-        skips = skips[:nxt] + (skips[nxt] - 1,) + skips[nxt + 1:]
-        nxt = next_seat(nxt, n)
+    if skips[nxt]:
+        while skips[nxt]:  # a skipped turn is not a decision (GVG-CARD-4)
+            skips = skips[:nxt] + (skips[nxt] - 1,) + skips[nxt + 1:]
+            nxt = next_seat(nxt, n)
+        # GVG-END-1: a skipped seat has not passed, and its skips all come before its first
+        # pass since the last card played, so the run of passes starts again after a skip:
+        # n passes in a row then mean every seat has passed since that card.
+        changes["passes"] = 0
     changes.update(turn=nxt, skips=skips)
     return evolve(state, **changes)
 
@@ -169,5 +174,7 @@ def score_round(state: State, victim: int) -> State:
         return evolve(state, points=points, phase=Phase.OVER, stack=(),
                       winners=tuple(s for s in range(n) if points[s] == best),
                       last_roles=state.roles, last_result=result)
-    return deal_round(n, opts, state.rng, points, state.round + 1, next_seat(state.round_starter, n),
+    # GVG-SETUP-5: the next seat starts the next round, or the first round's starter again
+    starter = next_seat(state.round_starter, n) if opts.rotate_first_player else state.round_starter
+    return deal_round(n, opts, state.rng, points, state.round + 1, starter,
                       last_roles=state.roles, last_result=result)

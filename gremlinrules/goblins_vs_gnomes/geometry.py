@@ -15,9 +15,13 @@ module constants below are the reference set's.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
+
+import attrs
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_players, instance_or_default
+from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.grid import OPPOSITE, Cell, orthogonal, rotate_mask
 from gremlinrules.goblins_vs_gnomes.actions import (
     MAX_SEATS,
@@ -37,7 +41,7 @@ __all__ = [
     "COLOUR", "DESIGNS", "EDGES", "KIND", "OPEN_TARGET_INFO", "PLACEABLE_CELLS", "PLACEABLE_SET",
     "REFERENCE_KIT", "START", "START_INFO", "TARGET_CELLS", "TARGET_SLOT", "Info", "Kit", "all_actions",
     "entry_code",
-    "kit_for", "make_info", "options_kit",
+    "kit_for", "make_info", "options_kit", "valid_options",
 ]
 
 START: Cell = (0, 0)
@@ -130,8 +134,11 @@ class Kit:
         self.hand = c.number("hand_size")
         self.win = c.number("winning_points")
         # the action space and interned actions
-        self.all_actions: tuple[Action, ...] = build_actions(c, self.placeable_cells)
-        """Every action for eight seats with rotation, in canonical order (GVG-ACT-1)."""
+        actions = list(build_actions(c, self.placeable_cells))
+        actions.insert(actions.index(NameSkip(1)), NameSkip(0))  # GVG-CARD-6: naming yourself
+        self.all_actions: tuple[Action, ...] = tuple(actions)
+        """Every action for eight seats with rotation and self-naming, in canonical order
+        (GVG-ACT-1)."""
         self.index: dict[Action, int] = {a: i for i, a in enumerate(self.all_actions)}
         self.place: dict[tuple[str, int, int, bool], Place] = {
             (a.card, a.x, a.y, a.rotated): a for a in self.all_actions if isinstance(a, Place)
@@ -204,12 +211,13 @@ REFERENCE_KIT = kit_for(COMPONENTS)
 """The reference component set's tables."""
 
 
-_ACTION_SPACES: BoundedCache[tuple[int, bool, Components], tuple[Action, ...]] = BoundedCache(
+_ACTION_SPACES: BoundedCache[tuple[int, bool, bool, Components], tuple[Action, ...]] = BoundedCache(
     "goblins-vs-gnomes action spaces", 64)
+_SELF = NameSkip(0)
 
 
-def _actions(players: int, rotation: bool, kit: Kit) -> tuple[Action, ...]:
-    key = (players, rotation, kit.components)
+def _actions(players: int, rotation: bool, name_self: bool, kit: Kit) -> tuple[Action, ...]:
+    key = (players, rotation, name_self, kit.components)
     got = _ACTION_SPACES.get(key)
     if got is None:
         seat_types = (PlayPotion, NameSkip, Steal)
@@ -217,8 +225,26 @@ def _actions(players: int, rotation: bool, kit: Kit) -> tuple[Action, ...]:
             a for a in kit.all_actions
             if not (isinstance(a, seat_types) and a.offset >= players)
             and not (isinstance(a, Place) and a.rotated and not rotation)
+            and (name_self or a != _SELF)
         ))
     return got
+
+
+def valid_options(value: Any, title: str = "Goblins vs Gnomes") -> Options:
+    """``value`` checked as Options (None: the defaults); SetupError for anything else, an
+    Options built without ``__init__`` or with a field set around its validator included."""
+    opts: Options = instance_or_default(value, Options, title)
+    if value is None:
+        return opts
+    try:
+        attrs.validate(opts)
+    except SetupError:
+        raise
+    except AttributeError as exc:
+        raise SetupError(f"{title} Options built without its fields ({shown(str(exc))})") from exc
+    except (TypeError, ValueError) as exc:
+        raise SetupError(f"{title} Options: {shown(str(exc))}") from exc
+    return opts
 
 
 def all_actions(players: int, options: Options | None = None) -> tuple[Action, ...]:
@@ -227,8 +253,8 @@ def all_actions(players: int, options: Options | None = None) -> tuple[Action, .
     The Place and Explosion actions come from the options' component set (GVG-COMP-7).
     """
     n = check_players(players, 3, MAX_SEATS, "Goblins vs Gnomes")
-    opts = instance_or_default(options, Options, "Goblins vs Gnomes")
-    return _actions(n, opts.rotation, options_kit(opts))
+    opts = valid_options(options)
+    return _actions(n, opts.rotation, opts.name_self, options_kit(opts))
 
 
 def options_kit(options: Options) -> Kit:

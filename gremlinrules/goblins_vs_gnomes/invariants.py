@@ -1,4 +1,4 @@
-"""Consistency of a state (GVG-INV-1 to GVG-INV-5), for states decoded from JSON.
+"""Consistency of a state (GVG-INV-1 to GVG-INV-6), for states decoded from JSON.
 
 Every card in exactly one zone; never two cards on one cell; the start,
 Lanterns and targets never leave the field (the start and targets are fixed
@@ -13,7 +13,7 @@ from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.decisions import Frame
-from gremlinrules.core.errors import InvalidArgumentError, SetupError
+from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
@@ -42,7 +42,7 @@ def problems(s: State) -> list[str]:
     out: list[str] = []
     n = s.players
     if not is_int(n) or not 3 <= n <= 8:
-        return [f"players must be 3 to 8, not {n!r}"]
+        return [f"players must be 3 to 8, not {shown(n)}"]
     if not isinstance(s.options, Options) or not isinstance(s.rng, Rng):
         return ["options or generator of the wrong type"]
     kit = options_kit(s.options)  # the options validated the component set (GVG-COMP-7)
@@ -106,9 +106,61 @@ def problems(s: State) -> list[str]:
         out.append("bad potion swap")
     if any(not is_int(k) or k < 0 for k in s.skips + s.swaps_used) or not 0 <= s.passes <= n:
         out.append("negative skips or swaps, or a pass count out of range")
+        return out
     if not _seats((s.first_out, s.opener), n, -1):
         out.append("first_out or opener out of range")
+    out += _counter_problems(s, kit)
     out += _stack_problems(s)
+    return out
+
+
+def _counter_problems(s: State, kit: Any) -> list[str]:
+    """Every counter within what play can reach: skips, swaps, passes, rounds, points, the cards
+    that left the hands (GVG-INV-6)."""
+    out: list[str] = []
+    n, opts, kind = s.players, s.options, kit.kind
+    over = s.phase is Phase.OVER or [f.kind for f in s.stack] == [STEAL]  # the round has ended
+    laid = Counter(kind[c] for c in s.discard) + Counter(kind[t.card] for t in s.field)
+    naming = any(f.kind == NAME_SKIP for f in s.stack)
+    if sum(s.skips) > laid["ale-mug"] - naming:  # GVG-CARD-4: one skip per Ale Mug laid
+        out.append("skips: more skipped turns than Ale Mugs laid this round")
+    elif not over and s.skips[s.turn]:
+        out.append("skips: the turn owner still has a turn to skip")
+    if opts.bounded and any(k > opts.swap_limit for k in s.swaps_used):  # GVG-BOUND-1
+        out.append(f"swaps_used: more than swap_limit ({opts.swap_limit}) swaps in a round")
+    if not over and s.passes >= n:  # GVG-END-1
+        out.append("passes: every seat passed but the round goes on")
+    if opts.bounded and s.round > opts.round_limit:
+        out.append(f"round: past round_limit ({opts.round_limit})")
+    if (s.last_result == "") != (s.round == 1 and s.phase is Phase.PLAY) or s.last_result not in (
+            "", "gold", "dragon", "none", "dynamite"):
+        out.append("last_result: set exactly after a round was scored")
+    if len(s.last_roles) != (0 if s.last_result == "" else n):
+        out.append("last_roles: one per seat once a round was scored")
+    win = kit.win
+    top = [p for p in range(n) if s.points[p] >= win]
+    if any(p > win + 2 for p in s.points):  # a round gives a seat 3 points at most
+        out.append("points: more than a round can give past the winning mark")
+    elif s.phase is Phase.OVER:
+        if (top and s.winners != tuple(top[:1])) or len(top) > 1:
+            out.append("winners: the one seat that reached the winning mark")
+        elif not top and (not opts.bounded or s.round != opts.round_limit
+                          or s.winners != tuple(p for p in range(n) if s.points[p] == max(s.points))):
+            out.append("winners: the leaders, and only at the round limit")
+    # the cards that left the hands: each Map is a peek, each Potion a swap, each Explosion a
+    # field card in the discards (Bombs also go when the Dynamite opens)
+    if len(s.peeks) != laid["map"] or len(s.potions) != laid["potion"]:
+        out.append("peeks or potions: one per Map or Potion in the discards")
+    gone = sum(1 for c in s.discard if kit.designs[c].on_field)
+    dynamite = any(s.opened[i] and s.targets[i] == "dynamite" for i in range(3))
+    if not laid["explosion"] <= gone <= laid["explosion"] + (sum(kind[c] == "bomb" for c in s.discard)
+                                                              if dynamite else 0):
+        out.append("discard: the field cards in it are not the exploded cards and the Bombs")
+    if s.deck and any(len(h) != kit.hand for h in s.hands):
+        out.append("hands: every hand is full while the deck lasts")
+    empty = [p for p in range(n) if not s.hands[p]]
+    if (s.first_out >= 0) != bool(empty) or (empty and (s.deck or s.first_out not in empty)):
+        out.append("first_out: the first seat out of cards, set once a hand is empty")
     return out
 
 
@@ -127,7 +179,7 @@ def _stack_problems(s: State) -> list[str]:
     if s.phase is Phase.OVER and stack:
         return ["a decision is pending after the match ended"]
     if kinds not in ([], [NAME_SKIP], [OPEN_TARGET], [NAME_SKIP, OPEN_TARGET], [STEAL]):
-        return [f"no rule leaves the frames {kinds} pending"]
+        return [f"no rule leaves the frames {shown(kinds)} pending"]
     out: list[str] = []
     for f in stack:
         if not _seats((f.seat,), s.players) or f.bound or f.then:
@@ -149,7 +201,7 @@ def check_state(state: State) -> None:
     try:
         found = problems(state)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-        raise InvalidArgumentError(f"malformed state: {exc}") from exc
+        raise InvalidArgumentError(f"malformed state: {shown(str(exc))}") from exc
     if found:
         raise InvalidArgumentError("; ".join(found))
 

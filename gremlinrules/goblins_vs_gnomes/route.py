@@ -13,7 +13,7 @@ tests hold the two together.
 from __future__ import annotations
 
 import bisect
-from collections import deque
+from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.grid import OFFSETS, OPPOSITE, SIDES, Cell
@@ -300,44 +300,157 @@ def analyse_after_place(old_field: tuple[Tile, ...], field: tuple[Tile, ...],
     return _note((field, opened, kit, Analysis(field, opened, parent, tile)))
 
 
-def route_tags(field: tuple[Tile, ...], opened: tuple[bool, ...], slot: int,
-               kit: Kit = REFERENCE_KIT) -> tuple[bool, bool, int]:
-    """Facts about the routes from the start to target ``slot`` for the advanced roles.
-
-    A route is a walk through passable cards from the start to a card whose open
-    edge faces the target (GVG-ADV-5). Returns (some route passes no door, some
-    route passes an open door, the most distinct Ale Mug cards on one route).
-    """
+def _route_graph(field: tuple[Tile, ...], opened: tuple[bool, ...],
+                 kit: Kit) -> tuple[dict[Cell, Info], dict[Cell, list[Cell]]]:
+    """The cards the route passes through and, for each, its neighbours on the route (open
+    sides facing each other), Doors open by the route's Keys (GVG-ROUTE-1 to GVG-ROUTE-3)."""
+    keys = analyse(field, opened, kit).keys
     cells = _cells(kit, field, opened)
-    target = kit.target_cells[slot]
-    mugs = {c: i for i, c in enumerate(sorted(c for c, v in cells.items() if v[0] == "ale-mug"))}
-    start = (START, 0, False, 0)
-    seen = {start}
-    todo = deque([start])
-    no_door = through_door = False
-    best_mugs = 0
+    graph: dict[Cell, list[Cell]] = {START: []}
+    todo = [START]
     while todo:
-        cell, keys, door, mugmask = todo.popleft()
+        cell = todo.pop()
         edges = cells[cell][1]
         x, y = cell
         for side, (dx, dy), back in _SIDE_STEPS:
-            if not edges & (1 << side):
-                continue
             nb = (x + dx, y + dy)
-            if nb == target:
-                no_door = no_door or not door
-                through_door = through_door or door
-                best_mugs = max(best_mugs, bin(mugmask).count("1"))
-                continue
             info = cells.get(nb)
-            if info is None or not info[1] & back:
+            if not edges & (1 << side) or info is None or not info[1] & back or not _passable(info, keys):
                 continue
-            nkeys = keys | info[2] if info[0] == "key" else keys
-            if not _passable(info, nkeys):
+            graph[cell].append(nb)
+            if nb not in graph:
+                graph[nb] = []
+                todo.append(nb)
+    return cells, graph
+
+
+def _reachable(graph: dict[Cell, list[Cell]], cell: Cell, avoid: set[Cell]) -> set[Cell]:
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        for nb in graph[todo.pop()]:
+            if nb not in seen and nb not in avoid:
+                seen.add(nb)
+                todo.append(nb)
+    return seen
+
+
+_SINK: Cell = (-(10**6), -(10**6))
+"""A stand-in joined to every end of a path, so the paths to any end are paths to one cell."""
+
+
+def _on_paths(graph: dict[Cell, list[Cell]], source: Cell, ends: set[Cell], avoid: set[Cell]) -> set[Cell]:
+    """The cells on some simple path from ``source`` to one of ``ends`` that avoids ``avoid``.
+
+    A cell lies on such a path exactly when it belongs to a biconnected block on the way from
+    ``source`` to the ends in the block tree (the blocks are found by Tarjan's search); a dead-end
+    branch or a loop hanging off that way is another block.
+    """
+    reach = _reachable(graph, source, avoid)
+    if not reach & ends:
+        return set()
+    adj = {c: [nb for nb in graph[c] if nb in reach] for c in reach}
+    adj[_SINK] = [c for c in reach if c in ends]
+    for c in adj[_SINK]:
+        adj[c].append(_SINK)
+    order: dict[Cell, int] = {}
+    low: dict[Cell, int] = {}
+    edges: list[tuple[Cell, Cell]] = []
+    blocks: list[set[Cell]] = []
+
+    def visit(u: Cell, parent: Cell | None) -> None:
+        order[u] = low[u] = len(order)
+        for v in adj[u]:
+            if v == parent:
                 continue
-            node = (nb, nkeys, door or info[0] == "door",
-                    mugmask | (1 << mugs[nb]) if nb in mugs else mugmask)
-            if node not in seen:
-                seen.add(node)
-                todo.append(node)
-    return no_door, through_door, best_mugs
+            if v not in order:
+                edges.append((u, v))
+                visit(v, u)
+                low[u] = min(low[u], low[v])
+                if low[v] >= order[u]:  # u cuts v's block off: pop it
+                    block: set[Cell] = set()
+                    while True:
+                        e = edges.pop()
+                        block.update(e)
+                        if e == (u, v):
+                            break
+                    blocks.append(block)
+            elif order[v] < order[u]:
+                edges.append((u, v))
+                low[u] = min(low[u], order[v])
+
+    visit(source, None)
+    # the way from the source to the sink in the block tree (cells and blocks alternate)
+    came: dict[Any, Any] = {("cell", source): None}
+    todo: list[Any] = [("cell", source)]
+    member: dict[Cell, list[int]] = {}
+    for i, block in enumerate(blocks):
+        for c in block:
+            member.setdefault(c, []).append(i)
+    while todo:
+        node = todo.pop()
+        nexts = ([("block", i) for i in member.get(node[1], [])] if node[0] == "cell"
+                 else [("cell", c) for c in blocks[node[1]]])
+        for nxt in nexts:
+            if nxt not in came:
+                came[nxt] = node
+                todo.append(nxt)
+    out: set[Cell] = set()
+    node = came.get(("cell", _SINK))
+    while node is not None:
+        if node[0] == "block":
+            out |= blocks[node[1]]
+        node = came[node]
+    out.discard(_SINK)
+    return out
+
+
+def route_tags(field: tuple[Tile, ...], opened: tuple[bool, ...], slot: int,
+               kit: Kit = REFERENCE_KIT) -> tuple[bool, bool, int]:
+    """Facts about the paths from the start to target ``slot`` for the advanced roles.
+
+    A path is a simple path (no card twice) through cards the route passes, from the start to
+    a card whose open side faces the target (GVG-ADV-5); a side branch is not on it. Returns
+    (some path passes no Door: GVG-ADV-6, some path passes an open Door: GVG-ADV-9, the most
+    distinct Ale Mugs on one path, counted up to 3: GVG-ADV-8).
+    """
+    cells, graph = _route_graph(field, opened, kit)
+    tx, ty = kit.target_cells[slot]
+    ends = set()
+    for cell in graph:  # the cards with an open side facing the target
+        x, y = cell
+        for side, (dx, dy), _ in _SIDE_STEPS:
+            if (x + dx, y + dy) == (tx, ty) and cells[cell][1] & (1 << side):
+                ends.add(cell)
+    if not ends:
+        return False, False, 0
+    doors = {c for c in graph if cells[c][0] == "door"}
+    mugs = {c for c in graph if cells[c][0] == "ale-mug"}
+    # GVG-ADV-6: a walk that avoids the Doors shortens to a simple path that avoids them
+    no_door = bool(ends & _reachable(graph, START, doors))
+    best = [0, False]  # the most Ale Mugs on a path (up to 3), a path through a Door found
+    want = min(3, len(mugs))
+
+    def done() -> bool:
+        return best[0] >= want and (bool(best[1]) or not doors)
+
+    def search(cell: Cell, path: set[Cell], n_mugs: int, door: bool) -> None:
+        if cell in ends:
+            best[0] = max(best[0], n_mugs)
+            best[1] = best[1] or door
+            if done():
+                return
+        ahead = _on_paths(graph, cell, ends, path - {cell})  # what a path on from here may pass
+        if not ahead:
+            return
+        more = min(want, n_mugs + len(ahead & mugs - {cell}))
+        if more <= best[0] and (best[1] or not (door or ahead & doors)):
+            return  # neither more Ale Mugs nor a first Door can be found this way
+        for nb in graph[cell]:
+            if nb in ahead and nb not in path and not done():
+                path.add(nb)
+                search(nb, path, n_mugs + (nb in mugs), door or nb in doors)
+                path.discard(nb)
+
+    search(START, {START}, 0, False)
+    return no_door, bool(best[1]), int(best[0])

@@ -50,8 +50,9 @@ import attrs
 
 from gremlinrules.core.checks import check_type, is_int
 from gremlinrules.core.decisions import Frame, push
-from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.grid import OFFSETS, SIDE_NAMES, Cell
+from gremlinrules.core.messages import Message, message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import (
@@ -69,13 +70,15 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Steal,
     Swap,
 )
+from gremlinrules.goblins_vs_gnomes.components import NAME_LIMIT
 from gremlinrules.goblins_vs_gnomes.flow import Reached, finish, open_target, resolve, score_round
 from gremlinrules.goblins_vs_gnomes.geometry import START, Kit, options_kit
 from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, Phase, State, Tile, evolve
 
 __all__ = [
     "CHECKS", "RULES", "Route", "apply", "card_leaves", "current_player", "decisions", "effects",
-    "forget", "is_legal", "laid", "legal_actions", "name_skip_choices", "open_sides",
+    "forget", "is_legal", "laid", "legal_actions", "name_skip_choices", "no_fit", "not_an_action",
+    "not_held", "not_tunnel_card", "off_table", "open_sides",
     "open_target_choices", "pass_turn", "place", "play_explosion", "play_map", "play_potion",
     "reached", "resume_name_skip", "resume_open_target", "resume_steal", "route", "steal_choices",
     "swap",
@@ -183,8 +186,45 @@ def reached(state: State) -> tuple[int, ...]:
 
 # ---- checks ----------------------------------------------------------------------------------
 
-_PLACE_REASON = ("must touch the route, match every neighbour's edges and extend the route "
-                 "from the start")
+# Reasons that name a caller's value are messages (gvg.illegal.*) with their parameters; a
+# value the caller made up is shown short (core.errors.shown), never echoed whole.
+
+
+def _name(value: Any) -> str:
+    return value if type(value) is str and len(value) <= NAME_LIMIT else shown(value)
+
+
+def _number(value: Any) -> int | str:
+    return value if is_int(value) and -(10**9) < value < 10**9 else shown(value)
+
+
+def not_tunnel_card(card: Any) -> Message:
+    """GVG-PLACE-1: ``card`` is not a tunnel card of the component set."""
+    return message("gvg.illegal.not-a-tunnel-card", "{card} is not a tunnel card", card=shown(card))
+
+
+def not_held(card: Any) -> Message:
+    """GVG-TURN-1, GVG-TURN-2: the turn owner holds no such card."""
+    return message("gvg.illegal.not-held", "you hold no {card} card", card=_name(card))
+
+
+def off_table(x: Any, y: Any) -> Message:
+    """GVG-FIELD-2: the cell is the start, a target or off the table."""
+    return message("gvg.illegal.off-table", "({x}, {y}) is the start, a target or off the table",
+                   x=_number(x), y=_number(y))
+
+
+def no_fit(card: str, x: int, y: int) -> Message:
+    """GVG-PLACE-2: the card does not fit the cell."""
+    return message("gvg.illegal.no-fit", "{card} on ({x}, {y}) must touch the route, match every "
+                   "neighbour's edges and extend the route from the start", card=card, x=x, y=y)
+
+
+def not_an_action(action: Any) -> Message:
+    """GVG-ACT-1: not one of the game's actions."""
+    return message("gvg.illegal.not-an-action", "{action} is not a Goblins vs Gnomes action",
+                   action=shown(action))
+
 
 
 def _fits(state: State, the_route: Route, card: str, cell: Cell, rotated: bool) -> bool:
@@ -213,9 +253,9 @@ def _place_problem(state: State, action: Any, the_route: Route | None = None) ->
     kit = options_kit(state.options)
     card, x, y, rot = action.card, action.x, action.y, action.rotated
     if not isinstance(card, str) or card not in kit.field_cards:
-        return f"{card!r} is not a tunnel card", "GVG-PLACE-1"
+        return not_tunnel_card(card), "GVG-PLACE-1"
     if card not in state.hands[state.turn]:
-        return f"you hold no {card} card", "GVG-TURN-1"
+        return not_held(card), "GVG-TURN-1"
     if not is_int(x) or not is_int(y) or not isinstance(rot, bool):
         return "a cell is two integers and rotated is true or false", "GVG-PLACE-1"
     if rot and not state.options.rotation:
@@ -223,9 +263,9 @@ def _place_problem(state: State, action: Any, the_route: Route | None = None) ->
     if rot and open_sides(kit, card, True) == open_sides(kit, card, False):
         return "turning this card changes nothing: lay it unrotated", "GVG-PLACE-4"
     if (x, y) not in kit.placeable_set:
-        return f"({x}, {y}) is the start, a target or off the table", "GVG-FIELD-2"
+        return off_table(x, y), "GVG-FIELD-2"
     if not _fits(state, the_route or route(state), card, (x, y), rot):
-        return f"{card} on ({x}, {y}) {_PLACE_REASON}", "GVG-PLACE-2"
+        return no_fit(card, x, y), "GVG-PLACE-2"
     return None
 
 
@@ -266,18 +306,21 @@ def _check_potion(state: State, action: PlayPotion) -> Reason | None:
     if "potion" not in state.hands[state.turn]:
         return "you hold no Potion", "GVG-TURN-1"
     if not _another_seat(state, action.offset):
-        return f"swap with another player: an offset from 1 to {state.players - 1}", "GVG-CARD-3"
+        return message("gvg.illegal.no-other-seat", "swap with another player: an offset from 1 to {high}",
+                       high=state.players - 1), "GVG-CARD-3"
     return None
 
 
 def _check_swap(state: State, action: Swap) -> Reason | None:
     if not isinstance(action.card, str) or action.card not in state.hands[state.turn]:
-        return f"you hold no {action.card!r} card", "GVG-TURN-2"
+        return not_held(action.card), "GVG-TURN-2"
     if not state.deck:
         return "the deck is empty, so no card can be swapped", "GVG-TURN-2"
     opts = state.options
     if opts.bounded and state.swaps_used[state.turn] >= opts.swap_limit:
-        return f"each seat may swap only {opts.swap_limit} times in a round (bounded option)", "GVG-BOUND-1"
+        return message("gvg.illegal.swap-limit",
+                       "each seat may swap only {limit} times in a round (bounded option)",
+                       limit=opts.swap_limit), "GVG-BOUND-1"
     return None
 
 
@@ -468,14 +511,15 @@ def _unasked(state: State, action: Any) -> State:
 
 # ---- decisions -------------------------------------------------------------------------------
 
-_NAME_SKIPS = tuple(NameSkip(k) for k in range(1, 8))
+_NAME_SKIPS = tuple(NameSkip(k) for k in range(8))
 _STEALS = tuple(Steal(k) for k in range(1, 8))
 _OPENS = tuple(OpenTarget(t) for t in SLOTS)
 
 
 def name_skip_choices(state: State, frame: Frame) -> tuple[Action, ...]:
-    """GVG-CARD-4: any other seat, by offset from the placer."""
-    return _NAME_SKIPS[: state.players - 1]
+    """GVG-CARD-4: any other seat, by offset from the placer; GVG-CARD-6: the placer too
+    (offset 0) when the options let a player name themselves."""
+    return _NAME_SKIPS[: state.players] if state.options.name_self else _NAME_SKIPS[1: state.players]
 
 
 def open_target_choices(state: State, frame: Frame) -> tuple[Action, ...]:
@@ -514,7 +558,7 @@ def _over(state: State) -> Reason | None:
 
 
 def _malformed(action: Any) -> Reason:
-    return f"{action!r} is not a Goblins vs Gnomes action", "GVG-ACT-1"
+    return not_an_action(action), "GVG-ACT-1"
 
 
 def effects(reached: Reached) -> dict[type, Any]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
+import attrs
+
+from gremlinrules.core.checks import check_players, check_seed, is_int
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import deal
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
-from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit
+from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit, valid_options
 from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State
 
 __all__ = ["HAND", "MAX_PLAYERS", "MIN_PLAYERS", "RACE", "TITLE", "WIN", "deal_round", "goblin_count",
@@ -27,8 +29,9 @@ WIN = COMPONENTS.number("winning_points")
 
 
 def options_or_default(options: Any) -> Options:
-    """``options``, or the default Options for None; SetupError for anything else."""
-    return instance_or_default(options, Options, TITLE)
+    """``options``, or the default Options for None; SetupError for anything else (an Options
+    built without ``__init__`` included)."""
+    return valid_options(options, TITLE)
 
 
 def goblin_count(players: int) -> int:
@@ -36,22 +39,26 @@ def goblin_count(players: int) -> int:
     return players // 2
 
 
+def _names(value: Any, size: int) -> bool:
+    """``value`` is a tuple of ``size`` strings (a stacked part's card or role names)."""
+    return isinstance(value, tuple) and len(value) == size and all(type(v) is str for v in value)
+
+
 def _check_setup(setup: Setup, players: int, kit: Kit) -> None:
     race = kit.race
     if setup.roles is not None:
         roles = setup.roles
-        if (not isinstance(roles, tuple) or len(roles) != players
+        if (not _names(roles, players)
                 or any(r not in race for r in roles) or len(set(roles)) != players):
             raise SetupError(f"setup.roles must name {players} distinct role cards from {sorted(race)}")
         if sum(race[r] == "goblin" for r in roles) != goblin_count(players):
             raise SetupError(f"{players} players take {goblin_count(players)} Goblin role cards")
     if setup.targets is not None and (
-        not isinstance(setup.targets, tuple) or sorted(setup.targets) != sorted(TARGETS)
+        not _names(setup.targets, len(TARGETS)) or sorted(setup.targets) != sorted(TARGETS)
     ):
         raise SetupError(f"setup.targets must be an order of {TARGETS}")
     if setup.deck is not None and (
-        not isinstance(setup.deck, tuple) or not all(isinstance(c, str) for c in setup.deck)
-        or Counter(setup.deck) != kit.deck_count
+        not _names(setup.deck, len(kit.components.deck)) or Counter(setup.deck) != kit.deck_count
     ):
         raise SetupError("setup.deck must hold exactly the 50 path cards of the component set")
     fp = setup.first_player
@@ -112,6 +119,8 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     opts = options_or_default(options)
     if setup is not None and type(setup) is not Setup:
         raise SetupError(f"setup must be a goblins_vs_gnomes.Setup, not {type(setup).__name__}")
+    if setup is not None and not all(hasattr(setup, f.name) for f in attrs.fields(Setup)):
+        raise SetupError("setup: a Setup built without its fields")
     first = setup.first_player if setup is not None else 0
     if not is_int(first) or not 0 <= first < n:
         raise SetupError(f"setup.first_player must be a seat from 0 to {n - 1}")

@@ -86,11 +86,22 @@ class Options:
     """GVG-BOUND-1: the match ends after this many rounds when ``bounded``."""
     no_target: str = attrs.field(default="none-opened",
                                  validator=one_of("none-opened", "no-gold-or-dragon"))
-    """GVG-SCORE-4: the Goblins' point for "no target reached" needs no target opened at
+    """GVG-SCORE-8: the Goblins' point for "no target reached" needs no target opened at
     all (``"none-opened"``) or only no Gold and no Dragon (``"no-gold-or-dragon"``)."""
+    name_self: bool = attrs.field(default=False, validator=boolean)
+    """GVG-CARD-6: the player who lays an Ale Mug may name themselves (``NameSkip(0)``)."""
+    rotate_first_player: bool = attrs.field(default=True, validator=boolean)
+    """GVG-SETUP-5: each round is started by the seat after the previous round's starter;
+    ``False``: the first round's starter (the longest beard) starts every round."""
     components: Components | None = attrs.field(default=None, validator=_components)
     """GVG-COMP-7: the component set to play with (from :func:`load_components`, say your own
     cards); None plays the reference set."""
+
+    @classmethod
+    def as_written(cls, **changes: Any) -> Options:
+        """The rulebook's reading with no house rule: ``bounded=False`` (GVG-BOUND-1), so
+        swaps and rounds are unlimited and a match may never end; ``changes`` set other fields."""
+        return cls(**{"bounded": False, **changes})
 
 
 @attrs.frozen(slots=True)
@@ -153,7 +164,8 @@ class State:
     skips: tuple[int, ...]
     """Turns each seat must still skip (Ale Mug)."""
     passes: int
-    """Consecutive passes since the last card was played or swapped."""
+    """Passes in a row since the last card was played or swapped or a turn was skipped
+    (GVG-END-1: the round ends when they reach the number of players)."""
     swaps_used: tuple[int, ...]
     first_out: int
     """The first seat to run out of cards this round, or -1."""
