@@ -14,8 +14,7 @@ from gremlinrules.no_good_gremlins.components import MATERIALS, THUNDERSTORM
 from gremlinrules.no_good_gremlins.state import GONE, Phase, State
 
 __all__ = [
-    "FEED", "HAND_SIZE", "OPENING_TURN", "begin_turn", "close_turn", "draw", "eat", "emptied", "end_turn",
-    "feed",
+    "FEED", "HAND_SIZE", "OPENING_TURN", "begin_turn", "close_turn", "draw", "eat", "end_turn", "feed",
     "launch_medals", "meal_choices", "pass_turn", "refill", "replace", "reveal_round", "with_item",
     "with_row",
 ]
@@ -93,21 +92,14 @@ OPENING_TURN = {"phase": Phase.OPENING, "mains": 1, "builds": 0, "open_build": 0
 
 def begin_turn(s: State, seat: int, *, final: bool) -> State:
     """Start ``seat``'s turn: a normal one (NGG-TURN-1) or a final one (NGG-FINALE-3)."""
-    if s.options.hand_refill != "end_of_turn" or s.hand_emptied:
-        s = evolve(s, hand_emptied=emptied(s, seat))
+    if s.options.hand_refill != "end_of_turn" or s.hand_emptied:  # NGG-HAND-2: a new turn's flag
+        s = evolve(s, hand_emptied=s.options.hand_refill == "ever_empty" and not any(s.hands[seat]))
     if final:
         # NGG-FINALE-3: nothing to take from an empty scrapheap, so the opening is skipped.
         phase = Phase.FINAL_OPENING if s.scrapheap else Phase.MAIN
         return evolve(s, turn=seat, phase=phase, mains=0, builds=s.options.finale_builds,
                       open_build=0, chrome=0, no_eat=False, final_turn=True)
     return evolve(s, turn=seat, **OPENING_TURN)
-
-
-def emptied(s: State, seat: int) -> bool:
-    """NGG-HAND-2 under ``hand_refill="ever_empty"``: ``seat``'s hand is empty now, or its
-    turn already saw it empty (``State.hand_emptied``). Always False under the default reading,
-    which looks only at the end of the turn."""
-    return s.options.hand_refill == "ever_empty" and (s.hand_emptied or not any(s.hands[seat]))
 
 
 def meal_choices(s: State) -> tuple[int, ...]:

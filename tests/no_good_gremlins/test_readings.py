@@ -116,6 +116,10 @@ def test_ever_empty_hand_draws_six_at_the_end_under_the_option(book: Any) -> Non
     assert after.hand_emptied  # seat 1's turn begins with the empty hand its Setup gave it
     kept = book.apply(_opened(book, ("iron", "rust"), (), ever), EndTurn())
     assert kept.hands[0] == row(iron=1, rust=1, wood=1)
+    s = table(hands=(("iron",), ("rust",)), heap=("wood",), wanderer=0, options=ever)
+    s = book.apply(book.apply(book.apply(book.apply(s, TakeScrap()), Build(WO)), Bribe(IR)), EndTurn())
+    assert sum(s.hands[0]) == 1 + 6
+    assert not s.hand_emptied  # seat 1's turn begins with a card in hand: a fresh flag
 
 
 @pytest.mark.clause("NGG-HAND-2")
