@@ -185,6 +185,7 @@ any_options = st.builds(
     Options, advanced_roles=st.booleans(), rotation=st.booleans(), bounded=st.booleans(),
     swap_limit=st.integers(0, 4), round_limit=st.integers(1, 3),
     no_target=st.sampled_from(("none-opened", "no-gold-or-dragon")),
+    name_self=st.booleans(), rotate_first_player=st.booleans(),
     components=st.none() | component_sets(),
 )
 """Every option field drawn, a user's component set included (short matches: 1 to 3 rounds)."""
