@@ -217,7 +217,9 @@ def round_bound(players: int, options: Any = None) -> int:
     mugs = sum(d.count for d in comps.designs if d.kind == "ale-mug")
     swaps = n * opts.swap_limit
     plays = cards + mugs + 2 + 1  # every card leaves a hand once; Ale Mug names; order choices; steal
-    passes = n * (cards + swaps + 1)  # fewer than n passes between two plays or swaps, n at the end
+    # fewer than n passes between two plays or swaps, n at the end; a skipped turn restarts the
+    # run (GVG-END-1), at most once per Ale Mug laid, giving up to n - 1 passes more each time
+    passes = n * (cards + swaps + 1) + mugs * (n - 1)
     return plays + swaps + passes
 
 

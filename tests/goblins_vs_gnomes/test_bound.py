@@ -54,12 +54,12 @@ def test_without_the_bound_there_is_no_decision_bound() -> None:
 @pytest.mark.clause("GVG-BOUND-2")
 @pytest.mark.parametrize("players", [3, 8])
 def test_the_bound_is_the_documented_formula(players: int) -> None:
-    """Per round 50 plays + 4 namings + 2 choices + 1 steal + n*swaps + n*(50 + n*swaps + 1) passes,
-    times the round limit."""
+    """Per round 50 plays + 4 namings + 2 choices + 1 steal + n*swaps + n*(50 + n*swaps + 1) passes
+    + 4*(n - 1) passes after skipped turns, times the round limit."""
     n, s = players, 3
-    per_round = 50 + 4 + 2 + 1 + n * s + n * (50 + n * s + 1)
+    per_round = 50 + 4 + 2 + 1 + n * s + n * (50 + n * s + 1) + 4 * (n - 1)
     assert gvg.decision_bound(n) == per_round * 30
-    assert gvg.decision_bound(n, Options(swap_limit=0, round_limit=2)) == (57 + n * 51) * 2
+    assert gvg.decision_bound(n, Options(swap_limit=0, round_limit=2)) == (57 + n * 51 + 4 * (n - 1)) * 2
 
 
 @pytest.mark.clause("GVG-BOUND-2", "GVG-END-4")
