@@ -226,7 +226,6 @@ def not_an_action(action: Any) -> Message:
                    action=shown(action))
 
 
-
 def _fits(state: State, the_route: Route, card: str, cell: Cell, rotated: bool) -> bool:
     """GVG-PLACE-2, GVG-PLACE-3: the card on the empty ``cell`` matches every neighbouring card
     and opens onto a card the route passes through."""
