@@ -128,6 +128,8 @@ def _counter_problems(s: State, kit: Any) -> list[str]:
         out.append("skips: the turn owner still has a turn to skip")
     if opts.bounded and any(k > opts.swap_limit for k in s.swaps_used):  # GVG-BOUND-1
         out.append(f"swaps_used: more than swap_limit ({opts.swap_limit}) swaps in a round")
+    if any(s.deck_owner.count(p) > s.swaps_used[p] for p in range(n)):  # GVG-TURN-2
+        out.append("deck_owner: more cards under the deck from a seat than it swapped")
     if not over and s.passes >= n:  # GVG-END-1
         out.append("passes: every seat passed but the round goes on")
     if opts.bounded and s.round > opts.round_limit:
