@@ -33,10 +33,43 @@ from gremlinrules.goblins_vs_gnomes.components import (
     load_components,
     validate_components,
 )
+from gremlinrules.goblins_vs_gnomes.events import (
+    EVENT_TYPES,
+    CardDrawn,
+    CardExploded,
+    CardLaid,
+    CardSwapped,
+    Dealt,
+    Event,
+    GameEnded,
+    MapPlayed,
+    Passed,
+    RolesSwapped,
+    RoundEnded,
+    RoundScored,
+    SkipNamed,
+    StealChosen,
+    TargetOpened,
+    TurnSkipped,
+    apply_with_events,
+    dealt,
+    observe_event,
+)
 from gremlinrules.goblins_vs_gnomes.fast import apply, is_legal, legal_actions
 from gremlinrules.goblins_vs_gnomes.geometry import all_actions
 from gremlinrules.goblins_vs_gnomes.hidden import sample_hidden
 from gremlinrules.goblins_vs_gnomes.invariants import check_state, decision_bound, round_bound
+from gremlinrules.goblins_vs_gnomes.notation import (
+    FieldCard,
+    Peek,
+    PotionSwap,
+    SeatCard,
+    SeatRole,
+    Target,
+    Targets,
+    register,
+    schema_overrides,
+)
 from gremlinrules.goblins_vs_gnomes.rules import current_player
 from gremlinrules.goblins_vs_gnomes.setup import MAX_PLAYERS, MIN_PLAYERS, TITLE, new_game
 from gremlinrules.goblins_vs_gnomes.state import (
@@ -50,7 +83,9 @@ from gremlinrules.goblins_vs_gnomes.state import (
     State,
     Tile,
 )
+from gremlinrules.goblins_vs_gnomes.text import action_label, parse_action
 from gremlinrules.goblins_vs_gnomes.view import (
+    DeckCard,
     View,
     describe,
     is_terminal,
@@ -64,7 +99,9 @@ __all__ = [
     "ACTION_TYPES",
     "COMPONENTS",
     "CONVERTER",
+    "EVENT_TYPES",
     "GAME_ID",
+    "JSON_SCHEMA_OVERRIDES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME_SKIP",
@@ -74,29 +111,56 @@ __all__ = [
     "TARGETS",
     "TITLE",
     "Action",
+    "CardDrawn",
+    "CardExploded",
+    "CardLaid",
+    "CardSwapped",
     "Components",
+    "Dealt",
+    "DeckCard",
+    "Event",
+    "FieldCard",
+    "GameEnded",
     "IllegalActionError",
     "InvalidArgumentError",
+    "MapPlayed",
     "NameSkip",
     "OpenTarget",
     "Options",
     "Pass",
+    "Passed",
+    "Peek",
     "Phase",
     "Place",
     "PlayExplosion",
     "PlayMap",
     "PlayPotion",
+    "PotionSwap",
+    "RolesSwapped",
+    "RoundEnded",
+    "RoundScored",
+    "SeatCard",
+    "SeatRole",
     "Setup",
+    "SkipNamed",
     "Slot",
     "State",
     "Steal",
+    "StealChosen",
     "Swap",
+    "Target",
+    "TargetOpened",
+    "Targets",
     "Tile",
+    "TurnSkipped",
     "View",
+    "action_label",
     "all_actions",
     "apply",
+    "apply_with_events",
     "check_state",
     "current_player",
+    "dealt",
     "decision_bound",
     "describe",
     "is_legal",
@@ -105,6 +169,8 @@ __all__ = [
     "load_components",
     "new_game",
     "observe",
+    "observe_event",
+    "parse_action",
     "players",
     "round_bound",
     "sample_hidden",
@@ -114,4 +180,8 @@ __all__ = [
 ]
 
 GAME_ID = "goblins-vs-gnomes"
-CONVERTER = serial.make_converter(ACTION_TYPES)
+CONVERTER = register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES))
+"""The JSON converter: tagged actions and events, and the readable notation of states
+(:mod:`.notation`)."""
+JSON_SCHEMA_OVERRIDES = schema_overrides()
+"""The JSON Schema of State, whose JSON is the readable notation of :mod:`.notation`."""

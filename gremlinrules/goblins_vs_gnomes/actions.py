@@ -61,6 +61,10 @@ SLOTS: tuple[Slot, ...] = (Slot.TOP, Slot.MIDDLE, Slot.BOTTOM)
 SLOT_INDEX: dict[Slot, int] = {s: i for i, s in enumerate(SLOTS)}
 
 
+def _slot(slot: Any) -> str:
+    return slot.value if isinstance(slot, Slot) else str(slot)
+
+
 @attrs.frozen(slots=True, cache_hash=True)
 class Place:
     """Lay a tunnel card from hand on cell (x, y), turned half a turn when ``rotated``."""
@@ -71,12 +75,20 @@ class Place:
     y: int = attrs.field(validator=_INT)
     rotated: bool = attrs.field(default=False, validator=_BOOL)
 
+    def __str__(self) -> str:
+        """The text notation: ``place passage-cross 2,-1`` (``... turned`` when rotated)."""
+        return f"place {self.card} {self.x},{self.y}{' turned' if self.rotated is True else ''}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class PlayMap:
     """Play a Map: look at the target in slot ``target`` in secret."""
 
     target: Slot = attrs.field(validator=_of(Slot, "a Slot"))
+
+    def __str__(self) -> str:
+        """The text notation: ``map top``."""
+        return f"map {_slot(self.target)}"
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -88,12 +100,20 @@ class PlayExplosion:
     x: int = attrs.field(validator=_INT)
     y: int = attrs.field(validator=_INT)
 
+    def __str__(self) -> str:
+        """The text notation: ``explode cave-in-ew 1,0``."""
+        return f"explode {self.card} {self.x},{self.y}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class PlayPotion:
     """Play a Potion: swap role cards with the player ``offset`` seats after you (1 = next)."""
 
     offset: int = attrs.field(validator=_INT)
+
+    def __str__(self) -> str:
+        """The text notation: ``potion 2`` (the seat two after the player)."""
+        return f"potion {self.offset}"
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -102,10 +122,18 @@ class Swap:
 
     card: str = attrs.field(validator=_STR)
 
+    def __str__(self) -> str:
+        """The text notation: ``swap map``."""
+        return f"swap {self.card}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Pass:
     """Pass: no card in hand can be played; the hand is shown to everyone."""
+
+    def __str__(self) -> str:
+        """The text notation: ``pass``."""
+        return "pass"
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -114,6 +142,10 @@ class NameSkip:
 
     offset: int = attrs.field(validator=_INT)
 
+    def __str__(self) -> str:
+        """The text notation: ``skip 1`` (``skip 0``: the placer, GVG-CARD-6)."""
+        return f"skip {self.offset}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class OpenTarget:
@@ -121,12 +153,20 @@ class OpenTarget:
 
     target: Slot = attrs.field(validator=_of(Slot, "a Slot"))
 
+    def __str__(self) -> str:
+        """The text notation: ``open middle``."""
+        return f"open {_slot(self.target)}"
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Steal:
     """The Greedy One takes a point from the player ``offset`` seats after them."""
 
     offset: int = attrs.field(validator=_INT)
+
+    def __str__(self) -> str:
+        """The text notation: ``steal 3``."""
+        return f"steal {self.offset}"
 
 
 # Seats are named relative to the decider (1 = the next seat), so no seat names itself

@@ -13,11 +13,11 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_seat, check_type, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import (
+    SLOTS,
     NameSkip,
     OpenTarget,
     Pass,
@@ -29,87 +29,103 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Steal,
     Swap,
 )
-from gremlinrules.goblins_vs_gnomes.state import STEAL, Options, Phase, State, Tile
+from gremlinrules.goblins_vs_gnomes.notation import (
+    FieldCard,
+    Peek,
+    PotionSwap,
+    SeatCard,
+    SeatRole,
+    Targets,
+    field_card,
+    frame_data,
+    targets_of,
+)
+from gremlinrules.goblins_vs_gnomes.state import STEAL, Options, Phase, State
 
-__all__ = ["View", "ViewOptions", "describe", "is_terminal", "known_roles", "observe", "players",
+__all__ = ["DeckCard", "View", "describe", "is_terminal", "known_roles", "observe", "players",
            "scores", "winners"]
 
 _NAME = "Goblins vs Gnomes State"
 
 
 @attrs.frozen(slots=True)
-class ViewOptions:
-    """The options as a view shows them: every reading of the rules, without the component set.
+class View:
+    """The table as one seat sees it (GVG-VIEW-1 to GVG-VIEW-4), or a spectator's (``seat``
+    None: public information only). The first eight fields are the same in every game; cells
+    are ``"x,y"`` text, targets and slots are named, and "nobody" is None (see
+    :mod:`.notation`)."""
 
-    The set (GVG-COMP-7) is public but fixed for the whole match, so a view leaves it out, as it
-    leaves out the reference set; ``options.components`` of the game holds it.
-    """
-
-    advanced_roles: bool
-    rotation: bool
-    bounded: bool
-    swap_limit: int
-    round_limit: int
-    no_target: str
-
-
-_READINGS = tuple(f.name for f in attrs.fields(ViewOptions))
-_VIEWED: BoundedCache[Options, ViewOptions] = BoundedCache("goblins-vs-gnomes view options", 256)
-
-
-def _readings(options: Options) -> ViewOptions:
-    got = _VIEWED.get(options)
-    if got is None:
-        got = _VIEWED.put(options, ViewOptions(*(getattr(options, n) for n in _READINGS)))
-    return got
+    seat: int | None
+    """The seat this view belongs to; None for a spectator."""
+    players: int
+    current_player: int | None
+    """The seat that decides now (a frame's seat, else the turn owner); None once the match is over."""
+    phase: Phase
+    pending: Frame | None
+    """The decision waiting on top of the stack (all frames are public), or None; an
+    open-target frame names the reached targets by slot name."""
+    scores: tuple[int, ...]
+    """Each seat's points (the counters are public)."""
+    winners: tuple[int, ...]
+    """Empty until the match is over."""
+    options: Options
+    """The table's options (a user's own component set included, when given)."""
+    round: int
+    round_starter: int
+    """The seat that began this round."""
+    turn: int
+    """The seat whose turn it is."""
+    role: str | None
+    """This seat's role card; None for a spectator."""
+    known_roles: tuple[SeatRole, ...]
+    """Other seats' role cards this seat saw change hands through a Potion (GVG-VIEW-2)."""
+    shown_roles: tuple[str, ...] | None
+    """Every seat's role card once the round is over (the Greedy One chooses, or the match
+    ended), else None."""
+    boxed_count: int
+    """How many role cards were left in the box this round."""
+    hand: tuple[str, ...] | None
+    """This seat's hand, sorted; None for a spectator."""
+    hand_sizes: tuple[int, ...]
+    known_cards: tuple[SeatCard, ...]
+    """Cards this seat knows are in other hands (shown hands; its own cards put under the deck
+    and drawn by others); empty for a spectator (the ``Passed`` events show the hands)."""
+    deck_size: int
+    deck_placed: tuple[DeckCard, ...]
+    """The cards in the deck that a seat put under it (public: who put which), top first; the
+    card is named only to the seat that put it there."""
+    field: tuple[FieldCard, ...]
+    """Tunnel cards on the field, row by row; the start (``"0,0"``) and the targets are fixed."""
+    discard: tuple[str, ...]
+    targets: Targets
+    """Each target's identity if face up or looked at by this seat, else None."""
+    peeks: tuple[Peek, ...]
+    """Who looked at which target with a Map this round, in order."""
+    potions: tuple[PotionSwap, ...]
+    """Who swapped role cards with whom this round, in order."""
+    skips: tuple[int, ...]
+    """Turns each seat must still skip (Ale Mug)."""
+    passes: int
+    """Passes in a row since the last card was played or swapped."""
+    swaps_used: tuple[int, ...]
+    first_out: int | None
+    """The first seat to run out of cards this round, or None."""
+    last_roles: tuple[str, ...]
+    """Each seat's role at the end of the previous round (shown to score it); empty before."""
+    last_result: str | None
+    """How the previous round ended: gold, dragon, dynamite or none; None before the first."""
 
 
 @attrs.frozen(slots=True)
-class View:
-    """One seat's view of the game."""
+class DeckCard:
+    """A card a seat put under the deck, still in it."""
 
+    position: int
+    """Its place from the top of the deck (0 the top)."""
     seat: int
-    players: int
-    options: ViewOptions
-    round: int
-    round_starter: int
-    turn: int
-    phase: Phase
-    points: tuple[int, ...]
-    winners: tuple[int, ...]
-    role: str
-    """This seat's role card."""
-    known_roles: tuple[tuple[int, str], ...]
-    """Other seats' role cards this seat saw change hands through a Potion."""
-    boxed_count: int
-    """How many role cards were left in the box this round."""
-    hand: tuple[str, ...]
-    hand_sizes: tuple[int, ...]
-    known_cards: tuple[tuple[int, str], ...]
-    """(seat, card): cards this seat knows are in other hands (shown hands, its own
-    swapped cards drawn by others)."""
-    deck_size: int
-    deck_known: tuple[tuple[int, str], ...]
-    """(position from the top, card) for cards this seat put under the deck."""
-    deck_placed: tuple[int, ...]
-    """Per deck position from the top: the seat that put it there, or -1 (public)."""
-    field: tuple[Tile, ...]
-    discard: tuple[str, ...]
-    targets: tuple[str | None, ...]
-    """Each target's identity if face up or peeked at by this seat, else None."""
-    opened: tuple[bool, ...]
-    peeks: tuple[tuple[int, int], ...]
-    potions: tuple[tuple[int, int], ...]
-    skips: tuple[int, ...]
-    passes: int
-    swaps_used: tuple[int, ...]
-    first_out: int
-    pending: Frame | None
-    """The decision waiting on top of the stack (all frames are public), or None."""
-    shown_roles: tuple[str, ...]
-    """Every seat's role card once the round is over (Greedy One's choice, match end), else ()."""
-    last_roles: tuple[str, ...]
-    last_result: str
+    """The seat that put it there."""
+    card: str | None
+    """The card, for that seat only; else None."""
 
 
 def known_roles(state: State, seat: int) -> tuple[tuple[int, str], ...]:
@@ -132,30 +148,39 @@ def known_roles(state: State, seat: int) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(known.items()))
 
 
-def observe(state: State, player: int) -> View:
-    """Exactly what ``player`` may know now."""
+def observe(state: State, player: int | None) -> View:
+    """Exactly what ``player`` may know now; with ``player`` None, what a spectator may know
+    (no hand, no role, no peeked target, no card under the deck)."""
     check_type(state, State, _NAME)
-    p = check_seat(player, state.players)
+    p = None if player is None else check_seat(player, state.players)
     peeked = {slot for s, slot in state.peeks if s == p}
-    targets = tuple(
-        state.targets[i] if state.opened[i] or i in peeked else None
-        for i in range(3)
-    )
+    t, opened = state.targets, state.opened
+    targets = targets_of(tuple(t[i] if opened[i] or i in peeked else None for i in range(3)), opened)
+    over = state.phase is Phase.OVER
+    slots = SLOTS
+    # A spectator is told no hand: what seats know of others' hands mixes shown hands with
+    # cards one seat put under the deck, and only the latter are private (GVG-VIEW-4).
+    known = () if p is None else tuple(SeatCard(s, c) for s, c in state.known_cards[p])
     return View(
-        seat=p, players=state.players, options=_readings(state.options), round=state.round,
-        round_starter=state.round_starter, turn=state.turn, phase=state.phase,
-        points=state.points, winners=state.winners, role=state.roles[p],
-        known_roles=known_roles(state, p), boxed_count=len(state.boxed), hand=state.hands[p],
-        hand_sizes=tuple(len(h) for h in state.hands), known_cards=state.known_cards[p],
-        deck_size=len(state.deck),
-        deck_known=tuple((i, c) for i, (c, o) in enumerate(zip(state.deck, state.deck_owner, strict=True))
-                         if o == p),
-        deck_placed=state.deck_owner, field=state.field, discard=state.discard,
-        targets=targets, opened=state.opened, peeks=state.peeks, potions=state.potions,
-        skips=state.skips, passes=state.passes, swaps_used=state.swaps_used,
-        first_out=state.first_out, pending=state.stack[-1] if state.stack else None,
-        last_roles=state.last_roles, shown_roles=state.roles if round_over(state) else (),
-        last_result=state.last_result,
+        seat=p, players=state.players,
+        current_player=None if over else (state.stack[-1].seat if state.stack else state.turn),
+        phase=state.phase, pending=frame_data(state.stack[-1]) if state.stack else None,
+        scores=state.points, winners=state.winners, options=state.options, round=state.round,
+        round_starter=state.round_starter, turn=state.turn,
+        role=None if p is None else state.roles[p],
+        known_roles=() if p is None else tuple(SeatRole(s, r) for s, r in known_roles(state, p)),
+        shown_roles=state.roles if round_over(state) else None, boxed_count=len(state.boxed),
+        hand=None if p is None else state.hands[p], hand_sizes=tuple(len(h) for h in state.hands),
+        known_cards=known, deck_size=len(state.deck),
+        deck_placed=tuple(DeckCard(i, o, c if o == p else None)
+                          for i, (c, o) in enumerate(zip(state.deck, state.deck_owner, strict=True))
+                          if o >= 0),
+        field=tuple(field_card(x) for x in state.field), discard=state.discard, targets=targets,
+        peeks=tuple(Peek(s, slots[i]) for s, i in state.peeks),
+        potions=tuple(PotionSwap(a, b) for a, b in state.potions), skips=state.skips,
+        passes=state.passes, swaps_used=state.swaps_used,
+        first_out=None if state.first_out < 0 else state.first_out,
+        last_roles=state.last_roles, last_result=state.last_result or None,
     )
 
 
