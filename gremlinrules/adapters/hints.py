@@ -129,8 +129,11 @@ def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabula
     def count(kind: str) -> int:
         return sum(d.count for d in comps.designs if d.kind == kind)
 
+    x0, x1, y0, y1 = comps.bounds
+    cells = tuple(f"{x},{y}" for y in range(y0, y1 + 1) for x in range(x0, x1 + 1))
+    slots = ("top", "middle", "bottom")
     caps = {
-        "points": n, "winners": n, "hand_sizes": n, "skips": n, "swaps_used": n,
+        "scores": n, "winners": n, "hand_sizes": n, "skips": n, "swaps_used": n,
         "shown_roles": n, "last_roles": n,
         "known_roles": n - 1,  # GVG-VIEW-2: the other seats' role cards, at most one each
         # GVG-SETUP-4, GVG-TURN-2, GVG-TURN-4: hands start at three, a swap keeps the size and
@@ -140,35 +143,45 @@ def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabula
         "known_cards": hand * (n - 1),
         # GVG-SETUP-4: the deck starts with the cards not dealt; a swap keeps its size, a draw
         # shrinks it
-        "deck_known": path_cards - hand * n, "deck_placed": path_cards - hand * n,
+        "deck_placed": path_cards - hand * n,
         # GVG-PLACE-1, GVG-CARD-2: only tunnel cards are laid and each card lies once at most
         "field": sum(d.count for d in comps.designs if d.on_field),
         # GVG-CARD-2, GVG-CARD-5, GVG-TARGET-2: only path cards are discarded, each once a round
         "discard": path_cards,
-        # GVG-FIELD-1, GVG-TARGET-3: three target slots
-        "targets": len(TARGETS), "opened": len(TARGETS),
         # GVG-TARGET-3: a pending order choice is among the three targets; no frame binds
         # earlier choices or later steps
         "pending.among": len(TARGETS), "pending.bound": 0, "pending.then": 0,
         # GVG-CARD-1, GVG-CARD-3, GVG-CARD-5: one peek per Map, one swap per Potion in a round
         "peeks": count("map"), "potions": count("potion"),
+        # GVG-COMP-7: a user's own component set rides in the view's options, constant for the
+        # match; the encoder is built for the table's options, so only its lists' lengths (and
+        # its table bounds) are encoded, not the lists
+        "options.components.numbers": 0, "options.components.designs": 0,
+        "options.components.roles": 0, "options.components.colours": 0,
     }
     vocabs = {
         # GVG-COMP-5, GVG-SETUP-3: role cards are the component set's characters
-        "role": roles, "known_roles[*][1]": roles, "shown_roles[*]": roles, "last_roles[*]": roles,
+        "role": roles, "known_roles[*].role": roles, "shown_roles[*]": roles, "last_roles[*]": roles,
         # GVG-COMP-2 to GVG-COMP-4: every card in a hand, the deck or the discards is a design
-        "hand[*]": designs, "known_cards[*][1]": designs, "deck_known[*][1]": designs,
+        "hand[*]": designs, "known_cards[*].card": designs, "deck_placed[*].card": designs,
         "discard[*]": designs,
         "field[*].card": tuple(d.name for d in comps.designs if d.on_field),  # GVG-PLACE-1
-        "targets[*]": TARGETS,  # GVG-COMP-1
-        # GVG-END-1 to GVG-END-3, GVG-SCORE-8: how the previous round ended ("" before one has)
-        "last_result": ("", "gold", "dragon", "dynamite", "none"),
+        "field[*].cell": cells,  # GVG-FIELD-2: the table's cells, "x,y" row by row
+        # GVG-COMP-1: the target identities, by slot
+        **{f"targets.{s}.card": TARGETS for s in slots},
+        # GVG-END-1 to GVG-END-3, GVG-SCORE-8: how the previous round ended (None before one has)
+        "last_result": ("gold", "dragon", "dynamite", "none"),
         "options.no_target": option_choices(Options, "no_target"),  # GVG-SCORE-8
-        # GVG-CARD-4, GVG-TARGET-3, GVG-ADV-3: the frame kinds; an Ale Mug names the skip
+        # GVG-CARD-4, GVG-TARGET-3, GVG-ADV-3: the frame kinds; an Ale Mug names the skip; an
+        # order choice names the reached slots
         "pending.kind": (NAME_SKIP, OPEN_TARGET, STEAL),
         "pending.source": ("", *(d.name for d in comps.designs if d.kind == "ale-mug")),
-        "pending.among[*]": (), "pending.bound[*][0]": (), "pending.bound[*][1]": (),
+        "pending.among[*]": slots, "pending.bound[*][0]": (), "pending.bound[*][1]": (),
         "pending.then[*]": (),
+        # the component set's lists are not encoded (capacity 0 above): no names to list
+        **{f"options.components.{path}": () for path in (
+            "numbers[*][0]", "designs[*].name", "designs[*].kind", "designs[*].colour", "roles[*].name",
+            "roles[*].race", "colours[*]")},
     }
     return caps, vocabs
 
