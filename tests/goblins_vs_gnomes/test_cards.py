@@ -27,12 +27,14 @@ def test_a_map_shows_one_target_to_its_player_only() -> None:
     others' views show only that seat 0 looked."""
     state = new(3, [(0, "map")], targets=("dragon", "gold", "dynamite"))
     after = gvg.apply(state, PlayMap(Slot.TOP))
-    assert gvg.observe(after, 0).targets == ("dragon", None, None)
+    mine = gvg.observe(after, 0).targets
+    assert (mine.top.card, mine.middle.card, mine.bottom.card) == ("dragon", None, None)
     for p in (1, 2):
-        assert gvg.observe(after, p).targets == (None, None, None)
-        assert gvg.observe(after, p).peeks == ((0, 0),)
+        theirs = gvg.observe(after, p).targets
+        assert (theirs.top.card, theirs.middle.card, theirs.bottom.card) == (None, None, None)
+        assert gvg.observe(after, p).peeks == (gvg.Peek(0, gvg.Slot.TOP),)
     later = gvg.apply(after, Swap(after.hands[1][0]))
-    assert gvg.observe(later, 0).targets == ("dragon", None, None)
+    assert gvg.observe(later, 0).targets.top.card == "dragon"
 
 
 @pytest.mark.clause("GVG-CARD-1")

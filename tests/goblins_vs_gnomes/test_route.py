@@ -82,7 +82,7 @@ def test_a_target_opens_as_soon_as_the_route_reaches_it() -> None:
     state = with_hand(state, 0, ["lantern-ew", "map", "map"])
     after = lay(state, "lantern-ew", 7, 0)
     assert after.opened == (False, True, False)
-    assert gvg.observe(after, 1).targets == (None, "dynamite", None)
+    assert gvg.observe(after, 1).targets.middle.card == "dynamite"
 
 
 @pytest.mark.clause("GVG-TARGET-2", "GVG-COMP-6")

@@ -70,7 +70,7 @@ def test_pass_only_without_a_playable_card_and_it_shows_the_hand() -> None:
     after = gvg.apply(walled, Pass())
     for p in (1, 2):
         assert sorted(c for s, c in after.known_cards[p] if s == 0) == sorted(walled.hands[0])
-        assert ((0, "bomb-cross") in gvg.observe(after, p).known_cards)
+        assert (gvg.SeatCard(0, "bomb-cross") in gvg.observe(after, p).known_cards)
     assert after.known_cards[0] == ()
 
 
