@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import Options, Pass, Place, Swap
+from gremlinrules.goblins_vs_gnomes import DeckCard, Options, Pass, Place, SeatCard, Swap
 from tests.goblins_vs_gnomes.strategies import (
     final,
     new,
@@ -31,7 +31,7 @@ def test_a_view_shows_own_hand_and_role_and_only_sizes_of_the_rest() -> None:
     assert view.deck_size == 38
     assert view.known_roles == ()
     assert view.known_cards == ()
-    assert view.targets == (None, None, None)
+    assert view.targets == gvg.Targets(*[gvg.Target(None, False)] * 3)
     text = gvg.CONVERTER.unstructure(view)
     assert state.roles[0] not in str(text)
     assert state.roles[2] not in str(text)
@@ -61,7 +61,7 @@ def test_views_differ_when_something_visible_differs() -> None:
     assert gvg.observe(swapped, 0).hand != gvg.observe(state, 0).hand
     peeked = attrs.evolve(state, peeks=((2, 1),))
     assert gvg.observe(peeked, 2) != gvg.observe(state, 2)
-    assert gvg.observe(peeked, 2).targets[1] == state.targets[1]
+    assert gvg.observe(peeked, 2).targets.middle.card == state.targets[1]
 
 
 @pytest.mark.clause("GVG-VIEW-4")
@@ -72,16 +72,15 @@ def test_a_card_put_under_the_deck_is_remembered_by_its_owner() -> None:
     card = state.hands[0][0]
     state = gvg.apply(state, Swap(card))
     bottom = len(state.deck) - 1
-    assert gvg.observe(state, 0).deck_known == ((bottom, card),)
-    assert gvg.observe(state, 1).deck_known == ()
-    assert gvg.observe(state, 1).deck_placed[bottom] == 0
+    assert gvg.observe(state, 0).deck_placed == (DeckCard(bottom, 0, card),)
+    assert gvg.observe(state, 1).deck_placed == (DeckCard(bottom, 0, None),)
     # seat 1 draws it: move it to the top for the test
     deck = (card, *state.deck[:-1])
     owner = (0, *state.deck_owner[:-1])
     state = attrs.evolve(state, deck=deck, deck_owner=owner)
     drew = gvg.apply(state, Swap(state.hands[1][0]))
-    assert (1, card) in gvg.observe(drew, 0).known_cards
-    assert (1, card) not in gvg.observe(drew, 2).known_cards
+    assert SeatCard(1, card) in gvg.observe(drew, 0).known_cards
+    assert SeatCard(1, card) not in gvg.observe(drew, 2).known_cards
 
 
 @pytest.mark.clause("GVG-VIEW-4", "GVG-TURN-3")
@@ -90,14 +89,15 @@ def test_a_shown_hand_stays_known_until_its_cards_may_have_left() -> None:
     each known design is forgotten: one Bomb stays known. A public play forgets one copy of that card."""
     state = with_hand(with_field(new(3), WALL), 0, ["bomb-cross", "bomb-cross", "passage-ew"])
     state = gvg.apply(state, Pass())
-    assert gvg.observe(state, 1).known_cards == ((0, "bomb-cross"), (0, "bomb-cross"), (0, "passage-ew"))
+    assert gvg.observe(state, 1).known_cards == (
+        SeatCard(0, "bomb-cross"), SeatCard(0, "bomb-cross"), SeatCard(0, "passage-ew"))
     back = attrs.evolve(state, turn=0)
     after = gvg.apply(back, Swap("passage-ew"))
-    assert gvg.observe(after, 1).known_cards == ((0, "bomb-cross"),)
+    assert gvg.observe(after, 1).known_cards == (SeatCard(0, "bomb-cross"),)
     opened = attrs.evolve(back, field=tuple(t for t in back.field if (t.x, t.y) != (1, 0)),
                           discard=tuple(sorted((*back.discard, "cave-in-ew"))))
     played = gvg.apply(opened, Place("bomb-cross", 1, 0))
-    assert gvg.observe(played, 2).known_cards == ((0, "bomb-cross"), (0, "passage-ew"))
+    assert gvg.observe(played, 2).known_cards == (SeatCard(0, "bomb-cross"), SeatCard(0, "passage-ew"))
 
 
 @pytest.mark.clause("GVG-VIEW-4", "GVG-VIEW-1")
