@@ -342,7 +342,7 @@ def observe_event(event: Any, seat: int | None) -> Any:
         return attrs.evolve(event, card=None)
     if kind is CardSwapped and event.seat != seat:
         return attrs.evolve(event, card=None)
-    if kind is CardDrawn and seat not in (event.seat, event.placed_by):
+    if kind is CardDrawn and (seat is None or seat not in (event.seat, event.placed_by)):
         return attrs.evolve(event, card=None)
     if kind is RolesSwapped and seat not in (event.seat, event.chosen):
         return attrs.evolve(event, role=None, chosen_role=None)
