@@ -46,17 +46,21 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
             keep = list(fixed[s].elements())
             hands[s] = tuple(sorted(keep + [next(it) for _ in range(len(state.hands[s]) - len(keep))]))
     deck = tuple(c if o == p else next(it) for c, o in zip(state.deck, state.deck_owner, strict=True))
-    # roles: seats whose card p has not learned, and the box, within each race
+    # roles: the seats whose card p has not learned get cards redrawn from those p cannot place,
+    # keeping only what is public: how many Goblins were dealt (GVG-SETUP-3). A seat's race is
+    # as hidden as its role (GVG-VIEW-1).
     roles, boxed = list(state.roles), list(state.boxed)
     race = options_kit(state.options).race
     if not round_over(state):  # roles are shown once a round ends
         known = {s for s, _ in known_roles(state, p)} | {p}
-        for side in ("goblin", "gnome"):
-            seats = [s for s in range(n) if s not in known and race[roles[s]] == side]
-            cards = [roles[s] for s in seats] + [r for r in boxed if race[r] == side]
-            cards_t, rng = rng.shuffle(cards)
-            for s, r in zip(seats, cards_t, strict=False):
-                roles[s] = r
+        unknown = [s for s in range(n) if s not in known]
+        placed = {roles[s] for s in known}
+        goblins = sum(race[r] == "goblin" for r in roles) - sum(race[roles[s]] == "goblin" for s in known)
+        free_goblins, rng = rng.shuffle(sorted(r for r in race if race[r] == "goblin" and r not in placed))
+        free_gnomes, rng = rng.shuffle(sorted(r for r in race if race[r] != "goblin" and r not in placed))
+        cards, rng = rng.shuffle(free_goblins[:goblins] + free_gnomes[:len(unknown) - goblins])
+        for s, r in zip(unknown, cards, strict=True):
+            roles[s] = r
         boxed = sorted(r for r in race if r not in roles)
     # targets p has neither opened nor peeked at
     peeked = {slot for s, slot in state.peeks if s == p}

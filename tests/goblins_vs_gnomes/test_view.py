@@ -124,3 +124,19 @@ def test_views_round_trip_through_json(n: int, seed: int) -> None:
         view = gvg.observe(state, p)
         data = gvg.CONVERTER.unstructure(view)
         assert gvg.CONVERTER.structure(data, gvg.View) == view
+
+
+@pytest.mark.clause("GVG-VIEW-1", "GVG-SETUP-3")
+def test_a_redraw_of_hidden_roles_hides_races_too_but_keeps_the_goblin_count() -> None:
+    """sample_hidden for seat 0 gives seat 1 a Goblin in some redraws and a Gnome in others (a
+    seat's race is as hidden as its role), always with as many Goblins dealt as the rules say."""
+    state = new(4)
+    race = {r.name: r.race for r in gvg.COMPONENTS.roles}
+    seen = set()
+    for k in range(40):
+        other = gvg.sample_hidden(state, 0, k)
+        gvg.check_state(other)
+        assert other.roles[0] == state.roles[0]
+        assert sum(race[r] == "goblin" for r in other.roles) == 2
+        seen.add(race[other.roles[1]])
+    assert seen == {"goblin", "gnome"}
