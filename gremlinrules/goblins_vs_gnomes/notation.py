@@ -15,7 +15,7 @@ reaches JSON. At the boundary (``register``):
   :class:`SeatCard`); an open-target frame names the reached targets (``among``) by slot name.
 
 Every other field of the state is written as the class declares it, so a field added to
-``State`` later reaches JSON unchanged. ``State_schema`` gives the JSON Schema of this form.
+``State`` later reaches JSON unchanged. ``schema_overrides`` gives the JSON Schema of this form.
 """
 
 from __future__ import annotations
