@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import ComponentError, shown
 
 __all__ = ["CARDS", "COMPONENTS", "SUITS", "X_RANK", "Card", "Colour", "Components", "load_components"]
 
@@ -80,11 +80,15 @@ class Card:
         return (Card, (self.suit, self.rank))
 
     def __repr__(self) -> str:
-        suit = f"Colour.{self.suit.name}" if isinstance(self.suit, Colour) else repr(self.suit)
-        return f"Card({suit}, {self.rank!r})"
+        """``Card(Colour.RED, 5)``; a stray card's values are shown short and safely."""
+        suit = f"Colour.{self.suit.name}" if isinstance(self.suit, Colour) else shown(self.suit)
+        return f"Card({suit}, {shown(self.rank)})"
 
     def __str__(self) -> str:
-        return f"{getattr(self.suit, 'value', self.suit)} {'X' if self.rank == X_RANK else self.rank}"
+        """``red 5``, ``red X``."""
+        if self in _CARD_SET:
+            return f"{self.suit.value} {'X' if self.is_x else self.rank}"
+        return f"{shown(self.suit)} {shown(self.rank)}"
 
 
 _DECK: dict[tuple[Colour, int], Card] = {}
@@ -130,6 +134,10 @@ def _freeze(value: Any) -> Any:
     return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
 
 
+COMPONENT_TEXT_LIMIT = 100_000
+"""The longest component file ``load_components`` reads (the reference file is under 2,000)."""
+
+
 def load_components(text: str | None = None) -> Components:
     """Validate a component file (TOML text); the packaged reference set by default.
 
@@ -138,10 +146,15 @@ def load_components(text: str | None = None) -> Components:
     """
     if text is None:
         text = resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8")
+    if not isinstance(text, str):
+        raise ComponentError(f"a component file is TOML text, not {shown(text)}")
+    if len(text) > COMPONENT_TEXT_LIMIT:
+        raise ComponentError(f"a component file is at most {COMPONENT_TEXT_LIMIT:,} characters, "
+                             f"not {len(text):,}")
     try:
         raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ComponentError(f"component file is not valid TOML: {exc}") from exc
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:  # ValueError: a 5,000-digit int
+        raise ComponentError(f"component file is not valid TOML: {shown(str(exc), 200)}") from None
     fields = {a.name for a in attrs.fields(Components)}
     if set(raw) != fields:
         raise ComponentError(f"component file keys differ: missing {sorted(fields - set(raw))}, "
@@ -149,12 +162,12 @@ def load_components(text: str | None = None) -> Components:
     data = {k: _freeze(v) for k, v in raw.items()}
     for key, stated in _STATED.items():
         if data[key] != stated:
-            raise ComponentError(f"{key} is {data[key]!r} but the rulebook states {stated!r}")
+            raise ComponentError(f"{key} is {shown(data[key])} but the rulebook states {stated!r}")
     rows = data["board_rows"]
     total = len(data["suits"]) * data["hexes_per_colour"] + data["white_hexes"]
     if (not isinstance(rows, tuple) or len(rows) != 3 or rows[0] != rows[2] or rows[1] != rows[0] + 1
             or sum(rows) != total or rows[1] % 2 != 1):
-        raise ComponentError(f"board_rows {rows!r} must be three rows n, n+1, n with an odd middle "
+        raise ComponentError(f"board_rows {shown(rows)} must be three rows n, n+1, n with an odd middle "
                              f"row holding {total} hexes in all (the rulebook's 13)")
     data["suits"] = tuple(Colour(s) for s in data["suits"])
     return Components(**data)
@@ -167,3 +180,5 @@ CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in range(1, COMP
 )
 _DECK.update(((c.suit, c.rank), c) for c in CARDS)
 """All 36 cards: the 32 numbered cards by suit then rank, then the four X cards."""
+_CARD_SET = frozenset(CARDS)
+"""The deck's cards (identity-hashed): a card outside it is a stray card built from other values."""

@@ -30,7 +30,7 @@ from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.gnaughty_gnomes.actions import Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
 from gremlinrules.gnaughty_gnomes.fast import apply
-from gremlinrules.gnaughty_gnomes.flow import frame_place, frame_position, position_to_act, seat_of
+from gremlinrules.gnaughty_gnomes.flow import frame_place, frame_position, guarded, position_to_act, seat_of
 from gremlinrules.gnaughty_gnomes.rules import canonical
 from gremlinrules.gnaughty_gnomes.state import Phase, State
 from gremlinrules.gnaughty_gnomes.view import scores, winners
@@ -154,6 +154,7 @@ EVENT_TYPES: tuple[type, ...] = (
 )
 
 
+@guarded
 def dealt(state: State) -> tuple[Dealt, ...]:
     """The deal of a new game as events, one per position (unredacted: pass each through
     :func:`observe_event`)."""
@@ -169,6 +170,7 @@ def dealt(state: State) -> tuple[Dealt, ...]:
     return tuple(out)
 
 
+@guarded
 def apply_with_events(state: State, action: Any) -> tuple[State, tuple[Event, ...]]:
     """``apply(state, action)`` and the events it made, in order."""
     after = apply(state, action)  # refuses an illegal action with its clause

@@ -29,7 +29,7 @@ from gremlinrules.core.zones import next_seat
 from gremlinrules.gnaughty_gnomes.actions import FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, X_RANK, Card, Colour
-from gremlinrules.gnaughty_gnomes.flow import placement_stack
+from gremlinrules.gnaughty_gnomes.flow import guarded, incomplete, placement_stack
 from gremlinrules.gnaughty_gnomes.rules import check as reference_check
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
 from gremlinrules.gnaughty_gnomes.tables import (
@@ -107,16 +107,19 @@ def _plain_placement(state: State, suit: Colour, spot: int) -> int:
 
 def legal_actions(state: State) -> tuple[Any, ...]:
     """Every legal action, in the canonical order of ``ACTIONS`` (GG-ACT-1)."""
-    if type(state) is not State:
-        check_type(state, State, "Gnaughty Gnomes State")
-    if state.stack:
-        return _placements(state)
-    if state.phase is _PLAY_PHASE:
-        pos = (state.leader + len(state.plays)) % 4  # core.zones.next_seat, inline on the hot path
-        if state.piles[pos]:
-            return _card_actions(sorted(_playable(state, pos), key=_CARD_ORDER.__getitem__))
-        return _card_actions(state.hands[pos])  # kept in CARDS order: numbered cards, then the X card
-    return ()
+    try:
+        if type(state) is not State:
+            check_type(state, State, "Gnaughty Gnomes State")
+        if state.stack:
+            return _placements(state)
+        if state.phase is _PLAY_PHASE:
+            pos = (state.leader + len(state.plays)) % 4  # core.zones.next_seat, inline on the hot path
+            if state.piles[pos]:
+                return _card_actions(sorted(_playable(state, pos), key=_CARD_ORDER.__getitem__))
+            return _card_actions(state.hands[pos])  # kept in CARDS order: numbered cards, then the X card
+        return ()
+    except (AttributeError, TypeError):  # a State built without __init__ or edited by hand
+        raise incomplete("legal_actions") from None
 
 
 def _playable(state: State, pos: int) -> tuple[Card, ...]:
@@ -145,12 +148,13 @@ _CARD_ACTIONS: dict[Card, tuple[Play | PlayX, ...]] = {
 }
 
 
+@guarded
 def check(state: State, action: Any) -> tuple[str, str] | None:
     """Why ``action`` is illegal in ``state`` as (reason, clause id), or None when legal: a
     legal play or placement is recognised here, anything else is asked of the reference."""
     if type(state) is not State:
         check_type(state, State, "Gnaughty Gnomes State")
-    info = _ACTIONS.by_id.get(id(action)) or _ACTIONS.by_value(action)
+    info = _ACTIONS.by_id.get(id(action)) or _by_value(action)
     if info is not None and state.phase is _PLAY_PHASE:
         kind = info[1]
         if state.stack:
@@ -163,6 +167,7 @@ def check(state: State, action: Any) -> tuple[str, str] | None:
     return reference_check(state, action)
 
 
+@guarded
 def is_legal(state: State, action: Any) -> bool:
     """True exactly when ``action`` is in ``legal_actions(state)``."""
     return check(state, action) is None
@@ -170,25 +175,37 @@ def is_legal(state: State, action: Any) -> bool:
 
 def apply(state: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) if not legal."""
-    if type(state) is not State:
-        check_type(state, State, "Gnaughty Gnomes State")
-    info = _ACTIONS.by_id.get(id(action)) or _ACTIONS.by_value(action)  # see core.lookup
-    # Plays and plain placements are checked in full here, without listing the legal actions.
-    if info is not None and state.phase is _PLAY_PHASE:
-        kind = info[1]
-        if state.stack:
-            if kind == _PLACE_KIND:
-                idx = _plain_placement(state, info[2], info[3])
-                if idx >= 0:
-                    return _placed(state, idx, info[3])
-        elif kind == _PLAY_KIND:
-            out = _play(state, info[2], info[3])
-            if out is not None:
-                return out
-    problem = reference_check(state, action)
-    if problem is not None or info is None:
-        raise IllegalActionError(*(problem or ("not an action", "GG-ACT-1")))
-    return _place(state, info[0])  # a Flip, or a Place widened by GG-PLACE-8: every legal play was made above
+    try:
+        if type(state) is not State:
+            check_type(state, State, "Gnaughty Gnomes State")
+        info = _ACTIONS.by_id.get(id(action)) or _by_value(action)  # see core.lookup
+        # Plays and plain placements are checked in full here, without listing the legal actions.
+        if info is not None and state.phase is _PLAY_PHASE:
+            kind = info[1]
+            if state.stack:
+                if kind == _PLACE_KIND:
+                    idx = _plain_placement(state, info[2], info[3])
+                    if idx >= 0:
+                        return _placed(state, idx, info[3])
+            elif kind == _PLAY_KIND:
+                out = _play(state, info[2], info[3])
+                if out is not None:
+                    return out
+        problem = reference_check(state, action)
+        if problem is not None or info is None:
+            raise IllegalActionError(*(problem or ("not an action", "GG-ACT-1")))
+        return _place(state, info[0])  # a Flip, or a Place widened by GG-PLACE-8 (plays were made above)
+    except (AttributeError, TypeError):  # a State built without __init__ or edited by hand
+        raise incomplete("apply") from None
+
+
+def _by_value(action: Any) -> tuple[Any, ...] | None:
+    """The lookup of an action that is not one of ours by identity: by value, or None when it
+    equals none of ours (or its hash or == fails)."""
+    try:
+        return _ACTIONS.by_value(action)
+    except Exception:  # a hostile or incomplete object: none of ours
+        return None
 
 
 _PLAY_KIND, _PLACE_KIND, _FLIP_KIND = 0, 1, 2

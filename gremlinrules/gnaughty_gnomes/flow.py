@@ -16,8 +16,13 @@ same placement is always the same object.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.decisions import Frame, Stack, bound_value
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.zones import next_seat
 from gremlinrules.gnaughty_gnomes.components import COMPONENTS
@@ -26,9 +31,36 @@ from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
 
 __all__ = [
     "FRAME_SOURCES", "PLACE_KIND", "clean_up", "current_player", "frame_place", "frame_position",
-    "is_terminal", "placement_frame", "placement_stack", "players", "position_to_act", "seat_of",
-    "trick_ranked",
+    "guarded", "incomplete", "is_terminal", "placement_frame", "placement_stack", "players",
+    "position_to_act", "seat_of", "trick_ranked",
 ]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def incomplete(name: str) -> InvalidArgumentError:
+    """The error of public function ``name`` given a state or view of the right class that is
+    incomplete or holds values of the wrong type (see :func:`guarded`)."""
+    return InvalidArgumentError(f"{name}: an argument of the right class is incomplete or holds values of "
+                                "the wrong type")
+
+
+def guarded(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``fn`` with a state or view of the right class whose fields are missing or of the wrong
+    type (an object built without ``__init__``, or edited by hand) refused with
+    InvalidArgumentError instead of the AttributeError or TypeError it trips over; ``check_state``
+    says what is wrong with such a state."""
+
+    @functools.wraps(fn)
+    def call(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return fn(*args, **kwargs)
+        except (AttributeError, TypeError):
+            raise incomplete(fn.__name__) from None
+
+    return call
+
 
 PLACE_KIND = "place"
 """The kind of a placement frame."""
@@ -82,6 +114,7 @@ def position_to_act(state: State) -> int:
     return next_seat(state.leader, POSITIONS, len(state.plays))
 
 
+@guarded
 def current_player(state: State) -> int | None:
     """The seat that decides now: a dummy's decisions belong to its partner (GG-2P-3)."""
     check_type(state, State, "Gnaughty Gnomes State")
@@ -92,6 +125,7 @@ def current_player(state: State) -> int | None:
     return seat_of(state.players, position_to_act(state))
 
 
+@guarded
 def players(state: State) -> int:
     """The number of seats (2 or 4)."""
     check_type(state, State, "Gnaughty Gnomes State")
@@ -100,9 +134,12 @@ def players(state: State) -> int:
 
 def is_terminal(state: State) -> bool:
     """True after the eighth trick's placements (GG-END-1)."""
-    if type(state) is not State:  # check_type, inline: playouts ask this once a decision
-        check_type(state, State, "Gnaughty Gnomes State")
-    return state.phase is _OVER
+    try:
+        if type(state) is not State:  # check_type, inline: playouts ask this once a decision
+            check_type(state, State, "Gnaughty Gnomes State")
+        return state.phase is _OVER
+    except (AttributeError, TypeError):  # a State built without __init__ or edited by hand
+        raise incomplete("is_terminal") from None
 
 
 def trick_ranked(state: State, plays: tuple[Played, ...]) -> State:

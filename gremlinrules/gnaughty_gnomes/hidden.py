@@ -19,6 +19,7 @@ import attrs
 from gremlinrules.core.checks import check_seat, check_seed, check_type
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.components import CARDS
+from gremlinrules.gnaughty_gnomes.flow import guarded
 from gremlinrules.gnaughty_gnomes.state import Phase, State
 
 __all__ = ["sample_hidden"]
@@ -26,6 +27,7 @@ __all__ = ["sample_hidden"]
 _ORDER = {c: i for i, c in enumerate(CARDS)}
 
 
+@guarded
 def sample_hidden(state: State, player: int, seed: int) -> State:
     """A state seat ``player`` cannot tell from ``state``, with hidden cards redealt."""
     check_type(state, State, "Gnaughty Gnomes State")

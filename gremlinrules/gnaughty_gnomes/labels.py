@@ -22,12 +22,14 @@ from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.gnaughty_gnomes.actions import Place, Play, PlayX
+from gremlinrules.gnaughty_gnomes.flow import guarded
 from gremlinrules.gnaughty_gnomes.rules import canonical
 from gremlinrules.gnaughty_gnomes.view import View
 
 __all__ = ["action_label"]
 
 
+@guarded
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat of ``view`` ("Play the red 6")."""
     check_type(view, View, "Gnaughty Gnomes View")

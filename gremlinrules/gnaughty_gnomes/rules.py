@@ -48,6 +48,7 @@ from gremlinrules.gnaughty_gnomes.flow import (
     current_player,
     frame_place,
     frame_position,
+    guarded,
     position_to_act,
     trick_ranked,
 )
@@ -73,7 +74,7 @@ def canonical(action: Any) -> Play | PlayX | Place | Flip | None:
     """
     try:
         return _CANONICAL.get(action)
-    except TypeError:  # an unhashable field: none of ours
+    except Exception:  # an unhashable field, or a hash or == that fails: none of ours
         return None
 
 
@@ -264,6 +265,7 @@ BOOK: RuleBook[State] = RuleBook(
 """The rules of Gnaughty Gnomes as one table."""
 
 
+@guarded
 def check(state: State, action: Any) -> Reason | None:
     """Why ``action`` is illegal in ``state`` as (reason, clause id), or None when legal.
 
@@ -277,16 +279,19 @@ def check(state: State, action: Any) -> Reason | None:
     return BOOK.check(state, action)
 
 
+@guarded
 def legal_actions(state: State) -> tuple[Any, ...]:
     """Every legal action, in the canonical order of ``ACTIONS`` (GG-ACT-1)."""
     return BOOK.legal_actions(state)
 
 
+@guarded
 def is_legal(state: State, action: Any) -> bool:
     """True exactly when ``action`` is in ``legal_actions(state)``."""
     return check(state, action) is None
 
 
+@guarded
 def apply(state: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) if not legal."""
     why = check(state, action)

@@ -12,7 +12,7 @@ from gremlinrules.core.errors import shown
 from gremlinrules.gnaughty_gnomes.actions import Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import BOARD
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
-from gremlinrules.gnaughty_gnomes.flow import current_player, position_to_act
+from gremlinrules.gnaughty_gnomes.flow import current_player, guarded, position_to_act
 from gremlinrules.gnaughty_gnomes.rules import canonical
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, State
 from gremlinrules.gnaughty_gnomes.trick import strongest_left
@@ -86,6 +86,7 @@ class View:
     option ``past_tricks="hidden"``, for tables that do not review past tricks."""
 
 
+@guarded
 def observe(state: State, player: int | None) -> View:
     """The view of seat ``player``, or the spectator's for None: public information only (GG-VIEW-1)."""
     check_type(state, State, "Gnaughty Gnomes State")
@@ -114,6 +115,7 @@ def observe(state: State, player: int | None) -> View:
     )
 
 
+@guarded
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's team score (partners share one score)."""
     check_type(state, State, "Gnaughty Gnomes State")
@@ -139,6 +141,7 @@ def winning_team(state: State) -> int | None:
     return 0 if best[0] < best[1] else 1
 
 
+@guarded
 def winners(state: State) -> tuple[int, ...]:
     """The winning seats: both partners with four players, one seat with two; () until the end."""
     check_type(state, State, "Gnaughty Gnomes State")
@@ -148,6 +151,7 @@ def winners(state: State) -> tuple[int, ...]:
     return (team,) if state.players == 2 else (team, team + 2)
 
 
+@guarded
 def describe(state: State, action: Any) -> str:
     """One readable line for ``action`` taken in ``state`` (for logs and the demo).
 

@@ -99,3 +99,48 @@ def test_options_built_without_init_or_edited_are_refused_everywhere() -> None:
     game = gremlinrules.get_game("gnaughty-gnomes")
     assert game.from_json(game.to_json(Options(past_tricks="hidden")), game.Options) == Options(
         past_tricks="hidden")
+
+
+@pytest.mark.clause("GG-ACT-1")
+def test_every_public_function_refuses_objects_built_without_init_with_the_librarys_error() -> None:
+    """A State or View built without __init__, an action whose fields are missing, a component
+    file that is not text or is too long: each public function raises a short library error,
+    never an AttributeError or TypeError (is_legal answers False for anything that is no action)."""
+    from gremlinrules.gnaughty_gnomes import (
+        View,
+        action_label,
+        apply_with_events,
+        current_player,
+        dealt,
+        is_terminal,
+        legal_actions,
+        load_components,
+        observe,
+        players,
+        sample_hidden,
+        scores,
+        winners,
+    )
+    from gremlinrules.gnaughty_gnomes.rules import apply as reference_apply
+    from gremlinrules.gnaughty_gnomes.rules import legal_actions as reference_legal
+
+    state = new_game(4, 1)
+    bare_state, bare_view = object.__new__(type(state)), object.__new__(View)
+    bare_play = object.__new__(type(legal_actions(state)[0]))
+    calls: list[Any] = [
+        lambda: legal_actions(bare_state), lambda: apply(bare_state, legal_actions(state)[0]),
+        lambda: is_legal(bare_state, legal_actions(state)[0]), lambda: is_terminal(bare_state),
+        lambda: current_player(bare_state), lambda: players(bare_state), lambda: scores(bare_state),
+        lambda: winners(bare_state), lambda: observe(bare_state, 0), lambda: describe(bare_state, 1),
+        lambda: sample_hidden(bare_state, 0, 0), lambda: dealt(bare_state),
+        lambda: apply_with_events(bare_state, legal_actions(state)[0]), lambda: reference_legal(bare_state),
+        lambda: reference_apply(bare_state, legal_actions(state)[0]),
+        lambda: action_label(bare_view, legal_actions(state)[0]), lambda: apply(state, bare_play),
+        lambda: load_components(3),  # type: ignore[arg-type]
+        lambda: load_components("x = " + "9" * 5000), lambda: load_components("#" * 200_000),
+    ]
+    for call in calls:
+        with pytest.raises(GremlinRulesError) as refused:
+            call()
+        assert len(str(refused.value)) < 300
+    assert is_legal(state, object.__new__(Options)) is False  # none of the game's actions
