@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 from gremlinrules import ComponentError, InvalidArgumentError
 from gremlinrules import goblins_vs_gnomes as gvg
@@ -22,10 +23,11 @@ from gremlinrules.goblins_vs_gnomes import (
     State,
     Swap,
 )
+from gremlinrules.goblins_vs_gnomes import rules as reference
 from gremlinrules.goblins_vs_gnomes.components import TABLE_LIMITS, _as_data, parse_components
 from gremlinrules.goblins_vs_gnomes.route import route_tags
 from gremlinrules.goblins_vs_gnomes.setup import RACE
-from tests.goblins_vs_gnomes.strategies import lay, new
+from tests.goblins_vs_gnomes.strategies import lay, new, player_counts, playout, seeds
 
 ADV = Options(advanced_roles=True)
 WALL = [("cave-in-ew", 1, 0), ("cave-in-cross", -1, 0), ("cave-in-ns", 0, -1)]
@@ -304,3 +306,50 @@ def test_check_state_refuses_counters_play_cannot_reach() -> None:
     for name, field, value in bad:
         with pytest.raises(InvalidArgumentError, match=name):
             gvg.check_state(attrs.evolve(good, **{field: value}))
+
+
+def _brute_tags(state: State, slot: int) -> tuple[bool, bool, int]:
+    """Every simple path from the start to a card facing target ``slot``, enumerated one by one
+    over the reference route (independent of :func:`route_tags`)."""
+    the_route = reference.route(state)
+    cards, passed = the_route.cards, the_route.passed
+    target = gvg.geometry.TARGET_CELLS[slot]
+    steps = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+    back = {"N": "S", "E": "W", "S": "N", "W": "E"}
+
+    def nbs(cell: tuple[int, int]) -> list[tuple[int, int]]:
+        out = []
+        for side in cards[cell].sides:
+            nb = (cell[0] + steps[side][0], cell[1] + steps[side][1])
+            if nb in passed and back[side] in cards[nb].sides:
+                out.append(nb)
+        return out
+
+    def faces(cell: tuple[int, int]) -> bool:
+        return any((cell[0] + steps[s][0], cell[1] + steps[s][1]) == target for s in cards[cell].sides)
+
+    found: set[tuple[bool, int]] = set()
+
+    def walk(cell: tuple[int, int], path: list[tuple[int, int]]) -> None:
+        if faces(cell):
+            kinds = [cards[c].kind for c in path]
+            found.add(("door" in kinds, kinds.count("ale-mug")))
+        for nb in nbs(cell):
+            if nb not in path:
+                walk(nb, [*path, nb])
+
+    walk((0, 0), [(0, 0)])
+    return (any(not d for d, _ in found), any(d for d, _ in found),
+            min(3, max((m for _, m in found), default=0)))
+
+
+@pytest.mark.clause("GVG-ADV-5")
+@given(n=player_counts, seed=seeds)
+@settings(max_examples=6)
+def test_route_tags_agree_with_every_simple_path_enumerated(n: int, seed: int) -> None:
+    """On the fields of random play, route_tags gives what enumerating every simple path from the
+    start to each target gives: a Door-free path, a path through a Door, the most Ale Mugs (to 3)."""
+    for state, _ in playout(n, seed, limit=300):
+        for slot in range(3):
+            if not state.opened[slot]:
+                assert route_tags(state.field, state.opened, slot) == _brute_tags(state, slot)
