@@ -345,7 +345,7 @@ GAME_SEEDS = st.integers(0, 2**32)
 
 KNOWN: dict[tuple[str, str], str] = {
     ("test_hostile_payloads_at_every_field_are_refused_or_playable", "goblins-vs-gnomes"):
-        "GvG actions with 5,000-digit coordinates decode, then is_legal/describe raise ValueError",
+        "GvG describe (view.py) formats a 5,000-digit coordinate: ValueError (is_legal and apply refuse it)",
 }
 """(test name, game id) -> the defect; those cases are strict xfails until the owner fixes them."""
 
@@ -629,9 +629,9 @@ REPRODUCERS: dict[str, tuple[Callable[[], None], str | None]] = {
     "gvg-state-round-40-of-30": (_refuses("goblins-vs-gnomes", lambda: _edit(
         _state_data("goblins-vs-gnomes", 3), round=40)), None),
     "gvg-place-x-huge": (_huge_action("goblins-vs-gnomes", "Place", "x"),
-                         "GvG Place(x=10**5000) decodes and describe/is_legal raise ValueError"),
+                         "GvG describe of Place(x=10**5000) raises ValueError (is_legal, apply refuse it)"),
     "gvg-explosion-y-huge": (_huge_action("goblins-vs-gnomes", "PlayExplosion", "y"),
-                             "GvG PlayExplosion(y=10**5000) decodes and describe raises ValueError"),
+                             "GvG describe of PlayExplosion(y=10**5000) raises ValueError"),
     "ngg-state-mains-10**6": (_refuses("no-good-gremlins", lambda: _edit(
         _state_data("no-good-gremlins", 2), mains=10**6)), None),
     "ngg-state-builds-10**6": (_refuses("no-good-gremlins", lambda: _edit(
