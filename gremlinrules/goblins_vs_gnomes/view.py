@@ -15,6 +15,7 @@ import attrs
 
 from gremlinrules.core.checks import check_seat, check_type, is_int
 from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import shown
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOTS,
@@ -214,6 +215,13 @@ def winners(state: State) -> tuple[int, ...]:
     return state.winners
 
 
+def _short(value: Any) -> Any:
+    """A caller's card name or coordinate as given when it is short, else shown short (issue 13)."""
+    if (type(value) is str and len(value) <= 40) or (is_int(value) and -(10**9) < value < 10**9):
+        return value
+    return shown(value)
+
+
 def describe(state: State, action: Any) -> str:
     """One readable line for ``action`` taken in ``state`` (by the seat that decides)."""
     check_type(state, State, _NAME)
@@ -225,11 +233,11 @@ def describe(state: State, action: Any) -> str:
 
     if isinstance(action, Place):
         turned = ", turned" if action.rotated is True else ""
-        return f"{who} lays {action.card} on ({action.x}, {action.y}){turned}"
+        return f"{who} lays {_short(action.card)} on ({_short(action.x)}, {_short(action.y)}){turned}"
     if isinstance(action, PlayMap) and isinstance(action.target, Slot):
         return f"{who} plays a Map and looks at the {action.target.value} target"
     if isinstance(action, PlayExplosion):
-        return f"{who} blows up the {action.card} on ({action.x}, {action.y})"
+        return f"{who} blows up the {_short(action.card)} on ({_short(action.x)}, {_short(action.y)})"
     if isinstance(action, PlayPotion) and is_int(action.offset):
         return f"{who} drinks a Potion and swaps role cards with seat {other(action.offset)}"
     if isinstance(action, Swap):
