@@ -88,15 +88,16 @@ def parse_action(text: str) -> Any:
             return _SLOTS[verb](Slot(args[0].lower()))
         except ValueError:
             raise _bad(text) from None
-    if verb == "swap" and len(args) == 1:
-        return Swap(_card(args[0], text))
-    if verb == "explode" and len(args) == 2:
-        return PlayExplosion(_card(args[0], text), *_cell(args[1], text))
-    if verb == "place" and len(args) in (2, 3):
-        turned = len(args) == 3
-        if turned and args[2].lower() != "turned":
-            raise _bad(text)
-        return Place(_card(args[0], text), *_cell(args[1], text), turned)
+    # a card of a user's own set may have a name of several words: it is everything between
+    # the verb and the cell (names with doubled spaces do not survive the notation)
+    if verb == "swap" and args:
+        return Swap(_card(" ".join(args), text))
+    if verb == "explode" and len(args) >= 2:
+        return PlayExplosion(_card(" ".join(args[:-1]), text), *_cell(args[-1], text))
+    if verb == "place" and len(args) >= 2:
+        turned = args[-1].lower() == "turned" and "," not in args[-1] and len(args) >= 3
+        words = args[:-2] if turned else args[:-1]
+        return Place(_card(" ".join(words), text), *_cell(args[-2 if turned else -1], text), turned)
     raise _bad(text)
 
 

@@ -330,6 +330,8 @@ def test_the_notation_reads_like_the_docs_table() -> None:
         assert str(action) == text
         assert parse_action(text) == action
     assert parse_action("  PLACE passage-ew   1,0 ") == Place("passage-ew", 1, 0)
+    for own in (Place("long tunnel", 3, -2, True), Swap("old map"), PlayExplosion("x y", 1, 0)):
+        assert parse_action(str(own)) == own  # a user's set may name a card in several words
     for bad in ("place passage-ew 1", "place passage-ew 1,0 upside", "map left", "skip x",
                 "potion 99999999", "steal", "explode a 1,0 2"):
         with pytest.raises(SerializationError) as info:
