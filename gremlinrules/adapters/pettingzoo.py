@@ -29,9 +29,8 @@ and :func:`env` accepts that name as well as the game id. The version
 
 Rendering shows only what one seat may see, never the whole state: by default
 (``render_as="acting"``) the view of the agent to act; ``render_as=None`` the
-spectator's view (public information only), or an int, that seat's view. A
-game without a spectator view yet falls back to the acting seat's view, and the
-text says so in its first line. ``render_mode="ansi"`` makes ``render()``
+spectator's view (public information only), or an int, that seat's view.
+``render_mode="ansi"`` makes ``render()``
 return the text; ``"human"`` prints it (``render()`` returns None, and each
 ``step`` prints the new view); without a render mode ``render()`` warns and
 returns None, as PettingZoo documents. Any other mode is refused at
@@ -52,7 +51,7 @@ from gremlinrules.adapters.encoding import view_encoder
 from gremlinrules.adapters.outcome import returns
 from gremlinrules.core.actionspace import action_space
 from gremlinrules.core.checks import check_players
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
+from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.textview import render_view
 
 __all__ = ["ENV_VERSION", "GremlinEnv", "env", "env_name"]
@@ -191,17 +190,7 @@ class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             seat = self._seat(self.agent_selection)
         else:
             seat = self.render_as if isinstance(self.render_as, int) else None
-        head = ""
-        try:
-            view = self.game.observe(self.state, seat)
-        except InvalidArgumentError:
-            if seat is not None:
-                raise
-            # This game has no spectator view yet: show the acting seat's, and say so.
-            seat = self._seat(self.agent_selection)
-            view = self.game.observe(self.state, seat)
-            head = f"(no spectator view in {self.game.title} yet: showing seat {seat}'s view)\n"
-        return head + render_view(self.game, view)
+        return render_view(self.game, self.game.observe(self.state, seat))
 
     def render(self) -> str | None:
         """``"ansi"``: the text of the view; ``"human"``: print it; no render mode: warn (None)."""

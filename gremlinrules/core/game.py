@@ -114,8 +114,8 @@ class ModuleGame:
     def from_module(cls, module: ModuleType, *, reference: bool = False) -> ModuleGame:
         """Build the registry entry from a game module (its reference rules when ``reference``)."""
         m = module
-        missing = [name for name in (*_FUNCTIONS, "CONVERTER", "ACTION_TYPES", "REFERENCE_RULES")
-                   if not hasattr(m, name)]
+        missing = [name for name in (*_FUNCTIONS, *_FRONTEND_FUNCTIONS, "CONVERTER", "ACTION_TYPES",
+                                     "EVENT_TYPES", "Event", "REFERENCE_RULES") if not hasattr(m, name)]
         if missing:
             raise GremlinRulesError(f"game module {m.__name__} lacks {', '.join(missing)}, required by "
                                     "the module contract in gremlinrules/core/game.py")
@@ -130,7 +130,7 @@ class ModuleGame:
             converter=m.CONVERTER, state_to_json=getattr(m, "STATE_TO_JSON", None), reference=reference,
             event_types=tuple(getattr(m, "EVENT_TYPES", ())), Event=getattr(m, "Event", None),
             schema_overrides=dict(getattr(m, "JSON_SCHEMA_OVERRIDES", {})),
-            **{name: getattr(m, name, None) or _missing(m, name) for name in _FRONTEND_FUNCTIONS},
+            **{name: getattr(m, name) for name in _FRONTEND_FUNCTIONS},
             **funcs,
         )
 
@@ -214,15 +214,6 @@ class ModuleGame:
             entry["properties"]["format_version"] = {"const": FORMAT_VERSION}
             entry["required"].append("format_version")
         return schema
-
-
-def _missing(module: ModuleType, name: str) -> Callable[..., Any]:
-    """While a game is being brought to the frontend contract: a call that says what is missing."""
-
-    def missing(*_: Any) -> Any:
-        raise GremlinRulesError(f"{module.__name__} does not provide {name} yet")
-
-    return missing
 
 
 def _versioned(data: Any, name: str) -> Any:
