@@ -315,7 +315,8 @@ def structure(conv: cattrs.Converter, data: Any, cls: Any, name: str | None = No
         path = _cut(path, 100)
         what = name or getattr(cls, "__name__", None) or "data"
         # No chained cause: cattrs' own messages may hold the caller's whole input (a 10 MB key).
-        raise SerializationError(_cut(f"bad data for {what}: {_cut(text, 150)} @ {path}", MESSAGE_LIMIT),
+        # 180 characters leave room for the list of a game's action types (ten for GvG).
+        raise SerializationError(_cut(f"bad data for {what}: {_cut(text, 180)} @ {path}", MESSAGE_LIMIT),
                                  path) from None
 
 
