@@ -172,10 +172,12 @@ def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabula
         # GVG-END-1 to GVG-END-3, GVG-SCORE-8: how the previous round ended (None before one has)
         "last_result": ("gold", "dragon", "dynamite", "none"),
         "options.no_target": option_choices(Options, "no_target"),  # GVG-SCORE-8
+        "options.second_target": option_choices(Options, "second_target"),  # GVG-TARGET-3
         # GVG-CARD-4, GVG-TARGET-3, GVG-ADV-3: the frame kinds; an Ale Mug names the skip; an
-        # order choice names the reached slots
+        # order choice names the reached slots; the choice after the Dynamite (second_target
+        # "may_open") is marked "dynamite"
         "pending.kind": (NAME_SKIP, OPEN_TARGET, STEAL),
-        "pending.source": ("", *(d.name for d in comps.designs if d.kind == "ale-mug")),
+        "pending.source": ("", *(d.name for d in comps.designs if d.kind == "ale-mug"), "dynamite"),
         "pending.among[*]": slots, "pending.bound[*][0]": (), "pending.bound[*][1]": (),
         "pending.then[*]": (),
         # the component set's lists are not encoded (capacity 0 above): no names to list

@@ -7,7 +7,8 @@ returns.
 Decisions are atomic: an Ale Mug is laid with :class:`Place` and the skipped
 player named next with :class:`NameSkip`; when one card reaches two targets the
 placer chooses the order with :class:`OpenTarget`; the Greedy One picks a victim
-with :class:`Steal`.
+with :class:`Steal`. Under ``Options(second_target="may_open")`` the placer may leave the
+targets the route still reaches after the Dynamite face down with :class:`DeclineTarget`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from gremlinrules.core.grid import Cell
 from gremlinrules.goblins_vs_gnomes.components import Components
 
 __all__ = [
-    "ACTION_TYPES", "MAX_SEATS", "SLOTS", "SLOT_INDEX", "Action", "NameSkip", "OpenTarget",
+    "ACTION_TYPES", "MAX_SEATS", "SLOTS", "SLOT_INDEX", "Action", "DeclineTarget", "NameSkip", "OpenTarget",
     "Pass", "Place", "PlayExplosion", "PlayMap", "PlayPotion", "Slot", "Steal", "Swap",
     "build_actions",
 ]
@@ -159,6 +160,16 @@ class OpenTarget:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
+class DeclineTarget:
+    """After the Dynamite (option ``second_target="may_open"``, GVG-TARGET-3): leave the other
+    reached targets face down; the turn ends as it would."""
+
+    def __str__(self) -> str:
+        """The text notation: ``decline``."""
+        return "decline"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
 class Steal:
     """The Greedy One takes a point from the player ``offset`` seats after them."""
 
@@ -172,9 +183,9 @@ class Steal:
 # Seats are named relative to the decider (1 = the next seat), so no seat names itself
 # and the action space is the same from every seat.
 Action = (Place | PlayMap | PlayExplosion | PlayPotion | Swap | Pass | NameSkip | OpenTarget
-          | Steal)
+          | Steal | DeclineTarget)
 ACTION_TYPES: tuple[type, ...] = (
-    Place, PlayMap, PlayExplosion, PlayPotion, Swap, Pass, NameSkip, OpenTarget, Steal,
+    Place, PlayMap, PlayExplosion, PlayPotion, Swap, Pass, NameSkip, OpenTarget, Steal, DeclineTarget,
 )
 
 
@@ -199,4 +210,5 @@ def build_actions(components: Components, cells: tuple[Cell, ...]) -> tuple[Acti
     out += [NameSkip(k) for k in range(1, MAX_SEATS)]
     out += [OpenTarget(t) for t in SLOTS]
     out += [Steal(k) for k in range(1, MAX_SEATS)]
+    out.append(DeclineTarget())  # last, so adding it left every other index unchanged
     return tuple(out)

@@ -6,7 +6,8 @@ is untouched. In the order they happen:
 
 * the action itself: :class:`CardLaid`, :class:`MapPlayed`, :class:`CardExploded`,
   :class:`RolesSwapped`, :class:`CardSwapped`, :class:`Passed`, :class:`SkipNamed` or
-  :class:`StealChosen` (an :class:`~.actions.OpenTarget` shows as the target it opens);
+  :class:`StealChosen` (an :class:`~.actions.OpenTarget` shows as the target it opens, a
+  :class:`~.actions.DeclineTarget` as :class:`TargetDeclined`);
 * :class:`CardDrawn`: the player draws the deck's top card after a play or a swap (GVG-TURN-4);
 * :class:`TargetOpened`: a target turns face up (GVG-TARGET-1), the Dynamite with the Bombs it
   removes (GVG-TARGET-2);
@@ -36,6 +37,7 @@ from gremlinrules.goblins_vs_gnomes import rules
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOT_INDEX,
     SLOTS,
+    DeclineTarget,
     NameSkip,
     OpenTarget,
     Pass,
@@ -55,7 +57,7 @@ from gremlinrules.goblins_vs_gnomes.state import STEAL, Phase, State, Tile, evol
 __all__ = [
     "EVENT_TYPES", "CardDrawn", "CardExploded", "CardLaid", "CardSwapped", "Dealt", "Event", "GameEnded",
     "MapPlayed", "Passed", "RolesSwapped", "RoundEnded", "RoundScored", "SkipNamed", "StealChosen",
-    "TargetOpened", "TurnSkipped", "apply_with_events", "dealt", "observe_event",
+    "TargetDeclined", "TargetOpened", "TurnSkipped", "apply_with_events", "dealt", "observe_event",
 ]
 
 
@@ -169,6 +171,16 @@ class TargetOpened:
 
 
 @attrs.frozen(slots=True)
+class TargetDeclined:
+    """After the Dynamite the placer left the targets the route still reaches face down
+    (option ``second_target="may_open"``, GVG-TARGET-3). Public."""
+
+    seat: int
+    targets: tuple[Slot, ...]
+    """The reached targets left face down, in slot order."""
+
+
+@attrs.frozen(slots=True)
 class StealChosen:
     """The Greedy One chose whom to steal a point from (GVG-ADV-3)."""
 
@@ -204,10 +216,11 @@ class GameEnded:
 
 
 Event = (Dealt | CardLaid | MapPlayed | CardExploded | RolesSwapped | CardSwapped | CardDrawn | Passed
-         | SkipNamed | TurnSkipped | TargetOpened | StealChosen | RoundEnded | RoundScored | GameEnded)
+         | SkipNamed | TurnSkipped | TargetOpened | StealChosen | RoundEnded | RoundScored | GameEnded
+         | TargetDeclined)
 EVENT_TYPES: tuple[type, ...] = (
     Dealt, CardLaid, MapPlayed, CardExploded, RolesSwapped, CardSwapped, CardDrawn, Passed, SkipNamed,
-    TurnSkipped, TargetOpened, StealChosen, RoundEnded, RoundScored, GameEnded,
+    TurnSkipped, TargetOpened, StealChosen, RoundEnded, RoundScored, GameEnded, TargetDeclined,
 )
 
 
@@ -292,6 +305,8 @@ def _action_event(s: State, seat: int, action: Any, after: State) -> list[Any]:
         return [SkipNamed(seat, next_seat(seat, s.players, action.offset))]
     if kind is Steal:
         return [StealChosen(seat, next_seat(seat, s.players, action.offset))]
+    if kind is DeclineTarget:
+        return [TargetDeclined(seat, tuple(SLOTS[i] for i in s.stack[-1].among if type(i) is int))]
     return []
 
 

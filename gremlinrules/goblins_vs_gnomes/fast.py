@@ -22,6 +22,7 @@ from gremlinrules.core.rulebook import Reason
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOTS,
     Action,
+    DeclineTarget,
     NameSkip,
     OpenTarget,
     Pass,
@@ -202,7 +203,7 @@ _RESUME: dict[str, Any] = {
     OPEN_TARGET: functools.partial(resume_open_target, reached=_reached),
     STEAL: resume_steal,
 }
-_ANSWERS = (NameSkip, OpenTarget, Steal)
+_ANSWERS = (NameSkip, OpenTarget, DeclineTarget, Steal)
 
 
 def apply(state: State, action: Any) -> State:

@@ -17,7 +17,12 @@ from gremlinrules.goblins_vs_gnomes.route import route_tags
 from gremlinrules.goblins_vs_gnomes.setup import WIN, deal_round
 from gremlinrules.goblins_vs_gnomes.state import OPEN_TARGET, STEAL, Phase, State, evolve
 
-__all__ = ["Reached", "end_round", "end_turn", "finish", "open_target", "resolve", "score_round"]
+__all__ = ["AFTER_DYNAMITE", "Reached", "decline", "end_round", "end_turn", "finish", "open_target",
+           "resolve", "score_round"]
+
+AFTER_DYNAMITE = "dynamite"
+"""The ``source`` of an open-target frame pushed after the Dynamite under
+``second_target="may_open"``: its choices include :class:`~.actions.DeclineTarget`."""
 
 Reached = Callable[[State], tuple[int, ...]]
 """The face-down target slots the route of a state reaches, in slot order."""
@@ -75,7 +80,20 @@ def open_target(state: State, slot: int, reached: Reached) -> State:
     bombs = tuple(t.card for t in state.field if kind[t.card] == "bomb")
     field = tuple(t for t in state.field if kind[t.card] != "bomb")
     state = evolve(state, opened=opened, field=field, discard=tuple(sorted(state.discard + bombs)))
+    if state.options.second_target == "may_open":
+        # GVG-TARGET-3 (option second_target): the player MAY open what the route still
+        # reaches: an open-target frame marked "dynamite" whose choices include declining
+        slots = reached(state)
+        if slots:
+            return evolve(state, stack=push(state.stack, Frame(OPEN_TARGET, state.turn, among=slots,
+                                                                source=AFTER_DYNAMITE)))
     return resolve(state, reached)
+
+
+def decline(state: State) -> State:
+    """GVG-TARGET-3 (``second_target="may_open"``): the reached targets stay face down; a frame
+    left below (the Ale Mug's name-skip) is pending, else the turn ends."""
+    return state if state.stack else end_turn(state)
 
 
 def _result(state: State) -> str:

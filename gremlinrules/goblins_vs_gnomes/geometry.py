@@ -26,6 +26,7 @@ from gremlinrules.core.grid import OPPOSITE, Cell, orthogonal, rotate_mask
 from gremlinrules.goblins_vs_gnomes.actions import (
     MAX_SEATS,
     Action,
+    DeclineTarget,
     NameSkip,
     Place,
     PlayExplosion,
@@ -137,8 +138,8 @@ class Kit:
         actions = list(build_actions(c, self.placeable_cells))
         actions.insert(actions.index(NameSkip(1)), NameSkip(0))  # GVG-CARD-6: naming yourself
         self.all_actions: tuple[Action, ...] = tuple(actions)
-        """Every action for eight seats with rotation and self-naming, in canonical order
-        (GVG-ACT-1)."""
+        """Every action for eight seats with rotation, self-naming and declining a target, in
+        canonical order (GVG-ACT-1)."""
         self.index: dict[Action, int] = {a: i for i, a in enumerate(self.all_actions)}
         self.place: dict[tuple[str, int, int, bool], Place] = {
             (a.card, a.x, a.y, a.rotated): a for a in self.all_actions if isinstance(a, Place)
@@ -211,13 +212,14 @@ REFERENCE_KIT = kit_for(COMPONENTS)
 """The reference component set's tables."""
 
 
-_ACTION_SPACES: BoundedCache[tuple[int, bool, bool, Components], tuple[Action, ...]] = BoundedCache(
+_ACTION_SPACES: BoundedCache[tuple[int, bool, bool, bool, Components], tuple[Action, ...]] = BoundedCache(
     "goblins-vs-gnomes action spaces", 64)
 _SELF = NameSkip(0)
+_DECLINE = DeclineTarget()
 
 
-def _actions(players: int, rotation: bool, name_self: bool, kit: Kit) -> tuple[Action, ...]:
-    key = (players, rotation, name_self, kit.components)
+def _actions(players: int, rotation: bool, name_self: bool, decline: bool, kit: Kit) -> tuple[Action, ...]:
+    key = (players, rotation, name_self, decline, kit.components)
     got = _ACTION_SPACES.get(key)
     if got is None:
         seat_types = (PlayPotion, NameSkip, Steal)
@@ -226,6 +228,7 @@ def _actions(players: int, rotation: bool, name_self: bool, kit: Kit) -> tuple[A
             if not (isinstance(a, seat_types) and a.offset >= players)
             and not (isinstance(a, Place) and a.rotated and not rotation)
             and (name_self or a != _SELF)
+            and (decline or a != _DECLINE)  # GVG-TARGET-3: only under second_target="may_open"
         ))
     return got
 
@@ -254,7 +257,7 @@ def all_actions(players: int, options: Options | None = None) -> tuple[Action, .
     """
     n = check_players(players, 3, MAX_SEATS, "Goblins vs Gnomes")
     opts = valid_options(options)
-    return _actions(n, opts.rotation, opts.name_self, options_kit(opts))
+    return _actions(n, opts.rotation, opts.name_self, opts.second_target == "may_open", options_kit(opts))
 
 
 def options_kit(options: Options) -> Kit:

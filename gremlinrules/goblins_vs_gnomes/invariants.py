@@ -16,6 +16,7 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
+from gremlinrules.goblins_vs_gnomes.flow import AFTER_DYNAMITE
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.setup import (
     MAX_PLAYERS,
@@ -166,10 +167,28 @@ def _counter_problems(s: State, kit: Any) -> list[str]:
     return out
 
 
-def _face_down_slots(s: State, among: tuple[Any, ...]) -> bool:
-    """Two or more distinct face-down target slots, in order."""
+def _face_down_slots(s: State, among: tuple[Any, ...], least: int = 2) -> bool:
+    """``least`` or more distinct face-down target slots, in order."""
     slots = [t for t in among if is_int(t) and 0 <= t < 3 and not s.opened[t]]
-    return len(slots) == len(among) >= 2 and slots == sorted(set(slots))
+    return len(slots) == len(among) >= least and slots == sorted(set(slots))
+
+
+def _open_target_problem(s: State, f: Frame) -> str | None:
+    """An order choice binds two or more face-down targets; the choice after the Dynamite
+    (GVG-TARGET-3, with the decline answer) exists only under ``second_target="may_open"``,
+    once the Dynamite is face up, and binds one or more."""
+    if f.source == AFTER_DYNAMITE:
+        dynamite = any(s.opened[i] and s.targets[i] == "dynamite" for i in range(3))
+        if s.options.second_target != "may_open" or not dynamite:
+            return "a target may be declined only after the Dynamite, under second_target='may_open'"
+        if not _face_down_slots(s, f.among, 1):
+            return "the choice after the Dynamite needs face-down reached targets"
+        return None
+    if f.source:
+        return "an order choice has no source"
+    if not _face_down_slots(s, f.among):
+        return "an order choice needs two or more face-down reached targets"
+    return None
 
 
 def _stack_problems(s: State) -> list[str]:
@@ -188,8 +207,8 @@ def _stack_problems(s: State) -> list[str]:
             out.append("a frame with a bad seat or extra steps")
         elif f.kind != STEAL and f.seat != s.turn:
             out.append("only the turn owner names a skip or orders targets")
-        elif f.kind == OPEN_TARGET and not _face_down_slots(s, f.among):
-            out.append("an order choice needs two or more face-down reached targets")
+        elif f.kind == OPEN_TARGET and (why := _open_target_problem(s, f)) is not None:
+            out.append(why)
         elif f.kind != OPEN_TARGET and f.among:
             out.append("only an order choice is bound to targets")
         elif f.kind == STEAL and (not s.options.advanced_roles or s.roles[f.seat] != "greedy-one"):
@@ -218,7 +237,10 @@ def round_bound(players: int, options: Any = None) -> int:
     cards = len(comps.deck)
     mugs = sum(d.count for d in comps.designs if d.kind == "ale-mug")
     swaps = n * opts.swap_limit
-    plays = cards + mugs + 2 + 1  # every card leaves a hand once; Ale Mug names; order choices; steal
+    # every card leaves a hand once; Ale Mug names; order choices (GVG-TARGET-3: one when a card
+    # reaches several targets, one more after the Dynamite, and under second_target="may_open" a
+    # target declined then may need a third); steal
+    plays = cards + mugs + (3 if opts.second_target == "may_open" else 2) + 1
     # fewer than n passes between two plays or swaps, n at the end; a skipped turn restarts the
     # run (GVG-END-1), at most once per Ale Mug laid, giving up to n - 1 passes more each time
     passes = n * (cards + swaps + 1) + mugs * (n - 1)

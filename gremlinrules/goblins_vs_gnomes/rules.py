@@ -35,7 +35,9 @@ The other plays
 
 Decisions (frames on the state's ``stack``)
     ``name-skip`` after an Ale Mug (GVG-CARD-4), ``open-target`` when one card
-    reaches several targets (GVG-TARGET-3), ``steal`` for the Greedy One after
+    reaches several targets (GVG-TARGET-3; with ``second_target="may_open"`` also
+    after the Dynamite while the route still reaches a target, and then the placer
+    may decline with ``DeclineTarget``), ``steal`` for the Greedy One after
     the Dragon (GVG-ADV-3). While a frame is pending its choices are the only
     legal actions.
 """
@@ -59,6 +61,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     SLOT_INDEX,
     SLOTS,
     Action,
+    DeclineTarget,
     NameSkip,
     OpenTarget,
     Pass,
@@ -71,14 +74,22 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Swap,
 )
 from gremlinrules.goblins_vs_gnomes.components import NAME_LIMIT
-from gremlinrules.goblins_vs_gnomes.flow import Reached, finish, open_target, resolve, score_round
+from gremlinrules.goblins_vs_gnomes.flow import (
+    AFTER_DYNAMITE,
+    Reached,
+    decline,
+    finish,
+    open_target,
+    resolve,
+    score_round,
+)
 from gremlinrules.goblins_vs_gnomes.geometry import START, Kit, options_kit
 from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, Phase, State, Tile, evolve
 
 __all__ = [
     "CHECKS", "RULES", "Route", "apply", "card_leaves", "current_player", "decisions", "effects",
-    "forget", "is_legal", "laid", "legal_actions", "name_skip_choices", "no_fit", "not_an_action",
-    "not_held", "not_tunnel_card", "off_table", "open_sides",
+    "forget", "is_legal", "laid", "legal_actions", "may_decline", "name_skip_choices", "no_fit",
+    "not_an_action", "not_held", "not_tunnel_card", "off_table", "open_sides",
     "open_target_choices", "pass_turn", "place", "play_explosion", "play_map", "play_potion",
     "reached", "resume_name_skip", "resume_open_target", "resume_steal", "route", "steal_choices",
     "swap",
@@ -330,7 +341,7 @@ def _check_pass(state: State, action: Pass) -> Reason | None:
 
 
 def _check_answer(state: State, action: Any) -> Reason | None:
-    """A NameSkip, OpenTarget or Steal with no frame asking for it (GVG-TURN-1)."""
+    """A NameSkip, OpenTarget, DeclineTarget or Steal with no frame asking for it (GVG-TURN-1)."""
     return "that decision is not pending", "GVG-TURN-1"
 
 
@@ -513,6 +524,7 @@ def _unasked(state: State, action: Any) -> State:
 _NAME_SKIPS = tuple(NameSkip(k) for k in range(8))
 _STEALS = tuple(Steal(k) for k in range(1, 8))
 _OPENS = tuple(OpenTarget(t) for t in SLOTS)
+_DECLINE = DeclineTarget()
 
 
 def name_skip_choices(state: State, frame: Frame) -> tuple[Action, ...]:
@@ -521,9 +533,17 @@ def name_skip_choices(state: State, frame: Frame) -> tuple[Action, ...]:
     return _NAME_SKIPS[: state.players] if state.options.name_self else _NAME_SKIPS[1: state.players]
 
 
+def may_decline(state: State, frame: Frame) -> bool:
+    """GVG-TARGET-3, option ``second_target="may_open"``: the frame asks after the Dynamite
+    whether to open a target the route still reaches, so it may be declined."""
+    return frame.source == AFTER_DYNAMITE and state.options.second_target == "may_open"
+
+
 def open_target_choices(state: State, frame: Frame) -> tuple[Action, ...]:
-    """GVG-TARGET-3: the reached targets, in slot order."""
-    return tuple(_OPENS[slot] for slot in frame.among if type(slot) is int)
+    """GVG-TARGET-3: the reached targets, in slot order; after the Dynamite under
+    ``second_target="may_open"`` also :class:`DeclineTarget` (last, as in the action space)."""
+    opens = tuple(_OPENS[slot] for slot in frame.among if type(slot) is int)
+    return (*opens, _DECLINE) if may_decline(state, frame) else opens
 
 
 def steal_choices(state: State, frame: Frame) -> tuple[Action, ...]:
@@ -538,9 +558,13 @@ def resume_name_skip(state: State, frame: Frame, action: NameSkip) -> State:
     return finish(state, {"skips": skips[:s] + (skips[s] + 1,) + skips[s + 1:]})
 
 
-def resume_open_target(state: State, frame: Frame, action: OpenTarget, reached: Reached) -> State:
+def resume_open_target(state: State, frame: Frame, action: OpenTarget | DeclineTarget,
+                       reached: Reached) -> State:
     """GVG-TARGET-3: the chosen target opens first; the rest follow if the route still reaches
-    them."""
+    them. ``DeclineTarget`` (``second_target="may_open"``, after the Dynamite) leaves them face
+    down and the turn ends as it would."""
+    if isinstance(action, DeclineTarget):
+        return decline(state)
     return open_target(state, SLOT_INDEX[action.target], reached)
 
 
@@ -565,7 +589,7 @@ def effects(reached: Reached) -> dict[type, Any]:
     return {
         Place: functools.partial(place, reached=reached), PlayMap: play_map,
         PlayExplosion: play_explosion, PlayPotion: play_potion, Swap: swap, Pass: pass_turn,
-        NameSkip: _unasked, OpenTarget: _unasked, Steal: _unasked,
+        NameSkip: _unasked, OpenTarget: _unasked, Steal: _unasked, DeclineTarget: _unasked,
     }
 
 
@@ -574,7 +598,8 @@ def decisions(reached: Reached) -> tuple[Decision[State], ...]:
     return (
         Decision(NAME_SKIP, NameSkip, "GVG-CARD-4", "name the player who skips their next turn first",
                  name_skip_choices, resume_name_skip),
-        Decision(OPEN_TARGET, OpenTarget, "GVG-TARGET-3", "choose which reached target opens first",
+        Decision(OPEN_TARGET, (OpenTarget, DeclineTarget), "GVG-TARGET-3",
+                 "choose which reached target opens first (or, when offered, leave it face down)",
                  open_target_choices, functools.partial(resume_open_target, reached=reached)),
         Decision(STEAL, Steal, "GVG-ADV-3", "the Greedy One must choose whom to steal from",
                  steal_choices, resume_steal),
@@ -585,6 +610,7 @@ CHECKS: dict[type, Any] = {
     Place: _check_place, PlayMap: _check_map, PlayExplosion: _check_explosion,
     PlayPotion: _check_potion, Swap: _check_swap, Pass: _check_pass,
     NameSkip: _check_answer, OpenTarget: _check_answer, Steal: _check_answer,
+    DeclineTarget: _check_answer,
 }
 """The check of each action kind (also used by :mod:`.fast` for the reasons it does not hold)."""
 

@@ -36,7 +36,9 @@ NAME_SKIP = "name-skip"
 """Frame kind: the turn owner laid an Ale Mug and names who skips their next turn (GVG-CARD-4)."""
 OPEN_TARGET = "open-target"
 """Frame kind: the turn owner reached several targets (``among``: their slot indices) and
-chooses which opens first (GVG-TARGET-3)."""
+chooses which opens first (GVG-TARGET-3). With ``source`` ``"dynamite"`` (option
+``second_target="may_open"``): the Dynamite just opened and the route still reaches ``among``;
+the turn owner opens one or declines (:class:`~.actions.DeclineTarget`)."""
 STEAL = "steal"
 """Frame kind: the Greedy One chooses whom to steal a point from (GVG-ADV-3)."""
 
@@ -93,6 +95,10 @@ class Options:
     rotate_first_player: bool = attrs.field(default=True, validator=boolean)
     """GVG-SETUP-5: each round is started by the seat after the previous round's starter;
     ``False``: the first round's starter (the longest beard) starts every round."""
+    second_target: str = attrs.field(default="opens", validator=one_of("opens", "may_open"))
+    """GVG-TARGET-3: after the Dynamite, a face-down target the route still reaches opens
+    (``"opens"``) or its placer may leave it face down (``"may_open"``: an open-target frame
+    with :class:`~.actions.DeclineTarget` among its choices)."""
     components: Components | None = attrs.field(default=None, validator=_components)
     """GVG-COMP-7: the component set to play with (from :func:`load_components`, say your own
     cards); None plays the reference set."""

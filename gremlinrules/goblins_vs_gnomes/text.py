@@ -16,6 +16,7 @@ Action                                       Notation
 ``NameSkip(1)``                              ``skip 1``
 ``OpenTarget(Slot.MIDDLE)``                  ``open middle``
 ``Steal(3)``                                 ``steal 3``
+``DeclineTarget()``                          ``decline``
 ===========================================  =======================================
 """
 
@@ -29,6 +30,7 @@ from gremlinrules.core.messages import Message, message
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import (
     ACTION_TYPES,
+    DeclineTarget,
     NameSkip,
     OpenTarget,
     Pass,
@@ -81,6 +83,8 @@ def parse_action(text: str) -> Any:
     verb, args = (words[0].lower(), words[1:]) if words else ("", [])
     if verb == "pass" and not args:
         return Pass()
+    if verb == "decline" and not args:
+        return DeclineTarget()
     if verb in _OFFSETS and len(args) == 1:
         return _OFFSETS[verb](_int(args[0], text))
     if verb in _SLOTS and len(args) == 1:
@@ -138,5 +142,7 @@ def action_label(view: View, action: Any) -> Message:
                        seat=_seat(view, action.offset), offset=action.offset)
     if kind is OpenTarget:
         return message("gvg.action.open", "Open the {target} target first", target=action.target.value)
+    if kind is DeclineTarget:
+        return message("gvg.action.decline", "Leave the other target face down")
     return message("gvg.action.steal", "Steal a point from seat {seat}",
                    seat=_seat(view, action.offset), offset=action.offset)

@@ -19,6 +19,7 @@ from gremlinrules.core.errors import shown
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOTS,
+    DeclineTarget,
     NameSkip,
     OpenTarget,
     Pass,
@@ -248,6 +249,8 @@ def describe(state: State, action: Any) -> str:
         return f"{who} names seat {other(action.offset)} to skip their next turn"
     if isinstance(action, OpenTarget) and isinstance(action.target, Slot):
         return f"{who} opens the {action.target.value} target first"
+    if isinstance(action, DeclineTarget):
+        return f"{who} leaves the other target face down"
     if isinstance(action, Steal) and is_int(action.offset):
         return f"{who} (the Greedy One) steals a point from seat {other(action.offset)}"
     return f"{who}: {action!r}"

@@ -143,7 +143,8 @@ def playout(players: int, seed: int, options: Options | None = None,
 player_counts = st.integers(min_value=3, max_value=8)
 seeds = st.integers(min_value=0, max_value=2**32)
 options = st.builds(Options, advanced_roles=st.booleans(), rotation=st.booleans(),
-                    no_target=st.sampled_from(("none-opened", "no-gold-or-dragon")))
+                    no_target=st.sampled_from(("none-opened", "no-gold-or-dragon")),
+                    second_target=st.sampled_from(("opens", "may_open")))
 
 
 def final(players: int, seed: int, options: Options | None = None, limit: int | None = None) -> State:
@@ -186,6 +187,7 @@ any_options = st.builds(
     swap_limit=st.integers(0, 4), round_limit=st.integers(1, 3),
     no_target=st.sampled_from(("none-opened", "no-gold-or-dragon")),
     name_self=st.booleans(), rotate_first_player=st.booleans(),
+    second_target=st.sampled_from(("opens", "may_open")),
     components=st.none() | component_sets(),
 )
 """Every option field drawn, a user's component set included (short matches: 1 to 3 rounds)."""
