@@ -83,10 +83,15 @@ def first_spot(colour: str, category: int, skip: int = 0) -> int:
 
 def write(name: str, title: str, clauses: list[str], steps: list[dict[str, Any]],
           setup: dict[str, Any] | None = None) -> None:
-    """Write one scenario file."""
-    data = {"name": title, "description": title, "clauses": clauses,
-            "setup": setup or EXAMPLE_SETUP, "steps": steps}
-    (OUT / name).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    """Write one scenario file: a game record plus expectations."""
+    from gremlinrules import get_game
+    from gremlinrules.core.scenarios import scenario_document, scenario_json
+
+    table = setup or EXAMPLE_SETUP
+    data = scenario_document(get_game("gnaughty-gnomes"), name=title, description=title, clauses=clauses,
+                             players=table["players"], seed=table.get("seed", 0),
+                             options=table.get("options"), setup=table.get("setup"), steps=steps)
+    (OUT / name).write_text(scenario_json(data), encoding="utf-8")
 
 
 def main() -> None:

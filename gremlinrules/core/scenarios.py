@@ -1,35 +1,43 @@
-"""Run a scenario vector against a game.
+"""Scenario vectors: a game record plus expectations, and the runner that plays them.
 
 A scenario (``spec/<game>/scenarios/*.json``) is::
 
     {
+      "format": "gremlinrules-scenario", "format_version": 1,
       "name": "worked example: trick order",
       "description": "...",
       "clauses": ["GG-TRICK-1"],
-      "setup": {"players": 4, "seed": 0, "options": {...}, "setup": {...}},
-      "steps": [
-        {"action": {"type": "Play", ...}},
-        {"illegal": {"type": "Play", ...}},
-        {"expect": {"scores": [0, 0, 0, 0], "fields": {"track": ["red", ...]}}}
+      "record": { a game record: see gremlinrules.core.records },
+      "expect": [
+        {"after": 0, "current_player": 0},
+        {"after": 4, "illegal": {"type": "Play", ...}},
+        {"after": 4, "scores": [1, 0, 1, 0], "fields": {"track": ["red", ...]}}
       ]
     }
 
-``setup.options`` and ``setup.setup`` are the game's ``Options`` and ``Setup``
-in their JSON form. An ``expect`` may hold ``scores``, ``winners``,
-``terminal``, ``current_player``, ``legal`` and ``not_legal`` (lists of
-actions), ``legal_count``, and ``fields``: dotted paths into the state's JSON
-form (``"gnomes.14"``, ``"trick.plays.0.card"``) mapped to the expected value.
+The record says the game, the rules and component versions it was made under,
+the players, options, seed or stacked setup, and every action (with its text
+notation); it is loaded with :func:`gremlinrules.core.records.load_record`, so
+a vector made under other rules is refused, never silently replayed. Each
+expectation is checked ``after`` that many actions. It may hold ``scores``,
+``winners``, ``terminal``, ``current_player``, ``legal`` and ``not_legal``
+(lists of actions), ``legal_count``, ``illegal`` (an action that must be
+refused with ``IllegalActionError``), ``fields``: dotted paths into the
+state's JSON form (``"gnomes.14"``, ``"trick.plays.0.card"``) mapped to the
+expected value, and a ``note``.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from gremlinrules.core.errors import GremlinRulesError, IllegalActionError
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.spec import Scenario
+from gremlinrules.core.records import load_record, make_record
+from gremlinrules.core.spec import SCENARIO_FORMAT, SCENARIO_FORMAT_VERSION, Scenario
 
-__all__ = ["field_at", "run_scenario"]
+__all__ = ["field_at", "run_scenario", "scenario_document", "scenario_json"]
 
 
 def field_at(data: Any, path: str) -> Any:
@@ -76,31 +84,86 @@ def _check_expect(game: Game, state: Any, expect: dict[str, Any], where: str) ->
     return failures
 
 
+def _probe(game: Game, state: Any, data: Any, where: str) -> list[str]:
+    action = game.from_data(data, game.Action)
+    failures = []
+    if game.is_legal(state, action):
+        failures.append(f"{where}: {action!r} should be illegal")
+    try:
+        game.apply(state, action)
+        failures.append(f"{where}: apply accepted illegal {action!r}")
+    except IllegalActionError:
+        pass
+    return failures
+
+
 def run_scenario(game: Game, scenario: Scenario) -> list[str]:
     """Play a scenario; return the list of failures (empty when it passes exactly)."""
-    setup = scenario.setup
-    options = game.from_data(setup["options"], game.Options) if "options" in setup else None
-    stacked = game.from_data(setup["setup"], game.Setup) if "setup" in setup else None
-    state = game.new_game(setup["players"], setup.get("seed", 0), options=options, setup=stacked)
+    try:
+        record = load_record(scenario.record)
+    except GremlinRulesError as exc:
+        return [f"{scenario.path}: its record is refused: {exc}"]
+    if record.game.id != game.id:
+        return [f"{scenario.path}: a record of {record.game.id}, not {game.id}"]
+    state = game.new_game(record.players, record.seed, options=record.options, setup=record.setup)
     failures: list[str] = []
-    for i, step in enumerate(scenario.steps):
-        where = f"{scenario.path} step {i}"
-        if "action" in step:
-            action = game.from_data(step["action"], game.Action)
-            try:
-                state = game.apply(state, action)
-            except GremlinRulesError as exc:
-                failures.append(f"{where}: {action!r} was refused: {exc}")
-                return failures
-        elif "illegal" in step:
-            action = game.from_data(step["illegal"], game.Action)
-            if game.is_legal(state, action):
-                failures.append(f"{where}: {action!r} should be illegal")
-            try:
-                game.apply(state, action)
-                failures.append(f"{where}: apply accepted illegal {action!r}")
-            except IllegalActionError:
-                pass
-        else:
-            failures.extend(_check_expect(game, state, step["expect"], where))
+    for done in range(len(record.actions) + 1):
+        for k, entry in enumerate(scenario.expect):
+            if entry["after"] != done:
+                continue
+            where = f"{scenario.path} expect {k} (after {done} actions)"
+            if "illegal" in entry:
+                failures.extend(_probe(game, state, entry["illegal"], where))
+            failures.extend(_check_expect(game, state, entry, where))
+        if done == len(record.actions):
+            break
+        action = record.actions[done]
+        try:
+            state = game.apply(state, action)
+        except GremlinRulesError as exc:
+            failures.append(f"{scenario.path} action {done}: {action!r} was refused: {exc}")
+            return failures
     return failures
+
+
+def scenario_document(game: Game, *, name: str, description: str, clauses: list[str],
+                      players: int, steps: list[dict[str, Any]], seed: int = 0,
+                      options: Any = None, setup: Any = None) -> dict[str, Any]:
+    """A scenario vector from a list of steps (``{"action": ...}``, ``{"illegal": ...}`` or
+    ``{"expect": {...}}``, each with an optional ``"note"``): the actions become the
+    record, every other step an expectation checked after the actions before it."""
+    options_obj = None if options is None else game.from_data(options, game.Options)
+    setup_obj = None if setup is None else game.from_data(setup, game.Setup)
+    actions: list[Any] = []
+    notes: dict[int, str] = {}
+    expect: list[dict[str, Any]] = []
+    for step in steps:
+        if "action" in step:
+            if "note" in step:
+                notes[len(actions)] = step["note"]
+            actions.append(game.from_data(step["action"], game.Action))
+        elif "illegal" in step:
+            expect.append({"after": len(actions), "illegal": step["illegal"],
+                           **({"note": step["note"]} if "note" in step else {})})
+        else:
+            expect.append({"after": len(actions), **step["expect"],
+                           **({"note": step["note"]} if "note" in step else {})})
+    record = make_record(game, players, actions, seed=seed, options=options_obj, setup=setup_obj)
+    for index, note in notes.items():
+        record["actions"][index]["note"] = note
+    return {"format": SCENARIO_FORMAT, "format_version": SCENARIO_FORMAT_VERSION, "name": name,
+            "description": description, "clauses": clauses, "record": record, "expect": expect}
+
+
+def scenario_json(document: dict[str, Any]) -> str:
+    """A scenario vector as JSON text for people and diffs: one action or expectation per line."""
+    record = document["record"]
+    head = {k: v for k, v in record.items() if k != "actions"}
+    lines = [f"    {json.dumps(k)}: {json.dumps(v, sort_keys=True)}" for k, v in head.items()]
+    actions = ",\n".join("      " + json.dumps(a, sort_keys=True) for a in record["actions"])
+    lines.append(f'    "actions": [\n{actions}\n    ]' if record["actions"] else '    "actions": []')
+    expect = ",\n".join("    " + json.dumps(e, sort_keys=True) for e in document["expect"])
+    top = [f"  {json.dumps(k)}: {json.dumps(document[k])}"
+           for k in ("format", "format_version", "name", "description", "clauses")]
+    return ("{\n" + ",\n".join(top) + ',\n  "record": {\n' + ",\n".join(lines) + "\n  },\n"
+            + f'  "expect": [\n{expect}\n  ]\n}}\n')

@@ -36,9 +36,11 @@ __all__ = ["KINDS", "Clause", "Scenario", "Spec", "load_scenarios", "load_spec",
 KINDS = ("rule", "interpretation", "assumption", "variant")
 _ID = re.compile(r"^[A-Z]+(-[A-Z0-9]+)+$")
 _CLAUSE_KEYS = {"id", "section", "kind", "text", "notes", "option"}
-_SCENARIO_KEYS = {"name", "description", "clauses", "setup", "steps"}
-_SETUP_KEYS = {"players", "seed", "options", "setup"}
-_STEP_KEYS = {"action", "illegal", "expect", "note"}
+SCENARIO_FORMAT = "gremlinrules-scenario"
+"""The value of a scenario vector's ``format`` key."""
+SCENARIO_FORMAT_VERSION = 1
+"""The scenario format this library reads and writes."""
+_SCENARIO_KEYS = {"format", "format_version", "name", "description", "clauses", "record", "expect"}
 _EXPECT_KEYS = {
     "scores", "winners", "terminal", "current_player", "legal", "not_legal", "fields",
     "legal_count",
@@ -89,8 +91,10 @@ class Scenario:
     path: str
     description: str
     clauses: tuple[str, ...]
-    setup: dict[str, Any] = attrs.field(eq=False, hash=False)
-    steps: tuple[dict[str, Any], ...] = attrs.field(eq=False, hash=False)
+    record: dict[str, Any] = attrs.field(eq=False, hash=False)
+    """A game record (:mod:`gremlinrules.core.records`): the setup and every action."""
+    expect: tuple[dict[str, Any], ...] = attrs.field(eq=False, hash=False)
+    """Expectations, each checked ``after`` that many of the record's actions."""
 
 
 def spec_dir() -> Path:
@@ -159,25 +163,26 @@ def _check_scenario(raw: Any, where: str) -> None:
     extra = set(raw) - _SCENARIO_KEYS
     if extra:
         raise SpecError(f"{where}: unknown keys {sorted(extra)}")
+    if raw.get("format") != SCENARIO_FORMAT or raw.get("format_version") != SCENARIO_FORMAT_VERSION:
+        raise SpecError(f"{where}: not a {SCENARIO_FORMAT} version {SCENARIO_FORMAT_VERSION} document")
     _need(raw, "name", str, where)
     clauses = raw.get("clauses")
     if not isinstance(clauses, list) or not clauses or not all(isinstance(c, str) for c in clauses):
         raise SpecError(f"{where}: 'clauses' must be a non-empty list of clause ids")
-    setup = raw.get("setup")
-    if not isinstance(setup, dict) or set(setup) - _SETUP_KEYS:
-        raise SpecError(f"{where}: 'setup' must be an object with keys among {sorted(_SETUP_KEYS)}")
-    if not isinstance(setup.get("players"), int):
-        raise SpecError(f"{where}: setup.players must be an integer")
-    steps = raw.get("steps")
-    if not isinstance(steps, list) or not steps:
-        raise SpecError(f"{where}: 'steps' must be a non-empty list")
-    for j, step in enumerate(steps):
-        if not isinstance(step, dict) or set(step) - _STEP_KEYS or len(set(step) - {"note"}) != 1:
-            raise SpecError(f"{where} step {j}: exactly one of action, illegal, expect "
-                            "(and an optional note)")
-        expect = step.get("expect")
-        if expect is not None and (not isinstance(expect, dict) or set(expect) - _EXPECT_KEYS):
-            raise SpecError(f"{where} step {j}: expect keys must be among {sorted(_EXPECT_KEYS)}")
+    record = raw.get("record")
+    if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
+        raise SpecError(f"{where}: 'record' must be a game record with its actions")
+    expect = raw.get("expect")
+    if not isinstance(expect, list) or not expect:
+        raise SpecError(f"{where}: 'expect' must be a non-empty list")
+    count = len(record["actions"])
+    for j, entry in enumerate(expect):
+        if not isinstance(entry, dict) or set(entry) - _EXPECT_KEYS - {"after", "illegal", "note"}:
+            raise SpecError(f"{where} expect {j}: keys must be among "
+                            f"{sorted(_EXPECT_KEYS | {'after', 'illegal', 'note'})}")
+        after = entry.get("after")
+        if not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= count:
+            raise SpecError(f"{where} expect {j}: 'after' must count 0 to {count} actions")
 
 
 def load_scenarios(game_id: str, root: Path | None = None) -> tuple[Scenario, ...]:
@@ -192,6 +197,6 @@ def load_scenarios(game_id: str, root: Path | None = None) -> tuple[Scenario, ..
         _check_scenario(raw, str(path))
         out.append(Scenario(game=game_id, name=raw["name"], path=f"{game_id}/scenarios/{path.name}",
                             description=str(raw.get("description", "")),
-                            clauses=tuple(raw["clauses"]), setup=raw["setup"],
-                            steps=tuple(raw["steps"])))
+                            clauses=tuple(raw["clauses"]), record=raw["record"],
+                            expect=tuple(raw["expect"])))
     return tuple(out)

@@ -102,16 +102,19 @@ def test_spec_loader_accepts_a_good_file_and_rejects_malformed_clauses(tmp_path:
 
 
 def test_scenario_loader_rejects_malformed_vectors(tmp_path: Path) -> None:
-    """A scenario needs a name, clauses, a setup with players and well-formed steps."""
+    """A scenario is a versioned document with a name, clauses, a record with its actions and
+    expectations each counting 0 to that many actions."""
     folder = tmp_path / "toy" / "scenarios"
     folder.mkdir(parents=True)
-    good = {"name": "n", "clauses": ["TOY-A-1"], "setup": {"players": 2},
-            "steps": [{"expect": {"terminal": False}}]}
+    good = {"format": "gremlinrules-scenario", "format_version": 1, "name": "n", "clauses": ["TOY-A-1"],
+            "record": {"actions": [{"action": {"type": "Pass"}}]},
+            "expect": [{"after": 1, "terminal": False}]}
     (folder / "a.json").write_text(json.dumps(good))
     assert load_scenarios("toy", tmp_path)[0].name == "n"
-    for bad in ({**good, "clauses": []}, {**good, "setup": {}},
-                {**good, "steps": [{"action": 1, "expect": {}}]},
-                {**good, "steps": [{"expect": {"nonsense": 1}}]}, {**good, "other": 1}):
+    for bad in ({**good, "clauses": []}, {**good, "record": {}}, {**good, "format_version": 2},
+                {**good, "format": "other"}, {**good, "expect": [{"after": 2}]},
+                {**good, "expect": [{"after": 0, "nonsense": 1}]}, {**good, "expect": []},
+                {**good, "other": 1}):
         (folder / "a.json").write_text(json.dumps(bad))
         with pytest.raises(SpecError):
             load_scenarios("toy", tmp_path)
