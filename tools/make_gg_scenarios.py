@@ -15,7 +15,6 @@ trick loser barred from sides).
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
