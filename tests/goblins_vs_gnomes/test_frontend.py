@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import gremlinrules
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.records import load_record
 from gremlinrules.goblins_vs_gnomes import (
     CardDrawn,
     CardExploded,
@@ -67,11 +68,9 @@ def _negatives(data: Any) -> list[Any]:
 
 
 def _scenario(name: str) -> tuple[gvg.State, list[Any]]:
-    data = json.loads((SCENARIOS / name).read_text(encoding="utf-8"))
-    setup = GAME.from_data(data["setup"]["setup"], gvg.Setup)
-    options = GAME.from_data(data["setup"].get("options", {}), gvg.Options)
-    state = gvg.new_game(data["setup"]["players"], data["setup"]["seed"], options=options, setup=setup)
-    actions = [GAME.from_data(step["action"], GAME.Action) for step in data["steps"] if "action" in step]
+    record = load_record(json.loads((SCENARIOS / name).read_text(encoding="utf-8"))["record"])
+    state = gvg.new_game(record.players, record.seed, options=record.options, setup=record.setup)
+    actions = list(record.actions)
     return state, actions
 
 
