@@ -37,6 +37,7 @@ from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_afte
 from gremlinrules.goblins_vs_gnomes.rules import (
     CHECKS,
     RULES,
+    adjoining,
     effects,
     laid,
     name_skip_choices,
@@ -193,7 +194,7 @@ def _place(state: State, action: Place) -> State:
     laid(state, action, tile, changes)
     if "stack" in changes or analyse_after_place(state.field, changes["field"], state.opened, tile,
                                                  kit).reached:
-        return resolve(evolve(state, **changes), _reached)
+        return resolve(evolve(state, **changes), adjoining(state, tile, _reached))
     return finish(state, changes)
 
 

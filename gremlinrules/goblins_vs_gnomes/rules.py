@@ -447,11 +447,28 @@ def laid(state: State, action: Place, tile: Tile, changes: dict[str, Any]) -> No
         changes["stack"] = push(state.stack, Frame(NAME_SKIP, state.turn, source=action.card))
 
 
+def adjoining(state: State, tile: Tile, reached: Reached) -> Reached:
+    """What a card just laid opens (GVG-TARGET-1): every target the route now reaches, except
+    one that was reached and left face down before (GVG-TARGET-3, ``second_target="may_open"``)
+    unless this card adjoins it: a target opens right after the card next to it is laid."""
+    declined = reached(state) if state.options.second_target == "may_open" else ()
+    if not declined:
+        return reached
+    cells = options_kit(state.options).target_cells
+
+    def fresh(after: State) -> tuple[int, ...]:
+        return tuple(t for t in reached(after) if t not in declined
+                     or abs(cells[t][0] - tile.x) + abs(cells[t][1] - tile.y) == 1)
+
+    return fresh
+
+
 def place(state: State, action: Place, reached: Reached) -> State:
     """Lay the card (GVG-PLACE-1), then open what the route reaches (GVG-TARGET-1)."""
     changes: dict[str, Any] = {}
-    laid(state, action, Tile(action.x, action.y, action.card, action.rotated), changes)
-    return resolve(evolve(state, **changes), reached)
+    tile = Tile(action.x, action.y, action.card, action.rotated)
+    laid(state, action, tile, changes)
+    return resolve(evolve(state, **changes), adjoining(state, tile, reached))
 
 
 def play_map(state: State, action: PlayMap) -> State:

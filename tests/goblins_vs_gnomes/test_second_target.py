@@ -77,6 +77,19 @@ def test_may_open_lets_the_placer_leave_the_gold_face_down_after_the_dynamite(ap
     assert (opened.round, opened.last_result) == (2, "gold")
 
 
+@pytest.mark.clause("GVG-TARGET-3", "GVG-TARGET-1")
+@pytest.mark.parametrize("apply", PATHS)
+def test_a_declined_target_is_not_opened_by_a_card_laid_elsewhere(apply: Apply) -> None:
+    """Under "may_open", after the Gold was left face down, the next player's card laid far
+    from it (beside the start) does not open it: a target opens right after the card adjoining
+    it is laid, so nobody is credited with a Gold they did not reach."""
+    s = apply(_reaching_two("may_open", apply), DeclineTarget())
+    after = apply(s, Place("bomb-ns", 0, -1, False))
+    assert after.opened == (False, True, False)
+    assert (after.round, after.points, after.last_result) == (1, (0, 0, 0), "")
+    gvg.check_state(after)
+
+
 @pytest.mark.clause("GVG-TARGET-3", "GVG-TARGET-2")
 @pytest.mark.parametrize("apply", PATHS)
 def test_opens_by_default_opens_the_gold_after_the_dynamite_without_asking(apply: Apply) -> None:
