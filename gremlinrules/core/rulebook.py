@@ -30,7 +30,7 @@ import attrs
 
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.decisions import Frame, Stack
-from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import IllegalActionError, shown
 
 __all__ = ["Decision", "Reason", "Rule", "RuleBook"]
 
@@ -93,8 +93,8 @@ class RuleBook(Generic[_S]):
     field out of range).
     """
 
-    __slots__ = ("_decisions", "_generate", "_malformed", "_over", "_rules", "_set_stack", "_stack",
-                 "state_type", "title")
+    __slots__ = ("_answer_clauses", "_decisions", "_generate", "_malformed", "_over", "_rules",
+                 "_set_stack", "_stack", "state_type", "title")
 
     def __init__(
         self,
@@ -113,6 +113,12 @@ class RuleBook(Generic[_S]):
         self.state_type = state_type
         self._rules: Mapping[type, Rule[_S]] = {r.action: r for r in rules}
         self._decisions: Mapping[str, Decision[_S]] = {d.kind: d for d in decisions}
+        answer_clauses: dict[type, str] = {}
+        for d in self._decisions.values():
+            for cls in d.answers:
+                answer_clauses.setdefault(cls, d.clause)
+        self._answer_clauses: Mapping[type, str] = answer_clauses
+        """Each class that answers a frame, with the clause of the first decision it answers."""
         self._stack = stack
         self._set_stack = set_stack
         self._over = over
@@ -144,18 +150,19 @@ class RuleBook(Generic[_S]):
         if frame is not None:
             decision = self._decisions[frame.kind]
             if type(action) not in decision.answers:
-                if type(action) not in self._rules and type(action) not in self._answers():
+                if type(action) not in self._rules and type(action) not in self._answer_clauses:
                     return self._malformed(action)
                 return decision.prompt, decision.clause
             if _member(action, decision.choices(state, frame)):
                 return None
             if decision.refuse is not None:
                 return decision.refuse(state, frame, action)
-            return f"{action!r} is not one of the choices: {decision.prompt}", decision.clause
+            return f"{shown(action)} is not one of the choices: {decision.prompt}", decision.clause
         rule = self._rules.get(type(action))
         if rule is None:
-            if type(action) in self._answers():
-                return "Nothing asks for that choice now", self._answer_clause(type(action))
+            clause = self._answer_clauses.get(type(action))
+            if clause is not None:
+                return "Nothing asks for that choice now", clause
             return self._malformed(action)
         return rule.check(state, action)
 
@@ -183,12 +190,6 @@ class RuleBook(Generic[_S]):
         if frame is not None:
             return self._decisions[frame.kind].choices(state, frame)
         return self._generate(state)
-
-    def _answers(self) -> set[type]:
-        return {cls for d in self._decisions.values() for cls in d.answers}
-
-    def _answer_clause(self, cls: type) -> str:
-        return next(d.clause for d in self._decisions.values() if cls in d.answers)
 
 
 def _member(action: Any, choices: tuple[Any, ...]) -> bool:

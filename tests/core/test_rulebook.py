@@ -165,3 +165,13 @@ def test_a_foreign_state_is_refused() -> None:
         BOOK.legal_actions("not a state")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError):
         BOOK.apply(object(), Tax(1))  # type: ignore[arg-type]
+
+
+def test_a_hostile_answer_to_a_pending_frame_is_refused_briefly() -> None:
+    """An answer of the right class whose field cannot even be printed (a 5,000-digit seat) is
+    refused with IllegalActionError and a short message, never the ValueError of its repr."""
+    s = BOOK.apply(START, Tax(1))
+    with pytest.raises(IllegalActionError) as info:
+        BOOK.apply(s, ChoosePlayer(10**5000))
+    assert info.value.clause == "TOY-TAX-2"
+    assert len(str(info.value)) < 200
