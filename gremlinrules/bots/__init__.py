@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from gremlinrules.bots.ismcts import ISMCTSBot
 from gremlinrules.bots.random_bot import RandomBot
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import get_game
 
@@ -47,4 +47,4 @@ def make_bot(name: str, game: Game | str, seat: int, seed: int = 0, **settings: 
         return RandomBot(g, seat, seed, **settings)
     if name == "ismcts":
         return ISMCTSBot(g, seat, seed, **settings)
-    raise InvalidArgumentError(f"no bot {name!r}; known bots: {', '.join(BOT_NAMES)}")
+    raise InvalidArgumentError(f"no bot {shown(name)}; known bots: {', '.join(BOT_NAMES)}")

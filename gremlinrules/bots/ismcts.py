@@ -24,7 +24,7 @@ from typing import Any
 
 from gremlinrules.adapters.outcome import returns
 from gremlinrules.core.checks import check_seed, is_int
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
 
 __all__ = ["ISMCTSBot"]
@@ -47,10 +47,10 @@ class ISMCTSBot:
     def __init__(self, game: Game, seat: int, seed: int = 0, *, iterations: int = 200,
                  rollout_depth: int = 60, exploration: float = 0.7) -> None:
         if not is_int(seat) or seat < 0 or seat >= game.max_players:
-            raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {seat!r}")
+            raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {shown(seat)}")
         for name, value in (("iterations", iterations), ("rollout_depth", rollout_depth)):
             if not is_int(value) or value < 1:
-                raise InvalidArgumentError(f"{name} must be a positive integer, not {value!r}")
+                raise InvalidArgumentError(f"{name} must be a positive integer, not {shown(value)}")
         self.game = game
         self.seat = seat
         self.iterations = iterations

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from gremlinrules.core.checks import check_seed, is_int
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
 
 __all__ = ["RandomBot"]
@@ -17,7 +17,7 @@ class RandomBot:
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         if not is_int(seat) or seat < 0 or seat >= game.max_players:
-            raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {seat!r}")
+            raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {shown(seat)}")
         self.game = game
         self.seat = seat
         self._rnd = random.Random(check_seed(seed))

@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import is_int
-from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError
+from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
 
 __all__ = [
@@ -59,7 +59,7 @@ class ActionSpace:
         try:
             return self.index[action]
         except (KeyError, TypeError):  # TypeError: an unhashable thing passed as an action
-            raise IllegalActionError(f"{action!r} is never a legal {self.game.title} action "
+            raise IllegalActionError(f"{shown(action)} is never a legal {self.game.title} action "
                                      f"with {self.players} players") from None
 
     def action_at(self, index: int) -> Any:

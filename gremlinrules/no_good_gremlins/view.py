@@ -8,6 +8,7 @@ import attrs
 
 from gremlinrules.core.checks import check_seat, check_type
 from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import shown
 from gremlinrules.no_good_gremlins.actions import (
     Bribe,
     Build,
@@ -162,4 +163,4 @@ def describe(s: State, action: Any) -> str:
         Bribe: f"{who} bribes the Wandering Gremlin with {a} {name} card",
         Feed: f"{who} feeds the Wandering Gremlin {a} {name} card from their launch pad",
     }
-    return lines.get(kind, f"{who} tries {action!r}")
+    return lines.get(kind, f"{who} tries {shown(action)}")
