@@ -16,6 +16,8 @@
     notes = "Why, for interpretations and assumptions."   # optional
     option = "tiebreak_x"        # optional: the Options field offering the other reading
 
+``spec/<game-id>/clauses/*.toml``: more ``[[clause]]`` tables of the same game.
+
 ``spec/<game-id>/scenarios/*.json`` (see :mod:`gremlinrules.core.scenarios`).
 """
 
@@ -113,13 +115,31 @@ def _need(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
-def load_spec(game_id: str, root: Path | None = None) -> Spec:
-    """Read and validate ``spec/<game_id>.toml``."""
-    path = (root or spec_dir()) / f"{game_id}.toml"
+def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise SpecError(f"{path}: {exc}") from exc
+
+
+def load_spec(game_id: str, root: Path | None = None) -> Spec:
+    """Read and validate ``spec/<game_id>.toml`` and any ``spec/<game_id>/clauses/*.toml``.
+
+    The extra clause files (sorted by name) hold only ``[[clause]]`` tables, with
+    the same keys; a game keeps large groups of clauses there (a card list's
+    assumptions, a map's). Ids are unique across all the files.
+    """
+    base = root or spec_dir()
+    path = base / f"{game_id}.toml"
+    data = _read_toml(path)
+    raws: list[tuple[str, Any]] = [(f"{path} clause #{i + 1}", raw)
+                                   for i, raw in enumerate(data.get("clause", []))]
+    folder = base / game_id / "clauses"
+    for extra_path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+        extra = _read_toml(extra_path)
+        if set(extra) - {"clause"}:
+            raise SpecError(f"{extra_path}: only [[clause]] tables belong in a clause file")
+        raws += [(f"{extra_path} clause #{i + 1}", raw) for i, raw in enumerate(extra.get("clause", []))]
     game = data.get("game")
     if not isinstance(game, dict):
         raise SpecError(f"{path}: missing [game] table")
@@ -128,8 +148,7 @@ def load_spec(game_id: str, root: Path | None = None) -> Spec:
         raise SpecError(f"{path}: [game] id is {game['id']!r}, expected {game_id!r}")
     clauses: list[Clause] = []
     seen: set[str] = set()
-    for i, raw in enumerate(data.get("clause", [])):
-        where = f"{path} clause #{i + 1}"
+    for where, raw in raws:
         if not isinstance(raw, dict):
             raise SpecError(f"{where}: not a table")
         extra = set(raw) - _CLAUSE_KEYS

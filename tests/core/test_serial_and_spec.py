@@ -101,6 +101,23 @@ def test_spec_loader_accepts_a_good_file_and_rejects_malformed_clauses(tmp_path:
             load_spec("toy", _spec(tmp_path, bad))
 
 
+def test_spec_loader_merges_extra_clause_files_in_name_order(tmp_path: Path) -> None:
+    """spec/<id>/clauses/*.toml adds clauses after the main file's, sorted by file name; an
+    id repeated across files, or a table other than [[clause]], is refused with SpecError."""
+    root = _spec(tmp_path, GOOD)
+    folder = root / "toy" / "clauses"
+    folder.mkdir(parents=True)
+    (folder / "b.toml").write_text(GOOD.replace("TOY-A-1", "TOY-B-1"))
+    (folder / "a.toml").write_text(GOOD.replace("TOY-A-1", "TOY-C-1"))
+    assert [c.id for c in load_spec("toy", root).clauses] == ["TOY-A-1", "TOY-C-1", "TOY-B-1"]
+    (folder / "c.toml").write_text(GOOD)
+    with pytest.raises(SpecError, match="duplicate"):
+        load_spec("toy", root)
+    (folder / "c.toml").write_text('[game]\nid = "toy"\n')
+    with pytest.raises(SpecError, match="only"):
+        load_spec("toy", root)
+
+
 def test_scenario_loader_rejects_malformed_vectors(tmp_path: Path) -> None:
     """A scenario is a versioned document with a name, clauses, a record with its actions and
     expectations each counting 0 to that many actions."""
