@@ -18,6 +18,7 @@ from gremlinrules import (
     SetupError,
     UnknownGameError,
 )
+from tests.conformance import support
 from tests.conformance.support import CASE_IDS, CASES, walk
 
 pytestmark = pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
@@ -32,7 +33,7 @@ def test_illegal_and_malformed_actions_raise_illegal_action_error_only(
     """Actions of the action space that are not legal, junk objects, and actions with fields of the
     wrong type are refused by apply with IllegalActionError (and is_legal is False); the state is
     unchanged."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     rnd = random.Random(walk_seed)
     state, _ = walk(game, players, seed, rnd, stop_after=stop)
     before = game.to_json(state)
@@ -57,7 +58,7 @@ def test_illegal_and_malformed_actions_raise_illegal_action_error_only(
 def test_bad_new_game_arguments_raise_setup_error(game_id: str, players: int) -> None:
     """Player counts out of range or of the wrong type, a non-integer seed, or options and setup
     of the wrong class raise SetupError."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     for bad in (game.min_players - 1, game.max_players + 1, "4", 2.0, None, True):
         with pytest.raises(SetupError):
             game.new_game(bad)  # type: ignore[arg-type]
@@ -73,7 +74,7 @@ def test_bad_new_game_arguments_raise_setup_error(game_id: str, players: int) ->
 def test_wrong_state_or_seat_raises_invalid_argument_error(game_id: str, players: int) -> None:
     """Passing something that is not a state of this game, or a seat out of range, raises
     InvalidArgumentError from every function."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     state = game.new_game(players, 3)
     for junk in (None, "state", object(), 5):
         for call in (game.legal_actions, game.current_player, game.is_terminal, game.scores,
@@ -94,9 +95,9 @@ def test_registry_lists_the_game_and_refuses_unknown_ids(game_id: str, players: 
     an unknown id raises UnknownGameError (a LookupError)."""
     ids = gremlinrules.game_ids()
     assert list(ids) == sorted(ids)
-    assert game_id in ids
-    game = gremlinrules.get_game(game_id)
-    assert game.id == game_id
+    assert support.game_id(game_id) in ids
+    game = support.game(game_id)
+    assert game.id == support.game_id(game_id)
     assert game.title
     assert game.min_players <= players <= game.max_players
     assert isinstance(game, gremlinrules.Game)
@@ -127,7 +128,7 @@ def test_is_legal_agrees_with_membership_for_look_alike_actions(
     """An action built from plain values is legal exactly when it compares equal to a legal action,
     and then applying it gives the same state as the legal action; otherwise apply refuses it with
     IllegalActionError."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     rnd = random.Random(walk_seed)
     state, _ = walk(game, players, seed, rnd, stop_after=stop)
     legal = game.legal_actions(state)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules.core.messages import Message
+from tests.conformance import support
 from tests.conformance.support import CASE_IDS, CASES, GAME_IDS, walk
 
 TOP_LEVEL = ("seat", "players", "current_player", "phase", "pending", "scores", "winners", "options",
@@ -24,7 +25,7 @@ def validator(game_id: str, name: str) -> jsonschema.Draft202012Validator:
     """A validator for ``$defs/name`` of the game's schema (made once)."""
     key = (game_id, name)
     if key not in _VALIDATORS:
-        schema = gremlinrules.get_game(game_id).json_schema()
+        schema = support.game(game_id).json_schema()
         _VALIDATORS[key] = jsonschema.Draft202012Validator(
             {"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"})
     return _VALIDATORS[key]
@@ -43,7 +44,7 @@ def _negative_ints(data: Any, path: str = "$") -> list[str]:
 
 
 def _state(game_id: str, players: int, seed: int, stop: int) -> Any:
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     state, _ = walk(game, players, seed, random.Random(seed), stop_after=stop)
     return state
 
@@ -52,7 +53,7 @@ def _state(game_id: str, players: int, seed: int, stop: int) -> Any:
 def test_the_schema_is_json_schema_2020_12_with_the_six_roles(game_id: str) -> None:
     """json_schema() is a valid draft 2020-12 schema whose $defs name State, View, Action, Options,
     Setup and Event."""
-    schema = gremlinrules.get_game(game_id).json_schema()
+    schema = support.game(game_id).json_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert {"State", "View", "Action", "Options", "Setup", "Event"} <= set(schema["$defs"])
@@ -66,7 +67,7 @@ def test_views_are_uniform_readable_and_valid_under_the_schema(game_id: str, pla
     """Property: every seat's view and the spectator's have the same top-level fields in every
     game, hold no negative number (no magic -1), carry the format version, and validate against
     the game's schema, as do the state and the legal actions."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     state = _state(game_id, players, seed, stop)
     validator(game_id, "State").validate(game.to_data(state))
     for seat in (*range(players), None):
@@ -89,7 +90,7 @@ def test_the_spectator_sees_nothing_any_seat_could_redraw(game_id: str, players:
                                                           stop: int, resample: int) -> None:
     """Property: the spectator's view (observe(state, None)) is unchanged when everything hidden
     from any one seat is redrawn (sample_hidden), so it holds public information only."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     state = _state(game_id, players, seed, stop)
     spectator = game.observe(state, None)
     for p in range(players):
@@ -106,7 +107,7 @@ def test_events_follow_apply_and_are_redacted_as_views_are(game_id: str, players
     round-trip through JSON; and for each seat p, two states p cannot tell apart (the state and
     sample_hidden for p) with an action legal in both give p the same redacted events whenever
     p's views after the action are equal too."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     state = _state(game_id, players, seed, stop)
     if game.is_terminal(state):
         return
@@ -139,7 +140,7 @@ def test_labels_are_distinct_messages_made_from_the_view(game_id: str, players: 
     """Property: the labels of a state's legal actions, computed from the deciding seat's view
     alone (the view after a JSON round trip, as a client holds it), are non-empty, pairwise
     distinct, and carry a message key."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     state = _state(game_id, players, seed, stop)
     if game.is_terminal(state):
         return
@@ -153,7 +154,7 @@ def test_labels_are_distinct_messages_made_from_the_view(game_id: str, players: 
 def test_every_action_notation_parses_back(game_id: str, players: int) -> None:
     """Every action that can ever be legal has a text notation (str) that parse_action reads back
     to an equal action, and the notations are distinct."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     actions = game.all_actions(players)
     texts = [str(a) for a in actions]
     assert len(set(texts)) == len(texts)
@@ -165,7 +166,7 @@ def test_every_action_notation_parses_back(game_id: str, players: int) -> None:
 @pytest.mark.parametrize("text", ["", "???", "x" * 10_000, "\x00", "play 99999999999999999999999"])
 def test_bad_notation_is_refused_briefly(game_id: str, text: str) -> None:
     """Text that is no action is refused with a SerializationError whose message stays short."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     with pytest.raises(gremlinrules.SerializationError) as info:
         game.parse_action(text)
     assert len(str(info.value)) < 300

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import gremlinrules
 from gremlinrules.core.rng import Rng
+from tests.conformance import support
 from tests.conformance.support import CASE_IDS, CASES, walk
 
 pytestmark = pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
@@ -34,7 +34,7 @@ def test_views_equal_for_states_differing_only_in_hidden_parts(
     """For every seat p, a state with everything p cannot see redealt (sample_hidden) gives the same
     observe(..., p): the view depends on nothing hidden from p. The resampled state is consistent
     and play can continue from it."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     rnd = random.Random(walk_seed)
     state, _ = walk(game, players, seed, rnd, stop_after=stop)
     for p in range(players):
@@ -50,7 +50,7 @@ def test_views_equal_for_states_differing_only_in_hidden_parts(
 def test_views_hold_no_generator_and_name_their_seat(game_id: str, players: int, seed: int,
                                                      walk_seed: int, stop: int) -> None:
     """A view never contains the random generator (so never the deck order to come)."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     rnd = random.Random(walk_seed)
     state, _ = walk(game, players, seed, rnd, stop_after=stop)
     for p in range(players):
@@ -62,7 +62,7 @@ def test_views_hold_no_generator_and_name_their_seat(game_id: str, players: int,
 def test_sample_hidden_changes_something_hidden_at_the_start(game_id: str, players: int) -> None:
     """At the start some seat has hidden information, so resampling changes the state for some
     seed: the leak test above is not vacuous."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     state = game.new_game(players, 11)
     changed = False
     for p in range(players):

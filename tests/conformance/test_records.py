@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gremlinrules
 from gremlinrules import SerializationError
 from gremlinrules.core.records import (
     FORMAT_VERSION,
@@ -20,11 +19,12 @@ from gremlinrules.core.records import (
     record_json,
     replay,
 )
+from tests.conformance import support
 from tests.conformance.support import CASE_IDS, CASES, GAME_IDS
 
 
 def _played(game_id: str, players: int, seed: int, steps: int) -> tuple[Any, list[Any], Any]:
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     state = game.new_game(players, seed)
     rnd = random.Random(seed)
     actions: list[Any] = []
@@ -70,7 +70,7 @@ def test_a_record_under_other_rules_or_malformed_is_refused(game_id: str, key: s
     """A record naming another format, a newer or unknown format version, another game, other
     rules or component versions, or holding a malformed field is refused with a
     SerializationError that says why."""
-    game, actions, _ = _played(game_id, gremlinrules.get_game(game_id).min_players, 1, 5)
+    game, actions, _ = _played(game_id, support.game(game_id).min_players, 1, 5)
     record = make_record(game, game.min_players, actions, seed=1)
     record[key] = value
     with pytest.raises(SerializationError, match=words):

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import gremlinrules
 from gremlinrules import SerializationError
+from tests.conformance import support
 from tests.conformance.support import CASE_IDS, CASES, walk
 
 pytestmark = pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
@@ -22,7 +22,7 @@ def test_json_round_trip_of_state_actions_and_views_is_exact(
         game_id: str, players: int, seed: int, walk_seed: int, stop: int) -> None:
     """from_json(to_json(x)) == x for the state, its legal actions and every seat's view, and
     to_data gives plain JSON values (what json.loads returns)."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     rnd = random.Random(walk_seed)
     state, _ = walk(game, players, seed, rnd, stop_after=stop)
     for obj, cls in [(state, game.State), *((a, game.Action) for a in game.legal_actions(state)),
@@ -37,7 +37,7 @@ def test_json_round_trip_of_state_actions_and_views_is_exact(
 
 def test_options_and_setup_round_trip(game_id: str, players: int) -> None:
     """The default Options and an empty Setup survive a JSON round trip."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     for obj, cls in ((game.Options(), game.Options), (game.Setup(), game.Setup)):
         assert game.from_json(game.to_json(obj), cls) == obj
 
@@ -49,7 +49,7 @@ BAD_DATA = [None, 0, "text", [], [1, 2], {}, {"type": "NoSuchAction"}, {"unknown
 def test_malformed_data_raises_serialization_error_only(game_id: str, players: int, bad: object) -> None:
     """Garbage decoded as a state, action, view or options raises SerializationError, never
     another exception."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     for cls in (game.State, game.Action, game.View):
         with pytest.raises(SerializationError):
             game.from_data(bad, cls)
@@ -62,7 +62,7 @@ def test_corrupted_state_data_raises_serialization_error_only(
     """A state's JSON with one field replaced by a wrong value is refused with SerializationError
     (a wrong type, or an inconsistent value caught by the game's invariant check), or decodes to a
     state that passes check_state."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     rnd = random.Random(walk_seed)
     state, _ = walk(game, players, seed, rnd, stop_after=stop)
     good = game.to_data(state)
@@ -78,7 +78,7 @@ def test_corrupted_state_data_raises_serialization_error_only(
 
 def test_bad_json_text_raises_serialization_error(game_id: str, players: int) -> None:
     """Text that is not JSON, and non-text, raise SerializationError."""
-    game = gremlinrules.get_game(game_id)
+    game = support.game(game_id)
     for text in ("{not json", "", b"\xff\xfe"):
         with pytest.raises(SerializationError):
             game.from_json(text, game.State)  # type: ignore[arg-type]

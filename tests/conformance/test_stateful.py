@@ -9,8 +9,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-import gremlinrules
 from gremlinrules import IllegalActionError
+from tests.conformance import support
 from tests.conformance.support import CASE_IDS, CASES
 
 
@@ -22,7 +22,7 @@ class GameMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.game = gremlinrules.get_game(self.game_id)
+        self.game = support.game(self.game_id)
         self.state: Any = None
         self.steps = 0
 
