@@ -447,38 +447,38 @@ def map_svg(m: Map, *, marks: bool = True) -> str:
     out.append('<g stroke="#222222" stroke-width="4" stroke-linecap="square">')
     out.extend(lines)
     out.append("</g>")
-    out.append('<g stroke="#8d5a2b" stroke-width="2" stroke-dasharray="4 4">')
+    out.append('<g stroke="#b5651d" stroke-width="3" stroke-dasharray="3 3">')
     out.extend(sills)
     out.append("</g>")
     # the board's outer edge
     out.append(f'<rect x="{pad}" y="{pad}" width="{m.width * c}" height="{m.height * c}" fill="none" '
                'stroke="#222222" stroke-width="4"/>')
     if marks:
-        out.append('<g font-size="13" font-weight="bold" text-anchor="middle">')
+        out.append('<g font-size="11" font-weight="bold" text-anchor="middle">')
         for s in m.spaces:
             cx, cy = left(s) + c // 2, top(s) + c // 2
             if s.mark in _MARK_STYLE:
                 colour, letter = _MARK_STYLE[s.mark]
-                out.append(f'<circle cx="{cx}" cy="{cy}" r="11" fill="{colour}"/>'
-                           f'<text x="{cx}" y="{cy + 5}" fill="#ffffff">{letter}</text>')
+                out.append(f'<circle cx="{cx}" cy="{cy + 2}" r="9" fill="{colour}"/>'
+                           f'<text x="{cx}" y="{cy + 6}" fill="#ffffff">{letter}</text>')
             elif s.mark == "start":
                 fill = _COLOUR_FILL.get(s.colour, "#888888")
                 out.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="{fill}" '
                            f'stroke="#222222" stroke-width="2"/>'
                            f'<text x="{cx}" y="{cy + 4}" font-size="9" fill="#ffffff">START</text>')
             elif s.mark == "words":
-                size = max(6, min(11, (c - 4) * 2 // max(len(s.words), 1)))
-                out.append(f'<text x="{cx}" y="{cy + 4}" font-size="{size}" fill="#5a1010">'
+                size = max(5, min(10, (c - 2) * 8 // (5 * max(len(s.words), 1))))
+                out.append(f'<text x="{cx}" y="{cy + 6}" font-size="{size}" fill="#5a1010">'
                            f"{_esc(s.words)}</text>")
         out.append("</g>")
-    # location names, centred on each location's spaces
-    out.append('<g font-size="11" font-weight="bold" fill="#222222" text-anchor="middle">')
+    # location names, centred along the top of each location, above the marks
+    out.append('<g font-size="8" font-weight="bold" fill="#222222" text-anchor="middle">')
     for loc in m.locations:
         cells = [s for s in m.spaces if s.area == loc]
         x0, x1 = min(s.x for s in cells), max(s.x for s in cells)
         y1 = max(s.y for s in cells)
-        out.append(f'<text x="{pad + (x0 + x1 + 1) * c // 2}" y="{pad + (m.height - 1 - y1) * c + 11}" '
-                   f'stroke="#ffffff" stroke-width="3" paint-order="stroke">{_esc(loc)}</text>')
+        out.append(f'<text x="{pad + (x0 + x1 + 1) * c // 2}" y="{pad + (m.height - 1 - y1) * c + 9}" '
+                   f'stroke="#ffffff" stroke-width="2" paint-order="stroke">{_esc(loc)}</text>')
     out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
