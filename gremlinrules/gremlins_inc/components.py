@@ -150,6 +150,7 @@ _USES: dict[str, frozenset[str]] = {
     "hide": frozenset({"target", "which"}),
     "reveal": frozenset({"target", "which"}),
 }
+_USES = {op: uses | {"among"} if "target" in uses else uses for op, uses in _USES.items()}
 _STEALS = frozenset({"steal_score", "steal_resource", "steal_project"})
 
 
@@ -555,10 +556,7 @@ def load_components_file(path: str | Path, *, reference: bool = False) -> Compon
 
 def _load_reference() -> Components:
     text = resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8")
-    return load_components(tomllib.loads(text), reference=_REFERENCE_COMPLETE)
-
-
-_REFERENCE_COMPLETE = False  # set True once the full 128-card deck has landed
+    return load_components(tomllib.loads(text), reference=True)
 
 REFERENCE: Components = _load_reference()
 """The reference deck shipped with the library: our own designs (GI-DECK-*), not the real
