@@ -528,10 +528,10 @@ def load_components(data: Mapping[str, Any], *, reference: bool = False) -> Comp
         seen.add(c.id)
     result = Components(name=name, version=version, cards=tuple(sorted(cards, key=lambda c: c.id)))
     counts = {"deck": result.deck_size, **{k: result.count(k) for k in KINDS}}
-    if not MIN_DECK <= result.deck_size <= MAX_DECK:
-        raise _fail("card set", f"the deck must hold {MIN_DECK} to {MAX_DECK} cards, not {result.deck_size}")
     if not any(c.completable for c in cards):
         raise _fail("card set", "needs at least one blueprint or blueprint-permanent")
+    if not MIN_DECK <= result.deck_size <= MAX_DECK:
+        raise _fail("card set", f"the deck must hold {MIN_DECK} to {MAX_DECK} cards, not {result.deck_size}")
     wanted = {k: numbers[k] for k in REFERENCE_NUMBERS if k in numbers}
     if reference:
         wanted = {**wanted, **REFERENCE_NUMBERS}
@@ -548,9 +548,9 @@ def load_components_file(path: str | Path, *, reference: bool = False) -> Compon
         text = p.read_text(encoding="utf-8")
         data = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # TOMLDecodeError is a ValueError
-        raise SetupError(f"cannot read card set {shown(str(path))}: {shown(str(exc), 200)}") from None
+        raise SetupError(f"cannot read card set {shown(p.name)}: {shown(str(exc), 200)}") from None
     if not isinstance(data, dict):
-        raise SetupError(f"card set {shown(str(path))}: must be a table, not {shown(data)}")
+        raise SetupError(f"card set {shown(p.name)}: must be a table, not {shown(data)}")
     return load_components(data, reference=reference)
 
 
