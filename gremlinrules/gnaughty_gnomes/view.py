@@ -56,8 +56,9 @@ class View:
     """The garden's 13 hex colours in board order, ``"white"`` the centre (GG-BOARD-1)."""
     track: tuple[Colour, ...]
     """The suits on the strength track, strongest first (GG-TRACK-1)."""
-    hand: tuple[Card, ...]
-    """The seat's own held cards (its position's); empty for a spectator, who holds none."""
+    hand: tuple[Card, ...] | None
+    """The seat's own held cards (its position's); None for a spectator, who holds none (as in
+    every game's view)."""
     face_up: tuple[tuple[Card, ...], ...]
     """Per position, the cards lying face up (a dummy's X card and pile tops; every card left
     at the end, GG-VIEW-2); empty for a player's position."""
@@ -107,7 +108,7 @@ def observe(state: State, player: int | None) -> View:
         pending=state.stack[-1] if state.stack else None, scores=scores(state), winners=winners(state),
         options=state.options, position_to_act=None if over else position_to_act(state),
         team_scores=state.team_scores, layout=state.layout, track=state.track,
-        hand=() if seat is None else state.hands[seat], face_up=face_up, face_down=face_down,
+        hand=None if seat is None else state.hands[seat], face_up=face_up, face_down=face_down,
         hand_sizes=sizes, gnomes=state.gnomes, supply=state.supply, trick=state.trick,
         leader=state.leader, plays=state.plays, order=state.order, flipped=state.flipped,
         # Finished tricks stay public (GG-CLEAN-2), unless the table does not review them.

@@ -169,16 +169,19 @@ def test_encoder_rejects_a_foreign_view() -> None:
 
 
 def test_gnaughty_hand_is_one_hot_suits_and_ranks() -> None:
-    """The documented layout: the hand is a length then (suit one-hot, rank) per card."""
+    """The documented layout: the hand is a presence flag (a spectator holds none), a length,
+    then (suit one-hot, rank) per card."""
     game = gremlinrules.get_game("gnaughty-gnomes")
     enc = view_encoder(game, 4)
     state = game.new_game(4, seed=2)
     view = game.observe(state, 0)
+    assert view.hand is not None
     vec = enc.encode(view)
     hand = next(f for f in enc.layout() if f.name == "hand")
-    assert vec[hand.offset] == len(view.hand)
+    assert vec[hand.offset] == 1.0
+    assert vec[hand.offset + 1] == len(view.hand)
     suits: list[object] = list(Colour)
-    first = vec[hand.offset + 1: hand.offset + 1 + len(suits) + 1]
+    first = vec[hand.offset + 2: hand.offset + 2 + len(suits) + 1]
     assert first[suits.index(view.hand[0].suit)] == 1.0
     assert sum(first[:-1]) == 1.0
     assert first[-1] == view.hand[0].rank

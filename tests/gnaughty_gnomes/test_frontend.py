@@ -59,7 +59,8 @@ def test_the_spectator_sees_the_table_and_no_hand(state: State, k: int) -> None:
     is unchanged when any seat's hidden cards are redealt."""
     spectator = observe(state, None)
     assert spectator.seat is None
-    assert spectator.hand == ()
+    assert spectator.hand is None
+    assert get_game("gnaughty-gnomes").to_data(spectator)["hand"] is None
     seat_view = observe(state, 0)
     for name in ("face_up", "face_down", "hand_sizes", "gnomes", "plays", "history", "scores", "pending"):
         assert getattr(spectator, name) == getattr(seat_view, name)

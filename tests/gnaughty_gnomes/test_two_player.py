@@ -89,7 +89,7 @@ def test_face_down_dummy_cards_are_hidden_even_from_the_partner(state: object, k
         view = observe(state, seat)  # type: ignore[arg-type]
         downs = [sum(d is not None for d, _ in state.piles[p]) for p in range(4)]  # type: ignore[attr-defined]
         assert list(view.face_down) == downs
-        shown = {c for cards in view.face_up for c in cards} | set(view.hand)
+        shown = {c for cards in view.face_up for c in cards} | set(view.hand or ())
         hidden = {d for p in (2, 3) for d, _ in state.piles[p] if d is not None}  # type: ignore[attr-defined]
         assert not shown & hidden
 
