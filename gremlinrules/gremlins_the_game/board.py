@@ -317,6 +317,8 @@ def load_map(data: Mapping[str, Any]) -> Map:
         if not any(area_at[c] == loc for edge in doors for c in edge):
             raise SetupError(f"the location {loc!r} has no door")
 
+    # GTG-MAP-3: a step joins side-by-side spaces unless a wall lies between them or they lie
+    # in different areas without a door between them (every location is a building).
     graph = grid_graph(width, height, cells=area_at, walls=walls, area_of=area_at, doors=doors)
     order = sorted(area_at, key=lambda c: (c[1], c[0]))
     spaces = tuple(Space(cell_name(x, y), x, y, area_at[(x, y)], mark_at[(x, y)],
