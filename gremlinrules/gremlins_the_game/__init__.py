@@ -1,0 +1,90 @@
+"""Gremlins: The Game: move through the town, pick up weapons and events, defeat gremlins for
+Gremlin Points, and find Stripe before the Movie Theater fills with his gang.
+
+The rules are traced clause by clause in ``spec/gremlins-the-game.toml`` (prefix GTG).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from gremlinrules.core import serial
+from gremlinrules.gremlins_the_game.actions import (
+    ACTION_TYPES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    Choose,
+    Defeat,
+    Discard,
+    LetEscape,
+    Move,
+    all_actions,
+)
+from gremlinrules.gremlins_the_game.board import REFERENCE_MAP, Map, load_map, read_map
+from gremlinrules.gremlins_the_game.components import (
+    REFERENCE,
+    Components,
+    Effect,
+    EventCard,
+    GremlinToken,
+    Symbol,
+    WeaponCard,
+    load_components,
+    parse_components,
+    validate_components,
+)
+from gremlinrules.gremlins_the_game.events import (
+    EVENT_TYPES,
+    Acted,
+    Event,
+    EventDrawn,
+    GameEnded,
+    GremlinDefeated,
+    GremlinPlaced,
+    GremlinRevealed,
+    Moved,
+    TokensReplenished,
+    TurnBegan,
+    WeaponsDrawn,
+    apply_with_events,
+    observe_event,
+)
+from gremlinrules.gremlins_the_game.fast import apply, is_legal, legal_actions
+from gremlinrules.gremlins_the_game.hidden import sample_hidden
+from gremlinrules.gremlins_the_game.invariants import check_state, decision_bound
+from gremlinrules.gremlins_the_game.rules import current_player, is_terminal, players
+from gremlinrules.gremlins_the_game.setup import CONFORMANCE_TABLES, new_game
+from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, Placed, Setup, State
+from gremlinrules.gremlins_the_game.text import action_label, parse_action
+from gremlinrules.gremlins_the_game.view import (
+    SeenGremlin,
+    View,
+    describe,
+    everyone_lost,
+    observe,
+    scores,
+    winners,
+)
+
+__all__ = [
+    "ACTION_TYPES", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "GAME_ID", "MAX_PLAYERS",
+    "MIN_PLAYERS", "REFERENCE", "REFERENCE_MAP", "TITLE", "Acted", "Action", "Choose", "Components",
+    "Defeat", "Discard", "Effect", "Event", "EventCard", "EventDrawn", "GameEnded", "GremlinDefeated",
+    "GremlinPlaced", "GremlinRevealed", "GremlinToken", "LetEscape", "Map", "Move", "Moved", "Options",
+    "Outcome", "Phase", "Placed", "SeenGremlin", "Setup", "State", "Symbol", "TokensReplenished",
+    "TurnBegan", "View", "WeaponCard", "WeaponsDrawn", "action_label", "all_actions", "apply",
+    "apply_with_events", "check_state", "current_player", "decision_bound", "describe", "everyone_lost",
+    "is_legal", "is_terminal", "legal_actions", "load_components", "load_map", "new_game", "observe",
+    "observe_event", "parse_action", "parse_components", "players", "read_map", "sample_hidden", "scores",
+    "validate_components", "winners",
+]
+
+GAME_ID = "gremlins-the-game"
+TITLE = "Gremlins: The Game"
+CONVERTER = serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES)
+"""The JSON converter: tagged actions and events; states are readable as they stand (names)."""
+
+REFERENCE_RULES = importlib.import_module("gremlinrules.gremlins_the_game.rules")
+"""The reference rules, the rule book (see :func:`gremlinrules.get_game`'s ``reference``); the
+package's own ``legal_actions``, ``is_legal`` and ``apply`` are the fast ones of ``fast``."""

@@ -1,0 +1,50 @@
+"""Sampling what one seat cannot see (for search bots): GTG-VIEW-1.
+
+Hidden from every seat: which gremlin each face-down token is (on the board and in the pool)
+and the order of both decks; hidden from a seat: the other hands. The sample keeps every
+position, size and public pile, and redeals the unseen gremlins (face-down board tokens and
+the pool together), the other hands with the weapon deck, and the event deck's order.
+"""
+
+from __future__ import annotations
+
+from gremlinrules.core.checks import check_seat, check_seed, check_type
+from gremlinrules.core.rng import Rng
+from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.flow import replace
+from gremlinrules.gremlins_the_game.state import Placed, State
+
+__all__ = ["sample_hidden"]
+
+
+def sample_hidden(state: State, player: int, seed: int) -> State:
+    """A state seat ``player`` cannot tell from ``state``, with everything hidden from it redealt."""
+    check_type(state, State, "Gremlins: The Game State")
+    seat = check_seat(player, state.players)
+    rng = Rng.from_seed(check_seed(seed))
+    unseen = [p.gremlin for p in state.board if not p.face_up] + list(state.pool)
+    mixed, rng = rng.shuffle(unseen)
+    board = []
+    k = 0
+    for p in state.board:
+        if p.face_up:
+            board.append(p)
+        else:
+            board.append(Placed(p.space, mixed[k], False))
+            k += 1
+    pool = tuple(mixed[k:])
+    others = [p for p in range(state.players) if p != seat]
+    cards = list(state.weapon_deck)
+    for p in others:
+        cards += state.hands[p]
+    dealt, rng = rng.shuffle(cards)
+    index = tables(state.components).weapon_index
+    hands = list(state.hands)
+    pos = 0
+    for p in others:
+        size = len(state.hands[p])
+        hands[p] = tuple(sorted(dealt[pos:pos + size], key=index.__getitem__))
+        pos += size
+    events, rng = rng.shuffle(state.event_deck)
+    return replace(state, board=tuple(board), pool=pool, hands=tuple(hands), weapon_deck=tuple(dealt[pos:]),
+                   event_deck=events, rng=rng)

@@ -1,0 +1,230 @@
+"""Whole-game facts for tools: the decision bound, and the consistency check for decoded states."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
+from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
+from gremlinrules.core.rng import Rng
+from gremlinrules.gremlins_the_game import flow
+from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT, Components, tables, validate_components
+from gremlinrules.gremlins_the_game.state import MAX_TURNS, Options, Outcome, Phase, Placed, State
+
+__all__ = ["check_state", "decision_bound", "turn_bound"]
+
+_TITLE = "Gremlins: The Game"
+
+
+def turn_bound(comps: Components) -> int:
+    """GTG-END-3: the most decisions in one turn: a start-of-turn theater space, the move, and the
+    most the landing can ask: a fight and a theater space (2), a discard (1), or an event card's
+    steps (a moved gremlin asks twice, every other step at most once)."""
+    worst_event = max(sum(2 * f.count if f.kind == "move_gremlins" else f.count for f in e.effects)
+                      for e in comps.events)
+    return 2 + max(2, worst_event)
+
+
+def decision_bound(players: Any, options: Any = None) -> int:
+    """GTG-END-3: an upper bound on the decisions in one game: ``turn_limit`` turns of at most
+    :func:`turn_bound` decisions each (the house rule GTG-END-4 ends the game at the limit)."""
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
+    opts = instance_or_default(options, Options, _TITLE)
+    comps = table_components(opts)
+    if not opts.bounded:
+        raise SetupError("with bounded=False (the rules as written) a game may never end (GTG-END-4): "
+                         "no bound")
+    return opts.turn_limit * turn_bound(comps)
+
+
+def _bad(msg: str) -> InvalidArgumentError:
+    return InvalidArgumentError(f"inconsistent {_TITLE} state: {msg}")
+
+
+def check_state(s: State) -> None:
+    """InvalidArgumentError (or ComponentError) unless ``s`` is a state the rules can reach, as far
+    as the state shows, naming the bad field; a state it accepts plays on to its end."""
+    check_type(s, State, f"{_TITLE} State")
+    try:
+        _check_state(s)
+    except GremlinRulesError:
+        raise
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
+        raise _bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
+
+
+def _names(value: Any, known: Any, what: str) -> tuple[str, ...]:
+    if type(value) is not tuple or not all(type(v) is str and v in known for v in value):
+        raise _bad(f"{what} must list known names")
+    return value
+
+
+def _in_map_order(names: tuple[str, ...], what: str) -> None:
+    order = [flow.INDEX[n] for n in names]
+    if order != sorted(set(order)):
+        raise _bad(f"{what} must list distinct spaces in map order")
+
+
+def _check_state(s: State) -> None:
+    n = s.players
+    if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise _bad(f"players {shown(n)}")
+    if type(s.options) is not Options:
+        raise _bad("options")
+    comps = validate_components(s.components)
+    if table_components(s.options) != comps:
+        raise _bad("the state's components differ from its options' component set")
+    t = tables(comps)
+    if type(s.rng) is not Rng:
+        raise _bad("rng")
+    for name in ("first_player", "turn"):
+        value = getattr(s, name)
+        if not is_int(value) or not 0 <= value < n:
+            raise _bad(f"{name} {shown(value)} is not a seat")
+    top = s.options.turn_limit - 1 if s.options.bounded else MAX_TURNS
+    if not is_int(s.turn_number) or not 0 <= s.turn_number <= top:
+        raise _bad(f"turn_number {shown(s.turn_number)} is not from 0 to {top}")
+    if s.turn != (s.first_player + s.turn_number) % n:
+        raise _bad("turn is not the seat clockwise from the first player")
+    if type(s.phase) is not Phase or type(s.outcome) is not Outcome:
+        raise _bad("phase or outcome")
+    if (s.phase is Phase.OVER) != (s.outcome is not Outcome.PLAYING):
+        raise _bad("the outcome is set exactly when the game is over")
+    # positions: distinct spaces, nobody on another seat's Start (GTG-MOVE-4)
+    positions = _names(s.positions, flow.INDEX, "positions")
+    if len(positions) != n or len(set(positions)) != n:
+        raise _bad("positions must name one distinct space per seat")
+    for i, p in enumerate(positions):
+        if p in flow.STARTS[:n] and p != flow.start_of(i):
+            raise _bad(f"seat {i} stands on another seat's Start")
+    if type(s.free_move) is not tuple or len(s.free_move) != n or not all(type(b) is bool for b in s.free_move):
+        raise _bad("free_move must hold one true or false per seat")
+    # tokens (GTG-DATA-1: 12 of each; they stay on their spaces)
+    _in_map_order(_names(s.event_tokens, set(flow.EVENT_SPACES), "event_tokens"), "event_tokens")
+    _in_map_order(_names(s.weapon_tokens, set(flow.WEAPON_SPACES), "weapon_tokens"), "weapon_tokens")
+    # the 36 gremlins, each in exactly one zone (GTG-ZONE-1)
+    if type(s.board) is not tuple or not all(type(p) is Placed for p in s.board):
+        raise _bad("board must list placed gremlins")
+    spaces = _names(tuple(p.space for p in s.board), flow.INDEX, "board spaces")
+    _in_map_order(spaces, "board")
+    ids = list(_names(tuple(p.gremlin for p in s.board), t.gremlin, "board gremlins"))
+    ids += _names(s.pool, t.gremlin, "pool") + _names(s.crowd, t.gremlin, "crowd")
+    if type(s.defeated) is not tuple or len(s.defeated) != n:
+        raise _bad("defeated must have one row per seat")
+    for row in s.defeated:
+        ids += _names(row, t.gremlin, "defeated")
+    if sorted(ids) != sorted(t.gremlin):
+        raise _bad("every gremlin token must be in exactly one place")
+    # the 30 weapon cards (GTG-ZONE-1) and the hand limit (GTG-WEAPON-2)
+    if type(s.hands) is not tuple or len(s.hands) != n:
+        raise _bad("hands must have one row per seat")
+    cards = list(_names(s.weapon_deck, t.weapon_index, "weapon_deck"))
+    cards += _names(s.weapon_discard, t.weapon_index, "weapon_discard")
+    for hand in s.hands:
+        held = _names(hand, t.weapon_index, "hands")
+        if len(held) > HAND_LIMIT:
+            raise _bad(f"a hand holds at most {HAND_LIMIT} weapon cards")
+        if list(held) != sorted(held, key=t.weapon_index.__getitem__):
+            raise _bad("a hand lists its cards in weapon order")
+        cards += held
+    if Counter(cards) != Counter(t.weapon_deck):
+        raise _bad("the weapon cards differ from the component set")
+    events = _names(s.event_deck, t.event, "event_deck") + _names(s.event_discard, t.event, "event_discard")
+    if Counter(events) != Counter(t.event_deck):
+        raise _bad("the event cards differ from the component set")
+    _check_board(s, t.stripe)
+    _check_stack(s)
+    if s.phase is not Phase.OVER:
+        from gremlinrules.gremlins_the_game.rules import legal_actions
+
+        if not legal_actions(s):
+            raise _bad("no legal action before the end")
+
+
+def _check_board(s: State, stripe: str) -> None:
+    """Face-down gremlins lie on Gremlin spaces; face-up ones in the theater, or on the fighter's
+    space during a fight; no token under a player except the gremlin being fought; Stripe's
+    defeat ends the game (GTG-STRIPE-2)."""
+    occupied = set(s.positions)
+    fight = s.stack[-1] if s.stack and s.stack[-1].kind == flow.FIGHT else None
+    escaping = s.stack[-1].value("from") if s.stack and s.stack[-1].source == "escape" else None
+    for p in s.board:
+        if type(p.face_up) is not bool:
+            raise _bad("face_up must be true or false")
+        fought = p.space == s.positions[s.turn] and (fight is not None or p.space == escaping)
+        if p.face_up:
+            if p.space not in flow.THEATER_SET and not fought:
+                raise _bad(f"a face-up gremlin outside the theater on {p.space}")
+        elif p.space not in flow.GREMLIN_SPACES:
+            raise _bad(f"a face-down gremlin off the Gremlin spaces on {p.space}")
+        if p.space in occupied and not fought:
+            raise _bad(f"a gremlin under a player on {p.space}")
+    for name in (*s.event_tokens, *s.weapon_tokens):
+        if name in occupied and s.phase is Phase.MOVE:
+            raise _bad(f"a token under a player on {name}")
+    won = any(stripe in row for row in s.defeated)
+    if won != (s.outcome is Outcome.STRIPE_DEFEATED):
+        raise _bad("Stripe's defeat ends the game, and only it is that outcome")
+    if s.outcome is Outcome.POOL_EMPTY and (s.pool or not flow.stripe_in_theater(s)):
+        raise _bad("the pool_empty outcome needs Stripe in the theater and an empty pool")
+
+
+_KNOWN_SOURCES = {flow.DISCARD: None, flow.THEATER: ("escape", "stripe")}
+
+
+def _check_stack(s: State) -> None:
+    """At most a few frames, all for the turn owner, of known kinds, with steps the flow knows;
+    the phase agrees (a move is pending only between turns' frames)."""
+    stack = s.stack
+    if type(stack) is not tuple or len(stack) > 1 or not all(type(f) is Frame for f in stack):
+        raise _bad("at most one pending decision")
+    if s.phase is Phase.OVER:
+        if stack:
+            raise _bad("a finished game has no pending decision")
+        return
+    if s.phase is Phase.RESOLVE and not stack:
+        raise _bad("a resolving turn has a pending decision")
+    if not stack:
+        return
+    f = stack[0]
+    if f.kind not in flow.FRAME_KINDS or f.seat != s.turn or f.among:
+        raise _bad(f"a pending decision the rules cannot ask: {shown(f)}")
+    if type(f.then) is not tuple or len(f.then) > 16 or any(step not in flow.STEPS for step in f.then):
+        raise _bad("a pending decision's remaining steps")
+    if s.phase is Phase.MOVE and not (f.kind == flow.THEATER and f.source == "stripe"):
+        raise _bad("only the start-of-turn theater choice comes before the move")
+    if f.kind == flow.THEATER and f.source == "stripe":
+        if s.phase is not Phase.MOVE or f.then or f.bound or not s.pool:
+            raise _bad("the start-of-turn theater choice")
+    elif f.then[-1:] != ("end",):
+        raise _bad("a decision inside a turn leads to its end")
+    t = tables(s.components)
+    here = s.positions[s.turn]
+    if f.kind == flow.FIGHT:
+        placed = flow.placed_at(s, here)
+        if placed is None or not placed.face_up or placed.gremlin != f.source or f.bound or f.then != ("end",):
+            raise _bad("a fight stands on the revealed gremlin")
+    elif f.kind == flow.THEATER and f.source == "escape":
+        placed = flow.placed_at(s, here)
+        if (f.bound != (("from", here),) or placed is None or not placed.face_up
+                or here in flow.THEATER_SET or f.then[:1] != ("home",)):
+            raise _bad("an escape's theater choice")
+    elif f.kind == flow.THEATER:
+        raise _bad("a theater choice of unknown source")
+    elif f.kind in (flow.PLACE, flow.MOVE_FROM, flow.MOVE_TO) or (f.kind == flow.DISCARD and
+                                                                   f.source != "hand-limit"):
+        if f.source not in t.event or not s.event_discard or s.event_discard[-1] != f.source:
+            raise _bad("an event's choice names the event card just drawn")
+        if f.kind == flow.MOVE_TO:
+            origin = f.value("from")
+            placed = flow.placed_at(s, str(origin))
+            if len(f.bound) != 1 or placed is None or placed.face_up:
+                raise _bad("a moved gremlin is face down on the board")
+        elif f.bound:
+            raise _bad("a pending decision's bound values")
+    elif f.kind == flow.DISCARD:
+        if f.bound or f.then[:1] != ("draw",) or len(s.hands[s.turn]) < HAND_LIMIT:
+            raise _bad("a hand-limit discard comes before a draw into a full hand")

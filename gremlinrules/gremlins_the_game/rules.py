@@ -1,0 +1,243 @@
+"""The rules of Gremlins: The Game as a rule book: one check and one effect per action kind, one
+decision per kind of pending frame.
+
+This module is the readable reference (the package's default ``legal_actions``, ``is_legal``
+and ``apply`` are the faster ones of :mod:`.fast`, held to these by a differential test;
+``get_game("gremlins-the-game", reference=True)`` plays with these).
+
+A turn is one Move (GTG-TURN-1, GTG-MOVE-1); everything the move lands on is resolved by the
+steps of :mod:`.flow`, and every choice on the way is a frame: the fight (Defeat or LetEscape,
+GTG-FIGHT-1), a theater space (GTG-THEATER-1), a discard (GTG-WEAPON-2) and the event cards'
+choices (GTG-EVENT-2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.decisions import Frame, Stack
+from gremlinrules.core.errors import IllegalActionError, shown
+from gremlinrules.core.messages import message
+from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.gremlins_the_game import flow
+from gremlinrules.gremlins_the_game.actions import (
+    ACTION_TYPES,
+    CHOOSES,
+    LET_ESCAPE,
+    MOVES,
+    Choose,
+    Defeat,
+    Discard,
+    LetEscape,
+    Move,
+)
+from gremlinrules.gremlins_the_game.components import covers, tables
+from gremlinrules.gremlins_the_game.state import Phase, State
+
+__all__ = [
+    "BOOK", "apply", "check", "current_player", "fight_choices", "is_legal", "is_terminal",
+    "legal_actions", "players",
+]
+
+_TITLE = "Gremlins: The Game"
+_SPACE_INDEX = flow.INDEX
+
+
+def players(s: State) -> int:
+    """The number of seats."""
+    check_type(s, State, f"{_TITLE} State")
+    return s.players
+
+
+def is_terminal(s: State) -> bool:
+    """True once the game has ended (GTG-STRIPE-2, GTG-STRIPE-4, GTG-END-4)."""
+    check_type(s, State, f"{_TITLE} State")
+    return s.phase is Phase.OVER
+
+
+def current_player(s: State) -> int | None:
+    """The seat that must decide: the pending frame's seat, else the turn owner; None at the end."""
+    check_type(s, State, f"{_TITLE} State")
+    if s.phase is Phase.OVER:
+        return None
+    return s.stack[-1].seat if s.stack else s.turn
+
+
+# --- what is an action of this game ------------------------------------------------------------
+
+
+def _word(value: Any) -> bool:
+    return type(value) is str and len(value) <= 40
+
+
+def malformed(s: State, action: Any) -> Reason | None:
+    """Why ``action`` is not one of the game's actions at this table (a field that names no
+    space or weapon), or None."""
+    kind = type(action)
+    if kind not in ACTION_TYPES:
+        return message("gtg.illegal.not-an-action", "{value} is not a Gremlins: The Game action",
+                       value=shown(action)), "GTG-TURN-1"
+    if kind is Move or kind is Choose:
+        where = action.to if kind is Move else action.space
+        if not _word(where) or where not in _SPACE_INDEX:
+            return message("gtg.illegal.no-space", "{value} is not a space of the map",
+                           value=shown(where)), "GTG-MOVE-1"
+    elif kind is Discard:
+        if not _word(action.weapon) or action.weapon not in tables(s.components).weapon_index:
+            return message("gtg.illegal.no-weapon", "{value} is not a weapon card",
+                           value=shown(action.weapon)), "GTG-WEAPON-2"
+    elif kind is Defeat:
+        index = tables(s.components).weapon_index
+        ws = action.weapons
+        if type(ws) is not tuple or not 1 <= len(ws) <= 7 or not all(_word(w) and w in index for w in ws):
+            return message("gtg.illegal.no-weapons", "{value} is not a set of weapon cards",
+                           value=shown(ws)), "GTG-FIGHT-2"
+    return None
+
+
+# --- the check and effect of the turn's one action ----------------------------------------------
+
+
+def check_move(s: State, action: Move) -> Reason | None:
+    """GTG-MOVE-1 to GTG-MOVE-5, GTG-SQUARE-3, GTG-SQUARE-4: the destination is one the movement
+    rules allow (see :func:`.flow.destinations`)."""
+    if s.phase is not Phase.MOVE:
+        return "The move is made: resolve it first", "GTG-TURN-1"
+    if action.to in flow.destinations(s):
+        return None
+    if action.to == s.positions[s.turn]:
+        return "You must move at least one space when you can", "GTG-MOVE-2"
+    if s.positions.count(action.to) or action.to in flow.STARTS[: s.players]:
+        return "You may pass through, but not stop on, another player or their Start", "GTG-MOVE-3"
+    if action.to in flow.SQUARE and flow.first_turn(s):
+        return "No one may enter the Town Square on their first turn", "GTG-SQUARE-4"
+    return message("gtg.illegal.unreachable", "{space} is not within six steps of your move",
+                   space=action.to), "GTG-MOVE-1"
+
+
+def move(s: State, action: Move) -> State:
+    """GTG-MOVE-1: see :func:`.flow.move`."""
+    return flow.move(s, action.to)
+
+
+# --- the decisions on the stack -----------------------------------------------------------------
+
+
+def fight_choices(s: State, frame: Frame) -> tuple[Any, ...]:
+    """GTG-FIGHT-2: one Defeat per minimal covering set of weapon cards in the hand, then
+    LetEscape (GTG-FIGHT-4: always allowed)."""
+    t = tables(s.components)
+    needs = t.gremlin_needs[str(frame.source)]
+    found = covers(needs, t.weapon_symbols, tuple(t.weapon_index), hand=s.hands[frame.seat])
+    return (*(Defeat(w) for w in found), LET_ESCAPE)
+
+
+def _fight(s: State, frame: Frame, action: Any) -> State:
+    if type(action) is LetEscape:
+        return flow.escape(s, frame)
+    return flow.defeat(s, frame, action.weapons)
+
+
+def _spaces(names: tuple[str, ...]) -> tuple[Choose, ...]:
+    return tuple(CHOOSES[_SPACE_INDEX[n]] for n in names)
+
+
+def theater_choices(s: State, _: Frame) -> tuple[Choose, ...]:
+    """GTG-THEATER-1: every empty theater space without words or a player."""
+    return _spaces(flow.empty_theater(s))
+
+
+def place_choices(s: State, _: Frame) -> tuple[Choose, ...]:
+    """GTG-EVENT-2 add_gremlins: every empty Gremlin space."""
+    return _spaces(flow.empty_gremlin_spaces(s))
+
+
+def move_from_choices(s: State, _: Frame) -> tuple[Choose, ...]:
+    """GTG-EVENT-2 move_gremlins: every face-down gremlin on the board."""
+    return _spaces(flow.movable_gremlins(s))
+
+
+def discard_choices(s: State, frame: Frame) -> tuple[Discard, ...]:
+    """GTG-WEAPON-2: one Discard per kind of weapon card in the hand."""
+    seen: list[str] = []
+    for w in s.hands[frame.seat]:
+        if not seen or seen[-1] != w:
+            seen.append(w)
+    return tuple(Discard(w) for w in seen)
+
+
+def _stack(s: State) -> Stack:
+    return s.stack
+
+
+def _set_stack(s: State, stack: Stack) -> State:
+    return flow.replace(s, stack=stack)
+
+
+def _over(s: State) -> Reason | None:
+    return ("The game is over", "GTG-END-1") if s.phase is Phase.OVER else None
+
+
+def _generate(s: State) -> tuple[Any, ...]:
+    """With no frame pending, the legal actions are the Moves to the destinations."""
+    if s.phase is not Phase.MOVE:
+        return ()
+    return tuple(MOVES[_SPACE_INDEX[n]] for n in flow.destinations(s))
+
+
+BOOK: RuleBook[State] = RuleBook(
+    title=_TITLE,
+    state_type=State,
+    rules=[Rule(Move, check_move, move)],
+    decisions=[
+        Decision(flow.FIGHT, (Defeat, LetEscape), "GTG-FIGHT-1",
+                 "Defeat the gremlin with weapon cards that match all its symbols, or let it escape",
+                 fight_choices, _fight,
+                 refuse=lambda s, f, a: ("Those weapon cards are not a minimal set you hold that "
+                                         "matches all the gremlin's symbols", "GTG-FIGHT-2")),
+        Decision(flow.THEATER, Choose, "GTG-THEATER-1", "Choose an empty Movie Theater space for the gremlin",
+                 theater_choices, lambda s, f, a: flow.to_theater(s, f, a.space)),
+        Decision(flow.DISCARD, Discard, "GTG-WEAPON-2", "Discard a weapon card from your hand",
+                 discard_choices, lambda s, f, a: flow.discard(s, f, a.weapon)),
+        Decision(flow.PLACE, Choose, "GTG-EVENT-2", "Choose an empty Gremlin space for the new gremlin",
+                 place_choices, lambda s, f, a: flow.place(s, f, a.space)),
+        Decision(flow.MOVE_FROM, Choose, "GTG-EVENT-2", "Choose a face-down gremlin to move",
+                 move_from_choices, lambda s, f, a: flow.move_from(s, f, a.space)),
+        Decision(flow.MOVE_TO, Choose, "GTG-EVENT-2", "Choose the empty Gremlin space it moves to",
+                 place_choices, lambda s, f, a: flow.move_to(s, f, a.space)),
+    ],
+    stack=_stack,
+    set_stack=_set_stack,
+    over=_over,
+    generate=_generate,
+)
+"""The rule book: the Move's check and effect, and the decisions of the six kinds of frame."""
+
+
+def check(s: State, action: Any) -> Reason | None:
+    """Why ``action`` is illegal in ``s`` (a sentence and a clause id), or None if legal."""
+    check_type(s, State, f"{_TITLE} State")
+    if s.phase is not Phase.OVER:
+        why = malformed(s, action)
+        if why is not None:
+            return why
+    return BOOK.check(s, action)
+
+
+def is_legal(s: State, action: Any) -> bool:
+    """True iff ``action`` may be applied to ``s``."""
+    return check(s, action) is None
+
+
+def legal_actions(s: State) -> tuple[Any, ...]:
+    """Every legal action, in canonical order (empty iff the game is over)."""
+    return BOOK.legal_actions(s)
+
+
+def apply(s: State, action: Any) -> State:
+    """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
+    why = check(s, action)
+    if why is not None:
+        raise IllegalActionError(*why)
+    return BOOK.apply(s, action)

@@ -1,0 +1,139 @@
+"""Setting up a table, in the rulebook's order: from a seed, or from a known (stacked) layout."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
+from gremlinrules.core.errors import SetupError, shown
+from gremlinrules.core.rng import Rng
+from gremlinrules.gremlins_the_game import flow
+from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT, tables
+from gremlinrules.gremlins_the_game.state import Options, Phase, Placed, Setup, State
+
+__all__ = ["CONFORMANCE_TABLES", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "new_game"]
+
+HAND_SIZE = 3  # GTG-SETUP-6
+_TITLE = "Gremlins: The Game"
+
+CONFORMANCE_TABLES = (
+    ("challenging-2p", 2, Options(challenging=True)),
+    ("challenging-4p", 4, Options(challenging=True)),
+)
+"""Named tables the conformance suite also plays: the Challenging Variant (GTG-VARIANT-1)."""
+
+
+def _names(value: Any, known: Any, what: str) -> tuple[str, ...]:
+    if type(value) is not tuple or not all(type(v) is str and v in known for v in value):
+        raise SetupError(f"setup {what} must be a tuple of known names, not {shown(value)}")
+    return value
+
+
+def _take(pool: Counter[str], cards: tuple[str, ...], what: str) -> None:
+    for c in cards:
+        if pool[c] <= 0:
+            raise SetupError(f"setup {what} uses more {c} than the component set has")
+        pool[c] -= 1
+
+
+def _complete(setup: Setup) -> None:
+    try:
+        for field in attrs.fields(Setup):
+            getattr(setup, field.name)
+    except AttributeError:
+        raise SetupError("Gremlins: The Game Setup is missing a field") from None
+
+
+def _positions(setup: Setup, n: int) -> tuple[str, ...]:
+    if setup.positions is None:
+        return tuple(flow.start_of(i) for i in range(n))  # GTG-SETUP-2
+    spots = _names(setup.positions, flow.INDEX, "positions")
+    if len(spots) != n or len(set(spots)) != n:
+        raise SetupError(f"setup positions must name {n} different spaces")
+    for i, spot in enumerate(spots):
+        if spot in flow.STARTS[:n] and spot != flow.start_of(i):
+            raise SetupError(f"setup positions put seat {i} on another seat's Start")
+    return spots
+
+
+def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = None) -> State:
+    """A new game, set up in the rulebook's order (GTG-SETUP-1 to GTG-SETUP-7).
+
+    With ``setup`` the listed pieces are placed as given and the rest shuffled by ``seed``.
+    """
+    n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
+    rng = Rng.from_seed(check_seed(seed))
+    options = instance_or_default(options, Options, _TITLE)
+    setup = instance_or_default(setup, Setup, _TITLE)
+    _complete(setup)
+    comps = table_components(options)
+    t = tables(comps)
+    # GTG-SETUP-1, GTG-SETUP-2: the board, and each player on the Start of their colour
+    positions = _positions(setup, n)
+    first = setup.first_player
+    if not is_int(first) or not 0 <= first < n:
+        raise SetupError(f"setup first_player must be a seat from 0 to {n - 1}, not {shown(first)}")
+    # GTG-SETUP-3: Stripe aside; the others face down, mixed, one on every Gremlin space; then
+    # Stripe is mixed into the rest of the pool
+    others = [g.id for g in comps.gremlins if not g.stripe]
+    stacked = _names(setup.gremlins, t.gremlin, "gremlins")
+    top = _names(setup.pool, t.gremlin, "pool")
+    if len(set(stacked + top)) != len(stacked + top):
+        raise SetupError("setup gremlins and pool name a token twice")
+    spaces = [s for s in flow.GREMLIN_SPACES if s not in positions]
+    if stacked and len(stacked) != len(spaces):
+        raise SetupError(f"setup gremlins must name one token for each of the {len(spaces)} free Gremlin spaces")
+    if t.stripe in stacked:
+        raise SetupError("Stripe is set aside while the Gremlin spaces are filled (GTG-SETUP-3)")
+    if not stacked:
+        mixed, rng = rng.shuffle([g for g in others if g not in top])
+        stacked = tuple(mixed[: len(spaces)])
+    board = tuple(Placed(space, g, False) for space, g in zip(spaces, stacked, strict=True))
+    rest, rng = rng.shuffle([g for g in [*others, t.stripe] if g not in stacked and g not in top])
+    pool = top + rest
+    # GTG-SETUP-4: an event token on every Event space, a weapon token on every Weapon space
+    event_tokens = tuple(s for s in flow.EVENT_SPACES if s not in positions)
+    weapon_tokens = tuple(s for s in flow.WEAPON_SPACES if s not in positions)
+    # GTG-SETUP-5: the event deck shuffled
+    events = Counter(t.event_deck)
+    event_top = _names(setup.event_deck, t.event, "event_deck")
+    _take(events, event_top, "event_deck")
+    shuffled, rng = rng.shuffle(sorted(events.elements(), key=t.event_deck.index))
+    event_deck = event_top + shuffled
+    # GTG-SETUP-6: the weapon deck shuffled, three cards dealt to each player
+    weapons = Counter(t.weapon_deck)
+    weapon_top = _names(setup.weapon_deck, t.weapon_index, "weapon_deck")
+    hands: list[tuple[str, ...]] = []
+    if setup.hands is not None:
+        if type(setup.hands) is not tuple or len(setup.hands) != n:
+            raise SetupError(f"setup hands must list one tuple of weapon cards per seat ({n})")
+        for hand in setup.hands:
+            cards = _names(hand, t.weapon_index, "hands")
+            if len(cards) > HAND_LIMIT:
+                raise SetupError(f"a hand holds at most {HAND_LIMIT} weapon cards")
+            _take(weapons, cards, "hands")
+            hands.append(tuple(sorted(cards, key=t.weapon_index.__getitem__)))
+    _take(weapons, weapon_top, "weapon_deck")
+    shuffled, rng = rng.shuffle(sorted(weapons.elements(), key=t.weapon_index.__getitem__))
+    weapon_deck = weapon_top + shuffled
+    if setup.hands is None:
+        hands = [() for _ in range(n)]
+        for _ in range(HAND_SIZE):
+            for seat in range(n):
+                hands[seat] = (*hands[seat], weapon_deck[0])
+                weapon_deck = weapon_deck[1:]
+        hands = [tuple(sorted(h, key=t.weapon_index.__getitem__)) for h in hands]
+    if type(setup.first_round_done) is not bool:
+        raise SetupError("setup first_round_done must be true or false")
+    # GTG-SETUP-7: the first player begins; play goes clockwise (seat order)
+    return State(
+        players=n, components=comps, options=options, rng=rng, first_player=first, turn=first,
+        turn_number=n if setup.first_round_done else 0, phase=Phase.MOVE, positions=positions,
+        free_move=(False,) * n, event_tokens=event_tokens, weapon_tokens=weapon_tokens, board=board,
+        pool=pool, crowd=(), defeated=((),) * n, hands=tuple(hands), weapon_deck=weapon_deck,
+        weapon_discard=(), event_deck=event_deck, event_discard=(),
+    )

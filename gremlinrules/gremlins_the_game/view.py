@@ -1,0 +1,139 @@
+"""What one seat may see (GTG-VIEW-1), the scores and winners, and readable descriptions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gremlinrules.core.checks import check_seat, check_type
+from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import shown
+from gremlinrules.gremlins_the_game.actions import Choose, Defeat, Discard, LetEscape, Move
+from gremlinrules.gremlins_the_game.components import Components, tables
+from gremlinrules.gremlins_the_game.flow import MAP, placed_at
+from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, State
+
+__all__ = ["SeenGremlin", "View", "describe", "everyone_lost", "observe", "scores", "winners"]
+
+
+@attrs.frozen(slots=True)
+class SeenGremlin:
+    """A gremlin token on the board as a seat sees it: a face-down one has no ``gremlin``."""
+
+    space: str
+    gremlin: str | None
+    """The token's id when face up; None when face down (unknown to everyone)."""
+    face_up: bool
+
+
+@attrs.frozen(slots=True)
+class View:
+    """The table as one seat sees it (GTG-VIEW-1), or a spectator: positions, tokens and face-up
+    gremlins are public; face-down gremlins are unknown to everyone; hands are private."""
+
+    seat: int | None
+    """The seat this view belongs to; None for a spectator."""
+    players: int
+    current_player: int | None
+    phase: Phase
+    pending: Frame | None
+    """The pending decision (every frame of this game is public)."""
+    scores: tuple[int, ...]
+    """Each seat's Gremlin Points (defeated gremlins are public)."""
+    winners: tuple[int, ...]
+    """Empty until the game is over, and empty at the end when the gremlins won."""
+    gremlins_won: bool
+    """GTG-VARIANT-1: the game is over under the Challenging Variant with Stripe undefeated, so
+    every player has lost."""
+    options: Options
+    components: Components
+    """The table's gremlin tokens, weapon and event cards."""
+    map: str
+    """The name of the map the table plays on."""
+    outcome: Outcome
+    turn: int
+    turn_number: int
+    first_player: int
+    positions: tuple[str, ...]
+    free_move: tuple[bool, ...]
+    event_tokens: tuple[str, ...]
+    weapon_tokens: tuple[str, ...]
+    board: tuple[SeenGremlin, ...]
+    pool_size: int
+    """Face-down gremlin tokens left in the pool."""
+    crowd: tuple[str, ...]
+    defeated: tuple[tuple[str, ...], ...]
+    hand: tuple[str, ...] | None
+    """Your own weapon cards; None for a spectator."""
+    hand_sizes: tuple[int, ...]
+    weapon_deck_size: int
+    weapon_discard: tuple[str, ...]
+    event_deck_size: int
+    event_discard: tuple[str, ...]
+
+
+def scores(s: State) -> tuple[int, ...]:
+    """GTG-END-2: each seat's Gremlin Points, the sum over its defeated gremlins."""
+    check_type(s, State, "Gremlins: The Game State")
+    gremlin = tables(s.components).gremlin
+    return tuple(sum(gremlin[g].points for g in row) for row in s.defeated)
+
+
+def everyone_lost(s: State) -> bool:
+    """GTG-VARIANT-1: the game is over under the Challenging Variant and Stripe was not defeated."""
+    check_type(s, State, "Gremlins: The Game State")
+    return (s.phase is Phase.OVER and s.options.challenging
+            and s.outcome is not Outcome.STRIPE_DEFEATED)
+
+
+def winners(s: State) -> tuple[int, ...]:
+    """GTG-END-2: most Gremlin Points wins, ties shared; GTG-VARIANT-1: nobody when the gremlins
+    won; empty until the end."""
+    check_type(s, State, "Gremlins: The Game State")
+    if s.phase is not Phase.OVER or everyone_lost(s):
+        return ()
+    points = scores(s)
+    best = max(points)
+    return tuple(p for p in range(s.players) if points[p] == best)
+
+
+def observe(s: State, player: int | None) -> View:
+    """What ``player`` may know (GTG-VIEW-1); with None, what a spectator may know."""
+    check_type(s, State, "Gremlins: The Game State")
+    p = None if player is None else check_seat(player, s.players)
+    over = s.phase is Phase.OVER
+    return View(
+        seat=p, players=s.players,
+        current_player=None if over else (s.stack[-1].seat if s.stack else s.turn),
+        phase=s.phase, pending=s.stack[-1] if s.stack else None, scores=scores(s), winners=winners(s),
+        gremlins_won=everyone_lost(s), options=s.options, components=s.components, map=MAP.name,
+        outcome=s.outcome, turn=s.turn, turn_number=s.turn_number, first_player=s.first_player,
+        positions=s.positions, free_move=s.free_move, event_tokens=s.event_tokens,
+        weapon_tokens=s.weapon_tokens,
+        board=tuple(SeenGremlin(g.space, g.gremlin if g.face_up else None, g.face_up) for g in s.board),
+        pool_size=len(s.pool), crowd=s.crowd, defeated=s.defeated,
+        hand=None if p is None else s.hands[p], hand_sizes=tuple(len(h) for h in s.hands),
+        weapon_deck_size=len(s.weapon_deck), weapon_discard=s.weapon_discard,
+        event_deck_size=len(s.event_deck), event_discard=s.event_discard,
+    )
+
+
+def describe(s: State, action: Any) -> str:
+    """One readable line for ``action`` by the seat to move in ``s``."""
+    check_type(s, State, "Gremlins: The Game State")
+    who = f"Seat {s.stack[-1].seat if s.stack else s.turn}"
+    kind = type(action)
+    if kind is Move:
+        return f"{who} moves to {shown(action.to)}"
+    if kind is LetEscape:
+        placed = placed_at(s, s.positions[s.turn]) if s.phase is not Phase.OVER else None
+        what = placed.gremlin if placed is not None and placed.face_up else "the gremlin"
+        return f"{who} lets {what} escape to the Movie Theater"
+    if kind is Defeat:
+        return f"{who} defeats the gremlin with {shown(action.weapons)}"
+    if kind is Discard:
+        return f"{who} discards {shown(action.weapon)}"
+    if kind is Choose:
+        return f"{who} chooses {shown(action.space)}"
+    return f"{who} tries {shown(action)}"
