@@ -25,6 +25,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "gremlinrules_spec",
     "gremlinrules_api",  # each game's API reference and schema file; re-exported names resolve
+    "gremlins_inc_cards",  # the Gremlins, Inc. reference deck as tables, from its data
     "myst_parser",  # Markdown: the changelog page includes CHANGELOG.md
 ]
 autodoc_member_order = "bysource"

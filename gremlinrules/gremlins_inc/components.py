@@ -25,6 +25,7 @@ the real cards.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -247,10 +248,11 @@ class Components:
     hand_size: int = 6
     max_projects: int = 3
     actions_per_turn: int = 2
-    _by_id: dict[str, Card] = attrs.field(init=False, repr=False, eq=False)
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
+    @functools.cached_property
+    def _by_id(self) -> dict[str, Card]:
+        """The designs by id (computed once; not a field, so schemas and equality ignore it)."""
+        return {c.id: c for c in self.cards}
 
     def card(self, card_id: str) -> Card:
         """The design ``card_id``; InvalidArgumentError when the set has none."""
