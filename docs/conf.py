@@ -25,6 +25,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "gremlinrules_spec",
     "gremlinrules_api",  # each game's API reference and schema file; re-exported names resolve
+    "gremlinrules_map",  # Gremlins: The Game's map drawn from its data (board.toml)
     "gremlins_inc_cards",  # the Gremlins, Inc. reference deck as tables, from its data
     "myst_parser",  # Markdown: the changelog page includes CHANGELOG.md
 ]

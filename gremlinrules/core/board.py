@@ -42,7 +42,8 @@ def cell_name(x: int, y: int) -> str:
 
 
 def _check_neighbours(names: tuple[str, ...], neighbours: tuple[tuple[int, ...], ...]) -> None:
-    """Raise :class:`InvalidArgumentError` unless the adjacency is a simple undirected graph."""
+    """Raise :class:`~gremlinrules.core.errors.InvalidArgumentError` unless the adjacency is a
+    simple undirected graph."""
     n = len(names)
     if len(neighbours) != n:
         raise InvalidArgumentError(f"{n} names but {len(neighbours)} neighbour tuples")
@@ -80,7 +81,10 @@ class BoardGraph:
         return len(self.names)
 
     def index(self, name: str) -> int:
-        """The id of the space called ``name``; :class:`InvalidArgumentError` if there is none."""
+        """The id of the space called ``name``.
+
+        :class:`~gremlinrules.core.errors.InvalidArgumentError` if there is none.
+        """
         i = self._ids.get(name) if isinstance(name, str) else None
         if i is None:
             raise InvalidArgumentError(f"no space is called {shown(name)}")
@@ -108,7 +112,7 @@ def grid_graph(
     between them, or they lie in different areas (``area_of``, default one area for
     all) and the pair is not a door. Walls and doors are unordered pairs of cells;
     one naming a cell that is not a space, or two cells that are not neighbours,
-    raises :class:`InvalidArgumentError`.
+    raises :class:`~gremlinrules.core.errors.InvalidArgumentError`.
     """
     if not (isinstance(width, int) and isinstance(height, int) and 0 < width <= len(COLUMN_LETTERS)
             and height > 0):

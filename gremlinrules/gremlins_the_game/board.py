@@ -24,8 +24,9 @@ The map file, one character per space in two pictures of the town (``areas`` and
     [walls]                        # a space's walled sides; the space across lists it too
     c3 = "N"
 
-:func:`load_map` validates parsed data (any mistake raises :class:`SetupError` naming
-the place), :func:`read_map` reads TOML text or a file, :func:`map_svg` draws a map.
+:func:`load_map` validates parsed data (any mistake raises
+:class:`~gremlinrules.core.errors.SetupError` naming the place), :func:`read_map` reads TOML
+text or a file, :func:`map_svg` draws a map.
 """
 
 from __future__ import annotations
@@ -184,7 +185,7 @@ def _table(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 def load_map(data: Mapping[str, Any]) -> Map:
     """A :class:`Map` from parsed map data (the layout of ``board.toml``), validated.
 
-    Any mistake raises :class:`SetupError` naming the place: a picture of the wrong
+    Any mistake raises :class:`~gremlinrules.core.errors.SetupError` naming the place: a picture of the wrong
     shape or with an unknown character, a location without spaces or without a door,
     a door not across a location's edge, a wall naming no space, off the board or
     listed by one side only, a mark in the Town Square or the Movie Theater, a missing

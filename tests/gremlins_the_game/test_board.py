@@ -365,3 +365,27 @@ def test_map_svg_of_another_map_differs() -> None:
     """The drawing comes from the data: a different map gives a different picture."""
     assert map_svg(read_map(SMALL)) != map_svg(M)
     assert "Four corners" in map_svg(read_map(SMALL))
+
+
+DOCS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "games" / "gremlins-the-game-map.rst"
+
+
+def test_the_docs_example_map_loads() -> None:
+    """The complete example map on the docs page is valid, and is the small map of these tests plus
+    the walls it shows."""
+    text = DOCS_PAGE.read_text(encoding="utf-8")
+    block = text.split(".. code-block:: toml\n", 1)[1].lstrip("\n")
+    lines = []
+    for line in block.splitlines():
+        if line and not line.startswith("   "):
+            break
+        lines.append(line[3:])
+    m = read_map("\n".join(lines))
+    assert (m.name, len(m.spaces), len(m.walls)) == ("Four corners", 42, 1)
+    assert without_walls(m) == without_walls(read_map(SMALL))
+
+
+def without_walls(m: board.Map) -> tuple[object, ...]:
+    """The map without its walls and graph, to compare two maps that differ only by walls."""
+    return (m.name, m.spaces, m.starts, m.gremlin_spaces, m.event_spaces, m.weapon_spaces,
+            m.theater_spaces, m.word_spaces, m.town_square, m.locations, m.doors)
