@@ -184,8 +184,8 @@ class Passive:
     kind: str = "action"
     """``cost``: which costs change, action cards' or blueprints' completion costs."""
     resource: str = "any"
-    """``cost``: which resource's amount changes (``any``: one resource of the payer's choice
-    among those the cost names)."""
+    """``cost``: which resource's amount changes (``any``: one of those the cost names, where
+    the change helps the owner most)."""
     change: int = 0
     """``cost``: added to the amount (negative lowers it; never below 0)."""
     amount: int = 0
