@@ -277,3 +277,53 @@ def test_file_loader_refuses_unreadable_files(tmp_path: Path, name: str, content
     with pytest.raises(SetupError, match=message) as info:
         load_components_file(path)
     assert re.search(re.escape(name), str(info.value))
+
+
+_OP_FIELDS = {
+    "gain_score": ("amount", "target"), "lose_score": ("amount", "target"), "draw": ("amount", "target"),
+    "discard": ("amount", "target"), "assign": ("amount",),
+    "move_resource": ("amount", "target", "which", "resource", "to"),
+    "steal_score": ("amount", "target"), "steal_resource": ("amount", "target", "which", "resource"),
+    "steal_project": ("target", "which"), "discard_resource": ("amount", "target", "which", "resource"),
+    "discard_project": ("target", "which"), "hide": ("target", "which"), "reveal": ("target", "which"),
+}
+
+
+OTHERS = ("any_player", "any_opponent", "everyone_except_you", "highest_score", "lowest_score",
+          "most_resources")
+
+
+@st.composite
+def valid_steps(draw: st.DrawFn) -> dict[str, Any]:
+    """A step the language accepts: an op and a valid value for some of the fields it reads."""
+    op = draw(st.sampled_from(sorted(_OP_FIELDS)))
+    choices: dict[str, st.SearchStrategy[Any]] = {
+        "amount": st.integers(1, 10),
+        "target": st.sampled_from([*OTHERS] if op.startswith("steal") else ["you", *OTHERS]),
+        "which": st.sampled_from(["any", "hidden", "revealed", "most_resources"]),
+        "resource": st.sampled_from(["any", "gold", "malice", "industry"]),
+        "to": st.sampled_from(["you", "same"]),
+    }
+    step: dict[str, Any] = {"op": op}
+    for key in _OP_FIELDS[op]:
+        if draw(st.booleans()) or (key == "target" and op.startswith("steal")):  # a steal needs a victim
+            step[key] = draw(choices[key])
+    if step.get("target") in ("highest_score", "lowest_score", "most_resources") and draw(st.booleans()):
+        step["among"] = draw(st.sampled_from(["players", "opponents"]))
+    return step
+
+
+@pytest.mark.clause("GI-DECK-1")
+@given(steps=st.lists(valid_steps(), min_size=1, max_size=8),
+       passive=st.sampled_from([{"effect": "bonus", "amount": 2}, {"effect": "extra_action", "amount": 1},
+                                {"effect": "cost", "kind": "blueprint", "resource": "any", "change": 1},
+                                {"effect": "protect", "against": "reveal"}]))
+def test_any_valid_script_loads_and_round_trips(steps: list[dict[str, Any]], passive: dict[str, Any]) -> None:
+    """Any script of valid steps, and any valid passive, loads; the set's to_data() loads back to
+    an equal set: the validator accepts the whole language and loses nothing of it."""
+    data = small_set()
+    data["card"][SNOOP]["effect"] = steps
+    data["card"][VAULT]["passive"] = [passive]
+    loaded = load_components(data)
+    assert [s.op for s in loaded.card("snoop").effect] == [s["op"] for s in steps]
+    assert load_components(loaded.to_data()) == loaded
