@@ -208,7 +208,7 @@ def load_map(data: Mapping[str, Any]) -> Map:
     letters = _table(data, "locations")
     location_of: dict[str, str] = {}
     for letter, loc in letters.items():
-        if len(letter) != 1 or letter in ".#" or letter.isspace():
+        if not isinstance(letter, str) or len(letter) != 1 or letter in ".#" or letter.isspace():
             raise SetupError(f"[locations]: {shown(letter)} must be one character other than '.' and '#'")
         if not isinstance(loc, str) or not loc or loc == STREET:
             raise SetupError(f"[locations]: {letter} must name a location, not {shown(loc)}")

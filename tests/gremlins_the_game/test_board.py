@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gremlinrules.core.board import distances, reachable
 from gremlinrules.core.errors import InvalidArgumentError, SetupError
@@ -389,3 +391,34 @@ def without_walls(m: board.Map) -> tuple[object, ...]:
     """The map without its walls and graph, to compare two maps that differ only by walls."""
     return (m.name, m.spaces, m.starts, m.gremlin_spaces, m.event_spaces, m.weapon_spaces,
             m.theater_spaces, m.word_spaces, m.town_square, m.locations, m.doors)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+    max_leaves=12,
+)
+PLACES = ("name", "width", "height", "areas", "marks", "doors", "locations", "starts", "words", "walls",
+          "locations.M", "starts.red", "words.i19", "walls.g14", "areas.0", "marks.5", "doors.0")
+
+
+@given(st.lists(st.tuples(st.sampled_from(PLACES), JSON), min_size=1, max_size=3))
+def test_loader_never_fails_with_anything_but_setup_error(junk: list[tuple[str, Any]]) -> None:
+    """Whatever junk replaces parts of a valid map, load_map returns a Map or raises SetupError."""
+    data = raw()
+    for place, value in junk:
+        key, _, sub = place.partition(".")
+        if not sub:
+            data[key] = value
+        elif isinstance(data.get(key), list) and sub.isdigit() and int(sub) < len(data[key]):
+            data[key][int(sub)] = value
+        elif isinstance(data.get(key), dict):
+            data[key][sub] = value
+    message = ""
+    try:
+        m = load_map(data)
+    except SetupError as exc:
+        message = str(exc)
+    else:
+        assert isinstance(m, board.Map)
+    assert len(message) < 400
