@@ -57,6 +57,7 @@ __all__ = [
     "load_map",
     "map_svg",
     "read_map",
+    "svg_centre",
 ]
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
@@ -393,6 +394,12 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
+def svg_centre(m: Map, space: int) -> tuple[int, int]:
+    """The centre of ``space`` (an id) in :func:`map_svg`'s coordinates, to draw on top of the map."""
+    s = m.spaces[space]
+    return _MARGIN + s.x * _CELL + _CELL // 2, _MARGIN + (m.height - 1 - s.y) * _CELL + _CELL // 2
+
+
 def map_svg(m: Map, *, marks: bool = True) -> str:
     """The map drawn as an SVG document (deterministic text: the same map gives the same bytes).
 
@@ -458,8 +465,8 @@ def map_svg(m: Map, *, marks: bool = True) -> str:
                'stroke="#222222" stroke-width="4"/>')
     if marks:
         out.append('<g font-size="11" font-weight="bold" text-anchor="middle">')
-        for s in m.spaces:
-            cx, cy = left(s) + c // 2, top(s) + c // 2
+        for i, s in enumerate(m.spaces):
+            cx, cy = svg_centre(m, i)
             if s.mark in _MARK_STYLE:
                 colour, letter = _MARK_STYLE[s.mark]
                 out.append(f'<circle cx="{cx}" cy="{cy + 2}" r="9" fill="{colour}"/>'

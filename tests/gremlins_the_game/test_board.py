@@ -359,6 +359,9 @@ def test_map_svg_draws_the_data() -> None:
     assert len(discs) == 36 + 4
     assert len([t for t in texts if t == "START"]) == 4
     assert len(root.findall(f".//{SVG}rect")) == len(M.spaces) + 2
+    centres = {(int(c.get("cx", "")), int(c.get("cy", ""))) for c in discs}
+    assert {board.svg_centre(M, s) for s in M.starts} <= centres
+    assert board.svg_centre(M, M.space("a20")) == (20 + 16, 20 + 16)  # the top-left space
     plain = ET.fromstring(map_svg(M, marks=False))
     assert not list(plain.iter(f"{SVG}circle"))
 
