@@ -191,8 +191,8 @@ def load_map(data: Mapping[str, Any]) -> Map:
     a door not across a location's edge, a wall naming no space, off the board or
     listed by one side only, a mark in the Town Square or the Movie Theater, a missing
     or misplaced Start, words outside the theater, a wrong count of Event or Weapon
-    spaces, a duplicated name or door, or a Start that cannot reach the Town Square,
-    every theater space and every space with a token (GTG-MAP-2).
+    spaces, a duplicated name or door, a location in separate pieces, or a space that
+    the Starts cannot reach (GTG-MAP-2).
     """
     if not isinstance(data, Mapping):
         raise SetupError(f"map data must be a table, not {shown(data)}")
@@ -243,8 +243,7 @@ def load_map(data: Mapping[str, Any]) -> Map:
             area_at[(x, y)] = area
             mark_at[(x, y)] = _MARK_CODES[m]
     for loc in location_of.values():
-        if loc not in area_at.values():
-            raise SetupError(f"the location {loc!r} has no space in the areas picture")
+        _check_one_piece(loc, [c for c, a in area_at.items() if a == loc])
     cell_of = {cell_name(x, y): (x, y) for (x, y) in area_at}
 
     def cell(name: Any, where: str) -> tuple[int, int]:
@@ -341,14 +340,15 @@ def load_map(data: Mapping[str, Any]) -> Map:
         raise SetupError(f"the {MOVIE_THEATER} needs a space without words for escaped gremlins")
     square = frozenset(i for i, s in enumerate(spaces) if s.area == TOWN_SQUARE)
     start_ids = tuple(graph.index(starts[colour]) for colour in COLOURS)
-    must_reach = sorted({*gremlins, *events, *weapons, *theater, *marked("words"), *square, *start_ids})
-    for colour, start in zip(COLOURS, start_ids, strict=True):
-        dist = distances(graph, start)
-        for target in must_reach:
-            if dist[target] is None:
-                what = spaces[target].mark or spaces[target].area
-                raise SetupError(f"{colour}'s start {spaces[start].name} cannot reach "
-                                 f"{spaces[target].name} ({what})")
+    # Every space, not only the marked ones: the Town Square's free move may put a player on any
+    # space, and a sealed pocket would hold them there. The graph is undirected, so one Start
+    # reaching every space means every Start does.
+    dist = distances(graph, start_ids[0])
+    for target, d in enumerate(dist):
+        if d is None:
+            what = spaces[target].mark or spaces[target].area
+            raise SetupError(f"{COLOURS[0]}'s start {spaces[start_ids[0]].name} cannot reach "
+                             f"{spaces[target].name} ({what})")
     ids = graph.index
     return Map(
         name=title, width=width, height=height, spaces=spaces, graph=graph, starts=start_ids,
@@ -358,6 +358,25 @@ def load_map(data: Mapping[str, Any]) -> Map:
         walls=tuple(sorted(_pair(ids(cell_name(*a)), ids(cell_name(*b))) for a, b in walls)),
         doors=tuple(sorted(_pair(ids(cell_name(*a)), ids(cell_name(*b))) for a, b in doors)),
     )
+
+
+def _check_one_piece(loc: str, cells: list[Cell]) -> None:
+    """SetupError unless the location's cells exist and join side by side into one piece."""
+    if not cells:
+        raise SetupError(f"the location {loc!r} has no space in the areas picture")
+    cells = sorted(cells, key=lambda c: (c[1], c[0]))
+    todo, seen = [cells[0]], {cells[0]}
+    members = set(cells)
+    while todo:
+        x, y = todo.pop()
+        for other in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if other in members and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    if len(seen) != len(members):
+        apart = min(members - seen, key=lambda c: (c[1], c[0]))
+        raise SetupError(f"the location {loc!r} is in separate pieces ({cell_name(*cells[0])} "
+                         f"and {cell_name(*apart)})")
 
 
 def _pair(u: _T, v: _T) -> tuple[_T, _T]:
