@@ -459,13 +459,12 @@ def map_svg(m: Map, *, marks: bool = True) -> str:
         out.append(f'<text x="{pad // 2}" y="{pad + (m.height - 1 - y) * c + c // 2 + 4}">{y + 1}</text>')
     out.append("</g>")
     # closed edges: walls, and the edges of locations that are not doors
-    doors = set(m.doors)
+    doors, walls = set(m.doors), set(m.walls)
     lines: list[str] = []
     sills: list[str] = []
     for u, v in _grid_edges(m):
         a, b = m.spaces[u], m.spaces[v]
-        wall = (u, v) in set(m.walls)
-        closed = wall or (a.area != b.area and (u, v) not in doors)
+        closed = (u, v) in walls or (a.area != b.area and (u, v) not in doors)
         if not closed and (u, v) not in doors:
             continue
         x1, y1, x2, y2 = _shared_side(m, a, b)
