@@ -23,9 +23,26 @@ import attrs
 from gremlinrules.core.errors import ComponentError, shown
 
 __all__ = [
-    "COLOURS", "EFFECT_KINDS", "GREMLIN_TOKENS", "HAND_LIMIT", "REFERENCE", "REPLENISH", "SHAPES",
-    "STRIPE", "WEAPON_CARDS", "EVENT_CARDS", "Components", "Effect", "EventCard", "GremlinToken",
-    "Symbol", "Tables", "WeaponCard", "load_components", "parse_components", "tables",
+    "COLOURS",
+    "EFFECT_KINDS",
+    "EVENT_CARDS",
+    "GREMLIN_TOKENS",
+    "HAND_LIMIT",
+    "REFERENCE",
+    "REPLENISH",
+    "SHAPES",
+    "STRIPE",
+    "WEAPON_CARDS",
+    "Components",
+    "Effect",
+    "EventCard",
+    "GremlinToken",
+    "Symbol",
+    "Tables",
+    "WeaponCard",
+    "load_components",
+    "parse_components",
+    "tables",
     "validate_components",
 ]
 
@@ -222,7 +239,8 @@ def _symbol_list(rows: Any, what: str) -> tuple[Symbol, ...]:
     for row in rows:
         if not isinstance(row, Mapping):
             raise ComponentError(f"{what}: a symbol must be a table")
-        out.append(Symbol(colour=row.get("colour"), shape=row.get("shape"), count=row.get("count", 1)))
+        out.append(Symbol(colour=row.get("colour", ""), shape=row.get("shape", ""),
+                          count=row.get("count", 1)))
     return tuple(out)
 
 
@@ -297,11 +315,9 @@ def covers(needs: Mapping[tuple[str, str], int], weapons: tuple[Mapping[tuple[st
     units = sum(needs.values())
     index = {n: i for i, n in enumerate(names)}
     if hand is None:
-        pools: list[tuple[int, ...]] = [tuple(range(len(names)))] * units
         candidates: list[tuple[int, ...]] = []
         for k in range(1, min(units, limit) + 1):
             candidates += itertools.combinations_with_replacement(range(len(names)), k)
-        del pools
     else:
         held = sorted(index[w] for w in hand)
         seen: set[tuple[int, ...]] = set()

@@ -141,14 +141,14 @@ def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
         out.append(WeaponsDrawn(seat, len(cards), cards))
     before = {g.space: g for g in s.board}
     placed_down = 0
-    for g in after.board:
-        old = before.get(g.space)
-        if old is not None and old.gremlin == g.gremlin:
-            if g.face_up and not old.face_up:
-                out.append(GremlinRevealed(g.space, g.gremlin))
+    for placed in after.board:
+        old = before.get(placed.space)
+        if old is not None and old.gremlin == placed.gremlin:
+            if placed.face_up and not old.face_up:
+                out.append(GremlinRevealed(placed.space, placed.gremlin))
             continue
-        out.append(GremlinPlaced(g.space, g.gremlin if g.face_up else None, g.face_up))
-        placed_down += not g.face_up
+        out.append(GremlinPlaced(placed.space, placed.gremlin if placed.face_up else None, placed.face_up))
+        placed_down += not placed.face_up
     for g in after.crowd[len(s.crowd):]:
         out.append(GremlinPlaced(None, g, True))
     for p in range(s.players):

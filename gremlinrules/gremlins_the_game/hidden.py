@@ -26,11 +26,11 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
     mixed, rng = rng.shuffle(unseen)
     board = []
     k = 0
-    for p in state.board:
-        if p.face_up:
-            board.append(p)
+    for placed in state.board:
+        if placed.face_up:
+            board.append(placed)
         else:
-            board.append(Placed(p.space, mixed[k], False))
+            board.append(Placed(placed.space, mixed[k], False))
             k += 1
     pool = tuple(mixed[k:])
     others = [p for p in range(state.players) if p != seat]

@@ -100,7 +100,8 @@ def _check_state(s: State) -> None:
     for i, p in enumerate(positions):
         if p in flow.STARTS[:n] and p != flow.start_of(i):
             raise _bad(f"seat {i} stands on another seat's Start")
-    if type(s.free_move) is not tuple or len(s.free_move) != n or not all(type(b) is bool for b in s.free_move):
+    moves = s.free_move
+    if type(moves) is not tuple or len(moves) != n or not all(type(b) is bool for b in moves):
         raise _bad("free_move must hold one true or false per seat")
     # tokens (GTG-DATA-1: 12 of each; they stay on their spaces)
     _in_map_order(_names(s.event_tokens, set(flow.EVENT_SPACES), "event_tokens"), "event_tokens")
@@ -205,7 +206,8 @@ def _check_stack(s: State) -> None:
     here = s.positions[s.turn]
     if f.kind == flow.FIGHT:
         placed = flow.placed_at(s, here)
-        if placed is None or not placed.face_up or placed.gremlin != f.source or f.bound or f.then != ("end",):
+        if (placed is None or not placed.face_up or placed.gremlin != f.source or f.bound
+                or f.then != ("end",)):
             raise _bad("a fight stands on the revealed gremlin")
     elif f.kind == flow.THEATER and f.source == "escape":
         placed = flow.placed_at(s, here)
@@ -213,7 +215,8 @@ def _check_stack(s: State) -> None:
                 or here in flow.THEATER_SET or f.then[:1] != ("home",)):
             raise _bad("an escape's theater choice")
     elif f.kind == flow.THEATER:
-        raise _bad("a theater choice of unknown source")
+        if f.source != "stripe":
+            raise _bad("a theater choice of unknown source")
     elif f.kind in (flow.PLACE, flow.MOVE_FROM, flow.MOVE_TO) or (f.kind == flow.DISCARD and
                                                                    f.source != "hand-limit"):
         if f.source not in t.event or not s.event_discard or s.event_discard[-1] != f.source:
@@ -225,6 +228,6 @@ def _check_stack(s: State) -> None:
                 raise _bad("a moved gremlin is face down on the board")
         elif f.bound:
             raise _bad("a pending decision's bound values")
-    elif f.kind == flow.DISCARD:
-        if f.bound or f.then[:1] != ("draw",) or len(s.hands[s.turn]) < HAND_LIMIT:
-            raise _bad("a hand-limit discard comes before a draw into a full hand")
+    elif f.kind == flow.DISCARD and (f.bound or f.then[:1] != ("draw",)
+                                     or len(s.hands[s.turn]) < HAND_LIMIT):
+        raise _bad("a hand-limit discard comes before a draw into a full hand")

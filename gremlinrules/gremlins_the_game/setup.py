@@ -86,7 +86,8 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
         raise SetupError("setup gremlins and pool name a token twice")
     spaces = [s for s in flow.GREMLIN_SPACES if s not in positions]
     if stacked and len(stacked) != len(spaces):
-        raise SetupError(f"setup gremlins must name one token for each of the {len(spaces)} free Gremlin spaces")
+        raise SetupError(f"setup gremlins must name one token for each of the {len(spaces)} free "
+                         "Gremlin spaces")
     if t.stripe in stacked:
         raise SetupError("Stripe is set aside while the Gremlin spaces are filled (GTG-SETUP-3)")
     if not stacked:

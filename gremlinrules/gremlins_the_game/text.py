@@ -46,7 +46,8 @@ def action_label(view: View, action: Any) -> Message:
     with flashlight + sword"), with its message key and parameters; made from the view alone."""
     kind = type(action)
     if kind is Move and type(action.to) is str:
-        if view.positions and view.current_player is not None and view.positions[view.current_player] == action.to:
+        mover = view.current_player
+        if mover is not None and 0 <= mover < len(view.positions) and view.positions[mover] == action.to:
             return message("gtg.action.stay", "Stay on {space} (no move is possible)", space=action.to)
         return message("gtg.action.move", "Move to {space}", space=action.to)
     if kind is Choose and type(action.space) is str:
