@@ -1,0 +1,137 @@
+"""What happened, for animation and logs: the events of an action, and what each seat sees of them.
+
+The rules emit their events while they run (:func:`emit`, a no-op unless
+:func:`apply_with_events` is listening), so ``apply`` and the events cannot
+disagree. Every event is public except the cards of a draw and the card of a
+face-down start or of an assignment (GI-VIEW-1, GI-VIEW-4): ``observe_event``
+gives another seat, or a spectator, those events without the card.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from typing import Any
+
+import attrs
+
+from gremlinrules.core.checks import check_type
+from gremlinrules.gremlins_inc.actions import Action, Assign, Start
+
+__all__ = [
+    "EVENT_TYPES", "Acted", "Completed", "Drawn", "Event", "GameEnded", "Reshuffled", "RoundEnded",
+    "TurnBegan", "apply_with_events", "emit", "observe_event",
+]
+
+
+@attrs.frozen(slots=True)
+class Acted:
+    """A seat took an action. ``action`` is None for a seat that may not see its card (a
+    face-down start, an assignment under hidden resources); ``kind`` names the action class."""
+
+    seat: int
+    kind: str
+    action: Action | None
+    hidden: bool = False
+    """The action names a card only ``seat`` may see."""
+
+
+@attrs.frozen(slots=True)
+class Drawn:
+    """A seat drew cards: the drawer sees them, every other seat only how many (``cards`` None)."""
+
+    seat: int
+    count: int
+    cards: tuple[str, ...] | None
+
+
+@attrs.frozen(slots=True)
+class Reshuffled:
+    """The deck ran out: the discard pile was shuffled into a new deck (GI-DECK-2)."""
+
+    reshuffles: int
+    """Reshuffles so far."""
+    deck_size: int
+
+
+@attrs.frozen(slots=True)
+class Completed:
+    """A seat completed a project: the card, revealed, and the score it earned (bonus included)."""
+
+    seat: int
+    card: str
+    score: int
+
+
+@attrs.frozen(slots=True)
+class TurnBegan:
+    """A seat's turn began."""
+
+    seat: int
+    round: int
+
+
+@attrs.frozen(slots=True)
+class RoundEnded:
+    """Round ``round`` ended (the seat before the first player finished its turn)."""
+
+    round: int
+
+
+@attrs.frozen(slots=True)
+class GameEnded:
+    """The game is over: each seat's score, and the winners (GI-END-5)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+EVENT_TYPES = (Acted, Drawn, Reshuffled, Completed, TurnBegan, RoundEnded, GameEnded)
+Event = Acted | Drawn | Reshuffled | Completed | TurnBegan | RoundEnded | GameEnded
+
+_LOG: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar("gremlins_inc_events", default=None)
+
+
+def emit(event: Any) -> None:
+    """Record ``event`` when :func:`apply_with_events` is listening (else nothing)."""
+    log = _LOG.get()
+    if log is not None:
+        log.append(event)
+
+
+def _hidden(state: Any, action: Any) -> bool:
+    if type(action) is Start:
+        return action.face_up is not True
+    if type(action) is Assign:
+        return not state.options.reveal_resources
+    return False
+
+
+def apply_with_events(state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
+    """The state after ``action`` (exactly ``apply``'s) and the events it caused, in order: the
+    action itself first (``Acted``)."""
+    from gremlinrules.gremlins_inc.fast import apply
+    from gremlinrules.gremlins_inc.rules import current_player
+
+    seat = current_player(state)
+    log: list[Any] = []
+    token = _LOG.set(log)
+    try:
+        after = apply(state, action)  # refuses an illegal action, with its clause
+    finally:
+        _LOG.reset(token)
+    first = Acted(seat if seat is not None else 0, type(action).__name__, action, _hidden(state, action))
+    return after, (first, *log)
+
+
+def observe_event(event: Any, seat: int | None) -> Any:
+    """What ``seat`` (None: a spectator) sees of ``event``: the event itself, or for another seat
+    a draw without its cards and a hidden action without its card."""
+    if type(event) not in EVENT_TYPES:
+        check_type(event, Drawn, "Gremlins, Inc. event")
+    if type(event) is Drawn and event.seat != seat:
+        return attrs.evolve(event, cards=None)
+    if type(event) is Acted and event.hidden and event.seat != seat:
+        return attrs.evolve(event, action=None)
+    return event
+
+

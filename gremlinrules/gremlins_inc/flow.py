@@ -1,0 +1,186 @@
+"""The automatic steps between decisions: drawing (with reshuffles), the refill after a turn,
+the end of a turn, of a round and of the game, and the table's continuous effects.
+
+The reference rules (:mod:`.rules`) and the card-effect interpreter (:mod:`.effects`) call
+these; so does the fast path, so they are written once.
+"""
+
+from __future__ import annotations
+
+from gremlinrules.core.zones import seats_from
+from gremlinrules.gremlins_inc.components import RESOURCES, Card
+from gremlinrules.gremlins_inc.events import Drawn, GameEnded, Reshuffled, RoundEnded, TurnBegan, emit
+from gremlinrules.gremlins_inc.kit import Kit, kit_for
+from gremlinrules.gremlins_inc.state import Phase, Project, State, evolve
+
+__all__ = [
+    "actions_allowed", "adjusted", "after_action", "cards_of", "draw", "end_turn", "forget",
+    "game_over", "have", "kit", "protected", "refill", "team_totals", "winners_of", "with_row",
+]
+
+
+def kit(s: State) -> Kit:
+    """The tables of the state's card set."""
+    return kit_for(s.options.components, s.players)
+
+
+def cards_of(s: State) -> dict[str, Card]:
+    """The designs of the state's card set by id."""
+    return kit(s).cards
+
+
+def _sorted_add(items: tuple[str, ...], *more: str) -> tuple[str, ...]:
+    return tuple(sorted(items + more))
+
+
+def draw(s: State, seat: int, n: int) -> State:
+    """``seat`` draws ``n`` cards from the top (GI-DECK-1). An empty deck is replaced by the
+    whole discard pile, shuffled, and the reshuffle is counted (GI-DECK-2); when both are empty
+    the seat draws what there is (GI-DECK-3)."""
+    if n <= 0:
+        return s
+    deck, discard, rng, reshuffles = s.deck, s.discard, s.rng, s.reshuffles
+    got: list[str] = []
+    while len(got) < n:
+        if not deck:
+            if not discard:
+                break  # GI-DECK-3: nothing left to draw
+            deck, rng = rng.shuffle(discard)
+            discard = ()
+            reshuffles += 1
+            emit(Reshuffled(reshuffles, len(deck)))
+        take = min(n - len(got), len(deck))
+        got += deck[:take]
+        deck = deck[take:]
+    if got:
+        emit(Drawn(seat, len(got), tuple(sorted(got))))
+    hands = s.hands
+    hands = hands[:seat] + (_sorted_add(hands[seat], *got),) + hands[seat + 1:]
+    return evolve(s, deck=deck, discard=discard, rng=rng, reshuffles=reshuffles, hands=hands)
+
+
+def refill(s: State, first: int) -> State:
+    """GI-TURN-4: every seat, starting with ``first`` (the one who just played), draws up to a
+    full hand."""
+    size = s.components.hand_size
+    for seat in seats_from(first, s.players):
+        s = draw(s, seat, size - len(s.hands[seat]))
+    return s
+
+
+def team_totals(s: State) -> tuple[int, ...]:
+    """GI-TEAM-3: each team's score, the sum of its members' (team 0 first)."""
+    totals = [0] * (max(s.teams) + 1)
+    for seat, score in enumerate(s.scores):
+        totals[s.teams[seat]] += score
+    return tuple(totals)
+
+
+def winners_of(s: State) -> tuple[int, ...]:
+    """GI-END-5: the seats of the team (or teams, tied) with the highest score."""
+    totals = team_totals(s)
+    best = max(totals)
+    return tuple(seat for seat in range(s.players) if totals[s.teams[seat]] == best)
+
+
+def game_over(s: State) -> bool:
+    """Whether the round that just ended is the last: the target score reached by a seat (a team
+    in team play, GI-END-2), the deck run out after the last reshuffle (GI-END-3), or the round
+    limit of the house rule (GI-BOUND-1)."""
+    o = s.options
+    if o.end == "score" and max(team_totals(s)) >= o.target:
+        return True
+    if o.end == "reshuffles" and s.reshuffles > o.reshuffles:
+        return True
+    return o.bounded and s.round >= o.round_limit
+
+
+def end_turn(s: State) -> State:
+    """The turn ends: refill (GI-TURN-4); after the seat before the first player the round ends
+    and the game may end (GI-END-4); else the next seat's turn begins."""
+    n = s.players
+    s = refill(s, s.turn)
+    if (s.turn + 1) % n == s.first_player:
+        emit(RoundEnded(s.round))
+        if game_over(s):
+            won = winners_of(s)
+            emit(GameEnded(s.scores, won))
+            return evolve(s, phase=Phase.OVER, winners=won, actions_used=0)
+        s = evolve(s, round=s.round + 1)
+    nxt = (s.turn + 1) % n
+    emit(TurnBegan(nxt, s.round))
+    return evolve(s, turn=nxt, actions_used=0)
+
+
+def actions_allowed(s: State, seat: int) -> int:
+    """GI-TURN-1: two actions a turn, plus the extra actions of the seat's active permanents
+    (GI-PASSIVE-4)."""
+    cards = cards_of(s)
+    extra = sum(p.amount for c in s.permanents[seat] for p in cards[c].passive if p.effect == "extra_action")
+    return s.components.actions_per_turn + extra
+
+
+def after_action(s: State) -> State:
+    """An action is done (its frames resolved): the turn ends once its actions are used up."""
+    if s.stack or s.phase is not Phase.PLAY:
+        return s
+    if s.actions_used >= actions_allowed(s, s.turn):
+        return end_turn(s)
+    return s
+
+
+def have(resources: tuple[str, ...], cards: dict[str, Card]) -> dict[str, int]:
+    """How many resources of each type the cards count as."""
+    out = dict.fromkeys(RESOURCES, 0)
+    for c in resources:
+        out[cards[c].resource] += 1
+    return out
+
+
+def adjusted(s: State, seat: int, base: tuple[tuple[str, int], ...], kind: str,
+             held: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """A cost after the seat's cost passives (GI-PASSIVE-1): ``kind`` is ``action`` (an action
+    card's cost) or ``blueprint`` (a completion cost). A change of a named resource applies only
+    where the cost names it, and no amount goes below 0; a change of ``any`` resource falls on
+    the named resource where it helps the payer most (GI-PASSIVE-2): a cut on the one they are
+    shortest of, a rise on the one they hold most spare of (ties: gold, malice, industry)."""
+    passives = [p for c in s.permanents[seat] for p in cards_of(s)[c].passive
+                if p.effect == "cost" and p.kind == kind]
+    if not passives:
+        return base
+    cost = dict(base)
+    for p in passives:
+        named = [r for r in RESOURCES if cost.get(r, 0) > 0]
+        if not named:
+            continue
+        if p.resource == "any":
+            spare = {r: held.get(r, 0) - cost[r] for r in named}
+            pick = min(named, key=spare.__getitem__) if p.change < 0 else max(named, key=spare.__getitem__)
+        elif p.resource in named:
+            pick = p.resource
+        else:
+            continue
+        cost[pick] = max(0, cost[pick] + p.change)
+    return tuple((r, k) for r, k in sorted(cost.items()) if k > 0)
+
+
+def protected(s: State, seat: int, op: str, player: int) -> bool:
+    """GI-PASSIVE-3: an opponent's card cannot do ``op`` to ``seat`` while ``seat`` has an active
+    permanent protecting against it (a teammate's card can)."""
+    if s.teams[seat] == s.teams[player]:
+        return False
+    cards = cards_of(s)
+    return any(p.effect == "protect" and p.against == op
+               for c in s.permanents[seat] for p in cards[c].passive)
+
+
+def with_row(s: State, seat: int, row: tuple[Project, ...]) -> tuple[tuple[Project, ...], ...]:
+    """The projects with ``seat``'s row replaced."""
+    return s.projects[:seat] + (row,) + s.projects[seat + 1:]
+
+
+def forget(seen: tuple[tuple[int, ...], ...], uid: int) -> tuple[tuple[int, ...], ...]:
+    """GI-VIEW-3: no seat remembers a project that left the table (or is face up again)."""
+    if not any(uid in k for k in seen):
+        return seen
+    return tuple(tuple(u for u in k if u != uid) for k in seen)

@@ -1,0 +1,219 @@
+"""Whole-game facts for tools: the decision bound, and the consistency check for decoded states."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
+from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
+from gremlinrules.core.rng import Rng
+from gremlinrules.core.zones import seats_from
+from gremlinrules.gremlins_inc.components import RESOURCES, Components
+from gremlinrules.gremlins_inc.effects import STAGES, ctx_of
+from gremlinrules.gremlins_inc.flow import actions_allowed, kit, winners_of
+from gremlinrules.gremlins_inc.kit import kit_for
+from gremlinrules.gremlins_inc.rules import RULES
+from gremlinrules.gremlins_inc.setup import MAX_PLAYERS, MIN_PLAYERS, TITLE, seat_teams
+from gremlinrules.gremlins_inc.state import (
+    ASSIGN,
+    CHOOSE_PLAYER,
+    CHOOSE_PROJECT,
+    CHOOSE_RESOURCE,
+    DISCARD,
+    PAY,
+    REDRAW,
+    Options,
+    Phase,
+    Project,
+    State,
+)
+
+__all__ = ["check_state", "decision_bound"]
+
+_EFFECT_KINDS = (CHOOSE_PLAYER, CHOOSE_PROJECT, CHOOSE_RESOURCE, DISCARD, ASSIGN)
+_KIND_STAGES = {CHOOSE_PLAYER: ("who",), CHOOSE_PROJECT: ("project", "dest"), CHOOSE_RESOURCE: ("units",),
+                DISCARD: ("discard",), ASSIGN: ("assign",)}
+
+
+def _effect_bound(comps: Components, players: int) -> int:
+    """The most decisions one card's script can ask (GI-EFFECT-1): per step, a choice of player,
+    then per target seat a project, a destination and one choice per unit (an assign step: one
+    per card and the stop)."""
+    worst = 0
+    for c in comps.cards:
+        total = 0
+        for step in c.effect:
+            total += 1 + players * (3 + step.amount)
+        worst = max(worst, total)
+    return worst
+
+
+def decision_bound(players: Any, options: Any = None) -> int:
+    """GI-BOUND-1: an upper bound on the decisions in one game under the house rule.
+
+    At most ``round_limit`` rounds of one turn per seat; a turn has at most ``A`` actions (two,
+    plus every extra action the deck's permanents could give) and its end; an action is one
+    decision, plus one per resource paid (the largest cost, raised by every cost increase the
+    deck holds) and its card's script (:func:`_effect_bound`); the familiar-players redraw adds
+    a full hand and the stop per seat.
+    """
+    n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
+    opts = instance_or_default(options, Options, TITLE)
+    seat_teams(n, opts)
+    if not opts.bounded:
+        raise SetupError("with bounded=False (the rules as written) a game may never end "
+                         "(GI-BOUND-1): no bound")
+    comps = kit_for(opts.components, n).components
+    perms = [c for c in comps.cards if c.kind == "permanent"]
+    extra = sum(p.amount * c.copies for c in perms for p in c.passive if p.effect == "extra_action")
+    rises = sum(max(0, p.change) * c.copies for c in perms for p in c.passive if p.effect == "cost")
+    pay = max((c.total_cost for c in comps.cards), default=0) + rises
+    per_action = 1 + pay + _effect_bound(comps, n)
+    per_turn = (comps.actions_per_turn + extra) * per_action + 1
+    return opts.round_limit * n * per_turn + n * (comps.hand_size + 1)
+
+
+def _bad(msg: str) -> InvalidArgumentError:
+    return InvalidArgumentError(f"inconsistent Gremlins, Inc. state: {msg}")
+
+
+def check_state(s: State) -> None:
+    """InvalidArgumentError unless ``s`` is a state the rules can play on from (as far as the state
+    shows), naming the bad part: GI-ZONE-1 to GI-ZONE-4 and the consistency of the turn."""
+    check_type(s, State, "Gremlins, Inc. State")
+    try:
+        _check(s)
+    except GremlinRulesError:
+        raise
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
+        raise _bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    if not is_int(value) or not low <= value <= high:
+        raise _bad(f"{name} {shown(value)} is not from {low} to {high}")
+    return int(value)
+
+
+def _ids(value: Any, name: str, cards: Any) -> tuple[str, ...]:
+    if type(value) is not tuple or any(type(c) is not str or c not in cards for c in value):
+        raise _bad(f"{name} must list card design ids of the card set")
+    return value
+
+
+def _check(s: State) -> None:
+    n = _int(s.players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    if type(s.options) is not Options or type(s.rng) is not Rng or type(s.phase) is not Phase:
+        raise _bad("options, rng and phase must be of their classes")
+    try:
+        teams = seat_teams(n, s.options)
+    except SetupError as exc:
+        raise _bad(str(exc)) from None
+    if s.teams != teams:
+        raise _bad("teams differ from the seating of the options' layout")
+    k = kit(s)
+    cards, comps = k.cards, k.components
+    _int(s.first_player, "first_player", 0, n - 1)
+    _int(s.turn, "turn", 0, n - 1)
+    _int(s.round, "round", 1, s.options.round_limit if s.options.bounded else 10**6)
+    _int(s.reshuffles, "reshuffles", 0, 10**6)
+    _int(s.next_uid, "next_uid", 0, 10**9)
+    for name in ("hands", "projects", "permanents", "scores", "seen"):
+        if type(getattr(s, name)) is not tuple or len(getattr(s, name)) != n:
+            raise _bad(f"{name} must have one entry per seat")
+    for sc in s.scores:
+        _int(sc, "a score", 0, 10**6)  # GI-ZONE-3: never negative
+    zones = [*_ids(s.deck, "deck", cards), *_ids(s.discard, "discard", cards)]
+    if list(s.discard) != sorted(s.discard):
+        raise _bad("the discard pile is kept sorted")
+    for seat in range(n):
+        hand = _ids(s.hands[seat], "a hand", cards)
+        perms = _ids(s.permanents[seat], "permanents", cards)
+        if list(hand) != sorted(hand) or list(perms) != sorted(perms):
+            raise _bad("hands and permanents are kept sorted")
+        if any(cards[c].kind != "permanent" for c in perms):
+            raise _bad("only blueprint-permanents are active permanents")
+        zones += hand + perms
+    uids: dict[int, int] = {}
+    for seat, row in enumerate(s.projects):
+        if type(row) is not tuple or len(row) > comps.max_projects:
+            raise _bad(f"seat {seat} has more than {comps.max_projects} projects")  # GI-ZONE-2
+        for p in row:
+            if type(p) is not Project or type(p.face_up) is not bool:
+                raise _bad("a project must be a Project")
+            uid = _int(p.uid, "a project uid", 0, s.next_uid - 1)
+            if uid in uids:
+                raise _bad("two projects share a uid")
+            uids[uid] = seat
+            zones += [*_ids((p.card,), "a project card", cards), *_ids(p.resources, "resources", cards)]
+    if s.resolving:
+        zones += _ids((s.resolving,), "resolving", cards)
+    if Counter(zones) != Counter(k.deck):  # GI-ZONE-1
+        raise _bad(f"the cards in play are not exactly the {len(k.deck)} cards of the set, once each")
+    face_down = {p.uid for row in s.projects for p in row if not p.face_up}
+    for seat, known in enumerate(s.seen):
+        if type(known) is not tuple or list(known) != sorted(set(known)) or any(
+                not is_int(u) or u not in face_down or uids[u] == seat for u in known):
+            raise _bad("a seat remembers only others' face-down projects, each once, sorted")
+    _int(s.actions_used, "actions_used", 0, actions_allowed(s, s.turn))
+    _check_stack(s, n)
+
+
+def _check_stack(s: State, n: int) -> None:
+    stack = s.stack
+    if type(stack) is not tuple or any(type(f) is not Frame for f in stack):
+        raise _bad("the stack holds frames")
+    if s.phase is Phase.OVER:
+        if stack or s.resolving or s.winners != winners_of(s):
+            raise _bad("a finished game has no pending decision and its winners are the best team's")
+        return
+    if s.winners != ():
+        raise _bad("winners only once the game is over")
+    if s.phase is Phase.REDRAW:
+        order = seats_from(s.first_player, n)
+        if not stack or stack != tuple(Frame(REDRAW, x) for x in reversed(order[n - len(stack):])):
+            raise _bad("the redraw asks each seat once, from the first player on")
+        if s.turn != s.first_player or s.round != 1 or s.actions_used or s.resolving or any(s.projects):
+            raise _bad("the redraw comes before the first turn")
+        return
+    if not stack:
+        if s.resolving:
+            raise _bad("a card resolves only while its effect waits for a decision")
+        if s.actions_used >= actions_allowed(s, s.turn):
+            raise _bad("a turn with no action left has ended")
+        return
+    if len(stack) != 1:
+        raise _bad("at most one decision is pending during play")
+    f = stack[0]
+    if not s.resolving or f.source != s.resolving or f.among or f.then:
+        raise _bad("a pending decision belongs to the card being resolved")
+    if f.kind == PAY:
+        owed = f.value("owed")
+        parts = str(owed).split(".") if type(owed) is str and owed else []
+        if (f.seat != s.turn or len(f.bound) != 1 or not parts or len(parts) > 40
+                or any(r not in RESOURCES for r in parts) or cards_of_kind(s, f.source) != "action"):
+            raise _bad(f"a payment the rules cannot ask: {shown(f)}")
+    elif f.kind in _EFFECT_KINDS:
+        try:
+            c = ctx_of(f)
+        except ValueError as exc:
+            raise _bad(f"an effect decision: {exc}") from None
+        design = kit(s).cards[f.source]
+        step_ok = 0 <= c.step < len(design.effect)
+        seat_ok = -1 <= c.seat < n and -1 <= c.project < 3 and -1 <= c.dest < 3 and -1 <= c.left <= 10
+        decider = c.seat if f.kind == DISCARD else c.player
+        if (c.player != s.turn or not step_ok or not seat_ok or f.seat != decider
+                or c.stage not in _KIND_STAGES[f.kind] or c.stage not in STAGES
+                or any(not 0 <= q < n for q in c.queue)):
+            raise _bad(f"an effect decision the rules cannot ask: {shown(f)}")
+    else:
+        raise _bad(f"a pending decision of unknown kind {shown(f.kind)}")
+    if not RULES.decisions[f.kind].choices(s, f):
+        raise _bad("the pending decision has no answer")
+
+
+def cards_of_kind(s: State, card: str) -> str:
+    """The kind of a card of the state's set."""
+    return kit(s).cards[card].kind
