@@ -42,4 +42,5 @@ __version__ = "0.1.0.dev0"
 # The registry: one line per game, added when the game lands.
 register("gnaughty-gnomes", "gremlinrules.gnaughty_gnomes")
 register("goblins-vs-gnomes", "gremlinrules.goblins_vs_gnomes")
+register("gremlins-the-game", "gremlinrules.gremlins_the_game")
 register("no-good-gremlins", "gremlinrules.no_good_gremlins")

@@ -188,10 +188,59 @@ def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabula
     return caps, vocabs
 
 
+def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
+    from gremlinrules.gremlins_the_game import components as c
+    from gremlinrules.gremlins_the_game import flow
+    from gremlinrules.gremlins_the_game.actions import table_components
+    from gremlinrules.gremlins_the_game.state import Options
+
+    comps = table_components(options if isinstance(options, Options) else Options())  # GTG-DATA-6
+    ids = tuple(g.id for g in comps.gremlins)
+    weapons = tuple(w.name for w in comps.weapons)
+    events = tuple(e.name for e in comps.events)
+    # GTG-EVENT-2: an event's steps (one per count), then the turn's end; an escape: home, end
+    steps = max(sum(f.count for f in e.effects) for e in comps.events)
+    caps = {
+        "scores": players, "winners": players, "positions": players, "free_move": players,
+        "hand_sizes": players, "defeated": players,
+        # GTG-DATA-1, GTG-ZONE-1: 36 gremlins, 30 weapon and 30 event cards, 12 + 12 tokens
+        "event_tokens": c.TOKENS, "weapon_tokens": c.TOKENS,
+        "board": len(flow.GREMLIN_SPACES) + len(flow.THEATER_SPACES),  # gremlins lie only there
+        "crowd": c.GREMLIN_TOKENS, "defeated[*]": c.GREMLIN_TOKENS,
+        "hand": c.HAND_LIMIT,  # GTG-WEAPON-2
+        "weapon_discard": c.WEAPON_CARDS, "event_discard": c.EVENT_CARDS,
+        "pending.among": 0, "pending.bound": 1, "pending.then": max(2, steps + 1),
+    }
+    vocabs: Vocabularies = {
+        "map": (flow.MAP.name,), "positions[*]": tuple(s.name for s in flow.MAP.spaces),
+        "event_tokens[*]": flow.EVENT_SPACES, "weapon_tokens[*]": flow.WEAPON_SPACES,
+        "board[*].space": tuple(sorted(flow.GREMLIN_SPACES + flow.THEATER_SPACES, key=flow.INDEX.__getitem__)),
+        "board[*].gremlin": ids, "crowd[*]": ids, "defeated[*][*]": ids,
+        "hand[*]": weapons, "weapon_discard[*]": weapons, "event_discard[*]": events,
+        "pending.kind": flow.FRAME_KINDS, "pending.source": (*ids, *events, "hand-limit", "escape", "stripe"),
+        "pending.among[*]": (), "pending.bound[*][0]": ("from",),
+        "pending.bound[*][1]": tuple(s.name for s in flow.MAP.spaces), "pending.then[*]": flow.STEPS,
+    }
+    for where in ("components", "options.components"):  # GTG-DATA-5: the component set's bounds
+        caps.update({f"{where}.gremlins": c.GREMLIN_TOKENS, f"{where}.gremlins[*].symbols": c.MAX_UNITS,
+                     f"{where}.weapons": c.WEAPON_CARDS, f"{where}.weapons[*].symbols": c.MAX_UNITS,
+                     f"{where}.events": c.EVENT_CARDS, f"{where}.events[*].effects": 3})
+        vocabs.update({
+            f"{where}.gremlins[*].id": ids, f"{where}.weapons[*].name": weapons,
+            f"{where}.events[*].name": events, f"{where}.events[*].title": tuple(e.title for e in comps.events),
+            f"{where}.events[*].effects[*].kind": c.EFFECT_KINDS,
+            f"{where}.events[*].effects[*].what": ("", *c.REPLENISH),
+            **{f"{where}.{kind}[*].symbols[*].{part}": values for kind in ("gremlins", "weapons")
+               for part, values in (("colour", c.COLOURS), ("shape", c.SHAPES))},
+        })
+    return caps, vocabs
+
+
 HINTS: dict[str, _HintFn] = {
     "gnaughty-gnomes": _gnaughty_gnomes,
     "no-good-gremlins": _no_good_gremlins,
     "goblins-vs-gnomes": _goblins_vs_gnomes,
+    "gremlins-the-game": _gremlins_the_game,
 }
 """Each hinted game's bounds as a function of the player count and the options."""
 

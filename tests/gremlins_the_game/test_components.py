@@ -1,0 +1,107 @@
+"""The component set: the rulebook's numbers, the reference assumptions, the validator and a
+user's own set (GTG-DATA-*)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from gremlinrules.core.errors import ComponentError, SetupError
+from gremlinrules.gremlins_the_game import (
+    REFERENCE,
+    Defeat,
+    GremlinToken,
+    Options,
+    Symbol,
+    all_actions,
+    load_components,
+    new_game,
+    parse_components,
+    validate_components,
+)
+from gremlinrules.gremlins_the_game.components import COLOURS, SHAPES, tables
+from tests.gremlins_the_game.helpers import random_states
+
+
+@pytest.mark.clause("GTG-DATA-1")
+def test_the_reference_set_has_the_rulebooks_counts() -> None:
+    """36 gremlin tokens with one Stripe, 30 weapon cards, 30 event cards, 12 + 12 tokens."""
+    assert len(REFERENCE.gremlins) == 36
+    assert [g.id for g in REFERENCE.gremlins if g.stripe] == ["stripe"]
+    assert sum(w.copies for w in REFERENCE.weapons) == 30
+    assert sum(e.copies for e in REFERENCE.events) == 30
+    assert (REFERENCE.event_tokens, REFERENCE.weapon_tokens) == (12, 12)
+
+
+@pytest.mark.clause("GTG-DATA-1")
+@pytest.mark.parametrize("change", [
+    {"gremlins": REFERENCE.gremlins[:-1]},
+    {"gremlins": tuple(attrs.evolve(g, stripe=False) for g in REFERENCE.gremlins)},
+    {"gremlins": tuple(attrs.evolve(g, stripe=True) for g in REFERENCE.gremlins)},
+    {"weapons": (attrs.evolve(REFERENCE.weapons[0], copies=4), *REFERENCE.weapons[1:])},
+    {"events": (attrs.evolve(REFERENCE.events[0], copies=2), *REFERENCE.events[1:])},
+    {"event_tokens": 11},
+    {"weapon_tokens": 13},
+])
+def test_a_set_breaking_a_stated_number_is_refused(change: dict[str, object]) -> None:
+    """A set without 36 gremlins, exactly one Stripe, 30 weapons, 30 events or 12 + 12 tokens
+    is refused by the validator and by a new game."""
+    bad = attrs.evolve(REFERENCE, **change)
+    with pytest.raises(ComponentError):
+        validate_components(bad)
+    with pytest.raises(SetupError):
+        new_game(2, options=Options(components=bad))
+
+
+@pytest.mark.clause("GTG-DATA-2", "GTG-DATA-3", "GTG-DATA-4")
+def test_the_reference_assumptions() -> None:
+    """Points 1/2/3 by symbols (14, 14 and 7 gremlins), Stripe 5; ten weapon kinds of three
+    copies over the 4 x 3 symbols, every gremlin beatable; eleven event kinds including the
+    three titles the issue names."""
+    units = {g.id: sum(s.count for s in g.symbols) for g in REFERENCE.gremlins}
+    plain = [g for g in REFERENCE.gremlins if not g.stripe]
+    assert all(g.points == units[g.id] for g in plain)
+    assert sorted(units[g.id] for g in plain).count(1) == 14
+    assert sorted(units[g.id] for g in plain).count(3) == 7
+    stripe = next(g for g in REFERENCE.gremlins if g.stripe)
+    assert stripe.points == 5
+    assert {(s.colour, s.shape) for w in REFERENCE.weapons for s in w.symbols} == {
+        (c, s) for c in COLOURS for s in SHAPES}
+    assert [w.copies for w in REFERENCE.weapons] == [3] * 10
+    titles = {e.title for e in REFERENCE.events}
+    assert {"Gremlin Sabotage", "Gremlin Vengeance", "Don't Get Them Wet"} <= titles
+    assert len(REFERENCE.events) == 11
+
+
+@pytest.mark.clause("GTG-DATA-5")
+@pytest.mark.parametrize("gremlin", [
+    GremlinToken("g01", 1, (Symbol("red", "square", 5),)),
+    GremlinToken("g01", 1, (Symbol("purple", "square", 1),)),
+    GremlinToken("g01", 21, (Symbol("red", "square", 1),)),
+    GremlinToken("g01", 1, ()),
+    GremlinToken("G 1", 1, (Symbol("red", "square", 1),)),
+])
+def test_numbers_out_of_the_assumed_bounds_are_refused(gremlin: GremlinToken) -> None:
+    """Too many symbols, an unknown colour, too many points, no symbol or a bad name: refused."""
+    bad = attrs.evolve(REFERENCE, gremlins=(gremlin, *REFERENCE.gremlins[1:]))
+    with pytest.raises(ComponentError):
+        validate_components(bad)
+
+
+@pytest.mark.clause("GTG-DATA-6")
+def test_a_users_own_set_loads_through_the_validator_and_plays() -> None:
+    """The shipped TOML reloads equal to the reference; a set with other symbols (g01 needing two
+    yellow circles) shapes the Defeat actions and plays a whole game; malformed data is
+    refused with a ComponentError."""
+    assert load_components() == REFERENCE
+    mine = attrs.evolve(REFERENCE, gremlins=(
+        GremlinToken("g01", 4, (Symbol("yellow", "circle", 2),)), *REFERENCE.gremlins[1:]))
+    options = Options(components=validate_components(mine))
+    assert Defeat(("flashlight",)) in all_actions(2, options)
+    assert tables(mine).gremlin_needs["g01"] == {("yellow", "circle"): 2}
+    states = random_states(3, 2, options=options)
+    assert states[-1].components == mine
+    with pytest.raises(ComponentError):
+        parse_components({"gremlin": [{"id": "x"}], "weapon": [], "event": []})
+    with pytest.raises(ComponentError):
+        load_components("not toml [")
