@@ -15,6 +15,7 @@ from typing import Any
 import gremlinrules
 from gremlinrules.core.scenarios import run_scenario, scenario_document, scenario_json
 from gremlinrules.core.spec import load_scenarios
+from gremlinrules.gremlins_the_game import Choose, Move
 
 OUT = Path(__file__).resolve().parent.parent / "spec" / "gremlins-the-game" / "scenarios"
 GAME = gremlinrules.get_game("gremlins-the-game")
@@ -25,10 +26,12 @@ THEATER = "i16"  # a Movie Theater space without words
 
 
 def move(to: str) -> dict[str, Any]:
+    """A Move step."""
     return {"action": {"type": "Move", "to": to}}
 
 
 def choose(space: str) -> dict[str, Any]:
+    """A Choose step."""
     return {"action": {"type": "Choose", "space": space}}
 
 
@@ -43,7 +46,7 @@ def plain(players: int, steps: list[dict[str, Any]], **table: Any) -> dict[str, 
     from gremlinrules.gremlins_the_game.flow import SQUARE
 
     for a in GAME.legal_actions(state):
-        if a.to not in tokens and a.to not in SQUARE:
+        if type(a) is Move and a.to not in tokens and a.to not in SQUARE:
             return move(a.to)
     raise SystemExit("no plain move")
 
@@ -57,16 +60,19 @@ def _options(table: dict[str, Any]) -> Any:
 
 
 def setup(**fields: Any) -> dict[str, Any]:
+    """A Setup as data, the given fields changed."""
     base = {"first_player": 0, "gremlins": [], "pool": [], "event_deck": [], "weapon_deck": [],
             "hands": None, "positions": None, "first_round_done": False}
     return {**base, **fields}
 
 
 def options(**fields: Any) -> dict[str, Any]:
+    """Options as data, the given fields changed."""
     return {"challenging": False, "turn_limit": 240, "bounded": True, "components": None, **fields}
 
 
 def scenarios() -> dict[str, dict[str, Any]]:
+    """Every vector by file name."""
     out: dict[str, dict[str, Any]] = {}
 
     def add(name: str, title: str, description: str, clauses: list[str], players: int,
@@ -76,7 +82,8 @@ def scenarios() -> dict[str, dict[str, Any]]:
                                       options=table.get("options"), setup=table.get("setup"))
 
     # 1. walls and doors
-    add("move-blocked-by-wall-and-building", "A move is blocked by a wall and by a building side without a door",
+    add("move-blocked-by-wall-and-building",
+        "A move is blocked by a wall and by a building side without a door",
         "Red stands on g6. b6 is five spaces west, inside the Police Station, whose doors are c6-c7 "
         "and f4-g4: the building side g6-f6 has no door, and the way round through a door is too long. "
         "d7 is four steps away along row 7, but a fence (a wall) runs between f7 and g7 (and f8 and "
@@ -88,7 +95,9 @@ def scenarios() -> dict[str, dict[str, Any]]:
          {"expect": {"legal": [{"type": "Move", "to": "g5"}, {"type": "Move", "to": "f6"}]}}],
         setup=setup())
     # 2. passing through a player
-    steps2 = [{"expect": {"legal": [{"type": "Move", "to": "i6"}], "not_legal": [{"type": "Move", "to": "h6"}]}},
+    steps2: list[dict[str, Any]] = [
+              {"expect": {"legal": [{"type": "Move", "to": "i6"}],
+                          "not_legal": [{"type": "Move", "to": "h6"}]}},
               {"illegal": {"type": "Move", "to": "h6"}, "note": "blue stands there"}, move("i6"),
               {"expect": {"fields": {"positions": ["i6", "h6"]}, "current_player": 1}}]
     add("move-through-a-player", "A player walks through another player's space, never onto it",
@@ -113,9 +122,9 @@ def scenarios() -> dict[str, dict[str, Any]]:
         "Red uses knife + blender, scores 2 and keeps the poker.",
         ["GTG-FIGHT-2", "GTG-FIGHT-3"], 2,
         [move("e6"),
-         {"expect": {"legal_count": 3, "legal": [{"type": "Defeat", "weapons": ["kitchen-knife", "blender"]},
-                                                  {"type": "Defeat", "weapons": ["blender", "fireplace-poker"]},
-                                                  {"type": "LetEscape"}]}},
+         {"expect": {"legal_count": 3, "legal": [
+             {"type": "Defeat", "weapons": ["kitchen-knife", "blender"]},
+             {"type": "Defeat", "weapons": ["blender", "fireplace-poker"]}, {"type": "LetEscape"}]}},
          {"illegal": {"type": "Defeat", "weapons": ["kitchen-knife", "blender", "fireplace-poker"]}},
          {"action": {"type": "Defeat", "weapons": ["kitchen-knife", "blender"]}},
          {"expect": {"scores": [2, 0], "fields": {"defeated.0": ["g17"], "hands.0": ["fireplace-poker"],
@@ -187,7 +196,9 @@ def scenarios() -> dict[str, dict[str, Any]]:
             state = replayed(steps, table)
             while not GAME.is_terminal(state):
                 if state.stack:
-                    steps.append(choose(GAME.legal_actions(state)[0].space))
+                    first = GAME.legal_actions(state)[0]
+                    assert type(first) is Choose
+                    steps.append(choose(first.space))
                 else:
                     steps.append(plain(2, steps, **table))
                 state = replayed(steps, table)
@@ -229,6 +240,7 @@ def ban_steps() -> list[dict[str, Any]]:
 
 
 def main() -> None:
+    """Write the vectors and play them."""
     OUT.mkdir(parents=True, exist_ok=True)
     for name, doc in scenarios().items():
         (OUT / f"{name}.json").write_text(scenario_json(doc), encoding="utf-8")

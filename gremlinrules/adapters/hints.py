@@ -214,7 +214,8 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
     vocabs: Vocabularies = {
         "map": (flow.MAP.name,), "positions[*]": tuple(s.name for s in flow.MAP.spaces),
         "event_tokens[*]": flow.EVENT_SPACES, "weapon_tokens[*]": flow.WEAPON_SPACES,
-        "board[*].space": tuple(sorted(flow.GREMLIN_SPACES + flow.THEATER_SPACES, key=flow.INDEX.__getitem__)),
+        "board[*].space": tuple(sorted(flow.GREMLIN_SPACES + flow.THEATER_SPACES,
+                                       key=flow.INDEX.__getitem__)),
         "board[*].gremlin": ids, "crowd[*]": ids, "defeated[*][*]": ids,
         "hand[*]": weapons, "weapon_discard[*]": weapons, "event_discard[*]": events,
         "pending.kind": flow.FRAME_KINDS, "pending.source": (*ids, *events, "hand-limit", "escape", "stripe"),
@@ -227,7 +228,8 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
                      f"{where}.events": c.EVENT_CARDS, f"{where}.events[*].effects": 3})
         vocabs.update({
             f"{where}.gremlins[*].id": ids, f"{where}.weapons[*].name": weapons,
-            f"{where}.events[*].name": events, f"{where}.events[*].title": tuple(e.title for e in comps.events),
+            f"{where}.events[*].name": events,
+            f"{where}.events[*].title": tuple(e.title for e in comps.events),
             f"{where}.events[*].effects[*].kind": c.EFFECT_KINDS,
             f"{where}.events[*].effects[*].what": ("", *c.REPLENISH),
             **{f"{where}.{kind}[*].symbols[*].{part}": values for kind in ("gremlins", "weapons")

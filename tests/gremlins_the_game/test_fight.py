@@ -12,6 +12,7 @@ from gremlinrules.gremlins_the_game import (
     LetEscape,
     Move,
     Placed,
+    State,
     apply,
     legal_actions,
     scores,
@@ -24,7 +25,7 @@ STACK = ("g01", "g02", "g17", "g03", "g04", "g05", "g06", "g07", "g08", "g09", "
 HANDS = (("kitchen-knife", "blender", "fireplace-poker"), ("flashlight", "sword", "shotgun"))
 
 
-def fight() -> object:
+def fight() -> State:
     """Red moves onto g17 on e6 holding a knife, a blender and a poker."""
     s = table(2, gremlins=STACK, hands=HANDS)
     assert GREMLIN_SPACES[2] == "e6"
@@ -58,7 +59,8 @@ def test_a_defeat_discards_the_cards_and_keeps_the_gremlin_for_its_points() -> N
     assert s.weapon_discard == ("kitchen-knife", "blender")
     assert not any(p.space == "e6" for p in s.board)
     assert scores(s) == (2, 0)
-    assert s.turn == 1 and not s.stack
+    assert s.turn == 1
+    assert not s.stack
 
 
 @pytest.mark.clause("GTG-FIGHT-4", "GTG-FIGHT-5", "GTG-THEATER-1")
@@ -66,7 +68,8 @@ def test_an_escape_goes_face_up_to_a_theater_space_the_player_chooses_and_the_pl
     """Letting g17 escape (even though it could be beaten): the player chooses among every empty
     theater space; the gremlin lies there face up and the player is back on their Start."""
     s = apply(fight(), LetEscape())
-    assert s.stack[-1].kind == "theater" and s.stack[-1].seat == 0
+    assert s.stack[-1].kind == "theater"
+    assert s.stack[-1].seat == 0
     assert legal_actions(s) == tuple(Choose(t) for t in THEATER_SPACES)
     s = apply(s, Choose(THEATER_SPACES[5]))
     assert Placed(THEATER_SPACES[5], "g17", True) in s.board
@@ -89,7 +92,8 @@ def test_a_face_up_gremlin_in_the_theater_can_be_fought_and_stays_if_let_go() ->
     assert Defeat(("kitchen-knife", "blender")) in legal_actions(s)
     s = apply(s, LetEscape())
     assert Placed(spot, "g22", True) in s.board
-    assert s.positions[0] == start_of(0) and s.turn == 1
+    assert s.positions[0] == start_of(0)
+    assert s.turn == 1
 
 
 @pytest.mark.clause("GTG-THEATER-3")
@@ -98,10 +102,11 @@ def test_a_full_theater_takes_the_escaping_gremlin_into_its_crowd() -> None:
     no space), with no choice to make, and the player returns to Start."""
     s = table(2, gremlins=STACK, hands=HANDS)
     filler = [g for g in s.pool if g != "stripe"][: len(THEATER_SPACES)]
-    board = tuple(sorted((*s.board, *(Placed(t, g, True) for t, g in zip(THEATER_SPACES, filler, strict=True))),
-                         key=lambda p: INDEX[p.space]))
+    placed = (Placed(t, g, True) for t, g in zip(THEATER_SPACES, filler, strict=True))
+    board = tuple(sorted((*s.board, *placed), key=lambda p: INDEX[p.space]))
     s = edited(s, board=board, pool=tuple(g for g in s.pool if g not in filler))
     s = play(s, Move("e6"), LetEscape())
     assert s.crowd == ("g17",)
     assert not any(p.gremlin == "g17" for p in s.board)
-    assert s.positions[0] == start_of(0) and s.turn == 1
+    assert s.positions[0] == start_of(0)
+    assert s.turn == 1

@@ -50,10 +50,13 @@ def test_events_of_a_fight_and_a_draw_and_their_redaction() -> None:
     s = edited(s, free_move=(False, True))
     s, events = apply_with_events(s, Move(WEAPON_SPACES[0]))
     drawn = next(e for e in events if type(e) is WeaponsDrawn)
-    assert drawn.seat == 1 and drawn.count == 1
-    assert drawn.cards is not None and drawn.cards[0] in s.hands[1]
+    assert drawn.seat == 1
+    assert drawn.count == 1
+    assert drawn.cards is not None
+    assert drawn.cards[0] in s.hands[1]
     assert observe_event(drawn, 1) == drawn
-    assert observe_event(drawn, 0).cards is None and observe_event(drawn, None).cards is None
+    assert observe_event(drawn, 0).cards is None
+    assert observe_event(drawn, None).cards is None
     s = edited(s, free_move=(True, False))
     s, events = apply_with_events(s, Move(EVENT_SPACES[0]))
     assert EventDrawn(0, s.event_discard[-1]) in events
@@ -73,5 +76,5 @@ def test_labels_read_from_the_view_and_the_end_event() -> None:
     assert labels[0] == "Defeat it with kitchen-knife + blender"
     assert labels[-1] == "Let it escape to the Movie Theater"
     _, events = apply_with_events(s, legal_actions(s)[0])
-    assert events[-1] == GameEnded(events[-1].outcome, (2, 0), (0,), False)  # type: ignore[attr-defined]
+    assert events[-1] == GameEnded(events[-1].outcome, (2, 0), (0,), False)
     assert play(s, legal_actions(s)[0]).phase.value == "over"

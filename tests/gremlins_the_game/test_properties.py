@@ -43,7 +43,9 @@ def test_every_gremlin_and_card_is_in_exactly_one_place_and_limits_hold(seed: in
     and check_state accepts the state."""
     for s in random_states(seed, players):
         g, w, e = zones(s)
-        assert g == Counter(list(T.gremlin)) and w == Counter(T.weapon_deck) and e == Counter(T.event_deck)
+        assert g == Counter(list(T.gremlin))
+        assert w == Counter(T.weapon_deck)
+        assert e == Counter(T.event_deck)
         assert max(len(h) for h in s.hands) <= 7
         assert len(set(s.positions)) == players
         check_state(s)

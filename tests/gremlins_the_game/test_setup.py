@@ -27,7 +27,8 @@ def test_the_board_players_and_tokens(seed: int, players: int) -> None:
     assert s.positions == tuple(starts[:players])
     assert [REFERENCE_MAP.spaces[REFERENCE_MAP.starts[i]].colour for i in range(players)] == [
         "red", "blue", "green", "yellow"][:players]
-    assert s.event_tokens == EVENT_SPACES and s.weapon_tokens == WEAPON_SPACES
+    assert s.event_tokens == EVENT_SPACES
+    assert s.weapon_tokens == WEAPON_SPACES
     assert [p.space for p in s.board] == list(GREMLIN_SPACES)
     assert not any(p.face_up for p in s.board)
 
@@ -52,7 +53,8 @@ def test_the_chosen_player_begins_and_play_goes_clockwise() -> None:
     """Seat 2 chosen: seat 2 moves first, then 3, 0, 1; each turn is one move; a bad first
     player is refused."""
     s = table(4, first_player=2)
-    assert s.turn == 2 and s.phase is Phase.MOVE
+    assert s.turn == 2
+    assert s.phase is Phase.MOVE
     order = []
     for _ in range(4):
         order.append(s.turn)

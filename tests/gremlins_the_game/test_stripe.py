@@ -52,7 +52,7 @@ def plain_move(s: State) -> Move:
     tokens = {*s.event_tokens, *s.weapon_tokens, *(p.space for p in s.board)}
     from gremlinrules.gremlins_the_game.flow import SQUARE
 
-    return next(a for a in legal_actions(s) if a.to not in tokens and a.to not in SQUARE)
+    return next(a for a in legal_actions(s) if type(a) is Move and a.to not in tokens and a.to not in SQUARE)
 
 
 @pytest.mark.clause("GTG-STRIPE-1", "GTG-SETUP-3")
@@ -75,7 +75,8 @@ def test_defeating_stripe_ends_the_game_at_once() -> None:
     s = play(stripe_on_e6(hand=STRIPE_KILLERS), Move("e6"))
     assert Defeat(STRIPE_KILLERS) in legal_actions(s)
     s = apply(s, Defeat(STRIPE_KILLERS))
-    assert is_terminal(s) and s.outcome is Outcome.STRIPE_DEFEATED
+    assert is_terminal(s)
+    assert s.outcome is Outcome.STRIPE_DEFEATED
     assert winners(s) == (0,)
     assert legal_actions(s) == ()
     with pytest.raises(IllegalActionError) as info:
@@ -89,14 +90,18 @@ def test_an_escaped_stripe_brings_a_new_theater_gremlin_at_the_start_of_every_tu
     top token placed face up on an empty theater space the turn's player chooses."""
     s = play(stripe_on_e6(), Move("e6"), LetEscape(), Choose(THEATER_SPACES[0]))
     assert Placed(THEATER_SPACES[0], "stripe", True) in s.board
-    assert s.turn == 1 and s.stack[-1].kind == "theater" and s.stack[-1].source == "stripe"
+    assert s.turn == 1
+    assert s.stack[-1].kind == "theater"
+    assert s.stack[-1].source == "stripe"
     top = s.pool[0]
     assert legal_actions(s) == tuple(Choose(t) for t in THEATER_SPACES[1:])
     s = apply(s, Choose(THEATER_SPACES[3]))
     assert Placed(THEATER_SPACES[3], top, True) in s.board
-    assert not s.stack and s.turn == 1
+    assert not s.stack
+    assert s.turn == 1
     s = apply(s, plain_move(s))
-    assert s.turn == 0 and s.stack[-1].source == "stripe"
+    assert s.turn == 0
+    assert s.stack[-1].source == "stripe"
 
 
 @pytest.mark.clause("GTG-STRIPE-4", "GTG-END-2")
@@ -109,7 +114,8 @@ def test_the_game_ends_when_stripe_is_in_the_theater_and_the_pool_runs_dry() -> 
     s = apply(s, Choose(THEATER_SPACES[1]))
     assert s.pool == ()
     s = apply(s, plain_move(s))
-    assert is_terminal(s) and s.outcome is Outcome.POOL_EMPTY
+    assert is_terminal(s)
+    assert s.outcome is Outcome.POOL_EMPTY
     assert winners(s) == (1,)
     assert not everyone_lost(s)
 
@@ -122,10 +128,14 @@ def test_under_the_challenging_variant_an_undefeated_stripe_means_everyone_loses
     s = play(stripe_on_e6(pool_left=1, options=options), Move("e6"), LetEscape(),
              Choose(THEATER_SPACES[0]), Choose(THEATER_SPACES[1]))
     s = apply(s, plain_move(s))
-    assert is_terminal(s) and winners(s) == () and everyone_lost(s)
+    assert is_terminal(s)
+    assert winners(s) == ()
+    assert everyone_lost(s)
     assert all(observe(s, p).gremlins_won for p in (0, 1, None))
     won = play(stripe_on_e6(hand=STRIPE_KILLERS, options=options), Move("e6"), Defeat(STRIPE_KILLERS))
-    assert winners(won) == (0,) and not everyone_lost(won) and not observe(won, None).gremlins_won
+    assert winners(won) == (0,)
+    assert not everyone_lost(won)
+    assert not observe(won, None).gremlins_won
 
 
 @pytest.mark.clause("GTG-END-2")
@@ -133,7 +143,8 @@ def test_tied_players_share_the_win() -> None:
     """Equal points at the end: every tied seat wins."""
     s = table(3, options=Options(turn_limit=1))
     s = apply(s, plain_move(s))
-    assert is_terminal(s) and winners(s) == (0, 1, 2)
+    assert is_terminal(s)
+    assert winners(s) == (0, 1, 2)
 
 
 @pytest.mark.clause("GTG-END-4")
@@ -144,7 +155,8 @@ def test_the_turn_limit_ends_the_game_and_the_rules_as_written_have_no_bound() -
     for _ in range(3):
         assert not is_terminal(s)
         s = apply(s, plain_move(s))
-    assert is_terminal(s) and s.outcome is Outcome.TURN_LIMIT
+    assert is_terminal(s)
+    assert s.outcome is Outcome.TURN_LIMIT
     with pytest.raises(SetupError):
         decision_bound(2, Options.as_written())
     open_ended = table(2, options=Options.as_written(turn_limit=3))
@@ -162,7 +174,8 @@ def test_every_random_game_ends_with_a_recorded_outcome(seed: int, players: int,
     options = Options(challenging=challenging)
     states = random_states(seed, players, options=options)
     end = states[-1]
-    assert is_terminal(end) and end.outcome is not Outcome.PLAYING
+    assert is_terminal(end)
+    assert end.outcome is not Outcome.PLAYING
     assert end.turn_number < options.turn_limit
     assert (winners(end) == ()) == everyone_lost(end)
     assert everyone_lost(end) == (challenging and end.outcome is not Outcome.STRIPE_DEFEATED)

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from gremlinrules.gremlins_the_game import Choose, Discard, Move, Placed, apply, legal_actions
+from gremlinrules.gremlins_the_game import Choose, Discard, Move, Placed, State, apply, legal_actions
 from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, SQUARE, WEAPON_SPACES, start_of
 from tests.gremlins_the_game.helpers import GREMLIN_SPACES, edited, play, table
 
 FULL = ("flashlight", "flashlight", "camera-flash", "kitchen-knife", "blender", "microwave", "sword")
 
 
-def free(s: object, seat: int = 0) -> object:
+def free(s: State, seat: int = 0) -> State:
     """``s`` with ``seat``'s Town Square bonus on (a move to any free space, GTG-SQUARE-3)."""
-    moves = [False] * s.players  # type: ignore[attr-defined]
+    moves = [False] * s.players
     moves[seat] = True
-    return edited(s, free_move=tuple(moves))  # type: ignore[arg-type]
+    return edited(s, free_move=tuple(moves))
 
 
 @pytest.mark.clause("GTG-WEAPON-1")
@@ -35,11 +35,13 @@ def test_a_full_hand_discards_first_then_draws() -> None:
     the draw happens: the hand stays at seven."""
     s = free(table(2, weapon_deck=("snowplow",), hands=(FULL, ())))
     s = apply(s, Move(WEAPON_SPACES[0]))
-    assert s.stack[-1].kind == "discard" and s.stack[-1].source == "hand-limit"
+    assert s.stack[-1].kind == "discard"
+    assert s.stack[-1].source == "hand-limit"
     assert legal_actions(s) == tuple(Discard(w) for w in dict.fromkeys(FULL))
     s = apply(s, Discard("flashlight"))
     assert len(s.hands[0]) == 7
-    assert s.hands[0].count("flashlight") == 1 and "snowplow" in s.hands[0]
+    assert s.hands[0].count("flashlight") == 1
+    assert "snowplow" in s.hands[0]
     assert s.weapon_discard == ("flashlight",)
 
 
@@ -65,15 +67,18 @@ def test_an_event_is_drawn_discarded_face_up_and_its_choices_are_the_drawers() -
     s = free(s)
     top = s.pool[:2]
     s = apply(s, Move(EVENT_SPACES[0]))
-    assert EVENT_SPACES[0] not in s.event_tokens and s.event_discard == ("dont-get-them-wet",)
-    assert s.stack[-1].kind == "place" and s.stack[-1].seat == 0
+    assert EVENT_SPACES[0] not in s.event_tokens
+    assert s.event_discard == ("dont-get-them-wet",)
+    assert s.stack[-1].kind == "place"
+    assert s.stack[-1].seat == 0
     assert legal_actions(s) == tuple(Choose(g) for g in emptied)
     s = apply(s, Choose(emptied[1]))
     assert Placed(emptied[1], top[0], False) in s.board
     assert legal_actions(s) == (Choose(emptied[0]),)
     s = apply(s, Choose(emptied[0]))
     assert Placed(emptied[0], top[1], False) in s.board
-    assert s.turn == 1 and not s.stack
+    assert s.turn == 1
+    assert not s.stack
 
 
 @pytest.mark.clause("GTG-EVENT-2")
@@ -92,9 +97,11 @@ def test_the_other_effects_move_gremlins_replenish_draw_discard_and_send_home() 
     origin = GREMLIN_SPACES[3]
     token = next(p.gremlin for p in s.board if p.space == origin)
     s = apply(s, Choose(origin))
-    assert s.stack[-1].kind == "move-to" and legal_actions(s) == (Choose(gone),)
+    assert s.stack[-1].kind == "move-to"
+    assert legal_actions(s) == (Choose(gone),)
     s = apply(s, Choose(gone))
-    assert Placed(gone, token, False) in s.board and not any(p.space == origin for p in s.board)
+    assert Placed(gone, token, False) in s.board
+    assert not any(p.space == origin for p in s.board)
     # Delivery Truck
     s = edited(s, weapon_tokens=WEAPON_SPACES[3:], turn=0, turn_number=2)
     s = apply(free(s), Move(EVENT_SPACES[1]))
@@ -104,9 +111,11 @@ def test_the_other_effects_move_gremlins_replenish_draw_discard_and_send_home() 
     assert len(s.hands[0]) == 3
     # Gremlin Sabotage
     s = apply(free(edited(s, turn=0, turn_number=6)), Move(EVENT_SPACES[3]))
-    assert s.stack[-1].kind == "discard" and s.stack[-1].source == "gremlin-sabotage"
+    assert s.stack[-1].kind == "discard"
+    assert s.stack[-1].source == "gremlin-sabotage"
     s = apply(s, Discard("sword"))
-    assert len(s.hands[0]) == 2 and s.weapon_discard[-1] == "sword"
+    assert len(s.hands[0]) == 2
+    assert s.weapon_discard[-1] == "sword"
     # Run Home
     s = apply(free(edited(s, turn=0, turn_number=8)), Move(EVENT_SPACES[4]))
     assert s.positions[0] == start_of(0)
@@ -114,7 +123,9 @@ def test_the_other_effects_move_gremlins_replenish_draw_discard_and_send_home() 
     s = apply(free(edited(s, turn=0, turn_number=10)), Move(EVENT_SPACES[5]))
     assert legal_actions(s) == (Choose(origin),)
     s = apply(s, Choose(origin))
-    assert not s.stack and s.turn == 1 and len(s.board) == len(GREMLIN_SPACES)
+    assert not s.stack
+    assert s.turn == 1
+    assert len(s.board) == len(GREMLIN_SPACES)
 
 
 @pytest.mark.clause("GTG-EVENT-2")
@@ -122,7 +133,9 @@ def test_an_effect_with_nothing_to_act_on_is_skipped() -> None:
     """Fed After Midnight with every Gremlin space taken: no choice, the turn ends."""
     s = free(table(2, event_deck=("fed-after-midnight",)))
     s = apply(s, Move(EVENT_SPACES[0]))
-    assert not s.stack and s.turn == 1 and s.event_discard == ("fed-after-midnight",)
+    assert not s.stack
+    assert s.turn == 1
+    assert s.event_discard == ("fed-after-midnight",)
 
 
 @pytest.mark.clause("GTG-EVENT-3")
@@ -150,7 +163,8 @@ def test_the_town_square_refills_every_empty_space_and_grants_a_free_move() -> N
                positions=("h9", blue_on))
     top = s.pool[:3]
     s = apply(s, Move("i10"))
-    assert s.positions[0] == "i10" and "i10" in SQUARE
+    assert s.positions[0] == "i10"
+    assert "i10" in SQUARE
     assert s.event_tokens == EVENT_SPACES
     assert s.weapon_tokens == WEAPON_SPACES[1:]  # blue stands on the first weapon space
     assert [p for p in s.board if p.space in GREMLIN_SPACES[:3]] == [
@@ -161,7 +175,8 @@ def test_the_town_square_refills_every_empty_space_and_grants_a_free_move() -> N
     assert moves == set(INDEX) - {s.positions[0], s.positions[1], start_of(1)}
     far = "a20"
     s = apply(s, Move(far))
-    assert s.free_move == (False, False) and s.positions[0] == far
+    assert s.free_move == (False, False)
+    assert s.positions[0] == far
 
 
 @pytest.mark.clause("GTG-SQUARE-2")
