@@ -21,6 +21,7 @@ from typing import Any
 
 from gremlinrules.core.board import reachable
 from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.piles import draw_or_rebuild
 from gremlinrules.core.zones import next_seat
@@ -208,6 +209,15 @@ def refill(s: State, kinds: tuple[str, ...]) -> State:
     return replace(s, **changes)
 
 
+def _gremlin_on(s: State, space: str) -> Placed:
+    """The gremlin a pending frame stands on (check_state guarantees one; a hand-made state
+    without it is refused with InvalidArgumentError, never an internal error)."""
+    placed = placed_at(s, space)
+    if placed is None:
+        raise InvalidArgumentError(f"inconsistent Gremlins: The Game state: no gremlin on {space}")
+    return placed
+
+
 def _push(s: State, frame: Frame) -> State:
     return replace(s, stack=(*s.stack, frame))
 
@@ -299,8 +309,7 @@ def defeat(s: State, frame: Frame, weapons: tuple[str, ...]) -> State:
     GTG-STRIPE-2: defeating Stripe ends the game at once."""
     seat = frame.seat
     space = s.positions[seat]
-    placed = placed_at(s, space)
-    assert placed is not None  # the fight frame stands on the revealed gremlin (check_state)
+    placed = _gremlin_on(s, space)
     hand = list(s.hands[seat])
     for w in weapons:
         hand.remove(w)
@@ -323,8 +332,7 @@ def escape(s: State, frame: Frame) -> State:
         return run(s, seat, then)
     if empty_theater(s):
         return _push(s, Frame(THEATER, seat, source="escape", bound=(("from", space),), then=then))
-    placed = placed_at(s, space)
-    assert placed is not None
+    placed = _gremlin_on(s, space)
     s = replace(s, board=_without(s.board, space), crowd=(*s.crowd, placed.gremlin))
     return run(s, seat, then)
 
@@ -336,8 +344,7 @@ def to_theater(s: State, frame: Frame, space: str) -> State:
         s = replace(s, board=_with_placed(s.board, Placed(space, s.pool[0], True)), pool=s.pool[1:])
     else:
         origin = str(frame.value("from"))
-        placed = placed_at(s, origin)
-        assert placed is not None
+        placed = _gremlin_on(s, origin)
         s = replace(s, board=_with_placed(_without(s.board, origin), Placed(space, placed.gremlin, True)))
     return run(s, frame.seat, frame.then)
 
@@ -357,8 +364,7 @@ def move_from(s: State, frame: Frame, space: str) -> State:
 def move_to(s: State, frame: Frame, space: str) -> State:
     """GTG-EVENT-2 move_gremlins: the gremlin goes face down to the chosen empty Gremlin space."""
     origin = str(frame.value("from"))
-    placed = placed_at(s, origin)
-    assert placed is not None
+    placed = _gremlin_on(s, origin)
     s = replace(s, board=_with_placed(_without(s.board, origin), Placed(space, placed.gremlin, False)))
     return run(s, frame.seat, frame.then)
 
