@@ -43,4 +43,5 @@ __version__ = "0.1.0.dev0"
 register("gnaughty-gnomes", "gremlinrules.gnaughty_gnomes")
 register("goblins-vs-gnomes", "gremlinrules.goblins_vs_gnomes")
 register("gremlins-the-game", "gremlinrules.gremlins_the_game")
+register("gremlins-inc", "gremlinrules.gremlins_inc")
 register("no-good-gremlins", "gremlinrules.no_good_gremlins")

@@ -12,6 +12,7 @@ from gremlinrules.core.protocol import Game
 if TYPE_CHECKING:  # for the typed overloads only: the games import the core, not the other way round
     from gremlinrules import gnaughty_gnomes as gg
     from gremlinrules import goblins_vs_gnomes as gvg
+    from gremlinrules import gremlins_inc as gi
     from gremlinrules import gremlins_the_game as gtg
     from gremlinrules import no_good_gremlins as ngg
 
@@ -42,6 +43,9 @@ def get_game(game_id: Literal["goblins-vs-gnomes"], *, reference: bool = False
 @overload
 def get_game(game_id: Literal["gremlins-the-game"], *, reference: bool = False
              ) -> Game[gtg.State, gtg.Action, gtg.View, gtg.Options, gtg.Setup]: ...
+@overload
+def get_game(game_id: Literal["gremlins-inc"], *, reference: bool = False
+             ) -> Game[gi.State, gi.Action, gi.View, gi.Options, gi.Setup]: ...
 @overload
 def get_game(game_id: Literal["no-good-gremlins"], *, reference: bool = False
              ) -> Game[ngg.State, ngg.Action, ngg.View, ngg.Options, ngg.Setup]: ...

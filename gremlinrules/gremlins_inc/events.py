@@ -46,7 +46,7 @@ class Drawn:
 
 @attrs.frozen(slots=True)
 class Reshuffled:
-    """The deck ran out: the discard pile was shuffled into a new deck (GI-DECK-2)."""
+    """The deck ran out: the discard pile was shuffled into a new deck (GI-DRAW-2)."""
 
     reshuffles: int
     """Reshuffles so far."""

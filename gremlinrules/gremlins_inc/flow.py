@@ -34,9 +34,9 @@ def _sorted_add(items: tuple[str, ...], *more: str) -> tuple[str, ...]:
 
 
 def draw(s: State, seat: int, n: int) -> State:
-    """``seat`` draws ``n`` cards from the top (GI-DECK-1). An empty deck is replaced by the
-    whole discard pile, shuffled, and the reshuffle is counted (GI-DECK-2); when both are empty
-    the seat draws what there is (GI-DECK-3)."""
+    """``seat`` draws ``n`` cards from the top (GI-DRAW-1). An empty deck is replaced by the
+    whole discard pile, shuffled, and the reshuffle is counted (GI-DRAW-2); when both are empty
+    the seat draws what there is (GI-DRAW-3)."""
     if n <= 0:
         return s
     deck, discard, rng, reshuffles = s.deck, s.discard, s.rng, s.reshuffles
@@ -44,7 +44,7 @@ def draw(s: State, seat: int, n: int) -> State:
     while len(got) < n:
         if not deck:
             if not discard:
-                break  # GI-DECK-3: nothing left to draw
+                break  # GI-DRAW-3: nothing left to draw
             deck, rng = rng.shuffle(discard)
             discard = ()
             reshuffles += 1
@@ -60,7 +60,7 @@ def draw(s: State, seat: int, n: int) -> State:
 
 
 def refill(s: State, first: int) -> State:
-    """GI-TURN-4: every seat, starting with ``first`` (the one who just played), draws up to a
+    """GI-TURN-3: every seat, starting with ``first`` (the one who just played), draws up to a
     full hand."""
     size = s.components.hand_size
     for seat in seats_from(first, s.players):
@@ -96,7 +96,7 @@ def game_over(s: State) -> bool:
 
 
 def end_turn(s: State) -> State:
-    """The turn ends: refill (GI-TURN-4); after the seat before the first player the round ends
+    """The turn ends: refill (GI-TURN-3); after the seat before the first player the round ends
     and the game may end (GI-END-4); else the next seat's turn begins."""
     n = s.players
     s = refill(s, s.turn)

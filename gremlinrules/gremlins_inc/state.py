@@ -179,7 +179,7 @@ class State:
     """Each seat's active blueprint-permanents, sorted (GI-DONE-3)."""
     scores: tuple[int, ...]
     reshuffles: int
-    """How often the discard pile became the deck (GI-DECK-2)."""
+    """How often the discard pile became the deck (GI-DRAW-2)."""
     next_uid: int
     seen: tuple[tuple[int, ...], ...]
     """Per seat: uids of other seats' face-down projects it knows (GI-VIEW-3), sorted."""

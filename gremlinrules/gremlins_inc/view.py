@@ -99,6 +99,7 @@ class View:
 
 def _project(s: State, owner: int, p: Any, viewer: int | None, types: dict[str, str]) -> ProjectView:
     mine = viewer == owner
+    # GI-VIEW-2: a face-down card is its owner's secret; GI-VIEW-3: or remembered from before
     known = p.face_up or mine or (viewer is not None and p.uid in s.seen[viewer])
     res = tuple(types[c] for c in p.resources)
     return ProjectView(p.uid, p.card if known else None, p.face_up, res,

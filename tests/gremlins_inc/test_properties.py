@@ -1,0 +1,118 @@
+"""Invariants over random games with random options (GI-ZONE-1 to GI-ZONE-4, GI-BOUND-1)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gremlinrules.gremlins_inc import (
+    REFERENCE,
+    Options,
+    Phase,
+    State,
+    apply,
+    check_state,
+    decision_bound,
+    is_terminal,
+    legal_actions,
+    new_game,
+)
+
+LAYOUTS = [(2, "none"), (3, "none"), (4, "2v2"), (5, "2v3"), (6, "3v3"), (6, "2v2v2"), (6, "none")]
+
+
+@st.composite
+def tables(draw: Any) -> tuple[int, Options, int]:
+    """A player count, options (team layout, seating, start, end, reveal, a short round limit)
+    and a seed."""
+    players, teams = draw(st.sampled_from(LAYOUTS))
+    opts = Options(teams=teams, seating=draw(st.sampled_from(("alternate", "grouped"))),
+                   familiar=draw(st.booleans()), end=draw(st.sampled_from(("score", "reshuffles"))),
+                   target=draw(st.sampled_from((10, 20, 30))), reshuffles=draw(st.integers(0, 2)),
+                   reveal_resources=draw(st.booleans()), round_limit=draw(st.integers(1, 12)))
+    return players, opts, draw(st.integers(0, 2**32))
+
+
+def _cards(s: State) -> Counter[str]:
+    zones = [*s.deck, *s.discard, *(c for h in s.hands for c in h), *(c for p in s.permanents for c in p)]
+    zones += [c for row in s.projects for p in row for c in (p.card, *p.resources)]
+    if s.resolving:
+        zones.append(s.resolving)
+    return Counter(zones)
+
+
+def _playout(players: int, opts: Options, seed: int, visit: Any) -> int:
+    s = new_game(players, seed, options=opts)
+    rnd = random.Random(seed)
+    steps = 0
+    while not is_terminal(s):
+        visit(s)
+        legal = legal_actions(s)
+        s = apply(s, legal[rnd.randrange(len(legal))])
+        steps += 1
+    visit(s)
+    return steps
+
+
+@pytest.mark.clause("GI-ZONE-1")
+@settings(max_examples=8)
+@given(tables())
+def test_every_card_is_in_exactly_one_zone_at_every_step(case: tuple[int, Options, int]) -> None:
+    """Property: the deck, discard pile, hands, projects, resources, permanents and the card being
+    resolved hold the 128 cards of the set, each once, at every step."""
+    deck = Counter(REFERENCE.deck)
+    assert sum(deck.values()) == 128
+
+    def visit(s: State) -> None:
+        assert _cards(s) == deck
+
+    _playout(*case, visit)
+
+
+@pytest.mark.clause("GI-ZONE-2", "GI-ZONE-3")
+@settings(max_examples=8)
+@given(tables())
+def test_projects_never_exceed_three_and_scores_never_go_negative(case: tuple[int, Options, int]) -> None:
+    """Property: at every step every row has at most 3 projects and every score is at least 0; the
+    state passes its own consistency check."""
+    def visit(s: State) -> None:
+        assert all(len(row) <= 3 for row in s.projects)
+        assert min(s.scores) >= 0
+        check_state(s)
+
+    _playout(*case, visit)
+
+
+@pytest.mark.clause("GI-ZONE-4", "GI-TURN-3")
+@settings(max_examples=8)
+@given(tables())
+def test_every_turn_starts_with_full_hands_unless_no_card_is_left_to_draw(case: tuple[int, Options, int]
+                                                                          ) -> None:
+    """Property: whenever a turn begins (play phase, no action taken, nothing pending) every hand
+    holds at least 6 cards, or the deck and the discard pile are both empty."""
+    def visit(s: State) -> None:
+        if s.phase is Phase.PLAY and s.actions_used == 0 and not s.stack:
+            assert all(len(h) >= 6 for h in s.hands) or (not s.deck and not s.discard)
+
+    _playout(*case, visit)
+
+
+@pytest.mark.clause("GI-BOUND-1", "GI-END-4")
+@settings(max_examples=8)
+@given(tables())
+def test_every_game_ends_within_the_bound_after_a_whole_round(case: tuple[int, Options, int]) -> None:
+    """Property: a random game ends within decision_bound decisions, at the end of a round (the
+    seat before the first player had the last turn) and within the round limit."""
+    players, opts, seed = case
+    last: list[State] = []
+    steps = _playout(players, opts, seed, last.append)
+    final = last[-1]
+    assert steps <= decision_bound(players, opts)
+    assert (final.turn + 1) % players == final.first_player
+    assert final.round <= opts.round_limit
+    assert final.winners
