@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 
 from gremlinrules.core import serial
+from gremlinrules.gremlins_the_game import components
 from gremlinrules.gremlins_the_game.actions import (
     ACTION_TYPES,
     MAX_PLAYERS,
@@ -82,7 +83,7 @@ __all__ = [
 
 GAME_ID = "gremlins-the-game"
 TITLE = "Gremlins: The Game"
-CONVERTER = serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES)
+CONVERTER = components.register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES))
 """The JSON converter: tagged actions and events; states are readable as they stand (names)."""
 
 REFERENCE_RULES = importlib.import_module("gremlinrules.gremlins_the_game.rules")

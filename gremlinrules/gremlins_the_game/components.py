@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
+import cattrs
 
 from gremlinrules.core.errors import ComponentError, shown
 
@@ -116,7 +117,7 @@ class EventCard:
     effects: tuple[Effect, ...]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Components:
     """A component set: the gremlin tokens, weapon card kinds and event card kinds."""
 
@@ -165,6 +166,9 @@ def validate_components(c: Any) -> Components:
     unique short words, 1 to 4 symbols a gremlin or weapon, 0 to 20 points, effect counts 1 to
     3, at most 3 effects a card, and every symbol a gremlin shows is on some weapon.
     """
+    known = _VALID[0]
+    if known is not None and c is known:
+        return known  # the reference set, validated once at import
     if type(c) is not Components:
         raise ComponentError(f"expected a Components, not {type(c).__name__}")
     for field, n in (("gremlins", GREMLIN_TOKENS), ("weapons", WEAPON_CARDS), ("events", EVENT_CARDS)):
@@ -277,8 +281,38 @@ def load_components(text: str | None = None) -> Components:
     return parse_components(data)
 
 
+_VALID: list[Components | None] = [None]
 REFERENCE = load_components()
 """The reference component set."""
+_VALID[0] = REFERENCE
+
+
+def register(conv: cattrs.Converter) -> cattrs.Converter:
+    """Teach ``conv`` to convert the reference set once: its data is made once and copied out, and
+    data equal to it decodes to :data:`REFERENCE` itself (so nothing is rebuilt or re-validated)."""
+    to_comps = conv.get_unstructure_hook(Components)
+    from_comps = conv.get_structure_hook(Components)
+    reference = to_comps(REFERENCE)
+
+    def fresh(node: Any) -> Any:
+        if type(node) is dict:
+            return {k: fresh(v) for k, v in node.items()}
+        if type(node) is list:
+            return [fresh(v) for v in node]
+        return node
+
+    def unstructure(c: Components) -> Any:
+        return fresh(reference) if c is REFERENCE else to_comps(c)
+
+    def structure(value: Any, kind: Any) -> Components:
+        if value == reference:
+            return REFERENCE
+        made: Components = from_comps(value, kind)
+        return made
+
+    conv.register_unstructure_hook(Components, unstructure)
+    conv.register_structure_hook(Components, structure)
+    return conv
 
 
 # --- derived tables ----------------------------------------------------------------------------
@@ -341,10 +375,16 @@ def covers(needs: Mapping[tuple[str, str], int], weapons: tuple[Mapping[tuple[st
 _TABLES: dict[Components, Tables] = {}
 
 
+_LAST: list[Any] = [None, None]
+
+
 def tables(c: Components) -> Tables:
     """The derived tables of a validated component set (remembered for a few sets)."""
+    if c is _LAST[0]:
+        return _LAST[1]  # type: ignore[no-any-return]
     made = _TABLES.get(c)
     if made is not None:
+        _LAST[0], _LAST[1] = c, made
         return made
     names = tuple(w.name for w in c.weapons)
     symbols = tuple({(s.colour, s.shape): s.count for s in w.symbols} for w in c.weapons)
