@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hypothesis import settings
+
 from gremlinrules.gremlins_the_game import (
     Options,
     Placed,
@@ -18,7 +20,13 @@ from gremlinrules.gremlins_the_game import (
 )
 from gremlinrules.gremlins_the_game.flow import GREMLIN_SPACES, THEATER_SPACES, replace
 
-__all__ = ["GREMLIN_SPACES", "THEATER_SPACES", "edited", "play", "random_states", "table"]
+__all__ = ["GREMLIN_SPACES", "THEATER_SPACES", "edited", "play", "random_states", "scaled", "table"]
+
+
+def scaled(n: int) -> int:
+    """``n`` examples under the default profile (25 examples a test), proportionally more under a
+    deeper one (at most eight times as many)."""
+    return n * min(8, max(1, settings().max_examples // 25))
 
 
 def table(players: int = 2, seed: int = 0, *, options: Options | None = None, **setup: Any) -> State:

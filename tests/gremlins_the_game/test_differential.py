@@ -21,6 +21,7 @@ from gremlinrules.gremlins_the_game import (
     new_game,
     rules,
 )
+from tests.gremlins_the_game.helpers import scaled
 
 MALFORMED: tuple[Any, ...] = (
     Move("z99"), Move(7), Choose(None), Discard("laser"), Defeat(("sword",) * 9), Defeat("sword"),  # type: ignore[arg-type]
@@ -44,7 +45,7 @@ def _same_refusal(s: State, action: Any) -> None:
 
 
 @pytest.mark.clause("GTG-MOVE-1", "GTG-TURN-1", "GTG-FIGHT-2", "GTG-END-1")
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=scaled(10), deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), challenging=st.booleans(),
        limit=st.sampled_from([5, 40, 240]), picks=st.lists(st.integers(0, 2**16), max_size=300),
        probes=st.lists(st.integers(0, 2**16)))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_the_game import REFERENCE_MAP, Move, State, apply, is_legal, legal_actions
 from gremlinrules.gremlins_the_game.state import Phase
-from tests.gremlins_the_game.helpers import random_states, table
+from tests.gremlins_the_game.helpers import random_states, scaled, table
 
 MAP = REFERENCE_MAP
 NAMES = [s.name for s in MAP.spaces]
@@ -74,7 +74,7 @@ def oracle(s: State) -> list[str]:
 
 @pytest.mark.clause("GTG-MOVE-1", "GTG-MOVE-3", "GTG-MOVE-4", "GTG-MOVE-5", "GTG-SQUARE-3",
                     "GTG-SQUARE-4", "GTG-MOVE-2")
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=scaled(12), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]))
 def test_every_move_is_a_destination_of_the_independent_search(seed: int, players: int) -> None:
     """Property: in every state of a random game where a move is due, the legal Moves are

@@ -21,7 +21,7 @@ from gremlinrules.gremlins_the_game import (
 from gremlinrules.gremlins_the_game.components import REFERENCE, tables
 from gremlinrules.gremlins_the_game.flow import replace
 from gremlinrules.gremlins_the_game.invariants import turn_bound
-from tests.gremlins_the_game.helpers import random_states, table
+from tests.gremlins_the_game.helpers import random_states, scaled, table
 
 T = tables(REFERENCE)
 
@@ -35,7 +35,7 @@ def zones(s: State) -> tuple[Counter[str], Counter[str], Counter[str]]:
 
 
 @pytest.mark.clause("GTG-ZONE-1")
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=scaled(8), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]))
 def test_every_gremlin_and_card_is_in_exactly_one_place_and_limits_hold(seed: int, players: int) -> None:
     """Property: at every step of a random game the 36 gremlins, 30 weapon and 30 event cards are
@@ -52,7 +52,7 @@ def test_every_gremlin_and_card_is_in_exactly_one_place_and_limits_hold(seed: in
 
 
 @pytest.mark.clause("GTG-VIEW-1")
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=scaled(8), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), stop=st.integers(0, 300),
        resample=st.integers(0, 2**32))
 def test_face_down_gremlins_hands_and_decks_are_hidden(seed: int, players: int, stop: int,
@@ -76,7 +76,7 @@ def test_face_down_gremlins_hands_and_decks_are_hidden(seed: int, players: int, 
 
 
 @pytest.mark.clause("GTG-END-3")
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=scaled(6), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), limit=st.integers(1, 40))
 def test_no_turn_asks_more_than_the_turn_bound_and_games_end_within_the_decision_bound(
         seed: int, players: int, limit: int) -> None:

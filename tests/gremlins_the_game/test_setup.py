@@ -12,11 +12,11 @@ from gremlinrules.core.errors import SetupError
 from gremlinrules.gremlins_the_game import REFERENCE_MAP, Move, Phase, Setup, apply, legal_actions, new_game
 from gremlinrules.gremlins_the_game.components import REFERENCE, tables
 from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, WEAPON_SPACES
-from tests.gremlins_the_game.helpers import GREMLIN_SPACES, table
+from tests.gremlins_the_game.helpers import GREMLIN_SPACES, scaled, table
 
 
 @pytest.mark.clause("GTG-SETUP-1", "GTG-SETUP-2", "GTG-SETUP-4")
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=scaled(10), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]))
 def test_the_board_players_and_tokens(seed: int, players: int) -> None:
     """Property: every player is on the Start of their colour (red, blue, green, yellow by
@@ -34,7 +34,7 @@ def test_the_board_players_and_tokens(seed: int, players: int) -> None:
 
 
 @pytest.mark.clause("GTG-SETUP-5", "GTG-SETUP-6")
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=scaled(10), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]))
 def test_the_decks_are_shuffled_and_three_weapons_dealt(seed: int, players: int) -> None:
     """Property: the event deck holds all 30 event cards, the weapon deck the 30 weapons less

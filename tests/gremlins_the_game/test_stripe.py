@@ -26,7 +26,7 @@ from gremlinrules.gremlins_the_game import (
     winners,
 )
 from gremlinrules.gremlins_the_game.flow import THEATER_SPACES
-from tests.gremlins_the_game.helpers import GREMLIN_SPACES, edited, play, random_states, table
+from tests.gremlins_the_game.helpers import GREMLIN_SPACES, edited, play, random_states, scaled, table
 
 STRIPE_KILLERS = ("flashlight", "kitchen-knife", "sword")
 
@@ -56,7 +56,7 @@ def plain_move(s: State) -> Move:
 
 
 @pytest.mark.clause("GTG-STRIPE-1", "GTG-SETUP-3")
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=scaled(20), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]))
 def test_stripe_starts_in_the_pool_never_on_a_gremlin_space(seed: int, players: int) -> None:
     """Property: Stripe is set aside while the Gremlin spaces are filled, so at the start he is
@@ -166,7 +166,7 @@ def test_the_turn_limit_ends_the_game_and_the_rules_as_written_have_no_bound() -
 
 
 @pytest.mark.clause("GTG-END-4", "GTG-VARIANT-1")
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=scaled(6), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), challenging=st.booleans())
 def test_every_random_game_ends_with_a_recorded_outcome(seed: int, players: int, challenging: bool) -> None:
     """Property: a random game ends (by Stripe or the turn limit) within the turn limit; the
