@@ -107,3 +107,19 @@ def test_a_users_own_set_loads_through_the_validator_and_plays() -> None:
         parse_components({"gremlin": [{"id": "x"}], "weapon": [], "event": []})
     with pytest.raises(ComponentError):
         load_components("not toml [")
+
+
+@pytest.mark.clause("GTG-DATA-2", "GTG-DATA-3", "GTG-DATA-4")
+def test_the_docs_tables_list_the_reference_components() -> None:
+    """The rules page's component tables name every gremlin with its points, every weapon kind
+    with its copies and every event card with its title, as components.toml has them."""
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "games"
+    page = (docs / "gremlins-the-game.rst").read_text("utf-8")
+    for g in REFERENCE.gremlins:
+        assert f"   * - ``{g.id}``\n     - {g.points}\n" in page
+    for w in REFERENCE.weapons:
+        assert f"   * - ``{w.name}``\n     - {w.copies}\n" in page
+    for e in REFERENCE.events:
+        assert f"   * - ``{e.name}``\n     - {e.title}\n     - {e.copies}\n" in page
