@@ -30,7 +30,7 @@ def turn_bound(comps: Components) -> int:
 
 def decision_bound(players: Any, options: Any = None) -> int:
     """GTG-END-3: an upper bound on the decisions in one game: ``turn_limit`` turns of at most
-    :func:`turn_bound` decisions each (the house rule GTG-END-4 ends the game at the limit)."""
+    ``turn_bound`` decisions each (the house rule GTG-END-4 ends the game at the limit)."""
     check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
     opts = instance_or_default(options, Options, _TITLE)
     comps = table_components(opts)

@@ -155,4 +155,4 @@ class State:
     """Oldest first (face up); an event card goes here as it is drawn."""
     outcome: Outcome = Outcome.PLAYING
     stack: Stack = EMPTY
-    """Pending decisions, the top frame last (see :mod:`.flow` for the kinds)."""
+    """Pending decisions, the top frame last (the kinds are listed in ``flow``)."""
