@@ -119,21 +119,28 @@ def observe(s: State, player: int | None) -> View:
     )
 
 
+def _name(value: Any) -> str:
+    """A space or card name as it is; anything else shown short."""
+    return value if type(value) is str and len(value) <= 40 else shown(value)
+
+
 def describe(s: State, action: Any) -> str:
     """One readable line for ``action`` by the seat to move in ``s``."""
     check_type(s, State, "Gremlins: The Game State")
     who = f"Seat {s.stack[-1].seat if s.stack else s.turn}"
     kind = type(action)
     if kind is Move:
-        return f"{who} moves to {shown(action.to)}"
+        return f"{who} moves to {_name(action.to)}"
     if kind is LetEscape:
         placed = placed_at(s, s.positions[s.turn]) if s.phase is not Phase.OVER else None
         what = placed.gremlin if placed is not None and placed.face_up else "the gremlin"
         return f"{who} lets {what} escape to the Movie Theater"
     if kind is Defeat:
-        return f"{who} defeats the gremlin with {shown(action.weapons)}"
+        ws = action.weapons
+        names = " + ".join(map(_name, ws)) if type(ws) is tuple and len(ws) <= 7 else shown(ws)
+        return f"{who} defeats the gremlin with {names}"
     if kind is Discard:
-        return f"{who} discards {shown(action.weapon)}"
+        return f"{who} discards {_name(action.weapon)}"
     if kind is Choose:
-        return f"{who} chooses {shown(action.space)}"
+        return f"{who} chooses {_name(action.space)}"
     return f"{who} tries {shown(action)}"
