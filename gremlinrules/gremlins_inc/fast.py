@@ -3,8 +3,9 @@ rule book, held to it by tests/gremlins_inc/test_differential.py.
 
 While a frame is pending, or the game is over, the rule book answers (its frames' choices are
 already direct). Between decisions, the turn owner's legal actions are built straight from the
-hand and the projects (no check per candidate), and an action is applied after a membership
-test in them instead of its check.
+hand and the projects, in the canonical order (GI-CARD-1) without a sort and with the interned
+actions of the space; an action is applied after a membership test in them (remembered for the
+last state asked) instead of its check.
 """
 
 from __future__ import annotations
@@ -14,59 +15,68 @@ from typing import Any
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_inc import rules
-from gremlinrules.gremlins_inc.actions import (
-    Action,
-    Assign,
-    Cancel,
-    Complete,
-    EndTurn,
-    Play,
-    Start,
-)
-from gremlinrules.gremlins_inc.flow import actions_allowed, have, kit
+from gremlinrules.gremlins_inc.actions import Action, EndTurn
+from gremlinrules.gremlins_inc.flow import actions_allowed, kit
 from gremlinrules.gremlins_inc.state import Phase, State
 
 __all__ = ["apply", "is_legal", "legal_actions"]
 
 _END = EndTurn()
 _NAME = "Gremlins, Inc. State"
+_LAST: list[Any] = [None, ()]
+"""The last state whose turn actions were built, and them (held, so its identity stays unique)."""
+
+
+def _counts(resources: tuple[str, ...], types: dict[str, str]) -> dict[str, int]:
+    out = {"gold": 0, "malice": 0, "industry": 0}
+    for c in resources:
+        out[types[c]] += 1
+    return out
 
 
 def _turn_actions(s: State) -> tuple[Action, ...]:
+    if _LAST[0] is s:
+        return _LAST[1]  # type: ignore[no-any-return]
     k = kit(s)
-    cards = k.cards
+    cards, types = k.cards, k.types
     me = s.turn
-    out: list[Action] = []
-    if s.actions_used < actions_allowed(s, me):
-        hand = sorted(set(s.hands[me]))
+    if s.actions_used >= actions_allowed(s, me):
+        out: tuple[Action, ...] = (_END,)
+    else:
+        hand = list(dict.fromkeys(s.hands[me]))  # sorted already: one entry per design
         row = s.projects[me]
-        room = len(row) < k.components.max_projects
+        size = len(row)
+        table = k.starts
+        starts = [a for c in hand for a in table[c]] if size < k.components.max_projects else []
+        table = k.assigns
+        assigns = [a for c in hand for a in table[c][:size]]
+        plays: list[Action] = []
+        perms = s.permanents[me]
         held: dict[str, int] | None = None
         for c in hand:
             card = cards[c]
-            if room:
-                out.append(Start(c, False))
-                if card.face_up:
-                    out.append(Start(c, True))
-            out += [Assign(c, i) for i in range(1, len(row) + 1)]
-            if card.kind == "action":
-                if held is None:
-                    held = {"gold": 0, "malice": 0, "industry": 0}
-                    for p in row:
-                        for r, n in have(p.resources, cards).items():
-                            held[r] += n
-                if all(held[r] >= n for r, n in rules.action_cost(s, me, card)):
-                    out.append(Play(c))
+            if card.kind != "action":
+                continue
+            if held is None:
+                held = {"gold": 0, "malice": 0, "industry": 0}
+                for p in row:
+                    for r in p.resources:
+                        held[types[r]] += 1
+            cost = rules.action_cost(s, me, card) if perms else card.cost
+            if all(held[r] >= n for r, n in cost):
+                plays.append(k.plays[c])
+        completes: list[Action] = []
         for i, p in enumerate(row):
             design = cards[p.card]
-            if design.completable:
-                got = have(p.resources, cards)
-                if all(got[r] >= n for r, n in rules.completion_cost(s, me, p)):
-                    out.append(Complete(i + 1))
-        out += [Cancel(i) for i in range(1, len(row) + 1)]
-    out.append(_END)
-    index = k.index
-    return tuple(sorted(out, key=index.__getitem__))
+            if design.kind != "action":
+                got = _counts(p.resources, types)
+                need = rules.completion_cost(s, me, p) if perms else design.needs
+                if all(got[r] >= n for r, n in need):
+                    completes.append(k.completes[i])
+        cancels = k.cancels[:size]
+        out = (*starts, *assigns, *plays, *completes, *cancels, _END)
+    _LAST[0], _LAST[1] = s, out
+    return out
 
 
 def legal_actions(s: State) -> tuple[Any, ...]:
@@ -93,7 +103,6 @@ def apply(s: State, action: Any) -> State:
         legal = False
     if not legal:
         why = rules.RULES.check(s, action)
-        if why is not None:
-            raise IllegalActionError(why[0], why[1])
+        raise IllegalActionError(*(why or ("not a legal action now", "GI-TURN-1")))
     result: State = rules.EFFECTS[type(action)](s, action)
     return result

@@ -6,7 +6,7 @@ import functools
 
 import attrs
 
-from gremlinrules.gremlins_inc.actions import Action, build_actions
+from gremlinrules.gremlins_inc.actions import Action, Assign, Cancel, Complete, Play, Start, build_actions
 from gremlinrules.gremlins_inc.components import REFERENCE, Card, Components
 
 __all__ = ["Kit", "kit_for"]
@@ -26,13 +26,35 @@ class Kit:
     """The position of each action in :attr:`actions`."""
     deck: tuple[str, ...]
     """The whole deck as design ids, sorted."""
+    by_value: dict[Action, Action] = attrs.field(factory=dict)
+    """Each action of the space mapped to its interned instance (the one :attr:`actions` holds),
+    for the fast path."""
+    types: dict[str, str] = attrs.field(factory=dict)
+    """The resource type of each design."""
+    starts: dict[str, tuple[Action, ...]] = attrs.field(factory=dict)
+    """Each design's Start actions (face down, then face up where allowed)."""
+    assigns: dict[str, tuple[Action, ...]] = attrs.field(factory=dict)
+    """Each design's Assign actions, to project 1, 2, 3."""
+    plays: dict[str, Action] = attrs.field(factory=dict)
+    """Each action design's Play."""
+    completes: tuple[Action, ...] = ()
+    cancels: tuple[Action, ...] = ()
 
 
 @functools.lru_cache(maxsize=64)
 def _kit(components: Components, players: int) -> Kit:
     actions = build_actions(components, players)
+    by = {a: a for a in actions}
+    rows = range(1, components.max_projects + 1)
+    ids = [c.id for c in components.cards]
     return Kit(components, players, {c.id: c for c in components.cards}, actions,
-               {a: i for i, a in enumerate(actions)}, components.deck)
+               {a: i for i, a in enumerate(actions)}, components.deck, by,
+               {c.id: c.resource for c in components.cards},
+               {c.id: (by[Start(c.id, False)], *((by[Start(c.id, True)],) if c.face_up else ()))
+                for c in components.cards},
+               {i: tuple(by[Assign(i, p)] for p in rows) for i in ids},
+               {c.id: by[Play(c.id)] for c in components.cards if c.kind == "action"},
+               tuple(by[Complete(p)] for p in rows), tuple(by[Cancel(p)] for p in rows))
 
 
 _SEEN: dict[tuple[int, int], tuple[Components, Kit]] = {}
