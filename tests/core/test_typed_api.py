@@ -14,6 +14,7 @@ import gremlinrules
 from gremlinrules import Game
 from gremlinrules import gnaughty_gnomes as gg
 from gremlinrules import goblins_vs_gnomes as gvg
+from gremlinrules import gremlins_inc as gi
 from gremlinrules import no_good_gremlins as ngg
 
 
@@ -54,6 +55,15 @@ def _first_moves_of_no_good_gremlins() -> ngg.View:
     return game.observe(game.apply(state, action), 2)
 
 
+def _first_moves_of_gremlins_inc() -> gi.View:
+    game = gremlinrules.get_game("gremlins-inc")
+    state = game.new_game(4, seed=2, options=game.Options(teams="2v2"))
+    assert_type(state, gi.State)
+    action = game.legal_actions(state)[0]
+    assert_type(action, gi.Action)
+    return game.observe(game.apply(state, action), 1)
+
+
 def _any_game(game_id: str) -> Game:
     """A game chosen at run time is a plain ``Game`` (its classes typed as ``Any``)."""
     game = gremlinrules.get_game(game_id)
@@ -67,5 +77,6 @@ def test_typed_usage_runs() -> None:
     assert isinstance(_first_moves_of_gnaughty_gnomes(), gg.View)
     assert isinstance(_first_moves_of_goblins_vs_gnomes(), gvg.View)
     assert isinstance(_first_moves_of_no_good_gremlins(), ngg.View)
+    assert isinstance(_first_moves_of_gremlins_inc(), gi.View)
     for game_id in gremlinrules.game_ids():
         assert isinstance(_any_game(game_id), Game)
