@@ -130,6 +130,8 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
         hands = [tuple(sorted(h, key=t.weapon_index.__getitem__)) for h in hands]
     if type(setup.first_round_done) is not bool:
         raise SetupError("setup first_round_done must be true or false")
+    if setup.first_round_done and options.bounded and n >= options.turn_limit:
+        raise SetupError(f"a first round of {n} turns is already past the turn limit {options.turn_limit}")
     # GTG-SETUP-7: the first player begins; play goes clockwise (seat order)
     return State(
         players=n, components=comps, options=options, rng=rng, first_player=first, turn=first,

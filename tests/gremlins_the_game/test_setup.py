@@ -9,7 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gremlinrules.core.errors import SetupError
-from gremlinrules.gremlins_the_game import REFERENCE_MAP, Move, Phase, Setup, apply, legal_actions, new_game
+from gremlinrules.gremlins_the_game import (
+    REFERENCE_MAP,
+    Move,
+    Options,
+    Phase,
+    Setup,
+    apply,
+    legal_actions,
+    new_game,
+)
 from gremlinrules.gremlins_the_game.components import REFERENCE, tables
 from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, WEAPON_SPACES
 from tests.gremlins_the_game.helpers import GREMLIN_SPACES, scaled, table
@@ -77,4 +86,6 @@ def test_a_stacked_setup_places_what_it_names_and_refuses_stripe_on_the_board() 
         table(2, gremlins=("stripe", *names[1:]))
     with pytest.raises(SetupError):
         table(2, positions=("n6", "g6"))
+    with pytest.raises(SetupError):
+        table(3, options=Options(turn_limit=3), first_round_done=True)
     assert Move("a1") not in legal_actions(s)
