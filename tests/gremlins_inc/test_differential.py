@@ -38,7 +38,7 @@ def _refusal(f: object, s: State, a: object) -> str | None:
 
 
 @pytest.mark.clause("GI-CARD-1")
-@settings(max_examples=6)
+@settings(max_examples=max(6, settings().max_examples // 10))
 @given(pick=st.integers(0, len(OPTIONS) - 1), seed=st.integers(0, 2**32))
 def test_fast_and_reference_rules_agree_on_every_step(pick: int, seed: int) -> None:
     """Property: at every step of a random game both paths list the same legal actions, reach the
@@ -85,7 +85,7 @@ def _oracle_playable(s: State) -> set[str]:
 
 
 @pytest.mark.clause("GI-DONE-1", "GI-PLAY-2")
-@settings(max_examples=6)
+@settings(max_examples=max(6, settings().max_examples // 10))
 @given(seed=st.integers(0, 2**32))
 def test_completions_and_plays_match_an_oracle_from_the_rulebook(seed: int) -> None:
     """Property: in random games (no permanent active yet) the Complete and Play actions offered are

@@ -60,7 +60,7 @@ def _playout(players: int, opts: Options, seed: int, visit: Any) -> int:
 
 
 @pytest.mark.clause("GI-ZONE-1")
-@settings(max_examples=8)
+@settings(max_examples=max(8, settings().max_examples // 10))
 @given(tables())
 def test_every_card_is_in_exactly_one_zone_at_every_step(case: tuple[int, Options, int]) -> None:
     """Property: the deck, discard pile, hands, projects, resources, permanents and the card being
@@ -75,7 +75,7 @@ def test_every_card_is_in_exactly_one_zone_at_every_step(case: tuple[int, Option
 
 
 @pytest.mark.clause("GI-ZONE-2", "GI-ZONE-3")
-@settings(max_examples=8)
+@settings(max_examples=max(8, settings().max_examples // 10))
 @given(tables())
 def test_projects_never_exceed_three_and_scores_never_go_negative(case: tuple[int, Options, int]) -> None:
     """Property: at every step every row has at most 3 projects and every score is at least 0; the
@@ -89,7 +89,7 @@ def test_projects_never_exceed_three_and_scores_never_go_negative(case: tuple[in
 
 
 @pytest.mark.clause("GI-ZONE-4", "GI-TURN-3")
-@settings(max_examples=8)
+@settings(max_examples=max(8, settings().max_examples // 10))
 @given(tables())
 def test_every_turn_starts_with_full_hands_unless_no_card_is_left_to_draw(case: tuple[int, Options, int]
                                                                           ) -> None:
@@ -103,7 +103,7 @@ def test_every_turn_starts_with_full_hands_unless_no_card_is_left_to_draw(case: 
 
 
 @pytest.mark.clause("GI-BOUND-1", "GI-END-4")
-@settings(max_examples=8)
+@settings(max_examples=max(8, settings().max_examples // 10))
 @given(tables())
 def test_every_game_ends_within_the_bound_after_a_whole_round(case: tuple[int, Options, int]) -> None:
     """Property: a random game ends within decision_bound decisions, at the end of a round (the
