@@ -52,6 +52,11 @@ def game(case: str) -> Game:
     return gremlinrules.get_game(case)
 
 
+def table_options(case: str) -> Any:
+    """The options of a named table's case, or None (the defaults) for a plain game id."""
+    return _TABLES[case][1] if case in _TABLES else None
+
+
 def game_id(case: str) -> str:
     """The registered game id of a conformance case."""
     return case.partition(":")[0]

@@ -43,7 +43,7 @@ def test_a_record_replays_to_the_same_state_and_result(game_id: str, players: in
     """Property: record a random game, write it as text, read it back: replaying it gives the
     game's every state, ending in the same state, and the result it states."""
     game, actions, final = _played(game_id, players, seed, steps)
-    record = make_record(game, players, actions, seed=seed)
+    record = make_record(game, players, actions, seed=seed, options=support.table_options(game_id))
     loaded = load_record(record_json(record))
     states = replay(loaded)
     assert len(states) == len(actions) + 1
