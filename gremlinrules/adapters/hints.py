@@ -222,7 +222,7 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
         "pending.among[*]": (), "pending.bound[*][0]": ("from",),
         "pending.bound[*][1]": tuple(s.name for s in flow.MAP.spaces), "pending.then[*]": flow.STEPS,
     }
-    for where in ("components", "options.components"):  # GTG-DATA-5: the component set's bounds
+    for where in ("options.components",):  # GTG-DATA-6, GTG-DATA-5: a user's set and its bounds
         caps.update({f"{where}.gremlins": c.GREMLIN_TOKENS, f"{where}.gremlins[*].symbols": c.MAX_UNITS,
                      f"{where}.weapons": c.WEAPON_CARDS, f"{where}.weapons[*].symbols": c.MAX_UNITS,
                      f"{where}.events": c.EVENT_CARDS, f"{where}.events[*].effects": 3})

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.resources
 import itertools
+import marshal
 import re
 import tomllib
 from collections.abc import Mapping
@@ -293,16 +294,10 @@ def register(conv: cattrs.Converter) -> cattrs.Converter:
     to_comps = conv.get_unstructure_hook(Components)
     from_comps = conv.get_structure_hook(Components)
     reference = to_comps(REFERENCE)
-
-    def fresh(node: Any) -> Any:
-        if type(node) is dict:
-            return {k: fresh(v) for k, v in node.items()}
-        if type(node) is list:
-            return [fresh(v) for v in node]
-        return node
+    blob = marshal.dumps(reference)  # plain dicts, lists, strings and ints: a fresh copy in C
 
     def unstructure(c: Components) -> Any:
-        return fresh(reference) if c is REFERENCE else to_comps(c)
+        return marshal.loads(blob) if c is REFERENCE else to_comps(c)
 
     def structure(value: Any, kind: Any) -> Components:
         if value == reference:

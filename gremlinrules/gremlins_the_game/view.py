@@ -10,7 +10,7 @@ from gremlinrules.core.checks import check_seat, check_type
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.gremlins_the_game.actions import Choose, Defeat, Discard, LetEscape, Move
-from gremlinrules.gremlins_the_game.components import Components, tables
+from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.flow import MAP, placed_at
 from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, State
 
@@ -47,8 +47,9 @@ class View:
     """GTG-VARIANT-1: the game is over under the Challenging Variant with Stripe undefeated, so
     every player has lost."""
     options: Options
-    components: Components
-    """The table's gremlin tokens, weapon and event cards."""
+    """The table's options; ``options.components`` is a user's own component set, or None for the
+    reference set (``gremlinrules.gremlins_the_game.REFERENCE``, the same for every table), so a
+    view does not repeat the 36 tokens and 60 cards at every step."""
     map: str
     """The name of the map the table plays on."""
     outcome: Outcome
@@ -107,7 +108,7 @@ def observe(s: State, player: int | None) -> View:
         seat=p, players=s.players,
         current_player=None if over else (s.stack[-1].seat if s.stack else s.turn),
         phase=s.phase, pending=s.stack[-1] if s.stack else None, scores=scores(s), winners=winners(s),
-        gremlins_won=everyone_lost(s), options=s.options, components=s.components, map=MAP.name,
+        gremlins_won=everyone_lost(s), options=s.options, map=MAP.name,
         outcome=s.outcome, turn=s.turn, turn_number=s.turn_number, first_player=s.first_player,
         positions=s.positions, free_move=s.free_move, event_tokens=s.event_tokens,
         weapon_tokens=s.weapon_tokens,
