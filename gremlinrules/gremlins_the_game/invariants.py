@@ -11,7 +11,7 @@ from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, Se
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
-from gremlinrules.gremlins_the_game.components import HAND_LIMIT, Components, tables, validate_components
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT, Components, tables
 from gremlinrules.gremlins_the_game.state import MAX_TURNS, Options, Outcome, Phase, Placed, State
 
 __all__ = ["check_state", "decision_bound", "turn_bound"]
@@ -74,10 +74,7 @@ def _check_state(s: State) -> None:
         raise _bad(f"players {shown(n)}")
     if type(s.options) is not Options:
         raise _bad("options")
-    comps = validate_components(s.components)
-    if table_components(s.options) != comps:
-        raise _bad("the state's components differ from its options' component set")
-    t = tables(comps)
+    t = tables(table_components(s.options))  # GTG-DATA-6: a user's set is validated here
     if type(s.rng) is not Rng:
         raise _bad("rng")
     for name in ("first_player", "turn"):

@@ -134,7 +134,7 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
         raise SetupError(f"a first round of {n} turns is already past the turn limit {options.turn_limit}")
     # GTG-SETUP-7: the first player begins; play goes clockwise (seat order)
     return State(
-        players=n, components=comps, options=options, rng=rng, first_player=first, turn=first,
+        players=n, options=options, rng=rng, first_player=first, turn=first,
         turn_number=n if setup.first_round_done else 0, phase=Phase.MOVE, positions=positions,
         free_move=(False,) * n, event_tokens=event_tokens, weapon_tokens=weapon_tokens, board=board,
         pool=pool, crowd=(), defeated=((),) * n, hands=tuple(hands), weapon_deck=weapon_deck,

@@ -18,7 +18,7 @@ from gremlinrules.core.decisions import EMPTY, Stack
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
-from gremlinrules.gremlins_the_game.components import Components
+from gremlinrules.gremlins_the_game.components import REFERENCE, Components
 
 __all__ = ["MAX_TURN_LIMIT", "Options", "Outcome", "Phase", "Placed", "Setup", "State"]
 
@@ -118,7 +118,6 @@ class State:
     """Everything the rules need."""
 
     players: int
-    components: Components
     options: Options
     rng: Rng
     first_player: int
@@ -156,3 +155,9 @@ class State:
     outcome: Outcome = Outcome.PLAYING
     stack: Stack = EMPTY
     """Pending decisions, the top frame last (the kinds are listed in ``flow``)."""
+
+    @property
+    def components(self) -> Components:
+        """The table's component set: ``options.components``, or the reference set (GTG-DATA-6).
+        Not a field: the state's JSON names it once, in its options."""
+        return REFERENCE if self.options.components is None else self.options.components
