@@ -16,17 +16,20 @@ from gremlinrules.gremlins_the_game.state import Phase, State
 
 __all__ = ["apply", "is_legal", "legal_actions"]
 
-_DESTINATIONS: BoundedCache[tuple[Any, ...], tuple[Any, ...]] = BoundedCache("gtg-destinations", 4096)
+_DESTINATIONS: BoundedCache[tuple[Any, ...], tuple[tuple[Any, ...], frozenset[str]]] = BoundedCache(
+    "gtg-destinations", 4096)
 _INDEX = flow.INDEX
 
 
-def _moves(s: State) -> tuple[Any, ...]:
-    """The legal Moves (GTG-MOVE-1): destinations depend only on the key below."""
+def _moves(s: State) -> tuple[tuple[Any, ...], frozenset[str]]:
+    """The legal Moves (GTG-MOVE-1) and their destinations' names: they depend only on the key
+    below."""
     key = (s.turn, s.positions, s.free_move[s.turn], s.turn_number < s.players, s.event_tokens,
            s.weapon_tokens, tuple([p.space for p in s.board]))
     found = _DESTINATIONS.get(key)
     if found is None:
-        found = _DESTINATIONS.put(key, tuple([MOVES[_INDEX[n]] for n in flow.destinations(s)]))
+        names = flow.destinations(s)
+        found = _DESTINATIONS.put(key, (tuple([MOVES[_INDEX[n]] for n in names]), frozenset(names)))
     return found
 
 
@@ -34,7 +37,7 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in canonical order (empty iff the game is over)."""
     check_type(s, State, "Gremlins: The Game State")
     if s.phase is Phase.MOVE and not s.stack:
-        return _moves(s)
+        return _moves(s)[0]
     return rules.legal_actions(s)
 
 
@@ -42,7 +45,7 @@ def is_legal(s: State, action: Any) -> bool:
     """True iff ``action`` may be applied to ``s``."""
     check_type(s, State, "Gremlins: The Game State")
     if type(action) is Move and s.phase is Phase.MOVE and not s.stack:
-        return action in _moves(s) if type(action.to) is str else False
+        return action.to in _moves(s)[1] if type(action.to) is str else False
     return rules.is_legal(s, action)
 
 
@@ -50,7 +53,7 @@ def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
     check_type(s, State, "Gremlins: The Game State")
     if type(action) is Move and s.phase is Phase.MOVE and not s.stack and type(action.to) is str:
-        if action in _moves(s):
+        if action.to in _moves(s)[1]:
             return flow.move(s, action.to)
         why = rules.check(s, action)
         raise IllegalActionError(*(why or ("Not a legal move", "GTG-MOVE-1")))
