@@ -110,7 +110,8 @@ def scenarios() -> dict[str, dict[str, Any]]:
         ["GTG-MOVE-5", "GTG-FIGHT-1"], 2,
         [{"expect": {"not_legal": [{"type": "Move", "to": "d6"}], "legal": [{"type": "Move", "to": "e6"}]}},
          move("e6"),
-         {"expect": {"fields": {"board.2": {"space": "e6", "gremlin": "g17", "face_up": True},
+         {"expect": {"fields": {"board.2": {"space": "e6", "gremlin": "g17", "face_up": True,
+                                            "from_pool": False},
                                 "stack.0.kind": "fight"}, "current_player": 0}}],
         setup=setup(gremlins=STACK))
     # 4. a defeat with two weapons

@@ -203,7 +203,7 @@ def refill(s: State, kinds: tuple[str, ...]) -> State:
         for name in empty_gremlin_spaces(s):
             if not pool:
                 break
-            board = _with_placed(board, Placed(name, pool[0], False))
+            board = _with_placed(board, Placed(name, pool[0], False, True))
             pool = pool[1:]
         changes.update(board=board, pool=pool)
     return replace(s, **changes)
@@ -351,7 +351,7 @@ def to_theater(s: State, frame: Frame, space: str) -> State:
 
 def place(s: State, frame: Frame, space: str) -> State:
     """GTG-EVENT-2 add_gremlins: the top of the pool, face down on the chosen Gremlin space."""
-    s = replace(s, board=_with_placed(s.board, Placed(space, s.pool[0], False)), pool=s.pool[1:])
+    s = replace(s, board=_with_placed(s.board, Placed(space, s.pool[0], False, True)), pool=s.pool[1:])
     return run(s, frame.seat, frame.then)
 
 
@@ -365,7 +365,8 @@ def move_to(s: State, frame: Frame, space: str) -> State:
     """GTG-EVENT-2 move_gremlins: the gremlin goes face down to the chosen empty Gremlin space."""
     origin = str(frame.value("from"))
     placed = _gremlin_on(s, origin)
-    s = replace(s, board=_with_placed(_without(s.board, origin), Placed(space, placed.gremlin, False)))
+    moved = Placed(space, placed.gremlin, False, placed.from_pool)
+    s = replace(s, board=_with_placed(_without(s.board, origin), moved))
     return run(s, frame.seat, frame.then)
 
 

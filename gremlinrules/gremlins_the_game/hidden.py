@@ -22,17 +22,7 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
     check_type(state, State, "Gremlins: The Game State")
     seat = check_seat(player, state.players)
     rng = Rng.from_seed(check_seed(seed))
-    unseen = [p.gremlin for p in state.board if not p.face_up] + list(state.pool)
-    mixed, rng = rng.shuffle(unseen)
-    board = []
-    k = 0
-    for placed in state.board:
-        if placed.face_up:
-            board.append(placed)
-        else:
-            board.append(Placed(placed.space, mixed[k], False))
-            k += 1
-    pool = tuple(mixed[k:])
+    board, pool, rng = _gremlins(state, rng)
     others = [p for p in range(state.players) if p != seat]
     cards = list(state.weapon_deck)
     for p in others:
@@ -46,5 +36,30 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
         hands[p] = tuple(sorted(dealt[pos:pos + size], key=index.__getitem__))
         pos += size
     events, rng = rng.shuffle(state.event_deck)
-    return replace(state, board=tuple(board), pool=pool, hands=tuple(hands), weapon_deck=tuple(dealt[pos:]),
+    return replace(state, board=board, pool=pool, hands=tuple(hands), weapon_deck=tuple(dealt[pos:]),
                    event_deck=events, rng=rng)
+
+
+def _gremlins(state: State, rng: Rng) -> tuple[tuple[Placed, ...], tuple[str, ...], Rng]:
+    """The face-down tokens and the pool redealt uniformly among the deals a player cannot rule
+    out: Stripe only where he can be, in the pool or on a token placed from it after setup
+    (GTG-SETUP-3: the tokens placed at setup are known not to be him)."""
+    down = [i for i, p in enumerate(state.board) if not p.face_up]
+    unseen = [state.board[i].gremlin for i in down] + list(state.pool)
+    stripe = tables(state.components).stripe
+    open_slots = [k for k, i in enumerate(down) if state.board[i].from_pool]
+    open_slots += range(len(down), len(unseen))
+    slot = -1
+    if stripe in unseen and open_slots:
+        pick, rng = rng.below(len(open_slots))
+        slot = open_slots[pick]
+        unseen.remove(stripe)
+    mixed, rng = rng.shuffle(unseen)
+    dealt = list(mixed)
+    if slot >= 0:
+        dealt.insert(slot, stripe)
+    board = list(state.board)
+    for k, i in enumerate(down):
+        p = board[i]
+        board[i] = Placed(p.space, dealt[k], False, p.from_pool)
+    return tuple(board), tuple(dealt[len(down):]), rng

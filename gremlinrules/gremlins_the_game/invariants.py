@@ -150,8 +150,12 @@ def _check_board(s: State, stripe: str) -> None:
     fight = s.stack[-1] if s.stack and s.stack[-1].kind == flow.FIGHT else None
     escaping = s.stack[-1].value("from") if s.stack and s.stack[-1].source == "escape" else None
     for p in s.board:
-        if type(p.face_up) is not bool:
-            raise _bad("face_up must be true or false")
+        if type(p.face_up) is not bool or type(p.from_pool) is not bool:
+            raise _bad("face_up and from_pool must be true or false")
+        if p.from_pool and p.face_up:
+            raise _bad("from_pool marks face-down tokens only")
+        if p.gremlin == stripe and not p.face_up and not p.from_pool:
+            raise _bad("Stripe is never among the tokens placed at setup (GTG-SETUP-3)")
         fought = p.space == s.positions[s.turn] and (fight is not None or p.space == escaping)
         if p.face_up:
             if p.space not in flow.THEATER_SET and not fought:

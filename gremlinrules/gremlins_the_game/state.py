@@ -111,6 +111,10 @@ class Placed:
     space: str
     gremlin: str
     face_up: bool
+    from_pool: bool = False
+    """A face-down token that came from the pool after setup (a refill or an event), so it may be
+    Stripe; a token placed at setup never is (GTG-SETUP-3). Public: everyone saw where it came
+    from. False for a face-up token."""
 
 
 @attrs.frozen(slots=True, weakref_slot=False)  # no weakref slot: see core.evolve

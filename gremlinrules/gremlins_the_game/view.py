@@ -25,6 +25,9 @@ class SeenGremlin:
     gremlin: str | None
     """The token's id when face up; None when face down (unknown to everyone)."""
     face_up: bool
+    from_pool: bool = False
+    """A face-down token placed from the pool after setup (it may be Stripe; one placed at setup
+    is not)."""
 
 
 @attrs.frozen(slots=True)
@@ -112,7 +115,8 @@ def observe(s: State, player: int | None) -> View:
         outcome=s.outcome, turn=s.turn, turn_number=s.turn_number, first_player=s.first_player,
         positions=s.positions, free_move=s.free_move, event_tokens=s.event_tokens,
         weapon_tokens=s.weapon_tokens,
-        board=tuple(SeenGremlin(g.space, g.gremlin if g.face_up else None, g.face_up) for g in s.board),
+        board=tuple(SeenGremlin(g.space, g.gremlin if g.face_up else None, g.face_up, g.from_pool)
+                    for g in s.board),
         pool_size=len(s.pool), crowd=s.crowd, defeated=s.defeated,
         hand=None if p is None else s.hands[p], hand_sizes=tuple(len(h) for h in s.hands),
         weapon_deck_size=len(s.weapon_deck), weapon_discard=s.weapon_discard,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +16,7 @@ from gremlinrules.gremlins_the_game import (
     State,
     check_state,
     decision_bound,
+    legal_actions,
     observe,
     sample_hidden,
 )
@@ -107,3 +109,49 @@ def test_corrupt_states_are_refused(change: object) -> None:
     bad = replace(s, **change(s))  # type: ignore[operator]
     with pytest.raises(GremlinRulesError):
         check_state(bad)
+
+
+@pytest.mark.clause("GTG-VIEW-1", "GTG-SETUP-3")
+@settings(max_examples=scaled(6), deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), stop=st.integers(0, 300),
+       resample=st.integers(0, 2**32))
+def test_a_resample_never_puts_stripe_where_everyone_knows_he_is_not(seed: int, players: int, stop: int,
+                                                                     resample: int) -> None:
+    """Property: a token placed at setup is known not to be Stripe, so redrawing the hidden
+    gremlins puts Stripe only in the pool or on a token placed from it later; a state with Stripe
+    on a setup token is refused."""
+    s = random_states(seed, players, limit=stop)[-1]
+    other = sample_hidden(s, 0, resample)
+    for p in other.board:
+        if p.gremlin == "stripe" and not p.face_up:
+            assert p.from_pool
+    assert [(p.space, p.face_up, p.from_pool) for p in other.board] == [
+        (p.space, p.face_up, p.from_pool) for p in s.board]
+    setup_token = next((p for p in s.board if not p.face_up and not p.from_pool), None)
+    if setup_token is not None and "stripe" in s.pool:
+        swapped = tuple(attrs.evolve(p, gremlin="stripe") if p is setup_token else p for p in s.board)
+        pool = tuple(setup_token.gremlin if g == "stripe" else g for g in s.pool)
+        with pytest.raises(GremlinRulesError):
+            check_state(replace(s, board=swapped, pool=pool))
+
+
+@pytest.mark.clause("GTG-VIEW-1")
+def test_stripe_can_be_resampled_onto_a_token_from_the_pool() -> None:
+    """A face-down token placed from the pool may be Stripe: over a few resamples of a table
+    where one such token lies on the board, Stripe is drawn there at least once."""
+    from gremlinrules.gremlins_the_game import Move
+    from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, GREMLIN_SPACES
+    from tests.gremlins_the_game.helpers import edited, play
+
+    s = table(2, event_deck=("fed-after-midnight",))
+    gone = GREMLIN_SPACES[0]
+    s = edited(s, board=tuple(p for p in s.board if p.space != gone),
+               pool=(*(p.gremlin for p in s.board if p.space == gone), *s.pool),
+               free_move=(True, False))
+    landed = play(s, Move(EVENT_SPACES[0]))
+    assert landed.stack
+    s = play(landed, legal_actions(landed)[0])
+    placed = next(p for p in s.board if p.space == gone)
+    assert placed.from_pool
+    assert any(next(p for p in sample_hidden(s, 1, k).board if p.space == gone).gremlin == "stripe"
+               for k in range(200))

@@ -38,7 +38,7 @@ def stripe_on_e6(players: int = 2, *, pool_left: int | None = None, options: Opt
     s = table(players, options=options, hands=(hand, *(() for _ in range(players - 1))))
     assert GREMLIN_SPACES[2] == "e6"
     there = next(p for p in s.board if p.space == "e6")
-    board = tuple(Placed("e6", "stripe", False) if p is there else p for p in s.board)
+    board = tuple(Placed("e6", "stripe", False, True) if p is there else p for p in s.board)
     pool = tuple(g for g in (there.gremlin, *s.pool) if g != "stripe")
     defeated = list(s.defeated)
     if pool_left is not None:

@@ -73,10 +73,10 @@ def test_an_event_is_drawn_discarded_face_up_and_its_choices_are_the_drawers() -
     assert s.stack[-1].seat == 0
     assert legal_actions(s) == tuple(Choose(g) for g in emptied)
     s = apply(s, Choose(emptied[1]))
-    assert Placed(emptied[1], top[0], False) in s.board
+    assert Placed(emptied[1], top[0], False, True) in s.board
     assert legal_actions(s) == (Choose(emptied[0]),)
     s = apply(s, Choose(emptied[0]))
-    assert Placed(emptied[0], top[1], False) in s.board
+    assert Placed(emptied[0], top[1], False, True) in s.board
     assert s.turn == 1
     assert not s.stack
 
@@ -168,7 +168,7 @@ def test_the_town_square_refills_every_empty_space_and_grants_a_free_move() -> N
     assert s.event_tokens == EVENT_SPACES
     assert s.weapon_tokens == WEAPON_SPACES[1:]  # blue stands on the first weapon space
     assert [p for p in s.board if p.space in GREMLIN_SPACES[:3]] == [
-        Placed(g, t, False) for g, t in zip(GREMLIN_SPACES[:3], top, strict=True)]
+        Placed(g, t, False, True) for g, t in zip(GREMLIN_SPACES[:3], top, strict=True)]
     assert s.free_move == (True, False)
     s = apply(s, legal_actions(s)[0])  # blue moves
     moves = {a.to for a in legal_actions(s)}
@@ -186,7 +186,7 @@ def test_a_refill_stops_when_the_pool_is_empty() -> None:
     s = table(2, positions=("h9", "n6"), first_round_done=True)
     lifted = [p.gremlin for p in s.board if p.space in GREMLIN_SPACES[:3]]
     swapped = next(p for p in s.board if p.space == GREMLIN_SPACES[5])
-    board = tuple(Placed(p.space, "stripe", False) if p is swapped else p
+    board = tuple(Placed(p.space, "stripe", False, True) if p is swapped else p
                   for p in s.board if p.space not in GREMLIN_SPACES[:3])
     s = edited(s, board=board, pool=(lifted[0],),
                defeated=((), (*lifted[1:], swapped.gremlin, *(g for g in s.pool if g != "stripe"))))
