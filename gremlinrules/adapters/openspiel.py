@@ -16,7 +16,12 @@ game id. Parameters:
     lists every chance outcome: ``rl_environment``'s ``reset()`` takes about
     0.03 s at 2**16 deals but 1 s at 2**20, so the default stays at 65,536;
 ``options``
-    the game's ``Options`` as JSON text (default ``""``: the defaults).
+    the game's ``Options`` as JSON text (default ``""``: the defaults), in
+    which ``%``, ``,``, ``=``, ``(`` and ``)`` are percent-escaped
+    (``%25``, ``%2C``, ``%3D``, ``%28``, ``%29``): OpenSpiel's game string
+    splits parameters at those characters, so the raw JSON of most options
+    would not survive the game's serialization. :func:`load_game` escapes
+    them for you (see :func:`options_parameter`).
 
 Chance: by default every episode deals afresh. The initial state is a chance
 node (``current_player()`` is ``PlayerId.CHANCE``) with ``deals`` equally
@@ -45,6 +50,7 @@ counted). Serialization goes through the game's JSON form.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote
 
 import numpy as np
 import pyspiel
@@ -56,8 +62,8 @@ from gremlinrules.core.actionspace import ActionSpace, action_space
 from gremlinrules.core.errors import IllegalActionError, SetupError, shown
 from gremlinrules.core.protocol import Game
 
-__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "GremlinGame", "GremlinState", "load_game", "register",
-           "short_name"]
+__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "GremlinGame", "GremlinState", "load_game", "options_parameter",
+           "register", "short_name"]
 
 DEFAULT_DEALS = 2**16
 """How many deals the opening chance node chooses from, unless the ``deals`` parameter says
@@ -128,7 +134,7 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         text = params.get("options", "")
         if not isinstance(text, str):
             raise SetupError(f"OpenSpiel parameter 'options' must be JSON text, not {shown(text)}")
-        self.options: Any = game.from_json(text, game.Options) if text else None
+        self.options: Any = game.from_json(unquote(text), game.Options) if text else None
         # Validates players and options before OpenSpiel sees them; OpenSpiel builds a new
         # initial state for every clone, so the (immutable) deal is made once and shared.
         first = game.new_game(self.players, 0 if self.seed is None else self.seed, options=self.options)
@@ -308,6 +314,16 @@ def register(game_id: str) -> str:
     return name
 
 
+_ESCAPES = {"%": "%25", ",": "%2C", "=": "%3D", "(": "%28", ")": "%29"}
+
+
+def options_parameter(game_id: str, options: Any) -> str:
+    """The ``options`` game parameter for an ``Options`` instance: its JSON with the characters
+    OpenSpiel's game string reserves percent-escaped, so the game serializes and loads back."""
+    text = gremlinrules.get_game(game_id).to_json(options)
+    return "".join(_ESCAPES.get(ch, ch) for ch in text)
+
+
 def load_game(game_id: str, players: int | None = None, seed: int | None = None,
               options: Any = None, *, deals: int | None = None) -> GremlinGame:
     """``pyspiel.load_game`` for a library game id; ``options`` an Options instance or None.
@@ -315,7 +331,6 @@ def load_game(game_id: str, players: int | None = None, seed: int | None = None,
     Without ``seed`` every episode opens with a chance node choosing one of ``deals`` deals;
     with it, every episode is that one deal.
     """
-    game = gremlinrules.get_game(game_id)
     params: dict[str, Any] = {}
     if seed is not None:
         params["seed"] = seed
@@ -324,7 +339,7 @@ def load_game(game_id: str, players: int | None = None, seed: int | None = None,
     if players is not None:
         params["players"] = players
     if options is not None:
-        params["options"] = game.to_json(options)
+        params["options"] = options_parameter(game_id, options)
     loaded: GremlinGame = pyspiel.load_game(register(game_id), params)
     return loaded
 

@@ -136,10 +136,10 @@ def load_spec(game_id: str, root: Path | None = None) -> Spec:
                                    for i, raw in enumerate(data.get("clause", []))]
     folder = base / game_id / "clauses"
     for extra_path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
-        extra = _read_toml(extra_path)
-        if set(extra) - {"clause"}:
+        more = _read_toml(extra_path)
+        if set(more) - {"clause"}:
             raise SpecError(f"{extra_path}: only [[clause]] tables belong in a clause file")
-        raws += [(f"{extra_path} clause #{i + 1}", raw) for i, raw in enumerate(extra.get("clause", []))]
+        raws += [(f"{extra_path} clause #{i + 1}", raw) for i, raw in enumerate(more.get("clause", []))]
     game = data.get("game")
     if not isinstance(game, dict):
         raise SpecError(f"{path}: missing [game] table")

@@ -16,10 +16,10 @@ from gremlinrules.core.actionspace import (
     legal_action_mask,
     num_distinct_actions,
 )
-from tests.conformance.support import CASE_IDS, CASES, walk
+from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, walk
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_index_round_trips_over_the_whole_space(game_id: str, players: int) -> None:
     """action_at(action_index(a)) is a for every action, and the size is that of all_actions."""
     game = gremlinrules.get_game(game_id)
@@ -30,7 +30,7 @@ def test_index_round_trips_over_the_whole_space(game_id: str, players: int) -> N
         assert action_at(game, players, i) == action
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_mask_marks_exactly_the_legal_actions(game_id: str, players: int) -> None:
     """Along random playouts the mask has a 1 exactly at each legal action's index, increasing."""
     game = gremlinrules.get_game(game_id)

@@ -16,10 +16,10 @@ from gremlinrules.adapters.encoding import CalibrationWarning, ViewEncoder, view
 from gremlinrules.adapters.hints import HINTS, has_hints, hints_for, option_choices
 from gremlinrules.adapters.layout_doc import BEGIN, END, game_block
 from gremlinrules.gnaughty_gnomes import Colour
-from tests.conformance.support import CASE_IDS, CASES, walk
+from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, walk
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_every_view_encodes_to_the_fixed_size(game_id: str, players: int) -> None:
     """Every seat's view along a random playout gives a finite vector of exactly ``size`` values."""
     game = gremlinrules.get_game(game_id)
@@ -35,7 +35,7 @@ def test_every_view_encodes_to_the_fixed_size(game_id: str, players: int) -> Non
     assert len(enc.encode_state(final, 0)) == enc.size
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_encoding_depends_only_on_the_view(game_id: str, players: int) -> None:
     """Redealing what a seat cannot see (sample_hidden) never changes that seat's vector."""
     game = gremlinrules.get_game(game_id)
@@ -51,7 +51,7 @@ def test_encoding_depends_only_on_the_view(game_id: str, players: int) -> None:
     walk(game, players, 9, random.Random(9), visit, stop_after=200)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_layout_covers_the_vector_in_field_order(game_id: str, players: int) -> None:
     """The layout lists every View field once, contiguously, and its sizes add up to the size."""
     game = gremlinrules.get_game(game_id)
@@ -103,7 +103,7 @@ def _option_sets(game_id: str) -> list[object]:
     return [None, *(game.Options(**kw) for kw in _OPTION_VARIANTS.get(game_id, ()))]
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_no_view_ever_loses_information(game_id: str, players: int) -> None:
     """Over random playouts (default and other options), every seat's view at every step encodes
     exactly: no tuple longer than its capacity, no string outside its vocabulary."""

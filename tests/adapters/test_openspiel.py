@@ -13,24 +13,35 @@ import pytest
 import gremlinrules
 from gremlinrules.adapters.encoding import view_encoder
 from gremlinrules.core.actionspace import action_space
-from tests.conformance.support import CASE_IDS, CASES
+from tests.conformance import support
+from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, TABLE_CASE_IDS, TABLE_CASES
 
 pyspiel = pytest.importorskip("pyspiel")
 gos = pytest.importorskip("gremlinrules.adapters.openspiel")
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_random_sim_test_passes(game_id: str, players: int) -> None:
     """pyspiel.random_sim_test (legal actions, masks, clones, serialization, returns) passes."""
     game = gos.load_game(game_id, players=players, seed=players * 101)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_random_sim_test_passes_with_the_opening_chance_node(game_id: str, players: int) -> None:
     """Without a fixed seed, random_sim_test (chance outcomes, clones, serialize=True) still passes."""
     game = gos.load_game(game_id, players=players, deals=97)
     assert game.new_initial_state().is_chance_node()
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("case", "players"), TABLE_CASES, ids=TABLE_CASE_IDS)
+def test_random_sim_test_passes_at_every_named_table(case: str, players: int) -> None:
+    """A game's named tables (team layouts, variants) load with their options and pass
+    random_sim_test; the options reach the library state."""
+    options = support.table_options(case)
+    game = gos.load_game(support.game_id(case), players=players, seed=5, options=options)
+    assert game.new_initial_state().gremlin_state.options == options
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
@@ -126,7 +137,7 @@ def test_mcts_with_random_rollouts_plays_legal_moves_after_the_deal(game_id: str
     assert MCTS_SECONDS[game_id] < 30.0
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_game_facts_match_the_library(game_id: str, players: int) -> None:
     """Loaded by name: action count, game length, tensor shapes and utilities match the library."""
     lib = gremlinrules.get_game(game_id)

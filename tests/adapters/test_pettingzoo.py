@@ -10,20 +10,30 @@ import pytest
 
 import gremlinrules
 from gremlinrules.textview import render_view
-from tests.conformance.support import CASE_IDS, CASES
+from tests.conformance import support
+from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, TABLE_CASE_IDS, TABLE_CASES
 
 pz_test = pytest.importorskip("pettingzoo.test")
 gpz = pytest.importorskip("gremlinrules.adapters.pettingzoo")
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 @pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's advice on Dict spaces and masks
 def test_api_test_passes(game_id: str, players: int) -> None:
     """pettingzoo.test.api_test passes (spaces, masks, agent order, rewards, terminations)."""
     pz_test.api_test(gpz.env(game_id, players), num_cycles=1000)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("case", "players"), TABLE_CASES, ids=TABLE_CASE_IDS)
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_api_test_passes_at_every_named_table(case: str, players: int) -> None:
+    """pettingzoo.test.api_test passes for a game's named tables (team layouts, variants)."""
+    env = gpz.env(support.game_id(case), players, options=support.table_options(case))
+    pz_test.api_test(env, num_cycles=300)
+    assert env.state.options == support.table_options(case)
+
+
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 @pytest.mark.filterwarnings("ignore::UserWarning")
 def test_seed_test_passes(game_id: str, players: int) -> None:
     """pettingzoo.test.seed_test passes: two environments reset with one seed play alike."""
@@ -64,7 +74,7 @@ def test_reset_is_reproducible_and_unseeded_resets_move_on() -> None:
     assert env.view("player_1") == lib.observe(env.state, 1)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 @pytest.mark.filterwarnings("ignore::UserWarning")
 def test_render_test_passes(game_id: str, players: int,
                             capsys: pytest.CaptureFixture[str]) -> None:

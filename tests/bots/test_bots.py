@@ -9,7 +9,8 @@ import pytest
 import gremlinrules
 from gremlinrules import InvalidArgumentError
 from gremlinrules.bots import BOT_NAMES, make_bot
-from tests.conformance.support import CASE_IDS, CASES
+from tests.conformance import support
+from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, TABLE_CASE_IDS, TABLE_CASES
 
 
 def _play(game_id: str, players: int, seed: int, names: list[str], limit: int | None = None) -> list[Any]:
@@ -29,7 +30,7 @@ def _play(game_id: str, players: int, seed: int, names: list[str], limit: int | 
     return chosen
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_random_bots_finish_a_game_reproducibly(game_id: str, players: int) -> None:
     """Random bots play only legal actions to the end, and the same seeds give the same game."""
     first = _play(game_id, players, 21, ["random"] * players)
@@ -37,12 +38,31 @@ def test_random_bots_finish_a_game_reproducibly(game_id: str, players: int) -> N
     assert len(first) <= gremlinrules.get_game(game_id).decision_bound(players)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_search_bot_chooses_legal_actions_reproducibly(game_id: str, players: int) -> None:
     """An IS-MCTS seat among random ones only plays legal actions, the same for the same seeds."""
     names = ["ismcts"] + ["random"] * (players - 1)
     first = _play(game_id, players, 5, names, limit=25)
     assert first == _play(game_id, players, 5, names, limit=25)
+
+
+@pytest.mark.parametrize(("case", "players"), TABLE_CASES, ids=TABLE_CASE_IDS)
+def test_random_bots_finish_every_named_table(case: str, players: int) -> None:
+    """At a game's named tables (team layouts, variants) random bots play only legal actions to
+    the end, within the table's decision bound."""
+    game = support.game(case)
+    bots = [make_bot("random", game, s, 30 + s) for s in range(players)]
+    state = game.new_game(players, 30)
+    steps = 0
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        assert seat is not None
+        action = bots[seat].choose(state)
+        assert game.is_legal(state, action)
+        state = game.apply(state, action)
+        steps += 1
+    assert steps <= game.decision_bound(players)
+    assert state.options == support.table_options(case)
 
 
 class _Spy:

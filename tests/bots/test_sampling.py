@@ -9,10 +9,10 @@ import pytest
 import gremlinrules
 from gremlinrules import InvalidArgumentError
 from gremlinrules.core.sampling import game_of, sample_hidden
-from tests.conformance.support import CASE_IDS, CASES, walk
+from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, walk
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
 def test_sample_hidden_never_changes_what_the_seat_sees(game_id: str, players: int) -> None:
     """observe(sample_hidden(s, p, k), p) == observe(s, p) along a random playout, for every seat."""
     game = gremlinrules.get_game(game_id)

@@ -62,12 +62,20 @@ def game_id(case: str) -> str:
     return case.partition(":")[0]
 
 
-CASES: list[tuple[str, int]] = [
+PLAIN_CASES: list[tuple[str, int]] = [
     (gid, n) for gid in GAME_IDS for n in gremlinrules.get_game(gid).player_counts
-] + [(case, players) for case, (players, _) in _TABLES.items()]
-"""Every registered game with every supported player count, then every named table."""
+]
+"""Every registered game with every supported player count, with the default options."""
+
+TABLE_CASES: list[tuple[str, int]] = [(case, players) for case, (players, _) in _TABLES.items()]
+"""Every named table (``"<game-id>:<table>"``) with its player count."""
+
+CASES: list[tuple[str, int]] = PLAIN_CASES + TABLE_CASES
+"""The plain cases, then the named tables: what every conformance test covers."""
 
 CASE_IDS = [f"{gid}-{n}p" for gid, n in CASES]
+PLAIN_CASE_IDS = [f"{gid}-{n}p" for gid, n in PLAIN_CASES]
+TABLE_CASE_IDS = [f"{case}-{n}p" for case, n in TABLE_CASES]
 
 
 def everyone_lost(game: Game, state: Any) -> bool:
