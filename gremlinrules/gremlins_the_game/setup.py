@@ -91,7 +91,11 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
     if t.stripe in stacked:
         raise SetupError("Stripe is set aside while the Gremlin spaces are filled (GTG-SETUP-3)")
     if not stacked:
-        mixed, rng = rng.shuffle([g for g in others if g not in top])
+        free = [g for g in others if g not in top]
+        if len(free) < len(spaces):
+            raise SetupError(f"setup pool leaves {len(free)} gremlins for the {len(spaces)} free "
+                             "Gremlin spaces")
+        mixed, rng = rng.shuffle(free)
         stacked = tuple(mixed[: len(spaces)])
     board = tuple(Placed(space, g, False) for space, g in zip(spaces, stacked, strict=True))
     rest, rng = rng.shuffle([g for g in [*others, t.stripe] if g not in stacked and g not in top])

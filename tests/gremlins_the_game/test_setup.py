@@ -89,3 +89,18 @@ def test_a_stacked_setup_places_what_it_names_and_refuses_stripe_on_the_board() 
     with pytest.raises(SetupError):
         table(3, options=Options(turn_limit=3), first_round_done=True)
     assert Move("a1") not in legal_actions(s)
+
+
+@pytest.mark.clause("GTG-SETUP-3")
+def test_a_pool_top_leaving_too_few_gremlins_for_the_spaces_is_refused() -> None:
+    """A stacked pool top that leaves fewer gremlins than Gremlin spaces is a SetupError (it was a
+    ValueError from the deal); one that leaves exactly enough still sets up."""
+    others = tuple(g.id for g in REFERENCE.gremlins if not g.stripe)
+    spaces = len(GREMLIN_SPACES)
+    with pytest.raises(SetupError, match="Gremlin spaces"):
+        table(2, pool=others[: len(others) - spaces + 1])
+    with pytest.raises(SetupError, match="Gremlin spaces"):
+        table(2, pool=others)
+    s = table(2, pool=others[: len(others) - spaces])
+    assert {p.gremlin for p in s.board} == set(others[len(others) - spaces:])
+    assert s.pool[0] == others[0]
