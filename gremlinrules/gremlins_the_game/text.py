@@ -15,6 +15,8 @@ from gremlinrules.core.messages import Message, message
 from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Choose, Defeat, Discard, LetEscape, Move
 from gremlinrules.gremlins_the_game.view import View
 
+_MAX_SHOWN_WEAPONS = 7  # a hand's limit: a longer Defeat is shown short
+
 __all__ = ["action_label", "parse_action"]
 
 _WORD = r"[a-z0-9][a-z0-9-]{0,31}"
@@ -41,9 +43,58 @@ def parse_action(text: str) -> Any:
                              "\"defeat flashlight+sword\", \"escape\", \"discard shotgun\", \"choose j12\")")
 
 
+def _pending(view: View) -> tuple[str, Any, Any]:
+    """The pending frame's kind, source and ``from`` space (empty strings when there is none or
+    the view is not one the library made)."""
+    frame = getattr(view, "pending", None)
+    kind = getattr(frame, "kind", "")
+    source = getattr(frame, "source", "")
+    try:
+        origin = frame.value("from") if frame is not None else ""
+    except Exception:  # a hand-made view: no label is worth an error
+        origin = ""
+    if type(source) is not str or len(source) > 40:
+        source = ""
+    return (kind if type(kind) is str else ""), source, origin
+
+
+def _face_up_on(view: View, space: Any) -> str | None:
+    """The face-up gremlin the view shows on ``space`` (a face-down one is never named)."""
+    for seen in getattr(view, "board", ()) or ():
+        if getattr(seen, "space", None) == space and getattr(seen, "face_up", False) is True:
+            gremlin = getattr(seen, "gremlin", None)
+            return gremlin if type(gremlin) is str and len(gremlin) <= 40 else None
+    return None
+
+
+def _choose_label(view: View, space: str) -> Message:
+    """What answering the pending choice with ``space`` does (GTG-THEATER-1, GTG-EVENT-2)."""
+    kind, source, origin = _pending(view)
+    if kind == "theater" and source == "stripe":
+        return message("gtg.action.theater-new", "Put a new gremlin from the pool face up on {space} in "
+                       "the Movie Theater", space=space)
+    if kind == "theater":
+        gremlin = _face_up_on(view, origin)
+        if gremlin is not None:
+            return message("gtg.action.theater", "Put {gremlin} face up on {space} in the Movie Theater",
+                           gremlin=gremlin, space=space)
+        return message("gtg.action.theater-it", "Put it face up on {space} in the Movie Theater",
+                       space=space)
+    if kind == "place":
+        return message("gtg.action.place", "Put a new gremlin from the pool face down on {space}",
+                       space=space)
+    if kind == "move-from":
+        return message("gtg.action.move-from", "Move the face-down gremlin on {space}", space=space)
+    if kind == "move-to" and type(origin) is str:
+        return message("gtg.action.move-to", "Move the face-down gremlin from {origin} to {space}",
+                       origin=origin, space=space)
+    return message("gtg.action.choose", "Choose {space}", space=space)
+
+
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat deciding in ``view`` ("Move to d4", "Defeat
-    with flashlight + sword"), with its message key and parameters; made from the view alone."""
+    g17 with flashlight + sword", "Put g30 face up on j18 in the Movie Theater"), with its
+    message key and parameters; made from the view alone, so it never names a face-down gremlin."""
     kind = type(action)
     if kind is Move and type(action.to) is str:
         mover = view.current_player
@@ -51,11 +102,28 @@ def action_label(view: View, action: Any) -> Message:
             return message("gtg.action.stay", "Stay on {space} (no move is possible)", space=action.to)
         return message("gtg.action.move", "Move to {space}", space=action.to)
     if kind is Choose and type(action.space) is str:
-        return message("gtg.action.choose", "Choose {space}", space=action.space)
+        return _choose_label(view, action.space)
     if kind is Discard and type(action.weapon) is str:
+        pending, source, _ = _pending(view)
+        if pending == "discard" and source == "hand-limit":
+            return message("gtg.action.discard-to-draw", "Discard {weapon} to make room for the weapon "
+                           "you draw (7 cards at most)", weapon=action.weapon)
+        if pending == "discard" and source:
+            return message("gtg.action.discard-for", "Discard {weapon} ({event})", weapon=action.weapon,
+                           event=source)
         return message("gtg.action.discard", "Discard {weapon}", weapon=action.weapon)
-    if kind is Defeat and type(action.weapons) is tuple and all(type(w) is str for w in action.weapons):
-        return message("gtg.action.defeat", "Defeat it with {weapons}", weapons=" + ".join(action.weapons))
+    if (kind is Defeat and type(action.weapons) is tuple and len(action.weapons) <= _MAX_SHOWN_WEAPONS
+            and all(type(w) is str for w in action.weapons)):
+        pending, source, _ = _pending(view)
+        weapons = " + ".join(action.weapons)
+        if pending == "fight" and source:
+            return message("gtg.action.defeat-named", "Defeat {gremlin} with {weapons}", gremlin=source,
+                           weapons=weapons)
+        return message("gtg.action.defeat", "Defeat it with {weapons}", weapons=weapons)
     if kind is LetEscape:
+        pending, source, _ = _pending(view)
+        if pending == "fight" and source:
+            return message("gtg.action.escape-named", "Let {gremlin} escape to the Movie Theater (you go "
+                           "back to Start)", gremlin=source)
         return message("gtg.action.escape", "Let it escape to the Movie Theater")
     return message("gtg.action.unknown", "{action}", action=shown(action))

@@ -3,26 +3,35 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import SerializationError
 from gremlinrules.gremlins_the_game import (
+    Choose,
+    Discard,
     EventDrawn,
     GameEnded,
     GremlinDefeated,
     GremlinRevealed,
+    LetEscape,
     Move,
+    Options,
     WeaponsDrawn,
     action_label,
     all_actions,
     apply,
     apply_with_events,
+    current_player,
+    is_terminal,
     legal_actions,
     observe,
     observe_event,
     parse_action,
 )
-from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, WEAPON_SPACES
-from tests.gremlins_the_game.helpers import edited, play, table
+from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, WEAPON_SPACES, replace
+from tests.gremlins_the_game.helpers import THEATER_SPACES, edited, play, random_states, scaled, table
 from tests.gremlins_the_game.test_fight import HANDS, STACK
 
 
@@ -73,8 +82,51 @@ def test_labels_read_from_the_view_and_the_end_event() -> None:
     assert action_label(view, Move("e6")) == "Move to e6"
     s = apply(s, Move("e6"))
     labels = [action_label(observe(s, 0), a) for a in legal_actions(s)]
-    assert labels[0] == "Defeat it with kitchen-knife + blender"
-    assert labels[-1] == "Let it escape to the Movie Theater"
+    assert labels[0] == "Defeat g17 with kitchen-knife + blender"
+    assert labels[-1] == "Let g17 escape to the Movie Theater (you go back to Start)"
     _, events = apply_with_events(s, legal_actions(s)[0])
     assert events[-1] == GameEnded(events[-1].outcome, (2, 0), (0,), False)
     assert play(s, legal_actions(s)[0]).phase.value == "over"
+
+
+@pytest.mark.clause("GTG-THEATER-1", "GTG-EVENT-2", "GTG-WEAPON-2", "GTG-VIEW-1")
+def test_a_choice_is_labelled_by_what_it_does_and_never_names_a_face_down_gremlin() -> None:
+    """The labels say what a pending choice does: where the escaping gremlin goes (named, it is
+    face up), where a new gremlin from the pool goes (unnamed: the pool is hidden), which
+    face-down gremlin an event moves and where, and why a card is discarded."""
+    s = apply(table(2, gremlins=STACK, hands=HANDS), Move("e6"))
+    s = apply(s, LetEscape())
+    label = action_label(observe(s, 0), legal_actions(s)[0])
+    assert label == f"Put g17 face up on {THEATER_SPACES[0]} in the Movie Theater"
+    assert label.key == "gtg.action.theater"
+    # the other frames, drawn by hand on the table before the move (only the view matters here)
+    s = table(2, gremlins=STACK, hands=HANDS)
+    view = observe(replace(s, stack=(Frame("theater", 0, source="stripe"),)), 0)
+    assert action_label(view, Choose("j18")) == ("Put a new gremlin from the pool face up on j18 in the "
+                                                 "Movie Theater")
+    view = observe(replace(s, stack=(Frame("place", 0, source="dont-get-them-wet"),)), 0)
+    assert action_label(view, Choose("e6")) == "Put a new gremlin from the pool face down on e6"
+    view = observe(replace(s, stack=(Frame("move-from", 0, source="snowstorm"),)), 0)
+    assert action_label(view, Choose("n2")) == "Move the face-down gremlin on n2"
+    view = observe(replace(s, stack=(Frame("move-to", 0, source="snowstorm", bound=(("from", "n2"),)),)), 0)
+    assert action_label(view, Choose("e6")) == "Move the face-down gremlin from n2 to e6"
+    view = observe(replace(s, stack=(Frame("discard", 0, source="hand-limit", then=("draw", "end")),)), 0)
+    assert action_label(view, Discard("blender")).key == "gtg.action.discard-to-draw"
+    view = observe(replace(s, stack=(Frame("discard", 0, source="gremlin-sabotage"),)), 0)
+    assert action_label(view, Discard("blender")) == "Discard blender (gremlin-sabotage)"
+
+
+@pytest.mark.clause("GTG-VIEW-1")
+@settings(max_examples=scaled(4), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_no_label_names_a_gremlin_the_seat_cannot_see(seed: int) -> None:
+    """Property: along a random game, every label that names a gremlin names one the deciding
+    seat's view shows face up (the fight's, or the escaping one)."""
+    for s in random_states(seed, 3, options=Options(turn_limit=120)):
+        if is_terminal(s):
+            continue
+        view = observe(s, current_player(s))
+        face_up = {g.gremlin for g in view.board if g.face_up}
+        for a in legal_actions(s):
+            named = action_label(view, a).params.get("gremlin")
+            assert named is None or named in face_up
