@@ -20,9 +20,9 @@ from gremlinrules.gremlins_the_game.state import Outcome, Phase, State
 from gremlinrules.gremlins_the_game.view import everyone_lost, scores, winners
 
 __all__ = [
-    "EVENT_TYPES", "Acted", "Event", "EventDrawn", "GameEnded", "GremlinDefeated", "GremlinPlaced",
-    "GremlinRevealed", "Moved", "TokensReplenished", "TurnBegan", "WeaponsDrawn", "apply_with_events",
-    "observe_event",
+    "EVENT_TYPES", "Acted", "Event", "EventDrawn", "GameEnded", "GremlinDefeated", "GremlinMoved",
+    "GremlinPlaced", "GremlinRevealed", "Moved", "TokensReplenished", "TurnBegan", "WeaponsDrawn",
+    "apply_with_events", "observe_event",
 ]
 
 
@@ -78,6 +78,15 @@ class GremlinPlaced:
 
 
 @attrs.frozen(slots=True)
+class GremlinMoved:
+    """An event card moved a face-down gremlin token from one space to another (GTG-EVENT-2);
+    which gremlin it is stays hidden."""
+
+    origin: str
+    to: str
+
+
+@attrs.frozen(slots=True)
 class GremlinDefeated:
     """A seat defeated a gremlin (GTG-FIGHT-3) and scored its points."""
 
@@ -88,7 +97,8 @@ class GremlinDefeated:
 
 @attrs.frozen(slots=True)
 class TokensReplenished:
-    """Empty token spaces were refilled (GTG-SQUARE-2, an event's replenish)."""
+    """Empty token spaces were given new tokens (GTG-SQUARE-2, an event's replenish or its new
+    gremlins): event and weapon tokens, and face-down gremlins from the pool."""
 
     events: int
     weapons: int
@@ -113,10 +123,10 @@ class GameEnded:
     gremlins_won: bool
 
 
-EVENT_TYPES = (Acted, Moved, WeaponsDrawn, EventDrawn, GremlinRevealed, GremlinPlaced, GremlinDefeated,
-               TokensReplenished, TurnBegan, GameEnded)
-Event = (Acted | Moved | WeaponsDrawn | EventDrawn | GremlinRevealed | GremlinPlaced | GremlinDefeated
-         | TokensReplenished | TurnBegan | GameEnded)
+EVENT_TYPES = (Acted, Moved, WeaponsDrawn, EventDrawn, GremlinRevealed, GremlinPlaced, GremlinMoved,
+               GremlinDefeated, TokensReplenished, TurnBegan, GameEnded)
+Event = (Acted | Moved | WeaponsDrawn | EventDrawn | GremlinRevealed | GremlinPlaced | GremlinMoved
+         | GremlinDefeated | TokensReplenished | TurnBegan | GameEnded)
 
 
 def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
@@ -140,12 +150,17 @@ def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
         cards = tuple(sorted(gained.elements(), key=after.hands[seat].index))
         out.append(WeaponsDrawn(seat, len(cards), cards))
     before = {g.space: g for g in s.board}
+    was_on = {g.gremlin: g.space for g in s.board if not g.face_up}
     placed_down = 0
     for placed in after.board:
         old = before.get(placed.space)
         if old is not None and old.gremlin == placed.gremlin:
             if placed.face_up and not old.face_up:
                 out.append(GremlinRevealed(placed.space, placed.gremlin))
+            continue
+        origin = was_on.get(placed.gremlin)
+        if origin is not None and not placed.face_up:  # GTG-EVENT-2 move_gremlins
+            out.append(GremlinMoved(origin, placed.space))
             continue
         out.append(GremlinPlaced(placed.space, placed.gremlin if placed.face_up else None, placed.face_up))
         placed_down += not placed.face_up

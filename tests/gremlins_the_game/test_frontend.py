@@ -130,3 +130,27 @@ def test_no_label_names_a_gremlin_the_seat_cannot_see(seed: int) -> None:
         for a in legal_actions(s):
             named = action_label(view, a).params.get("gremlin")
             assert named is None or named in face_up
+
+
+@pytest.mark.clause("GTG-EVENT-2", "GTG-VIEW-1")
+def test_a_gremlin_an_event_moves_is_reported_moved_not_replenished() -> None:
+    """Gremlin Vengeance: the moved face-down gremlin is a GremlinMoved from its space to the new
+    one (no gremlin named), not a new token; Fed After Midnight's gremlin from the pool is."""
+    from gremlinrules.gremlins_the_game import GremlinMoved, GremlinPlaced, TokensReplenished
+    from gremlinrules.gremlins_the_game.flow import GREMLIN_SPACES
+
+    s = table(2, event_deck=("gremlin-vengeance", "fed-after-midnight"))
+    gone = GREMLIN_SPACES[0]
+    s = edited(s, board=tuple(p for p in s.board if p.space != gone),
+               pool=(*(p.gremlin for p in s.board if p.space == gone), *s.pool), free_move=(True, False))
+    s = apply(s, Move(EVENT_SPACES[0]))
+    s = apply(s, Choose(GREMLIN_SPACES[3]))
+    s, events = apply_with_events(s, Choose(gone))
+    assert GremlinMoved(GREMLIN_SPACES[3], gone) in events
+    assert not any(type(e) in (GremlinPlaced, TokensReplenished) for e in events)
+    s = edited(s, free_move=(False, True))
+    s = apply(s, Move(EVENT_SPACES[1]))
+    assert s.stack[-1].kind == "place"
+    s, events = apply_with_events(s, Choose(GREMLIN_SPACES[3]))
+    assert GremlinPlaced(GREMLIN_SPACES[3], None, False) in events
+    assert TokensReplenished(0, 0, 1) in events
