@@ -76,36 +76,58 @@ class Ctx:
     """Units (cards, resources) still to take; -1 before the step's acting begins."""
 
 
+def _bound(c: Ctx) -> tuple[tuple[str, int | str], ...]:
+    """The readable record of where an effect stands (the frame's ``bound``): the card's
+    ``player`` (a seat), the ``step`` of its script (from 1), the ``stage``; for a step on
+    everyone except you the seats still to come (``queue``, clockwise, dot-separated, possibly
+    empty); and, once set, the target ``seat``, its ``project`` and the destination project
+    ``dest`` (numbers from 1, as actions name projects), and the units ``left`` to take."""
+    out: list[tuple[str, int | str]] = [("player", c.player), ("step", c.step + 1), ("stage", c.stage)]
+    if c.each:
+        out.append(("queue", ".".join(map(str, c.queue))))
+    if c.seat >= 0:
+        out.append(("seat", c.seat))
+    if c.project >= 0:
+        out.append(("project", c.project + 1))
+    if c.dest >= 0:
+        out.append(("dest", c.dest + 1))
+    if c.left >= 0:
+        out.append(("left", c.left))
+    return tuple(out)
+
+
 def frame_of(kind: str, decider: int, c: Ctx) -> Frame:
     """The frame asking ``decider`` for the next choice of the effect ``c``."""
-    bound: tuple[tuple[str, int | str], ...] = (
-        ("player", c.player), ("step", c.step), ("stage", c.stage),
-        ("queue", ".".join(map(str, c.queue))), ("each", int(c.each)), ("seat", c.seat),
-        ("project", c.project), ("dest", c.dest), ("left", c.left),
-    )
-    shifted = tuple((k, v + 1) if type(v) is int and k in _SHIFTED else (k, v) for k, v in bound)
-    return Frame(kind, decider, source=c.card, bound=shifted)
+    return Frame(kind, decider, source=c.card, bound=_bound(c))
 
 
-_SHIFTED = frozenset({"seat", "project", "dest", "left"})
-"""Bound values stored one up, so "none yet" (-1) is 0 and JSON holds no negative number."""
+_KEYS = frozenset({"player", "step", "stage", "queue", "seat", "project", "dest", "left"})
 
 
 def ctx_of(frame: Frame) -> Ctx:
     """The effect a frame belongs to (ValueError when its bound is not one :func:`frame_of` makes)."""
+    keys = [k for k, _ in frame.bound]
     b = dict(frame.bound)
-    if set(b) != {"player", "step", "stage", "queue", "each", "seat", "project", "dest", "left"}:
-        raise ValueError("an effect frame binds player, step, stage, queue, each, seat, project, dest, left")
-    ints = {k: b[k] for k in ("player", "step", "each", "seat", "project", "dest", "left")}
+    if len(keys) != len(b) or not set(b) <= _KEYS or not {"player", "step", "stage"} <= set(b):
+        raise ValueError("an effect frame binds player, step and stage, and may bind queue, seat, project, "
+                         "dest and left, each once")
+    ints = {k: b.get(k, 0) for k in ("player", "step", "seat", "project", "dest", "left")}
     if (any(type(v) is not int for v in ints.values()) or type(b["stage"]) is not str
-            or type(b["queue"]) is not str):
+            or type(b.get("queue", "")) is not str):
         raise ValueError("an effect frame's numbers are integers, its stage and queue text")
-    queue = tuple(int(x) for x in str(b["queue"]).split(".")) if b["queue"] else ()
-    if len(queue) > 6 or str(b["stage"]) not in STAGES:
+    text = str(b.get("queue", ""))
+    if len(text) > 20 or str(b["stage"]) not in STAGES:
         raise ValueError("an effect frame's queue or stage is not one the rules make")
-    return Ctx(int(ints["player"]), frame.source, int(ints["step"]), str(b["stage"]), queue,
-               bool(ints["each"]), int(ints["seat"]) - 1, int(ints["project"]) - 1, int(ints["dest"]) - 1,
-               int(ints["left"]) - 1)
+    try:
+        queue = tuple(int(x) for x in text.split(".")) if text else ()
+    except ValueError:
+        raise ValueError("an effect frame's queue lists seats") from None
+    c = Ctx(int(ints["player"]), frame.source, int(ints["step"]) - 1, str(b["stage"]), queue, "queue" in b,
+            int(b["seat"]) if "seat" in b else -1, int(b["project"]) - 1 if "project" in b else -1,
+            int(b["dest"]) - 1 if "dest" in b else -1, int(b["left"]) if "left" in b else -1)
+    if _bound(c) != frame.bound:
+        raise ValueError("an effect frame's bound is not written as the rules write it")
+    return c
 
 
 # ---- whom and what a step may touch ------------------------------------------------------------
