@@ -29,6 +29,7 @@ from gremlinrules.gremlins_inc.actions import (
     Play,
     Start,
 )
+from gremlinrules.gremlins_inc.components import RESOURCES
 from gremlinrules.gremlins_inc.kit import kit_for
 from gremlinrules.gremlins_inc.view import View
 
@@ -145,8 +146,9 @@ def action_label(view: View, action: Any) -> Message:
         return message("gi.action.choose-project", "Choose seat {seat}'s {project}", seat=shown(action.seat),
                        project=_project_name(view, action.seat, action.project))
     if kind is ChooseResource:
-        return message("gi.action.choose-resource", "Take a {resource} resource",
-                       resource=shown(action.resource))
+        resource = action.resource if type(action.resource) is str and action.resource in RESOURCES \
+            else shown(action.resource)
+        return message("gi.action.choose-resource", "Take a {resource} resource", resource=resource)
     if kind is Discard:
         return message("gi.action.discard", "Discard {card}", card=_name(view, action.card))
     if kind is Done:

@@ -164,6 +164,8 @@ def describe(s: State, action: Any) -> str:
     if kind is EndTurn:
         return f"{who} ends the turn"
     if kind is ChoosePlayer:
+        if type(action.offset) is int and 0 < action.offset < s.players:
+            return f"{who} chooses seat {(seat + action.offset) % s.players}"
         return f"{who} chooses the player {_short(action.offset)} seats after them"
     if kind is ChooseSelf:
         return f"{who} chooses themselves"

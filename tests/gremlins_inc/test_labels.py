@@ -1,0 +1,49 @@
+"""The labels a player reads and the lines of a transcript (GI-CARD-1, GI-EFFECT-3, GI-EFFECT-5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gremlinrules.gremlins_inc import (
+    ChoosePlayer,
+    ChooseProject,
+    ChooseResource,
+    Play,
+    action_label,
+    describe,
+    legal_actions,
+    observe,
+)
+from tests.gremlins_inc.helpers import P, play, table
+
+
+@pytest.mark.clause("GI-EFFECT-5")
+def test_a_resource_choice_reads_as_the_resource_type() -> None:
+    """Choosing the type of a resource taken reads "Take a gold resource", the type as a word."""
+    s = play(table(hands=[("shift",), (), ()], projects=[(P("watch"),), (P("lab", "coin", "spite"),), ()]),
+             Play("shift"))
+    assert legal_actions(s) == (ChooseResource("gold"), ChooseResource("malice"))
+    labels = [str(action_label(observe(s, 0), a)) for a in legal_actions(s)]
+    assert labels == ["Take a gold resource", "Take a malice resource"]
+
+
+@pytest.mark.clause("GI-EFFECT-3")
+def test_a_chosen_player_is_named_by_seat_in_labels_and_transcripts() -> None:
+    """In a four-seat game, seat 2 choosing the player one seat after it reads "Choose seat 3" and
+    the transcript says "Seat 2 chooses seat 3"; three seats after it is seat 1."""
+    s = play(table(4, hands=[(), (), ("gift",), ()], turn=2, first_player=2), Play("gift"))
+    assert ChoosePlayer(1) in legal_actions(s)
+    view = observe(s, 2)
+    assert str(action_label(view, ChoosePlayer(1))) == "Choose seat 3"
+    assert describe(s, ChoosePlayer(1)) == "Seat 2 chooses seat 3"
+    assert describe(s, ChoosePlayer(3)) == "Seat 2 chooses seat 1"
+
+
+@pytest.mark.clause("GI-CARD-1", "GI-VIEW-2")
+def test_a_project_choice_names_a_face_down_card_only_for_whom_it_is_known() -> None:
+    """A project of another seat reads by its number and, face down, as "a face-down card"."""
+    s = play(table(hands=[("heist",), (), ()], projects=[(), (P("clock"), P("watch", up=True)), ()]),
+             Play("heist"))
+    labels = [str(action_label(observe(s, 0), a)) for a in legal_actions(s)]
+    assert labels == ["Choose seat 1's project 1 (a face-down card)", "Choose seat 1's project 2 (Watch)"]
+    assert legal_actions(s) == (ChooseProject(1, 1), ChooseProject(1, 2))
