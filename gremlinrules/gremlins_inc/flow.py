@@ -90,8 +90,9 @@ def game_over(s: State) -> bool:
     o = s.options
     if o.end == "score" and max(team_totals(s)) >= o.target:
         return True
-    if o.end == "reshuffles" and s.reshuffles > o.reshuffles:
-        return True
+    if o.end == "reshuffles" and (
+            s.reshuffles > o.reshuffles or (s.reshuffles == o.reshuffles and not s.deck)):
+        return True  # GI-END-3: after the last reshuffle the deck ran out (empty, or rebuilt again)
     return o.bounded and s.round >= o.round_limit
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 
 from gremlinrules import SetupError
@@ -160,6 +161,22 @@ def test_playing_for_reshuffles_ends_after_the_deck_runs_out_once_more() -> None
     over = play(table(options=opts, reshuffles=2, turn=2), EndTurn())
     assert over.phase is Phase.OVER
     assert winners(over) == (0, 1, 2)
+
+
+@pytest.mark.clause("GI-END-3")
+def test_a_deck_run_out_by_the_last_refill_of_the_round_ends_the_game() -> None:
+    """After the last reshuffle played for, a deck emptied by the refill that closes the round
+    has run out: the game ends then, not a round later when someone next draws."""
+    opts = Options(components=TEST_SET, end="reshuffles", reshuffles=1)
+    base = table(2, options=opts, reshuffles=1, turn=1)
+    rest = base.deck[12:]  # the refill after seat 1's turn draws 6 + 6 from an empty-handed table
+    s = attrs.evolve(base, deck=base.deck[:12], discard=tuple(sorted(rest)))
+    over = play(s, EndTurn())
+    assert over.deck == ()
+    assert over.reshuffles == 1
+    assert over.phase is Phase.OVER
+    short = attrs.evolve(base, deck=base.deck[:13], discard=tuple(sorted(base.deck[13:])))
+    assert play(short, EndTurn()).phase is Phase.PLAY
 
 
 @pytest.mark.clause("GI-BOUND-1")
