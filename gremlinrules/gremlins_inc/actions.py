@@ -65,7 +65,7 @@ class Assign:
     project: int = attrs.field(validator=_INT)
 
     def __str__(self) -> str:
-        """``assign spare-parts 1``."""
+        """``assign loose-screws 1``."""
         return f"assign {self.card} {self.project}"
 
 
@@ -162,7 +162,7 @@ class Discard:
     card: str = attrs.field(validator=_CARD)
 
     def __str__(self) -> str:
-        """``discard spare-parts``."""
+        """``discard loose-screws``."""
         return f"discard {self.card}"
 
 

@@ -96,7 +96,7 @@ def parse_action(text: str) -> Any:
     except (ValueError, InvalidArgumentError):
         pass
     raise SerializationError(f"not a Gremlins, Inc. action: {shown(text, 40)} (e.g. \"start pocket-watch\", "
-                             "\"assign spare-parts 0\", \"play petty-theft\", \"end\")")
+                             "\"assign loose-screws 1\", \"play petty-theft\", \"end\")")
 
 
 def _name(view: View, card: Any) -> str:
@@ -117,7 +117,7 @@ def _project_name(view: View, seat: Any, number: Any) -> str:
 
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat deciding in ``view`` ("Start Pocket Watch face
-    down", "Assign Spare Parts to project 0 (Pocket Watch)"), with its message key and
+    down", "Assign Loose Screws to project 1 (Pocket Watch)"), with its message key and
     parameters; made from the view alone."""
     kind = type(action)
     me = view.current_player if view.current_player is not None else 0

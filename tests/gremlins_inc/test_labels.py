@@ -47,3 +47,28 @@ def test_a_project_choice_names_a_face_down_card_only_for_whom_it_is_known() -> 
     labels = [str(action_label(observe(s, 0), a)) for a in legal_actions(s)]
     assert labels == ["Choose seat 1's project 1 (a face-down card)", "Choose seat 1's project 2 (Watch)"]
     assert legal_actions(s) == (ChooseProject(1, 1), ChooseProject(1, 2))
+
+
+@pytest.mark.clause("GI-CARD-1", "GI-PROJ-5")
+def test_the_notation_examples_name_real_cards_and_projects() -> None:
+    """Every example of the docs' notation table and of the parse error parses, writes back the
+    same, and is in the reference action space (cards of the deck, projects from 1)."""
+    import re
+    from pathlib import Path
+
+    from gremlinrules import SerializationError
+    from gremlinrules.gremlins_inc import all_actions, parse_action
+
+    page = (Path(__file__).parents[2] / "docs" / "games" / "gremlins-inc.rst").read_text(encoding="utf-8")
+    table_ = page.split("Notation\n--------", 1)[1].split("A card in the notation", 1)[0]
+    examples = [t for row in table_.splitlines() if row.startswith("``")
+                for t in re.findall(r"``([^`]+)``", row)[1:]]
+    with pytest.raises(SerializationError) as caught:
+        parse_action("nonsense")
+    examples += re.findall(r'"([a-z][^"]*)"', str(caught.value).split("(e.g.", 1)[1])
+    assert len(examples) >= 16
+    space = set(all_actions(3))
+    for text in examples:
+        action = parse_action(text)
+        assert str(action) == text
+        assert action in space, text
