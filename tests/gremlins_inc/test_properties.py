@@ -1,4 +1,5 @@
-"""Invariants over random games with random options (GI-ZONE-1 to GI-ZONE-4, GI-BOUND-1)."""
+"""Invariants over random games with random options (GI-ZONE-1 to GI-ZONE-4, GI-DONE-3, GI-DONE-4,
+GI-BOUND-1)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gremlinrules.gremlins_inc import (
     REFERENCE,
+    Assign,
+    Complete,
     Options,
     Phase,
     State,
@@ -116,3 +120,67 @@ def test_every_game_ends_within_the_bound_after_a_whole_round(case: tuple[int, O
     assert (final.turn + 1) % players == final.first_player
     assert final.round <= opts.round_limit
     assert final.winners
+
+
+def _builder_playout(players: int, opts: Options, seed: int) -> list[tuple[State, State]]:
+    """A game whose turn owner completes a project whenever it can and else prefers assigning:
+    the (state before, state after) of every Complete."""
+    s = new_game(players, seed, options=attrs.evolve(opts, round_limit=max(opts.round_limit, 10)))
+    rnd = random.Random(seed)
+    done: list[tuple[State, State]] = []
+    while not is_terminal(s):
+        legal = legal_actions(s)
+        wanted: list[Any] = []
+        if not s.stack:
+            wanted = [a for a in legal if type(a) is Complete] or [a for a in legal if type(a) is Assign]
+        action = wanted[0] if wanted else legal[rnd.randrange(len(legal))]
+        after = apply(s, action)
+        if type(action) is Complete:
+            done.append((s, after))
+        s = after
+    return done
+
+
+def _check_completion(before: State, after: State) -> None:
+    me = before.turn
+    project = before.projects[me][_completed_index(before, after)]
+    design = {c.id: c for c in before.components.cards}[project.card]
+    assert all(p.uid != project.uid for row in after.projects for p in row)
+    if after.reshuffles != before.reshuffles:
+        return  # the card's own draw shuffled the discard pile away
+    gained = Counter(after.discard) - Counter(before.discard)
+    expected = Counter(project.resources)
+    if design.kind == "permanent":
+        assert project.card in after.permanents[me] or after.resolving == project.card
+    elif not after.resolving:
+        expected[project.card] += 1
+    assert not expected - gained, (project, gained)
+
+
+def _completed_index(before: State, after: State) -> int:
+    gone = {p.uid for p in before.projects[before.turn]} - {p.uid for row in after.projects for p in row}
+    return next(i for i, p in enumerate(before.projects[before.turn]) if p.uid in gone)
+
+
+@pytest.mark.clause("GI-DONE-3", "GI-DONE-4")
+@settings(max_examples=max(8, settings().max_examples // 10))
+@given(tables())
+def test_a_completed_project_and_all_its_resources_go_to_the_discard_pile(case: tuple[int, Options, int]
+                                                                           ) -> None:
+    """Property: whenever a project is completed it leaves the table; all its resources (needed or
+    not) go to the discard pile, and the card too, unless it is a blueprint-permanent, which
+    becomes its owner's active permanent."""
+    for before, after in _builder_playout(*case):
+        _check_completion(before, after)
+
+
+@pytest.mark.clause("GI-DONE-4")
+def test_the_completion_property_is_exercised() -> None:
+    """The builder playouts of the property above do complete projects, permanents among them."""
+    done = [pair for seed in range(6) for pair in _builder_playout(3, Options(), seed)]
+    assert len(done) >= 5
+    kinds = {c.id: c.kind for c in REFERENCE.cards}
+    completed = {kinds[b.projects[b.turn][_completed_index(b, a)].card] for b, a in done}
+    assert completed == {"blueprint", "permanent"}
+    for before, after in done:
+        _check_completion(before, after)
