@@ -64,6 +64,12 @@ def test_a_seat_remembers_a_project_it_saw_face_up_until_it_leaves() -> None:
     assert observe(s, 2).projects[1][0].card == "clock"
     fresh = table(projects=[(), (P("clock"),), ()])
     assert observe(fresh, 2).projects[1][0].card is None
+    stolen = play(table(hands=[("heist",), (), ()], projects=[(), (P("clock", "coin"),), ()]), Play("heist"))
+    assert stolen.projects[0][0].card == "clock"
+    assert not stolen.projects[0][0].face_up
+    assert observe(stolen, 1).projects[0][0].card == "clock"
+    assert observe(stolen, 1).projects[0][0].resource_cards is None
+    assert observe(stolen, 2).projects[0][0].card is None
 
 
 @pytest.mark.clause("GI-VIEW-1", "GI-VIEW-4")
