@@ -143,8 +143,18 @@ def action_label(view: View, action: Any) -> Message:
     if kind is ChooseSelf:
         return message("gi.action.choose-self", "Choose yourself")
     if kind is ChooseProject:
+        project = _project_name(view, action.seat, action.project)
+        pending = view.pending
+        if pending is not None and pending.kind == "pay":  # GI-PLAY-2: the payer's own project
+            owed = pending.value("owed")
+            resource = str(owed).split(".")[0] if type(owed) is str and owed else "a resource"
+            return message("gi.action.pay-from", "Pay {resource} from {project}", resource=resource,
+                           project=project)
+        if pending is not None and pending.value("stage") == "dest":  # GI-EFFECT-4: where it goes
+            return message("gi.action.choose-destination", "Move the resources to seat {seat}'s {project}",
+                           seat=shown(action.seat), project=project)
         return message("gi.action.choose-project", "Choose seat {seat}'s {project}", seat=shown(action.seat),
-                       project=_project_name(view, action.seat, action.project))
+                       project=project)
     if kind is ChooseResource:
         resource = action.resource if type(action.resource) is str and action.resource in RESOURCES \
             else shown(action.resource)

@@ -72,3 +72,19 @@ def test_the_notation_examples_name_real_cards_and_projects() -> None:
         action = parse_action(text)
         assert str(action) == text
         assert action in space, text
+
+
+@pytest.mark.clause("GI-PLAY-2", "GI-EFFECT-4")
+def test_paying_and_choosing_where_resources_go_read_as_what_they_do() -> None:
+    """A payment's choice reads "Pay malice from project 1 (...)"; the destination of moved
+    resources reads "Move the resources to seat 0's project 2 (...)"."""
+    rows = [(P("watch", "spite"), P("clock", "spite")), (), ()]
+    s = play(table(hands=[("spite",), (), ()], projects=rows, scores=[0, 3, 3]), Play("spite"))
+    assert s.stack[-1].kind == "pay"
+    labels = [str(action_label(observe(s, 0), a)) for a in legal_actions(s)]
+    assert labels == ["Pay malice from project 1 (Watch)", "Pay malice from project 2 (Clock)"]
+    rows = [(P("watch"), P("clock")), (P("lab", "coin"),), ()]
+    s = play(table(hands=[("shift",), (), ()], projects=rows), Play("shift"))
+    labels = [str(action_label(observe(s, 0), a)) for a in legal_actions(s)]
+    assert labels == ["Move the resources to seat 0's project 1 (Watch)",
+                      "Move the resources to seat 0's project 2 (Clock)"]
