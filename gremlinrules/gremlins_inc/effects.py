@@ -437,19 +437,38 @@ def assign_card(s: State, seat: int, card: str, project: int) -> State:
 
 
 def finish_effect(s: State, c: Ctx) -> State:
-    """The script is done: the card is discarded, or a completed permanent becomes active
-    (GI-DONE-3, from the next action on); then the action is over."""
+    """The script is done: a played card is discarded; a completed project leaves the table and
+    all its resources are discarded, whatever its instructions put on it (GI-DONE-4), and its
+    card is discarded or, a permanent, becomes active (GI-DONE-3, from the next action on). Then
+    the action is over."""
     card = s.resolving
-    if card:
-        design = cards_of(s).get(card)
-        if design is not None and design.kind == "permanent":  # only ever completed, never played
-            perms = s.permanents
-            owner = c.player
-            perms = perms[:owner] + (tuple(sorted((*perms[owner], card))),) + perms[owner + 1:]
-            s = evolve(s, permanents=perms, resolving="")
-        else:
-            s = evolve(s, discard=tuple(sorted((*s.discard, card))), resolving="")
+    if card and s.completing >= 0:
+        s = _retire(s, c.player, card)
+    elif card:
+        s = evolve(s, discard=tuple(sorted((*s.discard, card))), resolving="")
     return after_action(s)
+
+
+def _retire(s: State, owner: int, card: str) -> State:
+    """GI-DONE-3, GI-DONE-4: the completed project (``s.completing``) leaves ``owner``'s row; its
+    resources go to the discard pile, its card too unless it is a permanent. A project its own
+    instructions already took off the table went with its resources; nothing is left to do."""
+    row = s.projects[owner]
+    at = [i for i, p in enumerate(row) if p.uid == s.completing]
+    s = evolve(s, resolving="", completing=-1)
+    if not at:
+        return s
+    i = at[0]
+    p = row[i]
+    design = cards_of(s).get(card)
+    pile = (*s.discard, *p.resources)
+    perms = s.permanents
+    if design is not None and design.kind == "permanent":  # only ever completed, never played
+        perms = perms[:owner] + (tuple(sorted((*perms[owner], p.card))),) + perms[owner + 1:]
+    else:
+        pile = (*pile, p.card)
+    return evolve(s, projects=with_row(s, owner, row[:i] + row[i + 1:]), discard=tuple(sorted(pile)),
+                  permanents=perms, seen=forget(s.seen, p.uid))
 
 
 # ---- the frames' choices and answers ---------------------------------------------------------

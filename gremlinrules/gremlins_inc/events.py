@@ -60,6 +60,9 @@ class Completed:
     seat: int
     card: str
     score: int
+    uid: int = -1
+    """The completed project's uid (as views show it); it stays on the table, face up, while its
+    instructions are followed (GI-DONE-4)."""
 
 
 @attrs.frozen(slots=True)

@@ -148,7 +148,8 @@ def _check(s: State) -> None:
                 raise _bad("two projects share a uid")
             uids[uid] = seat
             zones += [*_ids((p.card,), "a project card", cards), *_ids(p.resources, "resources", cards)]
-    if s.resolving:
+    _check_completing(s, cards)
+    if s.resolving and s.completing < 0:  # a completed card stays in its project (GI-DONE-4)
         zones += _ids((s.resolving,), "resolving", cards)
     if Counter(zones) != Counter(k.deck):  # GI-ZONE-1
         raise _bad(f"the cards in play are not exactly the {len(k.deck)} cards of the set, once each")
@@ -159,6 +160,24 @@ def _check(s: State) -> None:
             raise _bad("a seat remembers only others' face-down projects, each once, sorted")
     _int(s.actions_used, "actions_used", 0, actions_allowed(s, s.turn))
     _check_stack(s, n)
+
+
+def _check_completing(s: State, cards: Any) -> None:
+    """GI-DONE-4: a project being completed is the turn owner's, face up, of the card resolving
+    (or already gone, taken off the table by its own instructions)."""
+    uid = s.completing
+    if not is_int(uid) or not -1 <= uid < max(s.next_uid, 0):
+        raise _bad("completing must be -1 or the uid of a project")
+    if uid < 0:
+        return
+    if not s.resolving or s.resolving not in cards or s.phase is not Phase.PLAY or not s.stack:
+        raise _bad("a project is being completed only while its card's instructions wait for a decision")
+    if cards[s.resolving].kind == "action":
+        raise _bad("an action card is played, never completed")
+    for seat, row in enumerate(s.projects):
+        for p in row:
+            if p.uid == uid and (seat != s.turn or p.card != s.resolving):
+                raise _bad("the project being completed is the turn owner's, of the card resolving")
 
 
 def _check_stack(s: State, n: int) -> None:

@@ -267,8 +267,10 @@ def pay(s: State, seat: int, card: str, owed: tuple[str, ...]) -> State:
 
 
 def complete(s: State, a: Complete) -> State:
-    """GI-DONE-1 to GI-DONE-4: reveal, score (with bonuses, GI-PASSIVE-5), discard the
-    resources, resolve the card's effect; then the card is discarded or stays active."""
+    """GI-DONE-1 to GI-DONE-4: reveal, score (with bonuses, GI-PASSIVE-5) and follow the card's
+    instructions while the project stays on the table; afterwards (:func:`.effects.finish_effect`)
+    the project leaves, all its resources are discarded, and the card is discarded or stays
+    active (GI-DONE-3)."""
     me = s.turn
     row = s.projects[me]
     i = a.project - 1
@@ -276,11 +278,11 @@ def complete(s: State, a: Complete) -> State:
     cards = cards_of(s)
     bonus = sum(x.amount for c in s.permanents[me] for x in cards[c].passive if x.effect == "bonus")
     gained = cards[p.card].score + bonus
-    emit(Completed(me, p.card, gained))
+    emit(Completed(me, p.card, gained, p.uid))
     scores = s.scores[:me] + (s.scores[me] + gained,) + s.scores[me + 1:]
-    s = evolve(s, projects=with_row(s, me, row[:i] + row[i + 1:]), scores=scores,
-               discard=tuple(sorted((*s.discard, *p.resources))), seen=forget(s.seen, p.uid),
-               resolving=p.card)
+    shown_ = attrs.evolve(p, face_up=True)  # GI-DONE-1: revealed (if it was not)
+    s = evolve(s, projects=with_row(s, me, row[:i] + (shown_,) + row[i + 1:]), scores=scores,
+               seen=forget(s.seen, p.uid), resolving=p.card, completing=p.uid)
     return effects.start_effect(_used(s), me, p.card)
 
 

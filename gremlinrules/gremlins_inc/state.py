@@ -187,6 +187,9 @@ class State:
     """The card being played or completed while its effect resolves, or ""."""
     stack: tuple[Frame, ...]
     winners: tuple[int, ...]
+    completing: int = -1
+    """The uid of the project being completed while its instructions are followed (it stays on
+    the table, face up, until they are done, GI-DONE-4), or -1."""
 
     @property
     def components(self) -> Components:

@@ -176,13 +176,19 @@ def test_each_design_plays_and_every_frame_resolves(card: Card) -> None:
 @pytest.mark.parametrize("card", PROJECTS, ids=lambda c: c.id)
 def test_each_project_completes_for_its_score(card: Card) -> None:
     """Each blueprint and permanent completes from its exact needs for its score; its resources
-    are discarded, and it is discarded (a blueprint) or stays active (a permanent)."""
+    are discarded (but those its own instructions moved to another project first, GI-DONE-4),
+    and it is discarded (a blueprint) or stays active (a permanent)."""
     s = table(card)
     ends = leaves(s, Complete(len(s.projects[0])))
     for end in ends:
-        paid = s.projects[0][-1].resources
+        paid = Counter(s.projects[0][-1].resources)
         assert end.scores[0] >= s.scores[0]
-        assert Counter(end.discard) - Counter(s.discard) >= Counter(paid)
+        gained = Counter(end.discard) - Counter(s.discard)
+        if any(step.op == "move_resource" for step in card.effect):  # it may move some away first
+            gained += Counter(r for p in end.projects[0] for r in p.resources) - Counter(
+                r for p in s.projects[0][:-1] for r in p.resources)
+        assert gained >= paid
+        assert all(p.uid != s.projects[0][-1].uid for row in end.projects for p in row)
         assert (card.id in end.permanents[0]) == (card.kind == "permanent")
     if not card.effect:
         (end,) = ends
