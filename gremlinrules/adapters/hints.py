@@ -192,9 +192,12 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
     from gremlinrules.gremlins_the_game import components as c
     from gremlinrules.gremlins_the_game import flow
     from gremlinrules.gremlins_the_game.actions import table_components
+    from gremlinrules.gremlins_the_game.geometry import table_geometry
     from gremlinrules.gremlins_the_game.state import Options
 
-    comps = table_components(options if isinstance(options, Options) else Options())  # GTG-DATA-6
+    opts = options if isinstance(options, Options) else Options()
+    comps = table_components(opts)  # GTG-DATA-6
+    geo = table_geometry(opts.map)  # GTG-MAP-7: the table's map
     ids = tuple(g.id for g in comps.gremlins)
     weapons = tuple(w.name for w in comps.weapons)
     events = tuple(e.name for e in comps.events)
@@ -205,22 +208,30 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
         "hand_sizes": players, "defeated": players,
         # GTG-DATA-1, GTG-ZONE-1: 36 gremlins, 30 weapon and 30 event cards, 12 + 12 tokens
         "event_tokens": c.TOKENS, "weapon_tokens": c.TOKENS,
-        "board": len(flow.GREMLIN_SPACES) + len(flow.THEATER_SPACES),  # gremlins lie only there
+        "board": len(geo.gremlin_spaces) + len(geo.theater_spaces),  # gremlins lie only there
         "crowd": c.GREMLIN_TOKENS, "defeated[*]": c.GREMLIN_TOKENS,
         "hand": c.HAND_LIMIT,  # GTG-WEAPON-2
         "weapon_discard": c.WEAPON_CARDS, "event_discard": c.EVENT_CARDS,
         "pending.among": 0, "pending.bound": 1, "pending.then": max(2, steps + 1),
+        # GTG-MAP-7: a table's own map is fixed for the game: only its sequences' lengths
+        **{f"options.map.{path}": 0 for path in (
+            "spaces", "graph.names", "graph.neighbours", "graph.neighbours[*]", "starts", "gremlin_spaces",
+            "event_spaces", "weapon_spaces", "theater_spaces", "word_spaces", "town_square", "locations",
+            "walls", "doors")},
     }
     vocabs: Vocabularies = {
-        "map": (flow.MAP.name,), "positions[*]": tuple(s.name for s in flow.MAP.spaces),
-        "event_tokens[*]": flow.EVENT_SPACES, "weapon_tokens[*]": flow.WEAPON_SPACES,
-        "board[*].space": tuple(sorted(flow.GREMLIN_SPACES + flow.THEATER_SPACES,
-                                       key=flow.INDEX.__getitem__)),
+        "map": (geo.name,), "positions[*]": geo.names,
+        "event_tokens[*]": geo.event_spaces, "weapon_tokens[*]": geo.weapon_spaces,
+        "board[*].space": tuple(sorted(geo.gremlin_spaces + geo.theater_spaces, key=geo.index.__getitem__)),
         "board[*].gremlin": ids, "crowd[*]": ids, "defeated[*][*]": ids,
         "hand[*]": weapons, "weapon_discard[*]": weapons, "event_discard[*]": events,
         "pending.kind": flow.FRAME_KINDS, "pending.source": (*ids, *events, "hand-limit", "escape", "stripe"),
         "pending.among[*]": (), "pending.bound[*][0]": ("from",),
-        "pending.bound[*][1]": tuple(s.name for s in flow.MAP.spaces), "pending.then[*]": flow.STEPS,
+        "pending.bound[*][1]": geo.names, "pending.then[*]": flow.STEPS,
+        "options.map.name": (geo.name,),
+        **{f"options.map.{path}": () for path in (
+            "spaces[*].name", "spaces[*].area", "spaces[*].mark", "spaces[*].colour", "spaces[*].words",
+            "graph.names[*]", "locations[*]")},
     }
     for where in ("options.components",):  # GTG-DATA-6, GTG-DATA-5: a user's set and its bounds
         caps.update({f"{where}.gremlins": c.GREMLIN_TOKENS, f"{where}.gremlins[*].symbols": c.MAX_UNITS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 
 from gremlinrules.core import serial
-from gremlinrules.gremlins_the_game import components
+from gremlinrules.gremlins_the_game import board, components
 from gremlinrules.gremlins_the_game.actions import (
     ACTION_TYPES,
     MAX_PLAYERS,
@@ -70,23 +70,25 @@ from gremlinrules.gremlins_the_game.view import (
 )
 
 __all__ = [
-    "ACTION_TYPES", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "GAME_ID", "MAX_PLAYERS",
-    "MIN_PLAYERS", "REFERENCE", "REFERENCE_MAP", "TITLE", "Acted", "Action", "Choose", "Components",
-    "Defeat", "Discard", "Effect", "Event", "EventCard", "EventDrawn", "GameEnded", "GremlinDefeated",
-    "GremlinMoved", "GremlinPlaced", "GremlinRevealed", "GremlinToken", "LetEscape", "Map", "Move", "Moved",
-    "Options",
-    "Outcome", "Phase", "Placed", "SeenGremlin", "Setup", "State", "Symbol", "TokensReplenished",
-    "TurnBegan", "View", "WeaponCard", "WeaponsDrawn", "action_label", "all_actions", "apply",
-    "apply_with_events", "check_state", "current_player", "decision_bound", "describe", "everyone_lost",
-    "is_legal", "is_terminal", "legal_actions", "load_components", "load_map", "new_game", "observe",
-    "observe_event", "parse_action", "parse_components", "players", "read_map", "sample_hidden", "scores",
-    "validate_components", "winners",
+    "ACTION_TYPES", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "GAME_ID", "JSON_SCHEMA_OVERRIDES",
+    "MAX_PLAYERS", "MIN_PLAYERS", "REFERENCE", "REFERENCE_MAP", "TITLE", "Acted", "Action", "Choose",
+    "Components", "Defeat", "Discard", "Effect", "Event", "EventCard", "EventDrawn", "GameEnded",
+    "GremlinDefeated", "GremlinMoved", "GremlinPlaced", "GremlinRevealed", "GremlinToken", "LetEscape",
+    "Map", "Move", "Moved", "Options", "Outcome", "Phase", "Placed", "SeenGremlin", "Setup", "State",
+    "Symbol", "TokensReplenished", "TurnBegan", "View", "WeaponCard", "WeaponsDrawn", "action_label",
+    "all_actions", "apply", "apply_with_events", "check_state", "current_player", "decision_bound",
+    "describe", "everyone_lost", "is_legal", "is_terminal", "legal_actions", "load_components", "load_map",
+    "new_game", "observe", "observe_event", "parse_action", "parse_components", "players", "read_map",
+    "sample_hidden", "scores", "validate_components", "winners",
 ]
 
 GAME_ID = "gremlins-the-game"
 TITLE = "Gremlins: The Game"
-CONVERTER = components.register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES))
-"""The JSON converter: tagged actions and events; states are readable as they stand (names)."""
+CONVERTER = board.register(components.register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES)))
+"""The JSON converter: tagged actions and events; states are readable as they stand (names); a
+table's own map is its map data (``board.map_data``), read back through ``load_map``."""
+JSON_SCHEMA_OVERRIDES = {Map: board.MAP_SCHEMA}
+"""The JSON Schema of a map in a table's options: its data, not its fields."""
 
 REFERENCE_RULES = importlib.import_module("gremlinrules.gremlins_the_game.rules")
 """The reference rules, the rule book (see :func:`gremlinrules.get_game`'s ``reference``); the

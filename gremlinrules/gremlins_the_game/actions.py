@@ -102,24 +102,33 @@ def table_components(options: Options) -> Components:
         raise SetupError(f"components: {exc}") from exc
 
 
-_SPACES: dict[Components, tuple[Any, ...]] = {}
+_SPACES: dict[tuple[Components, Any], tuple[Any, ...]] = {}
 
 
-def action_space(comps: Components) -> tuple[Any, ...]:
-    """Every action that can ever be legal with this component set, in canonical order."""
-    made = _SPACES.get(comps)
+def action_space(comps: Components, geo: Any = None) -> tuple[Any, ...]:
+    """Every action that can ever be legal with this component set on this map (its
+    ``Geometry``, from the module ``geometry``; None: the reference map), in canonical order."""
+    key = (comps, geo)
+    made = _SPACES.get(key)
     if made is None:
+        moves, chooses = (MOVES, CHOOSES) if geo is None else (geo.moves, geo.chooses)
         t = tables(comps)
-        made = (*MOVES, *(Defeat(w) for w in t.covers), LET_ESCAPE,
-                *(Discard(w.name) for w in comps.weapons), *CHOOSES)
+        made = (*moves, *(Defeat(w) for w in t.covers), LET_ESCAPE,
+                *(Discard(w.name) for w in comps.weapons), *chooses)
         if len(_SPACES) >= 16:
             _SPACES.clear()
-        _SPACES[comps] = made
+        _SPACES[key] = made
     return made
 
 
 def all_actions(players: Any, options: Any = None) -> tuple[Any, ...]:
     """Every action that can ever be legal for this table, in canonical order (the same for every
-    player count; a component set changes the Defeat and Discard actions)."""
+    player count; a component set changes the Defeat and Discard actions, a map the Moves and
+    Chooses)."""
+    from gremlinrules.gremlins_the_game.geometry import REFERENCE_GEOMETRY, table_geometry
+
     check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
-    return action_space(table_components(instance_or_default(options, Options, _TITLE)))
+    opts = instance_or_default(options, Options, _TITLE)
+    comps = table_components(opts)
+    geo = table_geometry(opts.map)
+    return action_space(comps, None if geo is REFERENCE_GEOMETRY else geo)

@@ -45,6 +45,7 @@ from gremlinrules.core.errors import SetupError, shown
 __all__ = [
     "COLOURS",
     "EVENT_SPACES",
+    "MAP_SCHEMA",
     "MARKS",
     "MAX_GREMLIN_SPACES",
     "MOVIE_THEATER",
@@ -55,8 +56,10 @@ __all__ = [
     "Map",
     "Space",
     "load_map",
+    "map_data",
     "map_svg",
     "read_map",
+    "register",
     "svg_centre",
 ]
 
@@ -105,7 +108,7 @@ class Space:
     """The words printed on a Movie Theater word space; ``""`` elsewhere."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a table's options hash it (action-space caches): once per map
 class Map:
     """A validated map (made by :func:`load_map`; never build one by hand)."""
 
@@ -391,6 +394,76 @@ def read_map(source: str | Path) -> Map:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError, TypeError) as exc:
         raise SetupError(f"cannot read the map: {shown(str(exc), 200)}") from exc
     return load_map(data)
+
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_MARK_LETTERS = {"gremlin": "G", "event": "E", "weapon": "W"}
+
+
+def map_data(m: Map) -> dict[str, Any]:
+    """The map's data in the layout :func:`load_map` reads (``board.toml``'s), so that
+    ``load_map(map_data(m)) == m``: how a map travels in JSON (a table's options) and how a map
+    made in code can be saved. Location letters are given afresh (``A``, ``B``, ... in
+    ``m.locations`` order)."""
+    if type(m) is not Map:
+        raise SetupError(f"not a Gremlins: The Game map: {shown(m)}")
+    if len(m.locations) > len(_LETTERS):
+        raise SetupError(f"a map has at most {len(_LETTERS)} locations")
+    letter = {loc: _LETTERS[i] for i, loc in enumerate(m.locations)}
+    at = {(s.x, s.y): s for s in m.spaces}
+    areas, marks = [], []
+    for y in range(m.height - 1, -1, -1):
+        row_a, row_m = [], []
+        for x in range(m.width):
+            s = at.get((x, y))
+            row_a.append("#" if s is None else "." if s.area == STREET else letter[s.area])
+            row_m.append("." if s is None else _MARK_LETTERS.get(s.mark, "."))
+        areas.append("".join(row_a))
+        marks.append("".join(row_m))
+    names = m.graph.names
+    sides: dict[str, str] = {}
+    for u, v in m.walls:
+        a, b = m.spaces[u], m.spaces[v]
+        side = {(0, 1): "N", (1, 0): "E", (0, -1): "S", (-1, 0): "W"}[(b.x - a.x, b.y - a.y)]
+        sides[a.name] = sides.get(a.name, "") + side
+        sides[b.name] = sides.get(b.name, "") + _OPPOSITE[side]
+    return {
+        "name": m.name, "width": m.width, "height": m.height, "areas": areas, "marks": marks,
+        "doors": [f"{names[u]}-{names[v]}" for u, v in m.doors],
+        "locations": {letter[loc]: loc for loc in m.locations},
+        "starts": {colour: names[i] for colour, i in zip(COLOURS, m.starts, strict=True)},
+        "words": {s.name: s.words for s in m.spaces if s.words},
+        "walls": sides,
+    }
+
+
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+_TEXTS = {"type": "object", "additionalProperties": {"type": "string"}}
+MAP_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "A map in the layout of board.toml, validated on reading (load_map; GTG-MAP-7).",
+    "properties": {"name": {"type": "string"}, "width": {"type": "integer"}, "height": {"type": "integer"},
+                   "areas": _STRINGS, "marks": _STRINGS, "doors": _STRINGS, "locations": _TEXTS,
+                   "starts": _TEXTS, "words": _TEXTS, "walls": _TEXTS},
+    "required": ["name", "width", "height", "areas", "marks", "locations", "starts"],
+    "additionalProperties": False,
+}
+"""The JSON Schema of a :class:`Map` in a table's options: its :func:`map_data`."""
+
+
+def register(conv: Any) -> Any:
+    """Teach the JSON converter ``conv`` a :class:`Map`: written as its :func:`map_data`, read back
+    through :func:`load_map` (so a map in JSON is validated like a map file)."""
+
+    def structure(value: Any, _: Any) -> Map:
+        try:
+            return load_map(value)
+        except SetupError as exc:
+            raise ValueError(f"map: {exc}") from None
+
+    conv.register_unstructure_hook(Map, map_data)
+    conv.register_structure_hook(Map, structure)
+    return conv
 
 
 REFERENCE_MAP: Map = read_map(resources.files(__package__).joinpath("board.toml").read_text(encoding="utf-8"))

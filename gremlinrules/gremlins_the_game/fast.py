@@ -11,25 +11,25 @@ from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_the_game import flow, rules
-from gremlinrules.gremlins_the_game.actions import MOVES, Move
+from gremlinrules.gremlins_the_game.actions import Move
 from gremlinrules.gremlins_the_game.state import Phase, State
 
 __all__ = ["apply", "is_legal", "legal_actions"]
 
 _DESTINATIONS: BoundedCache[tuple[Any, ...], tuple[tuple[Any, ...], frozenset[str]]] = BoundedCache(
     "gtg-destinations", 4096)
-_INDEX = flow.INDEX
-
 
 def _moves(s: State) -> tuple[tuple[Any, ...], frozenset[str]]:
     """The legal Moves (GTG-MOVE-1) and their destinations' names: they depend only on the key
     below."""
-    key = (s.turn, s.positions, s.free_move[s.turn], s.turn_number < s.players, s.event_tokens,
+    g = flow.geo(s)  # a Geometry hashes by identity: one per map (GTG-MAP-7)
+    key = (g, s.turn, s.positions, s.free_move[s.turn], s.turn_number < s.players, s.event_tokens,
            s.weapon_tokens, tuple([p.space for p in s.board]))
     found = _DESTINATIONS.get(key)
     if found is None:
         names = flow.destinations(s)
-        found = _DESTINATIONS.put(key, (tuple([MOVES[_INDEX[n]] for n in names]), frozenset(names)))
+        moves, index = g.moves, g.index
+        found = _DESTINATIONS.put(key, (tuple([moves[index[n]] for n in names]), frozenset(names)))
     return found
 
 

@@ -27,11 +27,12 @@ from gremlinrules.core.piles import draw_or_rebuild
 from gremlinrules.core.zones import next_seat
 from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, tables
+from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
 from gremlinrules.gremlins_the_game.state import Outcome, Phase, Placed, State
 
 __all__ = [
     "DISCARD", "FIGHT", "FRAME_KINDS", "MAP", "MOVE_FROM", "MOVE_TO", "PLACE", "STEPS", "THEATER",
-    "begin_turn", "destinations", "empty_gremlin_spaces", "empty_theater", "end_turn", "event_steps",
+    "begin_turn", "destinations", "empty_gremlin_spaces", "empty_theater", "end_turn", "event_steps", "geo",
     "land", "movable_gremlins", "placed_at", "refill", "replace", "run", "start_of", "stripe_in_theater",
 ]
 
@@ -49,6 +50,8 @@ STEPS = ("end", "home", "draw", "discard", "add", "move", "replenish:event", "re
 """The named steps a frame's ``then`` may hold."""
 
 MAP = REFERENCE_MAP
+"""The reference map; a table's own is ``geo(s).map`` (GTG-MAP-7). The names below are the
+reference map's (for tests and tools); the rules read the table's through :func:`geo`."""
 STEPS_PER_MOVE = 6  # GTG-MOVE-1
 _NAMES = tuple(s.name for s in MAP.spaces)
 INDEX = {name: i for i, name in enumerate(_NAMES)}
@@ -63,9 +66,15 @@ SQUARE = frozenset(_NAMES[i] for i in MAP.town_square)
 SQUARE_IDS = frozenset(MAP.town_square)
 
 
-def start_of(seat: int) -> str:
-    """The seat's Start space: seat 0 red, 1 blue, 2 green, 3 yellow (GTG-SETUP-2)."""
-    return STARTS[seat]
+def geo(s: State) -> Geometry:
+    """The table's map as the rules read it: ``Options.map``, or the reference map (GTG-MAP-7)."""
+    return geometry(s.options.map)
+
+
+def start_of(seat: int, g: Geometry | None = None) -> str:
+    """The seat's Start space on the map of ``g`` (None: the reference map): seat 0 red, 1 blue,
+    2 green, 3 yellow (GTG-SETUP-2)."""
+    return (g or geometry(None)).starts[seat]
 
 
 def placed_at(s: State, space: str) -> Placed | None:
@@ -76,8 +85,9 @@ def placed_at(s: State, space: str) -> Placed | None:
     return None
 
 
-def _with_placed(board: tuple[Placed, ...], placed: Placed) -> tuple[Placed, ...]:
-    return tuple(sorted((*board, placed), key=lambda p: INDEX[p.space]))
+def _with_placed(s: State, board: tuple[Placed, ...], placed: Placed) -> tuple[Placed, ...]:
+    index = geo(s).index
+    return tuple(sorted((*board, placed), key=lambda p: index[p.space]))
 
 
 def _without(board: tuple[Placed, ...], space: str) -> tuple[Placed, ...]:
@@ -89,21 +99,22 @@ def stripe_in_theater(s: State) -> bool:
     stripe = tables(s.components).stripe
     if stripe in s.crowd:
         return True
-    return any(p.gremlin == stripe and p.space in THEATER_SET for p in s.board)
+    theater = geo(s).theater_set
+    return any(p.gremlin == stripe and p.space in theater for p in s.board)
 
 
 def empty_theater(s: State) -> tuple[str, ...]:
     """GTG-FIGHT-4: Movie Theater spaces without words, a gremlin or a player, in map order."""
     taken = {p.space for p in s.board}
     taken.update(s.positions)
-    return tuple(name for name in THEATER_SPACES if name not in taken)
+    return tuple(name for name in geo(s).theater_spaces if name not in taken)
 
 
 def empty_gremlin_spaces(s: State) -> tuple[str, ...]:
     """Gremlin spaces without a gremlin or a player, in map order (GTG-SQUARE-2, GTG-EVENT-2)."""
     taken = {p.space for p in s.board}
     taken.update(s.positions)
-    return tuple(name for name in GREMLIN_SPACES if name not in taken)
+    return tuple(name for name in geo(s).gremlin_spaces if name not in taken)
 
 
 def movable_gremlins(s: State) -> tuple[str, ...]:
@@ -127,21 +138,23 @@ def destinations(s: State) -> tuple[str, ...]:
     any space not taken by another player. GTG-MOVE-2: with no destination at all, the player
     stays (the move to its own space).
     """
+    g = geo(s)
     seat = s.turn
     here = s.positions[seat]
     reserved = {p for i, p in enumerate(s.positions) if i != seat}
-    reserved.update(STARTS[i] for i in range(s.players) if i != seat)
+    reserved.update(g.starts[i] for i in range(s.players) if i != seat)
     if s.free_move[seat]:
-        found = tuple(n for n in _NAMES if n != here and n not in reserved)
+        found = tuple(n for n in g.names if n != here and n not in reserved)
     else:
-        stops = {INDEX[p.space] for p in s.board}
-        stops.update(INDEX[n] for n in s.event_tokens)
-        stops.update(INDEX[n] for n in s.weapon_tokens)
-        stops.update(SQUARE_IDS)
-        ids = reachable(GRAPH, INDEX[here], STEPS_PER_MOVE,
-                        impassable=SQUARE_IDS if first_turn(s) else frozenset(),
-                        no_stop=frozenset(INDEX[n] for n in reserved), stops=frozenset(stops))
-        found = tuple(_NAMES[i] for i in ids)
+        index = g.index
+        stops = {index[p.space] for p in s.board}
+        stops.update(index[n] for n in s.event_tokens)
+        stops.update(index[n] for n in s.weapon_tokens)
+        stops.update(g.square_ids)
+        ids = reachable(g.graph, index[here], STEPS_PER_MOVE,
+                        impassable=g.square_ids if first_turn(s) else frozenset(),
+                        no_stop=frozenset(index[n] for n in reserved), stops=frozenset(stops))
+        found = tuple(g.names[i] for i in ids)
     return found if found else (here,)
 
 
@@ -190,20 +203,21 @@ def refill(s: State, kinds: tuple[str, ...]) -> State:
     as spaces, so every empty space is filled); gremlins come face down from the top of the pool
     while it lasts. A space with a player on it is not refilled.
     """
+    g = geo(s)
     occupied = set(s.positions)
     changes: dict[str, Any] = {}
     if "event" in kinds:
         have = set(s.event_tokens)
-        changes["event_tokens"] = tuple(n for n in EVENT_SPACES if n in have or n not in occupied)
+        changes["event_tokens"] = tuple(n for n in g.event_spaces if n in have or n not in occupied)
     if "weapon" in kinds:
         have = set(s.weapon_tokens)
-        changes["weapon_tokens"] = tuple(n for n in WEAPON_SPACES if n in have or n not in occupied)
+        changes["weapon_tokens"] = tuple(n for n in g.weapon_spaces if n in have or n not in occupied)
     if "gremlin" in kinds:
         board, pool = s.board, s.pool
         for name in empty_gremlin_spaces(s):
             if not pool:
                 break
-            board = _with_placed(board, Placed(name, pool[0], False, True))
+            board = _with_placed(s, board, Placed(name, pool[0], False, True))
             pool = pool[1:]
         changes.update(board=board, pool=pool)
     return replace(s, **changes)
@@ -230,7 +244,7 @@ def run(s: State, seat: int, steps: tuple[str, ...]) -> State:
         if step == "end":
             return end_turn(s)
         if step == "home":  # GTG-FIGHT-5, GTG-EVENT-2 return_to_start
-            s = replace(s, positions=with_row(s.positions, seat, start_of(seat)))
+            s = replace(s, positions=with_row(s.positions, seat, start_of(seat, geo(s))))
         elif step == "draw":
             if len(s.hands[seat]) >= HAND_LIMIT:  # GTG-WEAPON-2: discard one first
                 return _push(s, Frame(DISCARD, seat, source="hand-limit", then=("draw", *steps)))
@@ -269,7 +283,7 @@ def land(s: State, seat: int, space: str) -> State:
     if placed is not None:  # GTG-FIGHT-1: flip it face up, then fight or let it escape
         board = tuple(Placed(p.space, p.gremlin, True) if p.space == space else p for p in s.board)
         return _push(replace(s, board=board), Frame(FIGHT, seat, source=placed.gremlin, then=("end",)))
-    if space in SQUARE:  # GTG-SQUARE-1, GTG-SQUARE-3
+    if space in geo(s).square:  # GTG-SQUARE-1, GTG-SQUARE-3
         s = refill(s, ("event", "weapon", "gremlin"))
         s = replace(s, free_move=with_row(s.free_move, seat, True))
     return end_turn(s)
@@ -328,7 +342,7 @@ def escape(s: State, frame: Frame) -> State:
     seat = frame.seat
     space = s.positions[seat]
     then = ("home", *frame.then)
-    if space in THEATER_SET:
+    if space in geo(s).theater_set:
         return run(s, seat, then)
     if empty_theater(s):
         return _push(s, Frame(THEATER, seat, source="escape", bound=(("from", space),), then=then))
@@ -341,17 +355,17 @@ def to_theater(s: State, frame: Frame, space: str) -> State:
     """GTG-THEATER-1: the chosen theater space takes the escaping gremlin, or the start-of-turn
     gremlin from the top of the pool (GTG-STRIPE-3), face up."""
     if frame.source == "stripe":
-        s = replace(s, board=_with_placed(s.board, Placed(space, s.pool[0], True)), pool=s.pool[1:])
+        s = replace(s, board=_with_placed(s, s.board, Placed(space, s.pool[0], True)), pool=s.pool[1:])
     else:
         origin = str(frame.value("from"))
         placed = _gremlin_on(s, origin)
-        s = replace(s, board=_with_placed(_without(s.board, origin), Placed(space, placed.gremlin, True)))
+        s = replace(s, board=_with_placed(s, _without(s.board, origin), Placed(space, placed.gremlin, True)))
     return run(s, frame.seat, frame.then)
 
 
 def place(s: State, frame: Frame, space: str) -> State:
     """GTG-EVENT-2 add_gremlins: the top of the pool, face down on the chosen Gremlin space."""
-    s = replace(s, board=_with_placed(s.board, Placed(space, s.pool[0], False, True)), pool=s.pool[1:])
+    s = replace(s, board=_with_placed(s, s.board, Placed(space, s.pool[0], False, True)), pool=s.pool[1:])
     return run(s, frame.seat, frame.then)
 
 
@@ -366,7 +380,7 @@ def move_to(s: State, frame: Frame, space: str) -> State:
     origin = str(frame.value("from"))
     placed = _gremlin_on(s, origin)
     moved = Placed(space, placed.gremlin, False, placed.from_pool)
-    s = replace(s, board=_with_placed(_without(s.board, origin), moved))
+    s = replace(s, board=_with_placed(s, _without(s.board, origin), moved))
     return run(s, frame.seat, frame.then)
 
 

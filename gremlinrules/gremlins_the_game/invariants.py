@@ -12,6 +12,7 @@ from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, Components, tables
+from gremlinrules.gremlins_the_game.geometry import Geometry, table_geometry
 from gremlinrules.gremlins_the_game.state import MAX_TURNS, Options, Outcome, Phase, Placed, State
 
 __all__ = ["check_state", "decision_bound", "turn_bound"]
@@ -62,8 +63,8 @@ def _names(value: Any, known: Any, what: str) -> tuple[str, ...]:
     return value
 
 
-def _in_map_order(names: tuple[str, ...], what: str) -> None:
-    order = [flow.INDEX[n] for n in names]
+def _in_map_order(g: Geometry, names: tuple[str, ...], what: str) -> None:
+    order = [g.index[n] for n in names]
     if order != sorted(set(order)):
         raise _bad(f"{what} must list distinct spaces in map order")
 
@@ -75,6 +76,7 @@ def _check_state(s: State) -> None:
     if type(s.options) is not Options:
         raise _bad("options")
     t = tables(table_components(s.options))  # GTG-DATA-6: a user's set is validated here
+    g = table_geometry(s.options.map)  # GTG-MAP-7: and a user's map
     if type(s.rng) is not Rng:
         raise _bad("rng")
     for name in ("first_player", "turn"):
@@ -91,23 +93,23 @@ def _check_state(s: State) -> None:
     if (s.phase is Phase.OVER) != (s.outcome is not Outcome.PLAYING):
         raise _bad("the outcome is set exactly when the game is over")
     # positions: distinct spaces, nobody on another seat's Start (GTG-MOVE-4)
-    positions = _names(s.positions, flow.INDEX, "positions")
+    positions = _names(s.positions, g.index, "positions")
     if len(positions) != n or len(set(positions)) != n:
         raise _bad("positions must name one distinct space per seat")
     for i, p in enumerate(positions):
-        if p in flow.STARTS[:n] and p != flow.start_of(i):
+        if p in g.starts[:n] and p != flow.start_of(i, g):
             raise _bad(f"seat {i} stands on another seat's Start")
     moves = s.free_move
     if type(moves) is not tuple or len(moves) != n or not all(type(b) is bool for b in moves):
         raise _bad("free_move must hold one true or false per seat")
     # tokens (GTG-DATA-1: 12 of each; they stay on their spaces)
-    _in_map_order(_names(s.event_tokens, set(flow.EVENT_SPACES), "event_tokens"), "event_tokens")
-    _in_map_order(_names(s.weapon_tokens, set(flow.WEAPON_SPACES), "weapon_tokens"), "weapon_tokens")
+    _in_map_order(g, _names(s.event_tokens, set(g.event_spaces), "event_tokens"), "event_tokens")
+    _in_map_order(g, _names(s.weapon_tokens, set(g.weapon_spaces), "weapon_tokens"), "weapon_tokens")
     # the 36 gremlins, each in exactly one zone (GTG-ZONE-1)
     if type(s.board) is not tuple or not all(type(p) is Placed for p in s.board):
         raise _bad("board must list placed gremlins")
-    spaces = _names(tuple(p.space for p in s.board), flow.INDEX, "board spaces")
-    _in_map_order(spaces, "board")
+    spaces = _names(tuple(p.space for p in s.board), g.index, "board spaces")
+    _in_map_order(g, spaces, "board")
     ids = list(_names(tuple(p.gremlin for p in s.board), t.gremlin, "board gremlins"))
     ids += _names(s.pool, t.gremlin, "pool") + _names(s.crowd, t.gremlin, "crowd")
     if type(s.defeated) is not tuple or len(s.defeated) != n:
@@ -133,8 +135,8 @@ def _check_state(s: State) -> None:
     events = _names(s.event_deck, t.event, "event_deck") + _names(s.event_discard, t.event, "event_discard")
     if Counter(events) != Counter(t.event_deck):
         raise _bad("the event cards differ from the component set")
-    _check_board(s, t.stripe)
-    _check_stack(s)
+    _check_board(s, t.stripe, g)
+    _check_stack(s, g)
     if s.phase is not Phase.OVER:
         from gremlinrules.gremlins_the_game.rules import legal_actions
 
@@ -142,7 +144,7 @@ def _check_state(s: State) -> None:
             raise _bad("no legal action before the end")
 
 
-def _check_board(s: State, stripe: str) -> None:
+def _check_board(s: State, stripe: str, g: Geometry) -> None:
     """Face-down gremlins lie on Gremlin spaces; face-up ones in the theater, or on the fighter's
     space during a fight; no token under a player except the gremlin being fought; Stripe's
     defeat ends the game (GTG-STRIPE-2)."""
@@ -158,9 +160,9 @@ def _check_board(s: State, stripe: str) -> None:
             raise _bad("Stripe is never among the tokens placed at setup (GTG-SETUP-3)")
         fought = p.space == s.positions[s.turn] and (fight is not None or p.space == escaping)
         if p.face_up:
-            if p.space not in flow.THEATER_SET and not fought:
+            if p.space not in g.theater_set and not fought:
                 raise _bad(f"a face-up gremlin outside the theater on {p.space}")
-        elif p.space not in flow.GREMLIN_SPACES:
+        elif p.space not in g.gremlin_spaces:
             raise _bad(f"a face-down gremlin off the Gremlin spaces on {p.space}")
         if p.space in occupied and not fought:
             raise _bad(f"a gremlin under a player on {p.space}")
@@ -177,7 +179,7 @@ def _check_board(s: State, stripe: str) -> None:
 _KNOWN_SOURCES = {flow.DISCARD: None, flow.THEATER: ("escape", "stripe")}
 
 
-def _check_stack(s: State) -> None:
+def _check_stack(s: State, g: Geometry) -> None:
     """At most a few frames, all for the turn owner, of known kinds, with steps the flow knows;
     the phase agrees (a move is pending only between turns' frames)."""
     stack = s.stack
@@ -213,7 +215,7 @@ def _check_stack(s: State) -> None:
     elif f.kind == flow.THEATER and f.source == "escape":
         placed = flow.placed_at(s, here)
         if (f.bound != (("from", here),) or placed is None or not placed.face_up
-                or here in flow.THEATER_SET or f.then[:1] != ("home",)):
+                or here in g.theater_set or f.then[:1] != ("home",)):
             raise _bad("an escape's theater choice")
     elif f.kind == flow.THEATER:
         if f.source != "stripe":

@@ -23,9 +23,7 @@ from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import (
     ACTION_TYPES,
-    CHOOSES,
     LET_ESCAPE,
-    MOVES,
     Choose,
     Defeat,
     Discard,
@@ -41,7 +39,6 @@ __all__ = [
 ]
 
 _TITLE = "Gremlins: The Game"
-_SPACE_INDEX = flow.INDEX
 
 
 def players(s: State) -> int:
@@ -80,7 +77,7 @@ def malformed(s: State, action: Any) -> Reason | None:
                        value=shown(action)), "GTG-TURN-1"
     if kind is Move or kind is Choose:
         where = action.to if kind is Move else action.space
-        if not _word(where) or where not in _SPACE_INDEX:
+        if not _word(where) or where not in flow.geo(s).index:
             return message("gtg.illegal.no-space", "{value} is not a space of the map",
                            value=shown(where)), "GTG-MOVE-1"
     elif kind is Discard:
@@ -108,9 +105,10 @@ def check_move(s: State, action: Move) -> Reason | None:
         return None
     if action.to == s.positions[s.turn]:
         return "You must move at least one space when you can", "GTG-MOVE-2"
-    if s.positions.count(action.to) or action.to in flow.STARTS[: s.players]:
+    g = flow.geo(s)
+    if s.positions.count(action.to) or action.to in g.starts[: s.players]:
         return "You may pass through, but not stop on, another player or their Start", "GTG-MOVE-3"
-    if action.to in flow.SQUARE and flow.first_turn(s):
+    if action.to in g.square and flow.first_turn(s):
         return "No one may enter the Town Square on their first turn", "GTG-SQUARE-4"
     return message("gtg.illegal.unreachable", "{space} is not within six steps of your move",
                    space=action.to), "GTG-MOVE-1"
@@ -139,23 +137,24 @@ def _fight(s: State, frame: Frame, action: Any) -> State:
     return flow.defeat(s, frame, action.weapons)
 
 
-def _spaces(names: tuple[str, ...]) -> tuple[Choose, ...]:
-    return tuple(CHOOSES[_SPACE_INDEX[n]] for n in names)
+def _spaces(s: State, names: tuple[str, ...]) -> tuple[Choose, ...]:
+    g = flow.geo(s)
+    return tuple(g.chooses[g.index[n]] for n in names)
 
 
 def theater_choices(s: State, _: Frame) -> tuple[Choose, ...]:
     """GTG-THEATER-1: every empty theater space without words or a player."""
-    return _spaces(flow.empty_theater(s))
+    return _spaces(s, flow.empty_theater(s))
 
 
 def place_choices(s: State, _: Frame) -> tuple[Choose, ...]:
     """GTG-EVENT-2 add_gremlins: every empty Gremlin space."""
-    return _spaces(flow.empty_gremlin_spaces(s))
+    return _spaces(s, flow.empty_gremlin_spaces(s))
 
 
 def move_from_choices(s: State, _: Frame) -> tuple[Choose, ...]:
     """GTG-EVENT-2 move_gremlins: every face-down gremlin on the board."""
-    return _spaces(flow.movable_gremlins(s))
+    return _spaces(s, flow.movable_gremlins(s))
 
 
 def discard_choices(s: State, frame: Frame) -> tuple[Discard, ...]:
@@ -183,7 +182,8 @@ def _generate(s: State) -> tuple[Any, ...]:
     """With no frame pending, the legal actions are the Moves to the destinations."""
     if s.phase is not Phase.MOVE:
         return ()
-    return tuple(MOVES[_SPACE_INDEX[n]] for n in flow.destinations(s))
+    g = flow.geo(s)
+    return tuple(g.moves[g.index[n]] for n in flow.destinations(s))
 
 
 BOOK: RuleBook[State] = RuleBook(

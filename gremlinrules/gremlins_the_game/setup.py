@@ -13,6 +13,7 @@ from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, tables
+from gremlinrules.gremlins_the_game.geometry import Geometry, table_geometry
 from gremlinrules.gremlins_the_game.state import Options, Phase, Placed, Setup, State
 
 __all__ = ["CONFORMANCE_TABLES", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "new_game"]
@@ -48,14 +49,14 @@ def _complete(setup: Setup) -> None:
         raise SetupError("Gremlins: The Game Setup is missing a field") from None
 
 
-def _positions(setup: Setup, n: int) -> tuple[str, ...]:
+def _positions(setup: Setup, n: int, g: Geometry) -> tuple[str, ...]:
     if setup.positions is None:
-        return tuple(flow.start_of(i) for i in range(n))  # GTG-SETUP-2
-    spots = _names(setup.positions, flow.INDEX, "positions")
+        return tuple(flow.start_of(i, g) for i in range(n))  # GTG-SETUP-2
+    spots = _names(setup.positions, g.index, "positions")
     if len(spots) != n or len(set(spots)) != n:
         raise SetupError(f"setup positions must name {n} different spaces")
     for i, spot in enumerate(spots):
-        if spot in flow.STARTS[:n] and spot != flow.start_of(i):
+        if spot in g.starts[:n] and spot != flow.start_of(i, g):
             raise SetupError(f"setup positions put seat {i} on another seat's Start")
     return spots
 
@@ -72,8 +73,10 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
     _complete(setup)
     comps = table_components(options)
     t = tables(comps)
-    # GTG-SETUP-1, GTG-SETUP-2: the board, and each player on the Start of their colour
-    positions = _positions(setup, n)
+    # GTG-SETUP-1, GTG-SETUP-2: the board (the table's map, GTG-MAP-7), and each player on the
+    # Start of their colour
+    g = table_geometry(options.map)
+    positions = _positions(setup, n, g)
     first = setup.first_player
     if not is_int(first) or not 0 <= first < n:
         raise SetupError(f"setup first_player must be a seat from 0 to {n - 1}, not {shown(first)}")
@@ -84,7 +87,7 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
     top = _names(setup.pool, t.gremlin, "pool")
     if len(set(stacked + top)) != len(stacked + top):
         raise SetupError("setup gremlins and pool name a token twice")
-    spaces = [s for s in flow.GREMLIN_SPACES if s not in positions]
+    spaces = [s for s in g.gremlin_spaces if s not in positions]
     if stacked and len(stacked) != len(spaces):
         raise SetupError(f"setup gremlins must name one token for each of the {len(spaces)} free "
                          "Gremlin spaces")
@@ -101,8 +104,8 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
     rest, rng = rng.shuffle([g for g in [*others, t.stripe] if g not in stacked and g not in top])
     pool = top + rest
     # GTG-SETUP-4: an event token on every Event space, a weapon token on every Weapon space
-    event_tokens = tuple(s for s in flow.EVENT_SPACES if s not in positions)
-    weapon_tokens = tuple(s for s in flow.WEAPON_SPACES if s not in positions)
+    event_tokens = tuple(s for s in g.event_spaces if s not in positions)
+    weapon_tokens = tuple(s for s in g.weapon_spaces if s not in positions)
     # GTG-SETUP-5: the event deck shuffled
     events = Counter(t.event_deck)
     event_top = _names(setup.event_deck, t.event, "event_deck")

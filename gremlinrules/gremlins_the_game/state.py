@@ -18,6 +18,7 @@ from gremlinrules.core.decisions import EMPTY, Stack
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
+from gremlinrules.gremlins_the_game.board import Map
 from gremlinrules.gremlins_the_game.components import REFERENCE, Components
 
 __all__ = ["MAX_TURN_LIMIT", "Options", "Outcome", "Phase", "Placed", "Setup", "State"]
@@ -58,6 +59,12 @@ def _components_or_none(_: Any, attribute: Any, value: Any) -> None:
                          f"not {type(value).__name__}")
 
 
+def _map_or_none(_: Any, attribute: Any, value: Any) -> None:
+    if value is not None and type(value) is not Map:
+        raise SetupError(f"option {attribute.name} must be a Map (from load_map or read_map) or None, "
+                         f"not {type(value).__name__}")
+
+
 @attrs.frozen(slots=True)
 class Options:
     """The table's options: the Challenging Variant, the house rule that bounds a game, and the
@@ -73,6 +80,9 @@ class Options:
     which a game may never end."""
     components: Components | None = attrs.field(default=None, validator=_components_or_none)
     """GTG-DATA-6: your own gremlin tokens, weapon and event cards (None: the reference set)."""
+    map: Map | None = attrs.field(default=None, validator=_map_or_none)
+    """GTG-MAP-7: your own map, loaded through ``load_map`` or ``read_map`` (None: the reference
+    map, ``REFERENCE_MAP``)."""
 
     @classmethod
     def as_written(cls, **changes: Any) -> Options:

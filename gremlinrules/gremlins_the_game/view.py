@@ -11,7 +11,7 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.gremlins_the_game.actions import Choose, Defeat, Discard, LetEscape, Move
 from gremlinrules.gremlins_the_game.components import tables
-from gremlinrules.gremlins_the_game.flow import MAP, placed_at
+from gremlinrules.gremlins_the_game.flow import geo, placed_at
 from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, State
 
 __all__ = ["SeenGremlin", "View", "describe", "everyone_lost", "observe", "scores", "winners"]
@@ -111,7 +111,7 @@ def observe(s: State, player: int | None) -> View:
         seat=p, players=s.players,
         current_player=None if over else (s.stack[-1].seat if s.stack else s.turn),
         phase=s.phase, pending=s.stack[-1] if s.stack else None, scores=scores(s), winners=winners(s),
-        gremlins_won=everyone_lost(s), options=s.options, map=MAP.name,
+        gremlins_won=everyone_lost(s), options=s.options, map=geo(s).name,
         outcome=s.outcome, turn=s.turn, turn_number=s.turn_number, first_player=s.first_player,
         positions=s.positions, free_move=s.free_move, event_tokens=s.event_tokens,
         weapon_tokens=s.weapon_tokens,
