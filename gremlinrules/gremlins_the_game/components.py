@@ -370,16 +370,20 @@ def covers(needs: Mapping[tuple[str, str], int], weapons: tuple[Mapping[tuple[st
 _TABLES: dict[Components, Tables] = {}
 
 
-_LAST: list[Any] = [None, None]
+_LAST: tuple[Any, Any] = (None, None)
+"""The last set asked for and its tables, one tuple (replaced whole, so a thread never sees a set
+paired with another set's tables)."""
 
 
 def tables(c: Components) -> Tables:
     """The derived tables of a validated component set (remembered for a few sets)."""
-    if c is _LAST[0]:
-        return _LAST[1]  # type: ignore[no-any-return]
+    global _LAST
+    last = _LAST
+    if c is last[0]:
+        return last[1]  # type: ignore[no-any-return]
     made = _TABLES.get(c)
     if made is not None:
-        _LAST[0], _LAST[1] = c, made
+        _LAST = (c, made)
         return made
     names = tuple(w.name for w in c.weapons)
     symbols = tuple({(s.colour, s.shape): s.count for s in w.symbols} for w in c.weapons)
