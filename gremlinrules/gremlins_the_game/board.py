@@ -456,10 +456,7 @@ def register(conv: Any) -> Any:
     through :func:`load_map` (so a map in JSON is validated like a map file)."""
 
     def structure(value: Any, _: Any) -> Map:
-        try:
-            return load_map(value)
-        except SetupError as exc:
-            raise ValueError(f"map: {exc}") from None
+        return load_map(value)  # a SetupError is a ValueError: the converter reports its words
 
     conv.register_unstructure_hook(Map, map_data)
     conv.register_structure_hook(Map, structure)
