@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gremlinrules.core.errors import SerializationError, shown
+from gremlinrules.core.errors import SerializationError, SetupError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Choose, Defeat, Discard, LetEscape, Move
+from gremlinrules.gremlins_the_game.geometry import table_geometry
+from gremlinrules.gremlins_the_game.state import Options
 from gremlinrules.gremlins_the_game.view import View
 
 _MAX_SHOWN_WEAPONS = 7  # a hand's limit: a longer Defeat is shown short
@@ -67,6 +69,28 @@ def _face_up_on(view: View, space: Any) -> str | None:
     return None
 
 
+def _landing(view: View, space: str) -> str:
+    """What a move onto ``space`` stops on, as the view shows it (GTG-MOVE-5): an event or weapon
+    token, a gremlin (named only when face up), the Town Square; "" for nothing."""
+    if space in (getattr(view, "event_tokens", ()) or ()):
+        return "event token"
+    if space in (getattr(view, "weapon_tokens", ()) or ()):
+        return "weapon token"
+    for seen in getattr(view, "board", ()) or ():
+        if getattr(seen, "space", None) == space:
+            gremlin = _face_up_on(view, space)
+            return "face-down gremlin" if gremlin is None else f"gremlin {gremlin}"
+    options = getattr(view, "options", None)
+    if type(options) is Options:
+        try:
+            square = table_geometry(options.map).square
+        except SetupError:  # a hand-made view with a forged map: no label is worth an error
+            return ""
+        if space in square:
+            return "Town Square"
+    return ""
+
+
 def _choose_label(view: View, space: str) -> Message:
     """What answering the pending choice with ``space`` does (GTG-THEATER-1, GTG-EVENT-2)."""
     kind, source, origin = _pending(view)
@@ -92,7 +116,8 @@ def _choose_label(view: View, space: str) -> Message:
 
 
 def action_label(view: View, action: Any) -> Message:
-    """A short text naming ``action`` for the seat deciding in ``view`` ("Move to d4", "Defeat
+    """A short text naming ``action`` for the seat deciding in ``view`` ("Move to d4", "Move to e6
+    (face-down gremlin)", "Defeat
     g17 with flashlight + sword", "Put g30 face up on j18 in the Movie Theater"), with its
     message key and parameters; made from the view alone, so it never names a face-down gremlin."""
     kind = type(action)
@@ -100,6 +125,9 @@ def action_label(view: View, action: Any) -> Message:
         mover = view.current_player
         if mover is not None and 0 <= mover < len(view.positions) and view.positions[mover] == action.to:
             return message("gtg.action.stay", "Stay on {space} (no move is possible)", space=action.to)
+        what = _landing(view, action.to)
+        if what:
+            return message("gtg.action.move-onto", "Move to {space} ({what})", space=action.to, what=what)
         return message("gtg.action.move", "Move to {space}", space=action.to)
     if kind is Choose and type(action.space) is str:
         return _choose_label(view, action.space)

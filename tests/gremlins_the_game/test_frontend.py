@@ -79,7 +79,11 @@ def test_labels_read_from_the_view_and_the_end_event() -> None:
 
     s = table(2, options=Options(turn_limit=1), gremlins=STACK, hands=HANDS)
     view = observe(s, 0)
-    assert action_label(view, Move("e6")) == "Move to e6"
+    assert action_label(view, Move("e6")) == "Move to e6 (face-down gremlin)"
+    assert action_label(view, Move(EVENT_SPACES[0])) == f"Move to {EVENT_SPACES[0]} (event token)"
+    assert action_label(view, Move(WEAPON_SPACES[0])) == f"Move to {WEAPON_SPACES[0]} (weapon token)"
+    assert action_label(view, Move("j10")) == "Move to j10 (Town Square)"
+    assert action_label(view, Move("f6")) == "Move to f6"
     s = apply(s, Move("e6"))
     labels = [action_label(observe(s, 0), a) for a in legal_actions(s)]
     assert labels[0] == "Defeat g17 with kitchen-knife + blender"
