@@ -122,8 +122,9 @@ def action_label(view: View, action: Any) -> Message:
     message key and parameters; made from the view alone, so it never names a face-down gremlin."""
     kind = type(action)
     if kind is Move and type(action.to) is str:
-        mover = view.current_player
-        if mover is not None and 0 <= mover < len(view.positions) and view.positions[mover] == action.to:
+        mover, positions = getattr(view, "current_player", None), getattr(view, "positions", None)
+        if (type(mover) is int and type(positions) is tuple and 0 <= mover < len(positions)
+                and positions[mover] == action.to):
             return message("gtg.action.stay", "Stay on {space} (no move is possible)", space=action.to)
         what = _landing(view, action.to)
         if what:

@@ -158,3 +158,17 @@ def test_a_gremlin_an_event_moves_is_reported_moved_not_replenished() -> None:
     s, events = apply_with_events(s, Choose(GREMLIN_SPACES[3]))
     assert GremlinPlaced(GREMLIN_SPACES[3], None, False) in events
     assert TokensReplenished(0, 0, 1) in events
+
+
+@pytest.mark.clause("GTG-MOVE-1")
+def test_a_label_of_a_view_made_by_hand_never_raises() -> None:
+    """action_label reads only what a view shows: a hand-made view with missing or odd fields
+    still gets a label (it was a TypeError for positions None)."""
+    import attrs
+
+    view = observe(table(2), 0)
+    odd = (attrs.evolve(view, positions=None), attrs.evolve(view, board=(1, 2)),  # type: ignore[arg-type]
+           attrs.evolve(view, current_player="0"), attrs.evolve(view, event_tokens=None))  # type: ignore[arg-type]
+    for v in odd:
+        for a in (Move("e6"), Move("j10"), Choose("e6"), LetEscape(), Discard("sword")):
+            assert str(action_label(v, a))
