@@ -179,6 +179,7 @@ Action = (Start | Assign | Play | Complete | Cancel | EndTurn | ChoosePlayer | C
           | ChooseResource | Discard | Done)
 ACTION_TYPES: tuple[type, ...] = (Start, Assign, Play, Complete, Cancel, EndTurn, ChoosePlayer, ChooseSelf,
                                   ChooseProject, ChooseResource, Discard, Done)
+"""Every action class, in the canonical order of kinds (GI-CARD-1)."""
 
 
 def build_actions(components: Components, players: int) -> tuple[Action, ...]:

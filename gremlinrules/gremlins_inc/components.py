@@ -19,7 +19,7 @@ The rulebook's own numbers (hands of 6, at most 3 projects, 2 actions a turn,
 industry never in an action's cost) are checked for every set; the reference
 deck is further checked to hold 128 cards, 78 actions, 38 blueprints and 12
 blueprint-permanents (the public facts of the real deck). Its designs are our
-own invention (spec/gremlins-inc/clauses/deck.toml, clauses GI-DECK-*), not
+own invention (spec/gremlins-inc/clauses/deck.toml, clauses ``GI-DECK-*``), not
 the real cards.
 """
 
@@ -561,5 +561,5 @@ def _load_reference() -> Components:
     return load_components(tomllib.loads(text), reference=True)
 
 REFERENCE: Components = _load_reference()
-"""The reference deck shipped with the library: our own designs (GI-DECK-*), not the real
+"""The reference deck shipped with the library: our own designs (``GI-DECK-*``), not the real
 cards."""

@@ -56,7 +56,7 @@ def decision_bound(players: Any, options: Any = None) -> int:
     At most ``round_limit`` rounds of one turn per seat; a turn has at most ``A`` actions (two,
     plus every extra action the deck's permanents could give) and its end; an action is one
     decision, plus one per resource paid (the largest cost, raised by every cost increase the
-    deck holds) and its card's script (:func:`_effect_bound`); the familiar-players redraw adds
+    deck holds) and its card's script (``_effect_bound``); the familiar-players redraw adds
     a full hand and the stop per seat.
     """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)

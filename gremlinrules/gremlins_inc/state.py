@@ -35,7 +35,8 @@ __all__ = [
 
 REDRAW = "redraw"
 """Frame kind: the familiar-players start (GI-SETUP-3): the seat discards cards one at a time
-(:class:`~.actions.Discard`) and ends with :class:`~.actions.Done`, then draws back to 6."""
+(:class:`~gremlinrules.gremlins_inc.actions.Discard`) and ends with
+:class:`~gremlinrules.gremlins_inc.actions.Done`, then draws back to 6."""
 PAY = "pay"
 """Frame kind: the player pays one resource of the cost from a project of their choice
 (:class:`~.actions.ChooseProject`, GI-PLAY-2)."""
@@ -51,6 +52,7 @@ DISCARD = "discard"
 ASSIGN = "assign"
 """Frame kind: an assign step: the player assigns a hand card to a project, or stops (GI-OP-5)."""
 FRAME_KINDS = (REDRAW, PAY, CHOOSE_PLAYER, CHOOSE_PROJECT, CHOOSE_RESOURCE, DISCARD, ASSIGN)
+"""Every kind of frame this game pushes on the decision stack."""
 
 LAYOUTS: dict[str, tuple[int, ...]] = {"none": (), "2v2": (2, 2), "3v3": (3, 3), "2v2v2": (2, 2, 2),
                                        "2v3": (2, 3)}
