@@ -20,8 +20,8 @@ from gremlinrules.gremlins_the_game import Choose, Move
 OUT = Path(__file__).resolve().parent.parent / "spec" / "gremlins-the-game" / "scenarios"
 GAME = gremlinrules.get_game("gremlins-the-game")
 # The twelve Gremlin spaces of the reference map, in map order, get these tokens (Stripe is
-# never among them, GTG-SETUP-3); g17 (red circle + red triangle) lies on e6.
-STACK = ["g01", "g02", "g17", "g03", "g04", "g05", "g06", "g07", "g08", "g09", "g10", "g11"]
+# never among them, GTG-SETUP-3); gremlin-17 (red circle + red triangle) lies on e6.
+STACK = [f"gremlin-{n:02}" for n in (1, 2, 17, 3, 4, 5, 6, 7, 8, 9, 10, 11)]
 THEATER = "i16"  # a Movie Theater space without words
 
 
@@ -110,14 +110,14 @@ def scenarios() -> dict[str, dict[str, Any]]:
         ["GTG-MOVE-5", "GTG-FIGHT-1"], 2,
         [{"expect": {"not_legal": [{"type": "Move", "to": "d6"}], "legal": [{"type": "Move", "to": "e6"}]}},
          move("e6"),
-         {"expect": {"fields": {"board.2": {"space": "e6", "gremlin": "g17", "face_up": True,
+         {"expect": {"fields": {"board.2": {"space": "e6", "gremlin": "gremlin-17", "face_up": True,
                                             "from_pool": False},
                                 "stack.0.kind": "fight"}, "current_player": 0}}],
         setup=setup(gremlins=STACK))
     # 4. a defeat with two weapons
     hands = [["kitchen-knife", "blender", "fireplace-poker"], ["flashlight", "sword", "shotgun"]]
     add("defeat-with-two-weapons", "A gremlin defeated with two weapon cards",
-        "g17 needs a red circle and a red triangle. Red holds a kitchen knife (red square, red "
+        "gremlin-17 needs a red circle and a red triangle. Red holds a kitchen knife (red square, red "
         "triangle), a blender (red circle, green circle) and a poker (two red triangles): the "
         "minimal matching sets are knife + blender and blender + poker (all three is not offered). "
         "Red uses knife + blender, scores 2 and keeps the poker.",
@@ -128,14 +128,15 @@ def scenarios() -> dict[str, dict[str, Any]]:
              {"type": "Defeat", "weapons": ["blender", "fireplace-poker"]}, {"type": "LetEscape"}]}},
          {"illegal": {"type": "Defeat", "weapons": ["kitchen-knife", "blender", "fireplace-poker"]}},
          {"action": {"type": "Defeat", "weapons": ["kitchen-knife", "blender"]}},
-         {"expect": {"scores": [2, 0], "fields": {"defeated.0": ["g17"], "hands.0": ["fireplace-poker"],
+         {"expect": {"scores": [2, 0], "fields": {"defeated.0": ["gremlin-17"],
+                                                  "hands.0": ["fireplace-poker"],
                                                   "weapon_discard": ["kitchen-knife", "blender"]},
                      "current_player": 1}}],
         setup=setup(gremlins=STACK, hands=hands))
     # 5. an escape and the return to Start
     add("escape-to-the-theater", "A gremlin escapes to the Movie Theater and the player returns to Start",
-        "Red lets g17 escape: red chooses the empty theater space i16, g17 lies there face up, and red "
-        "is back on the Start g6 with the same hand.",
+        "Red lets gremlin-17 escape: red chooses the empty theater space i16, gremlin-17 lies there "
+        "face up, and red is back on the Start g6 with the same hand.",
         ["GTG-FIGHT-4", "GTG-FIGHT-5", "GTG-THEATER-1"], 2,
         [move("e6"), {"action": {"type": "LetEscape"}},
          {"expect": {"fields": {"stack.0.kind": "theater", "stack.0.source": "escape"}, "legal_count": 20}},

@@ -2,7 +2,7 @@
 stacked setup.
 
 A state names everything as the table does: spaces by their map names (``"g6"``), gremlin
-tokens by id (``"g07"``, ``"stripe"``), weapon and event cards by kind name. So its JSON is
+tokens by id (``"gremlin-07"``, ``"stripe"``), weapon and event cards by kind name. So its JSON is
 readable as it stands, and a port needs no internal numbering.
 """
 

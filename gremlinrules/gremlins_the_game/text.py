@@ -79,7 +79,10 @@ def _landing(view: View, space: str) -> str:
     for seen in getattr(view, "board", ()) or ():
         if getattr(seen, "space", None) == space:
             gremlin = _face_up_on(view, space)
-            return "face-down gremlin" if gremlin is None else f"gremlin {gremlin}"
+            if gremlin is None:
+                return "face-down gremlin"
+            # "gremlin-30" names itself; "stripe" (or an own set's bare id) gets the word
+            return gremlin if gremlin.startswith("gremlin") else f"gremlin {gremlin}"
     options = getattr(view, "options", None)
     if type(options) is Options:
         try:
@@ -117,9 +120,9 @@ def _choose_label(view: View, space: str) -> Message:
 
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat deciding in ``view`` ("Move to d4", "Move to e6
-    (face-down gremlin)", "Defeat
-    g17 with flashlight + sword", "Put g30 face up on j18 in the Movie Theater"), with its
-    message key and parameters; made from the view alone, so it never names a face-down gremlin."""
+    (face-down gremlin)", "Defeat gremlin-17 with flashlight + sword", "Put gremlin-30 face up on
+    j18 in the Movie Theater"), with its message key and parameters; made from the view alone, so
+    it never names a face-down gremlin."""
     kind = type(action)
     if kind is Move and type(action.to) is str:
         mover, positions = getattr(view, "current_player", None), getattr(view, "positions", None)

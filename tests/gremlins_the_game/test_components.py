@@ -77,10 +77,10 @@ def test_the_reference_assumptions() -> None:
 
 @pytest.mark.clause("GTG-DATA-5")
 @pytest.mark.parametrize("gremlin", [
-    GremlinToken("g01", 1, (Symbol("red", "square", 5),)),
-    GremlinToken("g01", 1, (Symbol("purple", "square", 1),)),
-    GremlinToken("g01", 21, (Symbol("red", "square", 1),)),
-    GremlinToken("g01", 1, ()),
+    GremlinToken("gremlin-01", 1, (Symbol("red", "square", 5),)),
+    GremlinToken("gremlin-01", 1, (Symbol("purple", "square", 1),)),
+    GremlinToken("gremlin-01", 21, (Symbol("red", "square", 1),)),
+    GremlinToken("gremlin-01", 1, ()),
     GremlinToken("G 1", 1, (Symbol("red", "square", 1),)),
 ])
 def test_numbers_out_of_the_assumed_bounds_are_refused(gremlin: GremlinToken) -> None:
@@ -92,15 +92,15 @@ def test_numbers_out_of_the_assumed_bounds_are_refused(gremlin: GremlinToken) ->
 
 @pytest.mark.clause("GTG-DATA-6")
 def test_a_users_own_set_loads_through_the_validator_and_plays() -> None:
-    """The shipped TOML reloads equal to the reference; a set with other symbols (g01 needing two
+    """The shipped TOML reloads equal to the reference; a set with other symbols (gremlin-01 needing two
     yellow circles) shapes the Defeat actions and plays a whole game; malformed data is
     refused with a ComponentError."""
     assert load_components() == REFERENCE
     mine = attrs.evolve(REFERENCE, gremlins=(
-        GremlinToken("g01", 4, (Symbol("yellow", "circle", 2),)), *REFERENCE.gremlins[1:]))
+        GremlinToken("gremlin-01", 4, (Symbol("yellow", "circle", 2),)), *REFERENCE.gremlins[1:]))
     options = Options(components=validate_components(mine))
     assert Defeat(("flashlight",)) in all_actions(2, options)
-    assert tables(mine).gremlin_needs["g01"] == {("yellow", "circle"): 2}
+    assert tables(mine).gremlin_needs["gremlin-01"] == {("yellow", "circle"): 2}
     states = random_states(3, 2, options=options)
     assert states[-1].components == mine
     with pytest.raises(ComponentError):

@@ -20,13 +20,13 @@ from gremlinrules.gremlins_the_game import (
 from gremlinrules.gremlins_the_game.flow import INDEX, start_of
 from tests.gremlins_the_game.helpers import GREMLIN_SPACES, THEATER_SPACES, edited, play, table
 
-# g17 needs a red circle and a red triangle; it lies on e6, two moves from red's Start.
-STACK = ("g01", "g02", "g17", "g03", "g04", "g05", "g06", "g07", "g08", "g09", "g10", "g11")
+# gremlin-17 needs a red circle and a red triangle; it lies on e6, two moves from red's Start.
+STACK = tuple(f"gremlin-{n:02}" for n in (1, 2, 17, 3, 4, 5, 6, 7, 8, 9, 10, 11))
 HANDS = (("kitchen-knife", "blender", "fireplace-poker"), ("flashlight", "sword", "shotgun"))
 
 
 def fight() -> State:
-    """Red moves onto g17 on e6 holding a knife, a blender and a poker."""
+    """Red moves onto gremlin-17 on e6 holding a knife, a blender and a poker."""
     s = table(2, gremlins=STACK, hands=HANDS)
     assert GREMLIN_SPACES[2] == "e6"
     return apply(s, Move("e6"))
@@ -38,7 +38,7 @@ def test_entering_a_gremlin_flips_it_and_offers_the_minimal_covering_sets() -> N
     the hand that match red circle + red triangle (knife + blender, blender + poker; not all
     three, a superset), then letting it escape."""
     s = fight()
-    assert Placed("e6", "g17", True) in s.board
+    assert Placed("e6", "gremlin-17", True) in s.board
     assert s.stack[-1].kind == "fight"
     assert legal_actions(s) == (Defeat(("kitchen-knife", "blender")), Defeat(("blender", "fireplace-poker")),
                                 LetEscape())
@@ -51,10 +51,10 @@ def test_entering_a_gremlin_flips_it_and_offers_the_minimal_covering_sets() -> N
 
 @pytest.mark.clause("GTG-FIGHT-3")
 def test_a_defeat_discards_the_cards_and_keeps_the_gremlin_for_its_points() -> None:
-    """Defeating g17 with two weapons: both go to the weapon discard pile, g17 lies beside the
+    """Defeating gremlin-17 with two weapons: both go to the weapon discard pile, gremlin-17 lies beside the
     player (2 points), the space is empty and the turn passes."""
     s = apply(fight(), Defeat(("kitchen-knife", "blender")))
-    assert s.defeated[0] == ("g17",)
+    assert s.defeated[0] == ("gremlin-17",)
     assert s.hands[0] == ("fireplace-poker",)
     assert s.weapon_discard == ("kitchen-knife", "blender")
     assert not any(p.space == "e6" for p in s.board)
@@ -65,14 +65,14 @@ def test_a_defeat_discards_the_cards_and_keeps_the_gremlin_for_its_points() -> N
 
 @pytest.mark.clause("GTG-FIGHT-4", "GTG-FIGHT-5", "GTG-THEATER-1")
 def test_an_escape_goes_face_up_to_a_theater_space_the_player_chooses_and_the_player_goes_home() -> None:
-    """Letting g17 escape (even though it could be beaten): the player chooses among every empty
+    """Letting gremlin-17 escape (even though it could be beaten): the player chooses among every empty
     theater space; the gremlin lies there face up and the player is back on their Start."""
     s = apply(fight(), LetEscape())
     assert s.stack[-1].kind == "theater"
     assert s.stack[-1].seat == 0
     assert legal_actions(s) == tuple(Choose(t) for t in THEATER_SPACES)
     s = apply(s, Choose(THEATER_SPACES[5]))
-    assert Placed(THEATER_SPACES[5], "g17", True) in s.board
+    assert Placed(THEATER_SPACES[5], "gremlin-17", True) in s.board
     assert s.positions[0] == start_of(0)
     assert s.hands[0] == HANDS[0]
     assert s.turn == 1
@@ -84,14 +84,14 @@ def test_a_face_up_gremlin_in_the_theater_can_be_fought_and_stays_if_let_go() ->
     go again, it stays on its space and the player returns to Start."""
     s = table(2, gremlins=STACK, hands=HANDS, first_round_done=True)
     spot = THEATER_SPACES[0]
-    pool = tuple(g for g in s.pool if g != "g22")
-    board = tuple(sorted((*s.board, Placed(spot, "g22", True)), key=lambda p: INDEX[p.space]))
+    pool = tuple(g for g in s.pool if g != "gremlin-22")
+    board = tuple(sorted((*s.board, Placed(spot, "gremlin-22", True)), key=lambda p: INDEX[p.space]))
     s = edited(s, board=board, pool=pool, free_move=(True, False))
     s = apply(s, Move(spot))
     assert s.stack[-1].kind == "fight"
     assert Defeat(("kitchen-knife", "blender")) in legal_actions(s)
     s = apply(s, LetEscape())
-    assert Placed(spot, "g22", True) in s.board
+    assert Placed(spot, "gremlin-22", True) in s.board
     assert s.positions[0] == start_of(0)
     assert s.turn == 1
 
@@ -106,7 +106,7 @@ def test_a_full_theater_takes_the_escaping_gremlin_into_its_crowd() -> None:
     board = tuple(sorted((*s.board, *placed), key=lambda p: INDEX[p.space]))
     s = edited(s, board=board, pool=tuple(g for g in s.pool if g not in filler))
     s = play(s, Move("e6"), LetEscape())
-    assert s.crowd == ("g17",)
-    assert not any(p.gremlin == "g17" for p in s.board)
+    assert s.crowd == ("gremlin-17",)
+    assert not any(p.gremlin == "gremlin-17" for p in s.board)
     assert s.positions[0] == start_of(0)
     assert s.turn == 1

@@ -18,6 +18,7 @@ from gremlinrules.gremlins_the_game import (
     LetEscape,
     Move,
     Options,
+    Placed,
     WeaponsDrawn,
     action_label,
     all_actions,
@@ -30,7 +31,7 @@ from gremlinrules.gremlins_the_game import (
     observe_event,
     parse_action,
 )
-from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, WEAPON_SPACES, replace
+from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, WEAPON_SPACES, replace
 from tests.gremlins_the_game.helpers import THEATER_SPACES, edited, play, random_states, scaled, table
 from tests.gremlins_the_game.test_fight import HANDS, STACK
 
@@ -49,13 +50,13 @@ def test_every_action_has_a_notation_that_parses_back() -> None:
 
 @pytest.mark.clause("GTG-FIGHT-3", "GTG-VIEW-1")
 def test_events_of_a_fight_and_a_draw_and_their_redaction() -> None:
-    """The move onto g17 reveals it (public); the defeat scores it; a weapon draw shows the card
+    """The move onto gremlin-17 reveals it (public); the defeat scores it; a weapon draw shows the card
     to the drawer only; an event card drawn is public."""
     s = table(2, gremlins=STACK, hands=HANDS)
     s, events = apply_with_events(s, Move("e6"))
-    assert GremlinRevealed("e6", "g17") in events
+    assert GremlinRevealed("e6", "gremlin-17") in events
     s, events = apply_with_events(s, legal_actions(s)[0])
-    assert GremlinDefeated(0, "g17", 2) in events
+    assert GremlinDefeated(0, "gremlin-17", 2) in events
     s = edited(s, free_move=(False, True))
     s, events = apply_with_events(s, Move(WEAPON_SPACES[0]))
     drawn = next(e for e in events if type(e) is WeaponsDrawn)
@@ -86,11 +87,25 @@ def test_labels_read_from_the_view_and_the_end_event() -> None:
     assert action_label(view, Move("f6")) == "Move to f6"
     s = apply(s, Move("e6"))
     labels = [action_label(observe(s, 0), a) for a in legal_actions(s)]
-    assert labels[0] == "Defeat g17 with kitchen-knife + blender"
-    assert labels[-1] == "Let g17 escape to the Movie Theater (you go back to Start)"
+    assert labels[0] == "Defeat gremlin-17 with kitchen-knife + blender"
+    assert labels[-1] == "Let gremlin-17 escape to the Movie Theater (you go back to Start)"
     _, events = apply_with_events(s, legal_actions(s)[0])
     assert events[-1] == GameEnded(events[-1].outcome, (2, 0), (0,), False)
     assert play(s, legal_actions(s)[0]).phase.value == "over"
+
+
+@pytest.mark.clause("GTG-MOVE-5", "GTG-THEATER-2")
+def test_a_move_onto_a_face_up_gremlin_names_it_apart_from_the_spaces() -> None:
+    """A move onto a face-up gremlin in the theater names the token, whose id ("gremlin-30")
+    cannot be read as a space; Stripe is called "gremlin stripe"."""
+    s = table(2, gremlins=STACK, hands=HANDS, first_round_done=True)
+    one, two = THEATER_SPACES[0], THEATER_SPACES[1]
+    placed = (Placed(one, "gremlin-30", True), Placed(two, "stripe", True))
+    board = tuple(sorted((*s.board, *placed), key=lambda p: INDEX[p.space]))
+    pool = tuple(g for g in s.pool if g not in ("gremlin-30", "stripe"))
+    view = observe(edited(s, board=board, pool=pool), 0)
+    assert action_label(view, Move(one)) == f"Move to {one} (gremlin-30)"
+    assert action_label(view, Move(two)) == f"Move to {two} (gremlin stripe)"
 
 
 @pytest.mark.clause("GTG-THEATER-1", "GTG-EVENT-2", "GTG-WEAPON-2", "GTG-VIEW-1")
@@ -101,7 +116,7 @@ def test_a_choice_is_labelled_by_what_it_does_and_never_names_a_face_down_gremli
     s = apply(table(2, gremlins=STACK, hands=HANDS), Move("e6"))
     s = apply(s, LetEscape())
     label = action_label(observe(s, 0), legal_actions(s)[0])
-    assert label == f"Put g17 face up on {THEATER_SPACES[0]} in the Movie Theater"
+    assert label == f"Put gremlin-17 face up on {THEATER_SPACES[0]} in the Movie Theater"
     assert label.key == "gtg.action.theater"
     # the other frames, drawn by hand on the table before the move (only the view matters here)
     s = table(2, gremlins=STACK, hands=HANDS)

@@ -78,10 +78,10 @@ def test_the_chosen_player_begins_and_play_goes_clockwise() -> None:
 def test_a_stacked_setup_places_what_it_names_and_refuses_stripe_on_the_board() -> None:
     """Named gremlins go on the Gremlin spaces in map order; Stripe is refused there (he is set
     aside while they are filled); the named pool top comes first."""
-    names = tuple(f"g{i:02d}" for i in range(1, 13))
-    s = table(2, gremlins=names, pool=("stripe", "g20"))
+    names = tuple(f"gremlin-{i:02d}" for i in range(1, 13))
+    s = table(2, gremlins=names, pool=("stripe", "gremlin-20"))
     assert [p.gremlin for p in s.board] == list(names)
-    assert s.pool[:2] == ("stripe", "g20")
+    assert s.pool[:2] == ("stripe", "gremlin-20")
     with pytest.raises(SetupError):
         table(2, gremlins=("stripe", *names[1:]))
     with pytest.raises(SetupError):
