@@ -143,9 +143,37 @@ def describe(s: State, action: Any) -> str:
     if kind is Defeat:
         ws = action.weapons
         names = " + ".join(map(_name, ws)) if type(ws) is tuple and len(ws) <= 7 else shown(ws)
-        return f"{who} defeats the gremlin with {names}"
+        frame = s.stack[-1] if s.stack else None
+        what = frame.source if frame is not None and frame.kind == "fight" and frame.source else "the gremlin"
+        return f"{who} defeats {_name(what)} with {names}"
     if kind is Discard:
         return f"{who} discards {_name(action.weapon)}"
     if kind is Choose:
-        return f"{who} chooses {_name(action.space)}"
+        return _describe_choice(s, who, action)
     return f"{who} tries {shown(action)}"
+
+
+# What a Choose does, by its label's key (text.py), told of the seat: the pending frame's meaning
+_CHOICES = {
+    "gtg.action.theater": "{who} puts {gremlin} face up on {space} in the Movie Theater",
+    "gtg.action.theater-it": "{who} puts it face up on {space} in the Movie Theater",
+    "gtg.action.theater-new": ("{who} puts a new gremlin from the pool face up on {space} in the "
+                               "Movie Theater"),
+    "gtg.action.place": "{who} puts a new gremlin from the pool face down on {space}",
+    "gtg.action.move-from": "{who} picks the face-down gremlin on {space} to move",
+    "gtg.action.move-to": "{who} moves the face-down gremlin from {origin} to {space}",
+}
+
+
+def _describe_choice(s: State, who: str, action: Choose) -> str:
+    """A Choose told by what it does (GTG-THEATER-1, GTG-EVENT-2), from what a spectator sees, so
+    it never names a face-down gremlin; "chooses <space>" when the frame says nothing more."""
+    from gremlinrules.gremlins_the_game.text import action_label
+
+    if type(action.space) is not str or len(action.space) > 40:
+        return f"{who} chooses {_name(action.space)}"
+    label = action_label(observe(s, None), action)
+    template = _CHOICES.get(label.key)
+    if template is None:
+        return f"{who} chooses {action.space}"
+    return template.format(who=who, **label.params)

@@ -10,6 +10,7 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import SerializationError
 from gremlinrules.gremlins_the_game import (
     Choose,
+    Defeat,
     Discard,
     EventDrawn,
     GameEnded,
@@ -25,6 +26,7 @@ from gremlinrules.gremlins_the_game import (
     apply,
     apply_with_events,
     current_player,
+    describe,
     is_terminal,
     legal_actions,
     observe,
@@ -106,6 +108,25 @@ def test_a_move_onto_a_face_up_gremlin_names_it_apart_from_the_spaces() -> None:
     view = observe(edited(s, board=board, pool=pool), 0)
     assert action_label(view, Move(one)) == f"Move to {one} (gremlin-30)"
     assert action_label(view, Move(two)) == f"Move to {two} (gremlin stripe)"
+
+
+@pytest.mark.clause("GTG-FIGHT-2", "GTG-THEATER-1", "GTG-EVENT-2", "GTG-VIEW-1")
+def test_the_transcript_line_names_the_gremlin_and_what_a_choice_does() -> None:
+    """describe (the demo's transcript) names the gremlin fought or let go by its token id, and
+    tells a Choose by what it does, naming only face-up gremlins."""
+    s = apply(table(2, gremlins=STACK, hands=HANDS), Move("e6"))
+    assert describe(s, Defeat(("kitchen-knife", "blender"))) == ("Seat 0 defeats gremlin-17 with "
+                                                                  "kitchen-knife + blender")
+    assert describe(s, LetEscape()) == "Seat 0 lets gremlin-17 escape to the Movie Theater"
+    s = apply(s, LetEscape())
+    space = THEATER_SPACES[0]
+    assert describe(s, Choose(space)) == f"Seat 0 puts gremlin-17 face up on {space} in the Movie Theater"
+    s = table(2, gremlins=STACK, hands=HANDS)
+    placing = replace(s, stack=(Frame("place", 0, source="dont-get-them-wet"),))
+    assert describe(placing, Choose("e6")) == "Seat 0 puts a new gremlin from the pool face down on e6"
+    moving = replace(s, stack=(Frame("move-to", 0, source="snowstorm", bound=(("from", "n2"),)),))
+    assert describe(moving, Choose("e6")) == "Seat 0 moves the face-down gremlin from n2 to e6"
+    assert describe(s, Choose("e6")) == "Seat 0 chooses e6"
 
 
 @pytest.mark.clause("GTG-THEATER-1", "GTG-EVENT-2", "GTG-WEAPON-2", "GTG-VIEW-1")
