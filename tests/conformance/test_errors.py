@@ -48,7 +48,9 @@ def test_illegal_and_malformed_actions_raise_illegal_action_error_only(
             probe = cls(*([junk] * len(fields)))
         except Exception:  # a constructor that validates its fields is fine too
             continue
-        if probe not in legal:  # junk of the right type (0 for a seat) may name a legal choice
+        # junk of the right type (0 for a seat) may name a legal choice; junk that is unhashable
+        # ([] for a space) never does, so compare by equality, not by set membership
+        if not any(probe == a for a in legal):
             probes.append(probe)
     for action in probes:
         assert not game.is_legal(state, action)
