@@ -72,9 +72,10 @@ KINDS = ("action", "blueprint", "permanent")
 OPS = (
     "gain_score", "lose_score", "draw", "discard", "assign", "move_resource",
     "steal_score", "steal_resource", "steal_project", "discard_resource",
-    "discard_project", "hide", "reveal",
+    "discard_project", "hide", "reveal", "extra_turn",
 )
-"""The steps of an effect script, one per term of the rulebook's glossary."""
+"""The steps of an effect script, one per term of the rulebook's glossary (``extra_turn``: the
+card's player takes ``amount`` more turns right after this one, the rulebook's "extra turn")."""
 
 SELECTORS = (
     "you", "any_player", "any_opponent", "everyone_except_you",
@@ -150,6 +151,7 @@ _USES: dict[str, frozenset[str]] = {
     "discard_project": frozenset({"target", "which"}),
     "hide": frozenset({"target", "which"}),
     "reveal": frozenset({"target", "which"}),
+    "extra_turn": frozenset({"amount"}),
 }
 _USES = {op: uses | {"among"} if "target" in uses else uses for op, uses in _USES.items()}
 _STEALS = frozenset({"steal_score", "steal_resource", "steal_project"})
@@ -162,7 +164,7 @@ class Step:
     op: str
     """What happens: one of :data:`OPS`."""
     amount: int = 1
-    """How many (score, cards, resources); 1 for ops that touch one project."""
+    """How many (score, cards, resources, extra turns); 1 for ops that touch one project."""
     target: str = "you"
     """Whose score, hand or project: one of :data:`SELECTORS`."""
     which: str = "any"

@@ -31,7 +31,15 @@ from gremlinrules.gremlins_inc.actions import (
     Done,
 )
 from gremlinrules.gremlins_inc.components import RESOURCES, Card, Step
-from gremlinrules.gremlins_inc.flow import after_action, cards_of, draw, forget, protected, with_row
+from gremlinrules.gremlins_inc.flow import (
+    after_action,
+    cards_of,
+    draw,
+    forget,
+    give_extra_turns,
+    protected,
+    with_row,
+)
 from gremlinrules.gremlins_inc.state import (
     ASSIGN,
     CHOOSE_PLAYER,
@@ -321,6 +329,8 @@ def _act(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
         return s, attrs.evolve(c, stage="discard", left=n), None
     if op == "assign":
         return s, attrs.evolve(c, stage="assign", left=n), None
+    if op == "extra_turn":  # GI-OP-10: the card's player plays again after this turn
+        return give_extra_turns(s, n), _seat_done(c), None
     return s, attrs.evolve(c, stage="project"), None
 
 

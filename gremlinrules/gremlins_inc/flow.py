@@ -15,7 +15,8 @@ from gremlinrules.gremlins_inc.state import Phase, Project, State, evolve
 
 __all__ = [
     "actions_allowed", "adjusted", "after_action", "cards_of", "draw", "end_turn", "forget",
-    "game_over", "have", "kit", "protected", "refill", "team_totals", "winners_of", "with_row",
+    "game_over", "give_extra_turns", "have", "kit", "protected", "refill", "team_totals",
+    "winners_of", "with_row",
 ]
 
 
@@ -97,10 +98,15 @@ def game_over(s: State) -> bool:
 
 
 def end_turn(s: State) -> State:
-    """The turn ends: refill (GI-TURN-3); after the seat before the first player the round ends
-    and the game may end (GI-END-4); else the next seat's turn begins."""
+    """The turn ends: refill (GI-TURN-3); a pending extra turn of the same seat begins after the
+    refill (GI-TURN-4), and is no seat's place in the round (GI-TURN-5); after the seat before
+    the first player the round ends and the game may end (GI-END-4); else the next seat's turn
+    begins."""
     n = s.players
     s = refill(s, s.turn)
+    if s.extra_turns > 0:  # GI-TURN-4: everyone refilled first, then the same seat plays again
+        emit(TurnBegan(s.turn, s.round))
+        return evolve(s, extra_turns=s.extra_turns - 1, actions_used=0)
     if (s.turn + 1) % n == s.first_player:
         emit(RoundEnded(s.round))
         if game_over(s):
@@ -111,6 +117,18 @@ def end_turn(s: State) -> State:
     nxt = (s.turn + 1) % n
     emit(TurnBegan(nxt, s.round))
     return evolve(s, turn=nxt, actions_used=0)
+
+
+def give_extra_turns(s: State, n: int) -> State:
+    """GI-OP-10: the turn owner takes ``n`` more turns right after this one; they stack
+    (GI-TURN-5). With the house rule a game gives at most ``round_limit`` times the players
+    extra turns, as many as its normal turns, and a step beyond that gives none (GI-BOUND-1)."""
+    o = s.options
+    if o.bounded:
+        n = min(n, o.round_limit * s.players - s.extra_given)
+    if n <= 0:
+        return s
+    return evolve(s, extra_turns=s.extra_turns + n, extra_given=s.extra_given + n)
 
 
 def actions_allowed(s: State, seat: int) -> int:

@@ -53,7 +53,8 @@ def _effect_bound(comps: Components, players: int) -> int:
 def decision_bound(players: Any, options: Any = None) -> int:
     """GI-BOUND-1: an upper bound on the decisions in one game under the house rule.
 
-    At most ``round_limit`` rounds of one turn per seat; a turn has at most ``A`` actions (two,
+    At most ``round_limit`` rounds of one turn per seat, and (when the deck gives extra turns)
+    as many extra turns again (GI-BOUND-1); a turn has at most ``A`` actions (two,
     plus every extra action the deck's permanents could give) and its end; an action is one
     decision, plus one per resource paid (the largest cost, raised by every cost increase the
     deck holds) and its card's script (``_effect_bound``); the familiar-players redraw adds
@@ -72,7 +73,12 @@ def decision_bound(players: Any, options: Any = None) -> int:
     pay = max((c.total_cost for c in comps.cards), default=0) + rises
     per_action = 1 + pay + _effect_bound(comps, n)
     per_turn = (comps.actions_per_turn + extra) * per_action + 1
-    return opts.round_limit * n * per_turn + n * (comps.hand_size + 1)
+    turns = opts.round_limit * n * (2 if _gives_extra_turns(comps) else 1)  # GI-BOUND-1: extra turns
+    return turns * per_turn + n * (comps.hand_size + 1)
+
+
+def _gives_extra_turns(comps: Components) -> bool:
+    return any(step.op == "extra_turn" for c in comps.cards for step in c.effect)
 
 
 def _bad(msg: str) -> InvalidArgumentError:
@@ -159,6 +165,11 @@ def _check(s: State) -> None:
                 not is_int(u) or u not in face_down or uids[u] == seat for u in known):
             raise _bad("a seat remembers only others' face-down projects, each once, sorted")
     _int(s.actions_used, "actions_used", 0, actions_allowed(s, s.turn))
+    cap = s.options.round_limit * n if s.options.bounded else 10**6
+    given = _int(s.extra_given, "extra_given", 0, cap)  # GI-BOUND-1
+    _int(s.extra_turns, "extra_turns", 0, given)
+    if s.extra_turns and s.phase is not Phase.PLAY:
+        raise _bad("extra turns are pending only during play")  # GI-TURN-4
     _check_stack(s, n)
 
 

@@ -192,6 +192,12 @@ class State:
     completing: int = -1
     """The uid of the project being completed while its instructions are followed (it stays on
     the table, face up, until they are done, GI-DONE-4), or -1."""
+    extra_turns: int = 0
+    """Extra turns the turn owner is still to take right after this turn (GI-OP-10): each one
+    comes after the refill, and several stack (GI-TURN-4)."""
+    extra_given: int = 0
+    """Extra turns given so far in the game; with the house rule they stop at ``round_limit``
+    times the players (GI-BOUND-1)."""
 
     @property
     def components(self) -> Components:

@@ -95,6 +95,8 @@ class View:
     """Each seat's active blueprint-permanents."""
     resolving: str | None
     """The card being played or completed while its effect resolves, or None."""
+    extra_turns: int = 0
+    """Extra turns the turn owner takes right after this turn (public, GI-TURN-4)."""
 
 
 def _project(s: State, owner: int, p: Any, viewer: int | None, types: dict[str, str]) -> ProjectView:
@@ -123,7 +125,7 @@ def observe(s: State, player: int | None) -> View:
         hand_sizes=tuple(len(h) for h in s.hands), deck_size=len(s.deck), discard=s.discard,
         reshuffles=s.reshuffles,
         projects=tuple(tuple(_project(s, o, x, p, types) for x in row) for o, row in enumerate(s.projects)),
-        permanents=s.permanents, resolving=s.resolving or None,
+        permanents=s.permanents, resolving=s.resolving or None, extra_turns=s.extra_turns,
     )
 
 

@@ -182,7 +182,7 @@ OP_WORDS = {
     "steal_project": r"\bsteal\b.*\bprojects?\b.*with all its resources",
     "discard_resource": r"\bdiscard\b",
     "discard_project": r"\bdiscard\b.*\bprojects?\b.*with all its resources",
-    "hide": r"\bhide\b", "reveal": r"\breveal\b",
+    "hide": r"\bhide\b", "reveal": r"\breveal\b", "extra_turn": r"\banother turn\b",
 }
 TARGET_WORDS = {
     "you": "", "any_player": "any player", "any_opponent": "any opponent",
