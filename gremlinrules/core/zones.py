@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from gremlinrules.core.errors import SetupError
 
-__all__ = ["deal", "draw", "next_seat", "remove_one", "seats_from"]
+__all__ = ["deal", "draw", "next_seat", "remove_one", "replace_at", "seats_from"]
 
 _T = TypeVar("_T")
 
@@ -51,3 +51,10 @@ def next_seat(seat: int, players: int, step: int = 1) -> int:
 def seats_from(start: int, players: int) -> tuple[int, ...]:
     """All seats in clockwise order starting at ``start``."""
     return tuple((start + i) % players for i in range(players))
+
+
+def replace_at(items: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
+    """``items`` with entry ``i`` replaced by ``value`` (one seat's row, hand or counter)."""
+    out = list(items)  # the fastest way to one changed entry of a short tuple
+    out[i] = value
+    return tuple(out)

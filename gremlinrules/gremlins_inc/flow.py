@@ -7,7 +7,7 @@ these; so does the fast path, so they are written once.
 
 from __future__ import annotations
 
-from gremlinrules.core.zones import seats_from
+from gremlinrules.core.zones import replace_at, seats_from
 from gremlinrules.gremlins_inc.components import RESOURCES, Card
 from gremlinrules.gremlins_inc.events import Drawn, GameEnded, Reshuffled, RoundEnded, TurnBegan, emit
 from gremlinrules.gremlins_inc.kit import Kit, kit_for
@@ -195,7 +195,7 @@ def protected(s: State, seat: int, op: str, player: int) -> bool:
 
 def with_row(s: State, seat: int, row: tuple[Project, ...]) -> tuple[tuple[Project, ...], ...]:
     """The projects with ``seat``'s row replaced."""
-    return s.projects[:seat] + (row,) + s.projects[seat + 1:]
+    return replace_at(s.projects, seat, row)
 
 
 def forget(seen: tuple[tuple[int, ...], ...], uid: int) -> tuple[tuple[int, ...], ...]:

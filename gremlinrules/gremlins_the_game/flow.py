@@ -24,7 +24,7 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.piles import draw_or_rebuild
-from gremlinrules.core.zones import next_seat
+from gremlinrules.core.zones import next_seat, replace_at
 from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, tables
 from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
@@ -158,11 +158,8 @@ def destinations(s: State) -> tuple[str, ...]:
     return found if found else (here,)
 
 
-def with_row(rows: tuple[Any, ...], i: int, row: Any) -> tuple[Any, ...]:
-    """``rows`` with entry ``i`` replaced."""
-    items = list(rows)
-    items[i] = row
-    return tuple(items)
+with_row = replace_at
+"""``rows`` with entry ``i`` replaced (:func:`gremlinrules.core.zones.replace_at`)."""
 
 
 def draw_weapon(s: State, seat: int) -> State:

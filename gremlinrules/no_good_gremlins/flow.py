@@ -9,7 +9,7 @@ from typing import Any
 from gremlinrules.core.decisions import Frame, push
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.piles import draw_or_rebuild, reshuffle
-from gremlinrules.core.zones import next_seat
+from gremlinrules.core.zones import next_seat, replace_at
 from gremlinrules.no_good_gremlins.components import MATERIALS, THUNDERSTORM
 from gremlinrules.no_good_gremlins.state import GONE, Phase, State
 
@@ -30,11 +30,8 @@ replace = make_replace(State)
 evolve = replace
 
 
-def with_item(row: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
-    """``row`` with entry ``i`` set to ``value``."""
-    items = list(row)  # the fastest way to one changed entry of a short tuple
-    items[i] = value
-    return tuple(items)
+with_item = replace_at
+"""``row`` with entry ``i`` set to ``value`` (:func:`gremlinrules.core.zones.replace_at`)."""
 
 
 def launch_medals(size: int, cost: int) -> int:
@@ -78,11 +75,8 @@ def draw(s: State, seat: int, n: int, **extra: Any) -> State:
     return evolve(s, deck=deck, hands=hands, **changes)
 
 
-def with_row(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``rows`` with row ``i`` replaced."""
-    items = list(rows)
-    items[i] = row
-    return tuple(items)
+with_row = replace_at
+"""``rows`` with row ``i`` replaced (:func:`gremlinrules.core.zones.replace_at`)."""
 
 
 OPENING_TURN = {"phase": Phase.OPENING, "mains": 1, "builds": 0, "open_build": 0, "chrome": 0,
