@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.decisions import Frame
+from gremlinrules.core.evolve import make_replace
 from gremlinrules.gremlins_inc.actions import (
     Assign,
     ChoosePlayer,
@@ -64,7 +65,7 @@ _RESOURCE_OPS = frozenset({"move_resource", "steal_resource", "discard_resource"
 _STEAL_OPS = frozenset({"steal_score", "steal_resource", "steal_project"})
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)  # see core.evolve
 class Ctx:
     """Where an effect stands."""
 
@@ -82,6 +83,10 @@ class Ctx:
     dest: int = -1
     left: int = -1
     """Units (cards, resources) still to take; -1 before the step's acting begins."""
+
+
+_ctx_with = make_replace(Ctx)
+_project_with = make_replace(Project)
 
 
 def _bound(c: Ctx) -> tuple[tuple[str, int | str], ...]:
@@ -253,7 +258,7 @@ def _next_step(c: Ctx) -> Ctx:
 def _seat_done(c: Ctx) -> Ctx:
     """The step is done with its current seat: the next seat of the queue, or the next step."""
     if c.each:
-        return attrs.evolve(c, stage="each", seat=-1, project=-1, dest=-1, left=-1)
+        return _ctx_with(c, stage="each", seat=-1, project=-1, dest=-1, left=-1)
     return _next_step(c)
 
 
@@ -274,12 +279,12 @@ def _advance(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
     if stage == "who":
         if step.target == "everyone_except_you":
             seats = tuple(p for p in _selected(s, c, step))
-            return s, attrs.evolve(c, stage="each", queue=seats, each=True), None
+            return s, _ctx_with(c, stage="each", queue=seats, each=True), None
         seats_ = targets(s, c, step)
         if not seats_:
             return s, _next_step(c), None  # GI-EFFECT-6
         if len(seats_) == 1:
-            return s, attrs.evolve(c, stage="act", seat=seats_[0]), None
+            return s, _ctx_with(c, stage="act", seat=seats_[0]), None
         return s, c, frame_of(CHOOSE_PLAYER, c.player, c)  # GI-EFFECT-3
     if stage == "each":
         queue = c.queue
@@ -287,7 +292,7 @@ def _advance(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
             queue = queue[1:]
         if not queue:
             return s, _next_step(c), None
-        return s, attrs.evolve(c, stage="act", seat=queue[0], queue=queue[1:]), None
+        return s, _ctx_with(c, stage="act", seat=queue[0], queue=queue[1:]), None
     if not 0 <= c.seat < s.players:
         return s, _next_step(c), None  # a frame that names no seat: nothing to act on
     if stage == "act":
@@ -297,14 +302,14 @@ def _advance(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
         if not found:
             return s, _seat_done(c), None
         if len(found) == 1:
-            return _after_project(s, attrs.evolve(c, project=found[0]), step)
+            return _after_project(s, _ctx_with(c, project=found[0]), step)
         return s, c, frame_of(CHOOSE_PROJECT, c.player, c)  # GI-EFFECT-4
     if stage == "dest":
         found_ = _dests(s, c, step, c.seat, c.project)
         if not found_:
             return s, _seat_done(c), None
         if len(found_) == 1:
-            return s, attrs.evolve(c, stage="units", dest=found_[0][1], left=step.amount), None
+            return s, _ctx_with(c, stage="units", dest=found_[0][1], left=step.amount), None
         return s, c, frame_of(CHOOSE_PROJECT, c.player, c)
     if stage == "units":
         return _units(s, c, step)
@@ -326,12 +331,12 @@ def _act(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
     if op == "draw":  # GI-OP-2
         return draw(s, seat, n), _seat_done(c), None
     if op == "discard":
-        return s, attrs.evolve(c, stage="discard", left=n), None
+        return s, _ctx_with(c, stage="discard", left=n), None
     if op == "assign":
-        return s, attrs.evolve(c, stage="assign", left=n), None
+        return s, _ctx_with(c, stage="assign", left=n), None
     if op == "extra_turn":  # GI-OP-10: the card's player plays again after this turn
         return give_extra_turns(s, n), _seat_done(c), None
-    return s, attrs.evolve(c, stage="project"), None
+    return s, _ctx_with(c, stage="project"), None
 
 
 def _score(s: State, seat: int, value: int) -> State:
@@ -344,8 +349,8 @@ def _after_project(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | No
     op = step.op
     if op in _RESOURCE_OPS:
         if op == "discard_resource":
-            return s, attrs.evolve(c, stage="units", left=step.amount), None
-        return s, attrs.evolve(c, stage="dest"), None
+            return s, _ctx_with(c, stage="units", left=step.amount), None
+        return s, _ctx_with(c, stage="dest"), None
     seat, i = c.seat, c.project
     row = s.projects[seat]
     if not 0 <= i < len(row):
@@ -372,7 +377,7 @@ def _after_project(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | No
         seen = tuple(tuple(sorted({*k, p.uid})) if o != seat else k for o, k in enumerate(seen))
     elif face_up:
         seen = forget(seen, p.uid)
-    q = attrs.evolve(p, face_up=face_up)
+    q = _project_with(p, face_up=face_up)
     return evolve(s, projects=with_row(s, seat, row[:i] + (q,) + row[i + 1:]), seen=seen), _seat_done(c), None
 
 
@@ -386,7 +391,7 @@ def _units(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
         return s, _seat_done(c), None
     if len(kinds) > 1:
         return s, c, frame_of(CHOOSE_RESOURCE, c.player, c)  # GI-EFFECT-5
-    return take(s, c, step, kinds[0]), attrs.evolve(c, left=c.left - 1), None
+    return take(s, c, step, kinds[0]), _ctx_with(c, left=c.left - 1), None
 
 
 def take(s: State, c: Ctx, step: Step, resource: str) -> State:
@@ -396,7 +401,7 @@ def take(s: State, c: Ctx, step: Step, resource: str) -> State:
     src = s.projects[c.seat][c.project]
     pos = max(i for i, x in enumerate(src.resources) if cards[x].resource == resource)
     card = src.resources[pos]
-    src = attrs.evolve(src, resources=src.resources[:pos] + src.resources[pos + 1:])
+    src = _project_with(src, resources=src.resources[:pos] + src.resources[pos + 1:])
     row = s.projects[c.seat]
     projects = with_row(s, c.seat, row[:c.project] + (src,) + row[c.project + 1:])
     if step.op == "discard_resource":
@@ -406,7 +411,7 @@ def take(s: State, c: Ctx, step: Step, resource: str) -> State:
     if not 0 <= c.dest < len(drow):
         return evolve(s, projects=projects, discard=tuple(sorted((*s.discard, card))))
     d = drow[c.dest]
-    drow = drow[:c.dest] + (attrs.evolve(d, resources=(*d.resources, card)),) + drow[c.dest + 1:]
+    drow = drow[:c.dest] + (_project_with(d, resources=(*d.resources, card)),) + drow[c.dest + 1:]
     return evolve(s, projects=projects[:owner] + (drow,) + projects[owner + 1:])
 
 
@@ -416,7 +421,7 @@ def _discards(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
     if c.left <= 0 or not hand:
         return s, _seat_done(c), None
     if len(set(hand)) == 1 or len(hand) <= c.left:
-        return discard_card(s, c.seat, hand[0]), attrs.evolve(c, left=c.left - 1), None
+        return discard_card(s, c.seat, hand[0]), _ctx_with(c, left=c.left - 1), None
     return s, c, frame_of(DISCARD, c.seat, c)
 
 
@@ -441,7 +446,7 @@ def assign_card(s: State, seat: int, card: str, project: int) -> State:
     hand.remove(card)
     row = s.projects[seat]
     p = row[project]
-    row = row[:project] + (attrs.evolve(p, resources=(*p.resources, card)),) + row[project + 1:]
+    row = row[:project] + (_project_with(p, resources=(*p.resources, card)),) + row[project + 1:]
     hands = s.hands[:seat] + (tuple(hand),) + s.hands[seat + 1:]
     return evolve(s, hands=hands, projects=with_row(s, seat, row))
 
@@ -526,24 +531,24 @@ def resume(s: State, frame: Frame, action: Any) -> State:
     if step is None:
         return finish_effect(s, c)
     if type(action) is ChoosePlayer:
-        c = attrs.evolve(c, stage="act", seat=(c.player + action.offset) % s.players)
+        c = _ctx_with(c, stage="act", seat=(c.player + action.offset) % s.players)
     elif type(action) is ChooseSelf:
-        c = attrs.evolve(c, stage="act", seat=c.player)
+        c = _ctx_with(c, stage="act", seat=c.player)
     elif type(action) is ChooseProject and c.stage == "project":
-        s, c, pushed = _after_project(s, attrs.evolve(c, project=action.project - 1), step)
+        s, c, pushed = _after_project(s, _ctx_with(c, project=action.project - 1), step)
         if pushed is not None:
             return evolve(s, stack=(*s.stack, pushed))
     elif type(action) is ChooseProject:
-        c = attrs.evolve(c, stage="units", dest=action.project - 1, left=step.amount)
+        c = _ctx_with(c, stage="units", dest=action.project - 1, left=step.amount)
     elif type(action) is ChooseResource:
         s = take(s, c, step, action.resource)
-        c = attrs.evolve(c, left=c.left - 1)
+        c = _ctx_with(c, left=c.left - 1)
     elif type(action) is Discard:
         s = discard_card(s, c.seat, action.card)
-        c = attrs.evolve(c, left=c.left - 1)
+        c = _ctx_with(c, left=c.left - 1)
     elif type(action) is Assign:
         s = assign_card(s, c.player, action.card, action.project - 1)
-        c = attrs.evolve(c, left=c.left - 1)
+        c = _ctx_with(c, left=c.left - 1)
     else:  # Done: assign no more
         c = _next_step(c)
     return run(s, c)

@@ -1,11 +1,22 @@
 """The fast paths: ``legal_actions``, ``is_legal`` and ``apply`` answered with less work than the
 rule book, held to it by tests/gremlins_inc/test_differential.py.
 
-While a frame is pending, or the game is over, the rule book answers (its frames' choices are
-already direct). Between decisions, the turn owner's legal actions are built straight from the
-hand and the projects, in the canonical order (GI-CARD-1) without a sort and with the interned
-actions of the space; an action is applied after a membership test in them (remembered for the
-last state asked) instead of its check.
+``get_game("gremlins-inc", reference=True)`` plays with :mod:`.rules` instead. What makes this
+path fast, none of it a rule:
+
+* tables per card set and player count (:mod:`.fast_tables`): each design's Start, Assign and
+  Play actions, its cost and completion cost as (gold, malice, industry), and each turn action's
+  kind, found by identity; the turn's legal actions are built from them in canonical order
+  without a sort or a check per action;
+* turn actions applied with their checks inline (:mod:`.fast_turn`), each building the next
+  state with one updater call (:func:`gremlinrules.core.evolve.make_updater`); an effect returns
+  None for anything it does not hold for, and the rule book answers (the reason, or the rare case);
+* the end of a turn in one step for its usual cases (the refill without a reshuffle, the next
+  seat's turn or round);
+* a pending frame's choices listed once per state (:mod:`.fast_frames`), so the answer resumes
+  the effect without listing them again;
+* while :func:`.events.apply_with_events` listens, the rule book applies the action, so its
+  events are the rule book's.
 """
 
 from __future__ import annotations
@@ -13,78 +24,29 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.checks import check_type
-from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_inc import rules
-from gremlinrules.gremlins_inc.actions import Action, EndTurn
-from gremlinrules.gremlins_inc.flow import actions_allowed, kit
+from gremlinrules.gremlins_inc.events import _LOG
+from gremlinrules.gremlins_inc.fast_frames import frame_actions, frame_apply
+from gremlinrules.gremlins_inc.fast_tables import tables, turn_actions
+from gremlinrules.gremlins_inc.fast_turn import EFFECTS
 from gremlinrules.gremlins_inc.state import Phase, State
 
 __all__ = ["apply", "is_legal", "legal_actions"]
 
-_END = EndTurn()
 _NAME = "Gremlins, Inc. State"
-_LAST: list[Any] = [None, ()]
-"""The last state whose turn actions were built, and them (held, so its identity stays unique)."""
-
-
-def _counts(resources: tuple[str, ...], types: dict[str, str]) -> dict[str, int]:
-    out = {"gold": 0, "malice": 0, "industry": 0}
-    for c in resources:
-        out[types[c]] += 1
-    return out
-
-
-def _turn_actions(s: State) -> tuple[Action, ...]:
-    if _LAST[0] is s:
-        return _LAST[1]  # type: ignore[no-any-return]
-    k = kit(s)
-    cards, types = k.cards, k.types
-    me = s.turn
-    if s.actions_used >= actions_allowed(s, me):
-        out: tuple[Action, ...] = (_END,)
-    else:
-        hand = list(dict.fromkeys(s.hands[me]))  # sorted already: one entry per design
-        row = s.projects[me]
-        size = len(row)
-        table = k.starts
-        starts = [a for c in hand for a in table[c]] if size < k.components.max_projects else []
-        table = k.assigns
-        assigns = [a for c in hand for a in table[c][:size]]
-        plays: list[Action] = []
-        perms = s.permanents[me]
-        held: dict[str, int] | None = None
-        for c in hand:
-            card = cards[c]
-            if card.kind != "action":
-                continue
-            if held is None:
-                held = {"gold": 0, "malice": 0, "industry": 0}
-                for p in row:
-                    for r in p.resources:
-                        held[types[r]] += 1
-            cost = rules.action_cost(s, me, card) if perms else card.cost
-            if all(held[r] >= n for r, n in cost):
-                plays.append(k.plays[c])
-        completes: list[Action] = []
-        for i, p in enumerate(row):
-            design = cards[p.card]
-            if design.kind != "action":
-                got = _counts(p.resources, types)
-                need = rules.completion_cost(s, me, p) if perms else design.needs
-                if all(got[r] >= n for r, n in need):
-                    completes.append(k.completes[i])
-        cancels = k.cancels[:size]
-        out = (*starts, *assigns, *plays, *completes, *cancels, _END)
-    _LAST[0], _LAST[1] = s, out
-    return out
+_PLAY = Phase.PLAY
+_listening = _LOG.get
 
 
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action in canonical order; empty exactly when the game is over."""
-    check_type(s, State, _NAME)
-    if s.stack or s.phase is not Phase.PLAY:
+    if type(s) is not State:
+        check_type(s, State, _NAME)
+    if s.phase is not _PLAY:
         return rules.legal_actions(s)
-    return _turn_actions(s)
+    if s.stack:
+        return frame_actions(s)
+    return turn_actions(s, tables(s))
 
 
 def is_legal(s: State, action: Any) -> bool:
@@ -94,15 +56,20 @@ def is_legal(s: State, action: Any) -> bool:
 
 def apply(s: State, action: Any) -> State:
     """The next state; IllegalActionError (with the clause) when illegal."""
-    check_type(s, State, _NAME)
-    if s.stack or s.phase is not Phase.PLAY:
+    if type(s) is not State:
+        check_type(s, State, _NAME)
+    if s.phase is not _PLAY or _listening() is not None:
         return rules.apply(s, action)
+    if s.stack:
+        return frame_apply(s, action)
+    t = tables(s)
+    lookup = t.lookup
     try:
-        legal = action in _turn_actions(s)
+        info = lookup.by_id.get(id(action)) or lookup.by_value(action)
     except Exception:  # an action with a hostile field: the rule book explains
-        legal = False
-    if not legal:
-        why = rules.RULES.check(s, action)
-        raise IllegalActionError(*(why or ("not a legal action now", "GI-TURN-1")))
-    result: State = rules.EFFECTS[type(action)](s, action)
-    return result
+        info = None
+    if info is not None:
+        out = EFFECTS[info[0]](s, t, info[1])
+        if out is not None:
+            return out
+    return rules.apply(s, action)  # the reason for a refusal, or the rare case

@@ -20,9 +20,19 @@ __all__ = [
 ]
 
 
+_LAST_KIT: list[tuple[object, int, Kit | None]] = [(None, 0, None)]
+"""The options and player count last asked, and their kit (held, so the identity stays unique)."""
+
+
 def kit(s: State) -> Kit:
-    """The tables of the state's card set."""
-    return kit_for(s.options.components, s.players)
+    """The tables of the state's card set (remembered for the options last asked: a game's states
+    share one)."""
+    options, players, found = _LAST_KIT[0]
+    if options is s.options and players == s.players and found is not None:
+        return found
+    made = kit_for(s.options.components, s.players)
+    _LAST_KIT[0] = (s.options, s.players, made)
+    return made
 
 
 def cards_of(s: State) -> dict[str, Card]:

@@ -202,8 +202,6 @@ class State:
     @property
     def components(self) -> Components:
         """The card set of the table."""
-        from gremlinrules.gremlins_inc.components import REFERENCE
-
         return self.options.components if self.options.components is not None else REFERENCE
 
 

@@ -1,0 +1,178 @@
+"""Tables for the fast path, made once per card set and player count, and the turn's legal actions
+built from them (:func:`turn_actions`).
+
+Nothing here is a rule: each table is read off the card set (:mod:`.components`) and the action
+space (:mod:`.kit`), and :mod:`.rules` stays the statement of what is legal.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from gremlinrules.core.lookup import ActionLookup
+from gremlinrules.gremlins_inc import rules
+from gremlinrules.gremlins_inc.actions import Action, Assign, Cancel, Complete, EndTurn, Play, Start
+from gremlinrules.gremlins_inc.components import RESOURCES, Components
+from gremlinrules.gremlins_inc.flow import have
+from gremlinrules.gremlins_inc.kit import Kit, kit_for
+from gremlinrules.gremlins_inc.state import State
+
+__all__ = ["Tables", "perm_info", "tables", "turn_actions"]
+
+_G, _M, _I = (RESOURCES.index(r) for r in ("gold", "malice", "industry"))
+
+
+class Tables:
+    """What the fast path reads for one card set and player count."""
+
+    __slots__ = ("assigns", "cancels", "completes", "end", "ends", "hand_size", "kit", "lookup",
+                 "max_projects", "needs", "per_turn", "plays", "starts", "type_of")
+
+    def __init__(self, kit: Kit) -> None:
+        comps: Components = kit.components
+        by = kit.by_value
+        self.kit = kit
+        self.hand_size = comps.hand_size
+        self.max_projects = comps.max_projects
+        self.per_turn = comps.actions_per_turn
+        self.type_of: dict[str, int] = {c.id: RESOURCES.index(c.resource) for c in comps.cards}
+        """Each design's resource type as an index into RESOURCES."""
+        self.starts: dict[str, tuple[Action, ...]] = kit.starts
+        self.assigns: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
+            {c: a[:size] for c, a in kit.assigns.items()} for size in range(comps.max_projects + 1))
+        """Per row size: each design's Assign actions to the projects of that row."""
+        self.plays: dict[str, tuple[int, int, int, Action]] = {
+            c.id: (*_triple(c.cost), kit.plays[c.id]) for c in comps.cards if c.kind == "action"}
+        """Each action design's cost (gold, malice, industry) and its Play."""
+        self.needs: dict[str, tuple[int, int, int, int]] = {
+            c.id: (sum(n for _, n in c.needs), *_triple(c.needs)) for c in comps.cards if c.kind != "action"}
+        """Each completable design's completion cost: its total, then gold, malice, industry."""
+        self.completes = kit.completes
+        self.cancels = kit.cancels
+        self.end: Action = by[EndTurn()]
+        self.ends: tuple[Action, ...] = (self.end,)
+        data: dict[Any, tuple[int, Any]] = {}
+        for a in kit.actions:
+            if isinstance(a, Start):
+                data[a] = (0, a)
+            elif isinstance(a, Assign):
+                data[a] = (1, (a.card, a.project - 1))
+            elif isinstance(a, Play):
+                data[a] = (2, a)
+            elif isinstance(a, Complete):
+                data[a] = (3, a)
+            elif isinstance(a, Cancel):
+                data[a] = (4, a.project - 1)
+            elif isinstance(a, EndTurn):
+                data[a] = (5, a)
+        self.lookup: ActionLookup[tuple[int, Any]] = ActionLookup(data)
+        """Each turn action of the space: its kind (0 start, 1 assign, 2 play, 3 complete, 4 cancel,
+        5 end) and what its effect needs."""
+
+
+def _triple(cost: tuple[tuple[str, int], ...]) -> tuple[int, int, int]:
+    out = [0, 0, 0]
+    for r, n in cost:
+        out[RESOURCES.index(r)] += n
+    return out[0], out[1], out[2]
+
+
+_MEMO: list[tuple[Any, int, Tables]] = [(None, 0, None)]  # type: ignore[list-item]
+"""The options and player count last asked, and their tables (held, so the identity is unique)."""
+_MADE: dict[tuple[int, int], tuple[Kit, Tables]] = {}
+
+
+def tables(s: State) -> Tables:
+    """The tables of the state's card set and player count."""
+    o, n, t = _MEMO[0]
+    if o is s.options and n == s.players:
+        return t
+    kit = kit_for(s.options.components, s.players)
+    key = (id(kit), s.players)
+    hit = _MADE.get(key)
+    if hit is None or hit[0] is not kit:
+        if len(_MADE) > 64:
+            _MADE.clear()
+        hit = _MADE[key] = (kit, Tables(kit))
+    _MEMO[0] = (s.options, s.players, hit[1])
+    return hit[1]
+
+
+def perm_info(s: State, seat: int) -> tuple[int, bool, bool]:
+    """The seat's active permanents: extra actions a turn, whether a cost passive changes action
+    costs, and whether one changes completion costs."""
+    cards = tables(s).kit.cards
+    extra, act, blue = 0, False, False
+    for c in s.permanents[seat]:
+        for p in cards[c].passive:
+            if p.effect == "extra_action":
+                extra += p.amount
+            elif p.effect == "cost":
+                if p.kind == "action":
+                    act = True
+                else:
+                    blue = True
+    return extra, act, blue
+
+
+def turn_actions(s: State, t: Tables) -> tuple[Action, ...]:
+    """The turn owner's legal actions (no frame pending, the game on), in the canonical order
+    (GI-CARD-1): starts, assigns, plays, completes, cancels, end."""
+    me = s.turn
+    perms = s.permanents[me]
+    act = blue = False
+    allowed = t.per_turn
+    if perms:
+        extra, act, blue = perm_info(s, me)
+        allowed += extra
+    if s.actions_used >= allowed:
+        return t.ends
+    hand = s.hands[me]
+    distinct = dict.fromkeys(hand)
+    row = s.projects[me]
+    size = len(row)
+    out: list[Action] = []
+    if size < t.max_projects:
+        out.extend(chain.from_iterable(map(t.starts.__getitem__, distinct)))
+    if size:
+        out.extend(chain.from_iterable(map(t.assigns[size].__getitem__, distinct)))
+    plays = t.plays
+    held: list[int] | None = None
+    for c in distinct:
+        cost = plays.get(c)
+        if cost is None:
+            continue
+        if held is None:
+            type_of = t.type_of
+            held = [0, 0, 0]
+            for p in row:
+                for r in p.resources:
+                    held[type_of[r]] += 1
+        if act:
+            if all(held[RESOURCES.index(r)] >= n for r, n in rules.action_cost(s, me, t.kit.cards[c])):
+                out.append(cost[3])
+        elif held[_G] >= cost[0] and held[_M] >= cost[1] and held[_I] >= cost[2]:
+            out.append(cost[3])
+    if size:
+        needs = t.needs
+        for i, p in enumerate(row):
+            need = needs.get(p.card)
+            if need is None:
+                continue
+            if blue:
+                got = have(p.resources, t.kit.cards)
+                if all(got[r] >= n for r, n in rules.completion_cost(s, me, p)):
+                    out.append(t.completes[i])
+            elif len(p.resources) >= need[0] and _meets(p.resources, need, t.type_of):
+                out.append(t.completes[i])
+        out.extend(t.cancels[:size])
+    out.append(t.end)
+    return tuple(out)
+
+
+def _meets(resources: tuple[str, ...], need: tuple[int, int, int, int], type_of: dict[str, int]) -> bool:
+    got = [0, 0, 0]
+    for r in resources:
+        got[type_of[r]] += 1
+    return got[_G] >= need[1] and got[_M] >= need[2] and got[_I] >= need[3]
