@@ -4,15 +4,24 @@ The package exports these by default; :mod:`gremlinrules.gnaughty_gnomes.rules`
 is the reference they are held to by ``tests/gnaughty_gnomes/test_differential.py``
 (identical legal actions in the same order, identical states, identical errors).
 Switch them off with ``gremlinrules.get_game("gnaughty-gnomes", reference=True)``.
+What makes them fast, none of it a rule:
 
-What makes them fast: actions are interned and found by identity
-(:class:`core.lookup.ActionLookup`); a play's trick record comes from a table;
-placements come from per-layout tables of candidate spots filtered by the
-gnomes as bitmasks (:mod:`gremlinrules.gnaughty_gnomes.tables`); a plain
-play or placement is checked and applied inline, without listing the legal
-actions; the placement frames are interned stacks looked up by the trick's
-order. Whatever is not a legal action of the common kinds asks the reference
-rules why, so the reasons and clause ids are the reference's by construction.
+* actions are interned and found by identity (:class:`core.lookup.ActionLookup`),
+  each with what its effect needs (a play's trick records per position; a
+  placement's suit bit, suit index and spot bit);
+* placements come from fixed tables of candidate spots per three hexes of a
+  colour and placement reading, built at import (:mod:`.tables`), so a new garden
+  costs sixteen lookups and no geometry; the gnomes are per-team bitmasks;
+* the pending placement (whose turn-order card, the unflipped suits, both teams'
+  masks, the garden) is worked out once per state and handed from ``apply`` to the
+  next ``legal_actions`` and ``apply`` in a one-entry memo that holds the state
+  itself (an identity test, never a stale id);
+* a play or plain placement is checked and applied inline with one constructor call
+  (:func:`core.evolve.make_updater`), without listing the legal actions; the trick's
+  end and the clean-up are one step each, the track's move a table lookup;
+* anything unusual (a Flip, a placement widened by GG-PLACE-8, an illegal or foreign
+  action) asks the reference rules, so the reasons and clause ids are the
+  reference's by construction.
 """
 
 from __future__ import annotations
@@ -36,44 +45,64 @@ from gremlinrules.gnaughty_gnomes.tables import (
     MASK_SUITS,
     PLAYED,
     SPOT_HEX_MASKS,
+    SUIT_INDEX,
+    Garden,
     garden,
     occupancy,
+    reading,
     remember,
 )
-from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after, value_of
+from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "placement_points"]
 
 _X_CARD = {s: Card(s, X_RANK) for s in SUITS}
-Piles = tuple[tuple[tuple[Card | None, Card | None], ...], ...]
+_Row = tuple[tuple[Card | None, Card | None], ...]
+Piles = tuple[_Row, ...]
 _replace = make_replace(State)
 _CATEGORY = (WINNER, MIDDLE, MIDDLE, LOSER)
-_PLACE_NAME = ("the trick winner", "a middle place", "a middle place", "the trick loser")
+_PLAY_PHASE, _OVER = Phase.PLAY, Phase.OVER
+_VALUES = COMPONENTS.track_values
+
+# --- the pending placement --------------------------------------------------------------------
+
+_Placing = tuple[State, int, int, int, int, int, Garden, int]
+"""A placement state's context: the state, the step (0 for turn-order place 1 ... 3), the
+placing position, the unflipped suits as a mask of ``Card.suit_bit`` values, team 0's and team
+1's gnomes as bitmasks, the garden's tables and the placement reading (``tables.READINGS``)."""
+
+_MEMO: list[_Placing | None] = [None]
+"""The context of the placement state ``apply`` made or ``legal_actions`` read last, replaced
+whole (one entry, holding the state: an identity test finds it)."""
 
 
-def _unflipped_mask(state: State) -> int:
-    """The suits of the trick's unflipped cards, as a mask of ``Card.suit_bit`` values."""
+def _placing(state: State) -> _Placing:
+    """The context of a state with a placement pending (from the memo when it is that state)."""
+    ctx = _MEMO[0]
+    if ctx is not None and ctx[0] is state:
+        return ctx
+    step = 4 - len(state.stack)
+    plays, flipped = state.plays, state.flipped
     mask = 0
-    for played, done in zip(state.plays, state.flipped, strict=False):
+    for played, done in zip(plays, flipped, strict=False):
         if not done:
             mask |= played.card.suit_bit
-    return mask
+    team0, team1 = occupancy(state.gnomes)
+    ctx = (state, step, plays[state.order[step]].position, mask, team0, team1, garden(state.layout),
+           reading(_CATEGORY[step], state.options.loser_vertex == "any"))
+    _MEMO[0] = ctx
+    return ctx
 
 
 def _placements(state: State) -> tuple[Place | Flip, ...]:
     """The choices of the placement frame on top of the stack (see ``rules.place_choices``)."""
-    mask = _unflipped_mask(state)
-    step = 4 - len(state.stack)
-    if state.supply[state.plays[state.order[step]].position] > 0:
-        team0, team1 = occupancy(state.gnomes)
-        options = state.options
-        tables = garden(state.layout)
-        any_vertex = options.loser_vertex == "any"
-        out = tables.placements(mask, _CATEGORY[step], any_vertex, team0 | team1)
+    _, _, pos, mask, team0, team1, tables, r = _placing(state)
+    if state.supply[pos] > 0:
+        out = tables.placements(mask, r, team0 | team1)
         if out:
             return out
-        if options.no_space == "widen":  # GG-PLACE-8, option "widen": any spot touching the colour
-            out = tables.placements(mask, LOSER, any_vertex, team0 | team1)
+        if state.options.no_space == "widen":  # GG-PLACE-8, option "widen": any spot touching the colour
+            out = tables.placements(mask, reading(LOSER, state.options.loser_vertex == "any"), team0 | team1)
             if out:
                 return out
     return _FLIPS[mask]
@@ -82,27 +111,15 @@ def _placements(state: State) -> tuple[Place | Flip, ...]:
 _FLIPS: tuple[tuple[Flip, ...], ...] = tuple(tuple(FLIP[s] for s in suits) for suits in MASK_SUITS)
 
 
-def _trick_card(state: State, suit: Colour) -> int:
-    """The index in the trick of an unflipped card of ``suit``, or -1. Either same-colour card
-    may be used: the rules say it does not matter (GG-PLACE-3)."""
-    flipped = state.flipped
-    for idx, played in enumerate(state.plays):
-        if played.card.suit is suit and not flipped[idx]:
-            return idx
-    return -1
+def _plain(ctx: _Placing, info: tuple[Any, ...]) -> bool:
+    """Whether the Place ``info`` is a plain legal placement of the context: an unflipped card's
+    colour, an open spot of the placing position's own category next to it, a gnome in supply."""
+    state, _, pos, mask, team0, team1, tables, r = ctx
+    return bool(mask & info[4] and not (team0 | team1) & info[6] and tables.pieces[r][info[5]].mask & info[6]
+                and state.supply[pos] > 0)
 
 
-def _plain_placement(state: State, suit: Colour, spot: int) -> int:
-    """The common case, decided without listing every placement: the trick card to use for an
-    open spot of the seat's own category next to that card's colour, or -1 when it is not that."""
-    idx = _trick_card(state, suit)
-    step = 4 - len(state.stack)
-    if (idx < 0 or state.supply[state.plays[state.order[step]].position] <= 0
-            or state.gnomes[spot] is not None
-            or spot not in garden(state.layout).allowed(suit, _CATEGORY[step],
-                                                        state.options.loser_vertex == "any")):
-        return -1
-    return idx
+# --- legal actions --------------------------------------------------------------------------
 
 
 def legal_actions(state: State) -> tuple[Any, ...]:
@@ -140,12 +157,13 @@ def _card_actions(cards: Sequence[Card]) -> tuple[Play | PlayX, ...]:
         return tuple(chain.from_iterable(_CARD_ACTIONS.get(c, ()) for c in cards))
 
 
-_PLAY_PHASE, _OVER = Phase.PLAY, Phase.OVER
 _PLAY_GET = PLAY.__getitem__
 _CARD_ORDER = {c: i for i, c in enumerate(CARDS)}
 _CARD_ACTIONS: dict[Card, tuple[Play | PlayX, ...]] = {
     c: PLAY_X[c.suit] if c.is_x else (PLAY[c],) for c in CARDS
 }
+
+# --- check and apply ------------------------------------------------------------------------
 
 
 @guarded
@@ -158,7 +176,7 @@ def check(state: State, action: Any) -> tuple[str, str] | None:
     if info is not None and state.phase is _PLAY_PHASE:
         kind = info[1]
         if state.stack:
-            if kind == _PLACE_KIND and _plain_placement(state, info[2], info[3]) >= 0:
+            if kind == _PLACE_KIND and _plain(_placing(state), info):
                 return None
             if kind != _PLAY_KIND and info[0] in _placements(state):
                 return None
@@ -184,9 +202,9 @@ def apply(state: State, action: Any) -> State:
             kind = info[1]
             if state.stack:
                 if kind == _PLACE_KIND:
-                    idx = _plain_placement(state, info[2], info[3])
-                    if idx >= 0:
-                        return _placed(state, idx, info[3])
+                    ctx = _placing(state)
+                    if _plain(ctx, info):
+                        return _placed(ctx, info[2], info[3], info[6])
             elif kind == _PLAY_KIND:
                 out = _play(state, info[2], info[3])
                 if out is not None:
@@ -212,10 +230,14 @@ _PLAY_KIND, _PLACE_KIND, _FLIP_KIND = 0, 1, 2
 _ACTIONS: ActionLookup[tuple[Any, ...]] = ActionLookup({
     **{a: (a, _PLAY_KIND, a.card, PLAYED[a]) for a in PLAY.values()},
     **{a: (a, _PLAY_KIND, _X_CARD[a.suit], PLAYED[a]) for acts in PLAY_X.values() for a in acts},
-    **{a: (a, _PLACE_KIND, a.suit, a.spot) for acts in PLACE.values() for a in acts},
+    **{a: (a, _PLACE_KIND, a.suit, a.spot, 1 << SUIT_INDEX[a.suit], SUIT_INDEX[a.suit], 1 << a.spot)
+       for acts in PLACE.values() for a in acts},
     **{a: (a, _FLIP_KIND, a.suit) for a in FLIP.values()},
 })
-"""Per action: itself, its kind, then the card and its Played records, or the suit and spot."""
+"""Per action: itself, its kind, then the card and its Played records, or the suit, the spot,
+the suit's bit, the suit's index and the spot's bit."""
+
+# --- playing a card -------------------------------------------------------------------------
 
 
 def _play(state: State, card: Card, records: tuple[Played, ...]) -> State | None:
@@ -235,68 +257,111 @@ def _play(state: State, card: Card, records: tuple[Played, ...]) -> State | None
     if mine and any(up is card for _, up in mine):  # the card under it waits for clean-up (GG-2P-4)
         piles = list(state.piles)
         piles[pos] = tuple((down, None) if up is card else (down, up) for down, up in mine)
-        return _played(state, state.hands, tuple(piles), (*state.plays, records[pos]))
+        plays = (*state.plays, records[pos])
+        if len(plays) < 4:
+            return _with_pile_play(state, tuple(piles), plays)
+        return _played(state, state.hands, tuple(piles), plays)
     return None
 
 
 def _played(state: State, hands: tuple[tuple[Card, ...], ...], piles: Piles,
             plays: tuple[Played, ...]) -> State:
-    """The state once the last of ``plays`` joins the trick; the fourth card ranks it (GG-TRICK-2)."""
-    if len(plays) < 4:
-        return _replace(state, hands=hands, piles=piles, plays=plays)
-    order = rank_trick(state.track, plays)
+    """The state once the fourth card joins the trick: turn-order cards dealt (GG-TRICK-2),
+    the winner's point (GG-PLACE-1), the placements pushed."""
+    order = _rank(state.track, plays)
     a, b = state.team_scores
     if plays[order[0]].position % 2:  # the trick winner's point (GG-PLACE-1)
         b += 1
     else:
         a += 1
-    return _replace(state, hands=hands, piles=piles, plays=plays, order=order,
-                    stack=_STACKS[state.players, state.leader, order], flipped=_NONE_FLIPPED,
-                    team_scores=(a, b))
+    return _with_trick(state, hands, piles, plays, order, _STACKS[state.players, state.leader, order], (a, b))
 
 
+def _rank(track: tuple[Colour, ...], plays: tuple[Played, ...]) -> tuple[int, ...]:
+    """:func:`trick.rank_trick` by one integer key per card: the suit's track position, then
+    the rank, then an X card's high/low (GG-TRICK-1, GG-X-2), for the game's own records."""
+    index = track.index
+    keys = []
+    for p in plays:
+        found = _STRENGTH.get(id(p))
+        if found is None:  # a record the fast path did not make: the plain ranking
+            return rank_trick(track, plays)
+        keys.append(index(found[0]) * 32 + found[1])
+    return tuple(sorted(range(len(plays)), key=keys.__getitem__))
+
+
+_STRENGTH: dict[int, tuple[Colour, int]] = {
+    id(p): (p.card.suit, -3 * p.rank + ((-1 if p.high else 1) if p.card.is_x else 0))
+    for records in PLAYED.values() for p in records
+}
+"""Per interned trick record (held by ``PLAYED``, so its id is never another object's): its
+suit and its place within the suit, smaller stronger (rank, then high before a numbered card
+before low: -3 * rank + tie spans less than 32)."""
 _STACKS = {
     (players, leader, order): placement_stack(players, tuple(next_seat(leader, 4, i) for i in order))
     for players in (2, 4) for leader in range(4) for order in permutations(range(4))
 }
 """The placement frames of each trick result, by player count, leader and turn order."""
 _with_play = make_updater(State, "hands", "plays")
+_with_pile_play = make_updater(State, "piles", "plays")
+_NONE_FLIPPED = (False,) * 4
+_with_trick = make_updater(State, "hands", "piles", "plays", "order", "stack", "team_scores",
+                           flipped=_NONE_FLIPPED)
+
+# --- placing a gnome ------------------------------------------------------------------------
+
+
+def _placed(ctx: _Placing, suit: Colour, spot: int, bit: int) -> State:
+    """The state after a legal Place on ``spot`` using the first unflipped card of ``suit``
+    (GG-PLACE-9), scored at once (GG-SCORE-1); the context of the next placement is memoised."""
+    state, step, pos, mask, team0, team1, tables, r = ctx
+    plays, flipped = state.plays, state.flipped
+    idx = -1
+    for i, played in enumerate(plays):
+        if played.card.suit is suit and not flipped[i]:
+            if idx < 0:
+                idx = i
+            else:  # another unflipped card of the colour stays usable
+                break
+    else:
+        mask &= ~plays[idx].card.suit_bit
+    flipped = flipped[:idx] + (True,) + flipped[idx + 1:]
+    gnomes = state.gnomes
+    gnomes = gnomes[:spot] + (pos % 2,) + gnomes[spot + 1:]
+    layout, track = state.layout, state.track
+    if pos % 2:
+        team1 |= bit
+        points = placement_points(layout, track, team1, team0, spot)
+        scores = state.team_scores
+        if points:
+            scores = (scores[0], scores[1] + points)
+    else:
+        team0 |= bit
+        points = placement_points(layout, track, team0, team1, spot)
+        scores = state.team_scores
+        if points:
+            scores = (scores[0] + points, scores[1])
+    remember(gnomes, team0, team1)
+    supply = list(state.supply)
+    supply[pos] -= 1
+    if step == 3:
+        return _clean_up(state, gnomes, tuple(supply), scores)
+    out = _with_placement(state, gnomes, tuple(supply), scores, flipped, state.stack[:-1])
+    step += 1
+    r = reading(_CATEGORY[step], state.options.loser_vertex == "any")
+    _MEMO[0] = (out, step, plays[state.order[step]].position, mask, team0, team1, tables, r)
+    return out
+
+
 _with_placement = make_updater(State, "gnomes", "supply", "team_scores", "flipped", "stack")
 
 
-def _placed(state: State, idx: int, spot: int) -> State:
-    """The state after a legal Place on ``spot`` using trick card ``idx`` (GG-PLACE-1, GG-SCORE-1)."""
-    stack = state.stack
-    step = 4 - len(stack)
-    pos = state.plays[state.order[step]].position
-    flipped, gnomes, supply = state.flipped, state.gnomes, state.supply
-    flipped = flipped[:idx] + (True,) + flipped[idx + 1:]
-    team = pos % 2
-    team0, team1 = occupancy(gnomes)
-    gnomes = gnomes[:spot] + (team,) + gnomes[spot + 1:]
-    if team:
-        team1 |= 1 << spot
-        points = placement_points(state.layout, state.track, team1, team0, spot)
-    else:
-        team0 |= 1 << spot
-        points = placement_points(state.layout, state.track, team0, team1, spot)
-    remember(gnomes, team0, team1)
-    supply = supply[:pos] + (supply[pos] - 1,) + supply[pos + 1:]
-    scores = state.team_scores
-    if points:
-        scores = (scores[0] + points, scores[1]) if team == 0 else (scores[0], scores[1] + points)
-    if step < 3:
-        return _with_placement(state, gnomes, supply, scores, flipped, stack[:-1])
-    return _clean_up(state, gnomes, supply, scores)
-
-
-_NONE_FLIPPED = (False,) * 4
-
-
 def _place(state: State, action: Place | Flip) -> State:
-    idx = _trick_card(state, action.suit)
+    """A Flip, or a Place widened by GG-PLACE-8, already checked by the reference rules."""
+    idx = next(i for i, p in enumerate(state.plays) if p.card.suit is action.suit and not state.flipped[i])
     if type(action) is Place:
-        return _placed(state, idx, action.spot)
+        ctx = _placing(state)
+        return _placed(ctx, action.suit, action.spot, 1 << action.spot)
     stack, flipped = state.stack, state.flipped
     if len(stack) > 1:
         return _replace(state, flipped=flipped[:idx] + (True,) + flipped[idx + 1:], stack=stack[:-1])
@@ -305,20 +370,36 @@ def _place(state: State, action: Place | Flip) -> State:
 
 def _clean_up(state: State, gnomes: tuple[int | None, ...], supply: tuple[int, ...],
               scores: tuple[int, int]) -> State:
-    """:func:`flow.clean_up` with the last placement's changes, in one replace."""
+    """:func:`flow.clean_up` with the last placement's changes, in one constructor call."""
     plays, order = state.plays, state.order
-    piles = tuple(
-        tuple((None, down) if up is None and down is not None else (down, up) for down, up in p)
-        for p in state.piles
-    ) if state.players == 2 else state.piles
+    piles = state.piles
+    if state.players == 2:
+        piles = tuple(map(_uncovered, piles))
+    winner = plays[order[0]]
+    track = state.track
+    found = _TRACK_AFTER.get((track, winner.card.suit, winner.rank))
     trick = state.trick + 1
-    return _replace(
-        state, gnomes=gnomes, supply=supply, team_scores=scores, piles=piles,
-        track=track_after(state.track, plays[order[0]]), history=(*state.history, plays),
-        leader=plays[order[3]].position, trick=trick,
-        phase=_OVER if trick == COMPONENTS.tricks else _PLAY_PHASE, plays=(), order=(), flipped=(),
-        stack=(),
-    )
+    return _with_clean_up(state, gnomes, supply, scores, piles,
+                          track_after(track, winner) if found is None else found,
+                          (*state.history, plays), plays[order[3]].position, trick,
+                          _OVER if trick == COMPONENTS.tricks else _PLAY_PHASE)
+
+
+def _uncovered(pile: _Row) -> _Row:
+    """A position's piles after clean-up: a face-down card whose cover was played turns up
+    (GG-2P-4); a player's empty row, or a row with every cover in place, is kept as it is."""
+    if all(up is not None or down is None for down, up in pile):
+        return pile
+    return tuple((None, down) if up is None and down is not None else (down, up) for down, up in pile)
+
+
+_with_clean_up = make_updater(State, "gnomes", "supply", "team_scores", "piles", "track", "history", "leader",
+                              "trick", "phase", plays=(), order=(), flipped=(), stack=())
+_TRACK_AFTER: dict[tuple[tuple[Colour, ...], Colour, int], tuple[Colour, ...]] = {
+    (track, suit, rank): track_after(track, Played(0, Card(suit, rank), rank))
+    for track in permutations(SUITS) for suit in SUITS for rank in range(1, COMPONENTS.ranks + 1)
+}
+"""The track after clean-up by (track, winning suit, winning rank) (GG-CLEAN-1)."""
 
 
 def placement_points(layout: tuple[Colour, ...], track: tuple[Colour, ...], mine_mask: int, theirs_mask: int,
@@ -331,8 +412,8 @@ def placement_points(layout: tuple[Colour, ...], track: tuple[Colour, ...], mine
         if theirs == 0:
             continue
         mine = (mine_mask & hex_mask).bit_count()
-        if mine == theirs + 1:  # was a tie before this gnome: a new majority
-            points += value_of(track, layout[h])
-        elif mine == theirs:  # was behind by one: a new tie
-            points += value_of(track, layout[h]) // 2
+        if mine == theirs + 1:  # was a tie before this gnome: a new majority (GG-SCORE-2)
+            points += _VALUES[track.index(layout[h])]
+        elif mine == theirs:  # was behind by one: a new tie (GG-SCORE-3)
+            points += _VALUES[track.index(layout[h])] // 2
     return points

@@ -24,18 +24,27 @@ games.
 
 from __future__ import annotations
 
-from itertools import compress
+from itertools import combinations, compress
 from operator import not_
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.gnaughty_gnomes.actions import PLACE, PLAY, PLAY_X, Place, Play, PlayX
-from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, LOSER, SPOT_HEXES, colour_spots
+from gremlinrules.gnaughty_gnomes.board import (
+    CENTER,
+    HEX_SPOTS,
+    LOSER,
+    MIDDLE,
+    N_HEXES,
+    SPOT_HEXES,
+    WINNER,
+    colour_spots,
+)
 from gremlinrules.gnaughty_gnomes.components import SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Played
 
 __all__ = [
-    "HEX_MASK", "MASK_INDICES", "MASK_SUITS", "PLAYED", "SPOT_HEX_MASKS", "SUIT_INDEX", "Garden",
-    "Piece", "garden", "occupancy", "remember",
+    "HEX_MASK", "MASK_INDICES", "MASK_SUITS", "PLAYED", "READINGS", "SPOT_HEX_MASKS", "SUIT_INDEX", "Garden",
+    "Piece", "garden", "occupancy", "reading", "remember",
 ]
 
 PLAYED: dict[Play | PlayX, tuple[Played, ...]] = {
@@ -51,16 +60,16 @@ MASK_SUITS: tuple[tuple[Colour, ...], ...] = tuple(
 
 
 class Piece:
-    """The candidate spots of one suit for one placement category: the Place actions in
-    spot order, the spots as a set and as a bitmask, and the open subsets seen so far."""
+    """The candidate spots of one suit for one placement reading: the Place actions in spot
+    order, the spots as a set and as a bitmask, and the open subsets seen so far."""
 
     __slots__ = ("actions", "bits", "mask", "spots", "subsets")
 
-    def __init__(self, suit: Colour, spots: tuple[int, ...]) -> None:
-        self.actions = tuple(map(PLACE[suit].__getitem__, spots))
-        self.spots = frozenset(spots)
-        self.bits = tuple(map((1).__lshift__, spots))
-        self.mask = sum(self.bits)
+    def __init__(self, suit: Colour, spots: _Spots) -> None:
+        self.actions = tuple(map(PLACE[suit].__getitem__, spots.spots))
+        self.spots = spots.spots_set
+        self.bits = spots.bits
+        self.mask = spots.mask
         self.subsets: dict[int, tuple[Place, ...]] = {}
 
     def open_actions(self, occupied: int) -> tuple[Place, ...]:
@@ -79,48 +88,83 @@ class Piece:
 _KEEP_SUBSETS = 128
 
 
-def _piece(suit: Colour, hexes: tuple[int, ...], category: int, any_vertex: bool) -> Piece:
-    # any_vertex widens only the trick loser's category (GG-PLACE-6): share the others' pieces
-    return _cached_piece(suit, hexes, category, any_vertex and category >= LOSER)
+class _Spots:
+    """The candidate spots of a colour's hexes for one placement reading, whatever the suit."""
+
+    __slots__ = ("bits", "mask", "spots", "spots_set")
+
+    def __init__(self, hexes: tuple[int, ...], category: int, any_vertex: bool) -> None:
+        self.spots = colour_spots(hexes, category, any_vertex)
+        self.spots_set = frozenset(self.spots)
+        self.bits = tuple(map((1).__lshift__, self.spots))
+        self.mask = sum(self.bits)
 
 
-_PIECES: BoundedCache[tuple[Colour, tuple[int, ...], int, bool], Piece] = BoundedCache(
-    "gnaughty-gnomes placement pieces", 4 * 220 * 5)  # 4 suits x 220 hex triples x 5 category readings
+READINGS: tuple[tuple[int, bool], ...] = ((WINNER, False), (MIDDLE, False), (LOSER, False), (LOSER, True))
+"""The placement readings the hot path asks for: (category, any_vertex); any_vertex widens only
+the trick loser's category (GG-PLACE-6). ``reading(category, any_vertex)`` is the index here."""
 
 
-def _cached_piece(suit: Colour, hexes: tuple[int, ...], category: int, any_vertex: bool) -> Piece:
-    key = (suit, hexes, category, any_vertex)
+def reading(category: int, any_vertex: bool) -> int:
+    """The index in ``READINGS`` of a category under the option ``loser_vertex``."""
+    return category + (category == LOSER and any_vertex)
+
+
+_COLOURED = tuple(h for h in range(N_HEXES) if h != CENTER)
+_SPOTS: dict[tuple[tuple[int, ...], int], _Spots] = {
+    (hexes, r): _Spots(hexes, category, any_vertex)
+    for hexes in combinations(_COLOURED, 3) for r, (category, any_vertex) in enumerate(READINGS)
+}
+"""The candidate spots of every three coloured hexes a suit can hold, per reading (a fixed
+table, built at import: a new garden costs lookups, not geometry)."""
+
+
+def _spots(hexes: tuple[int, ...], r: int) -> _Spots:
+    found = _SPOTS.get((hexes, r))
+    return _Spots(hexes, *READINGS[r]) if found is None else found  # not three coloured hexes
+
+
+_PIECES: BoundedCache[tuple[int, tuple[int, ...], int], Piece] = BoundedCache(
+    "gnaughty-gnomes placement pieces", 4 * 220 * 4)  # 4 suits x 220 hex triples x 4 readings
+
+
+def _piece(suit_index: int, hexes: tuple[int, ...], r: int) -> Piece:
+    key = (suit_index, hexes, r)
     found = _PIECES.get(key)
     if found is None:
-        found = _PIECES.put(key, Piece(suit, colour_spots(hexes, category, any_vertex)))
+        found = _PIECES.put(key, Piece(SUITS[suit_index], _spots(hexes, r)))
     return found
 
 
 class Garden:
-    """The placement tables of one layout: a :class:`Piece` per suit, category and ``any_vertex``."""
+    """The placement tables of one layout: a :class:`Piece` per reading and suit."""
 
     __slots__ = ("layout", "pieces")
 
     def __init__(self, layout: tuple[Colour, ...]) -> None:
         self.layout = layout
+        hexes: tuple[list[int], ...] = ([], [], [], [])
+        for h, c in enumerate(layout):
+            i = SUIT_INDEX.get(c)  # the white centre is no colour (GG-SCORE-5)
+            if i is not None and h != CENTER:
+                hexes[i].append(h)
+        colour_hexes = tuple(map(tuple, hexes))
         self.pieces: tuple[tuple[Piece, ...], ...] = tuple(
-            tuple(_piece(s, tuple(h for h, c in enumerate(layout) if c is s), cat, anyv)
-                  for cat in range(4) for anyv in (False, True))
-            for s in SUITS
+            tuple(_piece(i, colour_hexes[i], r) for i in range(len(SUITS))) for r in range(len(READINGS))
         )
+        """Per reading (see ``READINGS``), per suit index."""
 
-    def placements(self, mask: int, category: int, any_vertex: bool, occupied: int) -> tuple[Place, ...]:
+    def placements(self, mask: int, r: int, occupied: int) -> tuple[Place, ...]:
         """The open candidate spots for the unflipped suits ``mask``, in canonical order."""
-        key = category * 2 + any_vertex
-        pieces = self.pieces
+        pieces = self.pieces[r]
         out: tuple[Place, ...] = ()
         for i in MASK_INDICES[mask]:
-            out += pieces[i][key].open_actions(occupied)
+            out += pieces[i].open_actions(occupied)
         return out
 
-    def allowed(self, suit: Colour, category: int, any_vertex: bool) -> frozenset[int]:
-        """The candidate spots of one suit, as a set."""
-        return self.pieces[SUIT_INDEX[suit]][category * 2 + any_vertex].spots
+    def allowed(self, suit: Colour, r: int) -> frozenset[int]:
+        """The candidate spots of one suit under reading ``r``, as a set."""
+        return self.pieces[r][SUIT_INDEX[suit]].spots
 
 
 SUIT_INDEX: dict[Colour, int] = {s: i for i, s in enumerate(SUITS)}
@@ -131,10 +175,21 @@ _GARDENS: BoundedCache[tuple[Colour, ...], Garden] = BoundedCache("gnaughty-gnom
 _garden_get = _GARDENS.get
 
 
+_LAST_GARDEN: list[tuple[tuple[Colour, ...], Garden | None]] = [((), None)]
+"""The layout asked for last and its garden, as one pair: every state of a game holds the same
+layout tuple, so an identity test (the tuple is held here) saves hashing it."""
+
+
 def garden(layout: tuple[Colour, ...]) -> Garden:
     """The tables for ``layout`` (built on first use; at most 256 layouts are kept)."""
+    last = _LAST_GARDEN[0]
+    if layout is last[0] and last[1] is not None:
+        return last[1]
     found = _garden_get(layout)
-    return _GARDENS.put(layout, Garden(layout)) if found is None else found
+    if found is None:
+        found = _GARDENS.put(layout, Garden(layout))
+    _LAST_GARDEN[0] = (layout, found)
+    return found
 
 
 _OCCUPANCY: BoundedCache[tuple[int | None, ...], tuple[int, int]] = BoundedCache(
@@ -142,19 +197,11 @@ _OCCUPANCY: BoundedCache[tuple[int | None, ...], tuple[int, int]] = BoundedCache
 _occupancy_get = _OCCUPANCY.get
 
 
-class _Last:
-    """The last ``gnomes`` tuple recorded and its masks: playouts ask about the tuple ``apply``
-    just made, and an identity test (the tuple is held here, so it is that very tuple) saves
-    hashing 92 values in front of the value-keyed cache."""
-
-    __slots__ = ("gnomes", "masks")
-
-    def __init__(self) -> None:
-        self.gnomes: tuple[int | None, ...] = ()
-        self.masks: tuple[int, int] = (0, 0)
-
-
-_LAST = _Last()
+_LAST: list[tuple[tuple[int | None, ...], tuple[int, int]]] = [((), (0, 0))]
+"""The last ``gnomes`` tuple ``apply`` made, with its masks, as one pair (replaced whole, so a
+reader in another thread never sees one tuple with another's masks): playouts ask about the
+tuple ``apply`` just made, and an identity test (the tuple is held here, so it is that very
+tuple) saves hashing 92 values."""
 
 
 def occupancy(gnomes: tuple[int | None, ...]) -> tuple[int, int]:
@@ -164,9 +211,9 @@ def occupancy(gnomes: tuple[int | None, ...]) -> tuple[int, int]:
     remembered by value in a bounded cache, and any tuple not remembered is
     counted once.
     """
-    last = _LAST
-    if gnomes is last.gnomes:
-        return last.masks
+    last = _LAST[0]
+    if gnomes is last[0]:
+        return last[1]
     found = _occupancy_get(gnomes)
     if found is not None:
         return found
@@ -181,9 +228,7 @@ def occupancy(gnomes: tuple[int | None, ...]) -> tuple[int, int]:
 
 def remember(gnomes: tuple[int | None, ...], team0: int, team1: int) -> None:
     """Record the bitmasks of a ``gnomes`` tuple ``apply`` just made (see :func:`occupancy`)."""
-    last = _LAST
-    last.gnomes = gnomes
-    last.masks = _OCCUPANCY.put(gnomes, (team0, team1))
+    _LAST[0] = (gnomes, (team0, team1))
 
 
 HEX_MASK: tuple[int, ...] = tuple(sum(1 << spot for spot in spots) for spots in HEX_SPOTS)
