@@ -16,10 +16,12 @@ destination, units left), and the card in the frame's ``source``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.gremlins_inc.actions import (
@@ -52,7 +54,8 @@ from gremlinrules.gremlins_inc.state import (
     evolve,
 )
 
-__all__ = ["STAGES", "Ctx", "choices", "ctx_of", "finish_effect", "frame_of", "resume", "run", "start_effect"]
+__all__ = ["STAGES", "Ctx", "advance", "choices", "ctx_of", "finish_effect", "frame_of", "resume", "run",
+           "start_effect"]
 
 STAGES = ("who", "each", "act", "project", "dest", "units", "discard", "assign")
 """Where a step stands: finding its target (``who``: chosen; ``each``: every seat in turn),
@@ -117,8 +120,18 @@ def frame_of(kind: str, decider: int, c: Ctx) -> Frame:
 _KEYS = frozenset({"player", "step", "stage", "queue", "seat", "project", "dest", "left"})
 
 
+_READ: BoundedCache[Frame, Ctx] = BoundedCache("gremlins-inc effect frames", 4096)
+"""Frames already read by :func:`ctx_of` (a frame is read when its choices are listed and again
+when it is answered)."""
+
+
 def ctx_of(frame: Frame) -> Ctx:
     """The effect a frame belongs to (ValueError when its bound is not one :func:`frame_of` makes)."""
+    known = _READ.get(frame)
+    return known if known is not None else _READ.put(frame, _read(frame))
+
+
+def _read(frame: Frame) -> Ctx:
     keys = [k for k, _ in frame.bound]
     b = dict(frame.bound)
     if len(keys) != len(b) or not set(b) <= _KEYS or not {"player", "step", "stage"} <= set(b):
@@ -268,12 +281,12 @@ def run(s: State, c: Ctx) -> State:
         step = _step(s, c)
         if step is None:
             return finish_effect(s, c)
-        s, c, frame = _advance(s, c, step)
+        s, c, frame = advance(s, c, step)
         if frame is not None:
             return evolve(s, stack=(*s.stack, frame))
 
 
-def _advance(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
+def advance(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
     """One stage of a step: the state, the context after it, and the frame it asks, if any."""
     stage = c.stage
     if stage == "who":
@@ -524,8 +537,9 @@ def choices(s: State, frame: Frame) -> tuple[Any, ...]:
     return ()
 
 
-def resume(s: State, frame: Frame, action: Any) -> State:
-    """Carry the effect on with the answer to its frame (the frame already popped)."""
+def resume(s: State, frame: Frame, action: Any, then: Callable[[State, Ctx], State] | None = None) -> State:
+    """Carry the effect on with the answer to its frame (the frame already popped); ``then`` carries
+    it on from there (:func:`run` unless given)."""
     c = ctx_of(frame)
     step = _step(s, c)
     if step is None:
@@ -551,5 +565,4 @@ def resume(s: State, frame: Frame, action: Any) -> State:
         c = _ctx_with(c, left=c.left - 1)
     else:  # Done: assign no more
         c = _next_step(c)
-    return run(s, c)
-
+    return (then or run)(s, c)

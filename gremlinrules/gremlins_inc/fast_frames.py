@@ -7,16 +7,21 @@ The choices and the resumption are the rule book's own (:data:`.rules.DECISIONS`
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from gremlinrules.core.evolve import make_updater
-from gremlinrules.gremlins_inc import rules
-from gremlinrules.gremlins_inc.state import State
+from gremlinrules.gremlins_inc import effects, rules
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.fast_effects import pay, run
+from gremlinrules.gremlins_inc.fast_tables import tables
+from gremlinrules.gremlins_inc.state import PAY, REDRAW, State
 
 __all__ = ["frame_actions", "frame_apply"]
 
 _DECISIONS = rules.RULES.decisions
 _popped = make_updater(State, "stack")
+_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 _LAST: list[tuple[Any, tuple[Any, ...]]] = [(None, ())]
 """The last state whose frame's choices were listed, and them (held, so its identity stays unique)."""
 
@@ -37,5 +42,12 @@ def frame_apply(s: State, action: Any) -> State:
             if c is action:  # one of the choices just listed: legal
                 stack = s.stack
                 frame = stack[-1]
-                return _DECISIONS[frame.kind].resume(_popped(s, stack[:-1]), frame, action)
+                s = _popped(s, stack[:-1])
+                t = tables(s)
+                if frame.kind == PAY:  # GI-PLAY-2: the first unit owed leaves the chosen project
+                    owed = tuple(map(_INDEX.__getitem__, str(frame.value("owed")).split(".")))
+                    return pay(s, t, frame.seat, frame.source, owed, action.project - 1)
+                if frame.kind == REDRAW:
+                    return _DECISIONS[REDRAW].resume(s, frame, action)
+                return effects.resume(s, frame, action, partial(run, t=t))
     return rules.apply(s, action)

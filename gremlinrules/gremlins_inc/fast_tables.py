@@ -13,7 +13,7 @@ from typing import Any
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.actions import Action, Assign, Cancel, Complete, EndTurn, Play, Start
-from gremlinrules.gremlins_inc.components import RESOURCES, Components
+from gremlinrules.gremlins_inc.components import RESOURCES, Components, Step
 from gremlinrules.gremlins_inc.flow import have
 from gremlinrules.gremlins_inc.kit import Kit, kit_for
 from gremlinrules.gremlins_inc.state import State
@@ -27,7 +27,7 @@ class Tables:
     """What the fast path reads for one card set and player count."""
 
     __slots__ = ("assigns", "cancels", "completes", "end", "ends", "hand_size", "kit", "lookup",
-                 "max_projects", "needs", "per_turn", "plays", "starts", "type_of")
+                 "max_projects", "needs", "owed", "per_turn", "plays", "scripts", "starts", "type_of")
 
     def __init__(self, kit: Kit) -> None:
         comps: Components = kit.components
@@ -45,6 +45,11 @@ class Tables:
         self.plays: dict[str, tuple[int, int, int, Action]] = {
             c.id: (*_triple(c.cost), kit.plays[c.id]) for c in comps.cards if c.kind == "action"}
         """Each action design's cost (gold, malice, industry) and its Play."""
+        self.owed: dict[str, tuple[int, ...]] = {
+            c.id: tuple(RESOURCES.index(r) for r, k in c.cost for _ in range(k)) for c in comps.cards}
+        """Each design's cost as the resource units paid in order (GI-PLAY-2), as type indices."""
+        self.scripts: dict[str, tuple[Step, ...]] = {c.id: c.effect for c in comps.cards}
+        """Each design's effect script."""
         self.needs: dict[str, tuple[int, int, int, int]] = {
             c.id: (sum(n for _, n in c.needs), *_triple(c.needs)) for c in comps.cards if c.kind != "action"}
         """Each completable design's completion cost: its total, then gold, malice, industry."""

@@ -1,0 +1,137 @@
+"""Card effects run with less work: paying a played card's cost, the usual steps of a script done
+inline, and the end of the card without the general flow.
+
+The interpreter is :mod:`.effects`; :func:`run` does the steps that need no choice (score, draw,
+extra turns on one target found at once) itself and hands every other stage to
+:func:`.effects.advance`, one stage at a time, so a script behaves exactly as there.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from gremlinrules.core.decisions import Frame
+from gremlinrules.core.evolve import make_updater
+from gremlinrules.core.zones import replace_at
+from gremlinrules.gremlins_inc import effects, flow
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.effects import Ctx
+from gremlinrules.gremlins_inc.fast_flow import after_action
+from gremlinrules.gremlins_inc.fast_tables import Tables
+from gremlinrules.gremlins_inc.state import CHOOSE_PLAYER, PAY, Project, State
+
+__all__ = ["pay", "run", "with_card"]
+
+_SIMPLE = frozenset({"gain_score", "lose_score", "steal_score", "draw", "extra_turn"})
+"""Ops that act on their target at once, with no choice of project, card or resource."""
+_pushed = make_updater(State, "stack")
+_scored = make_updater(State, "scores")
+_resolved = make_updater(State, "discard", resolving="")
+_paid = make_updater(State, "projects", "discard")
+_paid_asking = make_updater(State, "projects", "discard", "stack")
+
+
+def with_card(pile: tuple[str, ...], *cards: str) -> tuple[str, ...]:
+    """The sorted pile with ``cards`` added (as ``tuple(sorted(pile + cards))``)."""
+    out = list(pile)
+    for c in cards:
+        insort(out, c)
+    return tuple(out)
+
+
+def _finish(s: State, c: Ctx, t: Tables) -> State:
+    """:func:`.effects.finish_effect`: a played card goes to the discard pile, then the action is over
+    (a completed project's end is the interpreter's)."""
+    card = s.resolving
+    if card and s.completing >= 0:
+        return effects.finish_effect(s, c)
+    if card:
+        s = _resolved(s, with_card(s.discard, card))
+    return after_action(s, t)
+
+
+def run(s: State, c: Ctx, t: Tables) -> State:
+    """:func:`.effects.run`: carry the effect on from ``c`` until it asks a choice or ends."""
+    scripts = t.scripts
+    while True:
+        script = scripts.get(c.card, ())
+        i = c.step
+        if not 0 <= i < len(script):
+            return _finish(s, c, t)
+        step = script[i]
+        op = step.op
+        if op in _SIMPLE and not c.each:
+            stage = c.stage
+            if stage == "who" and step.target != "everyone_except_you":  # GI-EFFECT-2
+                if step.target == "you" and op != "steal_score":
+                    seat = c.player
+                else:
+                    seats = effects.targets(s, c, step)
+                    if not seats:  # GI-EFFECT-6
+                        c = Ctx(c.player, c.card, i + 1)
+                        continue
+                    if len(seats) > 1:  # GI-EFFECT-3: the card's player chooses
+                        return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PLAYER, c.player, c)))
+                    seat = seats[0]
+                s = _act(s, c.player, seat, step.op, step.amount)
+                c = Ctx(c.player, c.card, i + 1)
+                continue
+            if stage == "act" and 0 <= c.seat < s.players:
+                s = _act(s, c.player, c.seat, step.op, step.amount)
+                c = Ctx(c.player, c.card, i + 1)
+                continue
+        s, c, frame = effects.advance(s, c, step)
+        if frame is not None:
+            return _pushed(s, (*s.stack, frame))
+
+
+def _act(s: State, me: int, seat: int, op: str, n: int) -> State:
+    """GI-OP-1 to GI-OP-3, GI-OP-10 on one target (as :func:`.effects.advance` acts)."""
+    scores = s.scores
+    if op == "gain_score":
+        return _scored(s, replace_at(scores, seat, scores[seat] + n))
+    if op == "lose_score":
+        return _scored(s, replace_at(scores, seat, max(0, scores[seat] - n)))
+    if op == "steal_score":
+        lost = min(n, scores[seat])
+        out = list(scores)
+        out[seat] -= lost
+        out[me] += lost
+        return _scored(s, tuple(out))
+    if op == "draw":
+        return flow.draw(s, seat, n)
+    return flow.give_extra_turns(s, n)
+
+
+def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen: int = -1) -> State:
+    """:func:`.rules.pay`: pay the resource units ``owed`` (type indices, in order), asking which
+    project each comes from when there is a choice (GI-PLAY-2); then run the card (GI-PLAY-3).
+    Each unit is the most recently assigned resource of its type on the project (GI-RES-2).
+    ``chosen``: the project (from 0) the first unit comes from, the answer to a pay frame."""
+    type_of = t.type_of
+    row = s.projects[seat]
+    pile: list[str] | None = None
+    for k, r in enumerate(owed):
+        if k == 0 and chosen >= 0:
+            found = [chosen]
+        else:
+            found = [i for i, p in enumerate(row) if any(type_of[x] == r for x in p.resources)]
+        if len(found) > 1:
+            frame = Frame(PAY, seat, source=card, bound=(("owed", ".".join(RESOURCES[x] for x in owed[k:])),))
+            if pile is None:
+                return _pushed(s, (*s.stack, frame))
+            return _paid_asking(s, replace_at(s.projects, seat, row), tuple(pile), (*s.stack, frame))
+        if found:
+            i = found[0]
+            p = row[i]
+            res = p.resources
+            pos = len(res) - 1
+            while type_of[res[pos]] != r:
+                pos -= 1
+            if pile is None:
+                pile = list(s.discard)
+            insort(pile, res[pos])
+            row = row[:i] + (Project(p.uid, p.card, p.face_up, res[:pos] + res[pos + 1:]),) + row[i + 1:]
+    if pile is not None:
+        s = _paid(s, replace_at(s.projects, seat, row), tuple(pile))
+    return run(s, Ctx(seat, card), t)
