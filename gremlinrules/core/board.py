@@ -7,13 +7,18 @@ areas (buildings) that are crossed only through doors; :func:`reachable` gives t
 destinations of a move of up to ``k`` steps with spaces that block, that may be passed
 but not landed on, and that end the move; :func:`distances` is a breadth-first search.
 
-Both searches run on plain ints and the precomputed neighbour tuples: they are on the
-hot path of every move's legal actions.
+Both searches run on plain ints and the precomputed neighbour tuples. For a graph whose
+steps are the unit steps of a grid (every :func:`grid_graph`), :func:`grid_bits` lays the
+spaces out as the bits of one integer: :func:`reach_bits` is then :func:`reachable` as a few
+dozen whole-board bit operations, and :func:`select_bits` turns a mask back into per-space
+items in map order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import compress
+from typing import Any
 
 import attrs
 
@@ -22,10 +27,15 @@ from gremlinrules.core.errors import InvalidArgumentError, shown
 __all__ = [
     "COLUMN_LETTERS",
     "BoardGraph",
+    "GridBits",
     "cell_name",
     "distances",
+    "grid_bits",
     "grid_graph",
+    "layout",
+    "reach_bits",
     "reachable",
+    "select_bits",
 ]
 
 Cell = tuple[int, int]
@@ -228,3 +238,106 @@ def distances(
                     nxt.append(v)
         frontier = nxt
     return tuple(dist)
+
+
+# --- the same movement as bit masks, for a grid -------------------------------------------
+
+
+@attrs.frozen(eq=False)
+class GridBits:
+    """A board graph whose steps are unit steps of a ``width``-wide grid, as bit masks.
+
+    Cell ``(x, y)`` is bit ``size - 1 - (y * width + x)``: the bits run in *reverse* map
+    order, so a mask's binary digits, read from its highest, name spaces in map order
+    (see :func:`select_bits`). ``east`` and the others are the masks of the spaces with a
+    step that way (walls and door-less sides are absent, as in the graph).
+    """
+
+    width: int
+    size: int
+    """Bits in the layout (``width`` times the rows)."""
+    bits: tuple[int, ...]
+    """The mask of each space id."""
+    everything: int
+    """The mask of every space."""
+    east: int
+    west: int
+    north: int
+    south: int
+    positions: tuple[int, ...]
+    """Each space's grid position ``y * width + x``."""
+
+
+def grid_bits(graph: BoardGraph, cells: Sequence[tuple[int, int]]) -> GridBits | None:
+    """The bit layout of ``graph`` whose space ``i`` lies at grid cell ``cells[i]`` (x, y from 0);
+    None when some step of the graph is not a unit step of the grid or the cells do not follow
+    map order (row by row, ``x`` first), as :func:`grid_graph` makes them."""
+    if len(cells) != len(graph.neighbours) or not cells:
+        return None
+    width = max(x for x, _ in cells) + 1
+    rows = max(y for _, y in cells) + 1
+    size = width * rows
+    positions = tuple(y * width + x for x, y in cells)
+    if any(x < 0 or y < 0 for x, y in cells) or list(positions) != sorted(set(positions)):
+        return None
+    bits = tuple(1 << (size - 1 - p) for p in positions)
+    east = west = north = south = 0
+    for u, row in enumerate(graph.neighbours):
+        x, _ = cells[u]
+        for v in row:
+            d = positions[v] - positions[u]
+            if d == 1 and x + 1 < width:
+                east |= bits[u]
+            elif d == -1 and x > 0:
+                west |= bits[u]
+            elif d == width:
+                north |= bits[u]
+            elif d == -width:
+                south |= bits[u]
+            else:
+                return None
+    return GridBits(width, size, bits, sum(bits), east, west, north, south, positions)
+
+
+def reach_bits(gb: GridBits, start: int, steps: int, stops: int = 0, impassable: int = 0) -> int:
+    """:func:`reachable` on the bit layout: the mask of the spaces a move of 1 to ``steps``
+    steps from the space of mask ``start`` (one bit) can end on, ``start`` excluded.
+
+    ``stops`` and ``impassable`` are masks (bits outside the spaces are ignored); a ``no_stop``
+    set is the caller's ``& ~no_stop`` on the result (those spaces are passed through as any
+    other). Each round of the loop takes one step from every space of the front at once.
+    """
+    east, west, north, south, width = gb.east, gb.west, gb.north, gb.south, gb.width
+    seen = start | impassable
+    go = start
+    goes_on = ~stops
+    for _ in range(steps):
+        front = (((go & east) >> 1) | ((go & north) >> width) | ((go & west) << 1)
+                 | ((go & south) << width)) & ~seen
+        if not front:
+            break
+        seen |= front
+        go = front & goes_on
+    return seen & ~(start | impassable)
+
+
+_ONES = bytes(1 if c == ord("1") else 0 for c in range(256))
+"""A bytes.translate table: the digit '1' to 1, everything else to 0."""
+
+
+def layout(gb: GridBits, items: Sequence[Any]) -> tuple[Any, ...]:
+    """``items`` (one per space id) laid out by grid position, for :func:`select_bits`."""
+    out: list[Any] = [None] * gb.size
+    for p, item in zip(gb.positions, items, strict=True):
+        out[p] = item
+    return tuple(out)
+
+
+def select_bits(gb: GridBits, laid: tuple[Any, ...], mask: int) -> tuple[Any, ...]:
+    """The items of ``laid`` (from :func:`layout`) of the spaces in ``mask``, in map order.
+
+    The mask's binary digits read the spaces in map order, so ``itertools.compress`` picks
+    the items in C.
+    """
+    length = mask.bit_length()
+    return tuple(compress(laid[gb.size - length:], format(mask, "b").encode().translate(_ONES)))

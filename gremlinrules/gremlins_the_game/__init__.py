@@ -52,10 +52,10 @@ from gremlinrules.gremlins_the_game.events import (
     apply_with_events,
     observe_event,
 )
-from gremlinrules.gremlins_the_game.fast import apply, is_legal, legal_actions
+from gremlinrules.gremlins_the_game.fast import apply, is_legal, is_terminal, legal_actions
 from gremlinrules.gremlins_the_game.hidden import sample_hidden
 from gremlinrules.gremlins_the_game.invariants import check_state, decision_bound
-from gremlinrules.gremlins_the_game.rules import current_player, is_terminal, players
+from gremlinrules.gremlins_the_game.rules import current_player, players
 from gremlinrules.gremlins_the_game.setup import CONFORMANCE_TABLES, new_game
 from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, Placed, Setup, State
 from gremlinrules.gremlins_the_game.text import action_label, parse_action

@@ -1,60 +1,147 @@
-"""The fast paths: the Move destinations remembered by the table around the mover, the Move
-checked against them, everything else straight from the rule book (:mod:`.rules`). The
-differential test (tests/gremlins_the_game/test_differential.py) holds them to the rule book.
+"""The fast paths: the same ``legal_actions``, ``is_legal`` and ``apply`` as :mod:`.rules`, faster.
+The differential test (tests/gremlins_the_game/test_differential.py) holds them to the rule book.
+What makes them fast, none of it a rule:
+
+* the Move's destinations as bit masks of a table per map (:mod:`.fast_moves`): a
+  whole-board breadth-first search of a dozen integer operations a step, remembered per
+  mover's space and the spaces within five steps that end a move (a bounded cache), the
+  spaces the mover may not land on cut out of the remembered tuple by index;
+* the token masks of the last state kept while its token tuples are shared (they change only
+  when a token is taken or placed);
+* the last state's legal Moves kept, so ``apply`` checks the Move with one bit test;
+* the usual Move, to a space without a token that ends the turn, and the next turn begun, in
+  one constructor call (:func:`gremlinrules.core.evolve.make_updater`);
+* everything else (a token, a fight, the frames, a refused action) straight from the rule
+  book.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.gremlins_the_game import flow, rules
+from gremlinrules.core.evolve import make_updater
+from gremlinrules.core.zones import replace_at
+from gremlinrules.gremlins_the_game import fast_moves, flow, rules
 from gremlinrules.gremlins_the_game.actions import Move
+from gremlinrules.gremlins_the_game.fast_moves import MoveTable, move_table, tokens
 from gremlinrules.gremlins_the_game.state import Phase, State
 
-__all__ = ["apply", "is_legal", "legal_actions"]
+__all__ = ["apply", "is_legal", "is_terminal", "legal_actions"]
 
-_DESTINATIONS: BoundedCache[tuple[Any, ...], tuple[tuple[Any, ...], frozenset[str]]] = BoundedCache(
-    "gtg-destinations", 4096)
+_MOVE, _RESOLVE, _OVER = Phase.MOVE, Phase.RESOLVE, Phase.OVER
+_TITLE = "Gremlins: The Game State"
+_HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError)
+"""What a state made by hand (not by the rules) can raise on the fast path: the rule book answers."""
 
-def _moves(s: State) -> tuple[tuple[Any, ...], frozenset[str]]:
-    """The legal Moves (GTG-MOVE-1) and their destinations' names: they depend only on the key
-    below."""
-    g = flow.geo(s)  # a Geometry hashes by identity: one per map (GTG-MAP-7)
-    key = (g, s.turn, s.positions, s.free_move[s.turn], s.turn_number < s.players, s.event_tokens,
-           s.weapon_tokens, tuple([p.space for p in s.board]))
-    found = _DESTINATIONS.get(key)
-    if found is None:
-        names = flow.destinations(s)
-        moves, index = g.moves, g.index
-        found = _DESTINATIONS.put(key, (tuple([moves[index[n]] for n in names]), frozenset(names)))
+_last: tuple[Any, int] = (None, 0)
+"""The state of the last ``legal_actions`` on a Move and the mask of its destinations (one tuple,
+replaced whole)."""
+
+
+def _moves(s: State) -> tuple[tuple[Move, ...], int] | None:
+    """The legal Moves of ``s`` (phase MOVE, nothing pending) and their mask; None for a map that
+    is not a grid, or a state made by hand that the fast path cannot read."""
+    global _last
+    table = move_table(s.options.map)
+    if table is None:
+        return None
+    try:
+        found = fast_moves.moves(s, table)
+    except _HAND_MADE:
+        return None
+    _last = (s, found[1])
     return found
+
+
+def is_terminal(s: State) -> bool:
+    """True once the game has ended (GTG-STRIPE-2, GTG-STRIPE-4, GTG-END-4)."""
+    if type(s) is not State:
+        check_type(s, State, _TITLE)
+    return s.phase is _OVER
 
 
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in canonical order (empty iff the game is over)."""
-    check_type(s, State, "Gremlins: The Game State")
-    if s.phase is Phase.MOVE and not s.stack:
-        return _moves(s)[0]
+    if type(s) is not State:
+        check_type(s, State, _TITLE)
+    if s.phase is _MOVE and not s.stack:
+        found = _moves(s)
+        if found is not None:
+            return found[0]
     return rules.legal_actions(s)
+
+
+def _allowed(s: State, table: MoveTable, to: str) -> bool | None:
+    """Whether the Move to ``to`` (a string) is legal in ``s`` (phase MOVE, nothing pending);
+    None when the fast path cannot tell."""
+    b = table.bit.get(to)
+    if b is None:
+        return None
+    last = _last
+    if last[0] is s:
+        return bool(last[1] & b)
+    found = _moves(s)
+    return None if found is None else bool(found[1] & b)
 
 
 def is_legal(s: State, action: Any) -> bool:
     """True iff ``action`` may be applied to ``s``."""
-    check_type(s, State, "Gremlins: The Game State")
-    if type(action) is Move and s.phase is Phase.MOVE and not s.stack:
-        return action.to in _moves(s)[1] if type(action.to) is str else False
+    if type(s) is not State:
+        check_type(s, State, _TITLE)
+    if type(action) is Move and s.phase is _MOVE and not s.stack and type(action.to) is str:
+        table = move_table(s.options.map)
+        if table is not None:
+            legal = _allowed(s, table, action.to)
+            if legal is not None:
+                return legal
     return rules.is_legal(s, action)
+
+
+_moved = make_updater(State, "positions", "free_move")
+_next_turn = make_updater(State, "positions", "free_move", "turn", "turn_number", phase=_MOVE)
+
+
+def _move(s: State, to: str, table: MoveTable) -> State:
+    """:func:`.flow.move` (GTG-MOVE-1), with its usual case in one step: a space without a token,
+    a gremlin or the Town Square ends the turn, and the next seat's turn begins (GTG-TURN-1)
+    unless Stripe is in the theater (GTG-STRIPE-3, GTG-STRIPE-4) or the turn limit is reached
+    (GTG-END-4); those, and the spaces that do something (GTG-MOVE-5), go to :mod:`.flow`."""
+    seat = s.turn
+    positions = s.positions
+    here = positions[seat]
+    positions = replace_at(positions, seat, to)
+    free = s.free_move
+    if free[seat]:  # GTG-SQUARE-3: the bonus is used
+        free = replace_at(free, seat, False)
+    tk = tokens(s, table)
+    if to != here and tk.mask & table.bit[to]:
+        return flow.land(_moved(s, positions, free), seat, to)
+    number = s.turn_number + 1
+    options = s.options
+    if (tk.stripe_on_theater or (s.crowd and tk.stripe in s.crowd)
+            or (options.bounded and number >= options.turn_limit)):
+        if to == here:
+            return flow.end_turn(_moved(s, positions, free))
+        return flow.land(_moved(s, positions, free), seat, to)
+    return _next_turn(s, positions, free, (seat + 1) % s.players, number)
 
 
 def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
-    check_type(s, State, "Gremlins: The Game State")
-    if type(action) is Move and s.phase is Phase.MOVE and not s.stack and type(action.to) is str:
-        if action.to in _moves(s)[1]:
-            return flow.move(s, action.to)
-        why = rules.check(s, action)
-        raise IllegalActionError(*(why or ("Not a legal move", "GTG-MOVE-1")))
+    if type(s) is not State:
+        check_type(s, State, _TITLE)
+    if type(action) is Move and s.phase is _MOVE and not s.stack and type(action.to) is str:
+        table = move_table(s.options.map)
+        if table is not None:
+            legal = _allowed(s, table, action.to)
+            if legal:
+                try:
+                    return _move(s, action.to, table)
+                except _HAND_MADE:
+                    pass
+            elif legal is not None:
+                why = rules.check(s, action)
+                raise IllegalActionError(*(why or ("Not a legal move", "GTG-MOVE-1")))
     return rules.apply(s, action)

@@ -1,0 +1,184 @@
+"""The Move's destinations (:func:`.flow.destinations`) as bit masks, remembered by exactly what
+they depend on.
+
+Each map gets a :class:`MoveTable` once (its spaces as the bits of one integer,
+:func:`gremlinrules.core.board.grid_bits`). A move's destinations are the spaces ``reached``
+by one to six steps from the mover's space, where a token or the Town Square ends the move
+(GTG-MOVE-1, GTG-MOVE-5), minus the spaces it may not land on: the other players and their
+Starts (GTG-MOVE-3, GTG-MOVE-4), and on a seat's first turn the Town Square (GTG-SQUARE-4).
+``reached`` depends only on the mover's space and on which spaces within five steps of it end
+a move, so it is remembered under that key (a :class:`~gremlinrules.core.cache.BoundedCache`),
+with its Moves; the spaces it may not land on, one to a few, are then cut out of that tuple by
+their index (a popcount). The masks of the tokens come from the token tuples, which a state
+shares with the state before it until a token is taken or placed, so the last ones are kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gremlinrules.core.board import GridBits, grid_bits, layout, reach_bits, select_bits
+from gremlinrules.core.cache import BoundedCache
+from gremlinrules.gremlins_the_game.actions import Move
+from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
+from gremlinrules.gremlins_the_game.state import State
+
+__all__ = ["MoveTable", "Tokens", "move_table", "moves", "tokens"]
+
+STEPS = 6  # GTG-MOVE-1
+
+
+class MoveTable:
+    """A map's spaces as bit masks, for the Move's destinations."""
+
+    __slots__ = ("ball", "bit", "everything", "geo", "grid", "laid", "moves", "others", "square",
+                 "theater")
+
+    def __init__(self, geo: Geometry, grid: GridBits) -> None:
+        self.geo = geo
+        self.grid = grid
+        self.moves: tuple[Move, ...] = geo.moves
+        self.bit: dict[str, int] = {name: grid.bits[i] for i, name in enumerate(geo.names)}
+        """Each space's mask by name."""
+        self.everything = grid.everything
+        self.ball: tuple[int, ...] = tuple(reach_bits(grid, b, STEPS - 1) | b for b in grid.bits)
+        """Per space id: the spaces within five steps (whose tokens can change a move from it)."""
+        self.square = sum(grid.bits[i] for i in geo.square_ids)
+        self.theater = sum(self.bit[n] for n in geo.theater_spaces)
+        starts = [self.bit[n] for n in geo.starts]
+        self.others: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sum(b for i, b in enumerate(starts[:players]) if i != seat) for seat in range(players))
+            for players in range(len(starts) + 1))
+        """[players][seat]: the other seats' Start spaces (GTG-MOVE-4)."""
+        self.laid = layout(grid, geo.moves)
+
+
+_TABLES: dict[Geometry, MoveTable | None] = {}
+_LAST_TABLE: tuple[Any, MoveTable | None] = (object(), None)
+"""The last ``Options.map`` asked for and its table (one tuple, replaced whole)."""
+
+
+def move_table(m: Any) -> MoveTable | None:
+    """The table of a table's map (``Options.map``; None: the reference map), or None when the map's
+    graph is not a grid's."""
+    global _LAST_TABLE
+    last = _LAST_TABLE
+    if m is last[0]:
+        return last[1]
+    geo = geometry(m)
+    if geo not in _TABLES:
+        if len(_TABLES) >= 16:
+            _TABLES.clear()
+        grid = grid_bits(geo.graph, [(sp.x, sp.y) for sp in geo.map.spaces])
+        _TABLES[geo] = None if grid is None else MoveTable(geo, grid)
+    table = _TABLES[geo]
+    _LAST_TABLE = (m, table)
+    return table
+
+
+class Tokens:
+    """What the token tuples of a state give the fast path: the mask of the spaces that end a
+    move (tokens, gremlins, the Town Square) and whether Stripe stands on a theater space."""
+
+    __slots__ = ("board", "components", "events", "mask", "stripe", "stripe_on_theater", "table", "weapons")
+
+    def __init__(self, s: State, table: MoveTable) -> None:
+        self.table = table
+        self.events = s.event_tokens
+        self.weapons = s.weapon_tokens
+        self.board = s.board
+        self.components = s.options.components
+        bit = table.bit
+        mask = table.square
+        for name in s.event_tokens:
+            mask |= bit[name]
+        for name in s.weapon_tokens:
+            mask |= bit[name]
+        stripe = tables(s.components).stripe
+        theater = table.theater
+        on = False
+        for p in s.board:
+            b = bit[p.space]
+            mask |= b
+            if p.gremlin == stripe and b & theater:
+                on = True
+        self.mask = mask
+        self.stripe: str = stripe
+        """Stripe's token id."""
+        self.stripe_on_theater = on
+        """GTG-STRIPE-3: Stripe is face up on a theater space (the crowd is asked apart)."""
+
+
+_LAST_TOKENS: list[Tokens | None] = [None]
+
+
+def tokens(s: State, table: MoveTable) -> Tokens:
+    """The :class:`Tokens` of ``s`` (the last one made, when ``s`` shares its token tuples)."""
+    last = _LAST_TOKENS[0]
+    if (last is not None and last.board is s.board and last.events is s.event_tokens
+            and last.weapons is s.weapon_tokens and last.table is table
+            and last.components is s.options.components):
+        return last
+    made = _LAST_TOKENS[0] = Tokens(s, table)
+    return made
+
+
+_REACHED: BoundedCache[tuple[Any, ...], tuple[tuple[Move, ...], int]] = BoundedCache(
+    "gtg-reached", 1 << 15)
+"""(table, space id, the spaces within five steps that end a move) -> (the Moves, their mask)."""
+_PICKED: BoundedCache[tuple[Any, ...], tuple[Move, ...]] = BoundedCache("gtg-picked-moves", 1 << 14)
+"""(table, mask) -> the Moves to the spaces of the mask, in map order."""
+_reached_get = _REACHED.get
+_picked_get = _PICKED.get
+
+
+def _pick(table: MoveTable, mask: int) -> tuple[Move, ...]:
+    found = _picked_get((table, mask))
+    if found is None:
+        found = _PICKED.put((table, mask), select_bits(table.grid, table.laid, mask))
+    return found
+
+
+def _without(found: tuple[Move, ...], mask: int, cut: int) -> tuple[Move, ...]:
+    """``found`` (the Moves of ``mask``, map order) without those of ``cut`` (part of ``mask``):
+    each is at the index that counts the spaces of ``mask`` before it, which are its higher bits;
+    the latest one first, so the earlier indices stay."""
+    while cut:
+        low = cut & -cut
+        i = (mask >> low.bit_length()).bit_count()
+        found = found[:i] + found[i + 1:]
+        cut ^= low
+    return found
+
+
+def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int]:
+    """The legal Moves of ``s`` (phase MOVE, nothing pending) and the mask of their spaces:
+    exactly :func:`.flow.destinations`."""
+    bit = table.bit
+    seat = s.turn
+    here = s.positions[seat]
+    h = bit[here]
+    taken = table.others[s.players][seat]  # GTG-MOVE-4
+    for p in s.positions:  # GTG-MOVE-3 (the mover's own space is never a destination anyway)
+        taken |= bit[p]
+    if s.free_move[seat]:  # GTG-SQUARE-3: any space not taken by another player
+        mask = table.everything
+        found = table.moves
+    else:
+        i = table.geo.index[here]
+        key = (table, i, tokens(s, table).mask & table.ball[i])
+        entry = _reached_get(key)
+        if entry is None:
+            mask = reach_bits(table.grid, h, STEPS, key[2])
+            entry = _REACHED.put(key, (_pick(table, mask), mask))
+        found, mask = entry
+        if s.turn_number < s.players:  # GTG-SQUARE-4: the first turn
+            taken |= table.square
+    cut = (taken | h) & mask
+    if cut:
+        found = _without(found, mask, cut) if cut.bit_count() <= 4 else _pick(table, mask ^ cut)
+        mask ^= cut
+    if not mask:  # GTG-MOVE-2: nowhere to go; the player stays
+        return (table.moves[table.geo.index[here]],), h
+    return found, mask
