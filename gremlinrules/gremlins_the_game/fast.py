@@ -19,12 +19,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_type
+from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_the_game import fast_moves, flow, rules
 from gremlinrules.gremlins_the_game.actions import Move
+from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.fast_moves import MoveTable, move_table, tokens
 from gremlinrules.gremlins_the_game.state import Phase, State
 
@@ -62,6 +65,28 @@ def is_terminal(s: State) -> bool:
     return s.phase is _OVER
 
 
+_DECISIONS = rules.BOOK.decisions
+_FIGHTS: BoundedCache[tuple[Any, ...], tuple[Any, ...]] = BoundedCache("gtg-fight-choices", 4096)
+"""(component tables, gremlin, hand) -> the fight's choices (GTG-FIGHT-2)."""
+_last_frame: tuple[Any, tuple[Any, ...]] = (None, ())
+"""The state of the last ``legal_actions`` on a pending frame and the choices it gave."""
+
+
+def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
+    """The choices of the pending ``frame``: :func:`.rules.fight_choices` remembered per gremlin
+    and hand; the other kinds' from the rule book."""
+    global _last_frame
+    if frame.kind == flow.FIGHT:
+        key = (tables(s.components), frame.source, s.hands[frame.seat])
+        found = _FIGHTS.get(key)
+        if found is None:
+            found = _FIGHTS.put(key, rules.fight_choices(s, frame))
+    else:
+        found = _DECISIONS[frame.kind].choices(s, frame)
+    _last_frame = (s, found)
+    return found
+
+
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in canonical order (empty iff the game is over)."""
     if type(s) is not State:
@@ -70,6 +95,11 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         found = _moves(s)
         if found is not None:
             return found[0]
+    elif s.stack and s.phase is not _OVER:
+        try:
+            return _choices(s, s.stack[-1])
+        except _HAND_MADE:
+            pass
     return rules.legal_actions(s)
 
 
@@ -144,4 +174,9 @@ def apply(s: State, action: Any) -> State:
             elif legal is not None:
                 why = rules.check(s, action)
                 raise IllegalActionError(*(why or ("Not a legal move", "GTG-MOVE-1")))
+    elif s.stack and _last_frame[0] is s:
+        for choice in _last_frame[1]:
+            if choice is action:  # one of the choices just listed: legal, so no check
+                frame = s.stack[-1]
+                return _DECISIONS[frame.kind].resume(flow.replace(s, stack=s.stack[:-1]), frame, action)
     return rules.apply(s, action)
