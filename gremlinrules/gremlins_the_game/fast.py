@@ -23,19 +23,17 @@ from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.core.evolve import make_updater
-from gremlinrules.core.zones import replace_at
-from gremlinrules.gremlins_the_game import fast_moves, flow, rules
+from gremlinrules.gremlins_the_game import fast_flow, fast_moves, flow, rules
 from gremlinrules.gremlins_the_game.actions import Move
 from gremlinrules.gremlins_the_game.components import tables
-from gremlinrules.gremlins_the_game.fast_moves import MoveTable, move_table, tokens
+from gremlinrules.gremlins_the_game.fast_moves import MoveTable, move_table
 from gremlinrules.gremlins_the_game.state import Phase, State
 
 __all__ = ["apply", "is_legal", "is_terminal", "legal_actions"]
 
 _MOVE, _RESOLVE, _OVER = Phase.MOVE, Phase.RESOLVE, Phase.OVER
 _TITLE = "Gremlins: The Game State"
-_HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError)
+_HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError, StopIteration)
 """What a state made by hand (not by the rules) can raise on the fast path: the rule book answers."""
 
 _last: tuple[Any, int] = (None, 0)
@@ -76,11 +74,15 @@ def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
     """The choices of the pending ``frame``: :func:`.rules.fight_choices` remembered per gremlin
     and hand; the other kinds' from the rule book."""
     global _last_frame
-    if frame.kind == flow.FIGHT:
+    kind = frame.kind
+    table = move_table(s.options.map) if kind == flow.THEATER else None
+    if kind == flow.FIGHT:
         key = (tables(s.components), frame.source, s.hands[frame.seat])
         found = _FIGHTS.get(key)
         if found is None:
             found = _FIGHTS.put(key, rules.fight_choices(s, frame))
+    elif table is not None:
+        found = fast_moves.empty_theater(s, table)
     else:
         found = _DECISIONS[frame.kind].choices(s, frame)
     _last_frame = (s, found)
@@ -129,33 +131,19 @@ def is_legal(s: State, action: Any) -> bool:
     return rules.is_legal(s, action)
 
 
-_moved = make_updater(State, "positions", "free_move")
-_next_turn = make_updater(State, "positions", "free_move", "turn", "turn_number", phase=_MOVE)
-
-
-def _move(s: State, to: str, table: MoveTable) -> State:
-    """:func:`.flow.move` (GTG-MOVE-1), with its usual case in one step: a space without a token,
-    a gremlin or the Town Square ends the turn, and the next seat's turn begins (GTG-TURN-1)
-    unless Stripe is in the theater (GTG-STRIPE-3, GTG-STRIPE-4) or the turn limit is reached
-    (GTG-END-4); those, and the spaces that do something (GTG-MOVE-5), go to :mod:`.flow`."""
-    seat = s.turn
-    positions = s.positions
-    here = positions[seat]
-    positions = replace_at(positions, seat, to)
-    free = s.free_move
-    if free[seat]:  # GTG-SQUARE-3: the bonus is used
-        free = replace_at(free, seat, False)
-    tk = tokens(s, table)
-    if to != here and tk.mask & table.bit[to]:
-        return flow.land(_moved(s, positions, free), seat, to)
-    number = s.turn_number + 1
-    options = s.options
-    if (tk.stripe_on_theater or (s.crowd and tk.stripe in s.crowd)
-            or (options.bounded and number >= options.turn_limit)):
-        if to == here:
-            return flow.end_turn(_moved(s, positions, free))
-        return flow.land(_moved(s, positions, free), seat, to)
-    return _next_turn(s, positions, free, (seat + 1) % s.players, number)
+def _answer(s: State, frame: Frame, action: Any) -> State:
+    """The state after a legal answer to the pending ``frame``."""
+    kind = frame.kind
+    if kind == flow.FIGHT or kind == flow.THEATER:
+        table = move_table(s.options.map)
+        if table is not None:
+            try:
+                if kind == flow.FIGHT:
+                    return fast_flow.fight(s, frame, action, table)
+                return fast_flow.to_theater(s, frame, action.space, table)
+            except _HAND_MADE:
+                pass
+    return _DECISIONS[kind].resume(flow.replace(s, stack=s.stack[:-1]), frame, action)
 
 
 def apply(s: State, action: Any) -> State:
@@ -168,7 +156,7 @@ def apply(s: State, action: Any) -> State:
             legal = _allowed(s, table, action.to)
             if legal:
                 try:
-                    return _move(s, action.to, table)
+                    return fast_flow.move(s, action.to, table)
                 except _HAND_MADE:
                     pass
             elif legal is not None:
@@ -177,6 +165,5 @@ def apply(s: State, action: Any) -> State:
     elif s.stack and _last_frame[0] is s:
         for choice in _last_frame[1]:
             if choice is action:  # one of the choices just listed: legal, so no check
-                frame = s.stack[-1]
-                return _DECISIONS[frame.kind].resume(flow.replace(s, stack=s.stack[:-1]), frame, action)
+                return _answer(s, s.stack[-1], action)
     return rules.apply(s, action)

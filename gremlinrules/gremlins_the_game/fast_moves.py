@@ -15,16 +15,17 @@ shares with the state before it until a token is taken or placed, so the last on
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gremlinrules.core.board import GridBits, grid_bits, layout, reach_bits, select_bits
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.gremlins_the_game.actions import Move
+from gremlinrules.gremlins_the_game.actions import Choose, Move
 from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
 from gremlinrules.gremlins_the_game.state import State
 
-__all__ = ["MoveTable", "Tokens", "move_table", "moves", "tokens"]
+__all__ = ["MoveTable", "Tokens", "empty_theater", "move_table", "moves", "taken", "tokens"]
 
 STEPS = 6  # GTG-MOVE-1
 
@@ -32,8 +33,8 @@ STEPS = 6  # GTG-MOVE-1
 class MoveTable:
     """A map's spaces as bit masks, for the Move's destinations."""
 
-    __slots__ = ("ball", "bit", "everything", "geo", "grid", "laid", "moves", "others", "square",
-                 "theater")
+    __slots__ = ("ball", "bit", "everything", "geo", "grid", "laid", "laid_chooses", "moves", "others",
+                 "square", "theater")
 
     def __init__(self, geo: Geometry, grid: GridBits) -> None:
         self.geo = geo
@@ -52,6 +53,7 @@ class MoveTable:
             for players in range(len(starts) + 1))
         """[players][seat]: the other seats' Start spaces (GTG-MOVE-4)."""
         self.laid = layout(grid, geo.moves)
+        self.laid_chooses = layout(grid, geo.chooses)
 
 
 _TABLES: dict[Geometry, MoveTable | None] = {}
@@ -78,49 +80,88 @@ def move_table(m: Any) -> MoveTable | None:
 
 
 class Tokens:
-    """What the token tuples of a state give the fast path: the mask of the spaces that end a
-    move (tokens, gremlins, the Town Square) and whether Stripe stands on a theater space."""
+    """What the token tuples of a state give the fast path: the masks of the event tokens, the
+    weapon tokens and the gremlins, all the spaces that end a move (those and the Town Square),
+    and whether Stripe stands on a theater space. Each part is taken over from the last one
+    made while its tuple is the same object."""
 
-    __slots__ = ("board", "components", "events", "mask", "stripe", "stripe_on_theater", "table", "weapons")
+    __slots__ = ("board", "board_mask", "components", "event_mask", "events", "mask", "stripe",
+                 "stripe_on_theater", "table", "weapon_index", "weapon_mask", "weapons")
 
-    def __init__(self, s: State, table: MoveTable) -> None:
+    stripe: str
+    """Stripe's token id."""
+    weapon_index: Mapping[str, int]
+    """Each weapon kind's position in a hand."""
+    board_mask: int
+    event_mask: int
+    weapon_mask: int
+    mask: int
+    stripe_on_theater: bool
+    """GTG-STRIPE-3: Stripe is face up on a theater space (the crowd is asked apart)."""
+
+    def __init__(self, s: State, table: MoveTable, last: Tokens | None) -> None:
         self.table = table
-        self.events = s.event_tokens
-        self.weapons = s.weapon_tokens
-        self.board = s.board
-        self.components = s.options.components
+        self.events = events = s.event_tokens
+        self.weapons = weapons = s.weapon_tokens
+        self.board = board = s.board
+        self.components = components = s.options.components
+        if last is None or last.table is not table:
+            last = None
+        self.event_mask = (last.event_mask if last is not None and last.events is events
+                           else _names_mask(table, events))
+        self.weapon_mask = (last.weapon_mask if last is not None and last.weapons is weapons
+                            else _names_mask(table, weapons))
+        if last is not None and last.board is board and last.components is components:
+            self.board_mask = last.board_mask
+            self.stripe_on_theater = last.stripe_on_theater
+            self.stripe = last.stripe
+            self.weapon_index = last.weapon_index
+        else:
+            t = tables(s.components)
+            self.stripe = t.stripe
+            self.weapon_index = t.weapon_index
+            bit = table.bit
+            theater = table.theater
+            mask = 0
+            on = False
+            for p in board:
+                b = bit[p.space]
+                mask |= b
+                if p.gremlin == t.stripe and b & theater:
+                    on = True
+            self.board_mask = mask
+            self.stripe_on_theater = on
+        self.mask = table.square | self.event_mask | self.weapon_mask | self.board_mask
+
+
+_NAMES: BoundedCache[tuple[Any, ...], int] = BoundedCache("gtg-token-masks", 4096)
+"""(table, a tuple of space names) -> its mask."""
+
+
+def _names_mask(table: MoveTable, names: tuple[str, ...]) -> int:
+    key = (table, names)
+    found = _NAMES.get(key)
+    if found is None:
         bit = table.bit
-        mask = table.square
-        for name in s.event_tokens:
+        mask = 0
+        for name in names:
             mask |= bit[name]
-        for name in s.weapon_tokens:
-            mask |= bit[name]
-        stripe = tables(s.components).stripe
-        theater = table.theater
-        on = False
-        for p in s.board:
-            b = bit[p.space]
-            mask |= b
-            if p.gremlin == stripe and b & theater:
-                on = True
-        self.mask = mask
-        self.stripe: str = stripe
-        """Stripe's token id."""
-        self.stripe_on_theater = on
-        """GTG-STRIPE-3: Stripe is face up on a theater space (the crowd is asked apart)."""
+        found = _NAMES.put(key, mask)
+    return found
 
 
-_LAST_TOKENS: list[Tokens | None] = [None]
+_last_tokens: Tokens | None = None
 
 
 def tokens(s: State, table: MoveTable) -> Tokens:
     """The :class:`Tokens` of ``s`` (the last one made, when ``s`` shares its token tuples)."""
-    last = _LAST_TOKENS[0]
+    global _last_tokens
+    last = _last_tokens
     if (last is not None and last.board is s.board and last.events is s.event_tokens
             and last.weapons is s.weapon_tokens and last.table is table
             and last.components is s.options.components):
         return last
-    made = _LAST_TOKENS[0] = Tokens(s, table)
+    made = _last_tokens = Tokens(s, table, last)
     return made
 
 
@@ -182,3 +223,27 @@ def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int]:
     if not mask:  # GTG-MOVE-2: nowhere to go; the player stays
         return (table.moves[table.geo.index[here]],), h
     return found, mask
+
+
+_CHOSEN: BoundedCache[tuple[Any, ...], tuple[Choose, ...]] = BoundedCache("gtg-picked-chooses", 4096)
+"""(table, mask) -> the Chooses of the spaces of the mask, in map order."""
+
+
+def taken(s: State, table: MoveTable) -> int:
+    """The mask of the spaces with a gremlin or a player."""
+    bit = table.bit
+    mask = tokens(s, table).board_mask
+    for p in s.positions:
+        mask |= bit[p]
+    return mask
+
+
+def empty_theater(s: State, table: MoveTable) -> tuple[Choose, ...]:
+    """:func:`.rules.theater_choices`: a Choose of each Movie Theater space without words, a
+    gremlin or a player, in map order (GTG-FIGHT-4, GTG-THEATER-1)."""
+    mask = table.theater & ~taken(s, table)
+    key = (table, mask)
+    found = _CHOSEN.get(key)
+    if found is None:
+        found = _CHOSEN.put(key, select_bits(table.grid, table.laid_chooses, mask))
+    return found

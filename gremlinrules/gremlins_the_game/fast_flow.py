@@ -1,0 +1,149 @@
+"""The usual transitions of :mod:`.flow`, each in one constructor call
+(:func:`gremlinrules.core.evolve.make_updater`) instead of one per step.
+
+Every function here takes an action the fast path knows to be legal and gives exactly the
+state :mod:`.flow` gives; anything unusual (an event card, the Town Square, a full hand or an
+empty deck, Stripe in the theater or defeated, the turn limit) goes to :mod:`.flow` itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gremlinrules.core.decisions import Frame
+from gremlinrules.core.evolve import make_updater
+from gremlinrules.core.zones import replace_at
+from gremlinrules.gremlins_the_game import flow
+from gremlinrules.gremlins_the_game.actions import LetEscape
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT
+from gremlinrules.gremlins_the_game.fast_moves import MoveTable, Tokens, taken, tokens
+from gremlinrules.gremlins_the_game.state import Phase, Placed, State
+
+__all__ = ["fight", "finish", "move", "to_theater"]
+
+_MOVE, _RESOLVE = Phase.MOVE, Phase.RESOLVE
+_END = ("end",)
+_HOME_END = ("home", "end")
+
+_moved = make_updater(State, "positions", "free_move")
+_next_turn = make_updater(State, "positions", "free_move", "turn", "turn_number", phase=_MOVE)
+_armed = make_updater(State, "positions", "free_move", "weapon_tokens", "weapon_deck", "hands",
+                      phase=_RESOLVE)
+_armed_next_turn = make_updater(State, "positions", "free_move", "weapon_tokens", "weapon_deck", "hands",
+                                "turn", "turn_number", phase=_MOVE)
+_revealed = make_updater(State, "positions", "free_move", "board", "stack", phase=_RESOLVE)
+_began = make_updater(State, "turn", "turn_number", phase=_MOVE)
+_stacked = make_updater(State, "stack")
+_won = make_updater(State, "stack", "hands", "weapon_discard", "board", "defeated")
+_placed = make_updater(State, "stack", "board", "pool")
+_sent = make_updater(State, "stack", "board", "positions")
+
+
+def _plain_end(s: State, tk: Tokens, number: int) -> bool:
+    """The turn ends and the next seat's begins with nothing else: Stripe is not in the theater
+    (GTG-STRIPE-3, GTG-STRIPE-4) and the turn limit is not reached (GTG-END-4)."""
+    if tk.stripe_on_theater or (s.crowd and tk.stripe in s.crowd):
+        return False
+    options = s.options
+    return not (options.bounded and number >= options.turn_limit)
+
+
+def finish(s: State, table: MoveTable) -> State:
+    """:func:`.flow.end_turn` of a state in play: the next seat's turn (GTG-TURN-1) in one step."""
+    number = s.turn_number + 1
+    if _plain_end(s, tokens(s, table), number):
+        return _began(s, (s.turn + 1) % s.players, number)
+    return flow.end_turn(s)
+
+
+def move(s: State, to: str, table: MoveTable) -> State:
+    """:func:`.flow.move` of a legal Move (GTG-MOVE-1). In one step: a space that does nothing, then
+    the next turn; a weapon token (GTG-WEAPON-1) with room in the hand and cards in the deck, then
+    the next turn; a gremlin, revealed for the fight (GTG-FIGHT-1)."""
+    seat = s.turn
+    positions = s.positions
+    here = positions[seat]
+    positions = replace_at(positions, seat, to)
+    free = s.free_move
+    if free[seat]:  # GTG-SQUARE-3: the bonus is used
+        free = replace_at(free, seat, False)
+    tk = tokens(s, table)
+    number = s.turn_number + 1
+    if to != here:
+        b = table.bit[to]
+        if b & tk.mask:  # GTG-MOVE-5: the space does something
+            if b & tk.event_mask or not b & (tk.weapon_mask | tk.board_mask):  # an event, the Town Square
+                return flow.land(_moved(s, positions, free), seat, to)
+            if b & tk.weapon_mask:
+                return _armed_move(s, to, table, positions, free, number)
+            board = s.board
+            gremlin = next(p.gremlin for p in board if p.space == to)
+            board = tuple([Placed(p.space, p.gremlin, True) if p.space == to else p for p in board])
+            return _revealed(s, positions, free, board,
+                             (*s.stack, Frame(flow.FIGHT, seat, source=gremlin, then=_END)))
+    if _plain_end(s, tk, number):
+        return _next_turn(s, positions, free, (seat + 1) % s.players, number)
+    if to == here:
+        return flow.end_turn(_moved(s, positions, free))
+    return flow.land(_moved(s, positions, free), seat, to)
+
+
+def _armed_move(s: State, to: str, table: MoveTable, positions: tuple[str, ...], free: tuple[bool, ...],
+                number: int) -> State:
+    """GTG-WEAPON-1: the token is taken and the top weapon card drawn, then the turn ends."""
+    seat = s.turn
+    hand = s.hands[seat]
+    deck = s.weapon_deck
+    if len(hand) >= HAND_LIMIT or not deck:  # GTG-WEAPON-2, GTG-WEAPON-3
+        return flow.land(_moved(s, positions, free), seat, to)
+    tk = tokens(s, table)
+    weapons = tuple([n for n in s.weapon_tokens if n != to])
+    hands = replace_at(s.hands, seat, tuple(sorted((*hand, deck[0]), key=tk.weapon_index.__getitem__)))
+    if _plain_end(s, tk, number):
+        return _armed_next_turn(s, positions, free, weapons, deck[1:], hands, (seat + 1) % s.players, number)
+    return flow.end_turn(_armed(s, positions, free, weapons, deck[1:], hands))
+
+
+def fight(s: State, frame: Frame, action: Any, table: MoveTable) -> State:
+    """The answer to the fight (GTG-FIGHT-1), legal: a Defeat (GTG-FIGHT-3) of a gremlin other
+    than Stripe that ends the turn, in one step; LetEscape (GTG-FIGHT-4) to a free theater space,
+    its frame pushed."""
+    seat = frame.seat
+    space = s.positions[seat]
+    stack = s.stack[:-1]
+    if type(action) is LetEscape:
+        if space not in table.geo.theater_set and table.theater & ~taken(s, table):
+            return _stacked(s, (*stack, Frame(flow.THEATER, seat, source="escape", bound=(("from", space),),
+                                              then=("home", *frame.then))))
+        return flow.escape(_stacked(s, stack), frame)
+    gremlin = next(p.gremlin for p in s.board if p.space == space)
+    if gremlin == tokens(s, table).stripe or frame.then != _END:  # GTG-STRIPE-2 ends the game
+        return flow.defeat(_stacked(s, stack), frame, action.weapons)
+    hand = list(s.hands[seat])
+    for w in action.weapons:
+        hand.remove(w)
+    s = _won(s, stack, replace_at(s.hands, seat, tuple(hand)), (*s.weapon_discard, *action.weapons),
+             tuple([p for p in s.board if p.space != space]),
+             replace_at(s.defeated, seat, (*s.defeated[seat], gremlin)))
+    return finish(s, table)
+
+
+def to_theater(s: State, frame: Frame, space: str, table: MoveTable) -> State:
+    """GTG-THEATER-1 for a legal theater space: the start-of-turn gremlin (GTG-STRIPE-3), or the
+    escaping one, whose player then goes home and whose turn ends (GTG-FIGHT-5), in one step."""
+    index = table.geo.index
+    stack = s.stack[:-1]
+    if frame.source == "stripe":
+        if frame.then:
+            return flow.to_theater(_stacked(s, stack), frame, space)
+        board = tuple(sorted((*s.board, Placed(space, s.pool[0], True)), key=lambda p: index[p.space]))
+        return _placed(s, stack, board, s.pool[1:])
+    if frame.then != _HOME_END:
+        return flow.to_theater(_stacked(s, stack), frame, space)
+    origin = str(frame.value("from"))
+    gremlin = next(p.gremlin for p in s.board if p.space == origin)
+    board = tuple(sorted((*[p for p in s.board if p.space != origin], Placed(space, gremlin, True)),
+                         key=lambda p: index[p.space]))
+    seat = frame.seat
+    s = _sent(s, stack, board, replace_at(s.positions, seat, table.geo.starts[seat]))
+    return finish(s, table)
