@@ -10,6 +10,9 @@ vertices touch one to three hexes (GG-PLACE-5).
 
 from __future__ import annotations
 
+from itertools import combinations
+
+from gremlinrules.core import draws
 from gremlinrules.core.hexgrid import HexBoard
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, Colour
@@ -85,11 +88,36 @@ def clumped(layout: tuple[Colour, ...], rule: str) -> Colour | None:
     or a triangle). ``rule="triangle"``: all of them touch one another.
     """
     for colour in SUITS:
-        hexes = [h for h, c in enumerate(layout) if c is colour]
-        touching = [sum(1 for o in hexes if o in BOARD.hex_neighbors[h]) for h in hexes]
-        links = sum(touching) // 2
-        if (rule == "triangle" and links >= 3) or (rule == "connected" and links >= len(hexes) - 1
-                                                   and all(touching)):
+        if _clumps(tuple(h for h, c in enumerate(layout) if c is colour), rule):
+            return colour
+    return None
+
+
+def _clumps(hexes: tuple[int, ...], rule: str) -> bool:
+    """Whether one colour's ``hexes`` clump under ``rule`` (see :func:`clumped`)."""
+    touching = [sum(1 for o in hexes if o in BOARD.hex_neighbors[h]) for h in hexes]
+    links = sum(touching) // 2
+    return (rule == "triangle" and links >= 3) or (rule == "connected" and links >= len(hexes) - 1
+                                                   and all(touching))
+
+
+_CLUMPED_TRIPLES: dict[str, frozenset[int]] = {
+    rule: frozenset(sum(1 << h for h in hexes) for hexes in combinations(range(N_HEXES), 3)
+                    if _clumps(hexes, rule))
+    for rule in ("connected", "triangle")
+}
+"""Per rule, every three hexes that clump, as bitmasks of hex indices (a fixed table)."""
+
+
+def _first_clumped(cells: list[Colour], rule: str) -> Colour | None:
+    """:func:`clumped` for a dealt garden (three hexes of each suit), from the table."""
+    masks = dict.fromkeys(SUITS, 0)
+    for h, c in enumerate(cells):
+        if c is not Colour.WHITE:
+            masks[c] |= 1 << h
+    table = _CLUMPED_TRIPLES[rule]
+    for colour in SUITS:
+        if masks[colour] in table:
             return colour
     return None
 
@@ -102,23 +130,29 @@ def random_layout(rng: Rng, rule: str) -> tuple[tuple[Colour, ...], Rng]:
     colour. If no such swap exists, or the correction runs 50 rounds, the
     whole garden is dealt again from the generator.
     """
-    colours = [c for c in SUITS for _ in range(COMPONENTS.hexes_per_colour)]
+    state = rng.state  # the draws run on the bare generator state (core.draws): Rng's own sequence
     while True:
-        shuffled, rng = rng.shuffle(colours)
+        shuffled, state = draws.shuffle(state, _COLOURS)
         cells = list(shuffled)
         cells.insert(CENTER, Colour.WHITE)
         for _ in range(50):
-            bad = clumped(tuple(cells), rule)
+            bad = _first_clumped(cells, rule)
             if bad is None:
-                return tuple(cells), rng
+                return tuple(cells), Rng(state)
             own = [h for h, c in enumerate(cells) if c is bad]
-            mover, rng = rng.choice(own)
-            targets = [
+            mover, state = draws.choice(state, own)
+            others = sum(1 << h for h in own if h != mover)
+            targets = [  # another colour's hex (never the white centre) touching none of the rest
                 t for t, c in enumerate(cells)
-                if c not in (bad, Colour.WHITE)
-                and not any(cells[n] is bad for n in BOARD.hex_neighbors[t] if n != mover)
+                if c is not bad and t != CENTER and not _NEIGHBOUR_MASKS[t] & others
             ]
             if not targets:
                 break
-            target, rng = rng.choice(targets)
+            target, state = draws.choice(state, targets)
             cells[mover], cells[target] = cells[target], cells[mover]
+
+
+_NEIGHBOUR_MASKS = tuple(sum(1 << n for n in around) for around in BOARD.hex_neighbors)
+"""Per hex, its neighbours on the board as a bitmask of hex indices."""
+_COLOURS = tuple(c for c in SUITS for _ in range(COMPONENTS.hexes_per_colour))
+"""The coloured hexes of a garden before the shuffle, suit by suit."""

@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core import draws
 from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
 from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.rng import Rng
@@ -77,51 +78,71 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     players = check_players(players, 2, 4, "Gnaughty Gnomes")
     if players == 3:
         raise SetupError("Gnaughty Gnomes is played by 4 players, or 2 with dummy partners; not 3")
-    rng = Rng.from_seed(check_seed(seed))
+    state = Rng.from_seed(check_seed(seed)).state  # the draws run on the bare state (core.draws)
     options = checked_options(options)
-    setup = instance_or_default(setup, Setup, "Gnaughty Gnomes")
-    for name in _SETUP_FIELDS:
-        if not hasattr(setup, name):  # a Setup built without __init__
-            raise SetupError(f"the Gnaughty Gnomes Setup has no value for {name}")
-    _check_setup(setup, options)
-    if setup.hands is None:
-        numbered, rng = rng.shuffle([c for c in CARDS if not c.is_x])
-        xs, rng = rng.shuffle([c for c in CARDS if c.is_x])
-        n = COMPONENTS.hand_size
-        hands: Any = tuple(numbered[i * n:(i + 1) * n] + (xs[i],) for i in range(4))
+    if setup is None:
+        setup = _NOTHING_STACKED
     else:
-        hands = tuple(tuple(_SORT_CARD[c] for c in h) for h in setup.hands)  # the interned cards
+        setup = instance_or_default(setup, Setup, "Gnaughty Gnomes")
+        for name in _SETUP_FIELDS:
+            if not hasattr(setup, name):  # a Setup built without __init__
+                raise SetupError(f"the Gnaughty Gnomes Setup has no value for {name}")
+        _check_setup(setup, options)
+    if setup.hands is None:  # the deal (GG-SETUP-2, GG-SETUP-3), as indices into the numbered cards
+        numbered, state = draws.shuffle(state, _NUMBERED_INDICES)
+        xs, state = draws.shuffle(state, _X_CARDS)
+        n = COMPONENTS.hand_size
+        dealt = [numbered[i * n:(i + 1) * n] for i in range(4)]
+        hands = tuple(_hand(tuple(map(_NUMBERED.__getitem__, sorted(dealt[pos]))), xs[pos], pos, players)
+                      for pos in range(4))
+        piles = tuple(_piles(tuple(map(_NUMBERED.__getitem__, dealt[pos])), pos, players) for pos in range(4))
+    else:
+        stacked = tuple(tuple(_SORT_CARD[c] for c in h) for h in setup.hands)  # the interned cards
+        plain = tuple(tuple(c for c in h if not c.is_x) for h in stacked)
+        hands = tuple(_hand(_sorted(plain[pos]), next(c for c in h if c.is_x), pos, players)
+                      for pos, h in enumerate(stacked))
+        piles = tuple(_piles(plain[pos], pos, players) for pos in range(4))
     if setup.layout is None:
-        layout, rng = random_layout(rng, options.setup_clump)
+        layout, rng = random_layout(Rng(state), options.setup_clump)
+        state = rng.state
     else:
         layout = setup.layout
     if setup.track is None:  # the strength markers in a random order (GG-SETUP-5)
-        track, rng = rng.shuffle(SUITS)
+        track, state = draws.shuffle(state, SUITS)
     else:
         track = setup.track
     if setup.start is None:  # a random start player (GG-SETUP-1), by default never a dummy (GG-SETUP-7)
-        start, rng = rng.below(4 if options.first_leader == "any_position" else players)
+        start, state = draws.below(state, 4 if options.first_leader == "any_position" else players)
     else:
         start = setup.start
     return State(
-        players=players, options=options, layout=layout, track=track,
-        hands=tuple(_hand(h, pos, players) for pos, h in enumerate(hands)),
-        piles=tuple(_piles(h, pos, players) for pos, h in enumerate(hands)),
-        gnomes=(None,) * N_SPOTS, supply=(COMPONENTS.gnomes_per_seat,) * 4, team_scores=(0, 0),
+        players=players, options=options, layout=layout, track=track, hands=hands, piles=piles,
+        gnomes=_NO_GNOMES, supply=(COMPONENTS.gnomes_per_seat,) * 4, team_scores=(0, 0),
         trick=0, leader=start, phase=Phase.PLAY, plays=(), order=(), flipped=(), stack=(),
-        history=(), rng=rng,
+        history=(), rng=Rng(state),
     )
 
 
-def _hand(cards: tuple[Card, ...], pos: int, players: int) -> tuple[Card, ...]:
+_NOTHING_STACKED = Setup()
+_NUMBERED = tuple(c for c in CARDS if not c.is_x)
+"""The numbered cards in CARDS order: a hand's numbered cards sorted by index are sorted."""
+_NUMBERED_INDICES = tuple(range(len(_NUMBERED)))
+_X_CARDS = tuple(c for c in CARDS if c.is_x)
+_NO_GNOMES: tuple[int | None, ...] = (None,) * N_SPOTS
+
+
+def _hand(numbered: tuple[Card, ...], x_card: Card, pos: int, players: int) -> tuple[Card, ...]:
+    """A position's held cards, sorted (the X card last, as in CARDS): all nine for a player,
+    the face-up X card alone for a dummy (GG-2P-2)."""
     if players == 4 or pos < 2:
-        return _sorted(cards)
-    return tuple(c for c in cards if c.is_x)  # the dummy's X card lies face up (GG-2P-2)
+        return (*numbered, x_card)
+    return (x_card,)
 
 
-def _piles(cards: tuple[Card, ...], pos: int, players: int) -> tuple[tuple[Card | None, Card | None], ...]:
+def _piles(plain: tuple[Card, ...], pos: int, players: int) -> tuple[tuple[Card | None, Card | None], ...]:
+    """A dummy's four piles from its numbered cards in the order dealt: the first four face down,
+    the next four face up on them (GG-2P-2); no piles for a player."""
     if players == 4 or pos < 2:
         return ()
-    plain = [c for c in cards if not c.is_x]
     down = COMPONENTS.dummy_face_down
     return tuple((plain[i], plain[down + i]) for i in range(down))

@@ -90,7 +90,7 @@ def checked_options(value: object) -> Options:
     missing) or edited past its validators is refused here, never by an AttributeError later.
     """
     if value is None:
-        return Options()
+        return _DEFAULTS
     if type(value) is not Options:
         raise SetupError(f"expected Gnaughty Gnomes Options, not {shown(value)}")
     for name, choices in OPTION_CHOICES.items():
@@ -98,6 +98,10 @@ def checked_options(value: object) -> Options:
         if type(found) is not str or found not in choices:
             raise SetupError(f"option {name} must be one of {choices!r}, not {shown(found)}")
     return value
+
+
+_DEFAULTS = Options()
+"""The default options, made once (an Options is immutable)."""
 
 
 @attrs.frozen(slots=True)

@@ -1,0 +1,63 @@
+"""The draws of :class:`core.rng.Rng` on the bare generator state, for setup code in a hurry.
+
+``Rng.shuffle`` and ``Rng.below`` make one call per draw and an ``Rng`` per result.
+A new game draws fifty times or so (a deck, a board, a turn order), and in a random
+playout ``new_game`` is part of the cost of every decision. These functions run
+the very same SplitMix64 steps inline on the integer state and return the next
+state as an integer: ``shuffle(rng.state, items)`` gives exactly
+``rng.shuffle(items)``, with ``Rng(state)`` for the generator. See
+:mod:`gremlinrules.core.rng` for the algorithm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+__all__ = ["below", "choice", "shuffle"]
+
+_T = TypeVar("_T")
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_M1, _M2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_SPAN = 1 << 64
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(257))
+"""For a bound ``n`` up to 256, the rejection limit of ``Rng.below(n)``."""
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """``Rng(state).below(n)`` as (value, next state); ``n`` a positive integer."""
+    limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
+    while True:
+        state = (state + _GAMMA) & _MASK
+        z = ((state ^ (state >> 30)) * _M1) & _MASK
+        z = ((z ^ (z >> 27)) * _M2) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return z % n, state
+
+
+def shuffle(state: int, items: Sequence[_T]) -> tuple[tuple[_T, ...], int]:
+    """``Rng(state).shuffle(items)`` as (the shuffled tuple, next state): Fisher-Yates from the
+    last index down, each index drawn by ``below``."""
+    out = list(items)
+    limits = _LIMITS if len(out) < len(_LIMITS) else [_SPAN - _SPAN % n if n else 0
+                                                      for n in range(len(out) + 1)]
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        while True:
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * _M1) & _MASK
+            z = ((z ^ (z >> 27)) * _M2) & _MASK
+            z ^= z >> 31
+            if z < limits[n]:
+                break
+        j = z % n
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), state
+
+
+def choice(state: int, items: Sequence[_T]) -> tuple[_T, int]:
+    """``Rng(state).choice(items)`` as (the item, next state)."""
+    i, state = below(state, len(items))
+    return items[i], state
