@@ -53,11 +53,11 @@ from gremlinrules.gremlins_inc.events import (
     apply_with_events,
     observe_event,
 )
-from gremlinrules.gremlins_inc.fast import apply, is_legal, legal_actions
+from gremlinrules.gremlins_inc.fast import apply, is_legal, is_terminal, legal_actions
 from gremlinrules.gremlins_inc.hidden import sample_hidden
 from gremlinrules.gremlins_inc.invariants import check_state, decision_bound
 from gremlinrules.gremlins_inc.kit import kit_for
-from gremlinrules.gremlins_inc.rules import current_player, is_terminal, players
+from gremlinrules.gremlins_inc.rules import current_player, players
 from gremlinrules.gremlins_inc.setup import CONFORMANCE_TABLES, MAX_PLAYERS, MIN_PLAYERS, new_game, seat_teams
 from gremlinrules.gremlins_inc.state import Options, Phase, Project, Setup, State
 from gremlinrules.gremlins_inc.text import action_label, parse_action

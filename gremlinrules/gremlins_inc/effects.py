@@ -54,8 +54,8 @@ from gremlinrules.gremlins_inc.state import (
     evolve,
 )
 
-__all__ = ["STAGES", "Ctx", "advance", "choices", "ctx_of", "finish_effect", "frame_of", "resume", "run",
-           "start_effect"]
+__all__ = ["STAGES", "Ctx", "advance", "after_project", "choices", "ctx_of", "finish_effect", "frame_of",
+           "resume", "run", "start_effect"]
 
 STAGES = ("who", "each", "act", "project", "dest", "units", "discard", "assign")
 """Where a step stands: finding its target (``who``: chosen; ``each``: every seat in turn),
@@ -315,7 +315,7 @@ def advance(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
         if not found:
             return s, _seat_done(c), None
         if len(found) == 1:
-            return _after_project(s, _ctx_with(c, project=found[0]), step)
+            return after_project(s, _ctx_with(c, project=found[0]), step)
         return s, c, frame_of(CHOOSE_PROJECT, c.player, c)  # GI-EFFECT-4
     if stage == "dest":
         found_ = _dests(s, c, step, c.seat, c.project)
@@ -357,7 +357,7 @@ def _score(s: State, seat: int, value: int) -> State:
     return evolve(s, scores=scores[:seat] + (value,) + scores[seat + 1:])
 
 
-def _after_project(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
+def after_project(s: State, c: Ctx, step: Step) -> tuple[State, Ctx, Frame | None]:
     """The project is chosen: act on it (GI-OP-7 to GI-OP-9), or go on to where resources go."""
     op = step.op
     if op in _RESOURCE_OPS:
@@ -549,7 +549,7 @@ def resume(s: State, frame: Frame, action: Any, then: Callable[[State, Ctx], Sta
     elif type(action) is ChooseSelf:
         c = _ctx_with(c, stage="act", seat=c.player)
     elif type(action) is ChooseProject and c.stage == "project":
-        s, c, pushed = _after_project(s, _ctx_with(c, project=action.project - 1), step)
+        s, c, pushed = after_project(s, _ctx_with(c, project=action.project - 1), step)
         if pushed is not None:
             return evolve(s, stack=(*s.stack, pushed))
     elif type(action) is ChooseProject:

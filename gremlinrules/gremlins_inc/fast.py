@@ -31,10 +31,11 @@ from gremlinrules.gremlins_inc.fast_tables import tables, turn_actions
 from gremlinrules.gremlins_inc.fast_turn import EFFECTS
 from gremlinrules.gremlins_inc.state import Phase, State
 
-__all__ = ["apply", "is_legal", "legal_actions"]
+__all__ = ["apply", "is_legal", "is_terminal", "legal_actions"]
 
 _NAME = "Gremlins, Inc. State"
 _PLAY = Phase.PLAY
+_OVER = Phase.OVER
 _listening = _LOG.get
 
 
@@ -52,6 +53,13 @@ def legal_actions(s: State) -> tuple[Any, ...]:
 def is_legal(s: State, action: Any) -> bool:
     """True exactly when ``action`` is among ``legal_actions(s)``."""
     return rules.is_legal(s, action)
+
+
+def is_terminal(s: State) -> bool:
+    """True once the game is over (GI-END-4)."""
+    if type(s) is not State:
+        check_type(s, State, _NAME)
+    return s.phase is _OVER
 
 
 def apply(s: State, action: Any) -> State:

@@ -1,9 +1,10 @@
 """Card effects run with less work: paying a played card's cost, the usual steps of a script done
 inline, and the end of the card without the general flow.
 
-The interpreter is :mod:`.effects`; :func:`run` does the steps that need no choice (score, draw,
-extra turns on one target found at once) itself and hands every other stage to
-:func:`.effects.advance`, one stage at a time, so a script behaves exactly as there.
+The interpreter is :mod:`.effects`; :func:`run` finds a step's targets and projects itself
+(:mod:`.fast_select`), does the steps that need no choice (score, draw, extra turns) inline, and
+hands every other stage to :func:`.effects.advance`, one stage at a time, so a script behaves
+exactly as there.
 """
 
 from __future__ import annotations
@@ -11,19 +12,23 @@ from __future__ import annotations
 from bisect import insort
 
 from gremlinrules.core.decisions import Frame
-from gremlinrules.core.evolve import make_updater
+from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_inc import effects, flow
 from gremlinrules.gremlins_inc.components import RESOURCES
 from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_flow import after_action
+from gremlinrules.gremlins_inc.fast_select import sources, targets
 from gremlinrules.gremlins_inc.fast_tables import Tables
-from gremlinrules.gremlins_inc.state import CHOOSE_PLAYER, PAY, Project, State
+from gremlinrules.gremlins_inc.state import CHOOSE_PLAYER, CHOOSE_PROJECT, PAY, Project, State
 
-__all__ = ["pay", "run", "with_card"]
+__all__ = ["pay", "run", "with_card", "with_resources"]
 
 _SIMPLE = frozenset({"gain_score", "lose_score", "steal_score", "draw", "extra_turn"})
 """Ops that act on their target at once, with no choice of project, card or resource."""
+_ctx_with = make_replace(Ctx)
+with_resources = make_updater(Project, "resources")
+"""A project with other resources (one constructor-free call)."""
 _pushed = make_updater(State, "stack")
 _scored = make_updater(State, "scores")
 _resolved = make_updater(State, "discard", resolving="")
@@ -59,27 +64,33 @@ def run(s: State, c: Ctx, t: Tables) -> State:
         if not 0 <= i < len(script):
             return _finish(s, c, t)
         step = script[i]
-        op = step.op
-        if op in _SIMPLE and not c.each:
+        if not c.each:
             stage = c.stage
             if stage == "who" and step.target != "everyone_except_you":  # GI-EFFECT-2
-                if step.target == "you" and op != "steal_score":
-                    seat = c.player
-                else:
-                    seats = effects.targets(s, c, step)
-                    if not seats:  # GI-EFFECT-6
+                seats = targets(s, c, step, t)
+                if not seats:  # GI-EFFECT-6
+                    c = Ctx(c.player, c.card, i + 1)
+                    continue
+                if len(seats) > 1:  # GI-EFFECT-3: the card's player chooses
+                    return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PLAYER, c.player, c)))
+                c = _ctx_with(c, stage="act", seat=seats[0])
+                stage = "act"
+            if 0 <= c.seat < s.players:
+                if stage == "act" and step.op in _SIMPLE:
+                    s = _act(s, c.player, c.seat, step.op, step.amount)
+                    c = Ctx(c.player, c.card, i + 1)
+                    continue
+                if stage == "project":  # GI-EFFECT-4
+                    found = sources(s, c, step, c.seat, t)
+                    if not found:
                         c = Ctx(c.player, c.card, i + 1)
                         continue
-                    if len(seats) > 1:  # GI-EFFECT-3: the card's player chooses
-                        return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PLAYER, c.player, c)))
-                    seat = seats[0]
-                s = _act(s, c.player, seat, step.op, step.amount)
-                c = Ctx(c.player, c.card, i + 1)
-                continue
-            if stage == "act" and 0 <= c.seat < s.players:
-                s = _act(s, c.player, c.seat, step.op, step.amount)
-                c = Ctx(c.player, c.card, i + 1)
-                continue
+                    if len(found) > 1:
+                        return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PROJECT, c.player, c)))
+                    s, c, frame = effects.after_project(s, _ctx_with(c, project=found[0]), step)
+                    if frame is not None:
+                        return _pushed(s, (*s.stack, frame))
+                    continue
         s, c, frame = effects.advance(s, c, step)
         if frame is not None:
             return _pushed(s, (*s.stack, frame))
@@ -131,7 +142,7 @@ def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen
             if pile is None:
                 pile = list(s.discard)
             insort(pile, res[pos])
-            row = row[:i] + (Project(p.uid, p.card, p.face_up, res[:pos] + res[pos + 1:]),) + row[i + 1:]
+            row = row[:i] + (with_resources(p, res[:pos] + res[pos + 1:]),) + row[i + 1:]
     if pile is not None:
         s = _paid(s, replace_at(s.projects, seat, row), tuple(pile))
     return run(s, Ctx(seat, card), t)

@@ -1,21 +1,36 @@
 """Pending frames answered with less work: their choices are listed once per state, and an answer
 among them resumes the effect at once, without listing the choices again to check it.
 
-The choices and the resumption are the rule book's own (:data:`.rules.DECISIONS`); anything else
-(an answer not among the choices, a state not just listed) goes to the rule book.
+The choices are listed as :data:`.rules.DECISIONS` lists them, from the tables and
+:mod:`.fast_select`, as the action space's own objects; the answer resumes the effect on
+:func:`.fast_effects.run`. Anything else (a frame the rules would not make, an answer not among
+the choices, a state not just listed) goes to the rule book.
 """
 
 from __future__ import annotations
 
 from functools import partial
+from itertools import chain
 from typing import Any
 
+from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.gremlins_inc import effects, rules
 from gremlinrules.gremlins_inc.components import RESOURCES
 from gremlinrules.gremlins_inc.fast_effects import pay, run
-from gremlinrules.gremlins_inc.fast_tables import tables
-from gremlinrules.gremlins_inc.state import PAY, REDRAW, State
+from gremlinrules.gremlins_inc.fast_select import WANT as _WANT
+from gremlinrules.gremlins_inc.fast_select import mask, sources, targets
+from gremlinrules.gremlins_inc.fast_tables import Tables, tables
+from gremlinrules.gremlins_inc.state import (
+    ASSIGN,
+    CHOOSE_PLAYER,
+    CHOOSE_PROJECT,
+    CHOOSE_RESOURCE,
+    DISCARD,
+    PAY,
+    REDRAW,
+    State,
+)
 
 __all__ = ["frame_actions", "frame_apply"]
 
@@ -29,9 +44,68 @@ _LAST: list[tuple[Any, tuple[Any, ...]]] = [(None, ())]
 def frame_actions(s: State) -> tuple[Any, ...]:
     """The choices of the state's top frame (the game not over), in canonical order."""
     frame = s.stack[-1]
-    found = _DECISIONS[frame.kind].choices(s, frame)
+    try:
+        found = _choices(s, frame, tables(s))
+    except (KeyError, IndexError):  # a state built by hand with odd values: the rule book's
+        found = None
+    if found is None:
+        found = _DECISIONS[frame.kind].choices(s, frame)
     _LAST[0] = (s, found)
     return found
+
+
+def _choices(s: State, frame: Frame, t: Tables) -> tuple[Any, ...] | None:
+    """The frame's choices as :data:`.rules.DECISIONS` lists them, as the space's own action
+    objects; None for a frame the rules would not make (the rule book answers it)."""
+    kind = frame.kind
+    n = s.players
+    if kind == PAY:  # GI-PLAY-2: the payer's projects holding the type
+        owed = frame.value("owed")
+        if type(owed) is not str or not 0 <= frame.seat < n:
+            return None
+        bit = 1 << _INDEX[owed.split(".")[0]]
+        row = s.projects[frame.seat]
+        pick = t.choose_project[frame.seat]
+        return tuple(pick[i] for i, p in enumerate(row) if mask(p, t) & bit)
+    if kind == REDRAW:
+        return None
+    try:
+        c = effects.ctx_of(frame)
+    except ValueError:
+        return None
+    script = t.scripts.get(c.card, ())
+    if not 0 <= c.step < len(script) or not 0 <= c.player < n:
+        return None
+    step = script[c.step]
+    if kind == CHOOSE_PLAYER:  # GI-EFFECT-3: by offset from the chooser, themselves last
+        offsets = sorted((p - c.player) % n for p in targets(s, c, step, t))
+        if offsets and offsets[0] == 0:
+            offsets = [*offsets[1:], 0]
+        return tuple(map(t.choose_player.__getitem__, offsets))
+    if not 0 <= c.seat < n:
+        return None
+    stage = c.stage
+    if kind == CHOOSE_PROJECT and stage == "project":  # GI-EFFECT-4
+        pick = t.choose_project[c.seat]
+        return tuple(pick[i] for i in sources(s, c, step, c.seat, t))
+    if kind == CHOOSE_PROJECT and stage == "dest":  # GI-OP-6: where the resource goes
+        if step.op == "discard_resource":
+            return ()
+        owner = c.seat if step.op == "move_resource" and step.to == "same" else c.player
+        pick = t.choose_project[owner]
+        return tuple(pick[i] for i in range(len(s.projects[owner])) if (owner, i) != (c.seat, c.project))
+    if kind == CHOOSE_RESOURCE and stage == "units":  # GI-EFFECT-5
+        row = s.projects[c.seat]
+        if not 0 <= c.project < len(row):
+            return ()
+        have = mask(row[c.project], t) & _WANT[step.resource]
+        return tuple(t.choose_resource[r] for k, r in enumerate(RESOURCES) if have & 1 << k)
+    if kind == DISCARD and stage == "discard":  # GI-OP-4
+        return tuple(map(t.discards.__getitem__, sorted(set(s.hands[c.seat]))))
+    if kind == ASSIGN and stage == "assign":  # GI-OP-5
+        table = t.assigns[len(s.projects[c.player])]
+        return (*chain.from_iterable(map(table.__getitem__, sorted(set(s.hands[c.player])))), t.done)
+    return None
 
 
 def frame_apply(s: State, action: Any) -> State:

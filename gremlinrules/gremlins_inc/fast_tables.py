@@ -12,7 +12,21 @@ from typing import Any
 
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.gremlins_inc import rules
-from gremlinrules.gremlins_inc.actions import Action, Assign, Cancel, Complete, EndTurn, Play, Start
+from gremlinrules.gremlins_inc.actions import (
+    Action,
+    Assign,
+    Cancel,
+    ChoosePlayer,
+    ChooseProject,
+    ChooseResource,
+    ChooseSelf,
+    Complete,
+    Discard,
+    Done,
+    EndTurn,
+    Play,
+    Start,
+)
 from gremlinrules.gremlins_inc.components import RESOURCES, Components, Step
 from gremlinrules.gremlins_inc.flow import have
 from gremlinrules.gremlins_inc.kit import Kit, kit_for
@@ -26,7 +40,8 @@ _G, _M, _I = (RESOURCES.index(r) for r in ("gold", "malice", "industry"))
 class Tables:
     """What the fast path reads for one card set and player count."""
 
-    __slots__ = ("assigns", "cancels", "completes", "end", "ends", "hand_size", "kit", "lookup",
+    __slots__ = ("assigns", "bit", "cancels", "choose_player", "choose_project", "choose_resource",
+                 "choose_self", "completes", "discards", "done", "end", "ends", "hand_size", "kit", "lookup",
                  "max_projects", "needs", "owed", "per_turn", "plays", "scripts", "starts", "type_of")
 
     def __init__(self, kit: Kit) -> None:
@@ -38,6 +53,8 @@ class Tables:
         self.per_turn = comps.actions_per_turn
         self.type_of: dict[str, int] = {c.id: RESOURCES.index(c.resource) for c in comps.cards}
         """Each design's resource type as an index into RESOURCES."""
+        self.bit: dict[str, int] = {c: 1 << i for c, i in self.type_of.items()}
+        """Each design's resource type as a bit (gold 1, malice 2, industry 4)."""
         self.starts: dict[str, tuple[Action, ...]] = kit.starts
         self.assigns: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
             {c: a[:size] for c, a in kit.assigns.items()} for size in range(comps.max_projects + 1))
@@ -55,6 +72,17 @@ class Tables:
         """Each completable design's completion cost: its total, then gold, malice, industry."""
         self.completes = kit.completes
         self.cancels = kit.cancels
+        self.choose_player: tuple[Action, ...] = (
+            by[ChooseSelf()], *(by[ChoosePlayer(k)] for k in range(1, kit.players)))
+        """ChoosePlayer by offset (ChooseSelf at 0), as the space holds them."""
+        self.choose_self: Action = by[ChooseSelf()]
+        self.choose_project: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(by[ChooseProject(seat, i)] for i in range(1, comps.max_projects + 1))
+            for seat in range(kit.players))
+        """ChooseProject by seat and project index (from 0)."""
+        self.choose_resource: dict[str, Action] = {r: by[ChooseResource(r)] for r in RESOURCES}
+        self.discards: dict[str, Action] = {c.id: by[Discard(c.id)] for c in comps.cards}
+        self.done: Action = by[Done()]
         self.end: Action = by[EndTurn()]
         self.ends: tuple[Action, ...] = (self.end,)
         data: dict[Any, tuple[int, Any]] = {}
@@ -125,53 +153,78 @@ def turn_actions(s: State, t: Tables) -> tuple[Action, ...]:
     """The turn owner's legal actions (no frame pending, the game on), in the canonical order
     (GI-CARD-1): starts, assigns, plays, completes, cancels, end."""
     me = s.turn
-    perms = s.permanents[me]
-    act = blue = False
-    allowed = t.per_turn
-    if perms:
-        extra, act, blue = perm_info(s, me)
-        allowed += extra
-    if s.actions_used >= allowed:
+    if s.permanents[me]:
+        return _with_permanents(s, t, me)
+    if s.actions_used >= t.per_turn:
         return t.ends
-    hand = s.hands[me]
-    distinct = dict.fromkeys(hand)
+    distinct = dict.fromkeys(s.hands[me])
+    row = s.projects[me]
+    size = len(row)
+    if size < t.max_projects:
+        out = list(chain.from_iterable(map(t.starts.__getitem__, distinct)))
+        if size:
+            out += chain.from_iterable(map(t.assigns[size].__getitem__, distinct))
+    else:
+        out = list(chain.from_iterable(map(t.assigns[size].__getitem__, distinct)))
+    plays = t.plays
+    costs = [plays[c] for c in distinct if c in plays]
+    if costs:
+        type_of = t.type_of
+        held = [0, 0, 0]
+        for p in row:
+            for r in p.resources:
+                held[type_of[r]] += 1
+        g, m, i = held
+        out += [c[3] for c in costs if g >= c[0] and m >= c[1] and i >= c[2]]
+    if size:
+        needs = t.needs
+        for k, p in enumerate(row):
+            need = needs.get(p.card)
+            if need is not None and len(p.resources) >= need[0] and _meets(p.resources, need, t.type_of):
+                out.append(t.completes[k])
+        out += t.cancels[:size]
+    out.append(t.end)
+    return tuple(out)
+
+
+def _with_permanents(s: State, t: Tables, me: int) -> tuple[Action, ...]:
+    """:func:`turn_actions` for a seat with active permanents (extra actions, cost passives)."""
+    extra, act, blue = perm_info(s, me)
+    if s.actions_used >= t.per_turn + extra:
+        return t.ends
+    distinct = dict.fromkeys(s.hands[me])
     row = s.projects[me]
     size = len(row)
     out: list[Action] = []
     if size < t.max_projects:
-        out.extend(chain.from_iterable(map(t.starts.__getitem__, distinct)))
+        out += chain.from_iterable(map(t.starts.__getitem__, distinct))
     if size:
-        out.extend(chain.from_iterable(map(t.assigns[size].__getitem__, distinct)))
-    plays = t.plays
-    held: list[int] | None = None
+        out += chain.from_iterable(map(t.assigns[size].__getitem__, distinct))
+    held = [0, 0, 0]
+    for p in row:
+        for r in p.resources:
+            held[t.type_of[r]] += 1
+    cards = t.kit.cards
     for c in distinct:
-        cost = plays.get(c)
+        cost = t.plays.get(c)
         if cost is None:
             continue
-        if held is None:
-            type_of = t.type_of
-            held = [0, 0, 0]
-            for p in row:
-                for r in p.resources:
-                    held[type_of[r]] += 1
         if act:
-            if all(held[RESOURCES.index(r)] >= n for r, n in rules.action_cost(s, me, t.kit.cards[c])):
+            if all(held[RESOURCES.index(r)] >= n for r, n in rules.action_cost(s, me, cards[c])):
                 out.append(cost[3])
         elif held[_G] >= cost[0] and held[_M] >= cost[1] and held[_I] >= cost[2]:
             out.append(cost[3])
-    if size:
-        needs = t.needs
-        for i, p in enumerate(row):
-            need = needs.get(p.card)
-            if need is None:
-                continue
-            if blue:
-                got = have(p.resources, t.kit.cards)
-                if all(got[r] >= n for r, n in rules.completion_cost(s, me, p)):
-                    out.append(t.completes[i])
-            elif len(p.resources) >= need[0] and _meets(p.resources, need, t.type_of):
-                out.append(t.completes[i])
-        out.extend(t.cancels[:size])
+    for k, p in enumerate(row):
+        need = t.needs.get(p.card)
+        if need is None:
+            continue
+        if blue:
+            got = have(p.resources, cards)
+            if all(got[r] >= n for r, n in rules.completion_cost(s, me, p)):
+                out.append(t.completes[k])
+        elif len(p.resources) >= need[0] and _meets(p.resources, need, t.type_of):
+            out.append(t.completes[k])
+    out += t.cancels[:size]
     out.append(t.end)
     return tuple(out)
 

@@ -16,7 +16,7 @@ from typing import Any
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_inc import flow, rules
-from gremlinrules.gremlins_inc.fast_effects import pay
+from gremlinrules.gremlins_inc.fast_effects import pay, with_resources
 from gremlinrules.gremlins_inc.fast_flow import allowed, end_turn
 from gremlinrules.gremlins_inc.fast_tables import Tables, perm_info
 from gremlinrules.gremlins_inc.state import Project, State
@@ -59,7 +59,7 @@ def _assign(s: State, t: Tables, arg: tuple[str, int]) -> State | None:
         return None
     k = hand.index(card)
     p = row[i]
-    row = row[:i] + (Project(p.uid, p.card, p.face_up, (*p.resources, card)),) + row[i + 1:]
+    row = row[:i] + (with_resources(p, (*p.resources, card)),) + row[i + 1:]
     s = _assigned(s, replace_at(s.hands, me, hand[:k] + hand[k + 1:]), replace_at(s.projects, me, row),
                   s.actions_used + 1)
     return _after(s, t, limit)

@@ -138,7 +138,7 @@ class Setup:
     """The seat that starts (the least malicious player, GI-SETUP-4)."""
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, weakref_slot=False)  # see core.evolve
 class Project:
     """A card on the table as a project, with the cards assigned to it as resources."""
 

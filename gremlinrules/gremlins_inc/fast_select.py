@@ -1,0 +1,105 @@
+"""Whom and what a step may touch, with less work: :func:`.effects.targets` and
+:func:`.effects.sources` read off the tables (each resource's type as a bit, a project's types as
+a mask), held to them by the differential tests."""
+
+from __future__ import annotations
+
+from gremlinrules.gremlins_inc import flow
+from gremlinrules.gremlins_inc.components import Step
+from gremlinrules.gremlins_inc.effects import Ctx
+from gremlinrules.gremlins_inc.fast_tables import Tables
+from gremlinrules.gremlins_inc.state import Project, State
+
+__all__ = ["WANT", "mask", "sources", "targets"]
+
+_PROJECT_OPS = frozenset({"move_resource", "steal_resource", "steal_project", "discard_resource",
+                          "discard_project", "hide", "reveal"})
+_RESOURCE_OPS = frozenset({"move_resource", "steal_resource", "discard_resource"})
+_STEAL_OPS = frozenset({"steal_score", "steal_resource", "steal_project"})
+WANT = {"any": 7, "gold": 1, "malice": 2, "industry": 4}
+"""The resource filter of a step as a mask of type bits (gold 1, malice 2, industry 4)."""
+
+
+def mask(p: Project, t: Tables) -> int:
+    """The types of the project's resources, as bits (gold 1, malice 2, industry 4)."""
+    bit = t.bit
+    out = 0
+    for x in p.resources:
+        out |= bit[x]
+    return out
+
+
+def sources(s: State, c: Ctx, step: Step, seat: int, t: Tables) -> list[int]:
+    """:func:`.effects.sources`: the projects of ``seat`` the step may touch (GI-OP-6 to GI-OP-9)."""
+    op, which = step.op, step.which
+    row = s.projects[seat]
+    if op == "steal_project" and len(s.projects[c.player]) >= t.max_projects:
+        return []
+    want = 0
+    if op in _RESOURCE_OPS:
+        want = WANT[step.resource]
+        if op != "discard_resource":  # somewhere for the resource to go (GI-OP-6)
+            owner = seat if op == "move_resource" and step.to == "same" else c.player
+            if len(s.projects[owner]) < (2 if owner == seat else 1):
+                return []
+    out = []
+    for i, p in enumerate(row):
+        if which == "hidden" and p.face_up:
+            continue
+        if which == "revealed" and not p.face_up:
+            continue
+        if want and not mask(p, t) & want:
+            continue
+        out.append(i)
+    if which == "most_resources" and out:
+        top = max(len(row[i].resources) for i in out)
+        out = [i for i in out if len(row[i].resources) == top]
+    return out
+
+
+def _selected(s: State, c: Ctx, step: Step) -> list[int]:
+    """:func:`.effects._selected` (GI-EFFECT-2, GI-TEAM-4)."""
+    target, me, n = step.target, c.player, s.players
+    if target == "you":
+        return [me]
+    if target == "any_player":
+        return list(range(n))
+    teams = s.teams
+    if target == "any_opponent":
+        mine = teams[me]
+        return [p for p in range(n) if teams[p] != mine]
+    if target == "everyone_except_you":
+        return [(me + k) % n for k in range(1, n)]
+    if step.among == "opponents":
+        mine = teams[me]
+        pool = [p for p in range(n) if teams[p] != mine]
+    else:
+        pool = list(range(n))
+    if target == "most_resources":
+        projects = s.projects
+        pool = [p for p in pool if projects[p]]
+        key = [max((len(q.resources) for q in row), default=-1) for row in projects]
+    else:
+        key = list(s.scores)
+    if not pool:
+        return []
+    best = (max if target != "lowest_score" else min)(key[p] for p in pool)
+    return [p for p in pool if key[p] == best]
+
+
+def targets(s: State, c: Ctx, step: Step, t: Tables) -> list[int]:
+    """:func:`.effects.targets`: the selector's seats less the protected (GI-PASSIVE-3), the card's
+    player for a steal, and those with nothing for the step to touch (GI-EFFECT-6)."""
+    op, me = step.op, c.player
+    out = []
+    perms = s.permanents
+    for seat in _selected(s, c, step):
+        if seat == me:
+            if op in _STEAL_OPS:
+                continue
+        elif perms[seat] and flow.protected(s, seat, op, me):
+            continue
+        if op in _PROJECT_OPS and not sources(s, c, step, seat, t):
+            continue
+        out.append(seat)
+    return out
