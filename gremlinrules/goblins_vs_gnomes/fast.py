@@ -31,6 +31,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     PlayPotion,
     Steal,
 )
+from gremlinrules.goblins_vs_gnomes.fast_place import place
 from gremlinrules.goblins_vs_gnomes.flow import finish, resolve
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit, kit_for
 from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
@@ -96,10 +97,10 @@ def _check_place(state: State, action: Place) -> Reason | None:
     hand = state.hands[state.turn]
     # A well-formed Place of a held card on a frontier cell where it fits. The fit bits hold
     # only tunnel designs, turned only when that changes the card.
-    if type(x) is int and type(y) is int and type(rot) is bool and type(card) is str and card in hand:
-        fit = _analysis(state).frontier.get((x, y))
-        if fit is not None and fit.get(card, 0) & (2 if rot else 1) and (state.options.rotation or not rot):
-            return None
+    if (type(x) is int and type(y) is int and type(rot) is bool and type(card) is str and card in hand
+            and _analysis(state).fit_bits(card, (x, y)) & (2 if rot else 1)
+            and (state.options.rotation or not rot)):
+        return None
     kit = kit_of(state)
     if not isinstance(card, str) or card not in kit.field_cards:
         return not_tunnel_card(card), "GVG-PLACE-1"
@@ -148,42 +149,36 @@ _CHOICES = {NAME_SKIP: name_skip_choices, OPEN_TARGET: open_target_choices, STEA
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action, sorted by the canonical action index (GVG-ACT-1)."""
-    check_type(state, State, _NAME)
+    if type(state) is not State:
+        check_type(state, State, _NAME)
     if state.phase is Phase.OVER:
         return ()
     if state.stack:
         frame = state.stack[-1]
         return _CHOICES[frame.kind](state, frame)
-    a = _analysis(state)
-    kit = a.kit
-    n = state.players
+    opts = state.options
+    comps = opts.components
+    kit = REFERENCE_KIT if comps is None else kit_for(comps)
+    a = analyse(state.field, state.opened, kit)
+    seat = state.turn
     # Built directly in canonical order (no sort): designs in component order, each design's
-    # placements pre-sorted, then the action kinds in ACTION_TYPES order.
-    cards = kit.hand_order(state.hands[state.turn])
-    rotation = state.options.rotation
-    out: list[Action] = []
-    kinds = []
-    field_cards = kit.field_cards
-    for card in cards:
-        if card in field_cards:
-            out += a.placements(card, rotation)
-        else:
-            kinds.append(kit.kind[card])
-    if kinds:
-        if "map" in kinds:
-            out += [_MAP[t] for t in range(3) if not state.opened[t]]
-        if "explosion" in kinds:
-            out += a.explosions()
-        if "potion" in kinds:
-            out += _POTION[: n - 1]
-    opts = state.options  # as the Swap check
-    can_swap = bool(state.deck) and not (opts.bounded and state.swaps_used[state.turn] >= opts.swap_limit)
-    swap = kit.swap
+    # placements row by row, then the action kinds in ACTION_TYPES order.
+    field_cards, maps, explosions, potions, swaps = kit.hand_plan(state.hands[seat])
+    out: list[Action] = a.places(field_cards, opts.rotation) if field_cards else []
+    if maps:
+        opened = state.opened
+        out += [_MAP[t] for t in range(3) if not opened[t]]
+    if explosions:
+        out += a.explosions()
+    if potions:
+        out += _POTION[: state.players - 1]
+    # as the Swap check
+    can_swap = bool(state.deck) and not (opts.bounded and state.swaps_used[seat] >= opts.swap_limit)
     if out:
         if can_swap:
-            out += [swap[c] for c in cards]
+            out += swaps
         return tuple(out)
-    return (*(swap[c] for c in cards), _PASS) if can_swap else (_PASS,)
+    return (*swaps, _PASS) if can_swap else (_PASS,)
 
 
 def _place(state: State, action: Place) -> State:
@@ -192,8 +187,8 @@ def _place(state: State, action: Place) -> State:
     tile = kit.tile(action)
     changes: dict[str, Any] = {}
     laid(state, action, tile, changes)
-    if "stack" in changes or analyse_after_place(state.field, changes["field"], state.opened, tile,
-                                                 kit).reached:
+    route = analyse_after_place(state.field, changes["field"], state.opened, tile, kit)  # noted
+    if "stack" in changes or route.reached:
         return resolve(evolve(state, **changes), adjoining(state, tile, _reached))
     return finish(state, changes)
 
@@ -209,6 +204,10 @@ _ANSWERS = (NameSkip, OpenTarget, DeclineTarget, Steal)
 
 def apply(state: State, action: Any) -> State:
     """The state after ``action``; the input is unchanged. Illegal -> IllegalActionError."""
+    if type(action) is Place and type(state) is State and not state.stack and state.phase is Phase.PLAY:
+        got = place(state, action)
+        if got is not None:
+            return got
     check_type(state, State, _NAME)
     why = _check(state, action)
     if why is not None:

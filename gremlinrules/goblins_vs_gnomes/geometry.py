@@ -40,7 +40,8 @@ from gremlinrules.goblins_vs_gnomes.state import Options, Tile
 
 __all__ = [
     "COLOUR", "DESIGNS", "EDGES", "KIND", "OPEN_TARGET_INFO", "PLACEABLE_CELLS", "PLACEABLE_SET",
-    "REFERENCE_KIT", "START", "START_INFO", "TARGET_CELLS", "TARGET_SLOT", "Info", "Kit", "all_actions",
+    "REFERENCE_KIT", "START", "START_INFO", "TARGET_CELLS", "TARGET_SLOT", "HandPlan", "Info", "Kit",
+    "all_actions",
     "entry_code",
     "kit_for", "make_info", "options_kit", "valid_options",
 ]
@@ -50,6 +51,11 @@ START: Cell = (0, 0)
 # A cell on the field for the route search: (kind, open-edge mask, key/door colour bit, and per
 # side the constraint bits it puts on the empty cell across that side, see entry_code).
 Info = tuple[str, int, int, tuple[int, ...]]
+
+
+HandPlan = tuple[tuple[str, ...], bool, bool, bool, tuple[Swap, ...]]
+"""Of a hand: its tunnel designs in component order, whether it holds a Map, an Explosion, a
+Potion, and the Swap of each distinct design in component order."""
 
 
 def make_info(kind: str, mask: int, key_bit: int) -> Info:
@@ -83,11 +89,12 @@ class Kit:
     """The tables of one validated component set (read-only once built)."""
 
     __slots__ = (
-        "all_actions", "around", "cell_index", "colour", "components", "deck_count", "design_order",
-        "designs", "edges", "explode", "explode_at", "field_cards", "field_kinds", "fit_rows",
-        "hand", "hand_orders", "index", "info", "key_bit", "kind", "place", "place_rows",
-        "placeable_cells", "placeable_set", "race", "steps", "swap", "target_cells", "target_slot",
-        "tiles", "win",
+        "all_actions", "around", "cell_id", "cell_index", "colour", "components", "deck_count",
+        "design_order", "designs", "edges", "explode", "explode_at", "field_cards", "field_kinds",
+        "fit_bits", "fit_rows", "hand", "hand_orders", "hand_plans", "id_cell", "index", "info",
+        "key_bit", "kind", "open_steps", "place", "place_by_id", "place_rows", "placeable_cells",
+        "placeable_ids", "placeable_set", "race", "start_id", "steps", "swap", "target_cells",
+        "target_ids", "target_slot", "target_slot_id", "width", "win",
     )
 
     def __init__(self, components: Components) -> None:
@@ -114,6 +121,22 @@ class Kit:
         """Per table cell and side: (the side's bit, the cell across it, the bit of that cell's
         side facing back)."""
         self.cell_index = {cell: i for i, cell in enumerate(self.placeable_cells)}
+        # Cell ids for the route search: row by row on the table with a margin of one cell, so
+        # the neighbours of id i are i - width (N), i + 1 (E), i + width (S), i - 1 (W), and
+        # sorting ids sorts cells row by row (the canonical order). Ints hash cheaper than pairs.
+        self.width = w = x1 - x0 + 3
+        self.cell_id: dict[Cell, int] = {(x, y): (y - y0 + 1) * w + (x - x0 + 1) for x, y in table}
+        self.id_cell: dict[int, Cell] = {i: cell for cell, i in self.cell_id.items()}
+        self.start_id = self.cell_id[START]
+        self.target_ids: tuple[int, ...] = tuple(self.cell_id[c] for c in self.target_cells)
+        self.placeable_ids = frozenset(self.cell_id[c] for c in self.placeable_cells)
+        self.target_slot_id: dict[int, int] = {i: slot for slot, i in enumerate(self.target_ids)}
+        deltas = (-w, 1, w, -1)
+        self.open_steps: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((deltas[side], 1 << OPPOSITE[side]) for side in range(4) if mask >> side & 1)
+            for mask in range(16))
+        """Per open-edge mask: (id step, the bit of the neighbour's side facing back) of each
+        open side."""
         self.designs: dict[str, Design] = {d.name: d for d in c.designs}
         self.design_order = {name: i for i, name in enumerate(self.designs)}
         self.kind: dict[str, str] = {d.name: d.kind for d in c.designs}
@@ -147,25 +170,37 @@ class Kit:
         self.explode: dict[tuple[Cell, str], PlayExplosion] = {
             ((a.x, a.y), a.card): a for a in self.all_actions if isinstance(a, PlayExplosion)
         }
-        self.explode_at: dict[tuple[Cell, str], tuple[int, PlayExplosion]] = {
-            key: (self.index[a], a) for key, a in self.explode.items()
+        self.explode_at: dict[tuple[int, str], tuple[int, PlayExplosion]] = {
+            (self.cell_id[key[0]], key[1]): (self.index[a], a) for key, a in self.explode.items()
         }
-        """(action index, action) of the Explosion removing a design from a cell."""
+        """(action index, action) of the Explosion removing a design from a cell (by cell id)."""
         self.swap = {name: Swap(name) for name in self.designs}
-        self.tiles: dict[Place, Tile] = {}
-        """The Tile each Place action lays, built on first use."""
-        # place_rows[card][cell index][fit bits]: the Place actions for that cell, where fit bit 0
+        self.place_by_id: dict[int, tuple[str, int, int, Tile, bool]] = {
+            id(a): (a.card, self.cell_id[(a.x, a.y)], 2 if a.rotated else 1,
+                    Tile(a.x, a.y, a.card, a.rotated), self.kind[a.card] == "ale-mug")
+            for a in self.all_actions if isinstance(a, Place)}
+        """Per interned Place action, by its id (see :mod:`gremlinrules.core.lookup`: the kit
+        holds the actions, so no other live object has their ids): its card, cell id, fit bit
+        (1 unrotated, 2 turned), the Tile it lays and whether it is an Ale Mug."""
+        # place_rows[card][cell id][fit bits]: the Place actions for that cell, where fit bit 0
         # is "fits unrotated" and bit 1 "fits turned" (only for cards whose turn changes them).
-        self.place_rows: dict[str, tuple[tuple[tuple[Place, ...], ...], ...]] = {}
+        self.place_rows: dict[str, dict[int, tuple[tuple[Place, ...], ...]]] = {}
         for name in self.field_cards:
-            rows = []
+            rows: dict[int, tuple[tuple[Place, ...], ...]] = {}
             for x, y in self.placeable_cells:
                 up = self.place[(name, x, y, False)]
                 turned = self.place.get((name, x, y, True))
-                rows.append(((), (up,), (turned,) if turned else (), (up, turned) if turned else (up,)))
-            self.place_rows[name] = tuple(rows)
+                rows[self.cell_id[(x, y)]] = ((), (up,), (turned,) if turned else (),
+                                              (up, turned) if turned else (up,))
+            self.place_rows[name] = rows
         self.fit_rows: dict[int, dict[str, int]] = {}
+        self.fit_bits: dict[tuple[str, bool], _FitBits] = {
+            (name, rotation): _FitBits(self, name, rotation) for name in self.field_cards
+            for rotation in (False, True)}
+        """Per design and rotation option: entry code -> fit bits (see :meth:`fit_row`; without
+        rotation only bit 1)."""
         self.hand_orders: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.hand_plans: dict[tuple[str, ...], HandPlan] = {}
 
     def fit_row(self, code: int) -> dict[str, int]:
         """The field designs that fit an empty cell with constraints ``code``, with their fit
@@ -184,9 +219,18 @@ class Kit:
 
     def tile(self, action: Place) -> Tile:
         """The (shared) Tile a legal Place action lays."""
-        got = self.tiles.get(action)
+        got = self.place_by_id.get(id(action))
+        return got[3] if got is not None else Tile(action.x, action.y, action.card, action.rotated)
+
+    def hand_plan(self, hand: tuple[str, ...]) -> HandPlan:
+        """What a hand can play, for ``legal_actions`` (see :data:`HandPlan`)."""
+        got = self.hand_plans.get(hand)
         if got is None:
-            got = self.tiles[action] = Tile(action.x, action.y, action.card, action.rotated)
+            cards = self.hand_order(hand)
+            kinds = {self.kind[c] for c in cards}
+            got = self.hand_plans[hand] = (
+                tuple(c for c in cards if c in self.field_cards), "map" in kinds, "explosion" in kinds,
+                "potion" in kinds, tuple(self.swap[c] for c in cards))
         return got
 
     def hand_order(self, hand: tuple[str, ...]) -> tuple[str, ...]:
@@ -195,6 +239,21 @@ class Kit:
         if got is None:
             got = self.hand_orders[hand] = tuple(sorted(set(hand), key=self.design_order.__getitem__))
         return got
+
+
+class _FitBits(dict[int, int]):
+    """Entry code -> the fit bits of one design (a table over the finite codes, filled on
+    first use; a dict so the fast path can map codes to bits in C)."""
+
+    __slots__ = ("card", "kit", "mask")
+
+    def __init__(self, kit: Kit, card: str, rotation: bool) -> None:
+        super().__init__()
+        self.kit, self.card, self.mask = kit, card, 3 if rotation else 1
+
+    def __missing__(self, code: int) -> int:
+        bits = self[code] = self.kit.fit_row(code).get(self.card, 0) & self.mask
+        return bits
 
 
 # Keyed by the set's value (its hash is cached): a few sets in practice; the bound keeps a loop

@@ -13,11 +13,13 @@ tests hold the two together.
 from __future__ import annotations
 
 import bisect
+from itertools import chain
+from operator import getitem
 from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.grid import OFFSETS, OPPOSITE, SIDES, Cell
-from gremlinrules.goblins_vs_gnomes.actions import Place, PlayExplosion
+from gremlinrules.goblins_vs_gnomes.actions import Action, Place, PlayExplosion
 from gremlinrules.goblins_vs_gnomes.geometry import (
     OPEN_TARGET_INFO,
     REFERENCE_KIT,
@@ -28,7 +30,7 @@ from gremlinrules.goblins_vs_gnomes.geometry import (
 )
 from gremlinrules.goblins_vs_gnomes.state import Tile
 
-__all__ = ["Analysis", "analyse", "analyse_after_place", "route_tags"]
+__all__ = ["Analysis", "analyse", "analyse_after_place", "remember", "route_tags"]
 
 _ALWAYS = frozenset({"start", "target", "passage", "key", "lantern", "bomb", "ale-mug"})
 _PLAIN = _ALWAYS - {"key"}
@@ -47,6 +49,18 @@ def _cells(kit: Kit, field: tuple[Tile, ...], opened: tuple[bool, ...]) -> dict[
     return cells
 
 
+def _id_cells(kit: Kit, field: tuple[Tile, ...], opened: tuple[bool, ...]) -> dict[int, Info]:
+    """:func:`_cells` keyed by the kit's cell ids."""
+    cells: dict[int, Info] = {kit.start_id: START_INFO}
+    info, cell_id = kit.info, kit.cell_id
+    for t in field:
+        cells[cell_id[(t.x, t.y)]] = info[(t.card, t.rotated)]
+    for slot, i in enumerate(kit.target_ids):
+        if opened[slot]:  # an opened target (Dynamite) is open on all four sides
+            cells[i] = OPEN_TARGET_INFO
+    return cells
+
+
 def _passable(info: Info, keys: int) -> bool:
     kind = info[0]
     if kind in _ALWAYS:
@@ -55,19 +69,25 @@ def _passable(info: Info, keys: int) -> bool:
 
 
 class Analysis:
-    """The route facts of one field."""
+    """The route facts of one field.
 
-    __slots__ = ("_blasts", "_explosions", "_order", "_placements", "_removable", "by_index", "cells",
-                 "conn", "field", "frontier", "keys", "kit", "opened", "reached", "seen", "waiting")
+    Cells are the kit's cell ids (see :class:`~.geometry.Kit`): ``cells`` maps each card on the
+    table to its :data:`~.geometry.Info`, ``seen`` has a bit set for each card the search has met, and
+    ``front`` maps each empty cell the route touches to its entry code (the low byte: the sides
+    a card there must open and close, see :func:`~.geometry.entry_code`; above it: the sides
+    the route enters by).
+    """
+
+    __slots__ = ("_blasts", "_explosions", "_order", "_removable", "cells", "field",
+                 "front", "keys", "kit", "opened", "reached", "seen", "waiting")
 
     def __init__(self, field: tuple[Tile, ...], opened: tuple[bool, ...],
                  parent: Analysis | None = None, tile: Tile | None = None,
                  kit: Kit = REFERENCE_KIT) -> None:
         self.opened = opened
         self.field = field
-        self._order: list[tuple[int, dict[str, int]]] | None = None
+        self._order: tuple[list[int], list[int]] | None = None
         self._removable: tuple[tuple[Cell, str], ...] | None = None
-        self._placements: dict[tuple[str, bool], tuple[Place, ...]] = {}
         self._explosions: tuple[PlayExplosion, ...] | None = None
         self._blasts: list[tuple[int, PlayExplosion]] | None = None
         if parent is not None and tile is not None:
@@ -75,19 +95,14 @@ class Analysis:
             self._extend(parent, tile)
             return
         self.kit = kit
-        self.cells = _cells(kit, field, opened)
+        self.cells = _id_cells(kit, field, opened)
         self.keys = 0
-        self.waiting: tuple[tuple[Cell, int], ...] = ()
-        self.seen: set[Cell] = {START}
-        self.conn: dict[Cell, int] = {}
+        self.waiting: tuple[tuple[int, int], ...] = ()
+        self.seen = 1 << kit.start_id
+        """The cards the search has met, one bit per cell id."""
+        self.front: dict[int, int] = {}
         self.reached: tuple[int, ...] = ()
-        self._explore([START])
-        self.frontier = {cell: self._entry(cell, c) for cell, c in self.conn.items()}
-        """Each empty cell the route touches, with the fit bits there of every field design
-        (see :meth:`Kit.fit_row`)."""
-        index = kit.cell_index
-        self.by_index = {index[cell]: fit for cell, fit in self.frontier.items()}
-        """The frontier keyed by cell index (sorting it gives the canonical row order)."""
+        self._explore([kit.start_id])
 
     def _extend(self, parent: Analysis, tile: Tile) -> None:
         """The analysis after laying ``tile`` on a frontier cell of ``parent``'s field.
@@ -95,30 +110,25 @@ class Analysis:
         Laying a card only adds to the route, so the search resumes from the new
         card instead of starting over; only frontier cells beside it change.
         """
-        cell = (tile.x, tile.y)
+        kit = self.kit
+        cell = kit.cell_id[(tile.x, tile.y)]
+        info = kit.info[(tile.card, tile.rotated)]
         self.cells = dict(parent.cells)
-        self.cells[cell] = self.kit.info[(tile.card, tile.rotated)]
+        self.cells[cell] = info
+        self.front = front = dict(parent.front)
+        del front[cell]
         self.keys = parent.keys
         self.waiting = parent.waiting
-        self.seen = set(parent.seen)
-        self.conn = dict(parent.conn)
-        del self.conn[cell]
+        self.seen = parent.seen
         self.reached = parent.reached
-        touched = self._explore([], cell)
-        frontier = dict(parent.frontier)
-        del frontier[cell]
-        kit = self.kit
-        index = kit.cell_index
-        by_index = dict(parent.by_index)
-        del by_index[index[cell]]
-        conn = self.conn
-        for c in kit.around[cell]:
-            if c in conn:
-                touched.add(c)
-        for c in touched:
-            frontier[c] = by_index[index[c]] = self._entry(c, conn[c])
-        self.frontier = frontier
-        self.by_index = by_index
+        # GVG-PLACE-3: the new card's edges bind the frontier cells beside it
+        w = kit.width
+        north, east, south, west = info[3]
+        for nb, bound in ((cell - w, north), (cell + 1, east), (cell + w, south), (cell - 1, west)):
+            code = front.get(nb)
+            if code is not None:
+                front[nb] = code | bound
+        self._explore([], cell)
         blasts = parent._blasts
         if blasts is not None:  # the Explosions so far, and one for the new card unless a Lantern
             blasts = list(blasts)
@@ -126,8 +136,29 @@ class Analysis:
                 bisect.insort(blasts, kit.explode_at[(cell, tile.card)])
             self._blasts = blasts
 
-    def _visit(self, nb: Cell, info: Info, todo: list[Cell]) -> None:
-        self.seen.add(nb)
+    def _bounds(self, cell: int) -> int:
+        """The entry code's low byte for an empty cell (see :func:`~.geometry.entry_code`)."""
+        # GVG-PLACE-3: each card beside the cell must meet an open edge with an open one and
+        # a closed edge with a closed one (the card's Info says which, per side).
+        get = self.cells.get
+        w = self.kit.width
+        code = 0
+        info = get(cell - w)
+        if info is not None:
+            code = info[3][2]  # its south side faces this cell
+        info = get(cell + 1)
+        if info is not None:
+            code |= info[3][3]
+        info = get(cell + w)
+        if info is not None:
+            code |= info[3][0]
+        info = get(cell - 1)
+        if info is not None:
+            code |= info[3][1]
+        return code
+
+    def _visit(self, nb: int, info: Info, todo: list[int]) -> None:
+        self.seen |= 1 << nb
         kind = info[0]
         if kind == "key" and not self.keys & info[2]:
             self.keys |= info[2]
@@ -141,90 +172,83 @@ class Analysis:
             else:
                 self.waiting = (*self.waiting, (nb, info[2]))
 
-    def _explore(self, todo: list[Cell], new: Cell | None = None) -> set[Cell]:
-        """Search on from ``todo`` (and a newly laid card); return the frontier cells it touched."""
+    def _explore(self, todo: list[int], new: int | None = None) -> None:
+        """Search on from ``todo`` (and a newly laid card), entering the frontier cells it
+        touches (the sides the route enters them by) and the targets it reaches."""
         # A walk may fetch a key and come back, so a door opens as soon as any key of
         # its colour is reachable (GVG-ROUTE-3); doors met before their key wait.
-        cells, seen, conn, opened = self.cells, self.seen, self.conn, self.opened
-        target_slot, placeable, steps = self.kit.target_slot, self.kit.placeable_set, self.kit.steps
-        reached = set(self.reached)
-        touched: set[Cell] = set()
+        cells, front, opened = self.cells, self.front, self.opened
+        kit = self.kit
+        target_slot, placeable, open_steps = kit.target_slot_id, kit.placeable_ids, kit.open_steps
+        reached: set[int] | None = None
         if new is not None:
             laid = cells[new]
             if laid[0] in _PLAIN:
-                seen.add(new)
+                self.seen |= 1 << new
                 todo.append(new)
             else:
                 self._visit(new, laid, todo)
+        seen = self.seen
         while todo:
             cell = todo.pop()
-            edges = cells[cell][1]
-            for bit, nb, back in steps[cell]:
-                if not edges & bit:
-                    continue
+            for step, back in open_steps[cells[cell][1]]:
+                nb = cell + step
                 info = cells.get(nb)
                 if info is None:
-                    slot = target_slot.get(nb)
-                    if slot is not None:
-                        if not opened[slot]:
+                    if nb in placeable:  # the route enters nb by its side facing back
+                        code = front.get(nb)
+                        front[nb] = (self._bounds(nb) if code is None else code) | back << 8
+                    else:
+                        slot = target_slot.get(nb)
+                        if slot is not None and not opened[slot]:
+                            if reached is None:
+                                reached = set(self.reached)
                             reached.add(slot)
-                    elif nb in placeable:
-                        conn[nb] = conn.get(nb, 0) | back  # the route enters nb by its side facing back
-                        touched.add(nb)
-                    continue
-                if info[1] & back and nb not in seen:
+                elif info[1] & back and not seen >> nb & 1:
                     if info[0] in _PLAIN:  # the common case, without key bookkeeping
-                        seen.add(nb)
+                        seen |= 1 << nb
                         todo.append(nb)
                     else:
+                        self.seen = seen
                         self._visit(nb, info, todo)
-        self.reached = tuple(sorted(reached))
-        return touched
+                        seen = self.seen
+        self.seen = seen
+        if reached is not None:
+            self.reached = tuple(sorted(reached))
 
-    def _entry(self, cell: Cell, c: int) -> dict[str, int]:
-        # GVG-PLACE-3: each card beside the cell must meet an open edge with an open one and
-        # a closed edge with a closed one (the card's Info says which, per side); ``c`` holds
-        # the sides the route enters by.
-        north, east, south, west = self.kit.around[cell]
-        get = self.cells.get
-        code = c << 8
-        info = get(north)
-        if info is not None:
-            code |= info[3][2]  # its south side faces this cell
-        info = get(east)
-        if info is not None:
-            code |= info[3][3]
-        info = get(south)
-        if info is not None:
-            code |= info[3][0]
-        info = get(west)
-        if info is not None:
-            code |= info[3][1]
-        return self.kit.fit_row(code)
+    @property
+    def frontier(self) -> dict[Cell, dict[str, int]]:
+        """Each empty cell the route touches, with the fit bits there of every field design
+        (see :meth:`Kit.fit_row`)."""
+        kit = self.kit
+        return {kit.id_cell[i]: kit.fit_row(code) for i, code in self.front.items()}
+
+    def places(self, cards: tuple[str, ...], rotation: bool) -> list[Action]:
+        """Every legal Place of the designs ``cards`` (in that order), each row by row."""
+        order = self._order
+        if order is None:  # canonical order: row by row
+            front = self.front
+            ids = sorted(front)
+            order = self._order = (ids, [front[i] for i in ids])
+        ids, codes = order
+        kit = self.kit
+        rows, fits = kit.place_rows, kit.fit_bits
+        out: list[Action] = []
+        for card in cards:
+            out += chain.from_iterable(map(getitem, map(rows[card].__getitem__, ids),
+                                           map(fits[(card, rotation)].__getitem__, codes)))
+        return out
 
     def placements(self, card: str, rotation: bool) -> tuple[Place, ...]:
         """Every legal Place of design ``card`` (GVG-PLACE-1 to GVG-PLACE-4)."""
-        key = (card, rotation)
-        got = self._placements.get(key)
-        if got is not None:
-            return got
         order = self._order
-        if order is None:  # canonical order: row by row (cells where nothing fits left out)
-            order = self._order = sorted(item for item in self.by_index.items() if item[1])
-        rows = self.kit.place_rows[card]
-        out: list[Place] = []
-        if rotation:
-            for i, fit in order:
-                f = fit.get(card)
-                if f:
-                    out += rows[i][f]
-        else:
-            for i, fit in order:
-                f = fit.get(card, 0) & 1
-                if f:
-                    out += rows[i][f]
-        result = self._placements[key] = tuple(out)
-        return result
+        if order is None:  # canonical order: row by row
+            front = self.front
+            ids = sorted(front)
+            order = self._order = (ids, [front[i] for i in ids])
+        # per frontier cell: the card's Place actions there for its fit bits (all in C)
+        return tuple(chain.from_iterable(map(getitem, map(self.kit.place_rows[card].__getitem__, order[0]),
+                                             map(self.kit.fit_bits[(card, rotation)].__getitem__, order[1]))))
 
     @property
     def removable(self) -> tuple[tuple[Cell, str], ...]:
@@ -239,15 +263,27 @@ class Analysis:
         if self._explosions is None:
             blasts = self._blasts
             if blasts is None:
-                explode = self.kit.explode_at
-                blasts = self._blasts = sorted(explode[r] for r in self.removable)  # distinct indices
+                explode, cell_id = self.kit.explode_at, self.kit.cell_id
+                blasts = self._blasts = sorted(explode[(cell_id[cell], card)]
+                                               for cell, card in self.removable)  # distinct indices
             self._explosions = tuple(e[1] for e in blasts)
         return self._explosions
 
+    def fit_bits(self, card: str, cell: Any) -> int:
+        """The fit bits of design ``card`` on ``cell`` (1: unrotated, 2: turned), 0 when it
+        cannot be laid there (``cell`` need not be a table cell)."""
+        kit = self.kit
+        code = self.front.get(kit.cell_id.get(cell))  # type: ignore[arg-type]
+        if code is None:
+            return 0
+        row = kit.fit_rows.get(code)
+        if row is None:
+            row = kit.fit_row(code)
+        return row.get(card, 0)
+
     def fits(self, card: str, cell: Cell, rotated: bool) -> bool:
         """True when design ``card`` may be laid on ``cell`` this way."""
-        got = self.frontier.get(cell)
-        return got is not None and bool(got.get(card, 0) & (2 if rotated else 1))
+        return bool(self.fit_bits(card, cell) & (2 if rotated else 1))
 
 
 # Analyses memoised by value: states share their field until it changes, and legal_actions and
@@ -280,6 +316,11 @@ def _note(entry: _Entry) -> Analysis:
     _RECENT.insert(0, entry)
     del _RECENT[_RECENT_MAX:]
     return entry[3]
+
+
+def remember(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit, analysis: Analysis) -> None:
+    """Note ``analysis`` (of ``field``, extended by a Place) among the recent ones."""
+    _note((field, opened, kit, analysis))
 
 
 def analyse(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit = REFERENCE_KIT) -> Analysis:
