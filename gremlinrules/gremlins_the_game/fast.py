@@ -19,40 +19,57 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.gremlins_the_game import fast_flow, fast_moves, flow, rules
+from gremlinrules.gremlins_the_game import fast_fight, fast_flow, fast_moves, flow, rules
 from gremlinrules.gremlins_the_game.actions import Move
-from gremlinrules.gremlins_the_game.components import tables
-from gremlinrules.gremlins_the_game.fast_moves import MoveTable, move_table
+from gremlinrules.gremlins_the_game.fast_moves import move_table
 from gremlinrules.gremlins_the_game.state import Phase, State
 
 __all__ = ["apply", "is_legal", "is_terminal", "legal_actions"]
 
-_MOVE, _RESOLVE, _OVER = Phase.MOVE, Phase.RESOLVE, Phase.OVER
+_MOVE, _OVER = Phase.MOVE, Phase.OVER
 _TITLE = "Gremlins: The Game State"
 _HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError, StopIteration)
 """What a state made by hand (not by the rules) can raise on the fast path: the rule book answers."""
+_DECISIONS = rules.BOOK.decisions
 
-_last: tuple[Any, int] = (None, 0)
-"""The state of the last ``legal_actions`` on a Move and the mask of its destinations (one tuple,
-replaced whole)."""
+_last: tuple[Any, ...] = (None, 0, None, None)
+"""The state of the last ``legal_actions`` on a Move, the mask of its destinations, its map's
+table and its tokens (one tuple, replaced whole)."""
+_last_frame: tuple[Any, tuple[Any, ...]] = (None, ())
+"""The state of the last ``legal_actions`` on a pending frame and the choices it gave."""
 
 
-def _moves(s: State) -> tuple[tuple[Move, ...], int] | None:
-    """The legal Moves of ``s`` (phase MOVE, nothing pending) and their mask; None for a map that
-    is not a grid, or a state made by hand that the fast path cannot read."""
+def _moves(s: State) -> tuple[Move, ...] | None:
+    """The legal Moves of ``s`` (phase MOVE, nothing pending), remembered in ``_last``; None for a
+    map that is not a grid, or a state made by hand that the fast path cannot read."""
     global _last
     table = move_table(s.options.map)
     if table is None:
         return None
     try:
-        found = fast_moves.moves(s, table)
+        found, mask, tk = fast_moves.moves(s, table)
     except _HAND_MADE:
         return None
-    _last = (s, found[1])
+    _last = (s, mask, table, tk)
+    return found
+
+
+def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
+    """The choices of the pending ``frame`` (remembered in ``_last_frame``): the fight's and the
+    theater's from tables; the other kinds' from the rule book."""
+    global _last_frame
+    kind = frame.kind
+    table = move_table(s.options.map) if kind == flow.THEATER else None
+    if kind == flow.FIGHT:
+        found = fast_fight.fight_choices(s, frame)
+    elif table is not None:
+        found = fast_moves.empty_theater(s, table)
+    else:
+        found = _DECISIONS[kind].choices(s, frame)
+    _last_frame = (s, found)
     return found
 
 
@@ -63,32 +80,6 @@ def is_terminal(s: State) -> bool:
     return s.phase is _OVER
 
 
-_DECISIONS = rules.BOOK.decisions
-_FIGHTS: BoundedCache[tuple[Any, ...], tuple[Any, ...]] = BoundedCache("gtg-fight-choices", 4096)
-"""(component tables, gremlin, hand) -> the fight's choices (GTG-FIGHT-2)."""
-_last_frame: tuple[Any, tuple[Any, ...]] = (None, ())
-"""The state of the last ``legal_actions`` on a pending frame and the choices it gave."""
-
-
-def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
-    """The choices of the pending ``frame``: :func:`.rules.fight_choices` remembered per gremlin
-    and hand; the other kinds' from the rule book."""
-    global _last_frame
-    kind = frame.kind
-    table = move_table(s.options.map) if kind == flow.THEATER else None
-    if kind == flow.FIGHT:
-        key = (tables(s.components), frame.source, s.hands[frame.seat])
-        found = _FIGHTS.get(key)
-        if found is None:
-            found = _FIGHTS.put(key, rules.fight_choices(s, frame))
-    elif table is not None:
-        found = fast_moves.empty_theater(s, table)
-    else:
-        found = _DECISIONS[frame.kind].choices(s, frame)
-    _last_frame = (s, found)
-    return found
-
-
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in canonical order (empty iff the game is over)."""
     if type(s) is not State:
@@ -96,7 +87,7 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     if s.phase is _MOVE and not s.stack:
         found = _moves(s)
         if found is not None:
-            return found[0]
+            return found
     elif s.stack and s.phase is not _OVER:
         try:
             return _choices(s, s.stack[-1])
@@ -105,29 +96,26 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     return rules.legal_actions(s)
 
 
-def _allowed(s: State, table: MoveTable, to: str) -> bool | None:
-    """Whether the Move to ``to`` (a string) is legal in ``s`` (phase MOVE, nothing pending);
-    None when the fast path cannot tell."""
-    b = table.bit.get(to)
-    if b is None:
+def _move_allowed(s: State, to: Any) -> bool | None:
+    """Whether the Move to ``to`` is legal in ``s`` (phase MOVE, nothing pending), leaving the
+    state's facts in ``_last``; None when the fast path cannot tell (the rule book answers)."""
+    if type(to) is not str or (_last[0] is not s and _moves(s) is None):
         return None
     last = _last
-    if last[0] is s:
-        return bool(last[1] & b)
-    found = _moves(s)
-    return None if found is None else bool(found[1] & b)
+    if last[0] is not s:
+        return None
+    b = last[2].bit.get(to)
+    return None if b is None else bool(last[1] & b)
 
 
 def is_legal(s: State, action: Any) -> bool:
     """True iff ``action`` may be applied to ``s``."""
     if type(s) is not State:
         check_type(s, State, _TITLE)
-    if type(action) is Move and s.phase is _MOVE and not s.stack and type(action.to) is str:
-        table = move_table(s.options.map)
-        if table is not None:
-            legal = _allowed(s, table, action.to)
-            if legal is not None:
-                return legal
+    if type(action) is Move and s.phase is _MOVE and not s.stack:
+        legal = _move_allowed(s, action.to)
+        if legal is not None:
+            return legal
     return rules.is_legal(s, action)
 
 
@@ -148,20 +136,27 @@ def _answer(s: State, frame: Frame, action: Any) -> State:
 
 def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
+    last = _last
+    if last[0] is s and type(action) is Move:  # the usual case: a Move just listed
+        to = action.to
+        b = last[2].bit.get(to) if type(to) is str else None
+        if b is not None and last[1] & b:
+            try:
+                return fast_flow.move(s, to, last[2], last[3])
+            except _HAND_MADE:
+                return rules.apply(s, action)
     if type(s) is not State:
         check_type(s, State, _TITLE)
-    if type(action) is Move and s.phase is _MOVE and not s.stack and type(action.to) is str:
-        table = move_table(s.options.map)
-        if table is not None:
-            legal = _allowed(s, table, action.to)
-            if legal:
-                try:
-                    return fast_flow.move(s, action.to, table)
-                except _HAND_MADE:
-                    pass
-            elif legal is not None:
-                why = rules.check(s, action)
-                raise IllegalActionError(*(why or ("Not a legal move", "GTG-MOVE-1")))
+    if type(action) is Move and s.phase is _MOVE and not s.stack:
+        legal = _move_allowed(s, action.to)
+        if legal:
+            try:
+                return fast_flow.move(s, action.to, _last[2], _last[3])
+            except _HAND_MADE:
+                pass
+        elif legal is not None:
+            why = rules.check(s, action)
+            raise IllegalActionError(*(why or ("Not a legal move", "GTG-MOVE-1")))
     elif s.stack and _last_frame[0] is s:
         for choice in _last_frame[1]:
             if choice is action:  # one of the choices just listed: legal, so no check

@@ -56,10 +56,10 @@ def finish(s: State, table: MoveTable) -> State:
     return flow.end_turn(s)
 
 
-def move(s: State, to: str, table: MoveTable) -> State:
+def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
     """:func:`.flow.move` of a legal Move (GTG-MOVE-1). In one step: a space that does nothing, then
     the next turn; a weapon token (GTG-WEAPON-1) with room in the hand and cards in the deck, then
-    the next turn; a gremlin, revealed for the fight (GTG-FIGHT-1)."""
+    the next turn; a gremlin, revealed for the fight (GTG-FIGHT-1). ``tk`` is ``s``'s tokens."""
     seat = s.turn
     positions = s.positions
     here = positions[seat]
@@ -67,7 +67,6 @@ def move(s: State, to: str, table: MoveTable) -> State:
     free = s.free_move
     if free[seat]:  # GTG-SQUARE-3: the bonus is used
         free = replace_at(free, seat, False)
-    tk = tokens(s, table)
     number = s.turn_number + 1
     if to != here:
         b = table.bit[to]
@@ -75,20 +74,21 @@ def move(s: State, to: str, table: MoveTable) -> State:
             if b & tk.event_mask or not b & (tk.weapon_mask | tk.board_mask):  # an event, the Town Square
                 return flow.land(_moved(s, positions, free), seat, to)
             if b & tk.weapon_mask:
-                return _armed_move(s, to, table, positions, free, number)
+                return _armed_move(s, to, tk, positions, free, number)
             board = s.board
             gremlin = next(p.gremlin for p in board if p.space == to)
             board = tuple([Placed(p.space, p.gremlin, True) if p.space == to else p for p in board])
             return _revealed(s, positions, free, board,
                              (*s.stack, Frame(flow.FIGHT, seat, source=gremlin, then=_END)))
-    if _plain_end(s, tk, number):
+    if not (tk.stripe_on_theater or (s.crowd and tk.stripe in s.crowd)
+            or (s.options.bounded and number >= s.options.turn_limit)):  # as _plain_end
         return _next_turn(s, positions, free, (seat + 1) % s.players, number)
     if to == here:
         return flow.end_turn(_moved(s, positions, free))
     return flow.land(_moved(s, positions, free), seat, to)
 
 
-def _armed_move(s: State, to: str, table: MoveTable, positions: tuple[str, ...], free: tuple[bool, ...],
+def _armed_move(s: State, to: str, tk: Tokens, positions: tuple[str, ...], free: tuple[bool, ...],
                 number: int) -> State:
     """GTG-WEAPON-1: the token is taken and the top weapon card drawn, then the turn ends."""
     seat = s.turn
@@ -96,7 +96,6 @@ def _armed_move(s: State, to: str, table: MoveTable, positions: tuple[str, ...],
     deck = s.weapon_deck
     if len(hand) >= HAND_LIMIT or not deck:  # GTG-WEAPON-2, GTG-WEAPON-3
         return flow.land(_moved(s, positions, free), seat, to)
-    tk = tokens(s, table)
     weapons = tuple([n for n in s.weapon_tokens if n != to])
     hands = replace_at(s.hands, seat, tuple(sorted((*hand, deck[0]), key=tk.weapon_index.__getitem__)))
     if _plain_end(s, tk, number):

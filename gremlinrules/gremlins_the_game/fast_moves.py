@@ -43,8 +43,9 @@ class MoveTable:
         self.bit: dict[str, int] = {name: grid.bits[i] for i, name in enumerate(geo.names)}
         """Each space's mask by name."""
         self.everything = grid.everything
-        self.ball: tuple[int, ...] = tuple(reach_bits(grid, b, STEPS - 1) | b for b in grid.bits)
-        """Per space id: the spaces within five steps (whose tokens can change a move from it)."""
+        self.ball: dict[str, int] = {
+            name: reach_bits(grid, b, STEPS - 1) | b for name, b in zip(geo.names, grid.bits, strict=True)}
+        """Per space: the spaces within five steps (whose tokens can change a move from it)."""
         self.square = sum(grid.bits[i] for i in geo.square_ids)
         self.theater = sum(self.bit[n] for n in geo.theater_spaces)
         starts = [self.bit[n] for n in geo.starts]
@@ -165,9 +166,12 @@ def tokens(s: State, table: MoveTable) -> Tokens:
     return made
 
 
-_REACHED: BoundedCache[tuple[Any, ...], tuple[tuple[Move, ...], int]] = BoundedCache(
-    "gtg-reached", 1 << 15)
-"""(table, space id, the spaces within five steps that end a move) -> (the Moves, their mask)."""
+_Moves = tuple[tuple[Move, ...], int]
+_Entry = tuple[tuple[Move, ...], int, int, dict[int, _Moves]]
+_REACHED: BoundedCache[tuple[Any, ...], _Entry] = BoundedCache("gtg-reached", 1 << 15)
+"""(table, the mover's space, the spaces within five steps that end a move) -> the Moves to the
+spaces reached and their mask (or the stay, GTG-MOVE-2), the mask reached, and the same with
+the spaces of a mask cut out, by that mask (at most 64 of those)."""
 _PICKED: BoundedCache[tuple[Any, ...], tuple[Move, ...]] = BoundedCache("gtg-picked-moves", 1 << 14)
 """(table, mask) -> the Moves to the spaces of the mask, in map order."""
 _reached_get = _REACHED.get
@@ -193,36 +197,50 @@ def _without(found: tuple[Move, ...], mask: int, cut: int) -> tuple[Move, ...]:
     return found
 
 
-def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int]:
-    """The legal Moves of ``s`` (phase MOVE, nothing pending) and the mask of their spaces:
-    exactly :func:`.flow.destinations`."""
+def _cut(table: MoveTable, here: str, found: tuple[Move, ...], mask: int, cut: int) -> _Moves:
+    """The Moves of ``mask`` but those of ``cut``, and their mask; the stay when none is left."""
+    left = mask & ~cut
+    if not left:  # GTG-MOVE-2: nowhere to go; the player stays
+        return (table.moves[table.geo.index[here]],), table.bit[here]
+    return (_without(found, mask, cut) if cut.bit_count() <= 8 else _pick(table, left)), left
+
+
+def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int, Tokens]:
+    """The legal Moves of ``s`` (phase MOVE, nothing pending), the mask of their spaces and the
+    state's :class:`Tokens`: exactly :func:`.flow.destinations`."""
     bit = table.bit
     seat = s.turn
-    here = s.positions[seat]
-    h = bit[here]
-    taken = table.others[s.players][seat]  # GTG-MOVE-4
-    for p in s.positions:  # GTG-MOVE-3 (the mover's own space is never a destination anyway)
+    positions = s.positions
+    here = positions[seat]
+    taken = table.others[s.players][seat] | bit[here]  # GTG-MOVE-4
+    for p in positions:  # GTG-MOVE-3
         taken |= bit[p]
+    tk = _last_tokens
+    if (tk is None or tk.board is not s.board or tk.events is not s.event_tokens
+            or tk.weapons is not s.weapon_tokens or tk.table is not table
+            or tk.components is not s.options.components):
+        tk = tokens(s, table)
     if s.free_move[seat]:  # GTG-SQUARE-3: any space not taken by another player
-        mask = table.everything
-        found = table.moves
-    else:
-        i = table.geo.index[here]
-        key = (table, i, tokens(s, table).mask & table.ball[i])
-        entry = _reached_get(key)
-        if entry is None:
-            mask = reach_bits(table.grid, h, STEPS, key[2])
-            entry = _REACHED.put(key, (_pick(table, mask), mask))
-        found, mask = entry
-        if s.turn_number < s.players:  # GTG-SQUARE-4: the first turn
-            taken |= table.square
-    cut = (taken | h) & mask
-    if cut:
-        found = _without(found, mask, cut) if cut.bit_count() <= 4 else _pick(table, mask ^ cut)
-        mask ^= cut
-    if not mask:  # GTG-MOVE-2: nowhere to go; the player stays
-        return (table.moves[table.geo.index[here]],), h
-    return found, mask
+        found, mask = _cut(table, here, table.moves, table.everything, taken & table.everything)
+        return found, mask, tk
+    key = (table, here, tk.mask & table.ball[here])
+    entry = _reached_get(key)
+    if entry is None:
+        reached = reach_bits(table.grid, bit[here], STEPS, key[2])
+        found, mask = _cut(table, here, _pick(table, reached), reached, 0)
+        entry = _REACHED.put(key, (found, mask, reached, {}))
+    if s.turn_number < s.players:  # GTG-SQUARE-4: the first turn
+        taken |= table.square
+    cut = taken & entry[2]
+    if not cut:
+        return entry[0], entry[1], tk
+    cuts = entry[3]
+    done = cuts.get(cut)
+    if done is None:
+        if len(cuts) >= 64:
+            cuts.clear()
+        done = cuts[cut] = _cut(table, here, entry[0], entry[2], cut)
+    return done[0], done[1], tk
 
 
 _CHOSEN: BoundedCache[tuple[Any, ...], tuple[Choose, ...]] = BoundedCache("gtg-picked-chooses", 4096)
