@@ -6,14 +6,16 @@ from __future__ import annotations
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.gremlins_inc import flow
 from gremlinrules.gremlins_inc.fast_tables import Tables, perm_info
-from gremlinrules.gremlins_inc.state import Phase, State
+from gremlinrules.gremlins_inc.state import Phase, Project, State
 
-__all__ = ["after_action", "allowed", "end_turn"]
+__all__ = ["after_action", "allowed", "end_turn", "end_turn_after"]
 
 _PLAY = Phase.PLAY
 _refilled = make_updater(State, "hands", "deck")
 _next_turn = make_updater(State, "hands", "deck", "turn", actions_used=0)
 _next_round = make_updater(State, "hands", "deck", "turn", "round", actions_used=0)
+_next_turn_after = make_updater(State, "hands", "projects", "next_uid", "deck", "turn", actions_used=0)
+_acted = make_updater(State, "hands", "projects", "next_uid")
 
 
 def allowed(s: State, t: Tables) -> int:
@@ -29,28 +31,49 @@ def after_action(s: State, t: Tables) -> State:
     return end_turn(s, t) if s.actions_used >= allowed(s, t) else s
 
 
+def _refill(hands: list[tuple[str, ...]], deck: tuple[str, ...], order: tuple[int, ...],
+            size: int) -> tuple[str, ...] | None:
+    """GI-TURN-3: every seat, from the one who just played, draws up to ``size`` (``hands`` is
+    refilled in place); the deck left, or None when it runs short (GI-DRAW-2: the flow draws)."""
+    for seat in order:
+        hand = hands[seat]
+        short = size - len(hand)
+        if short > 0:
+            if short > len(deck):
+                return None
+            hands[seat] = tuple(sorted(hand + deck[:short]))
+            deck = deck[short:]
+    return deck
+
+
 def end_turn(s: State, t: Tables) -> State:
     """:func:`.flow.end_turn`: the refill without a reshuffle, then the next seat's turn (and, after
     the seat before the first player, the next round) in one step; an extra turn, a refill that
     needs a reshuffle and the end of the game go to :mod:`.flow`."""
     if s.extra_turns:
         return flow.end_turn(s)
-    me, n, size = s.turn, s.players, t.hand_size
-    deck = s.deck
+    me = s.turn
     hands = list(s.hands)
-    for k in range(n):  # GI-TURN-3: from the seat who just played
-        seat = (me + k) % n
-        hand = hands[seat]
-        short = size - len(hand)
-        if short > 0:
-            if short > len(deck):  # GI-DRAW-2: a reshuffle (or too few cards): the flow draws
-                return flow.end_turn(s)
-            hands[seat] = tuple(sorted(hand + deck[:short]))
-            deck = deck[short:]
-    nxt = me + 1 if me + 1 < n else 0
+    deck = _refill(hands, s.deck, t.orders[me], t.hand_size)
+    if deck is None:
+        return flow.end_turn(s)
+    nxt = me + 1 if me + 1 < s.players else 0
     if nxt != s.first_player:
         return _next_turn(s, tuple(hands), deck, nxt)
     full = _refilled(s, tuple(hands), deck)  # the round ends (GI-END-4)
     if flow.game_over(full):
         return flow.end_turn(full)  # every hand is full: its refill draws nothing
     return _next_round(s, tuple(hands), deck, nxt, s.round + 1)
+
+
+def end_turn_after(s: State, t: Tables, hands: tuple[tuple[str, ...], ...],
+                   projects: tuple[tuple[Project, ...], ...], next_uid: int) -> State:
+    """:func:`end_turn` of ``s`` with its hands, projects and next uid replaced (the action that
+    used up the turn), without building that state in the usual cases."""
+    me = s.turn
+    refilled = list(hands)
+    deck = _refill(refilled, s.deck, t.orders[me], t.hand_size)
+    nxt = me + 1 if me + 1 < s.players else 0
+    if deck is None or s.extra_turns or nxt == s.first_player:
+        return end_turn(_acted(s, hands, projects, next_uid), t)
+    return _next_turn_after(s, tuple(refilled), projects, next_uid, deck, nxt)

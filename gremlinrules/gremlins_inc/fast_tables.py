@@ -41,8 +41,9 @@ class Tables:
     """What the fast path reads for one card set and player count."""
 
     __slots__ = ("assigns", "bit", "cancels", "choose_player", "choose_project", "choose_resource",
-                 "choose_self", "completes", "discards", "done", "end", "ends", "hand_size", "kit", "lookup",
-                 "max_projects", "needs", "owed", "per_turn", "plays", "scripts", "starts", "type_of")
+                 "choose_self", "completes", "discards", "done", "end", "ends", "hand_size", "kit",
+                 "lookup", "max_projects", "needs", "orders", "owed", "per_turn", "plays", "scripts",
+                 "starts", "type_of")
 
     def __init__(self, kit: Kit) -> None:
         comps: Components = kit.components
@@ -51,6 +52,10 @@ class Tables:
         self.hand_size = comps.hand_size
         self.max_projects = comps.max_projects
         self.per_turn = comps.actions_per_turn
+        n = kit.players
+        self.orders: tuple[tuple[int, ...], ...] = tuple(
+            tuple((me + k) % n for k in range(n)) for me in range(n))
+        """Per seat: every seat in turn order from it (the refill's order, GI-TURN-3)."""
         self.type_of: dict[str, int] = {c.id: RESOURCES.index(c.resource) for c in comps.cards}
         """Each design's resource type as an index into RESOURCES."""
         self.bit: dict[str, int] = {c: 1 << i for c, i in self.type_of.items()}

@@ -17,7 +17,7 @@ from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_inc import flow, rules
 from gremlinrules.gremlins_inc.fast_effects import pay, with_resources
-from gremlinrules.gremlins_inc.fast_flow import allowed, end_turn
+from gremlinrules.gremlins_inc.fast_flow import allowed, end_turn, end_turn_after
 from gremlinrules.gremlins_inc.fast_tables import Tables, perm_info
 from gremlinrules.gremlins_inc.state import Project, State
 
@@ -36,33 +36,41 @@ def _after(s: State, t: Tables, limit: int) -> State:
 def _start(s: State, t: Tables, a: Any) -> State | None:
     """GI-PROJ-1 to GI-PROJ-3 (a Start that may not be face up is not in the action space)."""
     me = s.turn
-    limit = allowed(s, t)
+    limit = allowed(s, t) if s.permanents[me] else t.per_turn
     hand = s.hands[me]
     row = s.projects[me]
-    if s.actions_used >= limit or a.card not in hand or len(row) >= t.max_projects:
+    used = s.actions_used + 1
+    if used > limit or a.card not in hand or len(row) >= t.max_projects:
         return None
     k = hand.index(a.card)
-    row = (*row, Project(s.next_uid, a.card, a.face_up is True))
-    s = _started(s, replace_at(s.hands, me, hand[:k] + hand[k + 1:]), replace_at(s.projects, me, row),
-                 s.next_uid + 1, s.actions_used + 1)
-    return _after(s, t, limit)
+    hands = list(s.hands)
+    hands[me] = hand[:k] + hand[k + 1:]
+    projects = list(s.projects)
+    projects[me] = (*row, Project(s.next_uid, a.card, a.face_up is True))
+    if used < limit:
+        return _started(s, tuple(hands), tuple(projects), s.next_uid + 1, used)
+    return end_turn_after(s, t, tuple(hands), tuple(projects), s.next_uid + 1)
 
 
 def _assign(s: State, t: Tables, arg: tuple[str, int]) -> State | None:
     """GI-RES-1."""
     card, i = arg
     me = s.turn
-    limit = allowed(s, t)
+    limit = allowed(s, t) if s.permanents[me] else t.per_turn
     hand = s.hands[me]
     row = s.projects[me]
-    if s.actions_used >= limit or card not in hand or i >= len(row):
+    used = s.actions_used + 1
+    if used > limit or card not in hand or i >= len(row):
         return None
     k = hand.index(card)
     p = row[i]
-    row = row[:i] + (with_resources(p, (*p.resources, card)),) + row[i + 1:]
-    s = _assigned(s, replace_at(s.hands, me, hand[:k] + hand[k + 1:]), replace_at(s.projects, me, row),
-                  s.actions_used + 1)
-    return _after(s, t, limit)
+    hands = list(s.hands)
+    hands[me] = hand[:k] + hand[k + 1:]
+    projects = list(s.projects)
+    projects[me] = row[:i] + (with_resources(p, (*p.resources, card)),) + row[i + 1:]
+    if used < limit:
+        return _assigned(s, tuple(hands), tuple(projects), used)
+    return end_turn_after(s, t, tuple(hands), tuple(projects), s.next_uid)
 
 
 def _play(s: State, t: Tables, a: Any) -> State | None:
