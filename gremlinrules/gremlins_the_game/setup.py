@@ -9,6 +9,7 @@ import attrs
 
 from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
 from gremlinrules.core.errors import SetupError, shown
+from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
@@ -66,6 +67,10 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
 
     With ``setup`` the listed pieces are placed as given and the rest shuffled by ``seed``.
     """
+    if options is None and setup is None and type(seed) is int:
+        quick = _QUICK.get(players) if type(players) is int else None
+        if quick is not None:
+            return quick.deal(seed)
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
     rng = Rng.from_seed(check_seed(seed))
     options = instance_or_default(options, Options, _TITLE)
@@ -147,3 +152,71 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
         pool=pool, crowd=(), defeated=((),) * n, hands=tuple(hands), weapon_deck=weapon_deck,
         weapon_discard=(), event_deck=event_deck, event_discard=(),
     )
+
+
+# --- the default table, quickly ------------------------------------------------------------------
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def shuffle(items: list[Any], state: int) -> tuple[tuple[Any, ...], int]:
+    """:meth:`gremlinrules.core.rng.Rng.shuffle` on the bare generator state, its SplitMix64 steps
+    and bounded draws written out in the loop (the same outputs, by test)."""
+    span = 1 << 64
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = span - span % n
+        while True:
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        items[i], items[j] = items[j], items[i]
+    return tuple(items), state
+
+
+class _Quick:
+    """``new_game(players, seed)`` with the default options and no setup: what does not depend on
+    the seed made once (by the general path itself, seed 0), then the seed's four shuffles and
+    one constructor call. The same state as the general path, by test."""
+
+    def __init__(self, n: int) -> None:
+        template = new_game(n, 0, options=Options(), setup=Setup())
+        self.n = n
+        comps = template.components
+        t = tables(comps)
+        g = table_geometry(None)
+        self.others = [gr.id for gr in comps.gremlins if not gr.stripe]
+        self.stripe = t.stripe
+        self.spaces = [s for s in g.gremlin_spaces if s not in template.positions]
+        self.placed = {(s, gr): Placed(s, gr, False) for s in self.spaces for gr in self.others}
+        self.events = sorted(Counter(t.event_deck).elements(), key=t.event_deck.index)
+        self.weapons = sorted(Counter(t.weapon_deck).elements(), key=t.weapon_index.__getitem__)
+        self.weapon_order = t.weapon_index.__getitem__
+        self.fresh = make_updater(State, "rng", "board", "pool", "hands", "weapon_deck", "event_deck")
+        self.template = template
+
+    def deal(self, seed: int) -> State:
+        """The new game of ``seed`` (GTG-SETUP-1 to GTG-SETUP-7, as :func:`new_game`)."""
+        n = self.n
+        state = seed & _MASK
+        mixed, state = shuffle(self.others[:], state)
+        stacked = mixed[: len(self.spaces)]
+        placed = self.placed
+        board = tuple([placed[space, gr] for space, gr in zip(self.spaces, stacked, strict=True)])
+        out = set(stacked)
+        pool, state = shuffle([gr for gr in [*self.others, self.stripe] if gr not in out], state)
+        event_deck, state = shuffle(self.events[:], state)
+        deck, state = shuffle(self.weapons[:], state)
+        order = self.weapon_order
+        hands = tuple([tuple(sorted(deck[seat:3 * n:n], key=order)) for seat in range(n)])
+        return self.fresh(self.template, Rng(state), board, pool, hands, deck[3 * n:], event_deck)
+
+
+_QUICK: dict[int, _Quick] = {}
+for _n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+    _QUICK[_n] = _Quick(_n)
