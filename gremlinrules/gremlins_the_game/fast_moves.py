@@ -189,12 +189,12 @@ def _without(found: tuple[Move, ...], mask: int, cut: int) -> tuple[Move, ...]:
     """``found`` (the Moves of ``mask``, map order) without those of ``cut`` (part of ``mask``):
     each is at the index that counts the spaces of ``mask`` before it, which are its higher bits;
     the latest one first, so the earlier indices stay."""
+    out = list(found)
     while cut:
         low = cut & -cut
-        i = (mask >> low.bit_length()).bit_count()
-        found = found[:i] + found[i + 1:]
+        del out[(mask >> low.bit_length()).bit_count()]
         cut ^= low
-    return found
+    return tuple(out)
 
 
 def _cut(table: MoveTable, here: str, found: tuple[Move, ...], mask: int, cut: int) -> _Moves:
@@ -202,7 +202,7 @@ def _cut(table: MoveTable, here: str, found: tuple[Move, ...], mask: int, cut: i
     left = mask & ~cut
     if not left:  # GTG-MOVE-2: nowhere to go; the player stays
         return (table.moves[table.geo.index[here]],), table.bit[here]
-    return (_without(found, mask, cut) if cut.bit_count() <= 8 else _pick(table, left)), left
+    return (_without(found, mask, cut) if cut else found), left
 
 
 def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int, Tokens]:
@@ -212,16 +212,17 @@ def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int, Tokens]:
     seat = s.turn
     positions = s.positions
     here = positions[seat]
-    taken = table.others[s.players][seat] | bit[here]  # GTG-MOVE-4
-    for p in positions:  # GTG-MOVE-3
-        taken |= bit[p]
+    players = 0  # GTG-MOVE-3: the players' spaces (the mover's own is never a destination)
+    for p in positions:
+        players |= bit[p]
     tk = _last_tokens
     if (tk is None or tk.board is not s.board or tk.events is not s.event_tokens
             or tk.weapons is not s.weapon_tokens or tk.table is not table
             or tk.components is not s.options.components):
         tk = tokens(s, table)
+    fixed = table.others[s.players][seat]  # GTG-MOVE-4: the other players' Starts
     if s.free_move[seat]:  # GTG-SQUARE-3: any space not taken by another player
-        found, mask = _cut(table, here, table.moves, table.everything, taken & table.everything)
+        found, mask = _cut(table, here, table.moves, table.everything, (fixed | players) & table.everything)
         return found, mask, tk
     key = (table, here, tk.mask & table.ball[here])
     entry = _reached_get(key)
@@ -229,18 +230,21 @@ def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int, Tokens]:
         reached = reach_bits(table.grid, bit[here], STEPS, key[2])
         found, mask = _cut(table, here, _pick(table, reached), reached, 0)
         entry = _REACHED.put(key, (found, mask, reached, {}))
+    found, mask, reached, cuts = entry
     if s.turn_number < s.players:  # GTG-SQUARE-4: the first turn
-        taken |= table.square
-    cut = taken & entry[2]
-    if not cut:
-        return entry[0], entry[1], tk
-    cuts = entry[3]
-    done = cuts.get(cut)
-    if done is None:
-        if len(cuts) >= 64:
-            cuts.clear()
-        done = cuts[cut] = _cut(table, here, entry[0], entry[2], cut)
-    return done[0], done[1], tk
+        fixed |= table.square
+    cut = fixed & reached
+    if cut:  # the same few for every visit of a seat: remembered
+        done = cuts.get(cut)
+        if done is None:
+            if len(cuts) >= 64:
+                cuts.clear()
+            done = cuts[cut] = _cut(table, here, found, reached, cut)
+        found, mask = done
+    cut = players & mask
+    if cut:
+        found, mask = _cut(table, here, found, mask, cut)
+    return found, mask, tk
 
 
 _CHOSEN: BoundedCache[tuple[Any, ...], tuple[Choose, ...]] = BoundedCache("gtg-picked-chooses", 4096)
