@@ -55,7 +55,7 @@ from gremlinrules.gremlins_inc.state import (
 )
 
 __all__ = ["STAGES", "Ctx", "advance", "after_project", "choices", "ctx_of", "finish_effect", "frame_of",
-           "resume", "run", "start_effect"]
+           "resume", "retire", "run", "start_effect"]
 
 STAGES = ("who", "each", "act", "project", "dest", "units", "discard", "assign")
 """Where a step stands: finding its target (``who``: chosen; ``each``: every seat in turn),
@@ -471,13 +471,13 @@ def finish_effect(s: State, c: Ctx) -> State:
     the action is over."""
     card = s.resolving
     if card and s.completing >= 0:
-        s = _retire(s, c.player, card)
+        s = retire(s, c.player, card)
     elif card:
         s = evolve(s, discard=tuple(sorted((*s.discard, card))), resolving="")
     return after_action(s)
 
 
-def _retire(s: State, owner: int, card: str) -> State:
+def retire(s: State, owner: int, card: str) -> State:
     """GI-DONE-3, GI-DONE-4: the completed project (``s.completing``) leaves ``owner``'s row; its
     resources go to the discard pile, its card too unless it is a permanent. A project its own
     instructions already took off the table went with its resources; nothing is left to do."""

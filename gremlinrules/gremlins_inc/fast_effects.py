@@ -45,12 +45,12 @@ def with_card(pile: tuple[str, ...], *cards: str) -> tuple[str, ...]:
 
 
 def _finish(s: State, c: Ctx, t: Tables) -> State:
-    """:func:`.effects.finish_effect`: a played card goes to the discard pile, then the action is over
-    (a completed project's end is the interpreter's)."""
+    """:func:`.effects.finish_effect`: a played card goes to the discard pile (a completed project
+    retires, :func:`.effects.retire`), then the action is over."""
     card = s.resolving
     if card and s.completing >= 0:
-        return effects.finish_effect(s, c)
-    if card:
+        s = effects.retire(s, c.player, card)
+    elif card:
         s = _resolved(s, with_card(s.discard, card))
     return after_action(s, t)
 

@@ -32,7 +32,7 @@ from gremlinrules.gremlins_inc.flow import have
 from gremlinrules.gremlins_inc.kit import Kit, kit_for
 from gremlinrules.gremlins_inc.state import State
 
-__all__ = ["Tables", "perm_info", "tables", "turn_actions"]
+__all__ = ["Tables", "meets", "perm_info", "tables", "turn_actions"]
 
 _G, _M, _I = (RESOURCES.index(r) for r in ("gold", "malice", "industry"))
 
@@ -185,7 +185,7 @@ def turn_actions(s: State, t: Tables) -> tuple[Action, ...]:
         needs = t.needs
         for k, p in enumerate(row):
             need = needs.get(p.card)
-            if need is not None and len(p.resources) >= need[0] and _meets(p.resources, need, t.type_of):
+            if need is not None and len(p.resources) >= need[0] and meets(p.resources, need, t.type_of):
                 out.append(t.completes[k])
         out += t.cancels[:size]
     out.append(t.end)
@@ -227,14 +227,15 @@ def _with_permanents(s: State, t: Tables, me: int) -> tuple[Action, ...]:
             got = have(p.resources, cards)
             if all(got[r] >= n for r, n in rules.completion_cost(s, me, p)):
                 out.append(t.completes[k])
-        elif len(p.resources) >= need[0] and _meets(p.resources, need, t.type_of):
+        elif len(p.resources) >= need[0] and meets(p.resources, need, t.type_of):
             out.append(t.completes[k])
     out += t.cancels[:size]
     out.append(t.end)
     return tuple(out)
 
 
-def _meets(resources: tuple[str, ...], need: tuple[int, int, int, int], type_of: dict[str, int]) -> bool:
+def meets(resources: tuple[str, ...], need: tuple[int, int, int, int], type_of: dict[str, int]) -> bool:
+    """Whether the resources cover a completion cost (its total, then gold, malice, industry)."""
     got = [0, 0, 0]
     for r in resources:
         got[type_of[r]] += 1

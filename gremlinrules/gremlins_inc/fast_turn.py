@@ -4,7 +4,7 @@ usual cases.
 Each effect returns the next state, or None for anything it does not hold for (an illegal action,
 a rare case), and then the rule book answers: the reason an action is refused, or the effect
 itself. A played card is paid for and run by :mod:`.fast_effects`; completing goes to the rule
-book once its check passes.
+book only with a completion cost passive.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from typing import Any
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_inc import flow, rules
-from gremlinrules.gremlins_inc.fast_effects import pay, with_resources
+from gremlinrules.gremlins_inc.effects import Ctx
+from gremlinrules.gremlins_inc.fast_effects import pay, run, with_resources
 from gremlinrules.gremlins_inc.fast_flow import allowed, end_turn, end_turn_after
-from gremlinrules.gremlins_inc.fast_tables import Tables, perm_info
+from gremlinrules.gremlins_inc.fast_tables import Tables, meets, perm_info
 from gremlinrules.gremlins_inc.state import Project, State
 
 __all__ = ["EFFECTS"]
@@ -27,6 +28,7 @@ _assigned = make_updater(State, "hands", "projects", "actions_used")
 _started = make_updater(State, "hands", "projects", "next_uid", "actions_used")
 _cancelled = make_updater(State, "projects", "discard", "seen", "actions_used")
 _played = make_updater(State, "hands", "resolving", "actions_used")
+_completing = make_updater(State, "projects", "scores", "seen", "resolving", "completing", "actions_used")
 
 
 def _after(s: State, t: Tables, limit: int) -> State:
@@ -97,10 +99,33 @@ def _play(s: State, t: Tables, a: Any) -> State | None:
 
 
 def _complete(s: State, t: Tables, a: Any) -> State | None:
-    """GI-DONE-1 to GI-DONE-4: the rule book's check and effect."""
-    if rules.CHECKS[type(a)](s, a) is not None:
+    """GI-DONE-1 to GI-DONE-4: reveal, score with bonuses (GI-PASSIVE-5), then the card's
+    instructions run while the project stays on the table (as :func:`.rules.complete`)."""
+    me = s.turn
+    perms = s.permanents[me]
+    limit = allowed(s, t) if perms else t.per_turn
+    row = s.projects[me]
+    i = a.project - 1
+    if s.actions_used >= limit or i >= len(row):
         return None
-    return rules.complete(s, a)
+    p = row[i]
+    need = t.needs.get(p.card)
+    if need is None:  # GI-DONE-2: an action card is never completed
+        return None
+    if perms and perm_info(s, me)[2]:  # GI-PASSIVE-1: a completion cost passive: the rule book's
+        return rules.complete(s, a) if rules.CHECKS[type(a)](s, a) is None else None
+    if len(p.resources) < need[0] or not meets(p.resources, need, t.type_of):
+        return None
+    cards = t.kit.cards
+    gained = cards[p.card].score + sum(
+        x.amount for c in perms for x in cards[c].passive if x.effect == "bonus")
+    scores = list(s.scores)
+    scores[me] += gained
+    projects = list(s.projects)
+    projects[me] = row[:i] + (Project(p.uid, p.card, True, p.resources),) + row[i + 1:]
+    s = _completing(s, tuple(projects), tuple(scores), flow.forget(s.seen, p.uid), p.card, p.uid,
+                    s.actions_used + 1)
+    return run(s, Ctx(me, p.card), t)
 
 
 def _cancel(s: State, t: Tables, i: int) -> State | None:

@@ -1,0 +1,155 @@
+"""The fast paths against the rule book where random reference games seldom go: active
+blueprint-permanents (cost passives, protection, bonuses, extra actions), the small test card set,
+frames the rules would not make, and events (GI-CARD-1, GI-PASSIVE-1 to GI-PASSIVE-5)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from gremlinrules import IllegalActionError
+from gremlinrules.core.decisions import Frame
+from gremlinrules.gremlins_inc import (
+    ChooseProject,
+    Options,
+    State,
+    all_actions,
+    apply_with_events,
+    fast,
+    new_game,
+    rules,
+)
+from gremlinrules.gremlins_inc.components import REFERENCE
+from gremlinrules.gremlins_inc.state import CHOOSE_PLAYER, PAY, evolve
+from tests.gremlins_inc.helpers import OPTIONS as TEST_OPTIONS
+
+PERMANENTS = sorted(c.id for c in REFERENCE.cards if c.kind == "permanent")
+
+
+def _refusal(f: object, s: State, a: object) -> str | None:
+    try:
+        f(s, a)  # type: ignore[operator]
+    except IllegalActionError as exc:
+        return f"{exc.clause}: {exc}"
+    return None
+
+
+def _agree_to_the_end(s: State, rnd: random.Random, options: Options | None = None) -> int:
+    """Play ``s`` out with random choices, demanding identical legal actions, states and refusals
+    from both paths; the number of decisions."""
+    space = all_actions(s.players, options or s.options)
+    steps = 0
+    while not rules.is_terminal(s):
+        legal = fast.legal_actions(s)
+        assert legal == rules.legal_actions(s)
+        for a in rnd.sample(space, 3):
+            assert fast.is_legal(s, a) == rules.is_legal(s, a)
+            if a not in legal:
+                assert _refusal(fast.apply, s, a) == _refusal(rules.apply, s, a)
+        a = legal[rnd.randrange(len(legal))]
+        t = fast.apply(s, a)
+        assert t == rules.apply(s, a)
+        s = t
+        steps += 1
+    return steps
+
+
+def _with_permanent(s: State, seat: int, card: str) -> State | None:
+    """``s`` with ``card`` taken from the deck and active for ``seat`` (None when the deck has none)."""
+    if card not in s.deck:
+        return None
+    deck = list(s.deck)
+    deck.remove(card)
+    perms = list(s.permanents)
+    perms[seat] = tuple(sorted((*perms[seat], card)))
+    return evolve(s, deck=tuple(deck), permanents=tuple(perms))
+
+
+@pytest.mark.clause("GI-CARD-1", "GI-PASSIVE-1", "GI-PASSIVE-2", "GI-PASSIVE-3", "GI-PASSIVE-4",
+                    "GI-PASSIVE-5")
+@settings(max_examples=max(4, settings().max_examples // 10), deadline=None)
+@given(pick=st.integers(0, len(PERMANENTS) - 1), other=st.integers(0, len(PERMANENTS) - 1),
+       players=st.integers(2, 6), seed=st.integers(0, 2**32))
+def test_fast_and_reference_agree_with_active_permanents(pick: int, other: int, players: int,
+                                                         seed: int) -> None:
+    """Property: with blueprint-permanents active from the start (one for the first player, one for
+    the next seat), both paths list the same legal actions, reach the same states and refuse
+    sampled illegal actions alike, to the end of the game."""
+    s: State | None = _with_permanent(new_game(players, seed), 0, PERMANENTS[pick])
+    if s is not None:
+        s = _with_permanent(s, 1, PERMANENTS[other])
+    assume(s is not None)  # the deck held them (it nearly always does)
+    assert s is not None
+    assert _agree_to_the_end(s, random.Random(seed)) > 0
+
+
+@pytest.mark.clause("GI-CARD-1", "GI-CARD-2")
+@settings(max_examples=max(4, settings().max_examples // 10), deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_fast_and_reference_agree_on_the_test_card_set(players: int, seed: int) -> None:
+    """Property: with the small test card set (one card per kind of effect, every passive) both
+    paths agree at every step of a random game."""
+    s = new_game(players, seed, options=TEST_OPTIONS)
+    assert _agree_to_the_end(s, random.Random(seed), TEST_OPTIONS) > 0
+
+
+@pytest.mark.clause("GI-EFFECT-3", "GI-PLAY-2")
+@pytest.mark.parametrize("frame", [
+    Frame(CHOOSE_PLAYER, 0, source="petty-theft", bound=(("player", 0), ("step", 7), ("stage", "who"))),
+    Frame(CHOOSE_PLAYER, 0, source="petty-theft", bound=(("player", 9), ("step", 1), ("stage", "who"))),
+    Frame(CHOOSE_PLAYER, 0, source="no-such-card", bound=(("player", 0), ("step", 1), ("stage", "who"))),
+    Frame(CHOOSE_PLAYER, 0, source="petty-theft", bound=(("stage", "who"),)),
+    Frame(PAY, 0, source="petty-theft", bound=(("owed", "rubies"),)),
+    Frame(PAY, 0, source="petty-theft", bound=(("owed", ""),)),
+    Frame(PAY, 5, source="petty-theft", bound=(("owed", "gold"),)),
+], ids=["step-out-of-script", "player-out-of-range", "unknown-card", "bound-incomplete", "unknown-resource",
+        "nothing-owed", "seat-out-of-range"])
+def test_frames_the_rules_would_not_make_get_the_rule_books_answer(frame: Frame) -> None:
+    """A frame built by hand that the rules would never push: the fast path lists what the rule book
+    lists (nothing) and refuses an answer with the rule book's reason."""
+    s = evolve(new_game(3, 5), stack=(frame,))
+    assert fast.legal_actions(s) == rules.legal_actions(s)
+    answer = ChooseProject(0, 1)
+    assert _refusal(fast.apply, s, answer) == _refusal(rules.apply, s, answer)
+
+
+@pytest.mark.clause("GI-CARD-1")
+@settings(max_examples=max(4, settings().max_examples // 10), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_events_come_with_the_same_states_as_apply(seed: int) -> None:
+    """Property: ``apply_with_events`` (which the rule book answers) reaches exactly the state the fast
+    ``apply`` reaches, at every step of a random game."""
+    s = new_game(4, seed)
+    rnd = random.Random(seed)
+    while not rules.is_terminal(s):
+        legal = fast.legal_actions(s)
+        a = legal[rnd.randrange(len(legal))]
+        t = fast.apply(s, a)
+        assert apply_with_events(s, a)[0] == t
+        s = t
+
+
+@pytest.mark.clause("GI-CARD-1")
+def test_an_answer_equal_to_a_listed_choice_but_not_it_is_applied_alike() -> None:
+    """An answer built by the caller (equal to a listed choice, not the same object) and an answer
+    to a state whose choices were not just listed both reach the rule book's state."""
+    rnd = random.Random(3)
+    s = new_game(3, 3)
+    seen = 0
+    while not rules.is_terminal(s) and seen < 20:
+        legal = fast.legal_actions(s)
+        a = legal[rnd.randrange(len(legal))]
+        if s.stack:
+            copy = attrs.evolve(a)
+            assert copy == a
+            assert copy is not a
+            assert fast.apply(s, copy) == rules.apply(s, a)
+            fast.legal_actions(new_game(3, 4))  # another state listed last
+            assert fast.apply(s, a) == rules.apply(s, a)
+            seen += 1
+        s = fast.apply(s, a)
+    assert seen
