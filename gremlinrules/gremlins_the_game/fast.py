@@ -24,7 +24,9 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_the_game import fast_fight, fast_flow, fast_moves, flow, rules
 from gremlinrules.gremlins_the_game.actions import Move
-from gremlinrules.gremlins_the_game.fast_moves import move_table
+from gremlinrules.gremlins_the_game.fast_flow import move as _move
+from gremlinrules.gremlins_the_game.fast_moves import REFERENCE_TABLE, MoveTable, move_table
+from gremlinrules.gremlins_the_game.fast_moves import moves as _destinations
 from gremlinrules.gremlins_the_game.state import Phase, State
 
 __all__ = ["apply", "is_legal", "is_terminal", "legal_actions"]
@@ -42,15 +44,21 @@ _last_frame: tuple[Any, tuple[Any, ...]] = (None, ())
 """The state of the last ``legal_actions`` on a pending frame and the choices it gave."""
 
 
+_table: tuple[Any, MoveTable] = (None, REFERENCE_TABLE)
+"""The last ``Options.map`` with a table (grid) and its table (one tuple, replaced whole)."""
+
+
 def _moves(s: State) -> tuple[Move, ...] | None:
     """The legal Moves of ``s`` (phase MOVE, nothing pending), remembered in ``_last``; None for a
     map that is not a grid, or a state made by hand that the fast path cannot read."""
-    global _last
-    table = move_table(s.options.map)
+    global _last, _table
+    m = s.options.map
+    table = move_table(m)
     if table is None:
         return None
+    _table = (m, table)
     try:
-        found, mask, tk = fast_moves.moves(s, table)
+        found, mask, tk = _destinations(s, table)
     except _HAND_MADE:
         return None
     _last = (s, mask, table, tk)
@@ -65,6 +73,8 @@ def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
     table = move_table(s.options.map) if kind == flow.THEATER else None
     if kind == flow.FIGHT:
         found = fast_fight.fight_choices(s, frame)
+    elif kind == flow.DISCARD:
+        found = fast_fight.discard_choices(s, frame)
     elif table is not None:
         found = fast_moves.empty_theater(s, table)
     else:
@@ -82,11 +92,21 @@ def is_terminal(s: State) -> bool:
 
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in canonical order (empty iff the game is over)."""
+    global _last
     if type(s) is not State:
         check_type(s, State, _TITLE)
     if s.phase is _MOVE and not s.stack:
-        found = _moves(s)
-        if found is not None:
+        table = _table
+        if table[0] is not s.options.map:
+            found = _moves(s)
+            if found is not None:
+                return found
+        else:  # _moves inline
+            try:
+                found, mask, tk = _destinations(s, table[1])
+            except _HAND_MADE:
+                return rules.legal_actions(s)
+            _last = (s, mask, table[1], tk)
             return found
     elif s.stack and s.phase is not _OVER:
         try:
@@ -142,7 +162,7 @@ def apply(s: State, action: Any) -> State:
         b = last[2].bit.get(to) if type(to) is str else None
         if b is not None and last[1] & b:
             try:
-                return fast_flow.move(s, to, last[2], last[3])
+                return _move(s, to, last[2], last[3])
             except _HAND_MADE:
                 return rules.apply(s, action)
     if type(s) is not State:

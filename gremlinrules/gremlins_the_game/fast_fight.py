@@ -14,11 +14,11 @@ from typing import Any
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.decisions import Frame
 from gremlinrules.gremlins_the_game import rules
-from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Defeat
+from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Defeat, Discard
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, Tables, covers, tables
 from gremlinrules.gremlins_the_game.state import State
 
-__all__ = ["fight_choices"]
+__all__ = ["discard_choices", "fight_choices"]
 
 _ESCAPE = (LET_ESCAPE,)
 
@@ -26,7 +26,7 @@ _ESCAPE = (LET_ESCAPE,)
 class _FightTable:
     """A component set's minimal covering sets per gremlin, packed."""
 
-    __slots__ = ("covers", "guards", "one")
+    __slots__ = ("covers", "discards", "guards", "one")
 
     def __init__(self, t: Tables) -> None:
         names = tuple(t.weapon_index)
@@ -38,11 +38,34 @@ class _FightTable:
                            for found in covers(needs, t.weapon_symbols, names))
             for gremlin, needs in t.gremlin_needs.items()}
         """Per gremlin: its minimal covering sets (at most HAND_LIMIT cards), packed, with their Defeat."""
+        self.discards = {name: Discard(name) for name in names}
+        """Each weapon kind's Discard."""
 
 
 _TABLES: dict[Tables, _FightTable] = {}
 _CHOICES: BoundedCache[tuple[Any, ...], tuple[Any, ...]] = BoundedCache("gtg-fight-choices", 4096)
 """(component tables, gremlin, hand) -> the fight's choices."""
+
+
+def _table(t: Tables) -> _FightTable:
+    table = _TABLES.get(t)
+    if table is None:
+        if len(_TABLES) >= 16:
+            _TABLES.clear()
+        table = _TABLES[t] = _FightTable(t)
+    return table
+
+
+def discard_choices(s: State, frame: Frame) -> tuple[Any, ...]:
+    """:func:`.rules.discard_choices`: one Discard per kind of weapon card in the hand (GTG-WEAPON-2)."""
+    discards = _table(tables(s.components)).discards
+    out: list[Discard] = []
+    last = None
+    for w in s.hands[frame.seat]:
+        if w != last:
+            out.append(discards[w])
+            last = w
+    return tuple(out)
 
 
 def fight_choices(s: State, frame: Frame) -> tuple[Any, ...]:
@@ -53,11 +76,7 @@ def fight_choices(s: State, frame: Frame) -> tuple[Any, ...]:
     found = _CHOICES.get(key)
     if found is not None:
         return found
-    table = _TABLES.get(t)
-    if table is None:
-        if len(_TABLES) >= 16:
-            _TABLES.clear()
-        table = _TABLES[t] = _FightTable(t)
+    table = _table(t)
     if len(hand) > HAND_LIMIT:  # not a hand the rules make
         return rules.fight_choices(s, frame)
     guards = table.guards

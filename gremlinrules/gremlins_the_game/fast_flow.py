@@ -12,6 +12,7 @@ from typing import Any
 
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
+from gremlinrules.core.piles import draw_or_rebuild
 from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import LetEscape
@@ -33,6 +34,12 @@ _armed_next_turn = make_updater(State, "positions", "free_move", "weapon_tokens"
                                 "turn", "turn_number", phase=_MOVE)
 _revealed = make_updater(State, "positions", "free_move", "board", "stack", phase=_RESOLVE)
 _began = make_updater(State, "turn", "turn_number", phase=_MOVE)
+_drawn_event = make_updater(State, "positions", "free_move", "event_tokens", "event_deck", "event_discard",
+                            "rng", phase=_RESOLVE)
+_refilled = make_updater(State, "positions", "free_move", "event_tokens", "weapon_tokens", "board", "pool",
+                         phase=_RESOLVE)
+_refilled_next_turn = make_updater(State, "positions", "free_move", "event_tokens", "weapon_tokens", "board",
+                                   "pool", "turn", "turn_number", phase=_MOVE)
 _stacked = make_updater(State, "stack")
 _won = make_updater(State, "stack", "hands", "weapon_discard", "board", "defeated")
 _placed = make_updater(State, "stack", "board", "pool")
@@ -61,9 +68,10 @@ def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
     the next turn; a weapon token (GTG-WEAPON-1) with room in the hand and cards in the deck, then
     the next turn; a gremlin, revealed for the fight (GTG-FIGHT-1). ``tk`` is ``s``'s tokens."""
     seat = s.turn
-    positions = s.positions
-    here = positions[seat]
-    positions = replace_at(positions, seat, to)
+    row = list(s.positions)
+    here = row[seat]
+    row[seat] = to
+    positions = tuple(row)
     free = s.free_move
     if free[seat]:  # GTG-SQUARE-3: the bonus is used
         free = replace_at(free, seat, False)
@@ -71,8 +79,10 @@ def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
     if to != here:
         b = table.bit[to]
         if b & tk.mask:  # GTG-MOVE-5: the space does something
-            if b & tk.event_mask or not b & (tk.weapon_mask | tk.board_mask):  # an event, the Town Square
-                return flow.land(_moved(s, positions, free), seat, to)
+            if b & tk.event_mask:
+                return _event_move(s, to, positions, free)
+            if not b & (tk.weapon_mask | tk.board_mask):
+                return _square_move(s, to, table, tk, positions, free, number)
             if b & tk.weapon_mask:
                 return _armed_move(s, to, tk, positions, free, number)
             board = s.board
@@ -86,6 +96,48 @@ def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
     if to == here:
         return flow.end_turn(_moved(s, positions, free))
     return flow.land(_moved(s, positions, free), seat, to)
+
+
+def _event_move(s: State, to: str, positions: tuple[str, ...], free: tuple[bool, ...]) -> State:
+    """GTG-EVENT-1, GTG-EVENT-3: the token is taken, the top event card drawn (an empty deck
+    rebuilt) and discarded face up, in one step; then its effects (:func:`.flow.run`)."""
+    card, deck, discard, rng = draw_or_rebuild(s.event_deck, s.event_discard, s.rng)
+    if card is None:
+        return flow.land(_moved(s, positions, free), s.turn, to)
+    s = _drawn_event(s, positions, free, tuple([n for n in s.event_tokens if n != to]), deck,
+                     (*discard, card), rng)
+    return flow.run(s, s.turn, (*flow.event_steps(s, card), "end"))
+
+
+def _square_move(s: State, to: str, table: MoveTable, tk: Tokens, positions: tuple[str, ...],
+                 free: tuple[bool, ...], number: int) -> State:
+    """GTG-SQUARE-1: the Town Square refills every empty token space and Gremlin space
+    (GTG-SQUARE-2: not under a player; gremlins face down from the pool while it lasts) and gives
+    the next move anywhere (GTG-SQUARE-3), then the turn ends: in one step."""
+    g = table.geo
+    occupied = set(positions)
+    have = set(s.event_tokens)
+    events = tuple([n for n in g.event_spaces if n in have or n not in occupied])
+    have = set(s.weapon_tokens)
+    weapons = tuple([n for n in g.weapon_spaces if n in have or n not in occupied])
+    board, pool = s.board, s.pool
+    taken = {p.space for p in board}
+    taken.update(positions)
+    new: list[Placed] = []
+    for name in g.gremlin_spaces:
+        if name not in taken:
+            if len(new) == len(pool):
+                break
+            new.append(Placed(name, pool[len(new)], False, True))
+    if new:
+        index = g.index
+        board = tuple(sorted((*board, *new), key=lambda p: index[p.space]))
+        pool = pool[len(new):]
+    free = replace_at(free, s.turn, True)
+    if _plain_end(s, tk, number):  # the new gremlins are face down: Stripe is where he was
+        return _refilled_next_turn(s, positions, free, events, weapons, board, pool, (s.turn + 1) % s.players,
+                                   number)
+    return flow.end_turn(_refilled(s, positions, free, events, weapons, board, pool))
 
 
 def _armed_move(s: State, to: str, tk: Tokens, positions: tuple[str, ...], free: tuple[bool, ...],

@@ -25,7 +25,9 @@ from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
 from gremlinrules.gremlins_the_game.state import State
 
-__all__ = ["MoveTable", "Tokens", "empty_theater", "move_table", "moves", "taken", "tokens"]
+__all__ = [
+    "REFERENCE_TABLE", "MoveTable", "Tokens", "empty_theater", "move_table", "moves", "taken", "tokens",
+]
 
 STEPS = 6  # GTG-MOVE-1
 
@@ -269,3 +271,9 @@ def empty_theater(s: State, table: MoveTable) -> tuple[Choose, ...]:
     if found is None:
         found = _CHOSEN.put(key, select_bits(table.grid, table.laid_chooses, mask))
     return found
+
+
+_reference = move_table(None)
+assert _reference is not None  # the reference map is a grid
+REFERENCE_TABLE: MoveTable = _reference
+"""The reference map's table."""
