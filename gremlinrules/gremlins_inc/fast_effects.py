@@ -18,7 +18,7 @@ from gremlinrules.gremlins_inc import effects, flow
 from gremlinrules.gremlins_inc.components import RESOURCES
 from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_flow import after_action
-from gremlinrules.gremlins_inc.fast_select import sources, targets
+from gremlinrules.gremlins_inc.fast_select import mask, sources, targets
 from gremlinrules.gremlins_inc.fast_tables import Tables
 from gremlinrules.gremlins_inc.state import CHOOSE_PLAYER, CHOOSE_PROJECT, PAY, Project, State
 
@@ -31,6 +31,7 @@ with_resources = make_updater(Project, "resources")
 """A project with other resources (one constructor-free call)."""
 _pushed = make_updater(State, "stack")
 _scored = make_updater(State, "scores")
+_drawn = make_updater(State, "hands", "deck")
 _resolved = make_updater(State, "discard", resolving="")
 _paid = make_updater(State, "projects", "discard")
 _paid_asking = make_updater(State, "projects", "discard", "stack")
@@ -110,7 +111,12 @@ def _act(s: State, me: int, seat: int, op: str, n: int) -> State:
         out[me] += lost
         return _scored(s, tuple(out))
     if op == "draw":
-        return flow.draw(s, seat, n)
+        deck = s.deck
+        if n > len(deck) or n <= 0:  # a reshuffle, or nothing to draw: the flow draws
+            return flow.draw(s, seat, n)
+        hands = list(s.hands)
+        hands[seat] = tuple(sorted(hands[seat] + deck[:n]))
+        return _drawn(s, tuple(hands), deck[n:])
     return flow.give_extra_turns(s, n)
 
 
@@ -126,7 +132,8 @@ def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen
         if k == 0 and chosen >= 0:
             found = [chosen]
         else:
-            found = [i for i, p in enumerate(row) if any(type_of[x] == r for x in p.resources)]
+            want = 1 << r
+            found = [i for i, p in enumerate(row) if mask(p, t) & want]
         if len(found) > 1:
             frame = Frame(PAY, seat, source=card, bound=(("owed", ".".join(RESOURCES[x] for x in owed[k:])),))
             if pile is None:
