@@ -61,16 +61,18 @@ MASK_SUITS: tuple[tuple[Colour, ...], ...] = tuple(
 
 class Piece:
     """The candidate spots of one suit for one placement reading: the Place actions in spot
-    order, the spots as a set and as a bitmask, and the open subsets seen so far."""
+    order, the spots as bits and as a bitmask, and the open subsets seen so far."""
 
-    __slots__ = ("actions", "bits", "mask", "spots", "subsets")
+    __slots__ = ("actions", "bits", "last", "mask", "subsets")
 
     def __init__(self, suit: Colour, spots: _Spots) -> None:
-        self.actions = tuple(map(PLACE[suit].__getitem__, spots.spots))
-        self.spots = spots.spots_set
-        self.bits = spots.bits
-        self.mask = spots.mask
+        self.actions = tuple(map(PLACE[suit].__getitem__, spots[0]))
+        self.bits = spots[1]
+        self.mask = spots[2]
         self.subsets: dict[int, tuple[Place, ...]] = {}
+        self.last: tuple[int, tuple[Place, ...]] = (0, self.actions)
+        """The occupied candidates asked about last and the open actions they leave (one pair,
+        replaced whole)."""
 
     def open_actions(self, occupied: int) -> tuple[Place, ...]:
         """The actions whose spot is not in the bitmask ``occupied``."""
@@ -79,25 +81,42 @@ class Piece:
             return self.actions
         found = self.subsets.get(hit)
         if found is None:
-            found = tuple(compress(self.actions, map(not_, map(hit.__and__, self.bits))))
+            found = self._open(hit)
             if len(self.subsets) < _KEEP_SUBSETS:
                 self.subsets[hit] = found
+        self.last = (hit, found)
+        return found
+
+    def _open(self, hit: int) -> tuple[Place, ...]:
+        """The open actions when ``hit`` are taken: in a game gnomes only arrive, so usually the
+        last answer less the one or two spots taken since; otherwise filtered afresh."""
+        last_hit, found = self.last
+        new = hit & ~last_hit
+        if last_hit & ~hit or new.bit_count() > _DERIVE_AT_MOST:
+            return tuple(compress(self.actions, map(not_, map(hit.__and__, self.bits))))
+        mask = self.mask
+        while new:  # the place of a spot among the open actions: the open candidates below it
+            low = new & -new
+            i = (mask & ~last_hit & (low - 1)).bit_count()
+            found = found[:i] + found[i + 1:]
+            last_hit |= low
+            new ^= low
         return found
 
 
-_KEEP_SUBSETS = 128
+_KEEP_SUBSETS = 32
+_DERIVE_AT_MOST = 3
 
 
-class _Spots:
-    """The candidate spots of a colour's hexes for one placement reading, whatever the suit."""
+_Spots = tuple[tuple[int, ...], tuple[int, ...], int]
+"""The candidate spots of a colour's hexes for one placement reading, whatever the suit: the
+spots in order, each as a bit, and all of them as one bitmask."""
 
-    __slots__ = ("bits", "mask", "spots", "spots_set")
 
-    def __init__(self, hexes: tuple[int, ...], category: int, any_vertex: bool) -> None:
-        self.spots = colour_spots(hexes, category, any_vertex)
-        self.spots_set = frozenset(self.spots)
-        self.bits = tuple(map((1).__lshift__, self.spots))
-        self.mask = sum(self.bits)
+def _candidates(hexes: tuple[int, ...], category: int, any_vertex: bool) -> _Spots:
+    spots = colour_spots(hexes, category, any_vertex)
+    bits = tuple(map((1).__lshift__, spots))
+    return spots, bits, sum(bits)
 
 
 READINGS: tuple[tuple[int, bool], ...] = ((WINNER, False), (MIDDLE, False), (LOSER, False), (LOSER, True))
@@ -111,9 +130,21 @@ def reading(category: int, any_vertex: bool) -> int:
 
 
 _COLOURED = tuple(h for h in range(N_HEXES) if h != CENTER)
+_HEX_SPOTS_BY_READING = tuple(tuple(colour_spots((h,), category, any_vertex) for h in range(N_HEXES))
+                              for category, any_vertex in READINGS)
+
+
+def _table_candidates(hexes: tuple[int, ...], r: int) -> _Spots:
+    """:func:`_candidates` for the table, from each hex's own spots (the same union, faster)."""
+    by_hex = _HEX_SPOTS_BY_READING[r]
+    spots = tuple(sorted({*by_hex[hexes[0]], *by_hex[hexes[1]], *by_hex[hexes[2]]}))
+    bits = tuple(map((1).__lshift__, spots))
+    return spots, bits, sum(bits)
+
+
 _SPOTS: dict[tuple[tuple[int, ...], int], _Spots] = {
-    (hexes, r): _Spots(hexes, category, any_vertex)
-    for hexes in combinations(_COLOURED, 3) for r, (category, any_vertex) in enumerate(READINGS)
+    (hexes, r): _table_candidates(hexes, r)
+    for hexes in combinations(_COLOURED, 3) for r in range(len(READINGS))
 }
 """The candidate spots of every three coloured hexes a suit can hold, per reading (a fixed
 table, built at import: a new garden costs lookups, not geometry)."""
@@ -121,18 +152,20 @@ table, built at import: a new garden costs lookups, not geometry)."""
 
 def _spots(hexes: tuple[int, ...], r: int) -> _Spots:
     found = _SPOTS.get((hexes, r))
-    return _Spots(hexes, *READINGS[r]) if found is None else found  # not three coloured hexes
+    return _candidates(hexes, *READINGS[r]) if found is None else found  # not three coloured hexes
 
 
-_PIECES: BoundedCache[tuple[int, tuple[int, ...], int], Piece] = BoundedCache(
-    "gnaughty-gnomes placement pieces", 4 * 220 * 4)  # 4 suits x 220 hex triples x 4 readings
+_PIECES: dict[tuple[int, tuple[int, ...], int], Piece] = {
+    (i, hexes, r): Piece(suit, spots) for (hexes, r), spots in _SPOTS.items() for i, suit in enumerate(SUITS)
+}
+"""Every suit's piece for every three coloured hexes and reading (a fixed table, built at import:
+4 suits x 220 hex triples x 4 readings)."""
 
 
 def _piece(suit_index: int, hexes: tuple[int, ...], r: int) -> Piece:
-    key = (suit_index, hexes, r)
-    found = _PIECES.get(key)
-    if found is None:
-        found = _PIECES.put(key, Piece(SUITS[suit_index], _spots(hexes, r)))
+    found = _PIECES.get((suit_index, hexes, r))
+    if found is None:  # not three coloured hexes (a layout built by hand): a piece of its own
+        return Piece(SUITS[suit_index], _spots(hexes, r))
     return found
 
 
@@ -161,10 +194,6 @@ class Garden:
         for i in MASK_INDICES[mask]:
             out += pieces[i].open_actions(occupied)
         return out
-
-    def allowed(self, suit: Colour, r: int) -> frozenset[int]:
-        """The candidate spots of one suit under reading ``r``, as a set."""
-        return self.pieces[r][SUIT_INDEX[suit]].spots
 
 
 SUIT_INDEX: dict[Colour, int] = {s: i for i, s in enumerate(SUITS)}
