@@ -27,7 +27,7 @@ What makes them fast, none of it a rule:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain, permutations
+from itertools import chain, permutations, product
 from typing import Any
 
 from gremlinrules.core.checks import check_type
@@ -42,14 +42,14 @@ from gremlinrules.gnaughty_gnomes.flow import guarded, incomplete, placement_sta
 from gremlinrules.gnaughty_gnomes.rules import check as reference_check
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
 from gremlinrules.gnaughty_gnomes.tables import (
+    MASK_INDICES,
     MASK_SUITS,
     PLAYED,
     SPOT_HEX_MASKS,
     SUIT_INDEX,
-    Garden,
+    Piece,
     garden,
     occupancy,
-    reading,
     remember,
 )
 from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
@@ -66,43 +66,53 @@ _VALUES = COMPONENTS.track_values
 
 # --- the pending placement --------------------------------------------------------------------
 
-_Placing = tuple[State, int, int, int, int, int, Garden, int]
+_Placing = tuple[State, int, int, int, int, int, tuple[tuple[Piece, ...], ...]]
 """A placement state's context: the state, the step (0 for turn-order place 1 ... 3), the
 placing position, the unflipped suits as a mask of ``Card.suit_bit`` values, team 0's and team
-1's gnomes as bitmasks, the garden's tables and the placement reading (``tables.READINGS``)."""
+1's gnomes as bitmasks, and the garden's pieces per step and suit (``Garden.by_step``)."""
 
 _MEMO: list[_Placing | None] = [None]
 """The context of the placement state ``apply`` made or ``legal_actions`` read last, replaced
 whole (one entry, holding the state: an identity test finds it)."""
 
 
-def _placing(state: State) -> _Placing:
-    """The context of a state with a placement pending (from the memo when it is that state)."""
-    ctx = _MEMO[0]
-    if ctx is not None and ctx[0] is state:
-        return ctx
+def _context(state: State) -> _Placing:
+    """The context of a state with a placement pending, worked out (and memoised)."""
     step = 4 - len(state.stack)
-    plays, flipped = state.plays, state.flipped
+    plays = state.plays
     mask = 0
-    for played, done in zip(plays, flipped, strict=False):
+    for played, done in zip(plays, state.flipped, strict=False):
         if not done:
             mask |= played.card.suit_bit
     team0, team1 = occupancy(state.gnomes)
-    ctx = (state, step, plays[state.order[step]].position, mask, team0, team1, garden(state.layout),
-           reading(_CATEGORY[step], state.options.loser_vertex == "any"))
+    ctx = (state, step, plays[state.order[step]].position, mask, team0, team1,
+           garden(state.layout).by_step[state.options.loser_vertex == "any"])
     _MEMO[0] = ctx
     return ctx
 
 
 def _placements(state: State) -> tuple[Place | Flip, ...]:
     """The choices of the placement frame on top of the stack (see ``rules.place_choices``)."""
-    _, _, pos, mask, team0, team1, tables, r = _placing(state)
+    ctx = _MEMO[0]
+    if ctx is None or ctx[0] is not state:
+        ctx = _context(state)
+    _, step, pos, mask, team0, team1, by_step = ctx
     if state.supply[pos] > 0:
-        out = tables.placements(mask, r, team0 | team1)
+        occupied = team0 | team1
+        pieces = by_step[step]
+        suits = MASK_INDICES[mask]
+        if len(suits) == 1:
+            out = pieces[suits[0]].open_actions(occupied)
+        else:
+            out = ()
+            for i in suits:
+                out += pieces[i].open_actions(occupied)
         if out:
             return out
-        if state.options.no_space == "widen":  # GG-PLACE-8, option "widen": any spot touching the colour
-            out = tables.placements(mask, reading(LOSER, state.options.loser_vertex == "any"), team0 | team1)
+        if state.options.no_space == "widen":  # GG-PLACE-8, option "widen": the loser's spots
+            pieces = by_step[3]
+            for i in suits:
+                out += pieces[i].open_actions(occupied)
             if out:
                 return out
     return _FLIPS[mask]
@@ -111,12 +121,19 @@ def _placements(state: State) -> tuple[Place | Flip, ...]:
 _FLIPS: tuple[tuple[Flip, ...], ...] = tuple(tuple(FLIP[s] for s in suits) for suits in MASK_SUITS)
 
 
-def _plain(ctx: _Placing, info: tuple[Any, ...]) -> bool:
-    """Whether the Place ``info`` is a plain legal placement of the context: an unflipped card's
-    colour, an open spot of the placing position's own category next to it, a gnome in supply."""
-    state, _, pos, mask, team0, team1, tables, r = ctx
-    return bool(mask & info[4] and not (team0 | team1) & info[6] and tables.pieces[r][info[5]].mask & info[6]
-                and state.supply[pos] > 0)
+def _plain(state: State, info: tuple[Any, ...]) -> _Placing | None:
+    """The context when the Place ``info`` is a plain legal placement in ``state``: an
+    unflipped card's colour, an open spot of the placing position's own category next to it, a
+    gnome in supply; else None."""
+    ctx = _MEMO[0]
+    if ctx is None or ctx[0] is not state:
+        ctx = _context(state)
+    _, step, pos, mask, team0, team1, by_step = ctx
+    bit = info[6]
+    if (mask & info[4] and not (team0 | team1) & bit and by_step[step][info[5]].mask & bit
+            and state.supply[pos] > 0):
+        return ctx
+    return None
 
 
 # --- legal actions --------------------------------------------------------------------------
@@ -176,7 +193,7 @@ def check(state: State, action: Any) -> tuple[str, str] | None:
     if info is not None and state.phase is _PLAY_PHASE:
         kind = info[1]
         if state.stack:
-            if kind == _PLACE_KIND and _plain(_placing(state), info):
+            if kind == _PLACE_KIND and _plain(state, info) is not None:
                 return None
             if kind != _PLAY_KIND and info[0] in _placements(state):
                 return None
@@ -202,8 +219,8 @@ def apply(state: State, action: Any) -> State:
             kind = info[1]
             if state.stack:
                 if kind == _PLACE_KIND:
-                    ctx = _placing(state)
-                    if _plain(ctx, info):
+                    ctx = _plain(state, info)
+                    if ctx is not None:
                         return _placed(ctx, info[2], info[3], info[6])
             elif kind == _PLAY_KIND:
                 out = _play(state, info[2], info[3])
@@ -314,7 +331,7 @@ _with_trick = make_updater(State, "hands", "piles", "plays", "order", "stack", "
 def _placed(ctx: _Placing, suit: Colour, spot: int, bit: int) -> State:
     """The state after a legal Place on ``spot`` using the first unflipped card of ``suit``
     (GG-PLACE-9), scored at once (GG-SCORE-1); the context of the next placement is memoised."""
-    state, step, pos, mask, team0, team1, tables, r = ctx
+    state, step, pos, mask, team0, team1, by_step = ctx
     plays, flipped = state.plays, state.flipped
     idx = -1
     for i, played in enumerate(plays):
@@ -325,34 +342,38 @@ def _placed(ctx: _Placing, suit: Colour, spot: int, bit: int) -> State:
                 break
     else:
         mask &= ~plays[idx].card.suit_bit
-    flipped = flipped[:idx] + (True,) + flipped[idx + 1:]
-    gnomes = state.gnomes
-    gnomes = gnomes[:spot] + (pos % 2,) + gnomes[spot + 1:]
-    layout, track = state.layout, state.track
-    if pos % 2:
+    gnomes = list(state.gnomes)
+    gnomes[spot] = team = pos & 1
+    scores = state.team_scores
+    if team:
         team1 |= bit
-        points = placement_points(layout, track, team1, team0, spot)
-        scores = state.team_scores
+        points = placement_points(state.layout, state.track, team1, team0, spot)
         if points:
             scores = (scores[0], scores[1] + points)
     else:
         team0 |= bit
-        points = placement_points(layout, track, team0, team1, spot)
-        scores = state.team_scores
+        points = placement_points(state.layout, state.track, team0, team1, spot)
         if points:
             scores = (scores[0] + points, scores[1])
-    remember(gnomes, team0, team1)
+    made = tuple(gnomes)
+    remember(made, team0, team1)
     supply = list(state.supply)
     supply[pos] -= 1
     if step == 3:
-        return _clean_up(state, gnomes, tuple(supply), scores)
-    out = _with_placement(state, gnomes, tuple(supply), scores, flipped, state.stack[:-1])
+        return _clean_up(state, made, tuple(supply), scores)
+    after = _FLIPPED_AT.get(flipped)  # None only for a pattern apply never makes
+    flipped = after[idx] if after is not None else tuple(done or i == idx for i, done in enumerate(flipped))
+    out = _with_placement(state, made, tuple(supply), scores, flipped, state.stack[:-1])
     step += 1
-    r = reading(_CATEGORY[step], state.options.loser_vertex == "any")
-    _MEMO[0] = (out, step, plays[state.order[step]].position, mask, team0, team1, tables, r)
+    _MEMO[0] = (out, step, plays[state.order[step]].position, mask, team0, team1, by_step)
     return out
 
 
+_FLIPPED_AT: dict[tuple[bool, ...], tuple[tuple[bool, ...], ...]] = {
+    done: tuple(done[:i] + (True,) + done[i + 1:] for i in range(4))
+    for done in product((False, True), repeat=4)
+}
+"""Per pattern of flipped trick cards, the pattern after flipping card 0, 1, 2 or 3."""
 _with_placement = make_updater(State, "gnomes", "supply", "team_scores", "flipped", "stack")
 
 
@@ -360,7 +381,9 @@ def _place(state: State, action: Place | Flip) -> State:
     """A Flip, or a Place widened by GG-PLACE-8, already checked by the reference rules."""
     idx = next(i for i, p in enumerate(state.plays) if p.card.suit is action.suit and not state.flipped[i])
     if type(action) is Place:
-        ctx = _placing(state)
+        ctx = _MEMO[0]
+        if ctx is None or ctx[0] is not state:
+            ctx = _context(state)
         return _placed(ctx, action.suit, action.spot, 1 << action.spot)
     stack, flipped = state.stack, state.flipped
     if len(stack) > 1:

@@ -172,7 +172,7 @@ def _piece(suit_index: int, hexes: tuple[int, ...], r: int) -> Piece:
 class Garden:
     """The placement tables of one layout: a :class:`Piece` per reading and suit."""
 
-    __slots__ = ("layout", "pieces")
+    __slots__ = ("by_step", "layout", "pieces")
 
     def __init__(self, layout: tuple[Colour, ...]) -> None:
         self.layout = layout
@@ -186,6 +186,11 @@ class Garden:
             tuple(_piece(i, colour_hexes[i], r) for i in range(len(SUITS))) for r in range(len(READINGS))
         )
         """Per reading (see ``READINGS``), per suit index."""
+        winner, middle, loser, loser_any = self.pieces
+        self.by_step: tuple[tuple[tuple[Piece, ...], ...], ...] = (
+            (winner, middle, middle, loser), (winner, middle, middle, loser_any))
+        """Per ``any_vertex`` (the option ``loser_vertex="any"``, GG-PLACE-6), the pieces of each
+        placement step (turn-order place 1 to 4), per suit index."""
 
     def placements(self, mask: int, r: int, occupied: int) -> tuple[Place, ...]:
         """The open candidate spots for the unflipped suits ``mask``, in canonical order."""
