@@ -17,7 +17,7 @@ from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import LetEscape
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT
-from gremlinrules.gremlins_the_game.fast_moves import MoveTable, Tokens, taken, tokens
+from gremlinrules.gremlins_the_game.fast_moves import MoveTable, Tokens, derive, taken, tokens
 from gremlinrules.gremlins_the_game.state import Phase, Placed, State
 
 __all__ = ["fight", "finish", "move", "to_theater"]
@@ -88,8 +88,9 @@ def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
             board = s.board
             gremlin = next(p.gremlin for p in board if p.space == to)
             board = tuple([Placed(p.space, p.gremlin, True) if p.space == to else p for p in board])
-            return _revealed(s, positions, free, board,
-                             (*s.stack, Frame(flow.FIGHT, seat, source=gremlin, then=_END)))
+            return derive(tk, _revealed(s, positions, free, board,  # the same gremlins on the same spaces
+                                        (*s.stack, Frame(flow.FIGHT, seat, source=gremlin, then=_END))),
+                          tk.board_mask, tk.stripe_on_theater)
     if not (tk.stripe_on_theater or (s.crowd and tk.stripe in s.crowd)
             or (s.options.bounded and number >= s.options.turn_limit)):  # as _plain_end
         return _next_turn(s, positions, free, (seat + 1) % s.players, number)
@@ -134,9 +135,13 @@ def _square_move(s: State, to: str, table: MoveTable, tk: Tokens, positions: tup
         board = tuple(sorted((*board, *new), key=lambda p: index[p.space]))
         pool = pool[len(new):]
     free = replace_at(free, s.turn, True)
+    mask = tk.board_mask
+    bit = table.bit
+    for p in new:
+        mask |= bit[p.space]
     if _plain_end(s, tk, number):  # the new gremlins are face down: Stripe is where he was
-        return _refilled_next_turn(s, positions, free, events, weapons, board, pool, (s.turn + 1) % s.players,
-                                   number)
+        return derive(tk, _refilled_next_turn(s, positions, free, events, weapons, board, pool,
+                                              (s.turn + 1) % s.players, number), mask, tk.stripe_on_theater)
     return flow.end_turn(_refilled(s, positions, free, events, weapons, board, pool))
 
 
@@ -168,7 +173,8 @@ def fight(s: State, frame: Frame, action: Any, table: MoveTable) -> State:
                                               then=("home", *frame.then))))
         return flow.escape(_stacked(s, stack), frame)
     gremlin = next(p.gremlin for p in s.board if p.space == space)
-    if gremlin == tokens(s, table).stripe or frame.then != _END:  # GTG-STRIPE-2 ends the game
+    tk = tokens(s, table)
+    if gremlin == tk.stripe or frame.then != _END:  # GTG-STRIPE-2 ends the game
         return flow.defeat(_stacked(s, stack), frame, action.weapons)
     hand = list(s.hands[seat])
     for w in action.weapons:
@@ -176,7 +182,7 @@ def fight(s: State, frame: Frame, action: Any, table: MoveTable) -> State:
     s = _won(s, stack, replace_at(s.hands, seat, tuple(hand)), (*s.weapon_discard, *action.weapons),
              tuple([p for p in s.board if p.space != space]),
              replace_at(s.defeated, seat, (*s.defeated[seat], gremlin)))
-    return finish(s, table)
+    return finish(derive(tk, s, tk.board_mask & ~table.bit[space], tk.stripe_on_theater), table)
 
 
 def to_theater(s: State, frame: Frame, space: str, table: MoveTable) -> State:
@@ -187,8 +193,10 @@ def to_theater(s: State, frame: Frame, space: str, table: MoveTable) -> State:
     if frame.source == "stripe":
         if frame.then:
             return flow.to_theater(_stacked(s, stack), frame, space)
+        tk = tokens(s, table)
         board = tuple(sorted((*s.board, Placed(space, s.pool[0], True)), key=lambda p: index[p.space]))
-        return _placed(s, stack, board, s.pool[1:])
+        return derive(tk, _placed(s, stack, board, s.pool[1:]), tk.board_mask | table.bit[space],
+                      tk.stripe_on_theater or s.pool[0] == tk.stripe)
     if frame.then != _HOME_END:
         return flow.to_theater(_stacked(s, stack), frame, space)
     origin = str(frame.value("from"))
@@ -196,5 +204,8 @@ def to_theater(s: State, frame: Frame, space: str, table: MoveTable) -> State:
     board = tuple(sorted((*[p for p in s.board if p.space != origin], Placed(space, gremlin, True)),
                          key=lambda p: index[p.space]))
     seat = frame.seat
+    tk = tokens(s, table)
     s = _sent(s, stack, board, replace_at(s.positions, seat, table.geo.starts[seat]))
-    return finish(s, table)
+    bit = table.bit
+    return finish(derive(tk, s, (tk.board_mask & ~bit[origin]) | bit[space],
+                         tk.stripe_on_theater or gremlin == tk.stripe), table)

@@ -26,7 +26,8 @@ from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
 from gremlinrules.gremlins_the_game.state import State
 
 __all__ = [
-    "REFERENCE_TABLE", "MoveTable", "Tokens", "empty_theater", "move_table", "moves", "taken", "tokens",
+    "REFERENCE_TABLE", "MoveTable", "Tokens", "derive", "empty_theater", "move_table", "moves", "taken",
+    "tokens",
 ]
 
 STEPS = 6  # GTG-MOVE-1
@@ -166,6 +167,29 @@ def tokens(s: State, table: MoveTable) -> Tokens:
         return last
     made = _last_tokens = Tokens(s, table, last)
     return made
+
+
+def derive(tk: Tokens, s: State, board_mask: int, stripe_on_theater: bool) -> State:
+    """Remember the :class:`Tokens` of ``s``, a state made from one of tokens ``tk`` with a new
+    board whose mask and Stripe's place the caller knows (a gremlin revealed, defeated or put on a
+    space); returns ``s``."""
+    global _last_tokens
+    made = Tokens.__new__(Tokens)
+    made.table = table = tk.table
+    made.events = s.event_tokens
+    made.weapons = s.weapon_tokens
+    made.board = s.board
+    made.components = tk.components
+    events, weapons = s.event_tokens, s.weapon_tokens
+    made.event_mask = tk.event_mask if tk.events is events else _names_mask(table, events)
+    made.weapon_mask = tk.weapon_mask if tk.weapons is weapons else _names_mask(table, weapons)
+    made.stripe = tk.stripe
+    made.weapon_index = tk.weapon_index
+    made.board_mask = board_mask
+    made.stripe_on_theater = stripe_on_theater
+    made.mask = table.square | made.event_mask | made.weapon_mask | board_mask
+    _last_tokens = made
+    return s
 
 
 _Moves = tuple[tuple[Move, ...], int]
