@@ -1,22 +1,27 @@
-"""The fast paths: ``legal_actions``, ``is_legal`` and ``apply`` answered with less work than the
-rule book, held to it by tests/gremlins_inc/test_differential.py.
+"""The fast paths: ``legal_actions``, ``is_legal``, ``is_terminal`` and ``apply`` answered with less
+work than the rule book, held to it by tests/gremlins_inc/test_differential.py and
+tests/gremlins_inc/test_fast_paths.py.
 
 ``get_game("gremlins-inc", reference=True)`` plays with :mod:`.rules` instead. What makes this
 path fast, none of it a rule:
 
 * tables per card set and player count (:mod:`.fast_tables`): each design's Start, Assign and
-  Play actions, its cost and completion cost as (gold, malice, industry), and each turn action's
-  kind, found by identity; the turn's legal actions are built from them in canonical order
-  without a sort or a check per action;
+  Play actions, its cost and completion cost as (gold, malice, industry) counts, its type as a
+  bit, the frames' answers as the action space's own objects, and each turn action's kind found
+  by identity; the turn's legal actions are built from them in canonical order without a sort or
+  a check per action;
 * turn actions applied with their checks inline (:mod:`.fast_turn`), each building the next
-  state with one updater call (:func:`gremlinrules.core.evolve.make_updater`); an effect returns
-  None for anything it does not hold for, and the rule book answers (the reason, or the rare case);
-* the end of a turn in one step for its usual cases (the refill without a reshuffle, the next
-  seat's turn or round);
-* a pending frame's choices listed once per state (:mod:`.fast_frames`), so the answer resumes
-  the effect without listing them again;
-* while :func:`.events.apply_with_events` listens, the rule book applies the action, so its
-  events are the rule book's.
+  state with one updater call (:func:`gremlinrules.core.evolve.make_updater`), and the action
+  that uses up the turn going straight to the next seat's turn (the refill without a reshuffle,
+  :mod:`.fast_flow`); an effect returns None for anything it does not hold for, and the rule
+  book answers (the reason, or the rare case);
+* a played card paid for and its script run by :mod:`.fast_effects`: targets and projects found
+  from type masks (:mod:`.fast_select`), score, draw and extra-turn steps done inline, every other
+  stage handed to :func:`.effects.advance`;
+* a pending frame's choices listed once per state (:mod:`.fast_frames`), so its answer resumes
+  the effect without listing them again; a frame is read once (a bounded cache in :mod:`.effects`);
+* while :func:`.events.apply_with_events` listens, the rule book applies the action, so events
+  are the rule book's.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from gremlinrules.core.checks import check_type
 from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.events import _LOG
 from gremlinrules.gremlins_inc.fast_frames import frame_actions, frame_apply
+from gremlinrules.gremlins_inc.fast_tables import MEMO as _MEMO
 from gremlinrules.gremlins_inc.fast_tables import tables, turn_actions
 from gremlinrules.gremlins_inc.fast_turn import EFFECTS
 from gremlinrules.gremlins_inc.state import Phase, State
@@ -47,7 +53,8 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         return rules.legal_actions(s)
     if s.stack:
         return frame_actions(s)
-    return turn_actions(s, tables(s))
+    o, n, t = _MEMO[0]  # the tables of the options last asked (tables() without the call)
+    return turn_actions(s, t if o is s.options and n == s.players else tables(s))
 
 
 def is_legal(s: State, action: Any) -> bool:
@@ -70,7 +77,9 @@ def apply(s: State, action: Any) -> State:
         return rules.apply(s, action)
     if s.stack:
         return frame_apply(s, action)
-    t = tables(s)
+    o, n, t = _MEMO[0]
+    if o is not s.options or n != s.players:
+        t = tables(s)
     lookup = t.lookup
     try:
         info = lookup.by_id.get(id(action)) or lookup.by_value(action)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from gremlinrules.gremlins_inc import flow
 from gremlinrules.gremlins_inc.components import Step
 from gremlinrules.gremlins_inc.effects import Ctx
-from gremlinrules.gremlins_inc.fast_tables import Tables
+from gremlinrules.gremlins_inc.fast_tables import Tables, counts
 from gremlinrules.gremlins_inc.state import Project, State
 
 __all__ = ["WANT", "mask", "sources", "targets"]
@@ -22,11 +22,10 @@ WANT = {"any": 7, "gold": 1, "malice": 2, "industry": 4}
 
 def mask(p: Project, t: Tables) -> int:
     """The types of the project's resources, as bits (gold 1, malice 2, industry 4)."""
-    bit = t.bit
-    out = 0
-    for x in p.resources:
-        out |= bit[x]
-    return out
+    if not p.resources:
+        return 0
+    _, g, m, i = counts(p.resources, t)
+    return (g > 0) | (m > 0) << 1 | (i > 0) << 2
 
 
 def sources(s: State, c: Ctx, step: Step, seat: int, t: Tables) -> list[int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any
 
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.actions import (
@@ -32,7 +33,7 @@ from gremlinrules.gremlins_inc.flow import have
 from gremlinrules.gremlins_inc.kit import Kit, kit_for
 from gremlinrules.gremlins_inc.state import State
 
-__all__ = ["Tables", "meets", "perm_info", "tables", "turn_actions"]
+__all__ = ["MEMO", "Tables", "counts", "meets", "perm_info", "tables", "turn_actions"]
 
 _G, _M, _I = (RESOURCES.index(r) for r in ("gold", "malice", "industry"))
 
@@ -116,14 +117,14 @@ def _triple(cost: tuple[tuple[str, int], ...]) -> tuple[int, int, int]:
     return out[0], out[1], out[2]
 
 
-_MEMO: list[tuple[Any, int, Tables]] = [(None, 0, None)]  # type: ignore[list-item]
+MEMO: list[tuple[Any, int, Tables]] = [(None, 0, None)]  # type: ignore[list-item]
 """The options and player count last asked, and their tables (held, so the identity is unique)."""
 _MADE: dict[tuple[int, int], tuple[Kit, Tables]] = {}
 
 
 def tables(s: State) -> Tables:
     """The tables of the state's card set and player count."""
-    o, n, t = _MEMO[0]
+    o, n, t = MEMO[0]
     if o is s.options and n == s.players:
         return t
     kit = kit_for(s.options.components, s.players)
@@ -133,7 +134,7 @@ def tables(s: State) -> Tables:
         if len(_MADE) > 64:
             _MADE.clear()
         hit = _MADE[key] = (kit, Tables(kit))
-    _MEMO[0] = (s.options, s.players, hit[1])
+    MEMO[0] = (s.options, s.players, hit[1])
     return hit[1]
 
 
@@ -154,6 +155,25 @@ def perm_info(s: State, seat: int) -> tuple[int, bool, bool]:
     return extra, act, blue
 
 
+_COUNTS: BoundedCache[tuple[str, ...], tuple[Tables, int, int, int]] = BoundedCache(
+    "gremlins-inc resources by type", 16384)
+"""A project's resources counted by type (gold, malice, industry), with the tables they were
+counted for: a project keeps its resources over many states."""
+_counts_get = _COUNTS.get
+
+
+def counts(resources: tuple[str, ...], t: Tables) -> tuple[Tables, int, int, int]:
+    """The resources by type (gold, malice, industry), after the tables counted for."""
+    got = _counts_get(resources)
+    if got is not None and got[0] is t:
+        return got
+    out = [0, 0, 0]
+    type_of = t.type_of
+    for r in resources:
+        out[type_of[r]] += 1
+    return _COUNTS.put(resources, (t, out[0], out[1], out[2]))
+
+
 def turn_actions(s: State, t: Tables) -> tuple[Action, ...]:
     """The turn owner's legal actions (no frame pending, the game on), in the canonical order
     (GI-CARD-1): starts, assigns, plays, completes, cancels, end."""
@@ -171,22 +191,30 @@ def turn_actions(s: State, t: Tables) -> tuple[Action, ...]:
             out += chain.from_iterable(map(t.assigns[size].__getitem__, distinct))
     else:
         out = list(chain.from_iterable(map(t.assigns[size].__getitem__, distinct)))
-    plays = t.plays
-    costs = [plays[c] for c in distinct if c in plays]
-    if costs:
-        type_of = t.type_of
-        held = [0, 0, 0]
-        for p in row:
-            for r in p.resources:
-                held[type_of[r]] += 1
-        g, m, i = held
-        out += [c[3] for c in costs if g >= c[0] and m >= c[1] and i >= c[2]]
+    g = m = i = 0
+    done: list[Action] = []
     if size:
         needs = t.needs
         for k, p in enumerate(row):
+            res = p.resources
             need = needs.get(p.card)
-            if need is not None and len(p.resources) >= need[0] and meets(p.resources, need, t.type_of):
-                out.append(t.completes[k])
+            if res:
+                v = _counts_get(res)
+                if v is None or v[0] is not t:
+                    v = counts(res, t)
+                g += v[1]
+                m += v[2]
+                i += v[3]
+                if need is not None and v[1] >= need[1] and v[2] >= need[2] and v[3] >= need[3]:
+                    done.append(t.completes[k])
+            elif need is not None and not need[0]:
+                done.append(t.completes[k])
+    plays = t.plays
+    costs = [plays[c] for c in distinct if c in plays]
+    if costs:
+        out += [c[3] for c in costs if g >= c[0] and m >= c[1] and i >= c[2]]
+    if size:
+        out += done
         out += t.cancels[:size]
     out.append(t.end)
     return tuple(out)

@@ -19,7 +19,7 @@ from gremlinrules.gremlins_inc import flow, rules
 from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_effects import pay, run, with_resources
 from gremlinrules.gremlins_inc.fast_flow import allowed, end_turn, end_turn_after
-from gremlinrules.gremlins_inc.fast_tables import Tables, meets, perm_info
+from gremlinrules.gremlins_inc.fast_tables import Tables, counts, meets, perm_info
 from gremlinrules.gremlins_inc.state import Project, State
 
 __all__ = ["EFFECTS"]
@@ -86,12 +86,12 @@ def _play(s: State, t: Tables, a: Any) -> State | None:
         return None
     if s.permanents[me] and perm_info(s, me)[1]:  # GI-PASSIVE-1: a cost passive: the rule book's
         return rules.play(s, a) if rules.CHECKS[type(a)](s, a) is None else None
-    type_of = t.type_of
-    held = [0, 0, 0]
+    g = m = i = 0
     for p in s.projects[me]:
-        for r in p.resources:
-            held[type_of[r]] += 1
-    if held[0] < cost[0] or held[1] < cost[1] or held[2] < cost[2]:
+        if p.resources:
+            _, pg, pm, pi = counts(p.resources, t)
+            g, m, i = g + pg, m + pm, i + pi
+    if g < cost[0] or m < cost[1] or i < cost[2]:
         return None
     k = hand.index(card)
     s = _played(s, replace_at(s.hands, me, hand[:k] + hand[k + 1:]), card, s.actions_used + 1)
