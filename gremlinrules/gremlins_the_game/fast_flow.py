@@ -20,7 +20,7 @@ from gremlinrules.gremlins_the_game.components import HAND_LIMIT
 from gremlinrules.gremlins_the_game.fast_moves import MoveTable, Tokens, derive, taken, tokens
 from gremlinrules.gremlins_the_game.state import Phase, Placed, State
 
-__all__ = ["fight", "finish", "move", "to_theater"]
+__all__ = ["fight", "move", "to_theater"]
 
 _MOVE, _RESOLVE = Phase.MOVE, Phase.RESOLVE
 _END = ("end",)
@@ -33,7 +33,6 @@ _armed = make_updater(State, "positions", "free_move", "weapon_tokens", "weapon_
 _armed_next_turn = make_updater(State, "positions", "free_move", "weapon_tokens", "weapon_deck", "hands",
                                 "turn", "turn_number", phase=_MOVE)
 _revealed = make_updater(State, "positions", "free_move", "board", "stack", phase=_RESOLVE)
-_began = make_updater(State, "turn", "turn_number", phase=_MOVE)
 _drawn_event = make_updater(State, "positions", "free_move", "event_tokens", "event_deck", "event_discard",
                             "rng", phase=_RESOLVE)
 _refilled = make_updater(State, "positions", "free_move", "event_tokens", "weapon_tokens", "board", "pool",
@@ -44,6 +43,9 @@ _stacked = make_updater(State, "stack")
 _won = make_updater(State, "stack", "hands", "weapon_discard", "board", "defeated")
 _placed = make_updater(State, "stack", "board", "pool")
 _sent = make_updater(State, "stack", "board", "positions")
+_sent_next_turn = make_updater(State, "stack", "board", "positions", "turn", "turn_number", phase=_MOVE)
+_won_next_turn = make_updater(State, "stack", "hands", "weapon_discard", "board", "defeated", "turn",
+                              "turn_number", phase=_MOVE)
 
 
 def _plain_end(s: State, tk: Tokens, number: int) -> bool:
@@ -53,14 +55,6 @@ def _plain_end(s: State, tk: Tokens, number: int) -> bool:
         return False
     options = s.options
     return not (options.bounded and number >= options.turn_limit)
-
-
-def finish(s: State, table: MoveTable) -> State:
-    """:func:`.flow.end_turn` of a state in play: the next seat's turn (GTG-TURN-1) in one step."""
-    number = s.turn_number + 1
-    if _plain_end(s, tokens(s, table), number):
-        return _began(s, (s.turn + 1) % s.players, number)
-    return flow.end_turn(s)
 
 
 def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
@@ -179,33 +173,50 @@ def fight(s: State, frame: Frame, action: Any, table: MoveTable) -> State:
     hand = list(s.hands[seat])
     for w in action.weapons:
         hand.remove(w)
-    s = _won(s, stack, replace_at(s.hands, seat, tuple(hand)), (*s.weapon_discard, *action.weapons),
-             tuple([p for p in s.board if p.space != space]),
-             replace_at(s.defeated, seat, (*s.defeated[seat], gremlin)))
-    return finish(derive(tk, s, tk.board_mask & ~table.bit[space], tk.stripe_on_theater), table)
+    changed = (stack, replace_at(s.hands, seat, tuple(hand)), (*s.weapon_discard, *action.weapons),
+               tuple([p for p in s.board if p.space != space]),
+               replace_at(s.defeated, seat, (*s.defeated[seat], gremlin)))
+    mask = tk.board_mask & ~table.bit[space]
+    number = s.turn_number + 1
+    if _plain_end(s, tk, number):  # Stripe is where he was
+        return derive(tk, _won_next_turn(s, *changed, (s.turn + 1) % s.players, number), mask,
+                      tk.stripe_on_theater)
+    return flow.end_turn(derive(tk, _won(s, *changed), mask, tk.stripe_on_theater))
+
+
+def _insert(board: tuple[Placed, ...], mask: int, b: int, placed: Placed) -> tuple[Placed, ...]:
+    """``board`` (in map order, its spaces' mask ``mask``) with ``placed`` (on the space of mask
+    ``b``) in its place: after the spaces before it, which are the higher bits."""
+    i = (mask >> b.bit_length()).bit_count()
+    return (*board[:i], placed, *board[i:])
 
 
 def to_theater(s: State, frame: Frame, space: str, table: MoveTable) -> State:
     """GTG-THEATER-1 for a legal theater space: the start-of-turn gremlin (GTG-STRIPE-3), or the
     escaping one, whose player then goes home and whose turn ends (GTG-FIGHT-5), in one step."""
-    index = table.geo.index
     stack = s.stack[:-1]
+    bit = table.bit
+    b = bit[space]
+    tk = tokens(s, table)
     if frame.source == "stripe":
         if frame.then:
             return flow.to_theater(_stacked(s, stack), frame, space)
-        tk = tokens(s, table)
-        board = tuple(sorted((*s.board, Placed(space, s.pool[0], True)), key=lambda p: index[p.space]))
-        return derive(tk, _placed(s, stack, board, s.pool[1:]), tk.board_mask | table.bit[space],
-                      tk.stripe_on_theater or s.pool[0] == tk.stripe)
+        gremlin = s.pool[0]
+        board = _insert(s.board, tk.board_mask, b, Placed(space, gremlin, True))
+        return derive(tk, _placed(s, stack, board, s.pool[1:]), tk.board_mask | b,
+                      tk.stripe_on_theater or gremlin == tk.stripe)
     if frame.then != _HOME_END:
         return flow.to_theater(_stacked(s, stack), frame, space)
     origin = str(frame.value("from"))
     gremlin = next(p.gremlin for p in s.board if p.space == origin)
-    board = tuple(sorted((*[p for p in s.board if p.space != origin], Placed(space, gremlin, True)),
-                         key=lambda p: index[p.space]))
+    mask = tk.board_mask & ~bit[origin]
+    board = _insert(tuple([p for p in s.board if p.space != origin]), mask, b, Placed(space, gremlin, True))
     seat = frame.seat
-    tk = tokens(s, table)
-    s = _sent(s, stack, board, replace_at(s.positions, seat, table.geo.starts[seat]))
-    bit = table.bit
-    return finish(derive(tk, s, (tk.board_mask & ~bit[origin]) | bit[space],
-                         tk.stripe_on_theater or gremlin == tk.stripe), table)
+    positions = replace_at(s.positions, seat, table.geo.starts[seat])
+    on = tk.stripe_on_theater or gremlin == tk.stripe
+    number = s.turn_number + 1
+    options = s.options
+    if not (on or (s.crowd and tk.stripe in s.crowd) or (options.bounded and number >= options.turn_limit)):
+        return derive(tk, _sent_next_turn(s, stack, board, positions, (s.turn + 1) % s.players, number),
+                      mask | b, on)
+    return flow.end_turn(derive(tk, _sent(s, stack, board, positions), mask | b, on))
