@@ -1,8 +1,8 @@
-"""Playout benchmark (the same as ``python -m gremlinrules bench``).
+"""The speed benchmark (the same as ``python -m gremlinrules bench``).
 
 Usage: ``python benchmarks/playouts.py [--games N] [--rounds R] [--only ID,ID] [--players P]
-[--no-openspiel]``.
-Install ``gremlinrules[bench]`` to include OpenSpiel's hearts and python_team_dominoes.
+[--no-openspiel] [--no-mcts] [--cpu] [--json]``.
+Install ``gremlinrules[bench]`` for the strict ratio to OpenSpiel's C++ hearts and the MCTS timing.
 """
 
 from __future__ import annotations

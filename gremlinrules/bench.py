@@ -1,200 +1,333 @@
-"""Playout benchmark: our games, and OpenSpiel's hearts and python_team_dominoes as yardsticks.
+"""The speed benchmark (``gremlinrules bench``): the strict measure against OpenSpiel's C++ hearts, and more.
 
-For every registered game and player count it plays random games from fixed
-seeds and reports games per second and the median microseconds per decision
-(``legal_actions`` plus ``apply``), per ``observe``, and per JSON round trip
-of a mid-game state. When ``open_spiel`` is installed (the ``bench`` extra),
-the same run times OpenSpiel's C++ ``hearts`` and pure-Python
-``python_team_dominoes`` the same way and prints our per-decision cost as a
-ratio to each. A decision is timed once, inside a real playout; ``observe``
-and the JSON round trip are timed on one state per game, best of three.
+For every registered game and player count, each in a fresh process:
 
-The speed of a shared machine drifts, often by 1.5x within a minute, which
-would swamp a ratio of two numbers measured minutes apart. So the playouts of
-each game run in ``rounds`` slices, each timed right after a slice of every
-yardstick; a ratio is the median over the slices of (our median / the
-yardstick's median in that slice). The absolute columns are medians over all
-the decisions. Each game and player count runs in a fresh process.
+- **The strict ratio** (issue 16). Ours: whole random playouts from fixed
+  seeds, ``new_game`` included, the total time divided by the decisions (a
+  mean, so expensive decisions count in full). Hearts: OpenSpiel's C++
+  ``hearts`` from Python, only its decision steps timed (``legal_actions`` +
+  ``apply_action``; the deal's chance steps untimed), also a mean. The two run
+  in interleaved slices in one process, and the ratio is the median of the
+  slice ratios: a shared machine's speed drifts, often by 1.5x within a
+  minute, which would swamp a ratio of two numbers measured apart. Games per
+  second come from the same playouts. ``benchmarks/strict.py`` prints this
+  measure alone, through :func:`strict_ratio`.
+- **The spread.** A second pass over the same seeds times each decision
+  (``legal_actions`` + ``apply``) on its own: the median, the 99th percentile,
+  and which decisions make the slowest 1% (action kind and phase; "last" for
+  the decision that ends the game), each with its share of the slowest 1% and
+  of all decisions.
+- ``observe`` and a JSON round trip (``to_json`` then ``from_json``) of
+  mid-game states (a quarter, half and three quarters into a game), best of
+  three each; the median over the states, and the slowest.
+- **OpenSpiel MCTS**: milliseconds per move of ``MCTSBot`` (50 simulations,
+  UCT constant 2, one random rollout per leaf: ``RandomRolloutEvaluator``)
+  through :mod:`gremlinrules.adapters.openspiel`, the first moves after deals
+  0 and 1.
+
+``cpu=True`` times everything with the process's CPU clock instead of the wall
+clock: on a machine shared with other work, the figures then reflect this
+process alone.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import multiprocessing
+import os
+import platform
 import random
 import statistics
+import sys
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from functools import partial
-from itertools import pairwise
 from typing import Any, TextIO
 
+from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import game_ids, get_game
 
-__all__ = ["measure_game", "measure_openspiel", "run_bench"]
+__all__ = ["HEARTS_GAMES", "MCTS_MOVES", "MCTS_SIMULATIONS", "decision_spread", "hearts_slice", "machine",
+           "mcts_ms_per_move", "measure_row", "ours_slice", "run_bench", "strict_ratio"]
 
-_clock = time.perf_counter
-YARDSTICKS = ("hearts", "python_team_dominoes")
+Clock = Callable[[], float]
 
+HEARTS_GAMES = 50
+"""Hearts games per slice of the strict measure."""
 
-def _best_of_3(task: Callable[[], Any]) -> float:
-    """The quickest of three runs: noise only ever adds time (as ``timeit`` reports)."""
-    best = float("inf")
-    for _ in range(3):
-        t0 = _clock()
-        task()
-        best = min(best, _clock() - t0)
-    return best
+MCTS_SIMULATIONS = 50
+"""Simulations per MCTS move."""
 
-
-def _json_round_trip(game: Any, state: Any) -> Any:
-    return game.from_json(game.to_json(state), game.State)
+MCTS_MOVES = ((0, 2), (1, 2))
+"""The MCTS moves timed: (deal, how many moves from it)."""
 
 
-def _play_game(game_id: str, players: int, seeds: range) -> dict[str, Any]:
-    """Random playouts from ``seeds``; raw timings in seconds."""
-    game = get_game(game_id)
-    legal_f, apply_f, observe_f, current_f = game.legal_actions, game.apply, game.observe, game.current_player
-    per_decision: list[float] = []
-    per_observe: list[float] = []
-    per_json: list[float] = []
-    total = 0.0
-    for seed in seeds:
-        rnd = random.Random(seed)
-        start = _clock()
-        state = game.new_game(players, seed)
-        mid: Any = None
-        n = 0
-        while not game.is_terminal(state):
-            t0 = _clock()
-            legal = legal_f(state)
-            state = apply_f(state, legal[rnd.randrange(len(legal))])
-            per_decision.append(_clock() - t0)
-            n += 1
-            if n == 20:
-                mid = state
-        total += _clock() - start
-        if (seed % 4 == 0 and not game.is_terminal(state)) or mid is not None:
-            probe = mid if mid is not None else state
-            seat = current_f(probe)
-            seat = 0 if seat is None else seat
-            per_observe.append(_best_of_3(partial(observe_f, probe, seat)))
-            per_json.append(_best_of_3(partial(_json_round_trip, game, probe)))
-    return {"decision": per_decision, "observe": per_observe, "json": per_json, "total": total,
-            "games": len(seeds)}
+def clock_for(cpu: bool) -> Clock:
+    """The process's CPU clock (``time.process_time``) when ``cpu``, else the wall clock."""
+    return time.process_time if cpu else time.perf_counter
 
 
-def _summary(raw: dict[str, Any]) -> dict[str, float]:
-    def median_us(xs: list[float]) -> float:
-        return statistics.median(xs) * 1e6 if xs else float("nan")
-
-    return {
-        "games_per_s": raw["games"] / raw["total"] if raw["total"] else float("nan"),
-        "decision_us": median_us(raw["decision"]),
-        "decision_mean_us": statistics.fmean(raw["decision"]) * 1e6 if raw["decision"] else float("nan"),
-        "observe_us": median_us(raw["observe"]),
-        "json_us": median_us(raw["json"]),
-        "decisions_per_game": len(raw["decision"]) / raw["games"] if raw["games"] else float("nan"),
-    }
-
-
-def measure_game(game_id: str, players: int, games: int) -> dict[str, float]:
-    """Random playouts of one game; timings in microseconds (medians) and games per second."""
-    return _summary(_play_game(game_id, players, range(games)))
-
-
-def _play_openspiel(name: str, seeds: range) -> dict[str, Any] | None:
+def hearts_available() -> bool:
+    """True when OpenSpiel (the ``bench`` extra) can be imported."""
     try:
-        import pyspiel  # optional: the bench extra
-
-        if name.startswith("python_"):
-            import open_spiel.python.games  # noqa: F401  (registers the Python games)
+        import pyspiel  # noqa: F401  (optional: the bench extra)
     except ImportError:
-        return None
-    game = pyspiel.load_game(name)
-    per_decision: list[float] = []
-    total = 0.0
+        return False
+    return True
+
+
+def hearts_slice(seeds: range, clock: Clock = time.perf_counter) -> tuple[float, int]:
+    """Seconds spent in hearts' decision steps over the games of ``seeds``, and the decisions."""
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    spent = 0.0
+    decisions = 0
     for seed in seeds:
         rnd = random.Random(seed)
-        start = _clock()
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rnd.randrange(len(outcomes))][0])
                 continue
-            t0 = _clock()
+            t0 = clock()
             legal = state.legal_actions()
             state.apply_action(legal[rnd.randrange(len(legal))])
-            per_decision.append(_clock() - t0)
-        total += _clock() - start
-    return {"decision": per_decision, "observe": [], "json": [], "total": total, "games": len(seeds)}
+            spent += clock() - t0
+            decisions += 1
+    return spent, decisions
 
 
-def measure_openspiel(name: str, games: int) -> dict[str, float] | None:
-    """The same per-decision timing for an OpenSpiel game (chance nodes are sampled, not timed)."""
-    raw = _play_openspiel(name, range(games))
-    return None if raw is None else _summary(raw)
+def ours_slice(game: Game, players: int, seeds: range, clock: Clock = time.perf_counter) -> tuple[float, int]:
+    """Seconds for whole random playouts of ``seeds`` (``new_game`` included), and the decisions."""
+    legal_f, apply_f, terminal_f, new_f = game.legal_actions, game.apply, game.is_terminal, game.new_game
+    decisions = 0
+    t0 = clock()
+    for seed in seeds:
+        rnd = random.Random(seed)
+        state = new_f(players, seed)
+        while not terminal_f(state):
+            legal = legal_f(state)
+            state = apply_f(state, legal[rnd.randrange(len(legal))])
+            decisions += 1
+    return clock() - t0, decisions
 
 
-def _slices(total: int, rounds: int) -> list[range]:
-    """``range(total)`` cut into ``rounds`` consecutive, non-empty slices."""
-    rounds = max(1, min(rounds, total))
-    bounds = [total * i // rounds for i in range(rounds + 1)]
-    return [range(a, b) for a, b in pairwise(bounds) if b > a]
+def strict_ratio(game: Game, players: int, games: int, slices: int, clock: Clock = time.perf_counter,
+                 *, hearts: bool = True) -> dict[str, Any]:
+    """The strict measure for one game and player count.
 
-
-def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"decision": [x for p in parts for x in p["decision"]],
-            "observe": [x for p in parts for x in p["observe"]],
-            "json": [x for p in parts for x in p["json"]],
-            "total": sum(p["total"] for p in parts), "games": sum(p["games"] for p in parts)}
-
-
-def compare(game_id: str, players: int, games: int, rounds: int = 5,
-            yardsticks: tuple[str, ...] = YARDSTICKS) -> tuple[dict[str, float], dict[str, float]]:
-    """Our figures for one game, and our per-decision cost as a ratio to each yardstick found.
-
-    Each of ``rounds`` slices times every yardstick (hearts 100 games, the
-    Python dominoes 10) and then our slice of the ``games`` playouts.
+    ``games`` playouts (seeds 0 ..) in ``slices`` slices, each right after
+    :data:`HEARTS_GAMES` hearts games (seeds ``k*50`` ..). ``ratio``: the median of
+    the slice ratios of the means (None without hearts); ``mean_us``: the
+    median of our slice means; ``games_per_s`` over all the playouts.
     """
-    ours: list[dict[str, Any]] = []
-    ratios: dict[str, list[float]] = {}
-    for seeds in _slices(games, rounds):
-        refs = {}
-        for name in yardsticks:
-            raw = _play_openspiel(name, range(seeds.start, seeds.start + (100 if name == "hearts" else 10)))
-            if raw is not None:
-                refs[name] = statistics.median(raw["decision"])
-        part = _play_game(game_id, players, seeds)
-        ours.append(part)
-        mine = statistics.median(part["decision"])
-        for name, ref in refs.items():
-            ratios.setdefault(name, []).append(mine / ref)
-    return _summary(_merge(ours)), {name: statistics.median(r) for name, r in ratios.items()}
+    per = max(1, games // slices)
+    ratios: list[float] = []
+    means: list[float] = []
+    spent = 0.0
+    for k in range(slices):
+        ref = hearts_slice(range(k * HEARTS_GAMES, (k + 1) * HEARTS_GAMES), clock) if hearts else None
+        seconds, decisions = ours_slice(game, players, range(k * per, (k + 1) * per), clock)
+        spent += seconds
+        mine = seconds / max(1, decisions)
+        means.append(mine * 1e6)
+        if ref is not None:
+            ratios.append(mine / (ref[0] / ref[1]))
+    return {"ratio": statistics.median(ratios) if ratios else None, "slice_ratios": ratios,
+            "mean_us": statistics.median(means), "games_per_s": per * slices / spent if spent else math.nan,
+            "games": per * slices}
 
 
-def run_bench(out: TextIO, games: int = 200, only: list[str] | None = None, openspiel: bool = True,
-              rounds: int = 5, players: int | None = None) -> None:
-    """Print the benchmark table."""
-    yardsticks = YARDSTICKS if openspiel else ()
-    found = tuple(n for n in yardsticks if measure_openspiel(n, 1) is not None)
-    if openspiel and not found:
-        out.write("(open_spiel not installed: pip install 'gremlinrules[bench]' for the ratios)\n")
-    for name in found:
-        r = measure_openspiel(name, games if name == "hearts" else max(10, games // 10))
-        if r is None:
-            continue
-        out.write(f"openspiel {name:22s} {r['games_per_s']:9.1f} games/s  "
-                  f"median {r['decision_us']:7.2f} us/decision (mean {r['decision_mean_us']:.2f})\n")
-    if found:
-        out.write(f"ratios: median over {rounds} slices of our median / the yardstick's median, "
-                  "each timed just before\n")
-    head = (f"{'game':28s} {'games/s':>9s} {'us/dec':>8s} {'mean':>8s} {'us/obs':>8s} {'us/json':>8s}"
-            + "".join(f" {'x ' + n[:14]:>16s}" for n in found))
-    out.write(head + "\n")
-    # Each game runs in a fresh process, as it would for a user: one game's memo tables and heap
-    # do not slow the next (in one process the games measured last read up to 5% slower).
+def _label(state: Any, action: Any, last: bool) -> str:
+    """What kind of decision: the action's class, the phase it was taken in, and whether it ended the game."""
+    phase = getattr(state, "phase", None)
+    phase = getattr(phase, "name", phase)
+    text = type(action).__name__ + ("" if phase is None else f" in {str(phase).lower()}")
+    return text + " (last)" if last else text
+
+
+def decision_spread(game: Game, players: int, seeds: range, clock: Clock = time.perf_counter
+                    ) -> dict[str, Any]:
+    """Each decision timed on its own over playouts of ``seeds``: the median, the 99th percentile,
+    what makes the slowest 1%, and ``new_game``; plus mid-game states for the probes."""
+    legal_f, apply_f, terminal_f = game.legal_actions, game.apply, game.is_terminal
+    timed: list[tuple[float, str]] = []
+    setups: list[float] = []
+    probes: list[Any] = []
+    for seed in seeds:
+        rnd = random.Random(seed)
+        t0 = clock()
+        state = game.new_game(players, seed)
+        setups.append(clock() - t0)
+        states = []
+        while not terminal_f(state):
+            t0 = clock()
+            legal = legal_f(state)
+            action = legal[rnd.randrange(len(legal))]
+            after = apply_f(state, action)
+            spent = clock() - t0
+            timed.append((spent, _label(state, action, terminal_f(after))))
+            states.append(state)
+            state = after
+        if len(states) >= 4 and len(probes) < 12:
+            probes.extend(states[len(states) * q // 4] for q in (1, 2, 3))
+    times = sorted(t for t, _ in timed)
+    rank = max(0, math.ceil(0.99 * len(times)) - 1)
+    p99 = times[rank] if times else math.nan
+    top = Counter(label for t, label in timed if t >= p99)
+    every = Counter(label for _, label in timed)
+    n_top = sum(top.values())
+    slowest = [(label, count / n_top, every[label] / len(timed)) for label, count in top.most_common(3)]
+    return {"median_us": statistics.median(times) * 1e6 if times else math.nan, "p99_us": p99 * 1e6,
+            "slowest": slowest, "new_game_us": statistics.median(setups) * 1e6,
+            "decisions_per_game": len(timed) / max(1, len(seeds)), "probes": probes}
+
+
+def _best_of_3(task: Callable[[], Any], clock: Clock) -> float:
+    """The quickest of three runs: noise only ever adds time (as ``timeit`` reports)."""
+    best = math.inf
+    for _ in range(3):
+        t0 = clock()
+        task()
+        best = min(best, clock() - t0)
+    return best
+
+
+def probe_costs(game: Game, states: Sequence[Any], clock: Clock = time.perf_counter) -> dict[str, float]:
+    """``observe`` (by the seat to move) and the JSON round trip of each state, best of three;
+    the medians over the states, and the slowest round trip, in microseconds."""
+    observe, json_rt = [], []
+    for state in states:
+        seat = game.current_player(state)
+        seat = 0 if seat is None else seat
+        observe.append(_best_of_3(lambda: game.observe(state, seat), clock))  # noqa: B023  (called at once)
+        json_rt.append(_best_of_3(lambda: game.from_json(game.to_json(state), game.State), clock))  # noqa: B023
+    if not states:
+        return {"observe_us": math.nan, "json_us": math.nan, "json_max_us": math.nan}
+    return {"observe_us": statistics.median(observe) * 1e6, "json_us": statistics.median(json_rt) * 1e6,
+            "json_max_us": max(json_rt) * 1e6}
+
+
+def mcts_ms_per_move(game_id: str, players: int, clock: Clock = time.perf_counter,
+                     moves: tuple[tuple[int, int], ...] = MCTS_MOVES,
+                     simulations: int = MCTS_SIMULATIONS) -> float | None:
+    """Milliseconds per move of OpenSpiel's ``MCTSBot`` (random rollouts) through our adapter: the
+    mean over ``moves`` ((deal, moves from it) pairs); None without OpenSpiel."""
+    try:
+        import numpy as np
+        from open_spiel.python.algorithms import mcts
+
+        from gremlinrules.adapters.openspiel import load_game
+    except ImportError:
+        return None
+    game = load_game(game_id, players=players, deals=max(d for d, _ in moves) + 1)
+    spent: list[float] = []
+    for deal, count in moves:
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        rng = np.random.RandomState(deal)
+        bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations,
+                           evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        for _ in range(count):
+            if state.is_terminal():
+                break
+            t0 = clock()
+            action = bot.step(state)
+            spent.append(clock() - t0)
+            state.apply_action(action)
+    return statistics.fmean(spent) * 1e3 if spent else None
+
+
+def measure_row(game_id: str, players: int, games: int, rounds: int, *, cpu: bool = False,
+                openspiel: bool = True, mcts: bool = True) -> dict[str, Any]:
+    """Every figure of one game and player count (run it in a fresh process)."""
+    clock = clock_for(cpu)
+    game = get_game(game_id)
+    hearts = openspiel and hearts_available()
+    row: dict[str, Any] = {"game": game_id, "players": players}
+    row.update(strict_ratio(game, players, games, rounds, clock, hearts=hearts))
+    spread = decision_spread(game, players, range(row["games"]), clock)
+    probes = spread.pop("probes")
+    row.update(spread)
+    row.update(probe_costs(game, probes, clock))
+    row["mcts_ms"] = mcts_ms_per_move(game_id, players, clock) if openspiel and mcts else None
+    return row
+
+
+def machine(cpu: bool = False) -> dict[str, Any]:
+    """The machine and the clock: CPU model, cores, Python, OpenSpiel."""
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            model = next((ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name")), model)
+    except OSError:
+        pass
+    try:
+        from importlib.metadata import version
+
+        spiel = version("open-spiel")
+    except Exception:  # not installed (or no metadata): the ratios are left out
+        spiel = None
+    return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version(),
+            "implementation": platform.python_implementation(), "platform": platform.platform(terse=True),
+            "open_spiel": spiel, "clock": "process CPU" if cpu else "wall"}
+
+
+def _plain(row: dict[str, Any]) -> dict[str, Any]:
+    """The row as strict JSON data: NaN (nothing measured) becomes null."""
+    return {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in row.items()}
+
+
+HEAD = (f"{'game':26s} {'x hearts':>8s} {'mean us':>8s} {'med us':>7s} {'p99 us':>8s} {'games/s':>8s} "
+        f"{'obs us':>7s} {'json us':>8s} {'mcts ms':>8s}")
+"""The table's header (the columns of docs/performance.rst)."""
+
+
+def _num(value: Any, width: int, digits: int) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return f"{'-':>{width}s}"
+    return f"{value:{width}.{digits}f}"
+
+
+def format_row(row: dict[str, Any]) -> str:
+    """One row of the table, and a line naming what makes its slowest 1%."""
+    name = f"{row['game']} ({row['players']}p)"
+    line = (f"{name:26s} {_num(row['ratio'], 8, 2)} {_num(row['mean_us'], 8, 2)} "
+            f"{_num(row['median_us'], 7, 2)} "
+            f"{_num(row['p99_us'], 8, 1)} {_num(row['games_per_s'], 8, 1)} {_num(row['observe_us'], 7, 1)} "
+            f"{_num(row['json_us'], 8, 1)} {_num(row['mcts_ms'], 8, 0)}")
+    kinds = ", ".join(f"{label} {share:.0%} (of all {every:.0%})" for label, share, every in row["slowest"])
+    return f"{line}\n{'':4s}slowest 1% (>= {row['p99_us']:.1f} us): {kinds}"
+
+
+def run_bench(out: TextIO, games: int = 60, only: Sequence[str] | None = None, openspiel: bool = True,
+              rounds: int = 4, players: int | None = None, *, cpu: bool = False, mcts: bool = True,
+              as_json: bool = False) -> int:
+    """Print the machine, then one row per game and player count (JSON lines when ``as_json``);
+    the rows printed."""
+    about = machine(cpu)
+    if openspiel and not hearts_available():
+        openspiel = False
+        if not as_json:
+            out.write("(open_spiel not installed: pip install 'gremlinrules[bench]' for the ratio "
+                      "and MCTS)\n")
+    if as_json:
+        out.write(json.dumps({"machine": about}) + "\n")
+    else:
+        spiel = f", open_spiel {about['open_spiel']}" if about["open_spiel"] else ""
+        out.write(f"machine: {about['cpu']}, {about['cores']} cores, {about['implementation']} "
+                  f"{about['python']} on {about['platform']}{spiel}; {about['clock']} clock\n")
+        out.write(f"strict: our mean per decision over whole playouts (new_game included) / C++ hearts' mean "
+                  f"per decision step, median of {rounds} interleaved slices; {games} playouts\n")
+        out.write(HEAD + "\n")
+    out.flush()
+    done = 0
+    # Each game and player count runs in a fresh process, as it would for a user: one game's memo
+    # tables and heap do not slow the next (in one process the games measured last read up to 5% slower).
     spawn = multiprocessing.get_context("spawn")
     for gid in game_ids():
         if only and gid not in only:
@@ -203,8 +336,15 @@ def run_bench(out: TextIO, games: int = 200, only: list[str] | None = None, open
             if players is not None and count != players:
                 continue
             with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
-                r, ratio = pool.submit(compare, gid, count, games, rounds, found).result()
-            ratios = "".join(f" {ratio[n]:16.2f}" for n in found)
-            out.write(f"{gid + f' ({count}p)':28s} {r['games_per_s']:9.1f} {r['decision_us']:8.2f} "
-                      f"{r['decision_mean_us']:8.2f} {r['observe_us']:8.2f} {r['json_us']:8.1f}{ratios}\n")
+                row = pool.submit(measure_row, gid, count, games, rounds, cpu=cpu, openspiel=openspiel,
+                                  mcts=mcts).result()
+            out.write((json.dumps(_plain(row)) if as_json else format_row(row)) + "\n")
             out.flush()
+            done += 1
+    return done
+
+
+if __name__ == "__main__":  # pragma: no cover  (python -m gremlinrules.bench: the CLI's bench)
+    from gremlinrules.cli import main
+
+    sys.exit(main(["bench", *sys.argv[1:]]))

@@ -43,13 +43,20 @@ def _parser() -> argparse.ArgumentParser:
     whose = replay.add_mutually_exclusive_group()
     whose.add_argument("--seat", type=int, default=None, help="show this seat's view after each action")
     whose.add_argument("--spectator", action="store_true", help="show the spectator's view (the default)")
-    bench = sub.add_parser("bench", help="measure playout speed (see benchmarks/playouts.py)")
-    bench.add_argument("--games", type=_positive, default=200, help="playouts per game and player count")
-    bench.add_argument("--rounds", type=_positive, default=5,
-                       help="slices, each timed right after the yardsticks, whose ratios are medianed")
+    bench = sub.add_parser("bench", help="measure speed: the strict ratio to OpenSpiel's hearts, the spread "
+                           "per decision, observe, JSON, MCTS (see docs/performance.rst)")
+    bench.add_argument("--games", type=_positive, default=60, help="playouts per game and player count "
+                       "(default 60)")
+    bench.add_argument("--rounds", type=_positive, default=4,
+                       help="interleaved slices (ours after hearts) whose ratios are medianed (default 4)")
     bench.add_argument("--only", default="", help="comma-separated game ids")
     bench.add_argument("--players", type=_positive, default=None, help="only this player count")
-    bench.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
+    bench.add_argument("--no-openspiel", action="store_true", help="skip hearts and MCTS (no OpenSpiel)")
+    bench.add_argument("--no-mcts", action="store_true", help="skip the OpenSpiel MCTS timing")
+    bench.add_argument("--cpu", action="store_true", help="time with the process's CPU clock, not the wall "
+                       "clock (a shared machine's other work then does not count)")
+    bench.add_argument("--json", action="store_true", help="print JSON lines: the machine, then one "
+                       "object per game and player count")
     return parser
 
 
@@ -120,8 +127,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             from gremlinrules.bench import run_bench
 
             only = [g for g in args.only.split(",") if g]
+            for gid in only:
+                get_game(gid)  # an unknown id is an error (status 2), not an empty table
             run_bench(sys.stdout, games=args.games, only=only, openspiel=not args.no_openspiel,
-                      rounds=args.rounds, players=args.players)
+                      rounds=args.rounds, players=args.players, cpu=args.cpu, mcts=not args.no_mcts,
+                      as_json=args.json)
     except GremlinRulesError as exc:
         print(f"gremlinrules: {exc}", file=sys.stderr)
         return 2

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import importlib.metadata
 import io
+import itertools
+import json
+import platform
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import gremlinrules
+from gremlinrules.bench import HEAD, decision_spread, ours_slice, strict_ratio
 from gremlinrules.cli import main
 from gremlinrules.core.records import load_record, replay
 from gremlinrules.demo import play_demo
@@ -43,17 +48,67 @@ def test_unknown_game_exits_with_status_2(capsys: pytest.CaptureFixture[str]) ->
     assert "no game 'no-such-game'" in capsys.readouterr().err
 
 
-def test_bench_prints_a_row_per_player_count_with_ratios(capsys: pytest.CaptureFixture[str]) -> None:
-    """``bench`` prints the yardsticks and, for each player count of a game, its figures and a
-    ratio to each yardstick (open-spiel is in the test extra)."""
-    assert main(["bench", "--games", "2", "--rounds", "2", "--only", "no-good-gremlins"]) == 0
-    out = capsys.readouterr().out
-    assert "openspiel hearts" in out
-    rows = [line for line in out.splitlines() if line.startswith("no-good-gremlins")]
-    assert len(rows) == len(gremlinrules.get_game("no-good-gremlins").player_counts)
+def test_bench_prints_the_machine_and_a_row_per_player_count_with_the_strict_ratio(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench`` prints the machine (CPU, cores, Python), the column header, and per player count
+    a row with a positive strict ratio to hearts and a p99 no lower than the median, followed by
+    the kinds of decision that make the slowest 1% (open-spiel is in the test extra)."""
+    pytest.importorskip("pyspiel")
+    assert main(["bench", "--games", "2", "--rounds", "2", "--only", "gnaughty-gnomes", "--no-mcts",
+                 "--cpu"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("machine: ")
+    assert " cores, " in lines[0]
+    assert f"{platform.python_implementation()} {platform.python_version()}" in lines[0]
+    assert lines[0].endswith("process CPU clock")
+    assert lines[2] == HEAD
+    rows = [line for line in lines if line.startswith("gnaughty-gnomes")]
+    assert [row.split()[1] for row in rows] == ["(2p)", "(4p)"]
     for row in rows:
-        ratios = row.split()[-2:]
-        assert all(float(r) > 0 for r in ratios)
+        ratio, _mean, median, p99 = (float(x) for x in row.split()[2:6])
+        assert ratio > 0
+        assert p99 >= median > 0
+        assert row.split()[-1] == "-"  # --no-mcts
+        below = lines[lines.index(row) + 1]
+        assert below.startswith("    slowest 1% (>= ")
+        assert "(of all " in below
+
+
+def test_bench_json_gives_the_machine_then_one_object_per_row_with_every_figure(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json`` prints JSON lines: the machine, then per game and player count the strict ratio
+    and its slices, mean, median and p99 per decision, the slowest 1%'s kinds (shares that sum to
+    at most 1), games per second, observe, JSON round trip and MCTS milliseconds per move."""
+    pytest.importorskip("pyspiel")
+    assert main(["bench", "--games", "2", "--rounds", "1", "--only", "gnaughty-gnomes", "--players", "4",
+                 "--json"]) == 0
+    first, *rows = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert set(first["machine"]) >= {"cpu", "cores", "python", "open_spiel", "clock"}
+    assert first["machine"]["clock"] == "wall"
+    assert [(r["game"], r["players"]) for r in rows] == [("gnaughty-gnomes", 4)]
+    row = rows[0]
+    assert row["ratio"] > 0
+    assert len(row["slice_ratios"]) == 1
+    assert row["games"] == 2
+    assert row["p99_us"] >= row["median_us"] > 0
+    assert row["mean_us"] > 0
+    assert row["games_per_s"] > 0
+    assert 0 < sum(share for _, share, _ in row["slowest"]) <= 1
+    assert all(0 < every <= 1 for _, _, every in row["slowest"])
+    assert row["observe_us"] > 0
+    assert row["json_max_us"] >= row["json_us"] > 0
+    assert row["mcts_ms"] > 0
+
+
+def test_bench_without_openspiel_leaves_the_ratio_and_mcts_out(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--no-openspiel`` prints "-" for the ratio and MCTS columns and still times our game."""
+    assert main(["bench", "--games", "1", "--rounds", "1", "--only", "no-good-gremlins", "--players", "3",
+                 "--no-openspiel"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("no-good-gremlins")]
+    assert [row.split()[1] for row in rows] == ["(3p)"]
+    fields = rows[0].split()
+    assert (fields[2], fields[-1]) == ("-", "-")
+    assert float(fields[3]) > 0
 
 
 @pytest.mark.parametrize("flag", ["--games", "--rounds"])
@@ -65,12 +120,39 @@ def test_bench_refuses_counts_below_one(flag: str, capsys: pytest.CaptureFixture
     assert "positive integer" in capsys.readouterr().err
 
 
-def test_bench_players_picks_one_player_count(capsys: pytest.CaptureFixture[str]) -> None:
-    """``--players 3`` times only the three-player game."""
-    assert main(["bench", "--games", "1", "--rounds", "1", "--only", "no-good-gremlins", "--players", "3",
-                 "--no-openspiel"]) == 0
-    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("no-good-gremlins")]
-    assert [row.split()[1] for row in rows] == ["(3p)"]
+def test_bench_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--only`` with an id no game has exits with status 2 and names it (not an empty table)."""
+    assert main(["bench", "--only", "no-such-game", "--no-openspiel"]) == 2
+    assert "no game 'no-such-game'" in capsys.readouterr().err
+
+
+def test_strict_ratio_is_whole_playouts_per_decision_over_hearts_per_decision_step() -> None:
+    """With a clock that advances one tick per reading, hearts costs one tick per decision step
+    (each step timed on its own) and our slice one tick in all (whole playouts timed at once):
+    each slice ratio is 1 / that slice's decisions, and the ratio is their median."""
+    pytest.importorskip("pyspiel")
+    ticks = itertools.count()
+    game = gremlinrules.get_game("no-good-gremlins")
+    row = strict_ratio(game, 2, 3, 3, lambda: float(next(ticks)))
+    decisions = [ours_slice(game, 2, range(k, k + 1))[1] for k in range(3)]
+    assert row["slice_ratios"] == [1 / d for d in decisions]
+    assert row["ratio"] == statistics.median(1 / d for d in decisions)
+    assert row["games"] == 3
+
+
+def test_decision_spread_names_the_kinds_of_the_slowest_decisions() -> None:
+    """Every decision is timed: the slowest 1% is at least one decision at or above the 99th
+    percentile, named by action class and phase, with shares of the slowest and of all."""
+    game = gremlinrules.get_game("gremlins-the-game")
+    spread = decision_spread(game, 2, range(2))
+    assert spread["p99_us"] >= spread["median_us"] > 0
+    names = {cls.__name__ for cls in game.action_types}
+    for label, share, every in spread["slowest"]:
+        assert label.split()[0] in names
+        assert 0 < share <= 1
+        assert 0 < every <= 1
+    assert len(spread["probes"]) == 6
+    assert spread["decisions_per_game"] > 4
 
 
 def test_version_flag_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
