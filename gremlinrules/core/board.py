@@ -308,17 +308,18 @@ def reach_bits(gb: GridBits, start: int, steps: int, stops: int = 0, impassable:
     other). Each round of the loop takes one step from every space of the front at once.
     """
     east, west, north, south, width = gb.east, gb.west, gb.north, gb.south, gb.width
-    seen = start | impassable
+    unseen = ~(start | impassable)
+    first = unseen
     go = start
     goes_on = ~stops
     for _ in range(steps):
         front = (((go & east) >> 1) | ((go & north) >> width) | ((go & west) << 1)
-                 | ((go & south) << width)) & ~seen
+                 | ((go & south) << width)) & unseen
         if not front:
             break
-        seen |= front
+        unseen ^= front
         go = front & goes_on
-    return seen & ~(start | impassable)
+    return first ^ unseen
 
 
 _ONES = bytes(1 if c == ord("1") else 0 for c in range(256))
@@ -339,5 +340,9 @@ def select_bits(gb: GridBits, laid: tuple[Any, ...], mask: int) -> tuple[Any, ..
     The mask's binary digits read the spaces in map order, so ``itertools.compress`` picks
     the items in C.
     """
-    length = mask.bit_length()
-    return tuple(compress(laid[gb.size - length:], format(mask, "b").encode().translate(_ONES)))
+    if not mask:
+        return ()
+    low = (mask & -mask).bit_length() - 1  # the last space's bit: read from there up
+    mask >>= low
+    end = gb.size - low
+    return tuple(compress(laid[end - mask.bit_length():end], format(mask, "b").encode().translate(_ONES)))
