@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.piles import draw_or_rebuild
@@ -48,6 +49,19 @@ _won_next_turn = make_updater(State, "stack", "hands", "weapon_discard", "board"
                               "turn_number", phase=_MOVE)
 
 
+_FRAMES: BoundedCache[tuple[Any, ...], Frame] = BoundedCache("gtg-frames", 4096)
+"""The frames the fast path pushes, made once each (a frame is immutable)."""
+
+
+def _frame(kind: str, seat: int, source: str, bound: tuple[tuple[str, Any], ...],
+           then: tuple[str, ...]) -> Frame:
+    key = (kind, seat, source, bound, then)
+    found = _FRAMES.get(key)
+    if found is None:
+        found = _FRAMES.put(key, Frame(kind, seat, source=source, bound=bound, then=then))
+    return found
+
+
 def _plain_end(s: State, tk: Tokens, number: int) -> bool:
     """The turn ends and the next seat's begins with nothing else: Stripe is not in the theater
     (GTG-STRIPE-3, GTG-STRIPE-4) and the turn limit is not reached (GTG-END-4)."""
@@ -83,7 +97,7 @@ def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
             gremlin = next(p.gremlin for p in board if p.space == to)
             board = tuple([Placed(p.space, p.gremlin, True) if p.space == to else p for p in board])
             return derive(tk, _revealed(s, positions, free, board,  # the same gremlins on the same spaces
-                                        (*s.stack, Frame(flow.FIGHT, seat, source=gremlin, then=_END))),
+                                        (*s.stack, _frame(flow.FIGHT, seat, gremlin, (), _END))),
                           tk.board_mask, tk.stripe_on_theater)
     if not (tk.stripe_on_theater or (s.crowd and tk.stripe in s.crowd)
             or (s.options.bounded and number >= s.options.turn_limit)):  # as _plain_end
@@ -163,8 +177,8 @@ def fight(s: State, frame: Frame, action: Any, table: MoveTable) -> State:
     stack = s.stack[:-1]
     if type(action) is LetEscape:
         if space not in table.geo.theater_set and table.theater & ~taken(s, table):
-            return _stacked(s, (*stack, Frame(flow.THEATER, seat, source="escape", bound=(("from", space),),
-                                              then=("home", *frame.then))))
+            return _stacked(s, (*stack, _frame(flow.THEATER, seat, "escape", (("from", space),),
+                                               ("home", *frame.then))))
         return flow.escape(_stacked(s, stack), frame)
     gremlin = next(p.gremlin for p in s.board if p.space == space)
     tk = tokens(s, table)

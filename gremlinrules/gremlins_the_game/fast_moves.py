@@ -254,23 +254,22 @@ def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int, Tokens]:
     entry = _reached_get(key)
     if entry is None:
         reached = reach_bits(table.grid, bit[here], STEPS, key[2])
-        found, mask = _cut(table, here, _pick(table, reached), reached, 0)
-        entry = _REACHED.put(key, (found, mask, reached, {}))
+        if reached:
+            entry = _REACHED.put(key, (_pick(table, reached), reached, reached, {}))
+        else:  # GTG-MOVE-2: nowhere to go; the player stays
+            entry = _REACHED.put(key, ((table.moves[table.geo.index[here]],), bit[here], 0, {}))
     found, mask, reached, cuts = entry
     if s.turn_number < s.players:  # GTG-SQUARE-4: the first turn
         fixed |= table.square
-    cut = fixed & reached
-    if cut:  # the same few for every visit of a seat: remembered
-        done = cuts.get(cut)
-        if done is None:
-            if len(cuts) >= 64:
-                cuts.clear()
-            done = cuts[cut] = _cut(table, here, found, reached, cut)
-        found, mask = done
-    cut = players & mask
-    if cut:
-        found, mask = _cut(table, here, found, mask, cut)
-    return found, mask, tk
+    cut = (fixed | players) & reached
+    if not cut:
+        return found, mask, tk
+    done = cuts.get(cut)  # the Starts and the players within reach: remembered
+    if done is None:
+        if len(cuts) >= 64:
+            cuts.clear()
+        done = cuts[cut] = _cut(table, here, found, reached, cut)
+    return done[0], done[1], tk
 
 
 _CHOSEN: BoundedCache[tuple[Any, ...], tuple[Choose, ...]] = BoundedCache("gtg-picked-chooses", 4096)
