@@ -20,6 +20,7 @@ import enum
 import heapq
 import itertools
 import json
+import threading
 from collections.abc import Callable
 from types import UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin
@@ -43,6 +44,8 @@ class _RefusedError(ValueError):
 
 def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
     def hook(value: Any, target: Any) -> Any:
+        if type(value) is kind and target is kind:  # the usual case, first (one call per field)
+            return value
         if target is not kind and isinstance(target, type) and issubclass(target, enum.Enum):
             return _structure_enum(value, target)  # a str- or int-based enum reaches here too
         if type(value) is bool and kind is not bool:
@@ -163,6 +166,7 @@ def make_converter(action_types: tuple[type, ...], *, event_types: tuple[type, .
         _tuple_unstructure_factory(conv),
     )
     conv.register_structure_hook_factory(attrs.has, _object_structure_factory(conv))
+    conv.register_structure_hook_factory(_is_optional, _optional_structure_factory(conv))
     for kind, types in (("action", action_types), ("event", event_types)):
         for cls in types:
             conv.register_unstructure_hook(cls, _tagged_unstructure(conv, cls))
@@ -171,6 +175,29 @@ def make_converter(action_types: tuple[type, ...], *, event_types: tuple[type, .
             conv.register_structure_hook_func(_is_union_of(frozenset(types)),
                                               _union_structure(conv, types, kind))
     return conv
+
+
+def _is_optional(t: Any) -> bool:
+    """``X | None`` for one type ``X`` (a union of tagged classes with None has its own hook)."""
+    if get_origin(t) not in (Union, UnionType):
+        return False
+    args = get_args(t)
+    return len(args) == 2 and type(None) in args
+
+
+def _optional_structure_factory(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
+    """``X | None`` with the hook of ``X`` found once (cattrs looks it up on every value)."""
+
+    def factory(t: Any) -> Callable[[Any, Any], Any]:
+        inner = next(a for a in get_args(t) if a is not type(None))
+        hook = conv.get_structure_hook(inner)
+
+        def optional(value: Any, _: Any) -> Any:
+            return None if value is None else hook(value, inner)
+
+        return optional
+
+    return factory
 
 
 def _is_union_of(members: frozenset[type]) -> Callable[[Any], bool]:
@@ -205,7 +232,13 @@ def _union_structure(conv: cattrs.Converter, types: tuple[type, ...], kind: str)
 
 
 def _object_structure_factory(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
-    """An attrs class from a JSON object (a dict), built by cattrs; anything else is a TypeError."""
+    """An attrs class from a JSON object (a dict), built by cattrs; anything else is a TypeError.
+
+    A generated fast path builds well-formed data first (every field present, scalars of their
+    exact type, no other key): one straight function per class instead of one hook call per
+    field. Anything else, or any error, goes to cattrs' own function from the outermost object
+    down, so a failure says what it always said.
+    """
 
     def factory(cls: Any) -> Callable[[Any, Any], Any]:
         base = make_dict_structure_fn(cls, conv)
@@ -215,9 +248,123 @@ def _object_structure_factory(conv: cattrs.Converter) -> Callable[[Any], Callabl
                 raise _RefusedError(f"expected an object, got {type(value).__name__}")
             return base(value, cls)
 
-        return structure_object
+        fast = _fast_structure_fn(conv, cls)
+        if fast is None:
+            return structure_object
+
+        def structure_fast(value: Any, _: Any) -> Any:
+            mode = _MODE
+            if mode.slow:
+                return structure_object(value, cls)
+            mode.depth += 1
+            try:
+                return fast(value)
+            except Exception:
+                if mode.depth > 1:
+                    raise  # to the outermost object, which starts again on the general path
+            finally:
+                mode.depth -= 1
+            mode.slow = True
+            try:
+                return structure_object(value, cls)
+            finally:
+                mode.slow = False
+
+        structure_fast.fast = fast  # type: ignore[attr-defined]  # what generated callers call directly
+        return structure_fast
 
     return factory
+
+
+def _fast_field(conv: cattrs.Converter, t: Any, v: str, names: dict[str, Any]) -> list[str]:
+    """Lines structuring the local ``v`` as ``t`` on the fast path (raising on anything unusual):
+    a scalar checked inline, a class or tuple through :func:`_fast_value`, anything else through
+    its converter hook."""
+    if t in _SCALARS:
+        names[f"_k_{v}"] = t
+        return [f"    if type({v}) is not _k_{v}:", "        raise _NotPlainError"]
+    direct = _fast_value(conv, t)
+    if direct is not None:
+        names[f"_f_{v}"] = direct
+        return [f"    {v} = _f_{v}({v})"]
+    names[f"_h_{v}"], names[f"_t_{v}"] = conv.get_structure_hook(t), t
+    return [f"    {v} = _h_{v}({v}, _t_{v})"]
+
+
+def _fast_value(conv: cattrs.Converter, t: Any) -> Callable[[Any], Any] | None:
+    """A function structuring plain data as ``t`` (raising on anything unusual), equal to the
+    converter's hook on what it accepts: an attrs class with a fast path, a ``tuple[X, ...]`` of
+    scalars or of such values, or such a value or None. None for any other type."""
+    if _homogeneous_tuple(t):
+        elem = get_args(t)[0]
+        if elem in _SCALARS:
+            only = {elem}
+
+            def scalars(value: Any) -> Any:
+                if type(value) is not list or (value and set(map(type, value)) != only):
+                    raise _NotPlainError
+                return tuple(value)
+
+            return scalars
+        each = _fast_value(conv, elem)
+        if each is None:
+            return None
+
+        def items(value: Any) -> Any:
+            if type(value) is not list:
+                raise _NotPlainError
+            return tuple([each(x) for x in value])
+
+        return items
+    if _is_optional(t):
+        inner = _fast_value(conv, next(a for a in get_args(t) if a is not type(None)))
+        if inner is None:
+            return None
+
+        def optional(value: Any) -> Any:
+            return None if value is None else inner(value)
+
+        return optional
+    fast: Callable[[Any], Any] | None = getattr(conv.get_structure_hook(t), "fast", None)
+    return fast
+
+
+class _Mode(threading.local):
+    """Per thread: how deep in fast structuring, and whether the general path is running."""
+
+    depth = 0
+    slow = False
+
+
+_MODE = _Mode()
+
+
+class _NotPlainError(Exception):
+    """Data the fast path leaves to cattrs."""
+
+
+def _fast_structure_fn(conv: cattrs.Converter, cls: Any) -> Callable[[Any], Any] | None:
+    """A generated function building ``cls`` from a dict holding exactly its fields; it raises on
+    anything else. None for a class it does not cover (the general path alone serves it)."""
+    try:
+        attrs.resolve_types(cls)
+        fields = attrs.fields(cls)
+    except Exception:  # unresolvable annotations: cattrs says what it says
+        return None
+    if any(not f.init or f.type is None or not f.name.isidentifier() for f in fields):
+        return None
+    names: dict[str, Any] = {"_cls": cls, "_dict": dict, "_NotPlainError": _NotPlainError}
+    lines = ["def fast(o):", f"    if type(o) is not _dict or len(o) != {len(fields)}:",
+             "        raise _NotPlainError"]
+    args = []
+    for i, f in enumerate(fields):
+        lines.append(f"    v{i} = o[{f.name!r}]")
+        lines.extend(_fast_field(conv, f.type, f"v{i}", names))
+        args.append(f"{f.alias}=v{i}")
+    lines.append(f"    return _cls({', '.join(args)})")
+    exec(compile("\n".join(lines), f"<gremlinrules fast structure {cls.__qualname__}>", "exec"), names)
+    fast: Callable[[Any], Any] = names["fast"]
+    return fast
 
 
 def _tagged_structure(conv: cattrs.Converter, cls: type, kind: str) -> Callable[[Any, Any], Any]:
@@ -354,6 +501,10 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+"""Made once: ``json.loads`` with options would build a decoder per call."""
+
+
 def loads(text: str | bytes | bytearray) -> Any:
     """Parse JSON text; bad text raises SerializationError.
 
@@ -364,6 +515,8 @@ def loads(text: str | bytes | bytearray) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise SerializationError(f"expected JSON text, got {type(text).__name__}")
     try:
+        if type(text) is str and not text.startswith("\ufeff"):  # json.loads without its checks
+            return _DECODER.decode(text)
         return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise SerializationError("not valid JSON: nested too deep") from None
