@@ -7,6 +7,8 @@ these; so does the fast path, so they are written once.
 
 from __future__ import annotations
 
+from gremlinrules.core.draws import shuffle
+from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import replace_at, seats_from
 from gremlinrules.gremlins_inc.components import RESOURCES, Card
 from gremlinrules.gremlins_inc.events import Drawn, GameEnded, Reshuffled, RoundEnded, TurnBegan, emit
@@ -56,7 +58,8 @@ def draw(s: State, seat: int, n: int) -> State:
         if not deck:
             if not discard:
                 break  # GI-DRAW-3: nothing left to draw
-            deck, rng = rng.shuffle(discard)
+            deck, state = shuffle(rng.state, discard)  # rng.shuffle(discard), the draws inline
+            rng = Rng(state)
             discard = ()
             reshuffles += 1
             emit(Reshuffled(reshuffles, len(deck)))

@@ -10,6 +10,7 @@ import attrs
 
 from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
 from gremlinrules.core.decisions import Frame
+from gremlinrules.core.draws import shuffle
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import deal, seats_from
@@ -96,7 +97,8 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     if stacked.deck is not None:
         deck = stacked.deck
     else:
-        deck, rng = rng.shuffle(k.deck)
+        deck, state = shuffle(rng.state, k.deck)  # rng.shuffle(k.deck), the draws inline
+        rng = Rng(state)
     if len(deck) < comps.hand_size * n:
         raise SetupError(f"a deck of {len(deck)} cannot deal {comps.hand_size} cards to {n} players")
     dealt, deck = deal(deck, [comps.hand_size] * n)
