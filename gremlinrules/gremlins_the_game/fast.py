@@ -36,6 +36,8 @@ _TITLE = "Gremlins: The Game State"
 _HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError, StopIteration)
 """What a state made by hand (not by the rules) can raise on the fast path: the rule book answers."""
 _DECISIONS = rules.BOOK.decisions
+_ON_MAP = frozenset((flow.THEATER, flow.PLACE, flow.MOVE_TO))
+"""The frames whose choices the map's table gives."""
 
 _last: tuple[Any, ...] = (None, 0, None, None)
 """The state of the last ``legal_actions`` on a Move, the mask of its destinations, its map's
@@ -70,15 +72,17 @@ def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
     theater's from tables; the other kinds' from the rule book."""
     global _last_frame
     kind = frame.kind
-    table = move_table(s.options.map) if kind == flow.THEATER else None
+    table = move_table(s.options.map) if kind in _ON_MAP else None
     if kind == flow.FIGHT:
         found = fast_fight.fight_choices(s, frame)
     elif kind == flow.DISCARD:
         found = fast_fight.discard_choices(s, frame)
-    elif table is not None:
+    elif table is None:
+        found = _DECISIONS[kind].choices(s, frame)
+    elif kind == flow.THEATER:
         found = fast_moves.empty_theater(s, table)
     else:
-        found = _DECISIONS[kind].choices(s, frame)
+        found = fast_moves.empty_gremlin_spaces(s, table)
     _last_frame = (s, found)
     return found
 

@@ -26,8 +26,8 @@ from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
 from gremlinrules.gremlins_the_game.state import State
 
 __all__ = [
-    "REFERENCE_TABLE", "MoveTable", "Tokens", "derive", "empty_theater", "move_table", "moves", "taken",
-    "tokens",
+    "REFERENCE_TABLE", "MoveTable", "Tokens", "derive", "empty_gremlin_spaces", "empty_theater", "move_table",
+    "moves", "taken", "tokens",
 ]
 
 STEPS = 6  # GTG-MOVE-1
@@ -36,8 +36,8 @@ STEPS = 6  # GTG-MOVE-1
 class MoveTable:
     """A map's spaces as bit masks, for the Move's destinations."""
 
-    __slots__ = ("ball", "bit", "everything", "geo", "grid", "laid", "laid_chooses", "moves", "others",
-                 "square", "theater")
+    __slots__ = ("ball", "bit", "everything", "geo", "gremlin_spaces", "grid", "laid", "laid_chooses",
+                 "moves", "others", "square", "theater")
 
     def __init__(self, geo: Geometry, grid: GridBits) -> None:
         self.geo = geo
@@ -51,6 +51,7 @@ class MoveTable:
         """Per space: the spaces within five steps (whose tokens can change a move from it)."""
         self.square = sum(grid.bits[i] for i in geo.square_ids)
         self.theater = sum(self.bit[n] for n in geo.theater_spaces)
+        self.gremlin_spaces = sum(self.bit[n] for n in geo.gremlin_spaces)
         starts = [self.bit[n] for n in geo.starts]
         self.others: tuple[tuple[int, ...], ...] = tuple(
             tuple(sum(b for i, b in enumerate(starts[:players]) if i != seat) for seat in range(players))
@@ -288,7 +289,16 @@ def taken(s: State, table: MoveTable) -> int:
 def empty_theater(s: State, table: MoveTable) -> tuple[Choose, ...]:
     """:func:`.rules.theater_choices`: a Choose of each Movie Theater space without words, a
     gremlin or a player, in map order (GTG-FIGHT-4, GTG-THEATER-1)."""
-    mask = table.theater & ~taken(s, table)
+    return _chooses(table, table.theater & ~taken(s, table))
+
+
+def empty_gremlin_spaces(s: State, table: MoveTable) -> tuple[Choose, ...]:
+    """:func:`.rules.place_choices`: a Choose of each Gremlin space without a gremlin or a player,
+    in map order (GTG-EVENT-2)."""
+    return _chooses(table, table.gremlin_spaces & ~taken(s, table))
+
+
+def _chooses(table: MoveTable, mask: int) -> tuple[Choose, ...]:
     key = (table, mask)
     found = _CHOSEN.get(key)
     if found is None:
