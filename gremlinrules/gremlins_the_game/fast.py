@@ -38,6 +38,8 @@ _HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError, StopI
 _DECISIONS = rules.BOOK.decisions
 _ON_MAP = frozenset((flow.THEATER, flow.PLACE, flow.MOVE_TO))
 """The frames whose choices the map's table gives."""
+_FAST_ANSWERS = frozenset((flow.FIGHT, flow.THEATER, flow.PLACE, flow.MOVE_TO))
+"""The frames whose answers :mod:`.fast_flow` resolves."""
 
 _last: tuple[Any, ...] = (None, 0, None, None)
 """The state of the last ``legal_actions`` on a Move, the mask of its destinations, its map's
@@ -146,13 +148,15 @@ def is_legal(s: State, action: Any) -> bool:
 def _answer(s: State, frame: Frame, action: Any) -> State:
     """The state after a legal answer to the pending ``frame``."""
     kind = frame.kind
-    if kind == flow.FIGHT or kind == flow.THEATER:
+    if kind in _FAST_ANSWERS:
         table = move_table(s.options.map)
         if table is not None:
             try:
                 if kind == flow.FIGHT:
                     return fast_flow.fight(s, frame, action, table)
-                return fast_flow.to_theater(s, frame, action.space, table)
+                if kind == flow.THEATER:
+                    return fast_flow.to_theater(s, frame, action.space, table)
+                return fast_flow.to_gremlin_space(s, frame, action.space, table)
             except _HAND_MADE:
                 pass
     return _DECISIONS[kind].resume(flow.replace(s, stack=s.stack[:-1]), frame, action)

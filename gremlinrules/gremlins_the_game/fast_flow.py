@@ -21,7 +21,7 @@ from gremlinrules.gremlins_the_game.components import HAND_LIMIT
 from gremlinrules.gremlins_the_game.fast_moves import MoveTable, Tokens, derive, taken, tokens
 from gremlinrules.gremlins_the_game.state import Phase, Placed, State
 
-__all__ = ["fight", "move", "to_theater"]
+__all__ = ["fight", "move", "to_gremlin_space", "to_theater"]
 
 _MOVE, _RESOLVE = Phase.MOVE, Phase.RESOLVE
 _END = ("end",)
@@ -44,6 +44,8 @@ _stacked = make_updater(State, "stack")
 _won = make_updater(State, "stack", "hands", "weapon_discard", "board", "defeated")
 _placed = make_updater(State, "stack", "board", "pool")
 _sent = make_updater(State, "stack", "board", "positions")
+_put = make_updater(State, "stack", "board", "pool")
+_put_next_turn = make_updater(State, "stack", "board", "pool", "turn", "turn_number", phase=_MOVE)
 _sent_next_turn = make_updater(State, "stack", "board", "positions", "turn", "turn_number", phase=_MOVE)
 _won_next_turn = make_updater(State, "stack", "hands", "weapon_discard", "board", "defeated", "turn",
                               "turn_number", phase=_MOVE)
@@ -234,3 +236,36 @@ def to_theater(s: State, frame: Frame, space: str, table: MoveTable) -> State:
         return derive(tk, _sent_next_turn(s, stack, board, positions, (s.turn + 1) % s.players, number),
                       mask | b, on)
     return flow.end_turn(derive(tk, _sent(s, stack, board, positions), mask | b, on))
+
+
+def to_gremlin_space(s: State, frame: Frame, space: str, table: MoveTable) -> State:
+    """GTG-EVENT-2 for a legal Gremlin space: the new gremlin (add_gremlins, from the top of the
+    pool) or the moved one (move_gremlins) goes there face down, in one step; the event's next
+    steps follow (:func:`.flow.run`), the usual last one, the turn's end, in the same step."""
+    tk = tokens(s, table)
+    bit = table.bit
+    b = bit[space]
+    if frame.kind == flow.PLACE:
+        gremlin = s.pool[0]
+        board = _insert(s.board, tk.board_mask, b, Placed(space, gremlin, False, True))
+        pool = s.pool[1:]
+        mask = tk.board_mask
+    else:
+        origin = str(frame.value("from"))
+        if bit[origin] & table.theater:  # not a face-down gremlin the rules move
+            return flow.move_to(_stacked(s, s.stack[:-1]), frame, space)
+        moved = next(p for p in s.board if p.space == origin)
+        gremlin = moved.gremlin
+        mask = tk.board_mask & ~bit[origin]
+        board = _insert(tuple([p for p in s.board if p.space != origin]), mask, b,
+                        Placed(space, gremlin, False, moved.from_pool))
+        pool = s.pool
+    on = tk.stripe_on_theater or (gremlin == tk.stripe and b & table.theater != 0)
+    mask |= b
+    stack = s.stack[:-1]
+    number = s.turn_number + 1
+    options = s.options
+    if frame.then == _END and not (on or (s.crowd and tk.stripe in s.crowd)
+                                   or (options.bounded and number >= options.turn_limit)):
+        return derive(tk, _put_next_turn(s, stack, board, pool, (s.turn + 1) % s.players, number), mask, on)
+    return flow.run(derive(tk, _put(s, stack, board, pool), mask, on), frame.seat, frame.then)
