@@ -15,12 +15,19 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_inc import effects, flow
-from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import RESOURCES, Step
 from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_flow import after_action
-from gremlinrules.gremlins_inc.fast_select import mask, sources, targets
+from gremlinrules.gremlins_inc.fast_select import WANT, mask, sources, targets
 from gremlinrules.gremlins_inc.fast_tables import Tables
-from gremlinrules.gremlins_inc.state import CHOOSE_PLAYER, CHOOSE_PROJECT, PAY, Project, State
+from gremlinrules.gremlins_inc.state import (
+    CHOOSE_PLAYER,
+    CHOOSE_PROJECT,
+    CHOOSE_RESOURCE,
+    PAY,
+    Project,
+    State,
+)
 
 __all__ = ["pay", "run", "with_card", "with_resources"]
 
@@ -92,9 +99,41 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                     if frame is not None:
                         return _pushed(s, (*s.stack, frame))
                     continue
+                if stage == "dest":  # GI-OP-6: where a taken resource goes
+                    dests = _dests(s, c, step)
+                    if not dests:
+                        c = Ctx(c.player, c.card, i + 1)
+                        continue
+                    if len(dests) > 1:
+                        return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PROJECT, c.player, c)))
+                    c = _ctx_with(c, stage="units", dest=dests[0], left=step.amount)
+                    continue
+                if stage == "units":  # GI-OP-6: one resource at a time
+                    row = s.projects[c.seat]
+                    if c.left <= 0 or not 0 <= c.project < len(row):
+                        c = Ctx(c.player, c.card, i + 1)
+                        continue
+                    kinds = mask(row[c.project], t) & WANT[step.resource]
+                    if not kinds:
+                        c = Ctx(c.player, c.card, i + 1)
+                        continue
+                    if kinds & (kinds - 1):  # GI-EFFECT-5: several types could go
+                        return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_RESOURCE, c.player, c)))
+                    s = effects.take(s, c, step, RESOURCES[kinds.bit_length() - 1])
+                    c = _ctx_with(c, left=c.left - 1)
+                    continue
         s, c, frame = effects.advance(s, c, step)
         if frame is not None:
             return _pushed(s, (*s.stack, frame))
+
+
+def _dests(s: State, c: Ctx, step: Step) -> list[int]:
+    """:func:`.effects._dests`: the destination projects (of one owner) for a resource taken from
+    the chosen project."""
+    if step.op == "discard_resource":
+        return []
+    owner = c.seat if step.op == "move_resource" and step.to == "same" else c.player
+    return [i for i in range(len(s.projects[owner])) if (owner, i) != (c.seat, c.project)]
 
 
 def _act(s: State, me: int, seat: int, op: str, n: int) -> State:
