@@ -120,15 +120,17 @@ def frame_of(kind: str, decider: int, c: Ctx) -> Frame:
 _KEYS = frozenset({"player", "step", "stage", "queue", "seat", "project", "dest", "left"})
 
 
-_READ: BoundedCache[Frame, Ctx] = BoundedCache("gremlins-inc effect frames", 4096)
-"""Frames already read by :func:`ctx_of` (a frame is read when its choices are listed and again
-when it is answered)."""
+_READ: BoundedCache[Frame, tuple[Frame, Ctx]] = BoundedCache("gremlins-inc effect frames", 4096)
+"""Frames already read by :func:`ctx_of`, with what they say (a frame is read when its choices are
+listed and again when it is answered)."""
 
 
 def ctx_of(frame: Frame) -> Ctx:
     """The effect a frame belongs to (ValueError when its bound is not one :func:`frame_of` makes)."""
     known = _READ.get(frame)
-    return known if known is not None else _READ.put(frame, _read(frame))
+    if known is not None and known[0] is frame:  # the very frame (an equal one may hold True for 1)
+        return known[1]
+    return _READ.put(frame, (frame, _read(frame)))[1]
 
 
 def _read(frame: Frame) -> Ctx:

@@ -153,3 +153,18 @@ def test_an_answer_equal_to_a_listed_choice_but_not_it_is_applied_alike() -> Non
             seen += 1
         s = fast.apply(s, a)
     assert seen
+
+
+@pytest.mark.clause("GI-EFFECT-3")
+def test_a_frame_equal_to_one_already_read_but_holding_booleans_is_still_refused() -> None:
+    """A frame is read once and remembered, but a frame equal to it that holds ``True``/``False``
+    for its numbers (equal in Python, not what the rules write) is still refused: both paths list
+    no choices for it."""
+    good = Frame(CHOOSE_PLAYER, 0, source="petty-theft", bound=(("player", 0), ("step", 1), ("stage", "who")))
+    odd = Frame(CHOOSE_PLAYER, 0, source="petty-theft",
+                bound=(("player", False), ("step", True), ("stage", "who")))
+    assert good == odd
+    s = new_game(3, 5)
+    assert fast.legal_actions(evolve(s, stack=(good,)))  # read and remembered: petty theft has targets
+    bad = evolve(s, stack=(odd,))
+    assert fast.legal_actions(bad) == rules.legal_actions(bad) == ()
