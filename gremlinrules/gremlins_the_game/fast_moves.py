@@ -262,15 +262,18 @@ def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int, Tokens]:
     found, mask, reached, cuts = entry
     if s.turn_number < s.players:  # GTG-SQUARE-4: the first turn
         fixed |= table.square
-    cut = (fixed | players) & reached
-    if not cut:
-        return found, mask, tk
-    done = cuts.get(cut)  # the Starts and the players within reach: remembered
-    if done is None:
-        if len(cuts) >= 64:
-            cuts.clear()
-        done = cuts[cut] = _cut(table, here, found, reached, cut)
-    return done[0], done[1], tk
+    cut = fixed & reached
+    if cut:  # the same few for every visit of a seat: remembered
+        done = cuts.get(cut)
+        if done is None:
+            if len(cuts) >= 64:
+                cuts.clear()
+            done = cuts[cut] = _cut(table, here, found, reached, cut)
+        found, mask = done
+    cut = players & mask  # they change every turn: cut out of the tuple
+    if cut:
+        found, mask = _cut(table, here, found, mask, cut)
+    return found, mask, tk
 
 
 _CHOSEN: BoundedCache[tuple[Any, ...], tuple[Choose, ...]] = BoundedCache("gtg-picked-chooses", 4096)
