@@ -10,6 +10,7 @@ exactly as there.
 from __future__ import annotations
 
 from bisect import insort
+from typing import Any
 
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_replace, make_updater
@@ -29,11 +30,19 @@ from gremlinrules.gremlins_inc.state import (
     State,
 )
 
-__all__ = ["pay", "run", "with_card", "with_resources"]
+__all__ = ["first_step", "pay", "run", "with_card", "with_resources"]
 
 _SIMPLE = frozenset({"gain_score", "lose_score", "steal_score", "draw", "extra_turn"})
 """Ops that act on their target at once, with no choice of project, card or resource."""
 _ctx_with = make_replace(Ctx)
+_FRESH: dict[str, Any] = {"stage": "who", "queue": (), "each": False, "seat": -1, "project": -1, "dest": -1,
+                          "left": -1}
+"""A step's context before its target is found (Ctx's defaults after ``step``)."""
+_first_step = make_updater(Ctx, "player", "card", step=0, **_FRESH)
+"""``Ctx(player, card)`` without the constructor: every field is set (the first argument's are not read)."""
+_next_step = make_updater(Ctx, "player", "card", "step", **_FRESH)
+"""``Ctx(player, card, step)`` without the constructor: every field is set."""
+_START = Ctx(0, "")
 with_resources = make_updater(Project, "resources")
 """A project with other resources (one constructor-free call)."""
 _pushed = make_updater(State, "stack")
@@ -77,7 +86,7 @@ def run(s: State, c: Ctx, t: Tables) -> State:
             if stage == "who" and step.target != "everyone_except_you":  # GI-EFFECT-2
                 seats = targets(s, c, step, t)
                 if not seats:  # GI-EFFECT-6
-                    c = Ctx(c.player, c.card, i + 1)
+                    c = _next_step(c, c.player, c.card, i + 1)
                     continue
                 if len(seats) > 1:  # GI-EFFECT-3: the card's player chooses
                     return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PLAYER, c.player, c)))
@@ -86,12 +95,12 @@ def run(s: State, c: Ctx, t: Tables) -> State:
             if 0 <= c.seat < s.players:
                 if stage == "act" and step.op in _SIMPLE:
                     s = _act(s, c.player, c.seat, step.op, step.amount)
-                    c = Ctx(c.player, c.card, i + 1)
+                    c = _next_step(c, c.player, c.card, i + 1)
                     continue
                 if stage == "project":  # GI-EFFECT-4
                     found = sources(s, c, step, c.seat, t)
                     if not found:
-                        c = Ctx(c.player, c.card, i + 1)
+                        c = _next_step(c, c.player, c.card, i + 1)
                         continue
                     if len(found) > 1:
                         return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PROJECT, c.player, c)))
@@ -102,7 +111,7 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                 if stage == "dest":  # GI-OP-6: where a taken resource goes
                     dests = _dests(s, c, step)
                     if not dests:
-                        c = Ctx(c.player, c.card, i + 1)
+                        c = _next_step(c, c.player, c.card, i + 1)
                         continue
                     if len(dests) > 1:
                         return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PROJECT, c.player, c)))
@@ -111,11 +120,11 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                 if stage == "units":  # GI-OP-6: one resource at a time
                     row = s.projects[c.seat]
                     if c.left <= 0 or not 0 <= c.project < len(row):
-                        c = Ctx(c.player, c.card, i + 1)
+                        c = _next_step(c, c.player, c.card, i + 1)
                         continue
                     kinds = mask(row[c.project], t) & WANT[step.resource]
                     if not kinds:
-                        c = Ctx(c.player, c.card, i + 1)
+                        c = _next_step(c, c.player, c.card, i + 1)
                         continue
                     if kinds & (kinds - 1):  # GI-EFFECT-5: several types could go
                         return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_RESOURCE, c.player, c)))
@@ -191,4 +200,9 @@ def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen
             row = row[:i] + (with_resources(p, res[:pos] + res[pos + 1:]),) + row[i + 1:]
     if pile is not None:
         s = _paid(s, replace_at(s.projects, seat, row), tuple(pile))
-    return run(s, Ctx(seat, card), t)
+    return run(s, _first_step(_START, seat, card), t)
+
+
+def first_step(player: int, card: str) -> Ctx:
+    """``Ctx(player, card)``: the start of a card's script (GI-EFFECT-1)."""
+    return _first_step(_START, player, card)

@@ -16,8 +16,7 @@ from typing import Any
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_inc import flow, rules
-from gremlinrules.gremlins_inc.effects import Ctx
-from gremlinrules.gremlins_inc.fast_effects import pay, run, with_resources
+from gremlinrules.gremlins_inc.fast_effects import first_step, pay, run, with_resources
 from gremlinrules.gremlins_inc.fast_flow import allowed, end_turn, end_turn_after
 from gremlinrules.gremlins_inc.fast_tables import Tables, counts, meets, perm_info
 from gremlinrules.gremlins_inc.state import Project, State
@@ -28,6 +27,9 @@ _assigned = make_updater(State, "hands", "projects", "actions_used")
 _started = make_updater(State, "hands", "projects", "next_uid", "actions_used")
 _cancelled = make_updater(State, "projects", "discard", "seen", "actions_used")
 _played = make_updater(State, "hands", "resolving", "actions_used")
+_new_project = make_updater(Project, "uid", "card", "face_up", resources=())
+"""``Project(uid, card, face_up)`` without the constructor: every field is set."""
+_BLANK = Project(0, "", False)
 _completing = make_updater(State, "projects", "scores", "seen", "resolving", "completing", "actions_used")
 
 
@@ -48,7 +50,7 @@ def _start(s: State, t: Tables, a: Any) -> State | None:
     hands = list(s.hands)
     hands[me] = hand[:k] + hand[k + 1:]
     projects = list(s.projects)
-    projects[me] = (*row, Project(s.next_uid, a.card, a.face_up is True))
+    projects[me] = (*row, _new_project(_BLANK, s.next_uid, a.card, a.face_up is True))
     if used < limit:
         return _started(s, tuple(hands), tuple(projects), s.next_uid + 1, used)
     return end_turn_after(s, t, tuple(hands), tuple(projects), s.next_uid + 1)
@@ -125,7 +127,7 @@ def _complete(s: State, t: Tables, a: Any) -> State | None:
     projects[me] = row[:i] + (Project(p.uid, p.card, True, p.resources),) + row[i + 1:]
     s = _completing(s, tuple(projects), tuple(scores), flow.forget(s.seen, p.uid), p.card, p.uid,
                     s.actions_used + 1)
-    return run(s, Ctx(me, p.card), t)
+    return run(s, first_step(me, p.card), t)
 
 
 def _cancel(s: State, t: Tables, i: int) -> State | None:

@@ -168,3 +168,18 @@ def test_a_frame_equal_to_one_already_read_but_holding_booleans_is_still_refused
     assert fast.legal_actions(evolve(s, stack=(good,)))  # read and remembered: petty theft has targets
     bad = evolve(s, stack=(odd,))
     assert fast.legal_actions(bad) == rules.legal_actions(bad) == ()
+
+
+@pytest.mark.clause("GI-EFFECT-1")
+@given(player=st.integers(0, 5), card=st.sampled_from([c.id for c in REFERENCE.cards]),
+       step=st.integers(0, 9))
+def test_contexts_made_without_the_constructor_equal_the_constructors(player: int, card: str,
+                                                                       step: int) -> None:
+    """Property: the fast path's constructor-free effect contexts are exactly ``Ctx(player, card)`` and
+    ``Ctx(player, card, step)`` (every default in place)."""
+    from gremlinrules.gremlins_inc.effects import Ctx
+    from gremlinrules.gremlins_inc.fast_effects import _next_step, first_step
+
+    assert first_step(player, card) == Ctx(player, card)
+    busy = Ctx(5, "x", 3, "units", (1,), True, 1, 2, 0, 4)
+    assert _next_step(busy, player, card, step) == Ctx(player, card, step)
