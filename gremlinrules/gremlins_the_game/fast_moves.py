@@ -78,7 +78,10 @@ def move_table(m: Any) -> MoveTable | None:
         if len(_TABLES) >= 16:
             _TABLES.clear()
         grid = grid_bits(geo.graph, [(sp.x, sp.y) for sp in geo.map.spaces])
-        _TABLES[geo] = None if grid is None else MoveTable(geo, grid)
+        made = None if grid is None else MoveTable(geo, grid)
+        if made is not None:
+            _prefill(made)
+        _TABLES[geo] = made
     table = _TABLES[geo]
     _LAST_TABLE = (m, table)
     return table
@@ -272,7 +275,11 @@ def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int, Tokens]:
         found, mask = done
     cut = players & mask  # they change every turn: cut out of the tuple
     if cut:
-        found, mask = _cut(table, here, found, mask, cut)
+        if cut & (cut - 1) or cut == mask:  # more than one, or all
+            found, mask = _cut(table, here, found, mask, cut)
+        else:  # one: at the index that counts the spaces before it (the higher bits)
+            i = (mask >> cut.bit_length()).bit_count()
+            found, mask = found[:i] + found[i + 1:], mask ^ cut
     return found, mask, tk
 
 
@@ -307,6 +314,18 @@ def _chooses(table: MoveTable, mask: int) -> tuple[Choose, ...]:
     if found is None:
         found = _CHOSEN.put(key, select_bits(table.grid, table.laid_chooses, mask))
     return found
+
+
+def _prefill(table: MoveTable) -> None:
+    """Remember the moves from every space with every token of the setup on the board (the
+    position of a new game, GTG-SETUP-3, GTG-SETUP-4)."""
+    full = (table.square | table.gremlin_spaces | sum(table.bit[n] for n in table.geo.event_spaces)
+            | sum(table.bit[n] for n in table.geo.weapon_spaces))
+    for here, b in table.bit.items():
+        key = (table, here, full & table.ball[here])
+        reached = reach_bits(table.grid, b, STEPS, key[2])
+        if reached:
+            _REACHED.put(key, (_pick(table, reached), reached, reached, {}))
 
 
 _reference = move_table(None)
