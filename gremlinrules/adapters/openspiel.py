@@ -59,6 +59,7 @@ import gremlinrules
 from gremlinrules.adapters.encoding import ViewEncoder, view_encoder
 from gremlinrules.adapters.outcome import MAX_RETURN, MIN_RETURN, returns
 from gremlinrules.core.actionspace import ActionSpace, action_space
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.errors import IllegalActionError, SetupError, shown
 from gremlinrules.core.protocol import Game
 
@@ -74,36 +75,113 @@ MAX_DEALS = 2**20
 
 _TYPES: dict[str, pyspiel.GameType] = {}
 
+_LEARNED = 1 << 16
+"""How many action instances outside the space a loaded game remembers by id before it starts afresh."""
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
 
 def short_name(game_id: str) -> str:
     """The OpenSpiel name of a game: ``gremlinrules_`` and the id with underscores."""
     return "gremlinrules_" + game_id.replace("-", "_")
 
 
+class _Table:
+    """What every state of one loaded game shares: the library's functions, bound once, and the
+    action space's indices (search calls them hundreds of thousands of times per move)."""
+
+    __slots__ = ("actions", "apply", "by_value", "current", "deals", "game", "known", "legal", "options",
+                 "options_json", "players")
+
+    def __init__(self, game: Game, players: int, options_json: str, deals: int) -> None:
+        self.game = game
+        self.players = players
+        self.options_json = options_json
+        """The options as JSON text ("" for the defaults): how a pickled state finds its table."""
+        self.options: Any = game.from_json(options_json, game.Options) if options_json else None
+        self.deals = deals
+        space = action_space(game, players, self.options)
+        self.actions: tuple[Any, ...] = space.actions
+        self.by_value: dict[Any, int] = space.index
+        self.known: tuple[dict[int, int], list[Any]] = self._fresh()
+        self.legal = game.legal_actions
+        self.apply = game.apply
+        self.current = game.current_player
+
+    def _fresh(self) -> tuple[dict[int, int], list[Any]]:
+        # An action's index by the action's id: an int hashes in C, where an attrs action hashes
+        # in Python. Every id in the dict belongs to an object kept alive (by the space, or by the
+        # list beside it), so no other object can have it; both are replaced together.
+        return {id(a): i for i, a in enumerate(self.actions)}, []
+
+    def indices(self, state: Any) -> list[int]:
+        """The legal action indices in ``state``, increasing."""
+        legal = self.legal(state)
+        by_id = self.known[0]
+        out = [by_id.get(id(a), -1) for a in legal]
+        return self._learn(legal) if -1 in out else out
+
+    def _learn(self, legal: tuple[Any, ...]) -> list[int]:
+        """The indices of actions not all seen before (a game may build its own instances, equal to
+        the space's); the new ones are remembered, up to a bound (then it starts afresh)."""
+        known = self.known
+        if len(known[1]) > _LEARNED:
+            known = self.known = self._fresh()
+        by_id, kept = known
+        by_value = self.by_value
+        out = []
+        for a in legal:
+            i = by_id.get(id(a))
+            if i is None:
+                i = by_id[id(a)] = by_value[a]
+                kept.append(a)
+            out.append(i)
+        return out
+
+    def held(self, state: Any) -> _Held:
+        """A dealt library state with its seat (TERMINAL when the game is over) worked out once."""
+        seat = self.current(state)
+        return _Held(self, state, _TERMINAL if seat is None else seat)
+
+
+_TABLES: BoundedCache[tuple[str, int, str, int], _Table] = BoundedCache("openspiel-tables", 64)
+
+
+def _table(game_id: str, players: int, options_json: str, deals: int) -> _Table:
+    key = (game_id, players, options_json, deals)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES.put(key, _Table(gremlinrules.get_game(game_id), players, options_json, deals))
+    return found
+
+
 class _Held:
-    """An immutable library state, and each seat's own past actions; pickled through JSON."""
+    """An immutable library state and its seat; shared by clones, pickled through JSON."""
 
-    __slots__ = ("game_id", "own", "state")
+    __slots__ = ("seat", "state", "table")
 
-    def __init__(self, game_id: str, state: Any, own: tuple[tuple[int, ...], ...]) -> None:
-        self.game_id = game_id
+    def __init__(self, table: _Table, state: Any, seat: int) -> None:
+        self.table = table
         self.state = state
         """The library state; None before the opening chance node has dealt."""
-        self.own = own
-        """Per seat, the indices of the actions it took (for perfect-recall strings)."""
+        self.seat = seat
+        """The OpenSpiel player to move: a seat, CHANCE before the deal, TERMINAL at the end."""
 
     def __deepcopy__(self, memo: Any) -> _Held:
         return self  # immutable: a clone may share it
 
     def __reduce__(self) -> tuple[Any, ...]:
-        game = gremlinrules.get_game(self.game_id)
-        text = None if self.state is None else game.to_json(self.state)
-        return (_restore, (self.game_id, text, self.own))
+        t = self.table
+        text = None if self.state is None else t.game.to_json(self.state)
+        return (_restore, (t.game.id, t.players, t.options_json, t.deals, text))
 
 
-def _restore(game_id: str, text: str | None, own: tuple[tuple[int, ...], ...]) -> _Held:
-    game = gremlinrules.get_game(game_id)
-    return _Held(game_id, None if text is None else game.from_json(text, game.State), own)
+def _restore(game_id: str, players: int, options_json: str, deals: int, text: str | None) -> _Held:
+    table = _table(game_id, players, options_json, deals)
+    if text is None:
+        return _Held(table, None, _CHANCE)
+    return table.held(table.game.from_json(text, table.game.State))
 
 
 def _int_parameter(params: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
@@ -134,11 +212,14 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         text = params.get("options", "")
         if not isinstance(text, str):
             raise SetupError(f"OpenSpiel parameter 'options' must be JSON text, not {shown(text)}")
-        self.options: Any = game.from_json(unquote(text), game.Options) if text else None
+        options_json = unquote(text)
+        self.options: Any = game.from_json(options_json, game.Options) if text else None
         # Validates players and options before OpenSpiel sees them; OpenSpiel builds a new
-        # initial state for every clone, so the (immutable) deal is made once and shared.
+        # initial state for every clone, so the (immutable) first state is made once and shared.
         first = game.new_game(self.players, 0 if self.seed is None else self.seed, options=self.options)
-        self._initial: Any = None if self.seed is None else first
+        self.table: _Table = _table(game.id, self.players, options_json if text else "", self.deals)
+        self._initial: _Held = (_Held(self.table, None, _CHANCE) if self.seed is None
+                                else self.table.held(first))
         self.space: ActionSpace = action_space(game, self.players, self.options)
         self.encoder: ViewEncoder = view_encoder(game, self.players, self.options)
         self.encoded: dict[int, tuple[Any, Any]] = {}
@@ -160,7 +241,7 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def new_initial_state_for_seed(self, seed: int) -> GremlinState:
         """The start of a game dealt from ``seed`` (to vary deals between episodes)."""
         state = self.gremlin.new_game(self.players, seed, options=self.options)
-        return GremlinState(self, state)
+        return GremlinState(self, self.table.held(state))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """The observer: the view encoding; perfect recall adds the seat's own actions to strings."""
@@ -169,12 +250,19 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
 
 class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
-    """An OpenSpiel state holding an immutable library state."""
+    """An OpenSpiel state holding an immutable library state.
+
+    Its one attribute, the held state, is shared by clones; the seat to move is worked out once
+    per action, and ``legal_actions()`` answers in Python without OpenSpiel's round trips
+    (OpenSpiel's own C++ callers reach the same list through ``_legal_actions``).
+    """
 
     def __init__(self, game: GremlinGame, state: Any) -> None:
+        """``state``: a dealt library state, or None for the opening chance node."""
         super().__init__(game)
-        self._held = _Held(game.gremlin.id, state, ((),) * game.players)
-        self._deals = game.deals
+        if type(state) is not _Held:  # the game's own constructors pass the held state ready-made
+            state = _Held(game.table, None, _CHANCE) if state is None else game.table.held(state)
+        self._held: _Held = state
 
     @property
     def gremlin_state(self) -> Any:
@@ -182,28 +270,28 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return self._held.state
 
     def own_actions(self, player: int) -> tuple[int, ...]:
-        """The indices of the actions seat ``player`` took so far, in order."""
-        return self._held.own[player]
-
-    def _game(self) -> Game:
-        return gremlinrules.get_game(self._held.game_id)
+        """The indices of the actions seat ``player`` took so far, in order (from the history)."""
+        return tuple(step.action for step in self.full_history() if step.player == player)
 
     def current_player(self) -> int:
         """The seat to decide, CHANCE before the deal, or TERMINAL."""
-        if self._held.state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = self._game().current_player(self._held.state)
-        return pyspiel.PlayerId.TERMINAL if seat is None else int(seat)
+        return self._held.seat
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action indices (of ``player``, when given: empty unless it is to move);
+        before the deal, the deals; at the end, none."""
+        held = self._held
+        if player is not None and player != held.seat:
+            return []
+        if held.state is None:
+            return list(range(held.table.deals))
+        if held.seat < 0:
+            return []
+        return held.table.indices(held.state)
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action indices of ``player``: empty unless it is that seat's decision."""
-        game = self._game()
-        state = self._held.state
-        if state is None:
-            return list(range(self._deals)) if player == pyspiel.PlayerId.CHANCE else []
-        if game.current_player(state) != player:
-            return []
-        return list(self.get_game().space.legal_indices(state))
+        return self.legal_actions(player)
 
     def is_chance_node(self) -> bool:
         """True before the deal (the opening chance node)."""
@@ -218,21 +306,19 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def _apply_action(self, action: int) -> None:
         """Deal from seed ``action`` at the chance node; otherwise apply the action with that index."""
-        game, held = self._game(), self._held
+        held = self._held
+        table = held.table
         if held.state is None:
-            gremlin = self.get_game()
-            if not 0 <= int(action) < gremlin.deals:
-                raise IllegalActionError(f"the deal must be a seed from 0 to {gremlin.deals - 1}, "
+            if not 0 <= int(action) < table.deals:
+                raise IllegalActionError(f"the deal must be a seed from 0 to {table.deals - 1}, "
                                          f"not {shown(action)}", clause="")
-            state = game.new_game(gremlin.players, int(action), options=gremlin.options)
-            self._held = _Held(game.id, state, held.own)
+            state = table.game.new_game(table.players, int(action), options=table.options)
+            self._held = table.held(state)
             return
-        seat = game.current_player(held.state)
-        chosen = self.get_game().space.action_at(int(action))
-        own = held.own
-        if seat is not None:
-            own = own[:seat] + (own[seat] + (int(action),),) + own[seat + 1:]
-        self._held = _Held(game.id, game.apply(held.state, chosen), own)
+        actions = table.actions
+        if not 0 <= action < len(actions):  # OpenSpiel passes an int; the space says what is wrong
+            self.get_game().space.action_at(int(action))
+        self._held = table.held(table.apply(held.state, actions[action]))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action in the game's text notation (``str(action)``, which ``parse_action`` reads back)."""
@@ -242,18 +328,20 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return self._held.state is not None and bool(self._game().is_terminal(self._held.state))
+        return self._held.seat == _TERMINAL
 
     def returns(self) -> list[float]:
         """+1 for a winner, -1 for the others, 0 for everyone on a full tie or before the end."""
-        if self._held.state is None:
-            return [0.0] * self.get_game().players
-        return list(returns(self._game(), self._held.state))
+        held = self._held
+        if held.state is None:
+            return [0.0] * held.table.players
+        return list(returns(held.table.game, held.state))
 
     def __str__(self) -> str:
-        if self._held.state is None:
-            return f"chance: deal one of {self._deals} seeds"
-        return self._game().to_json(self._held.state)
+        held = self._held
+        if held.state is None:
+            return f"chance: deal one of {held.table.deals} seeds"
+        return held.table.game.to_json(held.state)
 
 
 class _Observer:
