@@ -1,18 +1,25 @@
 """The fast paths: the same ``legal_actions``, ``is_legal`` and ``apply`` as :mod:`.rules`, faster.
-The differential test (tests/gremlins_the_game/test_differential.py) holds them to the rule book.
+The differential tests (tests/gremlins_the_game/test_differential.py, test_fast_paths.py) hold
+them to the rule book. ``get_game("gremlins-the-game", reference=True)`` plays the rule book.
 What makes them fast, none of it a rule:
 
-* the Move's destinations as bit masks of a table per map (:mod:`.fast_moves`): a
-  whole-board breadth-first search of a dozen integer operations a step, remembered per
-  mover's space and the spaces within five steps that end a move (a bounded cache), the
-  spaces the mover may not land on cut out of the remembered tuple by index;
-* the token masks of the last state kept while its token tuples are shared (they change only
-  when a token is taken or placed);
-* the last state's legal Moves kept, so ``apply`` checks the Move with one bit test;
-* the usual Move, to a space without a token that ends the turn, and the next turn begun, in
-  one constructor call (:func:`gremlinrules.core.evolve.make_updater`);
-* everything else (a token, a fight, the frames, a refused action) straight from the rule
-  book.
+* the Move's destinations as bit masks of a table per map (:mod:`.fast_moves`): a whole-board
+  breadth-first search of a dozen integer operations a step
+  (:func:`gremlinrules.core.board.reach_bits`), remembered per mover's space and the spaces
+  within five steps that end a move (a bounded cache, filled at import for the set-up
+  position); the other Starts cut out once per entry, a player in the way by index;
+* the token masks of a state kept while it shares its token tuples, and derived, not
+  recomputed, by the fast transitions that change the board;
+* the last state's legal actions kept, so ``apply`` of one of them is a bit test (a Move) or
+  an identity test (a frame's answer) and no check;
+* the usual transitions in one constructor call (:mod:`.fast_flow`,
+  :func:`gremlinrules.core.evolve.make_updater`): a Move to a plain space or a weapon token
+  with the next turn begun, a gremlin revealed, a Defeat, an escape into the theater, the
+  Town Square's refill, an event's gremlin placed or moved; the fight's choices from packed
+  minimal covering sets (:mod:`.fast_fight`); ``new_game`` of the default table from what does
+  not depend on the seed (:mod:`.setup`);
+* anything unusual (a refused action, Stripe in the theater or defeated, the turn limit, a
+  full hand, an empty deck, a state made by hand) straight from the rule book and :mod:`.flow`.
 """
 
 from __future__ import annotations
