@@ -157,20 +157,24 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
 # --- the default table, quickly ------------------------------------------------------------------
 
 _MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+
+
+_SPAN = 1 << 64
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(64))
+"""The rejection limit of a draw below ``n`` (the largest multiple of ``n`` under 2**64)."""
 
 
 def shuffle(items: list[Any], state: int) -> tuple[tuple[Any, ...], int]:
     """:meth:`gremlinrules.core.rng.Rng.shuffle` on the bare generator state, its SplitMix64 steps
     and bounded draws written out in the loop (the same outputs, by test)."""
-    span = 1 << 64
+    limits = _LIMITS
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        limit = span - span % n
+        limit = limits[n] if n < 64 else _SPAN - _SPAN % n
         while True:
-            state = (state + _GAMMA) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             z ^= z >> 31
             if z < limit:
                 break
