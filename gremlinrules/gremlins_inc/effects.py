@@ -127,10 +127,20 @@ listed and again when it is answered)."""
 
 def ctx_of(frame: Frame) -> Ctx:
     """The effect a frame belongs to (ValueError when its bound is not one :func:`frame_of` makes)."""
-    known = _READ.get(frame)
-    if known is not None and known[0] is frame:  # the very frame (an equal one may hold True for 1)
+    try:
+        known = _READ.get(frame)
+    except TypeError:  # a value that cannot be hashed: not a frame the rules make
+        return _read(frame)
+    if known is not None and (known[0] is frame or _alike(known[0], frame)):
         return known[1]
     return _READ.put(frame, (frame, _read(frame)))[1]
+
+
+def _alike(seen: Frame, frame: Frame) -> bool:
+    """Two equal frames whose values are also of the same classes (``True`` equals ``1``, but a
+    frame holding it is not one the rules write) say the same."""
+    return type(seen.source) is type(frame.source) and all(
+        type(x) is type(y) for (_, x), (_, y) in zip(seen.bound, frame.bound, strict=True))
 
 
 def _read(frame: Frame) -> Ctx:

@@ -106,8 +106,9 @@ def test_fast_and_reference_agree_on_the_test_card_set(players: int, seed: int) 
     Frame(PAY, 0, source="petty-theft", bound=(("owed", "rubies"),)),
     Frame(PAY, 0, source="petty-theft", bound=(("owed", ""),)),
     Frame(PAY, 5, source="petty-theft", bound=(("owed", "gold"),)),
+    Frame(CHOOSE_PLAYER, 0, source="petty-theft", bound=(("player", [0]), ("step", 1), ("stage", "who"))),  # type: ignore[arg-type]
 ], ids=["step-out-of-script", "player-out-of-range", "unknown-card", "bound-incomplete", "unknown-resource",
-        "nothing-owed", "seat-out-of-range"])
+        "nothing-owed", "seat-out-of-range", "unhashable-value"])
 def test_frames_the_rules_would_not_make_get_the_rule_books_answer(frame: Frame) -> None:
     """A frame built by hand that the rules would never push: the fast path lists what the rule book
     lists (nothing) and refuses an answer with the rule book's reason."""
