@@ -45,8 +45,6 @@ _HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError, StopI
 _DECISIONS = rules.BOOK.decisions
 _ON_MAP = frozenset((flow.THEATER, flow.PLACE, flow.MOVE_TO))
 """The frames whose choices the map's table gives."""
-_FAST_ANSWERS = frozenset((flow.FIGHT, flow.THEATER, flow.PLACE, flow.MOVE_TO))
-"""The frames whose answers :mod:`.fast_flow` resolves."""
 
 _last: tuple[Any, ...] = (None, 0, None, None)
 """The state of the last ``legal_actions`` on a Move, the mask of its destinations, its map's
@@ -155,17 +153,20 @@ def is_legal(s: State, action: Any) -> bool:
 def _answer(s: State, frame: Frame, action: Any) -> State:
     """The state after a legal answer to the pending ``frame``."""
     kind = frame.kind
-    if kind in _FAST_ANSWERS:
-        table = move_table(s.options.map)
-        if table is not None:
-            try:
-                if kind == flow.FIGHT:
-                    return fast_flow.fight(s, frame, action, table)
-                if kind == flow.THEATER:
-                    return fast_flow.to_theater(s, frame, action.space, table)
-                return fast_flow.to_gremlin_space(s, frame, action.space, table)
-            except _HAND_MADE:
-                pass
+    table = _table[1] if _table[0] is s.options.map else move_table(s.options.map)
+    if table is not None:
+        try:
+            if kind == flow.FIGHT:
+                return fast_flow.fight(s, frame, action, table)
+            if kind == flow.THEATER:
+                return fast_flow.to_theater(s, frame, action.space, table)
+            if kind == flow.DISCARD:
+                return fast_flow.discard(s, frame, action.weapon, table)
+            if kind == flow.MOVE_FROM:
+                return fast_flow.move_from(s, frame, action.space)
+            return fast_flow.to_gremlin_space(s, frame, action.space, table)
+        except _HAND_MADE:
+            pass
     return _DECISIONS[kind].resume(flow.replace(s, stack=s.stack[:-1]), frame, action)
 
 

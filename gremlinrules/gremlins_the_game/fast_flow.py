@@ -21,7 +21,7 @@ from gremlinrules.gremlins_the_game.components import HAND_LIMIT
 from gremlinrules.gremlins_the_game.fast_moves import MoveTable, Tokens, derive, taken, tokens
 from gremlinrules.gremlins_the_game.state import Phase, Placed, State
 
-__all__ = ["fight", "move", "to_gremlin_space", "to_theater"]
+__all__ = ["discard", "fight", "move", "move_from", "run", "to_gremlin_space", "to_theater"]
 
 _MOVE, _RESOLVE = Phase.MOVE, Phase.RESOLVE
 _END = ("end",)
@@ -45,6 +45,9 @@ _won = make_updater(State, "stack", "hands", "weapon_discard", "board", "defeate
 _placed = make_updater(State, "stack", "board", "pool")
 _sent = make_updater(State, "stack", "board", "positions")
 _put = make_updater(State, "stack", "board", "pool")
+_began = make_updater(State, "turn", "turn_number", phase=_MOVE)
+_homed = make_updater(State, "positions")
+_discarded = make_updater(State, "stack", "hands", "weapon_discard")
 _put_next_turn = make_updater(State, "stack", "board", "pool", "turn", "turn_number", phase=_MOVE)
 _sent_next_turn = make_updater(State, "stack", "board", "positions", "turn", "turn_number", phase=_MOVE)
 _won_next_turn = make_updater(State, "stack", "hands", "weapon_discard", "board", "defeated", "turn",
@@ -90,7 +93,7 @@ def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
         b = table.bit[to]
         if b & tk.mask:  # GTG-MOVE-5: the space does something
             if b & tk.event_mask:
-                return _event_move(s, to, positions, free)
+                return _event_move(s, to, table, positions, free)
             if not b & (tk.weapon_mask | tk.board_mask):
                 return _square_move(s, to, table, tk, positions, free, number)
             if b & tk.weapon_mask:
@@ -109,7 +112,8 @@ def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
     return flow.land(_moved(s, positions, free), seat, to)
 
 
-def _event_move(s: State, to: str, positions: tuple[str, ...], free: tuple[bool, ...]) -> State:
+def _event_move(s: State, to: str, table: MoveTable, positions: tuple[str, ...],
+                free: tuple[bool, ...]) -> State:
     """GTG-EVENT-1, GTG-EVENT-3: the token is taken, the top event card drawn (an empty deck
     rebuilt) and discarded face up, in one step; then its effects (:func:`.flow.run`)."""
     card, deck, discard, rng = draw_or_rebuild(s.event_deck, s.event_discard, s.rng)
@@ -117,7 +121,7 @@ def _event_move(s: State, to: str, positions: tuple[str, ...], free: tuple[bool,
         return flow.land(_moved(s, positions, free), s.turn, to)
     s = _drawn_event(s, positions, free, tuple([n for n in s.event_tokens if n != to]), deck,
                      (*discard, card), rng)
-    return flow.run(s, s.turn, (*flow.event_steps(s, card), "end"))
+    return run(s, s.turn, (*flow.event_steps(s, card), "end"), table)
 
 
 def _square_move(s: State, to: str, table: MoveTable, tk: Tokens, positions: tuple[str, ...],
@@ -268,4 +272,58 @@ def to_gremlin_space(s: State, frame: Frame, space: str, table: MoveTable) -> St
     if frame.then == _END and not (on or (s.crowd and tk.stripe in s.crowd)
                                    or (options.bounded and number >= options.turn_limit)):
         return derive(tk, _put_next_turn(s, stack, board, pool, (s.turn + 1) % s.players, number), mask, on)
-    return flow.run(derive(tk, _put(s, stack, board, pool), mask, on), frame.seat, frame.then)
+    return run(derive(tk, _put(s, stack, board, pool), mask, on), frame.seat, frame.then, table)
+
+
+def _end(s: State, table: MoveTable) -> State:
+    """:func:`.flow.end_turn` of a state in play: the next seat's turn in one step when nothing
+    else happens (as :func:`_plain_end`)."""
+    number = s.turn_number + 1
+    if _plain_end(s, tokens(s, table), number):
+        return _began(s, (s.turn + 1) % s.players, number)
+    return flow.end_turn(s)
+
+
+def run(s: State, seat: int, steps: tuple[str, ...], table: MoveTable) -> State:
+    """:func:`.flow.run`, step for step: a frame pushed is made once (its kind, seat, source and
+    steps), the emptiness of the Gremlin spaces read from the masks, the turn's end in one step."""
+    while steps:
+        step, steps = steps[0], steps[1:]
+        if step == "end":
+            return _end(s, table)
+        if step == "home":  # GTG-FIGHT-5, GTG-EVENT-2 return_to_start
+            s = _homed(s, replace_at(s.positions, seat, table.geo.starts[seat]))
+        elif step == "draw":
+            if len(s.hands[seat]) >= HAND_LIMIT:  # GTG-WEAPON-2: discard one first
+                return _stacked(s, (*s.stack, _frame(flow.DISCARD, seat, "hand-limit", (), ("draw", *steps))))
+            s = flow.draw_weapon(s, seat)
+        elif step == "discard":
+            if s.hands[seat]:
+                return _stacked(s, (*s.stack, _frame(flow.DISCARD, seat, s.event_discard[-1], (), steps)))
+        elif step == "add":
+            if s.pool and table.gremlin_spaces & ~taken(s, table):
+                return _stacked(s, (*s.stack, _frame(flow.PLACE, seat, s.event_discard[-1], (), steps)))
+        elif step == "move":
+            if (table.gremlin_spaces & ~taken(s, table)
+                    and any(not p.face_up for p in s.board)):
+                return _stacked(s, (*s.stack, _frame(flow.MOVE_FROM, seat, s.event_discard[-1], (), steps)))
+        else:  # replenish:<kind>
+            s = flow.refill(s, (step.split(":", 1)[1],))
+    return s
+
+
+def discard(s: State, frame: Frame, weapon: str, table: MoveTable) -> State:
+    """GTG-WEAPON-2 (or an event's discard_weapons) for a legal card: it goes to the weapon
+    discard pile (:func:`.flow.discard`), then the frame's steps (:func:`run`)."""
+    seat = frame.seat
+    hand = list(s.hands[seat])
+    hand.remove(weapon)
+    s = _discarded(s, s.stack[:-1], replace_at(s.hands, seat, tuple(hand)), (*s.weapon_discard, weapon))
+    return run(s, seat, frame.then, table)
+
+
+def move_from(s: State, frame: Frame, space: str) -> State:
+    """GTG-EVENT-2 move_gremlins for a legal face-down gremlin: next, where it goes
+    (:func:`.flow.move_from`)."""
+    return _stacked(s, (*s.stack[:-1], _frame(flow.MOVE_TO, frame.seat, frame.source, (("from", space),),
+                                               frame.then)))
