@@ -67,6 +67,18 @@ def _frame(kind: str, seat: int, source: str, bound: tuple[tuple[str, Any], ...]
     return found
 
 
+_TOKENS: BoundedCache[tuple[str, str, bool, bool], Placed] = BoundedCache("gtg-placed-tokens", 4096)
+"""The gremlin tokens on spaces the fast path makes, made once each (a Placed is immutable)."""
+
+
+def _token(space: str, gremlin: str, face_up: bool, from_pool: bool) -> Placed:
+    key = (space, gremlin, face_up, from_pool)
+    found = _TOKENS.get(key)
+    if found is None:
+        found = _TOKENS.put(key, Placed(space, gremlin, face_up, from_pool))
+    return found
+
+
 def _plain_end(s: State, tk: Tokens, number: int) -> bool:
     """The turn ends and the next seat's begins with nothing else: Stripe is not in the theater
     (GTG-STRIPE-3, GTG-STRIPE-4) and the turn limit is not reached (GTG-END-4)."""
@@ -100,7 +112,7 @@ def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
                 return _armed_move(s, to, tk, positions, free, number)
             board = s.board
             gremlin = next(p.gremlin for p in board if p.space == to)
-            board = tuple([Placed(p.space, p.gremlin, True) if p.space == to else p for p in board])
+            board = tuple([_token(p.space, p.gremlin, True, False) if p.space == to else p for p in board])
             return derive(tk, _revealed(s, positions, free, board,  # the same gremlins on the same spaces
                                         (*s.stack, _frame(flow.FIGHT, seat, gremlin, (), _END))),
                           tk.board_mask, tk.stripe_on_theater)
@@ -143,16 +155,16 @@ def _square_move(s: State, to: str, table: MoveTable, tk: Tokens, positions: tup
         if name not in taken:
             if len(new) == len(pool):
                 break
-            new.append(Placed(name, pool[len(new)], False, True))
-    if new:
-        index = g.index
-        board = tuple(sorted((*board, *new), key=lambda p: index[p.space]))
-        pool = pool[len(new):]
-    free = replace_at(free, s.turn, True)
+            new.append(_token(name, pool[len(new)], False, True))
     mask = tk.board_mask
     bit = table.bit
-    for p in new:
-        mask |= bit[p.space]
+    if new:
+        for p in new:  # each in its place (map order)
+            b = bit[p.space]
+            board = _insert(board, mask, b, p)
+            mask |= b
+        pool = pool[len(new):]
+    free = replace_at(free, s.turn, True)
     if _plain_end(s, tk, number):  # the new gremlins are face down: Stripe is where he was
         return derive(tk, _refilled_next_turn(s, positions, free, events, weapons, board, pool,
                                               (s.turn + 1) % s.players, number), mask, tk.stripe_on_theater)
@@ -222,7 +234,7 @@ def to_theater(s: State, frame: Frame, space: str, table: MoveTable) -> State:
         if frame.then:
             return flow.to_theater(_stacked(s, stack), frame, space)
         gremlin = s.pool[0]
-        board = _insert(s.board, tk.board_mask, b, Placed(space, gremlin, True))
+        board = _insert(s.board, tk.board_mask, b, _token(space, gremlin, True, False))
         return derive(tk, _placed(s, stack, board, s.pool[1:]), tk.board_mask | b,
                       tk.stripe_on_theater or gremlin == tk.stripe)
     if frame.then != _HOME_END:
@@ -230,7 +242,8 @@ def to_theater(s: State, frame: Frame, space: str, table: MoveTable) -> State:
     origin = str(frame.value("from"))
     gremlin = next(p.gremlin for p in s.board if p.space == origin)
     mask = tk.board_mask & ~bit[origin]
-    board = _insert(tuple([p for p in s.board if p.space != origin]), mask, b, Placed(space, gremlin, True))
+    board = _insert(tuple([p for p in s.board if p.space != origin]), mask, b,
+                    _token(space, gremlin, True, False))
     seat = frame.seat
     positions = replace_at(s.positions, seat, table.geo.starts[seat])
     on = tk.stripe_on_theater or gremlin == tk.stripe
@@ -251,7 +264,7 @@ def to_gremlin_space(s: State, frame: Frame, space: str, table: MoveTable) -> St
     b = bit[space]
     if frame.kind == flow.PLACE:
         gremlin = s.pool[0]
-        board = _insert(s.board, tk.board_mask, b, Placed(space, gremlin, False, True))
+        board = _insert(s.board, tk.board_mask, b, _token(space, gremlin, False, True))
         pool = s.pool[1:]
         mask = tk.board_mask
     else:
@@ -262,7 +275,7 @@ def to_gremlin_space(s: State, frame: Frame, space: str, table: MoveTable) -> St
         gremlin = moved.gremlin
         mask = tk.board_mask & ~bit[origin]
         board = _insert(tuple([p for p in s.board if p.space != origin]), mask, b,
-                        Placed(space, gremlin, False, moved.from_pool))
+                        _token(space, gremlin, False, moved.from_pool))
         pool = s.pool
     on = tk.stripe_on_theater or (gremlin == tk.stripe and b & table.theater != 0)
     mask |= b
