@@ -27,7 +27,9 @@ What makes them fast, none of it a rule:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
 from itertools import chain, permutations, product
+from operator import or_
 from typing import Any
 
 from gremlinrules.core.checks import check_type
@@ -148,8 +150,12 @@ def legal_actions(state: State) -> tuple[Any, ...]:
             return _placements(state)
         if state.phase is _PLAY_PHASE:
             pos = (state.leader + len(state.plays)) % 4  # core.zones.next_seat, inline on the hot path
-            if state.piles[pos]:
-                return _card_actions(sorted(_playable(state, pos), key=_CARD_ORDER.__getitem__))
+            row = state.piles[pos]
+            if row:  # a dummy: its face-up pile tops and its X card while held (GG-2P-2)
+                cards = [up for _, up in row if up is not None]
+                cards += state.hands[pos]
+                cards.sort(key=_CARD_ORDER.__getitem__)
+                return _card_actions(cards)
             return _card_actions(state.hands[pos])  # kept in CARDS order: numbered cards, then the X card
         return ()
     except (AttributeError, TypeError):  # a State built without __init__ or edited by hand
@@ -218,10 +224,14 @@ def apply(state: State, action: Any) -> State:
         if info is not None and state.phase is _PLAY_PHASE:
             kind = info[1]
             if state.stack:
-                if kind == _PLACE_KIND:
-                    ctx = _plain(state, info)
-                    if ctx is not None:
-                        return _placed(ctx, info[2], info[3], info[6])
+                if kind == _PLACE_KIND:  # _plain, inline
+                    ctx = _MEMO[0]
+                    if ctx is None or ctx[0] is not state:
+                        ctx = _context(state)
+                    bit = info[6]
+                    if (ctx[3] & info[4] and not (ctx[4] | ctx[5]) & bit
+                            and ctx[6][ctx[1]][info[5]].mask & bit and state.supply[ctx[2]] > 0):
+                        return _placed(ctx, info[2], info[3], bit)
             elif kind == _PLAY_KIND:
                 out = _play(state, info[2], info[3])
                 if out is not None:
@@ -271,13 +281,14 @@ def _play(state: State, card: Card, records: tuple[Played, ...]) -> State | None
             return _with_play(state, tuple(hands), plays)
         return _played(state, tuple(hands), state.piles, plays)
     mine = state.piles[pos]
-    if mine and any(up is card for _, up in mine):  # the card under it waits for clean-up (GG-2P-4)
-        piles = list(state.piles)
-        piles[pos] = tuple((down, None) if up is card else (down, up) for down, up in mine)
-        plays = (*state.plays, records[pos])
-        if len(plays) < 4:
-            return _with_pile_play(state, tuple(piles), plays)
-        return _played(state, state.hands, tuple(piles), plays)
+    for k, (down, up) in enumerate(mine):
+        if up is card:  # a dummy's face-up card; the card under it waits for clean-up (GG-2P-4)
+            piles = list(state.piles)
+            piles[pos] = (*mine[:k], (down, None), *mine[k + 1:])
+            plays = (*state.plays, records[pos])
+            if len(plays) < 4:
+                return _with_pile_play(state, tuple(piles), plays)
+            return _played(state, state.hands, tuple(piles), plays)
     return None
 
 
@@ -347,14 +358,16 @@ def _placed(ctx: _Placing, suit: Colour, spot: int, bit: int) -> State:
     scores = state.team_scores
     if team:
         team1 |= bit
-        points = placement_points(state.layout, state.track, team1, team0, spot)
-        if points:
-            scores = (scores[0], scores[1] + points)
+        if team0 & _AROUND[spot]:  # only a hex with an opponent's gnome can score (GG-SCORE-2)
+            points = placement_points(state.layout, state.track, team1, team0, spot)
+            if points:
+                scores = (scores[0], scores[1] + points)
     else:
         team0 |= bit
-        points = placement_points(state.layout, state.track, team0, team1, spot)
-        if points:
-            scores = (scores[0] + points, scores[1])
+        if team1 & _AROUND[spot]:
+            points = placement_points(state.layout, state.track, team0, team1, spot)
+            if points:
+                scores = (scores[0] + points, scores[1])
     made = tuple(gnomes)
     remember(made, team0, team1)
     supply = list(state.supply)
@@ -423,6 +436,10 @@ _TRACK_AFTER: dict[tuple[tuple[Colour, ...], Colour, int], tuple[Colour, ...]] =
     for track in permutations(SUITS) for suit in SUITS for rank in range(1, COMPONENTS.ranks + 1)
 }
 """The track after clean-up by (track, winning suit, winning rank) (GG-CLEAN-1)."""
+
+
+_AROUND: tuple[int, ...] = tuple(reduce(or_, (mask for _, mask in hexes), 0) for hexes in SPOT_HEX_MASKS)
+"""Per spot, every spot of the coloured hexes it touches, as one bitmask."""
 
 
 def placement_points(layout: tuple[Colour, ...], track: tuple[Colour, ...], mine_mask: int, theirs_mask: int,

@@ -91,8 +91,10 @@ class Piece:
         """The open actions when ``hit`` are taken: in a game gnomes only arrive, so usually the
         last answer less the one or two spots taken since; otherwise filtered afresh."""
         last_hit, found = self.last
+        if last_hit & ~hit:  # the last answer was another game's: start from every candidate
+            last_hit, found = 0, self.actions
         new = hit & ~last_hit
-        if last_hit & ~hit or new.bit_count() > _DERIVE_AT_MOST:
+        if new.bit_count() > _DERIVE_AT_MOST:
             return tuple(compress(self.actions, map(not_, map(hit.__and__, self.bits))))
         mask = self.mask
         while new:  # the place of a spot among the open actions: the open candidates below it
