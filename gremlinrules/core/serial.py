@@ -124,14 +124,22 @@ def _tuple_structure_factory(conv: cattrs.Converter) -> Callable[[Any], Callable
     return factory
 
 
+def _scalar_tuple(t: Any) -> bool:
+    """``tuple[X, ...]`` or ``tuple[X, Y]`` of integers, strings and booleans: its JSON is ``list(value)``."""
+    args = get_args(t)
+    if get_origin(t) is not tuple or not args:
+        return False
+    return args[0] in _SCALARS if _homogeneous_tuple(t) else all(a in _SCALARS for a in args)
+
+
 def _tuple_unstructure_factory(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any], Any]]:
     def factory(t: Any) -> Callable[[Any], Any]:
         args = get_args(t)
-        if _homogeneous_tuple(t) and args[0] in _SCALARS:
+        if _scalar_tuple(t):
             return list
         if _homogeneous_tuple(t) and isinstance(args[0], type) and issubclass(args[0], enum.Enum):
             return lambda v: [x.value for x in v]
-        if _homogeneous_tuple(t) and (_homogeneous_tuple(args[0]) or (
+        if _homogeneous_tuple(t) and (_homogeneous_tuple(args[0]) or _scalar_tuple(args[0]) or (
                 isinstance(args[0], type) and not args[0].__subclasses__())):
             # one concrete element type (no subclass could need another hook): resolve its hook once
             hook = conv.get_unstructure_hook(args[0])
