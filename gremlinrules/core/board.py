@@ -308,10 +308,11 @@ def reach_bits(gb: GridBits, start: int, steps: int, stops: int = 0, impassable:
     other). Each round of the loop takes one step from every space of the front at once.
     """
     east, west, north, south, width = gb.east, gb.west, gb.north, gb.south, gb.width
-    unseen = ~(start | impassable)
+    everything = gb.everything  # non-negative masks throughout: CPython's bit operations on
+    unseen = everything & ~(start | impassable)  # negative integers are slower
     first = unseen
     go = start
-    goes_on = ~stops
+    goes_on = everything & ~stops
     for _ in range(steps):
         front = (((go & east) >> 1) | ((go & north) >> width) | ((go & west) << 1)
                  | ((go & south) << width)) & unseen
