@@ -219,7 +219,7 @@ def apply(state: State, action: Any) -> State:
     try:
         if type(state) is not State:
             check_type(state, State, "Gnaughty Gnomes State")
-        info = _ACTIONS.by_id.get(id(action)) or _by_value(action)  # see core.lookup
+        info = _BY_ID(id(action)) or _by_value(action)  # see core.lookup
         # Plays and plain placements are checked in full here, without listing the legal actions.
         if info is not None and state.phase is _PLAY_PHASE:
             kind = info[1]
@@ -263,6 +263,7 @@ _ACTIONS: ActionLookup[tuple[Any, ...]] = ActionLookup({
 })
 """Per action: itself, its kind, then the card and its Played records, or the suit, the spot,
 the suit's bit, the suit's index and the spot's bit."""
+_BY_ID = _ACTIONS.by_id.get
 
 # --- playing a card -------------------------------------------------------------------------
 
@@ -409,7 +410,9 @@ def _clean_up(state: State, gnomes: tuple[int | None, ...], supply: tuple[int, .
     """:func:`flow.clean_up` with the last placement's changes, in one constructor call."""
     plays, order = state.plays, state.order
     piles = state.piles
-    if state.players == 2:
+    if state.players == 2 and len(piles) == 4:  # the dummies sit at positions 2 and 3
+        piles = (piles[0], piles[1], _uncovered(piles[2]), _uncovered(piles[3]))
+    elif state.players == 2:
         piles = tuple(map(_uncovered, piles))
     winner = plays[order[0]]
     track = state.track
