@@ -15,7 +15,7 @@ from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.decisions import Frame
 from gremlinrules.gremlins_the_game import rules
 from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Defeat, Discard
-from gremlinrules.gremlins_the_game.components import HAND_LIMIT, Tables, covers, tables
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT, REFERENCE, Tables, covers, tables
 from gremlinrules.gremlins_the_game.state import State
 
 __all__ = ["discard_choices", "fight_choices"]
@@ -86,3 +86,6 @@ def fight_choices(s: State, frame: Frame) -> tuple[Any, ...]:
         held += one[w]
     return _CHOICES.put(key, tuple([d for packed, d in table.covers[str(frame.source)]
                                     if (held - packed) & guards == guards]) + _ESCAPE)
+
+
+_table(tables(REFERENCE))  # the reference set's table made at import, not in the first fight
