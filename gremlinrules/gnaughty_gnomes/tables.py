@@ -44,7 +44,7 @@ from gremlinrules.gnaughty_gnomes.state import Played
 
 __all__ = [
     "HEX_MASK", "MASK_INDICES", "MASK_SUITS", "PLAYED", "READINGS", "SPOT_HEX_MASKS", "SUIT_INDEX", "Garden",
-    "Piece", "garden", "occupancy", "reading", "remember",
+    "Piece", "garden", "occupancy", "reading", "remember", "spot_candidates",
 ]
 
 PLAYED: dict[Play | PlayX, tuple[Played, ...]] = {
@@ -115,7 +115,9 @@ _Spots = tuple[tuple[int, ...], tuple[int, ...], int]
 spots in order, each as a bit, and all of them as one bitmask."""
 
 
-def _candidates(hexes: tuple[int, ...], category: int, any_vertex: bool) -> _Spots:
+def spot_candidates(hexes: tuple[int, ...], category: int, any_vertex: bool) -> _Spots:
+    """The candidate spots of a colour on ``hexes`` for a placement category (see
+    :func:`board.colour_spots`): the spots in order, each as a bit, and their bitmask."""
     spots = colour_spots(hexes, category, any_vertex)
     bits = tuple(map((1).__lshift__, spots))
     return spots, bits, sum(bits)
@@ -137,7 +139,7 @@ _HEX_SPOTS_BY_READING = tuple(tuple(colour_spots((h,), category, any_vertex) for
 
 
 def _table_candidates(hexes: tuple[int, ...], r: int) -> _Spots:
-    """:func:`_candidates` for the table, from each hex's own spots (the same union, faster)."""
+    """:func:`spot_candidates` for the table, from each hex's own spots (the same union, faster)."""
     by_hex = _HEX_SPOTS_BY_READING[r]
     spots = tuple(sorted({*by_hex[hexes[0]], *by_hex[hexes[1]], *by_hex[hexes[2]]}))
     bits = tuple(map((1).__lshift__, spots))
@@ -154,7 +156,7 @@ table, built at import: a new garden costs lookups, not geometry)."""
 
 def _spots(hexes: tuple[int, ...], r: int) -> _Spots:
     found = _SPOTS.get((hexes, r))
-    return _candidates(hexes, *READINGS[r]) if found is None else found  # not three coloured hexes
+    return spot_candidates(hexes, *READINGS[r]) if found is None else found  # not three coloured hexes
 
 
 _PIECES: dict[tuple[int, tuple[int, ...], int], Piece] = {
