@@ -7,6 +7,7 @@ import pickle
 import time
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 
@@ -216,3 +217,47 @@ def test_options_and_bad_players_are_checked() -> None:
     assert state.gremlin_state.options == lib.Options(no_space="widen")
     with pytest.raises(gremlinrules.SetupError):
         gos.load_game("gnaughty-gnomes", players=3)
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_legal_actions_are_the_library_legal_actions_by_index_from_python_and_from_cpp(game_id: str) -> None:
+    """Along a playout, legal_actions() (answered in Python), legal_actions(seat) and the mask
+    OpenSpiel's C++ builds through _legal_actions all give the indices of the library's legal
+    actions, increasing; another seat gets none, and so does everyone at the end."""
+    lib = gremlinrules.get_game(game_id)
+    n = lib.player_counts[-1]
+    game = gos.load_game(game_id, players=n, seed=9)
+    space = action_space(lib, n)
+    state = game.new_initial_state()
+    for step in range(300):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        expected = [space.index_of(a) for a in lib.legal_actions(state.gremlin_state)]
+        assert state.legal_actions() == expected == state.legal_actions(seat) == sorted(expected)
+        assert [i for i, m in enumerate(state.legal_actions_mask(seat)) if m] == expected
+        assert state.legal_actions((seat + 1) % n) == []
+        state.apply_action(expected[(step * 5) % len(expected)])
+    if state.is_terminal():
+        assert state.legal_actions() == [] == state.legal_actions(0)
+
+
+def test_actions_built_afresh_by_a_game_are_found_by_value_and_remembered_within_a_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose legal_actions returns new instances (equal to the space's) gets the same
+    indices; the instances are remembered by id, and past the bound the memory starts afresh."""
+    monkeypatch.setattr(gos, "_LEARNED", 5)
+    game = gos.load_game("no-good-gremlins", players=3, seed=4)
+    table = game.table
+    plain = table.legal
+    monkeypatch.setattr(table, "legal", lambda s: tuple(attrs.evolve(a) for a in plain(s)))
+    state = game.new_initial_state()
+    sizes, widest = [], 0
+    for step in range(40):
+        expected = [game.space.index_of(a) for a in plain(state.gremlin_state)]
+        assert state.legal_actions() == expected
+        sizes.append(len(table.known[1]))
+        widest = max(widest, len(expected))
+        state.apply_action(expected[step % len(expected)])
+    assert max(sizes) <= 5 + widest  # checked before each call adds its own
+    assert min(sizes[1:]) < max(sizes)  # it started afresh at least once
