@@ -159,17 +159,18 @@ def _spots(hexes: tuple[int, ...], r: int) -> _Spots:
     return spot_candidates(hexes, *READINGS[r]) if found is None else found  # not three coloured hexes
 
 
-_PIECES: dict[tuple[int, tuple[int, ...], int], Piece] = {
-    (i, hexes, r): Piece(suit, spots) for (hexes, r), spots in _SPOTS.items() for i, suit in enumerate(SUITS)
+_PIECES: dict[tuple[int, tuple[int, ...]], tuple[Piece, ...]] = {
+    (i, hexes): tuple(Piece(suit, _SPOTS[hexes, r]) for r in range(len(READINGS)))
+    for hexes in combinations(_COLOURED, 3) for i, suit in enumerate(SUITS)
 }
-"""Every suit's piece for every three coloured hexes and reading (a fixed table, built at import:
-4 suits x 220 hex triples x 4 readings)."""
+"""Per suit index and three coloured hexes, the suit's piece for each reading (a fixed table,
+built at import: 4 suits x 220 hex triples x 4 readings)."""
 
 
-def _piece(suit_index: int, hexes: tuple[int, ...], r: int) -> Piece:
-    found = _PIECES.get((suit_index, hexes, r))
-    if found is None:  # not three coloured hexes (a layout built by hand): a piece of its own
-        return Piece(SUITS[suit_index], _spots(hexes, r))
+def _colour_pieces(suit_index: int, hexes: tuple[int, ...]) -> tuple[Piece, ...]:
+    found = _PIECES.get((suit_index, hexes))
+    if found is None:  # not three coloured hexes (a layout built by hand): pieces of its own
+        return tuple(Piece(SUITS[suit_index], _spots(hexes, r)) for r in range(len(READINGS)))
     return found
 
 
@@ -185,10 +186,8 @@ class Garden:
             i = SUIT_INDEX.get(c)  # the white centre is no colour (GG-SCORE-5)
             if i is not None and h != CENTER:
                 hexes[i].append(h)
-        colour_hexes = tuple(map(tuple, hexes))
         self.pieces: tuple[tuple[Piece, ...], ...] = tuple(
-            tuple(_piece(i, colour_hexes[i], r) for i in range(len(SUITS))) for r in range(len(READINGS))
-        )
+            zip(*[_colour_pieces(i, tuple(hexes[i])) for i in range(len(SUITS))], strict=True))
         """Per reading (see ``READINGS``), per suit index."""
         winner, middle, loser, loser_any = self.pieces
         self.by_step: tuple[tuple[tuple[Piece, ...], ...], ...] = (
