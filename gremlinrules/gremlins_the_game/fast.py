@@ -46,9 +46,9 @@ _DECISIONS = rules.BOOK.decisions
 _ON_MAP = frozenset((flow.THEATER, flow.PLACE, flow.MOVE_TO))
 """The frames whose choices the map's table gives."""
 
-_last: tuple[Any, ...] = (None, 0, None, None)
+_last: tuple[Any, ...] = (None, 0, None, None, ())
 """The state of the last ``legal_actions`` on a Move, the mask of its destinations, its map's
-table and its tokens (one tuple, replaced whole)."""
+table, its tokens and its Moves (one tuple, replaced whole: :func:`.fast_moves.moves`)."""
 _last_frame: tuple[Any, tuple[Any, ...]] = (None, ())
 """The state of the last ``legal_actions`` on a pending frame and the choices it gave."""
 
@@ -67,11 +67,10 @@ def _moves(s: State) -> tuple[Move, ...] | None:
         return None
     _table = (m, table)
     try:
-        found, mask, tk = _destinations(s, table)
+        _last = _destinations(s, table)
     except _HAND_MADE:
         return None
-    _last = (s, mask, table, tk)
-    return found
+    return _last[4]
 
 
 def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
@@ -114,11 +113,10 @@ def legal_actions(s: State) -> tuple[Any, ...]:
                 return found
         else:  # _moves inline
             try:
-                found, mask, tk = _destinations(s, table[1])
+                _last = _destinations(s, table[1])
             except _HAND_MADE:
                 return rules.legal_actions(s)
-            _last = (s, mask, table[1], tk)
-            return found
+            return _last[4]
     elif s.stack and s.phase is not _OVER:
         try:
             return _choices(s, s.stack[-1])

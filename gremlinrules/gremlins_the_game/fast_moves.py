@@ -235,9 +235,9 @@ def _cut(table: MoveTable, here: str, found: tuple[Move, ...], mask: int, cut: i
     return (_without(found, mask, cut) if cut else found), left
 
 
-def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int, Tokens]:
-    """The legal Moves of ``s`` (phase MOVE, nothing pending), the mask of their spaces and the
-    state's :class:`Tokens`: exactly :func:`.flow.destinations`."""
+def moves(s: State, table: MoveTable) -> tuple[State, int, MoveTable, Tokens, tuple[Move, ...]]:
+    """``s``, the mask of its legal Moves' spaces, ``table``, the state's :class:`Tokens` and the
+    legal Moves (phase MOVE, nothing pending): exactly :func:`.flow.destinations`."""
     bit = table.bit
     seat = s.turn
     positions = s.positions
@@ -253,7 +253,7 @@ def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int, Tokens]:
     fixed = table.others[s.players][seat]  # GTG-MOVE-4: the other players' Starts
     if s.free_move[seat]:  # GTG-SQUARE-3: any space not taken by another player
         found, mask = _cut(table, here, table.moves, table.everything, (fixed | players) & table.everything)
-        return found, mask, tk
+        return s, mask, table, tk, found
     key = (table, here, tk.mask & table.ball[here])
     entry = _reached_get(key)
     if entry is None:
@@ -280,7 +280,7 @@ def moves(s: State, table: MoveTable) -> tuple[tuple[Move, ...], int, Tokens]:
         else:  # one: at the index that counts the spaces before it (the higher bits)
             i = (mask >> cut.bit_length()).bit_count()
             found, mask = found[:i] + found[i + 1:], mask ^ cut
-    return found, mask, tk
+    return s, mask, table, tk, found
 
 
 _CHOSEN: BoundedCache[tuple[Any, ...], tuple[Choose, ...]] = BoundedCache("gtg-picked-chooses", 4096)
