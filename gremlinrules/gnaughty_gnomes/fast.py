@@ -103,12 +103,13 @@ def _placements(state: State) -> tuple[Place | Flip, ...]:
         occupied = team0 | team1
         pieces = by_step[step]
         suits = MASK_INDICES[mask]
-        if len(suits) == 1:
-            out = pieces[suits[0]].open_actions(occupied)
-        else:
-            out = ()
-            for i in suits:
-                out += pieces[i].open_actions(occupied)
+        out: tuple[Place, ...] = ()
+        for i in suits:
+            piece = pieces[i]
+            if piece.mask & occupied:
+                out += piece.open_actions(occupied)
+            else:  # Piece.open_actions, inline: every candidate is open
+                out += piece.actions
         if out:
             return out
         if state.options.no_space == "widen":  # GG-PLACE-8, option "widen": the loser's spots
@@ -299,11 +300,17 @@ def _played(state: State, hands: tuple[tuple[Card, ...], ...], piles: Piles,
     the winner's point (GG-PLACE-1), the placements pushed."""
     order = _rank(state.track, plays)
     a, b = state.team_scores
-    if plays[order[0]].position % 2:  # the trick winner's point (GG-PLACE-1)
+    winner = plays[order[0]].position
+    if winner % 2:  # the trick winner's point (GG-PLACE-1)
         b += 1
     else:
         a += 1
-    return _with_trick(state, hands, piles, plays, order, _STACKS[state.players, state.leader, order], (a, b))
+    out = _with_trick(state, hands, piles, plays, order, _STACKS[state.players, state.leader, order], (a, b))
+    team0, team1 = occupancy(state.gnomes)  # the first placement's context, for the calls to come
+    _MEMO[0] = (out, 0, winner, plays[0].card.suit_bit | plays[1].card.suit_bit | plays[2].card.suit_bit
+                | plays[3].card.suit_bit, team0, team1,
+                garden(state.layout).by_step[state.options.loser_vertex == "any"])
+    return out
 
 
 def _rank(track: tuple[Colour, ...], plays: tuple[Played, ...]) -> tuple[int, ...]:
