@@ -131,8 +131,9 @@ def _event_move(s: State, to: str, table: MoveTable, positions: tuple[str, ...],
     card, deck, discard, rng = draw_or_rebuild(s.event_deck, s.event_discard, s.rng)
     if card is None:
         return flow.land(_moved(s, positions, free), s.turn, to)
-    s = _drawn_event(s, positions, free, tuple([n for n in s.event_tokens if n != to]), deck,
-                     (*discard, card), rng)
+    tk = tokens(s, table)
+    s = derive(tk, _drawn_event(s, positions, free, tuple([n for n in s.event_tokens if n != to]), deck,
+                                (*discard, card), rng), tk.board_mask, tk.stripe_on_theater)
     return run(s, s.turn, (*flow.event_steps(s, card), "end"), table)
 
 
@@ -182,7 +183,8 @@ def _armed_move(s: State, to: str, tk: Tokens, positions: tuple[str, ...], free:
     weapons = tuple([n for n in s.weapon_tokens if n != to])
     hands = replace_at(s.hands, seat, tuple(sorted((*hand, deck[0]), key=tk.weapon_index.__getitem__)))
     if _plain_end(s, tk, number):
-        return _armed_next_turn(s, positions, free, weapons, deck[1:], hands, (seat + 1) % s.players, number)
+        after = _armed_next_turn(s, positions, free, weapons, deck[1:], hands, (seat + 1) % s.players, number)
+        return derive(tk, after, tk.board_mask, tk.stripe_on_theater)
     return flow.end_turn(_armed(s, positions, free, weapons, deck[1:], hands))
 
 
