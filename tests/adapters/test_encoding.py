@@ -29,7 +29,7 @@ def test_every_view_encodes_to_the_fixed_size(game_id: str, players: int) -> Non
         for seat in range(players):
             vec = enc.encode_state(state, seat)
             assert len(vec) == enc.size
-            assert all(math.isfinite(x) for x in vec)
+            assert all(map(math.isfinite, vec))  # map: no Python frame per value (185,444 of them)
 
     final, _ = walk(game, players, 5, random.Random(5), visit, stop_after=400)
     assert len(enc.encode_state(final, 0)) == enc.size

@@ -21,9 +21,16 @@ pyspiel = pytest.importorskip("pyspiel")
 gos = pytest.importorskip("gremlinrules.adapters.openspiel")
 
 
-@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
+SEEDED_CASES = [(gid, n) for gid, n in PLAIN_CASES if n == min(m for g, m in PLAIN_CASES if g == gid)]
+"""Each game at its smallest player count: a fixed deal changes only how the game loads (no chance
+node), which the per-player-count random simulations below (with the opening chance node) do not
+depend on; those play every player count."""
+
+
+@pytest.mark.parametrize(("game_id", "players"), SEEDED_CASES, ids=[f"{g}-{n}p" for g, n in SEEDED_CASES])
 def test_random_sim_test_passes(game_id: str, players: int) -> None:
-    """pyspiel.random_sim_test (legal actions, masks, clones, serialization, returns) passes."""
+    """With a fixed deal (the seed parameter, no chance node), pyspiel.random_sim_test (legal
+    actions, masks, clones, serialization, returns) passes."""
     game = gos.load_game(game_id, players=players, seed=players * 101)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 

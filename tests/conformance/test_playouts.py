@@ -69,13 +69,22 @@ def test_apply_never_changes_its_input_and_replay_is_deterministic(
     equal state with identical JSON and hash."""
     game = support.game(game_id)
     rnd = random.Random(walk_seed)
+    applied: list[tuple[object, str]] = []  # the state the walk last applied an action to, its JSON before
+
+    def unchanged() -> None:
+        if applied:
+            state, before = applied.pop()
+            assert game.to_json(state) == before, "apply changed its input"
 
     def visit(state: object, legal: tuple[object, ...], action: object) -> None:
-        before = game.to_json(state)
-        game.apply(state, action)
-        assert game.to_json(state) == before
+        # the walk applies ``action`` to ``state`` right after this visit; the next visit (or the
+        # end of the walk) checks the state is still its snapshot (one apply per step, not two)
+        unchanged()
+        applied.append((state, game.to_json(state)))
 
     final, actions = walk(game, players, seed, rnd, visit)
+    unchanged()
+    assert not applied
     again = replay(game, players, seed, actions)
     assert again == final
     assert hash(again) == hash(final)
