@@ -301,8 +301,18 @@ def _fast_field(conv: cattrs.Converter, t: Any, v: str, names: dict[str, Any]) -
 
 def _fast_value(conv: cattrs.Converter, t: Any) -> Callable[[Any], Any] | None:
     """A function structuring plain data as ``t`` (raising on anything unusual), equal to the
-    converter's hook on what it accepts: an attrs class with a fast path, a ``tuple[X, ...]`` of
-    scalars or of such values, or such a value or None. None for any other type."""
+    converter's hook on what it accepts: an attrs class with a fast path, a tuple of scalars
+    (``tuple[X, ...]`` or ``tuple[X, Y]``), a ``tuple[X, ...]`` of such values, or such a value or
+    None. None for any other type."""
+    if _scalar_tuple(t) and not _homogeneous_tuple(t):
+        kinds = get_args(t)
+
+        def fixed(value: Any) -> Any:
+            if type(value) is not list or tuple(map(type, value)) != kinds:
+                raise _NotPlainError
+            return tuple(value)
+
+        return fixed
     if _homogeneous_tuple(t):
         elem = get_args(t)[0]
         if elem in _SCALARS:
