@@ -11,10 +11,12 @@ from gremlinrules.gremlins_inc.state import Phase, Project, State
 __all__ = ["after_action", "allowed", "end_turn", "end_turn_after"]
 
 _PLAY = Phase.PLAY
+_ALONE = {n: tuple(range(n)) for n in range(1, 9)}
 _refilled = make_updater(State, "hands", "deck")
 _next_turn = make_updater(State, "hands", "deck", "turn", actions_used=0)
 _next_round = make_updater(State, "hands", "deck", "turn", "round", actions_used=0)
 _next_turn_after = make_updater(State, "hands", "projects", "next_uid", "deck", "turn", actions_used=0)
+_next_round_after = make_updater(State, "hands", "projects", "next_uid", "deck", "turn", "round", actions_used=0)
 _acted = make_updater(State, "hands", "projects", "next_uid")
 
 
@@ -60,10 +62,21 @@ def end_turn(s: State, t: Tables) -> State:
     nxt = me + 1 if me + 1 < s.players else 0
     if nxt != s.first_player:
         return _next_turn(s, tuple(hands), deck, nxt)
-    full = _refilled(s, tuple(hands), deck)  # the round ends (GI-END-4)
-    if flow.game_over(full):
-        return flow.end_turn(full)  # every hand is full: its refill draws nothing
+    if _over(s, deck):  # the round ends (GI-END-4)
+        return flow.end_turn(_refilled(s, tuple(hands), deck))  # every hand is full: nothing drawn
     return _next_round(s, tuple(hands), deck, nxt, s.round + 1)
+
+
+def _over(s: State, deck: tuple[str, ...]) -> bool:
+    """:func:`.flow.game_over` of ``s`` with ``deck`` for its deck (the refill drew no reshuffle)."""
+    o = s.options
+    if o.end == "score":
+        alone = s.teams == _ALONE.get(s.players)  # each seat its own team: the totals are the scores
+        if max(s.scores if alone else flow.team_totals(s)) >= o.target:
+            return True
+    elif s.reshuffles > o.reshuffles or (s.reshuffles == o.reshuffles and not deck):
+        return True
+    return o.bounded and s.round >= o.round_limit
 
 
 def end_turn_after(s: State, t: Tables, hands: tuple[tuple[str, ...], ...],
@@ -74,6 +87,10 @@ def end_turn_after(s: State, t: Tables, hands: tuple[tuple[str, ...], ...],
     refilled = list(hands)
     deck = _refill(refilled, s.deck, t.orders[me], t.hand_size)
     nxt = me + 1 if me + 1 < s.players else 0
-    if deck is None or s.extra_turns or nxt == s.first_player:
+    if deck is None or s.extra_turns:
         return end_turn(_acted(s, hands, projects, next_uid), t)
-    return _next_turn_after(s, tuple(refilled), projects, next_uid, deck, nxt)
+    if nxt != s.first_player:
+        return _next_turn_after(s, tuple(refilled), projects, next_uid, deck, nxt)
+    if _over(s, deck):  # the round ends and the game with it (GI-END-4): the flow's
+        return end_turn(_acted(s, hands, projects, next_uid), t)
+    return _next_round_after(s, tuple(refilled), projects, next_uid, deck, nxt, s.round + 1)
