@@ -549,10 +549,12 @@ def choices(s: State, frame: Frame) -> tuple[Any, ...]:
     return ()
 
 
-def resume(s: State, frame: Frame, action: Any, then: Callable[[State, Ctx], State] | None = None) -> State:
+def resume(s: State, frame: Frame, action: Any, then: Callable[[State, Ctx], State] | None = None,
+           known: Ctx | None = None) -> State:
     """Carry the effect on with the answer to its frame (the frame already popped); ``then`` carries
-    it on from there (:func:`run` unless given)."""
-    c = ctx_of(frame)
+    it on from there (:func:`run` unless given); ``known``: what the frame says, when its pusher
+    still knows (else it is read from the frame)."""
+    c = ctx_of(frame) if known is None else known
     step = _step(s, c)
     if step is None:
         return finish_effect(s, c)

@@ -30,7 +30,13 @@ from gremlinrules.gremlins_inc.state import (
     State,
 )
 
-__all__ = ["first_step", "pay", "run", "with_card", "with_resources"]
+__all__ = ["ASKED", "first_step", "pay", "run", "with_card", "with_resources"]
+
+ASKED: list[tuple[Any, tuple[Any, ...], Any]] = [(None, (), None)]
+"""The last state whose frame's choices are known, them, and what the frame says (its effect's
+:class:`.Ctx`, or a pay frame's units owed as type indices), or None to read it from the frame.
+A frame this module pushes has its choices found as it is pushed (the step found them to see
+that there is a choice); held, so the state's identity stays unique."""
 
 _SIMPLE = frozenset({"gain_score", "lose_score", "steal_score", "draw", "extra_turn"})
 """Ops that act on their target at once, with no choice of project, card or resource."""
@@ -43,6 +49,13 @@ _first_step = make_updater(Ctx, "player", "card", step=0, **_FRESH)
 _next_step = make_updater(Ctx, "player", "card", "step", **_FRESH)
 """``Ctx(player, card, step)`` without the constructor: every field is set."""
 _START = Ctx(0, "")
+
+
+def _ask(s: State, frame: Frame, choices: tuple[Any, ...], said: Any) -> State:
+    """``s`` with ``frame`` pushed, its choices (as :mod:`.fast_frames` lists them) remembered."""
+    out = _pushed(s, (*s.stack, frame))
+    ASKED[0] = (out, choices, said)
+    return out
 with_resources = make_updater(Project, "resources")
 """A project with other resources (one constructor-free call)."""
 _pushed = make_updater(State, "stack")
@@ -88,8 +101,13 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                 if not seats:  # GI-EFFECT-6
                     c = _next_step(c, c.player, c.card, i + 1)
                     continue
-                if len(seats) > 1:  # GI-EFFECT-3: the card's player chooses
-                    return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PLAYER, c.player, c)))
+                if len(seats) > 1:  # GI-EFFECT-3: the card's player chooses, by offset, themselves last
+                    n = s.players
+                    offsets = sorted([(p - c.player) % n for p in seats])
+                    if offsets[0] == 0:
+                        offsets = [*offsets[1:], 0]
+                    return _ask(s, effects.frame_of(CHOOSE_PLAYER, c.player, c),
+                                tuple(map(t.choose_player.__getitem__, offsets)), c)
                 c = _ctx_with(c, stage="act", seat=seats[0])
                 stage = "act"
             if 0 <= c.seat < s.players:
@@ -103,7 +121,9 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                         c = _next_step(c, c.player, c.card, i + 1)
                         continue
                     if len(found) > 1:
-                        return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PROJECT, c.player, c)))
+                        pick = t.choose_project[c.seat]
+                        return _ask(s, effects.frame_of(CHOOSE_PROJECT, c.player, c),
+                                    tuple([pick[k] for k in found]), c)
                     s, c, frame = effects.after_project(s, _ctx_with(c, project=found[0]), step)
                     if frame is not None:
                         return _pushed(s, (*s.stack, frame))
@@ -114,7 +134,10 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                         c = _next_step(c, c.player, c.card, i + 1)
                         continue
                     if len(dests) > 1:
-                        return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_PROJECT, c.player, c)))
+                        pick = t.choose_project[c.seat if step.op == "move_resource" and step.to == "same"
+                                                else c.player]
+                        return _ask(s, effects.frame_of(CHOOSE_PROJECT, c.player, c),
+                                    tuple([pick[k] for k in dests]), c)
                     c = _ctx_with(c, stage="units", dest=dests[0], left=step.amount)
                     continue
                 if stage == "units":  # GI-OP-6: one resource at a time
@@ -127,7 +150,8 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                         c = _next_step(c, c.player, c.card, i + 1)
                         continue
                     if kinds & (kinds - 1):  # GI-EFFECT-5: several types could go
-                        return _pushed(s, (*s.stack, effects.frame_of(CHOOSE_RESOURCE, c.player, c)))
+                        return _ask(s, effects.frame_of(CHOOSE_RESOURCE, c.player, c),
+                                    t.resource_choices[kinds], c)
                     s = effects.take(s, c, step, RESOURCES[kinds.bit_length() - 1])
                     c = _ctx_with(c, left=c.left - 1)
                     continue
@@ -184,9 +208,13 @@ def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen
             found = [i for i, p in enumerate(row) if mask(p, t) & want]
         if len(found) > 1:
             frame = Frame(PAY, seat, source=card, bound=(("owed", ".".join(RESOURCES[x] for x in owed[k:])),))
+            pick = t.choose_project[seat]
             if pile is None:
-                return _pushed(s, (*s.stack, frame))
-            return _paid_asking(s, replace_at(s.projects, seat, row), tuple(pile), (*s.stack, frame))
+                out = _pushed(s, (*s.stack, frame))
+            else:
+                out = _paid_asking(s, replace_at(s.projects, seat, row), tuple(pile), (*s.stack, frame))
+            ASKED[0] = (out, tuple([pick[i] for i in found]), owed[k:])
+            return out
         if found:
             i = found[0]
             p = row[i]

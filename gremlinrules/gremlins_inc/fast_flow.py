@@ -16,7 +16,8 @@ _refilled = make_updater(State, "hands", "deck")
 _next_turn = make_updater(State, "hands", "deck", "turn", actions_used=0)
 _next_round = make_updater(State, "hands", "deck", "turn", "round", actions_used=0)
 _next_turn_after = make_updater(State, "hands", "projects", "next_uid", "deck", "turn", actions_used=0)
-_next_round_after = make_updater(State, "hands", "projects", "next_uid", "deck", "turn", "round", actions_used=0)
+_next_round_after = make_updater(State, "hands", "projects", "next_uid", "deck", "turn", "round",
+                                 actions_used=0)
 _acted = make_updater(State, "hands", "projects", "next_uid")
 
 

@@ -17,7 +17,7 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.gremlins_inc import effects, rules
 from gremlinrules.gremlins_inc.components import RESOURCES
-from gremlinrules.gremlins_inc.fast_effects import pay, run
+from gremlinrules.gremlins_inc.fast_effects import ASKED, pay, run
 from gremlinrules.gremlins_inc.fast_select import WANT as _WANT
 from gremlinrules.gremlins_inc.fast_select import mask, sources, targets
 from gremlinrules.gremlins_inc.fast_tables import Tables, tables
@@ -37,12 +37,16 @@ __all__ = ["frame_actions", "frame_apply"]
 _DECISIONS = rules.RULES.decisions
 _popped = make_updater(State, "stack")
 _INDEX = {r: i for i, r in enumerate(RESOURCES)}
-_LAST: list[tuple[Any, tuple[Any, ...]]] = [(None, ())]
-"""The last state whose frame's choices were listed, and them (held, so its identity stays unique)."""
+_LAST = ASKED
+"""The last state whose frame's choices were listed or found as it was pushed, them, and what the
+frame says when known (:data:`.fast_effects.ASKED`)."""
 
 
 def frame_actions(s: State) -> tuple[Any, ...]:
     """The choices of the state's top frame (the game not over), in canonical order."""
+    last = _LAST[0]
+    if last[0] is s:
+        return last[1]
     frame = s.stack[-1]
     try:
         found = _choices(s, frame, tables(s))
@@ -50,7 +54,7 @@ def frame_actions(s: State) -> tuple[Any, ...]:
         found = None
     if found is None:
         found = _DECISIONS[frame.kind].choices(s, frame)
-    _LAST[0] = (s, found)
+    _LAST[0] = (s, found, None)
     return found
 
 
@@ -110,7 +114,7 @@ def _choices(s: State, frame: Frame, t: Tables) -> tuple[Any, ...] | None:
 
 def frame_apply(s: State, action: Any) -> State:
     """The state after answering the top frame with ``action`` (the game not over)."""
-    last, found = _LAST[0]
+    last, found, said = _LAST[0]
     if last is s:
         for c in found:
             if c is action:  # one of the choices just listed: legal
@@ -119,9 +123,10 @@ def frame_apply(s: State, action: Any) -> State:
                 s = _popped(s, stack[:-1])
                 t = tables(s)
                 if frame.kind == PAY:  # GI-PLAY-2: the first unit owed leaves the chosen project
-                    owed = tuple(map(_INDEX.__getitem__, str(frame.value("owed")).split(".")))
+                    owed = said if said is not None else tuple(
+                        map(_INDEX.__getitem__, str(frame.value("owed")).split(".")))
                     return pay(s, t, frame.seat, frame.source, owed, action.project - 1)
                 if frame.kind == REDRAW:
                     return _DECISIONS[REDRAW].resume(s, frame, action)
-                return effects.resume(s, frame, action, partial(run, t=t))
+                return effects.resume(s, frame, action, partial(run, t=t), said)
     return rules.apply(s, action)

@@ -22,10 +22,7 @@ WANT = {"any": 7, "gold": 1, "malice": 2, "industry": 4}
 
 def mask(p: Project, t: Tables) -> int:
     """The types of the project's resources, as bits (gold 1, malice 2, industry 4)."""
-    if not p.resources:
-        return 0
-    _, g, m, i = counts(p.resources, t)
-    return (g > 0) | (m > 0) << 1 | (i > 0) << 2
+    return counts(p, t)[5] if p.resources else 0
 
 
 def sources(s: State, c: Ctx, step: Step, seat: int, t: Tables) -> list[int]:

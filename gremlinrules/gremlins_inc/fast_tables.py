@@ -31,7 +31,7 @@ from gremlinrules.gremlins_inc.actions import (
 from gremlinrules.gremlins_inc.components import RESOURCES, Components, Step
 from gremlinrules.gremlins_inc.flow import have
 from gremlinrules.gremlins_inc.kit import Kit, kit_for
-from gremlinrules.gremlins_inc.state import State
+from gremlinrules.gremlins_inc.state import Project, State
 
 __all__ = ["MEMO", "Tables", "counts", "meets", "perm_info", "tables", "turn_actions"]
 
@@ -43,8 +43,8 @@ class Tables:
 
     __slots__ = ("assigns", "bit", "cancels", "choose_player", "choose_project", "choose_resource",
                  "choose_self", "completes", "discards", "done", "end", "ends", "hand_size", "kit",
-                 "lookup", "max_projects", "needs", "orders", "owed", "per_turn", "plays", "scripts",
-                 "starts", "type_of")
+                 "lookup", "max_projects", "needs", "orders", "owed", "per_turn", "plays",
+                 "resource_choices", "scripts", "starts", "type_of")
 
     def __init__(self, kit: Kit) -> None:
         comps: Components = kit.components
@@ -87,6 +87,10 @@ class Tables:
             for seat in range(kit.players))
         """ChooseProject by seat and project index (from 0)."""
         self.choose_resource: dict[str, Action] = {r: by[ChooseResource(r)] for r in RESOURCES}
+        self.resource_choices: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(self.choose_resource[r] for k, r in enumerate(RESOURCES) if bits & 1 << k)
+            for bits in range(8))
+        """ChooseResource of each type in a mask of type bits (gold 1, malice 2, industry 4)."""
         self.discards: dict[str, Action] = {c.id: by[Discard(c.id)] for c in comps.cards}
         self.done: Action = by[Done()]
         self.end: Action = by[EndTurn()]
@@ -155,23 +159,26 @@ def perm_info(s: State, seat: int) -> tuple[int, bool, bool]:
     return extra, act, blue
 
 
-_COUNTS: BoundedCache[tuple[str, ...], tuple[Tables, int, int, int]] = BoundedCache(
+_COUNTS: BoundedCache[int, tuple[Project, Tables, int, int, int, int]] = BoundedCache(
     "gremlins-inc resources by type", 16384)
-"""A project's resources counted by type (gold, malice, industry), with the tables they were
-counted for: a project keeps its resources over many states."""
+"""A project's resources counted by type (gold, malice, industry) and the types held as bits (gold
+1, malice 2, industry 4), by the project object's id, with the project (held, so the id stays its
+own) and the tables they were counted for: a project object is kept over many states."""
 _counts_get = _COUNTS.get
 
 
-def counts(resources: tuple[str, ...], t: Tables) -> tuple[Tables, int, int, int]:
-    """The resources by type (gold, malice, industry), after the tables counted for."""
-    got = _counts_get(resources)
-    if got is not None and got[0] is t:
+def counts(p: Project, t: Tables) -> tuple[Project, Tables, int, int, int, int]:
+    """The project, the tables, then its resources by type (gold, malice, industry) and as a type
+    mask."""
+    got = _counts_get(id(p))
+    if got is not None and got[0] is p and got[1] is t:
         return got
     out = [0, 0, 0]
     type_of = t.type_of
-    for r in resources:
+    for r in p.resources:
         out[type_of[r]] += 1
-    return _COUNTS.put(resources, (t, out[0], out[1], out[2]))
+    g, m, i = out
+    return _COUNTS.put(id(p), (p, t, g, m, i, (g > 0) | (m > 0) << 1 | (i > 0) << 2))
 
 
 def turn_actions(s: State, t: Tables) -> tuple[Action, ...]:
@@ -196,13 +203,13 @@ def turn_actions(s: State, t: Tables) -> tuple[Action, ...]:
             res = p.resources
             need = needs.get(p.card)
             if res:
-                v = _counts_get(res)
-                if v is None or v[0] is not t:
-                    v = counts(res, t)
-                g += v[1]
-                m += v[2]
-                i += v[3]
-                if need is not None and v[1] >= need[1] and v[2] >= need[2] and v[3] >= need[3]:
+                v = _counts_get(id(p))
+                if v is None or v[0] is not p or v[1] is not t:
+                    v = counts(p, t)
+                g += v[2]
+                m += v[3]
+                i += v[4]
+                if need is not None and v[2] >= need[1] and v[3] >= need[2] and v[4] >= need[3]:
                     done.append(t.completes[k])
             elif need is not None and not need[0]:
                 done.append(t.completes[k])

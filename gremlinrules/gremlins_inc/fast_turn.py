@@ -91,7 +91,7 @@ def _play(s: State, t: Tables, a: Any) -> State | None:
     g = m = i = 0
     for p in s.projects[me]:
         if p.resources:
-            _, pg, pm, pi = counts(p.resources, t)
+            _, _, pg, pm, pi, _ = counts(p, t)
             g, m, i = g + pg, m + pm, i + pi
     if g < cost[0] or m < cost[1] or i < cost[2]:
         return None
