@@ -39,6 +39,8 @@ A frame this module pushes has its choices found as it is pushed (the step found
 that there is a choice); held, so the state's identity stays unique."""
 
 _SIMPLE = frozenset({"gain_score", "lose_score", "steal_score", "draw", "extra_turn"})
+_PROJECT_OPS = frozenset({"move_resource", "steal_resource", "steal_project", "discard_resource",
+                          "discard_project", "hide", "reveal"})
 """Ops that act on their target at once, with no choice of project, card or resource."""
 _ctx_with = make_replace(Ctx)
 _FRESH: dict[str, Any] = {"stage": "who", "queue": (), "each": False, "seat": -1, "project": -1, "dest": -1,
@@ -108,8 +110,17 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                         offsets = [*offsets[1:], 0]
                     return _ask(s, effects.frame_of(CHOOSE_PLAYER, c.player, c),
                                 tuple(map(t.choose_player.__getitem__, offsets)), c)
-                c = _ctx_with(c, stage="act", seat=seats[0])
-                stage = "act"
+                op = step.op
+                if op in _SIMPLE:  # acted on at once (as effects.advance's "act" stage)
+                    s = _act(s, c.player, seats[0], op, step.amount)
+                    c = _next_step(c, c.player, c.card, i + 1)
+                    continue
+                if op in _PROJECT_OPS:  # the "act" stage of a project op only goes on to its project
+                    c = _ctx_with(c, stage="project", seat=seats[0])
+                    stage = "project"
+                else:
+                    c = _ctx_with(c, stage="act", seat=seats[0])
+                    stage = "act"
             if 0 <= c.seat < s.players:
                 if stage == "act" and step.op in _SIMPLE:
                     s = _act(s, c.player, c.seat, step.op, step.amount)

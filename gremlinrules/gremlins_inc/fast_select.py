@@ -53,19 +53,25 @@ def sources(s: State, c: Ctx, step: Step, seat: int, t: Tables) -> list[int]:
     return out
 
 
-def _selected(s: State, c: Ctx, step: Step) -> list[int]:
+_FIXED: list[tuple[object, dict[tuple[str, int, int], tuple[int, ...]]]] = [(None, {})]
+"""The seats a selector that reads no score or project names, by (selector, chooser, players),
+for the teams tuple last asked (held, so its identity stays unique; a game's states share it)."""
+_STATIC = frozenset({"you", "any_player", "any_opponent", "everyone_except_you"})
+
+
+def _selected(s: State, c: Ctx, step: Step) -> tuple[int, ...] | list[int]:
     """:func:`.effects._selected` (GI-EFFECT-2, GI-TEAM-4)."""
     target, me, n = step.target, c.player, s.players
-    if target == "you":
-        return [me]
-    if target == "any_player":
-        return list(range(n))
     teams = s.teams
-    if target == "any_opponent":
-        mine = teams[me]
-        return [p for p in range(n) if teams[p] != mine]
-    if target == "everyone_except_you":
-        return [(me + k) % n for k in range(1, n)]
+    if target in _STATIC:
+        known, table = _FIXED[0]
+        if known is not teams:
+            table = {}
+            _FIXED[0] = (teams, table)
+        got = table.get((target, me, n))
+        if got is None:
+            got = table[target, me, n] = tuple(_fixed(target, me, n, teams))
+        return got
     if step.among == "opponents":
         mine = teams[me]
         pool = [p for p in range(n) if teams[p] != mine]
@@ -81,6 +87,17 @@ def _selected(s: State, c: Ctx, step: Step) -> list[int]:
         return []
     best = (max if target != "lowest_score" else min)(key[p] for p in pool)
     return [p for p in pool if key[p] == best]
+
+
+def _fixed(target: str, me: int, n: int, teams: tuple[int, ...]) -> list[int]:
+    if target == "you":
+        return [me]
+    if target == "any_player":
+        return list(range(n))
+    if target == "any_opponent":
+        mine = teams[me]
+        return [p for p in range(n) if teams[p] != mine]
+    return [(me + k) % n for k in range(1, n)]  # everyone_except_you
 
 
 def targets(s: State, c: Ctx, step: Step, t: Tables) -> list[int]:

@@ -44,7 +44,7 @@ class Tables:
     __slots__ = ("assigns", "bit", "cancels", "choose_player", "choose_project", "choose_resource",
                  "choose_self", "completes", "discards", "done", "end", "ends", "hand_size", "kit",
                  "lookup", "max_projects", "needs", "orders", "owed", "per_turn", "plays",
-                 "resource_choices", "scripts", "starts", "type_of")
+                 "resource_choices", "scripts", "starts", "tails", "type_of")
 
     def __init__(self, kit: Kit) -> None:
         comps: Components = kit.components
@@ -95,6 +95,9 @@ class Tables:
         self.done: Action = by[Done()]
         self.end: Action = by[EndTurn()]
         self.ends: tuple[Action, ...] = (self.end,)
+        self.tails: tuple[tuple[Action, ...], ...] = tuple(
+            (*self.cancels[:size], self.end) for size in range(comps.max_projects + 1))
+        """Per row size: the last of the turn's actions, the Cancels of the row and EndTurn."""
         data: dict[Any, tuple[int, Any]] = {}
         for a in kit.actions:
             if isinstance(a, Start):
@@ -213,13 +216,12 @@ def turn_actions(s: State, t: Tables) -> tuple[Action, ...]:
                     done.append(t.completes[k])
             elif need is not None and not need[0]:
                 done.append(t.completes[k])
-    plays = t.plays
-    costs = [plays[c] for c in distinct if c in plays]
-    if costs:
-        out += tuple([c[3] for c in costs if g >= c[0] and m >= c[1] and i >= c[2]])
-    if size:
-        return (*out, *done, *t.cancels[:size], t.end)
-    return (*out, t.end)
+    ok = [c[3] for c in map(t.plays.get, distinct) if c is not None and g >= c[0] and m >= c[1] and i >= c[2]]
+    if ok:
+        out += tuple(ok)
+    if done:
+        out += tuple(done)
+    return out + t.tails[size]
 
 
 def _with_permanents(s: State, t: Tables, me: int) -> tuple[Action, ...]:
