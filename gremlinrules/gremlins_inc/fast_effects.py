@@ -10,6 +10,7 @@ exactly as there.
 from __future__ import annotations
 
 from bisect import insort
+from itertools import chain
 from typing import Any
 
 from gremlinrules.core.decisions import Frame
@@ -22,9 +23,11 @@ from gremlinrules.gremlins_inc.fast_flow import after_action
 from gremlinrules.gremlins_inc.fast_select import WANT, mask, sources, targets
 from gremlinrules.gremlins_inc.fast_tables import Tables
 from gremlinrules.gremlins_inc.state import (
+    ASSIGN,
     CHOOSE_PLAYER,
     CHOOSE_PROJECT,
     CHOOSE_RESOURCE,
+    DISCARD,
     PAY,
     Project,
     State,
@@ -166,6 +169,22 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                     s = effects.take(s, c, step, RESOURCES[kinds.bit_length() - 1])
                     c = _ctx_with(c, left=c.left - 1)
                     continue
+        if c.left > 0 and 0 <= c.seat < s.players:
+            stage = c.stage
+            if stage == "discard":  # GI-OP-4: the target chooses among two designs or more
+                hand = s.hands[c.seat]
+                if len(hand) > c.left:
+                    kinds_ = sorted(set(hand))
+                    if len(kinds_) > 1:
+                        return _ask(s, effects.frame_of(DISCARD, c.seat, c),
+                                    tuple(map(t.discards.__getitem__, kinds_)), c)
+            elif stage == "assign":  # GI-OP-5: the player assigns a card or stops
+                hand = s.hands[c.player]
+                row = s.projects[c.player]
+                if hand and row:
+                    table = t.assigns[len(row)]
+                    return _ask(s, effects.frame_of(ASSIGN, c.player, c),
+                                (*chain.from_iterable(map(table.__getitem__, sorted(set(hand)))), t.done), c)
         s, c, frame = effects.advance(s, c, step)
         if frame is not None:
             return _pushed(s, (*s.stack, frame))
