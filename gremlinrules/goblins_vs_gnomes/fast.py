@@ -34,7 +34,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
 from gremlinrules.goblins_vs_gnomes.fast_place import place
 from gremlinrules.goblins_vs_gnomes.flow import finish, resolve
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit, kit_for
-from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
+from gremlinrules.goblins_vs_gnomes.route import _RECENT, Analysis, analyse, analyse_after_place
 from gremlinrules.goblins_vs_gnomes.rules import (
     CHECKS,
     RULES,
@@ -159,14 +159,20 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     opts = state.options
     comps = opts.components
     kit = REFERENCE_KIT if comps is None else kit_for(comps)
-    a = analyse(state.field, state.opened, kit)
+    field, opened = state.field, state.opened
+    last = _RECENT[0] if _RECENT else None  # the analysis apply just made, usually
+    if last is not None and last[0] is field and last[2] is kit and last[1] == opened:
+        a = last[3]
+    else:
+        a = analyse(field, opened, kit)
     seat = state.turn
     # Built directly in canonical order (no sort): designs in component order, each design's
     # placements row by row, then the action kinds in ACTION_TYPES order.
-    field_cards, maps, explosions, potions, swaps = kit.hand_plan(state.hands[seat])
+    hand = state.hands[seat]
+    plan = kit.hand_plans.get(hand)
+    field_cards, maps, explosions, potions, swaps = kit.hand_plan(hand) if plan is None else plan
     out: list[Action] = a.places(field_cards, opts.rotation) if field_cards else []
     if maps:
-        opened = state.opened
         out += [_MAP[t] for t in range(3) if not opened[t]]
     if explosions:
         out += a.explosions()

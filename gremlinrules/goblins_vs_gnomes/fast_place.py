@@ -19,7 +19,7 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.goblins_vs_gnomes.actions import Place
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, kit_for
-from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, remember
+from gremlinrules.goblins_vs_gnomes.route import analyse, extended, remember
 from gremlinrules.goblins_vs_gnomes.rules import forget
 from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, State
 
@@ -43,7 +43,7 @@ def place(state: State, action: Place) -> State | None:
     got = kit.place_by_id.get(id(action))
     if got is None:
         return None
-    card, cell, bit, tile, mug = got
+    card, cell, bit, tile, mug, info, order = got
     seat = state.turn
     hands = state.hands
     hand = hands[seat]
@@ -54,10 +54,9 @@ def place(state: State, action: Place) -> State | None:
     code = parent.front.get(cell)
     if code is None or not kit.fit_bits[(card, True)][code] & bit:  # GVG-PLACE-2, GVG-PLACE-3
         return None
-    new_field = list(field)
-    bisect.insort(new_field, tile, key=_ORDER)
-    after = tuple(new_field)
-    route = Analysis(after, opened, parent, tile)
+    i = bisect.bisect(field, order, key=_ORDER)
+    after = (*field[:i], tile, *field[i:])
+    route = extended(parent, after, tile, cell, info)
     remember(after, opened, kit, route)
     if route.reached:
         return None  # GVG-TARGET-1: the rule book opens it

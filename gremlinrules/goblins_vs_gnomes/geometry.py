@@ -89,7 +89,7 @@ class Kit:
     """The tables of one validated component set (read-only once built)."""
 
     __slots__ = (
-        "all_actions", "around", "cell_id", "cell_index", "colour", "components", "deck_count",
+        "all_actions", "around", "cell_id", "cell_index", "colour", "components", "deck", "deck_count",
         "design_order", "designs", "edges", "explode", "explode_at", "field_cards", "field_kinds",
         "fit_bits", "fit_rows", "hand", "hand_orders", "hand_plans", "id_cell", "index", "info",
         "key_bit", "kind", "open_steps", "place", "place_by_id", "place_rows", "placeable_cells",
@@ -153,7 +153,9 @@ class Kit:
             key: make_info(self.kind[key[0]], mask, self.key_bit.get(self.colour[key[0]], 0))
             for key, mask in self.edges.items()
         }
-        self.deck_count = Counter(c.deck)
+        self.deck: tuple[str, ...] = c.deck
+        """The path cards in the component file's order (before any shuffle)."""
+        self.deck_count = Counter(self.deck)
         self.race = {r.name: r.race for r in c.roles}
         self.hand = c.number("hand_size")
         self.win = c.number("winning_points")
@@ -175,13 +177,15 @@ class Kit:
         }
         """(action index, action) of the Explosion removing a design from a cell (by cell id)."""
         self.swap = {name: Swap(name) for name in self.designs}
-        self.place_by_id: dict[int, tuple[str, int, int, Tile, bool]] = {
+        self.place_by_id: dict[int, tuple[str, int, int, Tile, bool, Info, tuple[int, int]]] = {
             id(a): (a.card, self.cell_id[(a.x, a.y)], 2 if a.rotated else 1,
-                    Tile(a.x, a.y, a.card, a.rotated), self.kind[a.card] == "ale-mug")
+                    Tile(a.x, a.y, a.card, a.rotated), self.kind[a.card] == "ale-mug",
+                    self.info[(a.card, a.rotated)], (a.y, a.x))
             for a in self.all_actions if isinstance(a, Place)}
         """Per interned Place action, by its id (see :mod:`gremlinrules.core.lookup`: the kit
         holds the actions, so no other live object has their ids): its card, cell id, fit bit
-        (1 unrotated, 2 turned), the Tile it lays and whether it is an Ale Mug."""
+        (1 unrotated, 2 turned), the Tile it lays, whether it is an Ale Mug, the Tile's
+        :data:`Info` and its place in the field's order (y, x)."""
         # place_rows[card][cell id][fit bits]: the Place actions for that cell, where fit bit 0
         # is "fits unrotated" and bit 1 "fits turned" (only for cards whose turn changes them).
         self.place_rows: dict[str, dict[int, tuple[tuple[Place, ...], ...]]] = {}

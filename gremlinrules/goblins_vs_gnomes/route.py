@@ -30,7 +30,7 @@ from gremlinrules.goblins_vs_gnomes.geometry import (
 )
 from gremlinrules.goblins_vs_gnomes.state import Tile
 
-__all__ = ["Analysis", "analyse", "analyse_after_place", "remember", "route_tags"]
+__all__ = ["Analysis", "analyse", "analyse_after_place", "extended", "remember", "route_tags"]
 
 _ALWAYS = frozenset({"start", "target", "passage", "key", "lantern", "bomb", "ale-mug"})
 _PLAIN = _ALWAYS - {"key"}
@@ -105,36 +105,8 @@ class Analysis:
         self._explore([kit.start_id])
 
     def _extend(self, parent: Analysis, tile: Tile) -> None:
-        """The analysis after laying ``tile`` on a frontier cell of ``parent``'s field.
-
-        Laying a card only adds to the route, so the search resumes from the new
-        card instead of starting over; only frontier cells beside it change.
-        """
         kit = self.kit
-        cell = kit.cell_id[(tile.x, tile.y)]
-        info = kit.info[(tile.card, tile.rotated)]
-        self.cells = dict(parent.cells)
-        self.cells[cell] = info
-        self.front = front = dict(parent.front)
-        del front[cell]
-        self.keys = parent.keys
-        self.waiting = parent.waiting
-        self.seen = parent.seen
-        self.reached = parent.reached
-        # GVG-PLACE-3: the new card's edges bind the frontier cells beside it
-        w = kit.width
-        north, east, south, west = info[3]
-        for nb, bound in ((cell - w, north), (cell + 1, east), (cell + w, south), (cell - 1, west)):
-            code = front.get(nb)
-            if code is not None:
-                front[nb] = code | bound
-        self._explore([], cell)
-        blasts = parent._blasts
-        if blasts is not None:  # the Explosions so far, and one for the new card unless a Lantern
-            blasts = list(blasts)
-            if kit.kind[tile.card] != "lantern":
-                bisect.insort(blasts, kit.explode_at[(cell, tile.card)])
-            self._blasts = blasts
+        _fill(self, parent, tile, kit.cell_id[(tile.x, tile.y)], kit.info[(tile.card, tile.rotated)])
 
     def _bounds(self, cell: int) -> int:
         """The entry code's low byte for an empty cell (see :func:`~.geometry.entry_code`)."""
@@ -229,7 +201,7 @@ class Analysis:
         if order is None:  # canonical order: row by row
             front = self.front
             ids = sorted(front)
-            order = self._order = (ids, [front[i] for i in ids])
+            order = self._order = (ids, list(map(front.__getitem__, ids)))
         ids, codes = order
         kit = self.kit
         rows, fits = kit.place_rows, kit.fit_bits
@@ -284,6 +256,107 @@ class Analysis:
     def fits(self, card: str, cell: Cell, rotated: bool) -> bool:
         """True when design ``card`` may be laid on ``cell`` this way."""
         return bool(self.fit_bits(card, cell) & (2 if rotated else 1))
+
+
+def extended(parent: Analysis, field: tuple[Tile, ...], tile: Tile, cell: int, info: Info) -> Analysis:
+    """The analysis of ``field``: ``parent``'s field with ``tile`` laid on the frontier cell
+    ``cell`` (its cell id; ``info`` the tile's :data:`~.geometry.Info`)."""
+    a: Analysis = _new(Analysis)
+    a.field = field
+    a.opened = parent.opened
+    a.kit = parent.kit
+    a._order = a._removable = a._explosions = a._blasts = None
+    _fill(a, parent, tile, cell, info)
+    return a
+
+
+_new = object.__new__
+
+
+def _fill(a: Analysis, parent: Analysis, tile: Tile, cell: int, info: Info) -> None:
+    """Fill ``a`` as ``parent`` extended by ``tile``.
+
+    Laying a card only adds to the route, so the search resumes from the new card
+    instead of starting over; only frontier cells beside it change. The usual
+    case (a card the route simply passes, beside empty cells) is inline.
+    """
+    kit = a.kit
+    a.cells = cells = dict(parent.cells)
+    cells[cell] = info
+    a.front = front = dict(parent.front)
+    del front[cell]
+    a.keys = parent.keys
+    a.waiting = parent.waiting
+    a.reached = parent.reached
+    # GVG-PLACE-3: the new card's edges bind the frontier cells beside it
+    w = kit.width
+    north, east, south, west = info[3]
+    code = front.get(cell - w)
+    if code is not None:
+        front[cell - w] = code | north
+    code = front.get(cell + 1)
+    if code is not None:
+        front[cell + 1] = code | east
+    code = front.get(cell + w)
+    if code is not None:
+        front[cell + w] = code | south
+    code = front.get(cell - 1)
+    if code is not None:
+        front[cell - 1] = code | west
+    if info[0] not in _PLAIN:  # a Key, a Door or a Cave-in: the search in full
+        a.seen = parent.seen
+        a._explore([], cell)
+    else:  # GVG-ROUTE-1: the route passes the card; look across each of its open sides
+        a.seen = seen = parent.seen | 1 << cell
+        get = cells.get
+        placeable = kit.placeable_ids
+        walk: list[int] | None = None
+        for step, back in kit.open_steps[info[1]]:
+            nb = cell + step
+            other = get(nb)
+            if other is None:
+                if nb in placeable:  # the route enters nb by its side facing back
+                    code = front.get(nb)
+                    if code is None:
+                        code = 0
+                        other = get(nb - w)
+                        if other is not None:
+                            code = other[3][2]
+                        other = get(nb + 1)
+                        if other is not None:
+                            code |= other[3][3]
+                        other = get(nb + w)
+                        if other is not None:
+                            code |= other[3][0]
+                        other = get(nb - 1)
+                        if other is not None:
+                            code |= other[3][1]
+                    front[nb] = code | back << 8
+                else:
+                    slot = kit.target_slot_id.get(nb)
+                    if slot is not None and not a.opened[slot]:
+                        a.reached = tuple(sorted({*a.reached, slot}))  # GVG-TARGET-1
+            elif other[1] & back and not seen >> nb & 1:
+                if walk is None:
+                    walk = []
+                walk.append(nb)  # a card met this way: walk on from it
+        if walk is not None:
+            todo: list[int] = []
+            for nb in walk:
+                other = cells[nb]
+                if not a.seen >> nb & 1:
+                    if other[0] in _PLAIN:
+                        a.seen |= 1 << nb
+                        todo.append(nb)
+                    else:
+                        a._visit(nb, other, todo)
+            a._explore(todo)
+    blasts = parent._blasts
+    if blasts is not None:  # the Explosions so far, and one for the new card unless a Lantern
+        blasts = list(blasts)
+        if info[0] != "lantern":
+            bisect.insort(blasts, kit.explode_at[(cell, tile.card)])
+        a._blasts = blasts
 
 
 # Analyses memoised by value: states share their field until it changes, and legal_actions and

@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core import draws
 from gremlinrules.core.checks import check_players, check_seed, is_int
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
@@ -74,34 +75,37 @@ def deal_round(players: int, options: Options, rng: Rng, points: tuple[int, ...]
     comps = kit.components
     if setup is not None:
         _check_setup(setup, players, kit)
+    # The draws run on the generator's bare state (core.draws: the very same sequence as Rng's).
+    state = rng.state
     if setup is not None and setup.roles is not None:
         roles = setup.roles
     else:  # GVG-SETUP-3, GVG-SETUP-6: the races' counts, random characters
         goblins = [r.name for r in comps.roles if r.race == "goblin"]
         gnomes = [r.name for r in comps.roles if r.race == "gnome"]
         g = goblin_count(players)
-        gob, rng = rng.shuffle(goblins)
-        gno, rng = rng.shuffle(gnomes)
-        roles, rng = rng.shuffle(gob[:g] + gno[: players - g])
+        gob, state = draws.shuffle(state, goblins)
+        gno, state = draws.shuffle(state, gnomes)
+        roles, state = draws.shuffle(state, gob[:g] + gno[: players - g])
     boxed = tuple(sorted(r.name for r in comps.roles if r.name not in roles))
     if setup is not None and setup.targets is not None:
         targets = setup.targets
     else:
-        targets, rng = rng.shuffle(TARGETS)
+        targets, state = draws.shuffle(state, TARGETS)
     if setup is not None and setup.deck is not None:
         deck = setup.deck
     else:
-        deck, rng = rng.shuffle(comps.deck)
+        deck, state = draws.shuffle(state, kit.deck)
+    rng = Rng(state)
     # GVG-SETUP-4: the shuffled path cards, three to each seat from the top
     dealt, deck = deal(deck, [HAND] * players)
     hands = tuple(tuple(sorted(h)) for h in dealt)
-    none = tuple(0 for _ in range(players))
+    none = (0,) * players
     return State(
         players=players, options=options, rng=rng, round=round_no, round_starter=starter,
         turn=starter, phase=Phase.PLAY, points=points, roles=tuple(roles), boxed=boxed,
         targets=tuple(targets), opened=(False, False, False), deck=tuple(deck),
-        deck_owner=tuple(-1 for _ in deck), hands=hands, field=(), discard=(), peeks=(),
-        potions=(), known_cards=tuple(() for _ in range(players)), skips=none, passes=0,
+        deck_owner=(-1,) * len(deck), hands=hands, field=(), discard=(), peeks=(),
+        potions=(), known_cards=((),) * players, skips=none, passes=0,
         swaps_used=none, first_out=-1, stack=(), opener=-1,
         last_roles=last_roles, last_result=last_result, winners=(),
     )
