@@ -20,7 +20,7 @@ from gremlinrules.gremlins_inc import effects, flow
 from gremlinrules.gremlins_inc.components import RESOURCES, Step
 from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_flow import after_action
-from gremlinrules.gremlins_inc.fast_select import WANT, mask, sources, targets
+from gremlinrules.gremlins_inc.fast_select import WANT, mask, selected, sources, targets
 from gremlinrules.gremlins_inc.fast_tables import Tables
 from gremlinrules.gremlins_inc.state import (
     ASSIGN,
@@ -101,6 +101,15 @@ def run(s: State, c: Ctx, t: Tables) -> State:
         step = script[i]
         if not c.each:
             stage = c.stage
+            if stage == "who" and step.target == "everyone_except_you" and step.op in _SIMPLE:
+                me = c.player  # each other seat in turn, from the left (as effects.advance's queue)
+                op, amount, perms = step.op, step.amount, s.permanents
+                for seat in selected(s, c, step):
+                    if perms[seat] and flow.protected(s, seat, op, me):  # GI-PASSIVE-3
+                        continue
+                    s = _act(s, me, seat, op, amount)
+                c = _next_step(c, me, c.card, i + 1)
+                continue
             if stage == "who" and step.target != "everyone_except_you":  # GI-EFFECT-2
                 seats = targets(s, c, step, t)
                 if not seats:  # GI-EFFECT-6

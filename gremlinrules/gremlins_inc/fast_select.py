@@ -10,7 +10,7 @@ from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_tables import Tables, counts
 from gremlinrules.gremlins_inc.state import Project, State
 
-__all__ = ["WANT", "mask", "sources", "targets"]
+__all__ = ["WANT", "mask", "selected", "sources", "targets"]
 
 _PROJECT_OPS = frozenset({"move_resource", "steal_resource", "steal_project", "discard_resource",
                           "discard_project", "hide", "reveal"})
@@ -59,7 +59,7 @@ for the teams tuple last asked (held, so its identity stays unique; a game's sta
 _STATIC = frozenset({"you", "any_player", "any_opponent", "everyone_except_you"})
 
 
-def _selected(s: State, c: Ctx, step: Step) -> tuple[int, ...] | list[int]:
+def selected(s: State, c: Ctx, step: Step) -> tuple[int, ...] | list[int]:
     """:func:`.effects._selected` (GI-EFFECT-2, GI-TEAM-4)."""
     target, me, n = step.target, c.player, s.players
     teams = s.teams
@@ -106,7 +106,7 @@ def targets(s: State, c: Ctx, step: Step, t: Tables) -> list[int]:
     op, me = step.op, c.player
     out = []
     perms = s.permanents
-    for seat in _selected(s, c, step):
+    for seat in selected(s, c, step):
         if seat == me:
             if op in _STEAL_OPS:
                 continue
