@@ -12,14 +12,22 @@ path fast, none of it a rule:
   a check per action;
 * turn actions applied with their checks inline (:mod:`.fast_turn`), each building the next
   state with one updater call (:func:`gremlinrules.core.evolve.make_updater`), and the action
-  that uses up the turn going straight to the next seat's turn (the refill without a reshuffle,
+  that uses up the turn going straight to the next seat's turn, or past the end of the round
+  with the game's end checked inline, in one step (the refill without a reshuffle,
   :mod:`.fast_flow`); an effect returns None for anything it does not hold for, and the rule
   book answers (the reason, or the rare case);
 * a played card paid for and its script run by :mod:`.fast_effects`: targets and projects found
-  from type masks (:mod:`.fast_select`), score, draw and extra-turn steps done inline, every other
-  stage handed to :func:`.effects.advance`;
-* a pending frame's choices listed once per state (:mod:`.fast_frames`), so its answer resumes
-  the effect without listing them again; a frame is read once (a bounded cache in :mod:`.effects`);
+  from type masks (:mod:`.fast_select`; the seats of a selector that reads no score or project
+  from a table per teams), a step with one target acted on at once, score, draw and extra-turn
+  steps (also on everyone except you, seat by seat) done inline, every other stage handed to
+  :func:`.effects.advance`;
+* a frame the fast interpreter pushes (pay, player, project, resource, discard, assign) has its
+  choices found as it is pushed, with what it says (the effect's context, the units owed), so
+  listing it is an identity check and answering it reads nothing again
+  (:data:`.fast_effects.ASKED`); any other frame's choices are listed once per state
+  (:mod:`.fast_frames`) and a frame is read once (a bounded cache in :mod:`.effects`);
+* a project's resources counted by type, with its type mask, once per project object (a bounded
+  cache keyed by identity, the project held);
 * while :func:`.events.apply_with_events` listens, the rule book applies the action, so events
   are the rule book's.
 """
