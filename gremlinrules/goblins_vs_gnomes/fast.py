@@ -30,8 +30,10 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     PlayMap,
     PlayPotion,
     Steal,
+    Swap,
 )
 from gremlinrules.goblins_vs_gnomes.fast_place import place
+from gremlinrules.goblins_vs_gnomes.fast_steps import name_skip, swap
 from gremlinrules.goblins_vs_gnomes.flow import finish, resolve
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit, kit_for
 from gremlinrules.goblins_vs_gnomes.route import _RECENT, Analysis, analyse, analyse_after_place
@@ -206,14 +208,18 @@ _RESUME: dict[str, Any] = {
     STEAL: resume_steal,
 }
 _ANSWERS = (NameSkip, OpenTarget, DeclineTarget, Steal)
+_FAST_PLAYS: dict[type, Any] = {Place: place, Swap: swap}
+_FAST_ANSWERS: dict[type, Any] = {NameSkip: name_skip}
 
 
 def apply(state: State, action: Any) -> State:
     """The state after ``action``; the input is unchanged. Illegal -> IllegalActionError."""
-    if type(action) is Place and type(state) is State and not state.stack and state.phase is Phase.PLAY:
-        got = place(state, action)
-        if got is not None:
-            return got
+    if type(state) is State and state.phase is Phase.PLAY:  # the usual steps in one go
+        step = (_FAST_ANSWERS if state.stack else _FAST_PLAYS).get(type(action))
+        if step is not None:
+            got = step(state, action)
+            if got is not None:
+                return got  # type: ignore[no-any-return]
     check_type(state, State, _NAME)
     why = _check(state, action)
     if why is not None:
