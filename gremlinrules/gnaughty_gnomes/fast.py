@@ -6,19 +6,25 @@ is the reference they are held to by ``tests/gnaughty_gnomes/test_differential.p
 Switch them off with ``gremlinrules.get_game("gnaughty-gnomes", reference=True)``.
 What makes them fast, none of it a rule:
 
+* placements come from fixed tables built at import (:mod:`.tables`): every suit's
+  candidate spots for every three coloured hexes and placement reading, so a new
+  garden costs four lookups and no geometry; the gnomes are per-team bitmasks, and
+  a piece's open subset is derived from its last one (gnomes only arrive);
+* the pending placement (the turn-order step, the placing position, the unflipped
+  suits, both teams' masks, the garden's pieces) is worked out once per trick, at
+  its end, and handed from each ``apply`` to the next ``legal_actions`` and
+  ``apply`` in a one-entry memo that holds the state itself (an identity test,
+  never a stale id; a search that branches just misses it);
 * actions are interned and found by identity (:class:`core.lookup.ActionLookup`),
-  each with what its effect needs (a play's trick records per position; a
-  placement's suit bit, suit index and spot bit);
-* placements come from fixed tables of candidate spots per three hexes of a
-  colour and placement reading, built at import (:mod:`.tables`), so a new garden
-  costs sixteen lookups and no geometry; the gnomes are per-team bitmasks;
-* the pending placement (whose turn-order card, the unflipped suits, both teams'
-  masks, the garden) is worked out once per state and handed from ``apply`` to the
-  next ``legal_actions`` and ``apply`` in a one-entry memo that holds the state
-  itself (an identity test, never a stale id);
-* a play or plain placement is checked and applied inline with one constructor call
-  (:func:`core.evolve.make_updater`), without listing the legal actions; the trick's
-  end and the clean-up are one step each, the track's move a table lookup;
+  each with what its effect needs (a play's trick record per position; a
+  placement's suit bit, suit index and spot bit), and a play or plain placement is
+  checked by a few integer tests and applied with one constructor call
+  (:func:`core.evolve.make_updater`), without listing the legal actions;
+* the trick's end (ranked by one integer key per card, the frames interned) and the
+  clean-up (the track's move from a table) are one step each; a placement is
+  scored only where an opponent's gnome stands near it;
+* ``new_game`` (:mod:`.setup`) draws on the bare generator state
+  (:mod:`gremlinrules.core.draws`) and checks clumps from a table;
 * anything unusual (a Flip, a placement widened by GG-PLACE-8, an illegal or foreign
   action) asks the reference rules, so the reasons and clause ids are the
   reference's by construction.

@@ -9,11 +9,18 @@ games.
 
 - ``PLAYED[action][position]``: the :class:`Played` record an action makes.
 - ``MASK_SUITS``: the suits of a 4-bit mask of ``Card.suit_bit`` values.
-- :func:`garden`: a layout's placement candidates per suit, built from
-  pieces that depend only on the suit's three hexes (so they are shared by
-  every game, in a :class:`core.cache.BoundedCache` as large as their
-  domain); up to 256 layouts are kept in another. Each piece keeps up to 128
-  open subsets of its spots (a table bounded per piece).
+- :func:`garden`: a layout's placement candidates per placement reading and
+  suit. The pieces depend only on a suit's three hexes, so every piece of
+  every suit, three coloured hexes and reading (4 x 220 x 4) is built once at
+  import (a fixed table): a new garden costs four lookups and no geometry. Up
+  to 256 gardens are kept in a :class:`core.cache.BoundedCache`, with the one
+  asked for last held in front of it (an identity test on the layout tuple,
+  which every state of a game shares).
+- :class:`Piece`: one suit's candidates under one reading, with the open
+  subsets it was asked about (up to 32 per piece). In a game gnomes only
+  arrive, so a subset not yet seen is its last answer less the spots taken
+  since, each removed at its position (the open candidates below it), never by
+  comparing actions; anything else is filtered afresh.
 - :func:`occupancy`: the gnomes on the garden as one bitmask per team, so
   filtering open spots and counting majorities are integer operations. The
   masks of up to 4096 ``gnomes`` tuples are remembered by value in a
