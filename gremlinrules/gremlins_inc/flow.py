@@ -11,7 +11,7 @@ from gremlinrules.core.draws import shuffle
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import replace_at, seats_from
 from gremlinrules.gremlins_inc.components import RESOURCES, Card
-from gremlinrules.gremlins_inc.events import Drawn, GameEnded, Reshuffled, RoundEnded, TurnBegan, emit
+from gremlinrules.gremlins_inc.events import _LOG, Drawn, GameEnded, Reshuffled, RoundEnded, TurnBegan, emit
 from gremlinrules.gremlins_inc.kit import Kit, kit_for
 from gremlinrules.gremlins_inc.state import Phase, Project, State, evolve
 
@@ -21,6 +21,8 @@ __all__ = [
     "winners_of", "with_row",
 ]
 
+
+_listening = _LOG.get
 
 _LAST_KIT: list[tuple[object, int, Kit | None]] = [(None, 0, None)]
 """The options and player count last asked, and their kit (held, so the identity stays unique)."""
@@ -66,7 +68,7 @@ def draw(s: State, seat: int, n: int) -> State:
         take = min(n - len(got), len(deck))
         got += deck[:take]
         deck = deck[take:]
-    if got:
+    if got and _listening() is not None:  # the event made only when someone listens
         emit(Drawn(seat, len(got), tuple(sorted(got))))
     hands = s.hands
     hands = hands[:seat] + (_sorted_add(hands[seat], *got),) + hands[seat + 1:]
@@ -128,7 +130,8 @@ def end_turn(s: State) -> State:
             return evolve(s, phase=Phase.OVER, winners=won, actions_used=0)
         s = evolve(s, round=s.round + 1)
     nxt = (s.turn + 1) % n
-    emit(TurnBegan(nxt, s.round))
+    if _listening() is not None:
+        emit(TurnBegan(nxt, s.round))
     return evolve(s, turn=nxt, actions_used=0)
 
 
