@@ -28,6 +28,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Steal,
     Swap,
 )
+from gremlinrules.goblins_vs_gnomes.codec import make_state_json
 from gremlinrules.goblins_vs_gnomes.components import (
     COMPONENTS,
     Components,
@@ -109,6 +110,7 @@ __all__ = [
     "NAME_SKIP",
     "OPEN_TARGET",
     "REFERENCE_RULES",
+    "STATE_TO_JSON",
     "STEAL",
     "TARGETS",
     "TITLE",
@@ -187,5 +189,7 @@ GAME_ID = "goblins-vs-gnomes"
 CONVERTER = register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES))
 """The JSON converter: tagged actions and events, and the readable notation of states
 (:mod:`.notation`)."""
+STATE_TO_JSON = make_state_json(CONVERTER)
+"""A state's JSON text written straight from its fields (:mod:`.codec`)."""
 JSON_SCHEMA_OVERRIDES = schema_overrides()
 """The JSON Schema of State, whose JSON is the readable notation of :mod:`.notation`."""
