@@ -7,7 +7,7 @@ from __future__ import annotations
 from gremlinrules.gremlins_inc import flow
 from gremlinrules.gremlins_inc.components import Step
 from gremlinrules.gremlins_inc.effects import Ctx
-from gremlinrules.gremlins_inc.fast_tables import Tables, counts
+from gremlinrules.gremlins_inc.fast_tables import COUNTS_GET, Tables, counts
 from gremlinrules.gremlins_inc.state import Project, State
 
 __all__ = ["WANT", "mask", "selected", "sources", "targets"]
@@ -104,15 +104,42 @@ def targets(s: State, c: Ctx, step: Step, t: Tables) -> list[int]:
     """:func:`.effects.targets`: the selector's seats less the protected (GI-PASSIVE-3), the card's
     player for a steal, and those with nothing for the step to touch (GI-EFFECT-6)."""
     op, me = step.op, c.player
-    out = []
     perms = s.permanents
+    if op not in _PROJECT_OPS:
+        return [seat for seat in selected(s, c, step)
+                if not (op in _STEAL_OPS if seat == me else perms[seat] and flow.protected(s, seat, op, me))]
+    out: list[int] = []
+    projects = s.projects
+    which = step.which
+    want = WANT[step.resource] if op in _RESOURCE_OPS else 0
+    if op == "steal_project" and len(projects[me]) >= t.max_projects:
+        return out  # nowhere to put a stolen project: no seat has a source (as sources finds)
+    to_same = op == "move_resource" and step.to == "same"
+    get = COUNTS_GET
     for seat in selected(s, c, step):
         if seat == me:
             if op in _STEAL_OPS:
                 continue
         elif perms[seat] and flow.protected(s, seat, op, me):
             continue
-        if op in _PROJECT_OPS and not sources(s, c, step, seat, t):
+        row = projects[seat]
+        if not row:
             continue
-        out.append(seat)
+        if want and op != "discard_resource":  # somewhere for the resource to go (GI-OP-6)
+            owner = seat if to_same else me
+            if len(projects[owner]) < (2 if owner == seat else 1):
+                continue
+        for p in row:  # any project the step may touch (sources(...) is not empty)
+            if (which == "hidden" and p.face_up) or (which == "revealed" and not p.face_up):
+                continue
+            if want:
+                if not p.resources:
+                    continue
+                v = get(id(p))
+                if v is None or v[0] is not p or v[1] is not t:
+                    v = counts(p, t)
+                if not v[5] & want:
+                    continue
+            out.append(seat)
+            break
     return out

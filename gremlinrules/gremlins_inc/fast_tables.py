@@ -33,7 +33,7 @@ from gremlinrules.gremlins_inc.flow import have
 from gremlinrules.gremlins_inc.kit import Kit, kit_for
 from gremlinrules.gremlins_inc.state import Project, State
 
-__all__ = ["MEMO", "Tables", "counts", "meets", "perm_info", "tables", "turn_actions"]
+__all__ = ["COUNTS_GET", "MEMO", "Tables", "counts", "meets", "perm_info", "tables", "turn_actions"]
 
 _G, _M, _I = (RESOURCES.index(r) for r in ("gold", "malice", "industry"))
 
@@ -168,6 +168,8 @@ _COUNTS: BoundedCache[int, tuple[Project, Tables, int, int, int, int]] = Bounded
 1, malice 2, industry 4), by the project object's id, with the project (held, so the id stays its
 own) and the tables they were counted for: a project object is kept over many states."""
 _counts_get = _COUNTS.get
+COUNTS_GET = _counts_get
+"""The counts cache's lookup by ``id(project)`` (check the entry's project and tables)."""
 
 
 def counts(p: Project, t: Tables) -> tuple[Project, Tables, int, int, int, int]:
