@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import numpy as np
 import pytest
+from hypothesis import settings
 
 import gremlinrules
 from gremlinrules.adapters.encoding import view_encoder
@@ -21,10 +22,20 @@ pyspiel = pytest.importorskip("pyspiel")
 gos = pytest.importorskip("gremlinrules.adapters.openspiel")
 
 
-SEEDED_CASES = [(gid, n) for gid, n in PLAIN_CASES if n == min(m for g, m in PLAIN_CASES if g == gid)]
-"""Each game at its smallest player count: a fixed deal changes only how the game loads (no chance
-node), which the per-player-count random simulations below (with the opening chance node) do not
-depend on; those play every player count."""
+DEEP = settings().max_examples > 100
+"""The deep profile (GREMLINRULES_PROFILE=deep) is loaded: every whole-game simulation below runs."""
+
+SEEDED_CASES = PLAIN_CASES if DEEP else [
+    (gid, n) for gid, n in PLAIN_CASES if n == min(m for g, m in PLAIN_CASES if g == gid)]
+"""A fixed deal changes only how the game loads (no chance node), not how it plays: the fast profile
+simulates it at each game's smallest table (the simulations with the opening chance node below play
+every player count), the deep profile at every player count."""
+
+SIMULATED_TABLES = TABLE_CASES if DEEP else [
+    (case, n) for i, (case, n) in enumerate(TABLE_CASES)
+    if support.game_id(case) not in {support.game_id(c) for c, _ in TABLE_CASES[:i]}]
+"""The named tables random_sim_test plays whole: each game's first in the fast profile, all in the
+deep one. Every table is loaded, round-tripped and played to its returns below either way."""
 
 
 @pytest.mark.parametrize(("game_id", "players"), SEEDED_CASES, ids=[f"{g}-{n}p" for g, n in SEEDED_CASES])
@@ -45,12 +56,35 @@ def test_random_sim_test_passes_with_the_opening_chance_node(game_id: str, playe
 
 @pytest.mark.parametrize(("case", "players"), TABLE_CASES, ids=TABLE_CASE_IDS)
 def test_random_sim_test_passes_at_every_named_table(case: str, players: int) -> None:
-    """A game's named tables (team layouts, variants) load with their options and pass
-    random_sim_test; the options reach the library state."""
+    """A game's named tables (team layouts, variants) load with their options, which reach the
+    library state; a random game there serializes and loads back equal (through the game string,
+    options included) at its first ten steps and every power of two, and ends with +1 for each
+    winner and -1 for everyone else (0 for all on a full tie). random_sim_test passes at the tables
+    of SIMULATED_TABLES (it asks for every seat's tensors at every step, which a table's options do
+    not change: the view encoding depends on the game and player count only)."""
     options = support.table_options(case)
     game = gos.load_game(support.game_id(case), players=players, seed=5, options=options)
     assert game.new_initial_state().gremlin_state.options == options
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    if (case, players) in SIMULATED_TABLES:
+        pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    lib = gremlinrules.get_game(support.game_id(case))
+    rng = np.random.RandomState(players)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if steps < 10 or steps & (steps - 1) == 0:
+            _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+            assert back.gremlin_state == state.gremlin_state
+            assert back.history() == state.history()
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randint(len(legal))])
+        steps += 1
+    assert steps <= game.max_game_length()
+    assert state.gremlin_state.options == options
+    winners = set(lib.winners(state.gremlin_state))
+    expected = [0.0] * players if len(winners) == players else [
+        1.0 if p in winners else -1.0 for p in range(players)]
+    assert state.returns() == expected
 
 
 @pytest.mark.parametrize("game_id", gremlinrules.game_ids())
