@@ -1,7 +1,7 @@
 """The fast path: the same rules as :mod:`.rules`, answered from the route tables.
 
-:mod:`.geometry` holds each component set's tables (edge bit codes, the designs
-that fit a cell given its neighbours, the interned actions) and :mod:`.route`
+:mod:`.geometry` holds each component set's tables (cell ids, edge bit codes, the
+designs that fit a cell given its neighbours, the interned actions) and :mod:`.route`
 the incremental route search, memoised in a bounded cache keyed by the field.
 Here they give ``legal_actions`` (built straight in canonical order),
 ``is_legal`` and ``apply``, which the package exports. The effects and the
@@ -9,6 +9,23 @@ decisions are the rule book's (:mod:`.rules`); only the route they ask about
 comes from the tables. The differential tests
 (``tests/goblins_vs_gnomes/test_differential.py``) hold this module to the
 reference; ``get_game("goblins-vs-gnomes", reference=True)`` switches it off.
+What makes it fast, none of it a rule:
+
+* the route analysis on integer cell ids (neighbours by adding the row width), one
+  frontier dict of entry codes per field and a bit set of the cards met, extended
+  inline from the previous field when a card is laid, and found again by the
+  identity of the field the last step made;
+* per design and rotation option a table entry code -> fit bits (a dict filled on
+  first use over the finite codes), so a design's placements are mapped in C over
+  the sorted frontier; per hand a plan (its tunnel designs, Map, Explosion, Potion,
+  its Swaps), so ``legal_actions`` is a few concatenations;
+* the usual steps in one go, each returning None for anything unusual so the rule
+  book answers it (the error, the rare case): a Place (:mod:`.fast_place`: found by
+  the id of the interned action, the check inline, the turn passed on past skipped
+  seats or the Ale Mug's frame pushed), a Swap and a NameSkip (:mod:`.fast_steps`);
+* the next State built with one updater call (:func:`gremlinrules.core.evolve.make_updater`);
+* the deal's shuffles on the bare generator state (:mod:`gremlinrules.core.draws`),
+  and the state's JSON written straight from its fields (:mod:`.codec`).
 """
 
 from __future__ import annotations
