@@ -28,7 +28,7 @@ import cattrs
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.schema import build_schema
 from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX, SLOTS, Slot
-from gremlinrules.goblins_vs_gnomes.state import OPEN_TARGET, Options, Setup, State, Tile
+from gremlinrules.goblins_vs_gnomes.state import OPEN_TARGET, Options, Setup, State, Tile, evolve
 
 __all__ = [
     "FieldCard", "Peek", "PotionSwap", "SeatCard", "SeatRole", "Target", "Targets", "cell_of",
@@ -177,6 +177,28 @@ class _Readable:
 
 
 _REPLACED = tuple(f.name for f in attrs.fields(_Readable))
+_FIELD_KEYS = frozenset(("cell", "card", "rotated"))
+
+
+def _plain_field(data: Any) -> tuple[Tile, ...] | None:
+    """The Tiles of a state's ``field`` data when every entry is a plain FieldCard (a dict of a
+    text cell ``"x,y"``, a text card and a bool), else None (the converter then reads it and
+    says what is wrong): the same Tiles the converter makes, without its per-entry hooks."""
+    if type(data) is not list:
+        return None
+    out = []
+    for entry in data:
+        if type(entry) is not dict or entry.keys() != _FIELD_KEYS:
+            return None
+        cell, card, rotated = entry["cell"], entry["card"], entry["rotated"]
+        if type(cell) is not str or type(card) is not str or type(rotated) is not bool:
+            return None
+        try:
+            x, y = xy_of(cell)
+        except ValueError:
+            return None
+        out.append(Tile(x, y, card, rotated))
+    return tuple(out)
 
 
 def register(conv: cattrs.Converter) -> cattrs.Converter:
@@ -205,6 +227,13 @@ def register(conv: cattrs.Converter) -> cattrs.Converter:
     def structure(value: Any, _: Any) -> State:
         if type(value) is not dict or not set(_REPLACED) <= value.keys():
             return base_st(value, State)  # type: ignore[no-any-return]  # the converter says what
+        tiles = _plain_field(value["field"])
+        if tiles is None:
+            return _structure(value)
+        # the usual field: its Tiles made at once, the rest as below
+        return evolve(_structure({**value, "field": []}), field=tiles)
+
+    def _structure(value: dict[str, Any]) -> State:
         readable = conv.structure({k: value[k] for k in _REPLACED}, _Readable)
         rest = {k: v for k, v in value.items() if k not in _REPLACED}
         t = readable.targets
