@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules.core import serial
-from gremlinrules.goblins_vs_gnomes import CONVERTER, STATE_TO_JSON, State, Steal
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.goblins_vs_gnomes import CONVERTER, STATE_TO_JSON, State, Steal, notation
 from tests.goblins_vs_gnomes.strategies import any_options, player_counts, playout, seeds
 
 GAME = gremlinrules.get_game("goblins-vs-gnomes")
@@ -39,7 +40,7 @@ def test_the_fast_state_json_is_the_converters_text_along_random_play(
         assert GAME.from_json(text, State) == state
 
 
-def _outcome(write: object, state: State) -> object:
+def _outcome(write: object, state: object) -> object:
     try:
         return write(state)  # type: ignore[operator]
     except Exception as exc:  # the general path's error, whatever it is
@@ -55,3 +56,27 @@ def test_the_fast_state_json_hands_odd_states_to_the_general_path() -> None:
     for field, value in [*odd_values.items(), ("phase", "over")]:
         odd = attrs.evolve(state, **{field: value})
         assert _outcome(STATE_TO_JSON, odd) == _outcome(_general, odd)
+
+
+def test_a_decoded_field_is_the_converters_and_a_bad_one_is_refused_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The field's Tiles made at once when every entry is plain equal the converter's (the state
+    decodes equal with its field handed to the converter instead); an entry that is not plain
+    (a bad cell, a number for a card, an extra or a missing key) is refused with a
+    SerializationError either way."""
+    state = GAME.new_game(3, 2)
+    for _ in range(12):
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    data = serial.loads(GAME.to_json(state))
+    assert data["field"], "the test needs a field"
+    first = data["field"][0]
+    bad_entries = ({**first, "cell": "x,1"}, {**first, "card": 3}, {**first, "extra": 1},
+                   {"cell": first["cell"], "card": first["card"]}, {**first, "rotated": 1})
+    plain = GAME.from_data(data, State)
+    monkeypatch.setattr(notation, "_plain_field", lambda _: None)  # the converter reads every field
+    assert GAME.from_data(data, State) == plain == state
+    bad_data = [{**data, "field": [bad, *data["field"][1:]]} for bad in bad_entries]
+    refused = [_outcome(lambda d: GAME.from_data(d, State), d) for d in bad_data]
+    monkeypatch.undo()
+    assert refused == [SerializationError] * len(bad_entries)
+    assert refused == [_outcome(lambda d: GAME.from_data(d, State), d) for d in bad_data]
