@@ -176,7 +176,7 @@ def apply(s: State, action: Any) -> State:
         b = last[2].bit.get(to) if type(to) is str else None
         if b is not None and last[1] & b:
             try:
-                return _move(s, to, last[2], last[3])
+                return _move(s, to, b, last[2], last[3])
             except _HAND_MADE:
                 return rules.apply(s, action)
     if type(s) is not State:
@@ -185,7 +185,7 @@ def apply(s: State, action: Any) -> State:
         legal = _move_allowed(s, action.to)
         if legal:
             try:
-                return fast_flow.move(s, action.to, _last[2], _last[3])
+                return fast_flow.move(s, action.to, _last[2].bit[action.to], _last[2], _last[3])
             except _HAND_MADE:
                 pass
         elif legal is not None:

@@ -88,10 +88,11 @@ def _plain_end(s: State, tk: Tokens, number: int) -> bool:
     return not (options.bounded and number >= options.turn_limit)
 
 
-def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
+def move(s: State, to: str, b: int, table: MoveTable, tk: Tokens) -> State:
     """:func:`.flow.move` of a legal Move (GTG-MOVE-1). In one step: a space that does nothing, then
     the next turn; a weapon token (GTG-WEAPON-1) with room in the hand and cards in the deck, then
-    the next turn; a gremlin, revealed for the fight (GTG-FIGHT-1). ``tk`` is ``s``'s tokens."""
+    the next turn; a gremlin, revealed for the fight (GTG-FIGHT-1). ``b`` is the mask of ``to`` and
+    ``tk`` ``s``'s tokens."""
     seat = s.turn
     row = list(s.positions)
     here = row[seat]
@@ -101,21 +102,19 @@ def move(s: State, to: str, table: MoveTable, tk: Tokens) -> State:
     if free[seat]:  # GTG-SQUARE-3: the bonus is used
         free = replace_at(free, seat, False)
     number = s.turn_number + 1
-    if to != here:
-        b = table.bit[to]
-        if b & tk.mask:  # GTG-MOVE-5: the space does something
-            if b & tk.event_mask:
-                return _event_move(s, to, table, positions, free)
-            if not b & (tk.weapon_mask | tk.board_mask):
-                return _square_move(s, to, table, tk, positions, free, number)
-            if b & tk.weapon_mask:
-                return _armed_move(s, to, tk, positions, free, number)
-            board = s.board
-            gremlin = next(p.gremlin for p in board if p.space == to)
-            board = tuple([_token(p.space, p.gremlin, True, False) if p.space == to else p for p in board])
-            return derive(tk, _revealed(s, positions, free, board,  # the same gremlins on the same spaces
-                                        (*s.stack, _frame(flow.FIGHT, seat, gremlin, (), _END))),
-                          tk.board_mask, tk.stripe_on_theater)
+    if to != here and b & tk.mask:  # GTG-MOVE-5: the space does something
+        if b & tk.event_mask:
+            return _event_move(s, to, table, positions, free)
+        if not b & (tk.weapon_mask | tk.board_mask):
+            return _square_move(s, to, table, tk, positions, free, number)
+        if b & tk.weapon_mask:
+            return _armed_move(s, to, tk, positions, free, number)
+        board = s.board
+        gremlin = next(p.gremlin for p in board if p.space == to)
+        board = tuple([_token(p.space, p.gremlin, True, False) if p.space == to else p for p in board])
+        return derive(tk, _revealed(s, positions, free, board,  # the same gremlins on the same spaces
+                                    (*s.stack, _frame(flow.FIGHT, seat, gremlin, (), _END))),
+                      tk.board_mask, tk.stripe_on_theater)
     if not (tk.stripe_on_theater or (s.crowd and tk.stripe in s.crowd)
             or (s.options.bounded and number >= s.options.turn_limit)):  # as _plain_end
         return _next_turn(s, positions, free, (seat + 1) % s.players, number)

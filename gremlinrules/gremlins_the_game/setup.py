@@ -168,18 +168,20 @@ def shuffle(items: list[Any], state: int) -> tuple[tuple[Any, ...], int]:
     """:meth:`gremlinrules.core.rng.Rng.shuffle` on the bare generator state, its SplitMix64 steps
     and bounded draws written out in the loop (the same outputs, by test)."""
     limits = _LIMITS
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = limits[n] if n < 64 else _SPAN - _SPAN % n
-        while True:
+    if len(items) >= len(limits):
+        limits = tuple(_SPAN - _SPAN % n if n else 0 for n in range(len(items) + 1))
+    for n in range(len(items), 1, -1):
+        state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        while z >= limits[n]:  # rejected (about n times in 2**64): the next draw
             state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             z ^= z >> 31
-            if z < limit:
-                break
         j = z % n
-        items[i], items[j] = items[j], items[i]
+        items[n - 1], items[j] = items[j], items[n - 1]
     return tuple(items), state
 
 
