@@ -20,6 +20,18 @@ What makes them fast, none of it a rule:
   not depend on the seed (:mod:`.setup`);
 * anything unusual (a refused action, Stripe in the theater or defeated, the turn limit, a
   full hand, an empty deck, a state made by hand) straight from the rule book and :mod:`.flow`.
+
+Where the time goes (CPU instructions counted under callgrind, which the shared machine's load
+does not disturb; seeds 0-29 at 2, 3 and 4 players in one process): about 45,000 a decision, or
+about 3.4x C++ hearts. With warm caches a plain Move costs about 23,000 (``legal_actions``
+11,000: the players' mask 2,000, the cache key 1,500; ``apply`` 11,500, the 22-field state
+4,600); a Move onto a token 60,000-100,000; the benchmark loop's ``randrange`` 2,700 and
+``new_game`` 2,900 a decision (SplitMix64 on Python integers, four shuffles); the caches'
+misses (a new search 13,600, picking its Moves up to 30,000) about a quarter of the rest.
+Measured and not worth it: the players' mask and tokens handed from ``apply`` to the next
+``legal_actions`` (what ``apply`` spends keeping them is what the next call saves); one cache
+of the whole answer by the players in the way (it misses too often); picking the Moves by
+chunks of 24 spaces. The next step is the state itself: fewer fields, a Move changing one.
 """
 
 from __future__ import annotations
