@@ -135,12 +135,12 @@ def _outcome(fn: Any, state: Any, action: Any) -> tuple[str, Any]:
 @given(state=states(placing=True), order=st.randoms(use_true_random=False))
 def test_branching_from_one_placement_state_in_any_order_matches_the_reference(state: Any,
                                                                                order: random.Random) -> None:
-    """Every legal action of a placement state, applied in a random order from that same state
-    (as a search does, so the memo of the last state never matches), then the legal actions
-    of each result, are those of the reference rules."""
+    """Legal actions of a placement state (up to twelve), applied in a random order from that
+    same state (as a search does, so the memo of the last state never matches), give the
+    reference rules' states, whose legal actions are the reference's too."""
     legal = list(fast.legal_actions(state))
     order.shuffle(legal)
-    for action in legal:
+    for action in legal[:12]:
         after = fast.apply(state, action)
         assert after == rules.apply(state, action)
         assert fast.legal_actions(after) == rules.legal_actions(after)
