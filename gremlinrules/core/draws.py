@@ -26,7 +26,8 @@ _LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(257))
 
 
 def below(state: int, n: int) -> tuple[int, int]:
-    """``Rng(state).below(n)`` as (value, next state); ``n`` a positive integer."""
+    """``Rng(state).below(n)`` as (value, next state); ``n`` an integer from 1 to 2**64 (above
+    that no draw is accepted: ``Rng.below`` refuses such a bound)."""
     limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
     while True:
         state = (state + _GAMMA) & _MASK

@@ -24,7 +24,8 @@ from typing import TypeVar
 
 import attrs
 
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core import draws
+from gremlinrules.core.errors import InvalidArgumentError, shown
 
 __all__ = ["Rng"]
 
@@ -55,19 +56,16 @@ class Rng:
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` and the next generator."""
-        if n <= 0:
-            raise InvalidArgumentError(f"below() needs a positive bound, not {n}")
-        value, state = _below(self.state, n)
+        # a 64-bit output cannot be uniform over more than 2**64 values
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 < n <= _SPAN:
+            raise InvalidArgumentError(f"below() needs a bound from 1 to 2**64, not {shown(n)}")
+        value, state = draws.below(self.state, n)
         return value, Rng(state)
 
     def shuffle(self, items: Sequence[_T]) -> tuple[tuple[_T, ...], Rng]:
         """The items in a uniformly random order, and the next generator."""
-        out = list(items)
-        state = self.state  # the draws run on the bare integer; one Rng is made at the end
-        for i in range(len(out) - 1, 0, -1):
-            j, state = _below(state, i + 1)
-            out[i], out[j] = out[j], out[i]
-        return tuple(out), Rng(state)
+        out, state = draws.shuffle(self.state, items)  # on the bare integer; one Rng at the end
+        return out, Rng(state)
 
     def choice(self, items: Sequence[_T]) -> tuple[_T, Rng]:
         """One item chosen uniformly, and the next generator."""
@@ -82,11 +80,3 @@ def _step(state: int) -> tuple[int, int]:
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31), s
 
-
-def _below(state: int, n: int) -> tuple[int, int]:
-    """A uniform integer in ``range(n)`` (``n`` positive) by rejection, and the next state."""
-    limit = _SPAN - _SPAN % n
-    while True:
-        z, state = _step(state)
-        if z < limit:
-            return z % n, state

@@ -81,3 +81,17 @@ def test_bad_seeds_and_bounds_raise_library_errors() -> None:
             Rng.from_seed(bad)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError):
         Rng.from_seed(1).below(0)
+
+
+@pytest.mark.parametrize("bound", [0, -3, 2**64 + 1, 2**70, 1.5, True, "7"])
+def test_below_refuses_a_bound_it_cannot_draw_uniformly(bound: object) -> None:
+    """below() takes an integer bound from 1 to 2**64 and refuses anything else with the library's
+    error (a bound above 2**64 used to loop for ever: no 64-bit output was ever accepted)."""
+    with pytest.raises(InvalidArgumentError, match="bound from 1 to 2"):
+        Rng(12345).below(bound)  # type: ignore[arg-type]
+
+
+def test_below_accepts_the_full_64_bit_range() -> None:
+    """below(2**64) is the raw 64-bit output: every output is accepted."""
+    out, nxt = Rng(99).next_u64()
+    assert Rng(99).below(2**64) == (out, nxt)
