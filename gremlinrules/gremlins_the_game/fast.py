@@ -79,10 +79,11 @@ def _moves(s: State) -> tuple[Move, ...] | None:
         return None
     _table = (m, table)
     try:
-        _last = _destinations(s, table)
+        found = _destinations(s, table)
     except _HAND_MADE:
         return None
-    return _last[4]
+    _last = found  # the global is written once and never read back (another thread may write it)
+    return found[4]
 
 
 def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
@@ -125,10 +126,11 @@ def legal_actions(s: State) -> tuple[Any, ...]:
                 return found
         else:  # _moves inline
             try:
-                _last = _destinations(s, table[1])
+                listed = _destinations(s, table[1])
             except _HAND_MADE:
                 return rules.legal_actions(s)
-            return _last[4]
+            _last = listed
+            return listed[4]
     elif s.stack and s.phase is not _OVER:
         try:
             return _choices(s, s.stack[-1])
@@ -163,7 +165,8 @@ def is_legal(s: State, action: Any) -> bool:
 def _answer(s: State, frame: Frame, action: Any) -> State:
     """The state after a legal answer to the pending ``frame``."""
     kind = frame.kind
-    table = _table[1] if _table[0] is s.options.map else move_table(s.options.map)
+    last_table = _table  # read once: the pair is replaced whole, perhaps by another thread
+    table = last_table[1] if last_table[0] is s.options.map else move_table(s.options.map)
     if table is not None:
         try:
             if kind == flow.FIGHT:
@@ -196,15 +199,17 @@ def apply(s: State, action: Any) -> State:
     if type(action) is Move and s.phase is _MOVE and not s.stack:
         legal = _move_allowed(s, action.to)
         if legal:
-            try:
-                return fast_flow.move(s, action.to, _last[2].bit[action.to], _last[2], _last[3])
-            except _HAND_MADE:
-                pass
+            last = _last  # read once, and used only while it is this state's (threads share it)
+            if last[0] is s:
+                try:
+                    return fast_flow.move(s, action.to, last[2].bit[action.to], last[2], last[3])
+                except _HAND_MADE:
+                    pass
         elif legal is not None:
             why = rules.check(s, action)
             raise IllegalActionError(*(why or ("Not a legal move", "GTG-MOVE-1")))
-    elif s.stack and _last_frame[0] is s:
-        for choice in _last_frame[1]:
+    elif s.stack and (listed := _last_frame)[0] is s:  # read once (threads share it)
+        for choice in listed[1]:
             if choice is action:  # one of the choices just listed: legal, so no check
                 return _answer(s, s.stack[-1], action)
     return rules.apply(s, action)

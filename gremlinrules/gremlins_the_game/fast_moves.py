@@ -63,6 +63,7 @@ class MoveTable:
 
 _TABLES: dict[Geometry, MoveTable | None] = {}
 _LAST_TABLE: tuple[Any, MoveTable | None] = (object(), None)
+_MISSING: Any = object()
 """The last ``Options.map`` asked for and its table (one tuple, replaced whole)."""
 
 
@@ -74,15 +75,17 @@ def move_table(m: Any) -> MoveTable | None:
     if m is last[0]:
         return last[1]
     geo = geometry(m)
-    if geo not in _TABLES:
+    known = _TABLES.get(geo, _MISSING)  # one lookup: another thread may clear the dict meanwhile
+    if known is not _MISSING:
+        table: MoveTable | None = known
+    else:
+        grid = grid_bits(geo.graph, [(sp.x, sp.y) for sp in geo.map.spaces])
+        table = None if grid is None else MoveTable(geo, grid)
+        if table is not None:
+            _prefill(table)
         if len(_TABLES) >= 16:
             _TABLES.clear()
-        grid = grid_bits(geo.graph, [(sp.x, sp.y) for sp in geo.map.spaces])
-        made = None if grid is None else MoveTable(geo, grid)
-        if made is not None:
-            _prefill(made)
-        _TABLES[geo] = made
-    table = _TABLES[geo]
+        _TABLES[geo] = table
     _LAST_TABLE = (m, table)
     return table
 

@@ -205,3 +205,29 @@ def test_a_small_user_maps_table_is_a_grid_and_plays_as_the_rule_book() -> None:
             after = fast.apply(s, action)
             assert after == rules.apply(s, action)
             s = after
+
+
+@pytest.mark.clause("GTG-MOVE-1")
+def test_a_move_applied_while_another_table_is_listed_in_between_is_the_rule_books(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Move applied to a state whose moves another table (another thread) listed last, and
+    listed once more between the fast path's own check and its use, gives the rule book's state:
+    the fast path uses only the memo it checked against the state in hand (the memo is shared by
+    every table in the process)."""
+    ours = [s for s in random_states(3, 2) if s.phase is Phase.MOVE and not s.stack][:40]
+    theirs = [s for s in random_states(4, 3) if s.phase is Phase.MOVE and not s.stack][:40]
+    allowed = fast._move_allowed
+
+    def another_table_lists_after(s: State, to: object) -> bool | None:
+        answer = allowed(s, to)
+        fast.legal_actions(other)  # what another thread may do at this very moment
+        return answer
+
+    monkeypatch.setattr(fast, "_move_allowed", another_table_lists_after)
+    checked = 0
+    for s, other in zip(ours, theirs, strict=False):
+        for move in rules.legal_actions(s):
+            fast.legal_actions(other)  # the memo is another table's when our apply starts
+            assert fast.apply(s, move) == rules.apply(s, move)
+            checked += 1
+    assert checked > 100
