@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 import cattrs
 
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.schema import build_schema
 from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX, SLOTS, Slot
@@ -187,18 +188,27 @@ def _plain_field(data: Any) -> tuple[Tile, ...] | None:
     if type(data) is not list:
         return None
     out = []
+    known = _TILES.get
     for entry in data:
         if type(entry) is not dict or entry.keys() != _FIELD_KEYS:
             return None
         cell, card, rotated = entry["cell"], entry["card"], entry["rotated"]
         if type(cell) is not str or type(card) is not str or type(rotated) is not bool:
             return None
-        try:
-            x, y = xy_of(cell)
-        except ValueError:
-            return None
-        out.append(Tile(x, y, card, rotated))
+        key = (cell, card, rotated)  # exact types checked first: 1 == True would hit True's tile
+        tile = known(key)
+        if tile is None:
+            try:
+                x, y = xy_of(cell)
+            except ValueError:
+                return None
+            tile = _TILES.put(key, Tile(x, y, card, rotated))
+        out.append(tile)
     return tuple(out)
+
+
+_TILES: BoundedCache[tuple[str, str, bool], Tile] = BoundedCache("goblins-vs-gnomes decoded tiles", 65536)
+"""The Tile of a plain field entry (cell text, card, rotated): tiles repeat across states."""
 
 
 def register(conv: cattrs.Converter) -> cattrs.Converter:
