@@ -47,6 +47,7 @@ from gremlinrules.gnaughty_gnomes.actions import FLIP, PLACE, PLAY, PLAY_X, Flip
 from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.flow import guarded, incomplete, placement_stack
+from gremlinrules.gnaughty_gnomes.rules import apply as reference_apply
 from gremlinrules.gnaughty_gnomes.rules import check as reference_check
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
 from gremlinrules.gnaughty_gnomes.tables import (
@@ -246,8 +247,10 @@ def apply(state: State, action: Any) -> State:
         problem = reference_check(state, action)
         if problem is not None or info is None:
             raise IllegalActionError(*(problem or ("not an action", "GG-ACT-1")))
+        if info[1] == _PLAY_KIND:  # a play the fast path did not make: a state edited by hand
+            return reference_apply(state, action)
         return _place(state, info[0])  # a Flip, or a Place widened by GG-PLACE-8 (plays were made above)
-    except (AttributeError, TypeError):  # a State built without __init__ or edited by hand
+    except (AttributeError, TypeError, StopIteration):  # a State built without __init__ or edited by hand
         raise incomplete("apply") from None
 
 

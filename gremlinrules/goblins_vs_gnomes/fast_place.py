@@ -90,9 +90,9 @@ def place(state: State, action: Place) -> State | None:
     n = state.players
     nxt = seat + 1 if seat + 1 < n else 0
     skips = state.skips
-    if not skips[nxt]:
+    if skips[nxt] <= 0:
         return _PLACED(state, nxt, hands, known, deck, owner, after)
-    while skips[nxt]:
+    while skips[nxt] > 0:
         skips = (*skips[:nxt], skips[nxt] - 1, *skips[nxt + 1:])
         nxt = nxt + 1 if nxt + 1 < n else 0
     return _SKIPPED(state, nxt, skips, hands, known, deck, owner, after)

@@ -25,9 +25,9 @@ def _next(turn: int, n: int, skips: tuple[int, ...]) -> tuple[int, tuple[int, ..
     """GVG-TURN-5: the next seat not skipping, the skips left and whether a turn was skipped
     (GVG-CARD-4: a skipped turn is not a decision)."""
     nxt = turn + 1 if turn + 1 < n else 0
-    if not skips[nxt]:
+    if skips[nxt] <= 0:  # (a negative count, in a state made by hand, skips nothing)
         return nxt, skips, False
-    while skips[nxt]:
+    while skips[nxt] > 0:
         skips = (*skips[:nxt], skips[nxt] - 1, *skips[nxt + 1:])
         nxt = nxt + 1 if nxt + 1 < n else 0
     return nxt, skips, True
@@ -74,6 +74,8 @@ def name_skip(state: State, action: NameSkip) -> State | None:
     passes = state.passes
     if passes >= n or (not state.deck and not any(state.hands) and not any(state.opened)):
         return None  # GVG-END-1, GVG-END-2: the round ends
+    if frame.seat != state.turn:  # a state made by hand: the rule book answers
+        return None
     named = (frame.seat + offset) % n
     skips = state.skips
     skips = (*skips[:named], skips[named] + 1, *skips[named + 1:])

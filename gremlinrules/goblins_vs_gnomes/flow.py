@@ -41,8 +41,8 @@ def finish(state: State, changes: dict[str, Any]) -> State:
         return end_round(evolve(state, **changes), state.turn)
     nxt = next_seat(state.turn, n)
     skips = get("skips", state.skips)
-    if skips[nxt]:
-        while skips[nxt]:  # a skipped turn is not a decision (GVG-CARD-4)
+    if skips[nxt] > 0:  # (a negative count, in a state made by hand, skips nothing: no endless loop)
+        while skips[nxt] > 0:  # a skipped turn is not a decision (GVG-CARD-4)
             skips = skips[:nxt] + (skips[nxt] - 1,) + skips[nxt + 1:]
             nxt = next_seat(nxt, n)
         # GVG-END-1: a skipped seat has not passed, and its skips all come before its first

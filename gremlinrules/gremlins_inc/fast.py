@@ -83,6 +83,18 @@ def apply(s: State, action: Any) -> State:
         check_type(s, State, _NAME)
     if s.phase is not _PLAY or _listening() is not None:
         return rules.apply(s, action)
+    try:
+        return _apply(s, action)
+    except _HAND_MADE:  # a state edited by hand that the fast path cannot read: the rule book answers
+        return rules.apply(s, action)
+
+
+_HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError, StopIteration)
+"""What a state made by hand (not by the rules) can raise on the fast path."""
+
+
+def _apply(s: State, action: Any) -> State:
+    """``apply`` on a state in play with nobody listening for events."""
     if s.stack:
         return frame_apply(s, action)
     o, n, t = _MEMO[0]
