@@ -18,6 +18,7 @@ import pytest
 
 import gremlinrules
 from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP
 from tests.conformance.support import GAME_IDS
 from tests.conformance.test_fuzz import _interrupt_after
 
@@ -39,6 +40,22 @@ def _outcome(fn: Callable[..., Any], *args: Any) -> Any:
         return type(exc)
 
 
+def _gvg_naming_off_turn(turn: int) -> Any:
+    """A 3-player Goblins vs Gnomes state where the Ale Mug's player names a skip, with the turn
+    moved ``turn`` seats on (the fast path took the next turn from the turn, the rule book from the
+    frame)."""
+    g = gremlinrules.get_game("goblins-vs-gnomes")
+    for seed in range(200):
+        s = g.new_game(3, seed)
+        rnd = random.Random(seed)
+        while not g.is_terminal(s):
+            if s.stack and s.stack[-1].kind == NAME_SKIP:
+                return attrs.evolve(s, turn=(s.turn + turn) % s.players if turn < s.players else turn)
+            legal = g.legal_actions(s)
+            s = g.apply(s, legal[rnd.randrange(len(legal))])
+    raise AssertionError("no Ale Mug named a skip in 200 games")
+
+
 CASES: dict[str, tuple[str, Callable[[], Any]]] = {
     # a phase given as the plain text of the enum, or None: a Play reached the placement path
     "gg-phase-text": ("gnaughty-gnomes", lambda: attrs.evolve(_after("gnaughty-gnomes", 2, 0, 0),
@@ -52,6 +69,8 @@ CASES: dict[str, tuple[str, Callable[[], Any]]] = {
     # negative skips looped for ever (the rule book too); a turn far from the naming seat
     "gvg-skips-negative": ("goblins-vs-gnomes", lambda: attrs.evolve(
         _after("goblins-vs-gnomes", 3, 1, 0), skips=(-1, -1, -1))),
+    "gvg-naming-two-seats-on": ("goblins-vs-gnomes", lambda: _gvg_naming_off_turn(2)),
+    "gvg-naming-turn-a-million": ("goblins-vs-gnomes", lambda: _gvg_naming_off_turn(10**6)),
 }
 
 
