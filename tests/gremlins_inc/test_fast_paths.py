@@ -11,13 +11,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from gremlinrules import IllegalActionError
 from gremlinrules.core.decisions import Frame
 from gremlinrules.gremlins_inc import (
     ChooseProject,
-    Options,
     State,
-    all_actions,
     apply_with_events,
     fast,
     new_game,
@@ -26,36 +23,9 @@ from gremlinrules.gremlins_inc import (
 from gremlinrules.gremlins_inc.components import REFERENCE
 from gremlinrules.gremlins_inc.state import CHOOSE_PLAYER, PAY, evolve
 from tests.gremlins_inc.helpers import OPTIONS as TEST_OPTIONS
+from tests.gremlins_inc.test_differential import agree_to_the_end, refusal
 
 PERMANENTS = sorted(c.id for c in REFERENCE.cards if c.kind == "permanent")
-
-
-def _refusal(f: object, s: State, a: object) -> str | None:
-    try:
-        f(s, a)  # type: ignore[operator]
-    except IllegalActionError as exc:
-        return f"{exc.clause}: {exc}"
-    return None
-
-
-def _agree_to_the_end(s: State, rnd: random.Random, options: Options | None = None) -> int:
-    """Play ``s`` out with random choices, demanding identical legal actions, states and refusals
-    from both paths; the number of decisions."""
-    space = all_actions(s.players, options or s.options)
-    steps = 0
-    while not rules.is_terminal(s):
-        legal = fast.legal_actions(s)
-        assert legal == rules.legal_actions(s)
-        for a in rnd.sample(space, 3):
-            assert fast.is_legal(s, a) == rules.is_legal(s, a)
-            if a not in legal:
-                assert _refusal(fast.apply, s, a) == _refusal(rules.apply, s, a)
-        a = legal[rnd.randrange(len(legal))]
-        t = fast.apply(s, a)
-        assert t == rules.apply(s, a)
-        s = t
-        steps += 1
-    return steps
 
 
 def _with_permanent(s: State, seat: int, card: str) -> State | None:
@@ -84,7 +54,7 @@ def test_fast_and_reference_agree_with_active_permanents(pick: int, other: int, 
         s = _with_permanent(s, 1, PERMANENTS[other])
     assume(s is not None)  # the deck held them (it nearly always does)
     assert s is not None
-    assert _agree_to_the_end(s, random.Random(seed)) > 0
+    assert agree_to_the_end(s, random.Random(seed)) > 0
 
 
 @pytest.mark.clause("GI-CARD-1", "GI-CARD-2")
@@ -94,7 +64,7 @@ def test_fast_and_reference_agree_on_the_test_card_set(players: int, seed: int) 
     """Property: with the small test card set (one card per kind of effect, every passive) both
     paths agree at every step of a random game."""
     s = new_game(players, seed, options=TEST_OPTIONS)
-    assert _agree_to_the_end(s, random.Random(seed), TEST_OPTIONS) > 0
+    assert agree_to_the_end(s, random.Random(seed), TEST_OPTIONS) > 0
 
 
 @pytest.mark.clause("GI-EFFECT-3", "GI-PLAY-2")
@@ -115,7 +85,7 @@ def test_frames_the_rules_would_not_make_get_the_rule_books_answer(frame: Frame)
     s = evolve(new_game(3, 5), stack=(frame,))
     assert fast.legal_actions(s) == rules.legal_actions(s)
     answer = ChooseProject(0, 1)
-    assert _refusal(fast.apply, s, answer) == _refusal(rules.apply, s, answer)
+    assert refusal(fast.apply, s, answer) == refusal(rules.apply, s, answer)
 
 
 @pytest.mark.clause("GI-CARD-1")
