@@ -53,7 +53,7 @@ from gremlinrules.goblins_vs_gnomes.fast_place import place
 from gremlinrules.goblins_vs_gnomes.fast_steps import name_skip, swap
 from gremlinrules.goblins_vs_gnomes.flow import finish, resolve
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit, kit_for
-from gremlinrules.goblins_vs_gnomes.route import _RECENT, Analysis, analyse, analyse_after_place
+from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
 from gremlinrules.goblins_vs_gnomes.rules import (
     CHECKS,
     RULES,
@@ -179,11 +179,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     comps = opts.components
     kit = REFERENCE_KIT if comps is None else kit_for(comps)
     field, opened = state.field, state.opened
-    last = _RECENT[0] if _RECENT else None  # the analysis apply just made, usually
-    if last is not None and last[0] is field and last[2] is kit and last[1] == opened:
-        a = last[3]
-    else:
-        a = analyse(field, opened, kit)
+    a = analyse(field, opened, kit)  # usually the analysis apply just made (found by identity)
     seat = state.turn
     # Built directly in canonical order (no sort): designs in component order, each design's
     # placements row by row, then the action kinds in ACTION_TYPES order.

@@ -19,7 +19,7 @@ from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.goblins_vs_gnomes.actions import Place
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, kit_for
-from gremlinrules.goblins_vs_gnomes.route import _RECENT, analyse, extended, remember
+from gremlinrules.goblins_vs_gnomes.route import analyse, extended, remember
 from gremlinrules.goblins_vs_gnomes.rules import forget
 from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, State
 
@@ -50,11 +50,7 @@ def place(state: State, action: Place) -> State | None:
     if card not in hand or (bit == 2 and not opts.rotation):
         return None
     field, opened = state.field, state.opened
-    last = _RECENT[0] if _RECENT else None  # the analysis legal_actions just used, usually
-    if last is not None and last[0] is field and last[2] is kit and last[1] == opened:
-        parent = last[3]
-    else:
-        parent = analyse(field, opened, kit)
+    parent = analyse(field, opened, kit)  # usually the one legal_actions just used (by identity)
     code = parent.front.get(cell)
     if code is None or not kit.fit_bits[(card, True)][code] & bit:  # GVG-PLACE-2, GVG-PLACE-3
         return None

@@ -398,6 +398,9 @@ def remember(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit, analys
 
 def analyse(field: tuple[Tile, ...], opened: tuple[bool, ...], kit: Kit = REFERENCE_KIT) -> Analysis:
     """The (memoised) route analysis of a field."""
+    last = _RECENT[0] if _RECENT else None  # the usual answer: the field just analysed or made
+    if last is not None and last[0] is field and last[2] is kit and last[1] == opened:
+        return last[3]
     got = _recall(field, opened, kit)
     if got is None:
         got = _MEMO.put((field, opened, kit), Analysis(field, opened, kit=kit))
