@@ -4,7 +4,7 @@ A game module must define: ``GAME_ID``, ``TITLE``, ``MIN_PLAYERS``,
 ``MAX_PLAYERS``; the classes ``State``, ``Options``, ``Setup``, ``View``,
 ``ACTION_TYPES`` (a tuple) and ``Action`` (their union); the functions
 ``new_game``, ``current_player``, ``legal_actions``, ``is_legal``, ``apply``,
-``is_terminal``, ``scores``, ``winners``, ``observe``, ``players``,
+``is_terminal``, ``scores``, ``winners``, ``end_reason``, ``observe``, ``players``,
 ``all_actions``, ``decision_bound``, ``describe``, ``check_state`` and
 ``sample_hidden``; and ``CONVERTER`` from
 :func:`gremlinrules.core.serial.make_converter`. ``PLAYER_COUNTS`` (a tuple) is
@@ -39,7 +39,7 @@ __all__ = ["ModuleGame"]
 
 _FUNCTIONS = (
     "new_game", "current_player", "legal_actions", "is_legal", "apply", "is_terminal",
-    "scores", "winners", "observe", "players", "all_actions", "decision_bound", "describe",
+    "scores", "winners", "end_reason", "observe", "players", "all_actions", "decision_bound", "describe",
     "check_state", "sample_hidden",
 )
 
@@ -76,6 +76,7 @@ class ModuleGame:
     is_terminal: Callable[[Any], bool]
     scores: Callable[[Any], tuple[int, ...]]
     winners: Callable[[Any], tuple[int, ...]]
+    end_reason: Callable[[Any], str | None]
     observe: Callable[[Any, int | None], Any]
     players: Callable[[Any], int]
     all_actions: Callable[..., tuple[Any, ...]]

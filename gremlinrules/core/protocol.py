@@ -115,6 +115,10 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
     def winners(self, state: StateT) -> tuple[int, ...]:
         """The winning seats; empty until the game is over."""
 
+    def end_reason(self, state: StateT) -> str | None:
+        """The id of the clause that ended the game (a rule, or the house rule's bound that
+        stopped it); None until the game is over. Simulation records it as ``ended_by``."""
+
     def observe(self, state: StateT, player: int | None) -> ViewT:
         """What seat ``player`` may see: never another seat's hidden cards (None: a spectator,
         public information only)."""

@@ -49,7 +49,7 @@ from gremlinrules.gnaughty_gnomes.invariants import check_state, decision_bound
 from gremlinrules.gnaughty_gnomes.labels import action_label
 from gremlinrules.gnaughty_gnomes.setup import new_game
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, Setup, State
-from gremlinrules.gnaughty_gnomes.view import View, describe, observe, scores, winners
+from gremlinrules.gnaughty_gnomes.view import View, describe, end_reason, observe, scores, winners
 
 __all__ = [
     "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "EVENT_TYPES", "GAME_ID",
@@ -57,8 +57,9 @@ __all__ = [
     "STATE_TO_JSON", "TITLE", "Action", "Card", "CardFlipped", "CardPlayed", "Colour", "Dealt", "Event",
     "Flip", "GameEnded", "GnomePlaced", "Options", "Phase", "Place", "Play", "PlayX", "Played", "Revealed",
     "Setup", "State", "TrickCleared", "TrickWon", "View", "action_label", "all_actions", "apply",
-    "apply_with_events", "check_state", "current_player", "dealt", "decision_bound", "describe", "is_legal",
-    "is_terminal", "legal_actions", "load_components", "new_game", "observe", "observe_event", "parse_action",
+    "apply_with_events", "check_state", "current_player", "dealt", "decision_bound", "describe", "end_reason",
+    "is_legal", "is_terminal", "legal_actions", "load_components", "new_game", "observe", "observe_event",
+    "parse_action",
     "players", "sample_hidden", "scores", "winners",
 ]
 

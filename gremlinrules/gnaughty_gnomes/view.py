@@ -152,6 +152,13 @@ def winners(state: State) -> tuple[int, ...]:
     return (team,) if state.players == 2 else (team, team + 2)
 
 
+def end_reason(state: State) -> str | None:
+    """The clause that ended the game (every game ends after its eighth trick, GG-END-1);
+    None while it goes on."""
+    check_type(state, State, "Gnaughty Gnomes State")
+    return "GG-END-1" if state.phase is Phase.OVER else None
+
+
 @guarded
 def describe(state: State, action: Any) -> str:
     """One readable line for ``action`` taken in ``state`` (for logs and the demo).

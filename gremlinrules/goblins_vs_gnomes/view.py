@@ -42,6 +42,7 @@ from gremlinrules.goblins_vs_gnomes.notation import (
     frame_data,
     targets_of,
 )
+from gremlinrules.goblins_vs_gnomes.setup import WIN
 from gremlinrules.goblins_vs_gnomes.state import STEAL, Options, Phase, State
 
 __all__ = ["DeckCard", "View", "describe", "is_terminal", "known_roles", "observe", "players",
@@ -214,6 +215,15 @@ def winners(state: State) -> tuple[int, ...]:
     """The winning seat(s); empty until the match is over (GVG-SCORE-5, GVG-BOUND-1)."""
     check_type(state, State, _NAME)
     return state.winners
+
+
+def end_reason(state: State) -> str | None:
+    """The clause that ended the match: a seat reached 9 points (GVG-END-4), or the round limit
+    of the house rule (GVG-BOUND-1); None while it goes on."""
+    check_type(state, State, _NAME)
+    if state.phase is not Phase.OVER:
+        return None
+    return "GVG-END-4" if max(state.points) >= WIN else "GVG-BOUND-1"
 
 
 def _short(value: Any) -> Any:

@@ -61,7 +61,7 @@ from gremlinrules.gremlins_inc.rules import current_player, players
 from gremlinrules.gremlins_inc.setup import CONFORMANCE_TABLES, MAX_PLAYERS, MIN_PLAYERS, new_game, seat_teams
 from gremlinrules.gremlins_inc.state import Options, Phase, Project, Setup, State
 from gremlinrules.gremlins_inc.text import action_label, parse_action
-from gremlinrules.gremlins_inc.view import ProjectView, View, describe, observe, scores, winners
+from gremlinrules.gremlins_inc.view import ProjectView, View, describe, end_reason, observe, scores, winners
 
 __all__ = [
     "ACTION_TYPES", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "GAME_ID", "MAX_PLAYERS",
@@ -71,7 +71,7 @@ __all__ = [
     "Done", "Drawn", "EndTurn", "Event", "GameEnded", "Options", "Passive", "Phase", "Play", "Project",
     "ProjectView", "Reshuffled", "RoundEnded", "Setup", "Start", "State", "Step", "TurnBegan", "View",
     "action_label", "all_actions", "apply", "apply_with_events", "check_state", "current_player",
-    "decision_bound", "describe", "is_legal", "is_terminal", "legal_actions", "load_components",
+    "decision_bound", "describe", "end_reason", "is_legal", "is_terminal", "legal_actions", "load_components",
     "load_components_file", "new_game", "observe", "observe_event", "parse_action", "players",
     "sample_hidden", "scores", "seat_teams", "winners",
 ]

@@ -100,16 +100,21 @@ def winners_of(s: State) -> tuple[int, ...]:
 
 
 def game_over(s: State) -> bool:
-    """Whether the round that just ended is the last: the target score reached by a seat (a team
-    in team play, GI-END-2), the deck run out after the last reshuffle (GI-END-3), or the round
-    limit of the house rule (GI-BOUND-1)."""
+    """Whether the round that just ended is the last (see :func:`ending`)."""
+    return ending(s) is not None
+
+
+def ending(s: State) -> str | None:
+    """The clause that makes the round that just ended the last, if any: the target score reached
+    by a seat (a team in team play, GI-END-2), the deck run out after the last reshuffle
+    (GI-END-3), or the round limit of the house rule (GI-BOUND-1), read in that order."""
     o = s.options
     if o.end == "score" and max(team_totals(s)) >= o.target:
-        return True
+        return "GI-END-2"
     if o.end == "reshuffles" and (
             s.reshuffles > o.reshuffles or (s.reshuffles == o.reshuffles and not s.deck)):
-        return True  # GI-END-3: after the last reshuffle the deck ran out (empty, or rebuilt again)
-    return o.bounded and s.round >= o.round_limit
+        return "GI-END-3"  # after the last reshuffle the deck ran out (empty, or rebuilt again)
+    return "GI-BOUND-1" if o.bounded and s.round >= o.round_limit else None
 
 
 def end_turn(s: State) -> State:

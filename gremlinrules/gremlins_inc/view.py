@@ -30,7 +30,7 @@ from gremlinrules.gremlins_inc.actions import (
     Play,
     Start,
 )
-from gremlinrules.gremlins_inc.flow import actions_allowed, cards_of, team_totals
+from gremlinrules.gremlins_inc.flow import actions_allowed, cards_of, ending, team_totals
 from gremlinrules.gremlins_inc.state import Options, Phase, State
 
 __all__ = ["ProjectView", "View", "describe", "observe", "scores", "winners"]
@@ -139,6 +139,14 @@ def winners(s: State) -> tuple[int, ...]:
     """The winning seats (the whole winning team in team play); empty until the game is over."""
     check_type(s, State, _NAME)
     return s.winners
+
+
+def end_reason(s: State) -> str | None:
+    """The clause that ended the game, in the order the end check reads them: the target score
+    (GI-END-2), the reshuffles (GI-END-3), else the round limit of the house rule (GI-BOUND-1);
+    None while it goes on."""
+    check_type(s, State, _NAME)
+    return (ending(s) or "GI-BOUND-1") if s.phase is Phase.OVER else None
 
 
 def _short(value: Any) -> Any:

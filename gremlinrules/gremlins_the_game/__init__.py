@@ -63,6 +63,7 @@ from gremlinrules.gremlins_the_game.view import (
     SeenGremlin,
     View,
     describe,
+    end_reason,
     everyone_lost,
     observe,
     scores,
@@ -77,7 +78,8 @@ __all__ = [
     "Map", "Move", "Moved", "Options", "Outcome", "Phase", "Placed", "SeenGremlin", "Setup", "State",
     "Symbol", "TokensReplenished", "TurnBegan", "View", "WeaponCard", "WeaponsDrawn", "action_label",
     "all_actions", "apply", "apply_with_events", "check_state", "current_player", "decision_bound",
-    "describe", "everyone_lost", "is_legal", "is_terminal", "legal_actions", "load_components", "load_map",
+    "describe", "end_reason", "everyone_lost", "is_legal", "is_terminal", "legal_actions", "load_components",
+    "load_map",
     "new_game", "observe", "observe_event", "parse_action", "parse_components", "players", "read_map",
     "sample_hidden", "scores", "validate_components", "winners",
 ]

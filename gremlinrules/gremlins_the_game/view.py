@@ -102,6 +102,21 @@ def winners(s: State) -> tuple[int, ...]:
     return tuple(p for p in range(s.players) if points[p] == best)
 
 
+_END_CLAUSES = {
+    Outcome.STRIPE_DEFEATED: "GTG-STRIPE-2",
+    Outcome.POOL_EMPTY: "GTG-STRIPE-4",
+    Outcome.TURN_LIMIT: "GTG-END-4",
+}
+
+
+def end_reason(s: State) -> str | None:
+    """The clause that ended the game (``State.outcome``): Stripe defeated (GTG-STRIPE-2), Stripe
+    in the theater with the pool empty (GTG-STRIPE-4), or the turn limit of the house rule
+    (GTG-END-4); None while it goes on."""
+    check_type(s, State, "Gremlins: The Game State")
+    return _END_CLAUSES.get(s.outcome) if s.phase is Phase.OVER else None
+
+
 def observe(s: State, player: int | None) -> View:
     """What ``player`` may know (GTG-VIEW-1); with None, what a spectator may know."""
     check_type(s, State, "Gremlins: The Game State")

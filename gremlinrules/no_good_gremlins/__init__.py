@@ -67,7 +67,7 @@ from gremlinrules.no_good_gremlins.rules import current_player, is_terminal, pla
 from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, Setup, State
 from gremlinrules.no_good_gremlins.text import action_label, parse_action
-from gremlinrules.no_good_gremlins.view import View, describe, observe, scores, winners
+from gremlinrules.no_good_gremlins.view import View, describe, end_reason, observe, scores, winners
 
 __all__ = [
     "ACTION_TYPES", "ALL_ACTIONS", "AWAY", "CONVERTER", "EVENT_TYPES", "GAME_ID", "GONE",
@@ -78,7 +78,7 @@ __all__ = [
     "Options", "Phase", "RocketEaten", "RoundEnded", "Scrap", "Setup", "State", "StateData",
     "TakeScrap", "TurnBegan", "View", "WandererMoved", "WandererStatus", "action_label",
     "all_actions", "apply", "apply_with_events", "check_state", "current_player", "decision_bound",
-    "describe", "is_legal", "is_terminal", "legal_actions", "load_components", "new_game",
+    "describe", "end_reason", "is_legal", "is_terminal", "legal_actions", "load_components", "new_game",
     "observe", "observe_event", "parse_action", "parse_components", "players", "sample_hidden",
     "scores", "validate_components", "winners",
 ]

@@ -115,6 +115,18 @@ def winners(s: State) -> tuple[int, ...]:
     return tuple(p for p in range(s.players) if keys[p] == best)
 
 
+def end_reason(s: State) -> str | None:
+    """The clause that began the finale that ended the game: the materials deck ran out
+    (NGG-FINALE-1), or the round limit of the house rule passed first (NGG-END-3; the round
+    count stops once the finale begins, so it is past the limit only then); None while the game
+    goes on."""
+    check_type(s, State, "No Good Gremlins State")
+    if s.phase is not Phase.OVER:
+        return None
+    o = s.options
+    return "NGG-END-3" if o.bounded and s.round > o.round_limit else "NGG-FINALE-1"
+
+
 def observe(s: State, player: int | None) -> View:
     """What ``player`` may know (NGG-VIEW-1): never another hand or either deck's order; with
     ``player`` None, what a spectator may know (no hand at all)."""
