@@ -1,4 +1,5 @@
-"""The command line: ``gremlinrules list | demo GAME | play GAME | replay FILE | bench | --version``."""
+"""The command line: ``gremlinrules list | demo GAME | play GAME | replay FILE | bench | simulate GAME |
+--version``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from gremlinrules import __version__
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError
 from gremlinrules.core.registry import game_ids, get_game
+from gremlinrules.sim.command import add_simulate_parser, run_simulate
 
 __all__ = ["main"]
 
@@ -57,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
                        "clock (a shared machine's other work then does not count)")
     bench.add_argument("--json", action="store_true", help="print JSON lines: the machine, then one "
                        "object per game and player count")
+    add_simulate_parser(sub)
     return parser
 
 
@@ -119,6 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                       record=args.record)
         elif args.command == "play":
             _play(args)
+        elif args.command == "simulate":
+            run_simulate(args)
         elif args.command == "replay":
             from gremlinrules.replay import replay_record
 

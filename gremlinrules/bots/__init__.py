@@ -12,39 +12,27 @@ Every bot has ``choose(state) -> action`` for the seat it was made for; it
 only looks at the state through that seat's eyes (the random bot needs only
 the legal actions; the search bot redraws everything hidden from its seat with
 ``sample_hidden`` before each simulation).
+
+A plugin adds its own bot by name with :func:`register_bot`; a *bot spec*
+(``random``, ``ismcts:400``, ``ismcts:0.5s``, a registered name) names a bot and
+its budget for ``gremlinrules simulate`` (see :mod:`gremlinrules.bots.registry`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
 from gremlinrules.bots.ismcts import ISMCTSBot
 from gremlinrules.bots.random_bot import RandomBot
-from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.core.protocol import Game
-from gremlinrules.core.registry import get_game
+from gremlinrules.bots.registry import (
+    BOT_NAMES,
+    Bot,
+    BotFactory,
+    bot_from_spec,
+    canonical_spec,
+    make_bot,
+    register_bot,
+    registered_bots,
+    unregister_bot,
+)
 
-__all__ = ["BOT_NAMES", "Bot", "ISMCTSBot", "RandomBot", "make_bot"]
-
-BOT_NAMES: tuple[str, ...] = ("random", "ismcts")
-"""The names :func:`make_bot` accepts."""
-
-
-class Bot(Protocol):
-    """Anything that picks an action for its seat."""
-
-    def choose(self, state: Any) -> Any:
-        """A legal action for the bot's seat in ``state`` (it must be that seat's decision)."""
-
-
-def make_bot(name: str, game: Game | str, seat: int, seed: int = 0, **settings: Any) -> Bot:
-    """A bot by name (one of :data:`BOT_NAMES`) playing ``seat`` of ``game`` (a Game or an id).
-
-    ``settings`` go to the bot's constructor (e.g. ``iterations=400`` for ``"ismcts"``).
-    """
-    g = get_game(game) if isinstance(game, str) else game
-    if name == "random":
-        return RandomBot(g, seat, seed, **settings)
-    if name == "ismcts":
-        return ISMCTSBot(g, seat, seed, **settings)
-    raise InvalidArgumentError(f"no bot {shown(name)}; known bots: {', '.join(BOT_NAMES)}")
+__all__ = ["BOT_NAMES", "Bot", "BotFactory", "ISMCTSBot", "RandomBot", "bot_from_spec", "canonical_spec",
+           "make_bot", "register_bot", "registered_bots", "unregister_bot"]

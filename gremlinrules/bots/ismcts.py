@@ -14,12 +14,17 @@ winner, -1 the others), a cut-off game by the current scores scaled to
 keeps the total value for the seat that chose the action leading to it, so
 the search suits any number of seats and teams (partners share the winners).
 The bot plays the most visited legal action at the root.
+
+The budget is ``iterations`` simulations per decision (reproducible from the
+seed), or, with ``seconds``, as many simulations as fit in that much wall time
+(at least one): not reproducible, since the count depends on the machine.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 from gremlinrules.adapters.outcome import returns
@@ -42,24 +47,30 @@ class _Node:
 
 
 class ISMCTSBot:
-    """Searches ``iterations`` determinized simulations per decision, then plays the most visited action."""
+    """Searches ``iterations`` determinized simulations per decision (or for ``seconds`` of wall time,
+    when given), then plays the most visited action."""
 
     def __init__(self, game: Game, seat: int, seed: int = 0, *, iterations: int = 200,
-                 rollout_depth: int = 60, exploration: float = 0.7) -> None:
+                 rollout_depth: int = 60, exploration: float = 0.7, seconds: float | None = None) -> None:
         if not is_int(seat) or seat < 0 or seat >= game.max_players:
             raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {shown(seat)}")
         for name, value in (("iterations", iterations), ("rollout_depth", rollout_depth)):
             if not is_int(value) or value < 1:
                 raise InvalidArgumentError(f"{name} must be a positive integer, not {shown(value)}")
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float)
+                                    or not 0 < seconds < math.inf):
+            raise InvalidArgumentError(f"seconds must be a positive number, not {shown(seconds)}")
         self.game = game
         self.seat = seat
         self.iterations = iterations
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
+        self.seconds = None if seconds is None else float(seconds)
         self._rnd = random.Random(check_seed(seed))
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot({self.game.id!r}, seat={self.seat}, iterations={self.iterations})"
+        budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
+        return f"ISMCTSBot({self.game.id!r}, seat={self.seat}, {budget})"
 
     def choose(self, state: Any) -> Any:
         """The most visited legal action after the search; it must be this seat's decision."""
@@ -70,9 +81,15 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = _Node()
-        for _ in range(self.iterations):
-            world = game.sample_hidden(state, self.seat, self._rnd.getrandbits(63))
-            self._simulate(root, world)
+        if self.seconds is None:
+            for _ in range(self.iterations):
+                self._simulate(root, game.sample_hidden(state, self.seat, self._rnd.getrandbits(63)))
+        else:
+            deadline = time.perf_counter() + self.seconds
+            while True:
+                self._simulate(root, game.sample_hidden(state, self.seat, self._rnd.getrandbits(63)))
+                if time.perf_counter() >= deadline:
+                    break
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
     def _simulate(self, root: _Node, state: Any) -> None:

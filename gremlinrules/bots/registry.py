@@ -1,0 +1,147 @@
+"""Bots by name: the built-in ones, those a plugin registers, and the bot specs of a simulation.
+
+A *bot spec* names a bot and its budget in one short string, the form
+``gremlinrules simulate --bots`` and the simulation records use:
+
+- ``random``: the uniform random bot;
+- ``ismcts:<iterations>``: IS-MCTS with that many simulations per decision
+  (``ismcts`` alone means ``ismcts:200``); reproducible from its seed;
+- ``ismcts:<seconds>s``: IS-MCTS searching for that much wall time per
+  decision (``ismcts:0.5s``); NOT reproducible: the number of simulations
+  depends on the machine and its load;
+- any name given to :func:`register_bot`.
+
+:func:`canonical_spec` writes a spec in one form (``ismcts:0100`` is
+``ismcts:100``, ``ismcts:.50s`` is ``ismcts:0.5s``), so equal bots compare equal.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from gremlinrules.bots.ismcts import ISMCTSBot
+from gremlinrules.bots.random_bot import RandomBot
+from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.protocol import Game
+from gremlinrules.core.registry import get_game
+
+__all__ = ["BOT_NAMES", "Bot", "BotFactory", "bot_from_spec", "canonical_spec", "make_bot", "register_bot",
+           "registered_bots", "unregister_bot"]
+
+BOT_NAMES: tuple[str, ...] = ("random", "ismcts")
+"""The built-in bot names (:func:`registered_bots` has the ones plugins add)."""
+
+DEFAULT_ISMCTS_ITERATIONS = 200
+"""The simulations per decision of the spec ``ismcts`` alone (ISMCTSBot's default)."""
+
+
+class Bot(Protocol):
+    """Anything that picks an action for its seat."""
+
+    def choose(self, state: Any) -> Any:
+        """A legal action for the bot's seat in ``state`` (it must be that seat's decision)."""
+
+
+BotFactory = Callable[..., Bot]
+"""Makes a bot: called as ``factory(game, seat, seed, **settings)``, like the built-in bots' classes."""
+
+_REGISTERED: dict[str, BotFactory] = {}
+_NAME = re.compile(r"[a-z][a-z0-9_.-]{0,39}")
+_ISMCTS = re.compile(r"ismcts(?::(?:(?P<iterations>[0-9]{1,9})|(?P<seconds>[0-9]{0,6}(?:\.[0-9]{0,6})?)s))?")
+
+
+def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> None:
+    """Make ``factory`` available as the bot ``name`` to :func:`make_bot` and ``simulate --bots``.
+
+    ``name``: lower-case letters, digits, ``_ . -``, starting with a letter, at most 40
+    characters, not a built-in name. ``factory(game, seat, seed, **settings)`` returns a bot
+    (an object with ``choose(state)``); for a simulation on worker processes it must be
+    picklable (a class or a function defined at a module's top level), and each worker
+    registers it again. A name registered before is refused unless ``replace``.
+    """
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise InvalidArgumentError(f"a bot name is lower-case letters, digits, '_', '.' or '-', starting "
+                                   f"with a letter, at most 40 characters; not {shown(name)}")
+    if name in BOT_NAMES:
+        raise InvalidArgumentError(f"{name} is a built-in bot; choose another name")
+    if not callable(factory):
+        raise InvalidArgumentError(f"a bot factory must be callable, not {shown(factory)}")
+    if name in _REGISTERED and not replace and _REGISTERED[name] is not factory:
+        raise InvalidArgumentError(f"a bot named {name} is registered already (replace=True replaces it)")
+    _REGISTERED[name] = factory
+
+
+def unregister_bot(name: str) -> None:
+    """Forget the registered bot ``name`` (nothing happens if there is none)."""
+    _REGISTERED.pop(name, None)
+
+
+def registered_bots() -> dict[str, BotFactory]:
+    """The bots plugins registered, by name (a copy; the built-in ones are :data:`BOT_NAMES`)."""
+    return dict(_REGISTERED)
+
+
+def make_bot(name: str, game: Game | str, seat: int, seed: int = 0, **settings: Any) -> Bot:
+    """A bot by name (built-in or registered) playing ``seat`` of ``game`` (a Game or an id).
+
+    ``settings`` go to the bot's constructor (e.g. ``iterations=400`` or ``seconds=0.5``
+    for ``"ismcts"``).
+    """
+    g = get_game(game) if isinstance(game, str) else game
+    if name == "random":
+        return RandomBot(g, seat, seed, **settings)
+    if name == "ismcts":
+        return ISMCTSBot(g, seat, seed, **settings)
+    if isinstance(name, str) and name in _REGISTERED:
+        return _REGISTERED[name](g, seat, seed, **settings)
+    known = ", ".join(BOT_NAMES + tuple(sorted(_REGISTERED)))
+    raise InvalidArgumentError(f"no bot {shown(name)}; known bots: {known}")
+
+
+def _parse(spec: object) -> tuple[str, dict[str, Any]]:
+    """The bot name and its settings for a spec; InvalidArgumentError for a malformed one."""
+    if not isinstance(spec, str):
+        raise InvalidArgumentError(f"a bot spec is a string, not {shown(spec)}")
+    text = spec.strip()
+    if text == "random" or text in _REGISTERED:
+        return text, {}
+    match = _ISMCTS.fullmatch(text)
+    if match is not None:
+        if match["seconds"] is not None:
+            try:
+                seconds = float(match["seconds"])
+            except ValueError:
+                seconds = 0.0
+            if not math.isfinite(seconds) or seconds <= 0:
+                raise InvalidArgumentError(f"{shown(spec)}: the time per decision must be positive")
+            return "ismcts", {"seconds": seconds}
+        iterations = int(match["iterations"] or DEFAULT_ISMCTS_ITERATIONS)
+        if iterations < 1:
+            raise InvalidArgumentError(f"{shown(spec)}: the simulations per decision must be at least 1")
+        return "ismcts", {"iterations": iterations}
+    known = ", ".join(("random", "ismcts:<simulations>", "ismcts:<seconds>s") + tuple(sorted(_REGISTERED)))
+    raise InvalidArgumentError(f"no bot spec {shown(spec)}; known: {known}")
+
+
+def canonical_spec(spec: str) -> str:
+    """The one way to write ``spec`` (``ismcts`` -> ``ismcts:200``); InvalidArgumentError if malformed."""
+    name, settings = _parse(spec)
+    if "seconds" in settings:
+        return f"ismcts:{settings['seconds']:g}s"
+    if "iterations" in settings:
+        return f"ismcts:{settings['iterations']}"
+    return name
+
+
+def is_timed(spec: str) -> bool:
+    """True for a spec whose bot searches by wall time (its games are not reproducible)."""
+    return "seconds" in _parse(spec)[1]
+
+
+def bot_from_spec(spec: str, game: Game | str, seat: int, seed: int = 0) -> Bot:
+    """The bot a spec names (see the module docstring), playing ``seat`` of ``game``."""
+    name, settings = _parse(spec)
+    return make_bot(name, game, seat, seed, **settings)

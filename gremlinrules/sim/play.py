@@ -1,0 +1,72 @@
+"""Playing the games of a simulation: one game to a record, and a batch of games in a worker.
+
+Everything here runs in the worker (a local process or a Ray task) and depends
+only on its arguments, so any worker plays a game the same way.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+
+from gremlinrules.bots.registry import BotFactory, bot_from_spec, register_bot, registered_bots
+from gremlinrules.core.protocol import Game
+from gremlinrules.core.registry import get_game
+from gremlinrules.sim.records import FORMAT, Record, SimulationError
+from gremlinrules.sim.seeds import bot_seed
+
+__all__ = ["GameTask", "play_batch", "play_game"]
+
+GameTask = tuple[int, int, int, tuple[str, ...]]
+"""One game to play: (index, seed, players, canonical bot spec per seat)."""
+
+
+def play_game(game: Game, task: GameTask) -> Record:
+    """Play one game between the task's bots; its record.
+
+    The bot at seat ``s`` gets the seed ``bot_seed(seed, s)``.
+    """
+    index, seed, players, bots = task
+    start = time.perf_counter()
+    state = game.new_game(players, seed=seed)
+    seats = [bot_from_spec(spec, game, seat, bot_seed(seed, seat)) for seat, spec in enumerate(bots)]
+    decisions = 0
+    while not game.is_terminal(state):
+        seat: int = game.current_player(state)  # type: ignore[assignment]  # not terminal
+        state = game.apply(state, seats[seat].choose(state))
+        decisions += 1
+    ended_by = game.end_reason(state)
+    return {
+        "format": FORMAT, "game": game.id, "index": index, "seed": seed, "players": players,
+        "bots": list(bots), "scores": list(game.scores(state)), "winners": list(game.winners(state)),
+        "decisions": decisions, "ended_by": "" if ended_by is None else str(ended_by),
+        "seconds": round(time.perf_counter() - start, 6),
+    }
+
+
+def play_batch(game_id: str, tasks: Sequence[GameTask], plugins: Mapping[str, BotFactory]) -> list[Record]:
+    """Play the tasks' games of ``game_id`` in order; their records.
+
+    ``plugins`` are the registered bots the tasks use (a fresh worker process has none
+    registered). A game that raises stops the batch with :class:`SimulationError` naming
+    the game's index and seed, so it can be replayed alone.
+    """
+    have = registered_bots()
+    for name, factory in plugins.items():
+        if have.get(name) is not factory:
+            register_bot(name, factory, replace=True)
+    game = get_game(game_id)
+    records: list[Record] = []
+    for task in tasks:
+        try:
+            records.append(play_game(game, task))
+        except Exception as exc:  # any failure of a game is reported with its seed
+            raise SimulationError(_failure(game_id, task, exc)) from None
+    return records
+
+
+def _failure(game_id: str, task: GameTask, exc: BaseException) -> str:
+    index, seed, players, bots = task
+    return (f"{game_id} game {index} (seed {seed}, {players} players, bots {','.join(bots)}) failed: "
+            f"{type(exc).__name__}: {exc}")
+
