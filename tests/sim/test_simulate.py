@@ -1,0 +1,300 @@
+"""gremlinrules.sim: seeds, records, resuming, retries after a dead worker, the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import gremlinrules
+from gremlinrules.bots import RandomBot, register_bot, unregister_bot
+from gremlinrules.cli import main
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.protocol import Game
+from gremlinrules.core.rng import Rng
+from gremlinrules.sim import Record, bot_seed, game_seed, read_records, simulate
+from gremlinrules.sim.local import MAX_BATCH, Batcher
+from gremlinrules.sim.progress import Progress
+from gremlinrules.sim.records import SimulationError
+
+QUICK = "gnaughty-gnomes"  # about 2,000 random games a second
+
+
+def _same(record: Record) -> dict[str, Any]:
+    """A record without its wall time, the one field two runs of a command may differ in."""
+    return {k: v for k, v in record.items() if k != "seconds"}
+
+
+@given(master=st.integers(-(2**70), 2**70), count=st.integers(1, 40))
+def test_game_seeds_are_the_splitmix64_outputs_of_the_master_seed(master: int, count: int) -> None:
+    """Game i's seed is the i-th output of the core's SplitMix64 generator seeded with the master seed."""
+    rng = Rng.from_seed(master)
+    for index in range(count):
+        out, rng = rng.next_u64()
+        assert game_seed(master, index) == out
+
+
+def test_bot_seeds_differ_by_seat_and_from_the_game_stream() -> None:
+    """Each seat's bot gets its own seed, and none is one of the outputs new_game draws from the game seed."""
+    for seed in (0, 1, 2**64 - 1, 8422931144):
+        seats = [bot_seed(seed, s) for s in range(8)]
+        assert len(set(seats)) == 8
+        rng = Rng.from_seed(seed)
+        outputs = set()
+        for _ in range(8):
+            out, rng = rng.next_u64()
+            outputs.add(out)
+        assert not outputs & set(seats)
+
+
+def test_bad_seed_arguments_raise_library_errors() -> None:
+    """A seed or index that is not a non-negative integer is an InvalidArgumentError."""
+    with pytest.raises(InvalidArgumentError):
+        game_seed("1", 0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        game_seed(1, -1)
+    with pytest.raises(InvalidArgumentError):
+        bot_seed(1, True)
+
+
+def _replay(game: Game, record: Record) -> tuple[list[int], list[int], int, str | None]:
+    """Play the record's game again by hand with random bots: scores, winners, decisions, end reason."""
+    state = game.new_game(record["players"], seed=record["seed"])
+    bots = [RandomBot(game, s, bot_seed(record["seed"], s)) for s in range(record["players"])]
+    decisions = 0
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        assert seat is not None
+        state = game.apply(state, bots[seat].choose(state))
+        decisions += 1
+    return list(game.scores(state)), list(game.winners(state)), decisions, game.end_reason(state)
+
+
+@pytest.mark.parametrize("game_id", ["no-good-gremlins", QUICK])
+def test_a_record_is_its_game_replayed_from_the_seed_alone(game_id: str) -> None:
+    """Every record says what a game played by hand from its seed and bot seeds gives; --players all
+    plays the counts in turn by index."""
+    game = gremlinrules.get_game(game_id)
+    records = simulate(game_id, games=6, seed=11, workers=1)
+    counts = game.player_counts
+    assert [r["index"] for r in records] == list(range(6))
+    for r in records:
+        assert r["format"] == 1
+        assert r["game"] == game_id
+        assert r["seed"] == game_seed(11, r["index"])
+        assert r["players"] == counts[r["index"] % len(counts)]
+        assert r["bots"] == ["random"] * r["players"]
+        assert (r["scores"], r["winners"], r["decisions"], r["ended_by"]) == _replay(game, r)
+        assert r["ended_by"]
+        assert r["seconds"] >= 0
+
+
+def test_local_processes_give_the_records_of_one_process_and_any_subset_replays_alone() -> None:
+    """Two worker processes give the records of one (all but seconds); the first games of a longer run
+    are those of a shorter one."""
+    one = simulate(QUICK, games=30, players=2, bots="random,ismcts:4", seed=3, workers=1)
+    two = simulate(QUICK, games=30, players=2, bots="random,ismcts:4", seed=3, workers=2)
+    assert [_same(r) for r in one] == [_same(r) for r in two]
+    short = simulate(QUICK, games=7, players=2, bots="random,ismcts:4", seed=3, workers=1)
+    assert [_same(r) for r in short] == [_same(r) for r in one[:7]]
+    assert {tuple(r["bots"]) for r in one} == {("random", "ismcts:4")}
+
+
+def _lines(path: Path) -> list[Record]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_a_run_resumes_from_its_file_without_playing_a_game_twice(tmp_path: Path) -> None:
+    """Appending to a file of the same run plays only the missing indices; a truncated last line is
+    dropped and its game played again; the whole file then equals one uninterrupted run."""
+    out = tmp_path / "run.jsonl"
+    first = simulate(QUICK, games=9, seed=5, workers=2, out=out)
+    assert sorted(r["index"] for r in _lines(out)) == list(range(9))
+    data = out.read_bytes()
+    cut = data[: len(data) - 20]  # a writer killed mid-line
+    out.write_bytes(cut)
+    assert len(list(read_records(out))) == 8  # the reader skips the partial line too
+    whole = simulate(QUICK, games=15, seed=5, workers=2, out=out)
+    assert out.read_bytes().startswith(cut[: cut.rfind(b"\n") + 1])  # complete lines kept as they were
+    lines = _lines(out)
+    assert sorted(r["index"] for r in lines) == list(range(15))
+    assert [_same(r) for r in whole] == [_same(r) for r in simulate(QUICK, games=15, seed=5, workers=1)]
+    assert [_same(r) for r in first] == [_same(r) for r in whole[:9]]
+
+
+@pytest.mark.parametrize(("setting", "value"), [("seed", 6), ("players", 2), ("bots", "ismcts:3"),
+                                                 ("game", "no-good-gremlins")])
+def test_a_file_of_another_run_is_refused_and_left_as_it_was(tmp_path: Path, setting: str,
+                                                              value: Any) -> None:
+    """Resuming with another game, seed, player count or bots raises SimulationError naming the
+    mismatch; the file is unchanged."""
+    out = tmp_path / "run.jsonl"
+    settings: dict[str, Any] = {"game": QUICK, "seed": 5, "players": "all", "bots": "random"}
+    simulate(games=3, workers=1, out=out, **settings)
+    before = out.read_bytes()
+    settings[setting] = value
+    with pytest.raises(SimulationError, match=f"another run's games.*has {setting} "):
+        simulate(games=4, workers=1, out=out, **settings)
+    assert out.read_bytes() == before
+
+
+def test_a_file_with_a_bad_line_or_a_repeated_game_is_refused(tmp_path: Path) -> None:
+    """A line that is not a record, or an index recorded twice, is a SimulationError naming the line."""
+    out = tmp_path / "run.jsonl"
+    simulate(QUICK, games=2, seed=1, workers=1, out=out)
+    text = out.read_text()
+    out.write_text(text + text.splitlines()[0] + "\n")
+    with pytest.raises(SimulationError, match="line 3: game 0 is recorded twice"):
+        simulate(QUICK, games=3, seed=1, workers=1, out=out)
+    out.write_text("not json\n" + text)
+    with pytest.raises(SimulationError, match="line 1: not a simulation record"):
+        simulate(QUICK, games=3, seed=1, workers=1, out=out)
+
+
+class CrashOnce(RandomBot):
+    """A random bot whose first move anywhere kills its own process (SIGKILL), once per marker file."""
+
+    def __init__(self, marker: str, game: Game, seat: int, seed: int = 0) -> None:
+        super().__init__(game, seat, seed)
+        self.marker = marker
+
+    def choose(self, state: Any) -> Any:
+        """The random bot's choice, after killing this process the first time."""
+        try:
+            fd = os.open(self.marker, os.O_CREAT | os.O_EXCL)
+        except FileExistsError:
+            return super().choose(state)
+        os.close(fd)
+        os.kill(os.getpid(), signal.SIGKILL)
+        raise AssertionError("unreachable")
+
+
+class CrashOnceFactory:
+    """Makes CrashOnce bots; picklable, so worker processes receive it."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker = marker
+
+    def __call__(self, game: Game, seat: int, seed: int = 0) -> CrashOnce:
+        return CrashOnce(self.marker, game, seat, seed)
+
+
+class Faulty(RandomBot):
+    """A bot that raises on its first move."""
+
+    def choose(self, state: Any) -> Any:
+        """Raises a plain ValueError."""
+        raise ValueError("this bot is broken")
+
+
+@pytest.fixture
+def crash_once(tmp_path: Path) -> Any:
+    register_bot("crash-once", CrashOnceFactory(str(tmp_path / "crashed")))
+    yield tmp_path / "crashed"
+    unregister_bot("crash-once")
+
+
+def test_a_killed_worker_s_games_are_played_again_and_recorded_once(tmp_path: Path, crash_once: Path) -> None:
+    """When a worker process dies, its batch is played again on new workers: every index is recorded
+    exactly once, with the records of a run where nothing died."""
+    out = tmp_path / "run.jsonl"
+    records = simulate(QUICK, games=40, players=2, bots="crash-once", seed=2, workers=2, out=out)
+    assert crash_once.exists()  # a worker did die
+    lines = _lines(out)
+    assert sorted(r["index"] for r in lines) == list(range(40))
+    calm = simulate(QUICK, games=40, players=2, bots="crash-once", seed=2, workers=1)
+    assert [_same(r) for r in records] == [_same(r) for r in calm]
+
+
+def test_a_game_that_raises_stops_the_run_naming_its_seed() -> None:
+    """A game whose bot raises is a SimulationError with the game's index and seed, on either backend
+    of local processes."""
+    register_bot("faulty", Faulty)
+    try:
+        for workers in (1, 2):
+            with pytest.raises(SimulationError, match=f"game 0 \\(seed {game_seed(4, 0)},.*ValueError"):
+                simulate(QUICK, games=1, players=2, bots="faulty", seed=4, workers=workers)
+    finally:
+        unregister_bot("faulty")
+
+
+@pytest.mark.parametrize("kwargs", [{"games": -1}, {"games": 1.5}, {"workers": 0}, {"players": 9},
+                                    {"players": "some"}, {"bots": "minimax"}, {"bots": "random,random"},
+                                    {"bots": []}, {"seed": "x"}, {"ray": 3}])
+def test_bad_arguments_raise_library_errors(kwargs: dict[str, Any]) -> None:
+    """Every bad argument to simulate is an InvalidArgumentError, before any game is played."""
+    settings: dict[str, Any] = {"games": 2, "workers": 1, **kwargs}
+    with pytest.raises(InvalidArgumentError):
+        simulate(QUICK, **settings)
+
+
+def test_the_batcher_hands_out_every_game_once_in_order_sized_by_the_time_per_game() -> None:
+    """Batches partition the pending games in order: 2 games at first, then about half a second of
+    games, shrinking at the end so the workers finish together."""
+    tasks = [(i, i, 2, ("random", "random")) for i in range(2000)]
+    batcher = Batcher(tasks, workers=2)
+    first = batcher.take()
+    assert len(first) == 2
+    record: Any = {"seconds": 0.001}
+    batcher.played([record, record])
+    taken: list[tuple[Any, ...]] = [first]
+    while len(batcher):
+        taken.append(batcher.take())
+    assert [t for batch in taken for t in batch] == tasks
+    assert len(taken[1]) == 500  # 0.5 s at 1 ms a game
+    assert len(taken[-1]) == 1
+    assert all(len(b) <= MAX_BATCH for b in taken)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_shows_games_per_second_on_a_terminal_only() -> None:
+    """On a terminal the bar counts games with their rate; on anything else it writes nothing."""
+    quiet = io.StringIO()
+    bar = Progress(10, stream=quiet)
+    bar.update(4)
+    bar.close()
+    assert quiet.getvalue() == ""
+    assert not bar.shown
+    tty = _Terminal()
+    bar = Progress(10, initial=2, stream=tty)
+    assert bar.shown
+    bar.update(8)
+    bar.close()
+    assert "10/10" in tty.getvalue()
+    assert "game/s" in tty.getvalue()
+
+
+def test_the_command_writes_json_lines_to_a_file_or_standard_output(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """simulate --out FILE writes the records simulate() returns; without --out they go to standard output."""
+    out = tmp_path / "cli.jsonl"
+    args = ["simulate", QUICK, "--games", "5", "--seed", "9", "--players", "4", "--bots", "random",
+            "--workers", "1"]
+    assert main([*args, "--out", str(out)]) == 0
+    expected = [_same(r) for r in simulate(QUICK, games=5, players=4, seed=9, workers=1)]
+    assert sorted((_same(r) for r in _lines(out)), key=lambda r: r["index"]) == expected
+    capsys.readouterr()
+    assert main(args) == 0
+    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [_same(r) for r in printed] == expected
+
+
+@pytest.mark.parametrize("bad", [["--bots", "ismcts:0"], ["--bots", "random,random"], ["--players", "3"]])
+def test_the_command_reports_bad_settings_with_status_2(bad: list[str],
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad bot spec or player count is a one-line error and exit status 2, not a traceback."""
+    assert main(["simulate", QUICK, "--games", "1", "--workers", "1", *bad]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gremlinrules: ")
+    assert "Traceback" not in err
