@@ -1,5 +1,5 @@
 """The command line: ``gremlinrules list | demo GAME | play GAME | replay FILE | bench | simulate GAME |
---version``."""
+report RESULTS | --version``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from gremlinrules import __version__
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError
 from gremlinrules.core.registry import game_ids, get_game
 from gremlinrules.sim.command import add_simulate_parser, run_simulate
+from gremlinrules.sim.report import add_report_parser, run_report
 
 __all__ = ["main"]
 
@@ -60,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print JSON lines: the machine, then one "
                        "object per game and player count")
     add_simulate_parser(sub)
+    add_report_parser(sub)
     return parser
 
 
@@ -124,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _play(args)
         elif args.command == "simulate":
             run_simulate(args)
+        elif args.command == "report":
+            run_report(args)
         elif args.command == "replay":
             from gremlinrules.replay import replay_record
 

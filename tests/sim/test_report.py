@@ -1,0 +1,273 @@
+"""The balance report (gremlinrules.sim.report, ``gremlinrules report``) on records of real games."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gremlinrules
+from gremlinrules.bots import make_bot
+from gremlinrules.cli import main
+from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.sim.markup import Bullets, Heading, Image, Table, to_markdown
+from gremlinrules.sim.report import build_report, load_results, write_report
+
+
+def _play(game_id: str, players: int, bots: list[str], seed: int, index: int) -> dict[str, Any]:
+    """One game between the named bots, recorded as ``simulate`` records it (format 1)."""
+    game = gremlinrules.get_game(game_id)
+    start = time.perf_counter()
+    state = game.new_game(players, seed=seed)
+    seats = [make_bot(b.split(":")[0], game, s, seed + s,
+                      **({"iterations": int(b.split(":")[1])} if ":" in b else {}))
+             for s, b in enumerate(bots)]
+    decisions = 0
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        assert seat is not None
+        state = game.apply(state, seats[seat].choose(state))
+        decisions += 1
+    return {"format": 1, "game": game_id, "index": index, "seed": seed, "players": players, "bots": bots,
+            "scores": list(game.scores(state)), "winners": list(game.winners(state)), "decisions": decisions,
+            "ended_by": game.end_reason(state), "seconds": round(time.perf_counter() - start, 6)}
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Real games: Gnaughty Gnomes at 2 players (random, and IS-MCTS against random) and 4 players;
+    No Good Gremlins at 2 players (where random games often end with nobody scoring)."""
+    root = tmp_path_factory.mktemp("results")
+    gnomes = [_play("gnaughty-gnomes", 2, ["random", "random"], 1000 + i, i) for i in range(60)]
+    gnomes += [_play("gnaughty-gnomes", 4, ["random"] * 4, 2000 + i, 60 + i) for i in range(30)]
+    mixed = [_play("gnaughty-gnomes", 2, ["ismcts:8", "random"] if i % 2 == 0 else ["random", "ismcts:8"],
+                   3000 + i, i) for i in range(12)]
+    ngg = [_play("no-good-gremlins", 2, ["random", "random"], 4000 + i, i) for i in range(40)]
+    paths = {}
+    for name, records in (("gnomes", gnomes), ("mixed", mixed), ("ngg", ngg)):
+        path = root / f"{name}.jsonl"
+        path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        paths[name] = path
+    return {"root": root, "paths": paths, "gnomes": gnomes, "mixed": mixed, "ngg": ngg}
+
+
+def _tables(blocks: list[Any], after: str) -> list[Table]:
+    """The tables after the first heading starting with ``after``, up to the next heading of its level."""
+    start = next(i for i, b in enumerate(blocks) if isinstance(b, Heading) and b.text.startswith(after))
+    level = blocks[start].level
+    found: list[Table] = []
+    for b in blocks[start + 1:]:
+        if isinstance(b, Heading) and b.level <= level:
+            break
+        if isinstance(b, Table):
+            found.append(b)
+    return found
+
+
+def test_seat_win_rates_count_shared_wins_as_fractions(samples: dict[str, Any]) -> None:
+    """Each seat's Wins and Win rate are its wins with a tie of k counted 1/k, over the games of
+    that player count, as counted here from the raw records."""
+    results = load_results([samples["paths"]["ngg"]])
+    blocks, _ = build_report(results)
+    ngg = samples["ngg"]
+    seats = next(t for t in _tables(blocks, "2 players") if t.header[0] == "Seat")
+    for seat, row in enumerate(seats.rows):
+        credit = sum(1 / len(r["winners"]) for r in ngg if seat in r["winners"])
+        assert float(row[2]) == pytest.approx(credit, abs=0.006)
+        assert row[3] == f"{100 * credit / len(ngg):.1f}%"
+    assert any(len(r["winners"]) > 1 for r in ngg), "the sample should hold a shared win"
+
+
+def test_nobody_scored_and_endings_match_the_records(samples: dict[str, Any]) -> None:
+    """The share of games with every score 0 and the ended_by counts are those of the records."""
+    ngg = samples["ngg"]
+    blocks, _ = build_report(load_results([samples["paths"]["ngg"]]))
+    nobody = sum(1 for r in ngg if not any(r["scores"]))
+    bullets = [b for b in blocks if isinstance(b, Bullets) and b.items[0].startswith("Nobody scored")]
+    assert bullets[0].items[0].startswith(f"Nobody scored (every score 0): {nobody} of {len(ngg)} games")
+    ended = next(t for t in _tables(blocks, "2 players") if t.header[0] == "Ended by")
+    counts = {r["ended_by"]: 0 for r in ngg}
+    for r in ngg:
+        counts[r["ended_by"]] += 1
+    assert {row[0]: int(row[1]) for row in ended.rows} == counts
+    assert sum(float(row[2].rstrip("%")) for row in ended.rows) == pytest.approx(100, abs=0.2)
+
+
+def test_game_length_quantiles_come_from_the_decisions(samples: dict[str, Any]) -> None:
+    """The length table's min, median and max are those of the recorded decisions per game."""
+    gnomes = [r for r in samples["gnomes"] if r["players"] == 4]
+    blocks, _ = build_report(load_results([samples["paths"]["gnomes"]]))
+    length = next(t for t in _tables(blocks, "4 players") if t.header[0] == "Decisions")
+    cells = dict(zip(length.header, length.rows[0], strict=True))
+    decisions = sorted(r["decisions"] for r in gnomes)
+    assert float(cells["min"]) == decisions[0]
+    assert float(cells["max"]) == decisions[-1]
+    assert float(cells["median"]) == pytest.approx((decisions[14] + decisions[15]) / 2, abs=0.05)
+
+
+def test_bots_are_compared_seat_by_seat_when_they_differ(samples: dict[str, Any]) -> None:
+    """With IS-MCTS and random swapping seats, each bot gets a row per seat and one for all seats,
+    with as many games as it sat there; a line-up of one bot has no comparison."""
+    mixed = samples["mixed"]
+    blocks, _ = build_report(load_results([samples["paths"]["mixed"]]))
+    table = _tables(blocks, "2 players: bots compared")[0]
+    rows = {(r[0], r[1]): r for r in table.rows}
+    assert set(rows) == {(b, s) for b in ("ismcts:8", "random") for s in ("0", "1", "all")}
+    for bot in ("ismcts:8", "random"):
+        for seat in (0, 1):
+            games = [r for r in mixed if r["bots"][seat] == bot]
+            wins = sum(1 / len(r["winners"]) for r in games if seat in r["winners"])
+            assert rows[bot, str(seat)][2] == str(len(games))
+            assert rows[bot, str(seat)][3] == f"{100 * wins / len(games):.1f}%"
+        assert rows[bot, "all"][2] == str(len(mixed))
+    plain, _ = build_report(load_results([samples["paths"]["ngg"]]))
+    assert not any(isinstance(b, Heading) and "bots compared" in b.text for b in plain)
+
+
+def test_seat_zero_verdict_follows_its_interval(samples: dict[str, Any]) -> None:
+    """The summary's verdict on seat 0 is "above" exactly when its interval's lower end exceeds the
+    fair rate, "below" when its upper end is under it, else "within chance"."""
+    blocks, _ = build_report(load_results([samples["paths"]["gnomes"], samples["paths"]["ngg"]]))
+    summaries = [t for t in (b for b in blocks if isinstance(b, Table)) if t.header[0] == "Players"]
+    assert len(summaries) == 2  # one per game
+    for table in summaries:
+        for row in table.rows:
+            low, high = (float(x.rstrip("%)")) for x in row[3].split("(")[1].split(" to "))
+            fair = float(row[4].rstrip("%"))
+            want = "above" if low > fair else "below" if high < fair else "within chance"
+            assert row[5] == want
+
+
+def test_markdown_is_a_myst_page_with_relative_images(samples: dict[str, Any], tmp_path: Path) -> None:
+    """The Markdown report parses with myst-parser (as Sphinx reads it) into one titled section,
+    with no raw HTML and no warning or error, and every image is a relative link to a written SVG file."""
+    from docutils.core import publish_doctree  # type: ignore[import-untyped]  # no stubs
+    from docutils.nodes import image, raw, section, system_message, title  # type: ignore[import-untyped]
+    from myst_parser.parsers.docutils_ import Parser
+
+    out = write_report(list(samples["paths"].values()), tmp_path / "balance.md")
+    text = out.read_text(encoding="utf-8")
+    tree = publish_doctree(text, parser=Parser(), settings_overrides={
+        "report_level": 2, "halt_level": 5, "warning_stream": False, "myst_enable_extensions": []})
+    assert not list(tree.findall(raw))
+    # level 1 (INFO) is only docutils noting that two sections share a title ("Scores"); Sphinx is silent
+    assert not [m for m in tree.findall(system_message) if m["level"] >= 2]
+    # docutils makes a lone top-level heading the document's title; two would stay sections
+    assert isinstance(tree.children[0], title)
+    assert tree.children[0].astext() == "Balance report"
+    assert all(isinstance(s, section) for s in tree.children[2:])
+    images = [node["uri"] for node in tree.findall(image)]
+    assert images
+    for uri in images:
+        assert uri.startswith("balance_files/")
+        assert (tmp_path / uri).read_bytes().startswith(b"<?xml")
+
+
+def test_html_report_with_png_figures_in_a_chosen_directory(samples: dict[str, Any], tmp_path: Path) -> None:
+    """``.html`` gives one HTML page; ``image_format="png"`` and ``figures=`` put PNG files there,
+    linked relative to the page."""
+    (tmp_path / "site").mkdir()
+    out = write_report([samples["paths"]["gnomes"]], tmp_path / "site" / "report.html",
+                       figures=tmp_path / "site" / "img", image_format="png")
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    assert "<h1>Balance report: Gnaughty Gnomes</h1>" in page
+    links = [part.split('"')[0] for part in page.split('<img src="')[1:]]
+    assert links
+    assert all(link.startswith("img/") and link.endswith(".png") for link in links)
+    for link in links:
+        assert (out.parent / link).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_report_is_reproducible_and_reads_gzip(samples: dict[str, Any], tmp_path: Path) -> None:
+    """A gzipped copy gives the same report, figures included, byte for byte, as the plain file."""
+    plain = samples["paths"]["ngg"]
+    zipped = tmp_path / "ngg.jsonl.gz"
+    zipped.write_bytes(gzip.compress(plain.read_bytes()))
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = write_report([plain], tmp_path / "a" / "r.md")
+    b = write_report([zipped], tmp_path / "b" / "r.md")
+    assert a.read_text(encoding="utf-8").replace("ngg.jsonl", "X") == \
+        b.read_text(encoding="utf-8").replace("ngg.jsonl.gz", "X")
+    figures = sorted(p.name for p in (tmp_path / "a" / "r_files").iterdir())
+    assert figures
+    for name in figures:
+        assert (tmp_path / "a" / "r_files" / name).read_bytes() == \
+            (tmp_path / "b" / "r_files" / name).read_bytes()
+
+
+def test_a_truncated_last_line_is_dropped_and_a_game_read_twice_counts_once(
+        samples: dict[str, Any], tmp_path: Path) -> None:
+    """A killed writer's unfinished last line is dropped; the same file given twice counts each game once."""
+    text = samples["paths"]["ngg"].read_text(encoding="utf-8")
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(text + text.splitlines()[0][:25], encoding="utf-8")
+    results = load_results([cut, samples["paths"]["ngg"]])
+    assert len(results.games) == len(samples["ngg"])
+    assert results.duplicates == len(samples["ngg"])
+    blocks, _ = build_report(results)
+    assert "duplicate" in to_markdown(blocks)
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('{"format": 2, "index": 0}', "record format 2"),
+    ('{"format": 1, "game": "gnaughty-gnomes", "index": 0, "seed": 1, "players": 2, "bots": ["random"], '
+     '"scores": [0, 0], "winners": [], "decisions": 3, "ended_by": "GG-END-1", "seconds": 0.1}', "one bot"),
+    ('{"format": 1, "game": "gnaughty-gnomes", "index": 0, "seed": 1, "players": 2, "bots": ["random", '
+     '"random"], "scores": [0, 0], "winners": [2], "decisions": 3, "ended_by": "GG-END-1", "seconds": 0.1}',
+     "distinct seats"),
+    ('{"format": 1, "game": "gnaughty-gnomes", "index": 0, "seed": 1, "players": 2, "bots": ["random", '
+     '"random"], "scores": [0, "0"], "winners": [], "decisions": 3, "ended_by": "GG-END-1", "seconds": 0.1}',
+     "list of integers"),
+])
+def test_a_malformed_record_names_its_file_and_line(tmp_path: Path, line: str, message: str) -> None:
+    """A record with a missing or ill-typed field raises SerializationError naming the file and line."""
+    path = tmp_path / "bad.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(SerializationError, match=message) as info:
+        load_results([path])
+    assert "bad.jsonl:1" in str(info.value)
+
+
+def test_cli_report_writes_markdown_and_refuses_other_names(samples: dict[str, Any], tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``gremlinrules report FILES --out X.md`` writes the report (status 0); ``--no-plots`` writes no
+    figures; a name that is neither .md nor .html, or a missing file, exits with status 2."""
+    out = tmp_path / "r.md"
+    assert main(["report", str(samples["paths"]["ngg"]), "--out", str(out), "--no-plots"]) == 0
+    assert out.read_text(encoding="utf-8").startswith("# Balance report: No Good Gremlins\n")
+    assert not (tmp_path / "r_files").exists()
+    assert not any(isinstance(b, Image) for b in build_report(load_results([samples["paths"]["ngg"]]))[0])
+    assert main(["report", str(samples["paths"]["ngg"]), "--out", str(tmp_path / "r.txt")]) == 2
+    assert ".md or .html" in capsys.readouterr().err
+    assert main(["report", str(tmp_path / "missing.jsonl"), "--out", str(out)]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_every_registered_game_gets_a_report(tmp_path: Path) -> None:
+    """A few real games of every registered game, at its smallest player count, make a report
+    with a section for each game and a finite seat-0 rate."""
+    records = []
+    for gid in gremlinrules.game_ids():
+        players = min(gremlinrules.get_game(gid).player_counts)
+        records += [_play(gid, players, ["random"] * players, 50 + i, i) for i in range(3)]
+    path = tmp_path / "all.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    blocks, _ = build_report(load_results([path]))
+    titles = {b.text for b in blocks if isinstance(b, Heading) and b.level == 2}
+    assert {gremlinrules.get_game(g).title for g in gremlinrules.game_ids()} <= titles
+    for table in (b for b in blocks if isinstance(b, Table) and b.header[0] == "Players"):
+        assert all(math.isfinite(float(row[3].split("%")[0])) for row in table.rows)
+
+
+def test_an_image_format_it_cannot_draw_is_refused(samples: dict[str, Any], tmp_path: Path) -> None:
+    """Only svg and png are drawn; another format is a library error, and no report is written."""
+    with pytest.raises(GremlinRulesError, match="image format"):
+        write_report([samples["paths"]["ngg"]], tmp_path / "r.md", image_format="gif")
+    assert not (tmp_path / "r.md").exists()
