@@ -9,6 +9,7 @@ only when its data does.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,12 @@ def stacked_histogram(path: Path, series: Sequence[Sequence[int]], labels: Seque
     for values, label in zip(series, labels, strict=True):
         ax.hist(values, bins=bins, histtype="step", linewidth=1.5, label=label)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("games")
+    if Counter(flat).most_common(1)[0][1] > 0.8 * len(flat) and len(set(flat)) > 1:
+        # One value (a score of 0, typically) dwarfs the rest: a log scale keeps the rest visible.
+        ax.set_yscale("log")
+        ax.set_ylabel("games (log scale)")
+    else:
+        ax.set_ylabel("games")
     ax.set_title(title)
     ax.legend(frameon=False, fontsize="small")
     _save(fig, path)

@@ -218,6 +218,10 @@ def _title(game_id: str) -> str:
         return game_id
 
 
+_SEAT0 = {1: "an advantage beyond chance", -1: "a disadvantage beyond chance",
+          0: "no advantage beyond chance"}
+
+
 def _seats(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str, h: str) -> None:
     players = games[0].players
     bots = games[0].bots
@@ -226,19 +230,30 @@ def _seats(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], ste
     for g in games:
         for seat, c in enumerate(win_credits(g.winners, players)):
             credit[seat] += c
+    alone = [0] * players
+    for g in games:
+        if len(g.winners) == 1:
+            alone[g.winners[0]] += 1
+    decided = sum(alone)
     rates = [rate(min(c, n), n) for c in credit]
     fair = sum(credit) / (n * players)
     blocks.append(Heading(len(h) + 1, "Seat win rates"))
-    blocks.append(Table(("Seat", "Bot", "Wins", "Win rate", "95% CI", "vs fair rate"),
-                        tuple((str(s), bots[s], _num(round(r.successes, 2)), _pct(r.value), _ci(r),
-                               _verdict(r, fair)) for s, r in enumerate(rates)),
-                        (True, False, True, True, True, False)))
+    blocks.append(Table(("Seat", "Bot", "Wins", "Won alone", "Win rate", "95% CI", "vs fair rate"),
+                        tuple((str(s), bots[s], _num(round(r.successes, 2)), str(alone[s]), _pct(r.value),
+                               _ci(r), _verdict(r, fair)) for s, r in enumerate(rates)),
+                        (True, False, True, True, True, True, False)))
     first = rates[0]
-    verdict = {1: "an advantage beyond chance", -1: "a disadvantage beyond chance",
-               0: "no advantage beyond chance"}[first.compare(fair)]
     blocks.append(Paragraph(
         f"Seat 0 wins {_pct(first.value)} of {n} games (95% CI {_ci(first)}) against a fair rate of "
-        f"{_pct(fair)}: {verdict}."))
+        f"{_pct(fair)}: {_SEAT0[first.compare(fair)]}."))
+    if 0 < decided < n:
+        # Shared wins pull every seat toward the fair rate; the games one seat won alone show
+        # the same question without them.
+        solo = rate(alone[0], decided)
+        blocks.append(Paragraph(
+            f"{decided} of {n} games ({_pct(decided / n)}) had a single winner; seat 0 won "
+            f"{_pct(solo.value)} of those (95% CI {_ci(solo)}) against a fair {_pct(1 / players)}: "
+            f"{_SEAT0[solo.compare(1 / players)]}."))
     if players > 1 and sum(credit) > 0:
         chi = chi_square_uniform(credit)
         blocks.append(Paragraph(
@@ -429,6 +444,7 @@ def write_report(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike
         blocks, _ = build_report(results, figures=directory, link_base=target.parent,
                                  image_format=image_format, title=title)
         text = to_markdown(blocks) if suffix in (".md", ".markdown") else to_html(blocks)
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise InvalidArgumentError(f"cannot write the report {target}: {exc.strerror or exc}") from exc

@@ -5,54 +5,42 @@ from __future__ import annotations
 import gzip
 import json
 import math
-import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
 import gremlinrules
-from gremlinrules.bots import make_bot
 from gremlinrules.cli import main
 from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.sim import simulate
 from gremlinrules.sim.markup import Bullets, Heading, Image, Table, to_markdown
 from gremlinrules.sim.report import build_report, load_results, write_report
 
 
-def _play(game_id: str, players: int, bots: list[str], seed: int, index: int) -> dict[str, Any]:
-    """One game between the named bots, recorded as ``simulate`` records it (format 1)."""
-    game = gremlinrules.get_game(game_id)
-    start = time.perf_counter()
-    state = game.new_game(players, seed=seed)
-    seats = [make_bot(b.split(":")[0], game, s, seed + s,
-                      **({"iterations": int(b.split(":")[1])} if ":" in b else {}))
-             for s, b in enumerate(bots)]
-    decisions = 0
-    while not game.is_terminal(state):
-        seat = game.current_player(state)
-        assert seat is not None
-        state = game.apply(state, seats[seat].choose(state))
-        decisions += 1
-    return {"format": 1, "game": game_id, "index": index, "seed": seed, "players": players, "bots": bots,
-            "scores": list(game.scores(state)), "winners": list(game.winners(state)), "decisions": decisions,
-            "ended_by": game.end_reason(state), "seconds": round(time.perf_counter() - start, 6)}
+def _run(game_id: str, games: int, players: int | Literal["all"], bots: str,
+         seed: int) -> list[dict[str, Any]]:
+    """Real games, played and recorded by ``gremlinrules.sim.simulate`` in this process."""
+    return [dict(r) for r in simulate(game_id, games=games, players=players, bots=bots, seed=seed, workers=1)]
+
+
+def _write(path: Path, records: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
 
 
 @pytest.fixture(scope="module")
 def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """Real games: Gnaughty Gnomes at 2 players (random, and IS-MCTS against random) and 4 players;
-    No Good Gremlins at 2 players (where random games often end with nobody scoring)."""
+    """Real games: Gnaughty Gnomes at 2 and 4 players (random); IS-MCTS against random at 2 players,
+    in both seat orders; No Good Gremlins at 2 players (where random games often end with nobody
+    scoring, every seat a winner)."""
     root = tmp_path_factory.mktemp("results")
-    gnomes = [_play("gnaughty-gnomes", 2, ["random", "random"], 1000 + i, i) for i in range(60)]
-    gnomes += [_play("gnaughty-gnomes", 4, ["random"] * 4, 2000 + i, 60 + i) for i in range(30)]
-    mixed = [_play("gnaughty-gnomes", 2, ["ismcts:8", "random"] if i % 2 == 0 else ["random", "ismcts:8"],
-                   3000 + i, i) for i in range(12)]
-    ngg = [_play("no-good-gremlins", 2, ["random", "random"], 4000 + i, i) for i in range(40)]
-    paths = {}
-    for name, records in (("gnomes", gnomes), ("mixed", mixed), ("ngg", ngg)):
-        path = root / f"{name}.jsonl"
-        path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-        paths[name] = path
+    gnomes = _run("gnaughty-gnomes", 90, "all", "random", 1)  # indices alternate 2 and 4 players
+    mixed = _run("gnaughty-gnomes", 6, 2, "ismcts:8,random", 2) + _run("gnaughty-gnomes", 6, 2,
+                                                                       "random,ismcts:8", 3)
+    ngg = _run("no-good-gremlins", 40, 2, "random", 4)
+    paths = {name: _write(root / f"{name}.jsonl", records)
+             for name, records in (("gnomes", gnomes), ("mixed", mixed), ("ngg", ngg))}
     return {"root": root, "paths": paths, "gnomes": gnomes, "mixed": mixed, "ngg": ngg}
 
 
@@ -71,7 +59,8 @@ def _tables(blocks: list[Any], after: str) -> list[Table]:
 
 def test_seat_win_rates_count_shared_wins_as_fractions(samples: dict[str, Any]) -> None:
     """Each seat's Wins and Win rate are its wins with a tie of k counted 1/k, over the games of
-    that player count, as counted here from the raw records."""
+    that player count, and Won alone its games with no other winner, as counted here from the
+    raw records."""
     results = load_results([samples["paths"]["ngg"]])
     blocks, _ = build_report(results)
     ngg = samples["ngg"]
@@ -79,7 +68,9 @@ def test_seat_win_rates_count_shared_wins_as_fractions(samples: dict[str, Any]) 
     for seat, row in enumerate(seats.rows):
         credit = sum(1 / len(r["winners"]) for r in ngg if seat in r["winners"])
         assert float(row[2]) == pytest.approx(credit, abs=0.006)
-        assert row[3] == f"{100 * credit / len(ngg):.1f}%"
+        alone = sum(1 for r in ngg if r["winners"] == [seat])
+        assert row[3] == str(alone)
+        assert row[4] == f"{100 * credit / len(ngg):.1f}%"
     assert any(len(r["winners"]) > 1 for r in ngg), "the sample should hold a shared win"
 
 
@@ -100,14 +91,15 @@ def test_nobody_scored_and_endings_match_the_records(samples: dict[str, Any]) ->
 
 def test_game_length_quantiles_come_from_the_decisions(samples: dict[str, Any]) -> None:
     """The length table's min, median and max are those of the recorded decisions per game."""
-    gnomes = [r for r in samples["gnomes"] if r["players"] == 4]
-    blocks, _ = build_report(load_results([samples["paths"]["gnomes"]]))
-    length = next(t for t in _tables(blocks, "4 players") if t.header[0] == "Decisions")
+    ngg = samples["ngg"]
+    blocks, _ = build_report(load_results([samples["paths"]["ngg"]]))
+    length = next(t for t in _tables(blocks, "2 players") if t.header[0] == "Decisions")
     cells = dict(zip(length.header, length.rows[0], strict=True))
-    decisions = sorted(r["decisions"] for r in gnomes)
+    decisions = sorted(r["decisions"] for r in ngg)
+    assert len(set(decisions)) > 1
     assert float(cells["min"]) == decisions[0]
     assert float(cells["max"]) == decisions[-1]
-    assert float(cells["median"]) == pytest.approx((decisions[14] + decisions[15]) / 2, abs=0.05)
+    assert float(cells["median"]) == pytest.approx((decisions[19] + decisions[20]) / 2, abs=0.05)
 
 
 def test_bots_are_compared_seat_by_seat_when_they_differ(samples: dict[str, Any]) -> None:
@@ -255,11 +247,8 @@ def test_every_registered_game_gets_a_report(tmp_path: Path) -> None:
     with a section for each game and a finite seat-0 rate."""
     records = []
     for gid in gremlinrules.game_ids():
-        players = min(gremlinrules.get_game(gid).player_counts)
-        records += [_play(gid, players, ["random"] * players, 50 + i, i) for i in range(3)]
-    path = tmp_path / "all.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    blocks, _ = build_report(load_results([path]))
+        records += _run(gid, 3, min(gremlinrules.get_game(gid).player_counts), "random", 5)
+    blocks, _ = build_report(load_results([_write(tmp_path / "all.jsonl", records)]))
     titles = {b.text for b in blocks if isinstance(b, Heading) and b.level == 2}
     assert {gremlinrules.get_game(g).title for g in gremlinrules.game_ids()} <= titles
     for table in (b for b in blocks if isinstance(b, Table) and b.header[0] == "Players"):
@@ -271,3 +260,16 @@ def test_an_image_format_it_cannot_draw_is_refused(samples: dict[str, Any], tmp_
     with pytest.raises(GremlinRulesError, match="image format"):
         write_report([samples["paths"]["ngg"]], tmp_path / "r.md", image_format="gif")
     assert not (tmp_path / "r.md").exists()
+
+
+def test_simulate_then_report_from_the_command_line(tmp_path: Path) -> None:
+    """``gremlinrules simulate --out`` then ``gremlinrules report`` on its file: the report counts the
+    run's games at each player count."""
+    results = tmp_path / "run.jsonl"
+    assert main(["simulate", "gnaughty-gnomes", "--games", "10", "--players", "all", "--workers", "1",
+                 "--seed", "9", "--out", str(results), "--quiet"]) == 0
+    out = tmp_path / "report.md"
+    assert main(["report", str(results), "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "## 2 players: random in every seat\n\n5 games." in text
+    assert "## 4 players: random in every seat\n\n5 games." in text
