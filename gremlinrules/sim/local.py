@@ -81,8 +81,12 @@ class Batcher:
 
 
 def _context() -> multiprocessing.context.BaseContext:
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    # the server imports the library once, and each worker forks from it ready to play
+    context.set_forkserver_preload(["gremlinrules.sim.play"])
+    return context
 
 
 def run_local(game_id: str, tasks: Iterable[GameTask], workers: int,

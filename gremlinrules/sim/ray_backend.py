@@ -15,6 +15,7 @@ and disconnects at the end; a connection made before is used and kept.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -47,9 +48,9 @@ def run_ray(game_id: str, tasks: Iterable[GameTask], workers: int, plugins: Mapp
     if not ray.is_initialized():
         try:
             if address is None:
-                ray.init(num_cpus=workers, include_dashboard=False, logging_level="WARNING")
+                ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.WARNING)
             else:
-                ray.init(address=address, logging_level="WARNING")
+                ray.init(address=address, logging_level=logging.WARNING)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise SimulationError(f"cannot start or reach Ray ({address or 'local'}): {exc}") from exc
         started = True
