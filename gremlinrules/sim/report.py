@@ -29,130 +29,78 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SerializationError, shown
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
 from gremlinrules.sim import plots
 from gremlinrules.sim.markup import Block, Bullets, Heading, Image, Paragraph, Table, to_html, to_markdown
-from gremlinrules.sim.records import FORMAT, read_records
+from gremlinrules.sim.results import GameResult, Results, load_results
 from gremlinrules.sim.stats import SUMMARY_LEVELS, Rate, chi_square_uniform, rate, summarise, win_credits
 
-__all__ = ["GameResult", "build_report", "load_results", "write_report"]
+__all__ = ["LineupStats", "build_report", "lineup_stats", "write_report"]
+
+
+# --- the numbers of one line-up ----------------------------------------------------------------
 
 @attrs.frozen
-class GameResult:
-    """One simulated game, as one line of a results file records it."""
+class LineupStats:
+    """Seat results of the games of one player count and one line-up of bots."""
 
-    game: str
-    """The game's id."""
-    index: int
-    """The game's index in its run."""
-    seed: int
-    """The game's own seed."""
     players: int
     """Seats."""
     bots: tuple[str, ...]
-    """The bot spec in each seat."""
-    scores: tuple[int, ...]
-    """Final score per seat."""
-    winners: tuple[int, ...]
-    """Winning seats (a shared win: several; none where the rules let everyone lose)."""
-    decisions: int
-    """Actions applied."""
-    ended_by: str
-    """The clause that ended the game (``Game.end_reason``)."""
-    seconds: float
-    """Wall time of the game."""
+    """The bot in each seat."""
+    games: int
+    """Games played."""
+    credit: tuple[float, ...]
+    """Per seat, its wins with a tie of ``k`` counted ``1/k``."""
+    alone: tuple[int, ...]
+    """Per seat, the games it won with no other winner."""
+
+    @property
+    def fair(self) -> float:
+        """The fair win rate: the share of games with a winner over the seats."""
+        return math.fsum(self.credit) / (self.games * self.players)
+
+    @property
+    def rates(self) -> tuple[Rate, ...]:
+        """Each seat's win rate (shared wins as fractions) with its 95% interval."""
+        return tuple(rate(min(c, self.games), self.games) for c in self.credit)
+
+    @property
+    def decided(self) -> int:
+        """Games with a single winner."""
+        return sum(self.alone)
 
 
-def _field(obj: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    value = obj.get(key)
-    if isinstance(value, bool) or not isinstance(value, kind):
-        raise SerializationError(f"{where}: '{key}' must be {kind.__name__}, not {shown(value)}", f"$.{key}")
-    return value
+def lineup_stats(games: Sequence[GameResult]) -> LineupStats:
+    """The :class:`LineupStats` of ``games`` (not empty, all of one player count and line-up)."""
+    players, bots = games[0].players, games[0].bots
+    if any(g.players != players or g.bots != bots for g in games):
+        raise InvalidArgumentError("lineup_stats takes games of one player count and one line-up of bots")
+    credit = [0.0] * players
+    alone = [0] * players
+    for g in games:
+        for seat, c in enumerate(win_credits(g.winners, players)):
+            credit[seat] += c
+        if len(g.winners) == 1:
+            alone[g.winners[0]] += 1
+    return LineupStats(players, bots, len(games), tuple(credit), tuple(alone))
 
 
-def _int_list(obj: dict[str, Any], key: str, where: str) -> tuple[int, ...]:
-    values = _field(obj, key, list, where)
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
-        raise SerializationError(f"{where}: '{key}' must be a list of integers, not {shown(values)}",
-                                 f"$.{key}")
-    return tuple(values)
+def _lineups(games: Sequence[GameResult]) -> dict[int, dict[tuple[str, ...], list[GameResult]]]:
+    """The games by player count, then by line-up of bots, both sorted."""
+    grouped: dict[int, dict[tuple[str, ...], list[GameResult]]] = defaultdict(lambda: defaultdict(list))
+    for g in games:
+        grouped[g.players][g.bots].append(g)
+    return {p: {b: grouped[p][b] for b in sorted(grouped[p])} for p in sorted(grouped)}
 
 
-def parse_result(obj: Any, where: str = "record") -> GameResult:
-    """A :class:`GameResult` from one decoded record; a malformed one raises SerializationError."""
-    if not isinstance(obj, dict):
-        raise SerializationError(f"{where}: a record is a JSON object, not {shown(obj)}")
-    if obj.get("format") != FORMAT:
-        raise SerializationError(f"{where}: record format {shown(obj.get('format'))} is not one this "
-                                 f"library reads ({FORMAT})", "$.format")
-    players = _field(obj, "players", int, where)
-    bots = _field(obj, "bots", list, where)
-    scores = _int_list(obj, "scores", where)
-    winners = _int_list(obj, "winners", where)
-    if players < 1 or len(bots) != players or len(scores) != players:
-        raise SerializationError(f"{where}: {players} players need one bot and one score per seat", "$")
-    if not all(isinstance(b, str) and b for b in bots):
-        raise SerializationError(f"{where}: 'bots' must be names, not {shown(bots)}", "$.bots")
-    if len(set(winners)) != len(winners) or not all(0 <= w < players for w in winners):
-        raise SerializationError(f"{where}: winners {shown(winners)} are not distinct seats", "$.winners")
-    seconds = obj.get("seconds")
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
-        raise SerializationError(f"{where}: 'seconds' must be a number, not {shown(seconds)}", "$.seconds")
-    return GameResult(
-        game=_field(obj, "game", str, where), index=_field(obj, "index", int, where),
-        seed=_field(obj, "seed", int, where), players=players, bots=tuple(bots), scores=scores,
-        winners=winners, decisions=_field(obj, "decisions", int, where),
-        ended_by=_field(obj, "ended_by", str, where), seconds=float(seconds))
-
-
-@attrs.frozen
-class Results:
-    """The records read from some results files."""
-
-    games: tuple[GameResult, ...]
-    """Every distinct game, in the order first read."""
-    sources: tuple[str, ...]
-    """The files' names (without their directories)."""
-    duplicates: int
-    """Records seen before (the same game, index, seed, players and bots: a file given twice),
-    counted once."""
-
-
-def load_results(paths: Iterable[str | os.PathLike[str]]) -> Results:
-    """Read results files (JSON Lines; gzipped when the name ends in ``.gz``).
-
-    Lines are read by :func:`gremlinrules.sim.records.read_records` (a truncated last line, a
-    killed writer's, is dropped; a line that is not a JSON object raises its
-    :class:`~gremlinrules.sim.records.SimulationError`); each record's fields are checked here
-    (:class:`SerializationError` naming the file and line). A game read twice counts once.
-    """
-    games: list[GameResult] = []
-    seen: set[tuple[str, int, int, int, tuple[str, ...]]] = set()
-    sources: list[str] = []
-    duplicates = 0
-    for p in paths:
-        path = Path(p)
-        sources.append(path.name)
-        for number, record in enumerate(read_records(path), 1):
-            result = parse_result(record, f"{path.name}:{number}")
-            key = (result.game, result.index, result.seed, result.players, result.bots)
-            if key in seen:
-                duplicates += 1
-                continue
-            seen.add(key)
-            games.append(result)
-    if not games:
-        raise InvalidArgumentError("no game records in " + ", ".join(sources or ["no files"]))
-    return Results(tuple(games), tuple(sources), duplicates)
-
-
-# --- numbers as the report prints them -------------------------------------------------------
+# --- numbers as the report prints them -----------------------------------------------------------
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
@@ -173,34 +121,16 @@ def _verdict(r: Rate, fair: float) -> str:
     return {1: "above", -1: "below", 0: "within chance"}[r.compare(fair)]
 
 
+_SEAT0 = {1: "an advantage beyond chance", -1: "a disadvantage beyond chance",
+          0: "no advantage beyond chance"}
 _LEVEL_NAMES = {0.0: "min", 0.05: "5%", 0.25: "25%", 0.5: "median", 0.75: "75%", 0.95: "95%", 1.0: "max"}
 _SUMMARY_HEADER = ("mean", *(_LEVEL_NAMES[q] for q in SUMMARY_LEVELS))
+_SUMMARY_NUMERIC = (False, *[True] * len(_SUMMARY_HEADER))
 
 
 def _summary_cells(values: Sequence[float]) -> tuple[str, ...]:
     s = summarise(values)
     return (f"{s.mean:.1f}", *(_num(q) for q in s.quantiles))
-
-
-# --- the report ------------------------------------------------------------------------------
-
-@attrs.define
-class _Figures:
-    """Where figures go and how the report links them; draws nothing when ``directory`` is None."""
-
-    directory: Path | None
-    link_base: Path
-    fmt: str
-    written: list[Path] = attrs.Factory(list)
-
-    def add(self, blocks: list[Block], name: str, alt: str, draw: Any, *args: Any, **kwargs: Any) -> None:
-        if self.directory is None:
-            return
-        path = self.directory / f"{name}.{self.fmt}"
-        draw(path, *args, **kwargs)
-        self.written.append(path)
-        link = Path(os.path.relpath(path, self.link_base)).as_posix()
-        blocks.append(Image(link, alt))
 
 
 def _lineup_label(bots: tuple[str, ...]) -> str:
@@ -218,74 +148,130 @@ def _title(game_id: str) -> str:
         return game_id
 
 
-_SEAT0 = {1: "an advantage beyond chance", -1: "a disadvantage beyond chance",
-          0: "no advantage beyond chance"}
+# --- the sections ---------------------------------------------------------------------------------
+
+@attrs.define
+class _Figures:
+    """Where figures go and how the report links them; draws nothing when ``directory`` is None."""
+
+    directory: Path | None
+    link_base: Path
+    fmt: str
+    written: list[Path] = attrs.Factory(list)
+
+    def add(self, blocks: list[Block], name: str, alt: str, draw: Any, *args: Any, **kwargs: Any) -> None:
+        if self.directory is None:
+            return
+        path = self.directory / f"{name}.{self.fmt}"
+        draw(path, *args, **kwargs)
+        self.written.append(path)
+        blocks.append(Image(Path(os.path.relpath(path, self.link_base)).as_posix(), alt))
 
 
-def _seats(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str, h: str) -> None:
-    players = games[0].players
-    bots = games[0].bots
-    n = len(games)
-    credit = [0.0] * players
-    for g in games:
-        for seat, c in enumerate(win_credits(g.winners, players)):
-            credit[seat] += c
-    alone = [0] * players
-    for g in games:
-        if len(g.winners) == 1:
-            alone[g.winners[0]] += 1
-    decided = sum(alone)
-    rates = [rate(min(c, n), n) for c in credit]
-    fair = sum(credit) / (n * players)
-    blocks.append(Heading(len(h) + 1, "Seat win rates"))
+def _summary(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level: int) -> list[Block]:
+    rows = []
+    for players, lineups in groups.items():
+        for bots, games in lineups.items():
+            s = lineup_stats(games)
+            r = s.rates[0]
+            median = summarise([g.decisions for g in games]).quantiles[SUMMARY_LEVELS.index(0.5)]
+            nobody = sum(1 for g in games if not any(g.scores))
+            rows.append((str(players), _lineup_label(bots), str(s.games), f"{_pct(r.value)} ({_ci(r)})",
+                         _pct(s.fair), _verdict(r, s.fair), _num(median), _pct(nobody / s.games)))
+    return [Heading(level, "Summary"),
+            Table(("Players", "Bots", "Games", "Seat 0 win rate (95% CI)", "Fair rate", "Seat 0 vs fair",
+                   "Median decisions", "Nobody scored"), tuple(rows),
+                  (True, False, True, True, True, False, True, True))]
+
+
+def _findings(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level: int) -> list[Block]:
+    """What a designer should look at: every rate beyond chance and the games nobody scored in."""
+    items: list[str] = []
+    for players, lineups in groups.items():
+        for bots, games in lineups.items():
+            s = lineup_stats(games)
+            where = f"{players} players, {_lineup_label(bots)}"
+            for seat, r in enumerate(s.rates):
+                if r.compare(s.fair):
+                    items.append(f"{where}: seat {seat} wins {_pct(r.value)} (95% CI {_ci(r)}), "
+                                 f"{_verdict(r, s.fair)} the fair {_pct(s.fair)}.")
+            if 0 < s.decided < s.games:
+                solo = rate(s.alone[0], s.decided)
+                if solo.compare(1 / players):
+                    items.append(f"{where}: of the {s.decided} games with a single winner, seat 0 won "
+                                 f"{_pct(solo.value)} (95% CI {_ci(solo)}), {_verdict(solo, 1 / players)} "
+                                 f"the fair {_pct(1 / players)}.")
+            nobody = sum(1 for g in games if not any(g.scores))
+            if nobody:
+                items.append(f"{where}: nobody scored in {nobody} of {s.games} games "
+                             f"({_pct(nobody / s.games)}).")
+        if _several_bots(lineups):
+            pooled = [g for games in lineups.values() for g in games]
+            for bot, where_bot, r, fair in _bot_rates(pooled):
+                if where_bot == "all" and r.compare(fair):
+                    items.append(f"{players} players: {bot} wins {_pct(r.value)} of the seats it plays "
+                                 f"(95% CI {_ci(r)}), {_verdict(r, fair)} the fair {_pct(fair)}.")
+    if not items:
+        items.append("No seat wins more or less often than chance allows, and someone scored in every game.")
+    return [Heading(level, "Findings"), Bullets(tuple(items))]
+
+
+def _several_bots(lineups: dict[tuple[str, ...], list[GameResult]]) -> bool:
+    return len({b for bots in lineups for b in bots}) > 1
+
+
+def _seats(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str, level: int) -> None:
+    s = lineup_stats(games)
+    rates = s.rates
+    blocks.append(Heading(level, "Seat win rates"))
     blocks.append(Table(("Seat", "Bot", "Wins", "Won alone", "Win rate", "95% CI", "vs fair rate"),
-                        tuple((str(s), bots[s], _num(round(r.successes, 2)), str(alone[s]), _pct(r.value),
-                               _ci(r), _verdict(r, fair)) for s, r in enumerate(rates)),
+                        tuple((str(seat), s.bots[seat], _num(round(r.successes, 2)), str(s.alone[seat]),
+                               _pct(r.value), _ci(r), _verdict(r, s.fair)) for seat, r in enumerate(rates)),
                         (True, False, True, True, True, True, False)))
     first = rates[0]
     blocks.append(Paragraph(
-        f"Seat 0 wins {_pct(first.value)} of {n} games (95% CI {_ci(first)}) against a fair rate of "
-        f"{_pct(fair)}: {_SEAT0[first.compare(fair)]}."))
-    if 0 < decided < n:
-        # Shared wins pull every seat toward the fair rate; the games one seat won alone show
-        # the same question without them.
-        solo = rate(alone[0], decided)
+        f"Seat 0 wins {_pct(first.value)} of {s.games} games (95% CI {_ci(first)}) against a fair rate of "
+        f"{_pct(s.fair)}: {_SEAT0[first.compare(s.fair)]}."))
+    if 0 < s.decided < s.games:
+        # Shared wins pull every seat toward the fair rate; the games one seat won alone ask the
+        # same question without them.
+        solo = rate(s.alone[0], s.decided)
         blocks.append(Paragraph(
-            f"{decided} of {n} games ({_pct(decided / n)}) had a single winner; seat 0 won "
-            f"{_pct(solo.value)} of those (95% CI {_ci(solo)}) against a fair {_pct(1 / players)}: "
-            f"{_SEAT0[solo.compare(1 / players)]}."))
-    if players > 1 and sum(credit) > 0:
-        chi = chi_square_uniform(credit)
+            f"{s.decided} of {s.games} games ({_pct(s.decided / s.games)}) had a single winner; seat 0 won "
+            f"{_pct(solo.value)} of those (95% CI {_ci(solo)}) against a fair {_pct(1 / s.players)}: "
+            f"{_SEAT0[solo.compare(1 / s.players)]}."))
+    if s.players > 1 and sum(s.credit) > 0:
+        chi = chi_square_uniform(s.credit)
         blocks.append(Paragraph(
-            f"Chi-square test of equal wins over all {players} seats: statistic {chi.statistic:.2f} with "
+            f"Chi-square test of equal wins over all {s.players} seats: statistic {chi.statistic:.2f} with "
             f"{chi.df} degree{'s' if chi.df > 1 else ''} of freedom, p = {chi.p_value:.3g}"
             + (" (the seats differ beyond chance at the 5% level)." if chi.p_value < 0.05 else ".")))
-    figs.add(blocks, f"{stem}-seats", f"Win rate of each seat with its 95% interval, {players} players",
-             plots.seat_rates, [f"seat {s}" for s in range(players)], [r.value for r in rates],
-             [(r.low, r.high) for r in rates], fair, title=f"Seat win rates, {players} players")
+    figs.add(blocks, f"{stem}-seats", f"Win rate of each seat with its 95% interval, {s.players} players",
+             plots.seat_rates, [f"seat {seat}" for seat in range(s.players)], [r.value for r in rates],
+             [(r.low, r.high) for r in rates], s.fair, title=f"Seat win rates, {s.players} players")
 
 
-def _length(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str, h: str) -> None:
+def _length(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str, level: int) -> None:
     decisions = [g.decisions for g in games]
-    blocks.append(Heading(len(h) + 1, "Game length"))
+    players = games[0].players
+    blocks.append(Heading(level, "Game length"))
     blocks.append(Table(("Decisions", *_SUMMARY_HEADER), (("per game", *_summary_cells(decisions)),),
-                        (False, *[True] * len(_SUMMARY_HEADER))))
+                        _SUMMARY_NUMERIC))
     seconds = math.fsum(g.seconds for g in games)
-    per_game = 1000 * seconds / len(games)
-    blocks.append(Paragraph(f"Play time as recorded: {seconds:.1f} s in all, {per_game:.2f} ms per game "
-                            "(wall time on the machine that ran them)."))
-    figs.add(blocks, f"{stem}-length", f"Histogram of decisions per game, {games[0].players} players",
-             plots.histogram, decisions, title=f"Game length, {games[0].players} players",
-             xlabel="decisions per game")
+    blocks.append(Paragraph(f"Play time as recorded: {seconds:.1f} s in all, "
+                            f"{1000 * seconds / len(games):.2f} ms per game (wall time on the machine "
+                            "that ran them)."))
+    figs.add(blocks, f"{stem}-length", f"Histogram of decisions per game, {players} players",
+             plots.histogram, decisions, title=f"Game length, {players} players", xlabel="decisions per game")
 
 
-def _scores(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str, h: str) -> None:
+def _scores(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str, level: int) -> None:
     players, bots, n = games[0].players, games[0].bots, len(games)
     per_seat = [[g.scores[s] for g in games] for s in range(players)]
-    blocks.append(Heading(len(h) + 1, "Scores"))
+    blocks.append(Heading(level, "Scores"))
     rows = [(f"seat {s} ({bots[s]})", *_summary_cells(per_seat[s])) for s in range(players)]
     rows.append(("all seats", *_summary_cells([v for seat in per_seat for v in seat])))
-    blocks.append(Table(("Score", *_SUMMARY_HEADER), tuple(rows), (False, *[True] * len(_SUMMARY_HEADER))))
+    blocks.append(Table(("Score", *_SUMMARY_HEADER), tuple(rows), _SUMMARY_NUMERIC))
     nobody = sum(1 for g in games if not any(g.scores))
     everyone = sum(1 for g in games if len(g.winners) == players)
     no_winner = sum(1 for g in games if not g.winners)
@@ -299,15 +285,35 @@ def _scores(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], st
              title=f"Final scores, {players} players", xlabel="final score")
 
 
-def _endings(blocks: list[Block], games: Sequence[GameResult], h: str) -> None:
+def _clauses(game_id: str) -> dict[str, str]:
+    """Each clause id of the game's spec with its kind and the first sentence of its text
+    (cut at 110 characters); empty for a game without a spec here (a plugin's)."""
+    from gremlinrules.core.spec import load_spec
+
+    try:
+        spec = load_spec(game_id)
+    except (GremlinRulesError, OSError):
+        return {}
+    described = {}
+    for clause in spec.clauses:
+        sentence = clause.text.split(". ")[0].rstrip(".")
+        if len(sentence) > 110:
+            sentence = sentence[:107].rstrip() + "..."
+        described[clause.id] = f"{clause.kind}: {sentence}."
+    return described
+
+
+def _endings(blocks: list[Block], games: Sequence[GameResult], level: int, clauses: dict[str, str]) -> None:
     counts = Counter(g.ended_by for g in games)
-    blocks.append(Heading(len(h) + 1, "How games ended"))
-    rows = tuple((reason, str(c), _pct(c / len(games)))
+    blocks.append(Heading(level, "How games ended"))
+    rows = tuple((reason or "(not given)", clauses.get(reason, ""), str(c), _pct(c / len(games)))
                  for reason, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-    blocks.append(Table(("Ended by", "Games", "Share"), rows, (False, True, True)))
+    blocks.append(Table(("Ended by", "Clause", "Games", "Share"), rows, (False, False, True, True)))
 
 
-def _bot_against_bot(blocks: list[Block], games: Sequence[GameResult], h: str) -> None:
+def _bot_rates(games: Sequence[GameResult]) -> list[tuple[str, str, Rate, float]]:
+    """(bot, seat or "all", its win rate there, the fair rate) for every bot and seat it sat in,
+    and for every bot over all its seats."""
     players = games[0].players
     n_seat: dict[tuple[str, int], int] = defaultdict(int)
     won: dict[tuple[str, int], float] = defaultdict(float)
@@ -316,21 +322,26 @@ def _bot_against_bot(blocks: list[Block], games: Sequence[GameResult], h: str) -
             n_seat[g.bots[seat], seat] += 1
             won[g.bots[seat], seat] += c
     fair = math.fsum(won.values()) / sum(n_seat.values())
-    rows: list[tuple[str, ...]] = []
+    found: list[tuple[str, str, Rate, float]] = []
     for bot in sorted({b for b, _ in n_seat}):
         seats = sorted(s for b, s in n_seat if b == bot)
-        keys = [(bot, s) for s in seats] + ([] if len(seats) == 1 else [(bot, -1)])
-        for key in keys:
-            if key[1] == -1:
-                n, w, where = sum(n_seat[bot, s] for s in seats), math.fsum(won[bot, s] for s in seats), "all"
-            else:
-                n, w, where = n_seat[key], won[key], str(key[1])
-            r = rate(min(w, n), n)
-            rows.append((bot, where, str(n), _pct(r.value), _ci(r), _verdict(r, fair)))
-    blocks.append(Heading(len(h) + 1, "Bot against bot"))
+        for seat in seats:
+            n = n_seat[bot, seat]
+            found.append((bot, str(seat), rate(min(won[bot, seat], n), n), fair))
+        n = sum(n_seat[bot, s] for s in seats)
+        found.append((bot, "all", rate(min(math.fsum(won[bot, s] for s in seats), n), n), fair))
+    return found
+
+
+def _bot_against_bot(blocks: list[Block], games: Sequence[GameResult], level: int) -> None:
+    found = _bot_rates(games)
+    fair = found[0][3]
     blocks.append(Paragraph(
-        f"Each bot's win rate in each seat it sat in, over every line-up of {players} players above; "
-        f"fair rate {_pct(fair)}."))
+        f"Each bot's win rate in each seat it sat in, over every line-up of {games[0].players} players "
+        f"above; fair rate {_pct(fair)}."))
+    seats = Counter(bot for bot, *_ in found)  # a bot in one seat has two rows: its seat, and "all"
+    rows = [(bot, seat, str(r.n), _pct(r.value), _ci(r), _verdict(r, fair)) for bot, seat, r, _ in found
+            if seat != "all" or seats[bot] > 2]
     blocks.append(Table(("Bot", "Seat", "Games", "Win rate", "95% CI", "vs fair rate"), tuple(rows),
                         (False, True, True, True, True, False)))
 
@@ -370,56 +381,32 @@ def build_report(results: Results, *, figures: Path | None = None, link_base: Pa
         by_game[g.game].append(g)
     game_ids = sorted(by_game)
     if title is None:
-        title = ("Balance report: " + _title(game_ids[0]) if len(game_ids) == 1 else "Balance report")
-    blocks: list[Block] = [Heading(1, title)]
-    intro = (f"{len(results.games)} games read from {', '.join(results.sources)}")
-    extra = []
+        title = "Balance report: " + _title(game_ids[0]) if len(game_ids) == 1 else "Balance report"
+    read = f"{len(results.games)} games read from {', '.join(results.sources)}"
     if results.duplicates:
-        extra.append(f"{results.duplicates} duplicate records counted once")
-    blocks.append(Paragraph(intro + (f" ({'; '.join(extra)})" if extra else "") + "."))
-    blocks += _method()
+        read += f" ({results.duplicates} duplicate records counted once)"
+    blocks: list[Block] = [Heading(1, title), Paragraph(read + "."), *_method()]
+    top = 2 if len(game_ids) == 1 else 3  # a report of several games gives each a level-2 heading
     for gid in game_ids:
-        games = by_game[gid]
-        h = "##" if len(game_ids) == 1 else "###"
         if len(game_ids) > 1:
             blocks.append(Heading(2, _title(gid)))
-        blocks += _summary(gid, games, h)
-        for players in sorted({g.players for g in games}):
-            at_count = [g for g in games if g.players == players]
-            lineups = sorted({g.bots for g in at_count})
-            for k, bots in enumerate(lineups, 1):
-                table = [g for g in at_count if g.bots == bots]
+        groups = _lineups(by_game[gid])
+        blocks += _summary(groups, top)
+        blocks += _findings(groups, top)
+        clauses = _clauses(gid)
+        for players, lineups in groups.items():
+            for k, (bots, games) in enumerate(lineups.items(), 1):
                 stem = f"{gid}-{players}p" + (f"-{k}" if len(lineups) > 1 else "")
-                blocks.append(Heading(len(h), f"{players} players: {_lineup_label(bots)}"))
-                blocks.append(Paragraph(f"{len(table)} games."))
-                _seats(blocks, figs, table, stem, h)
-                _length(blocks, figs, table, stem, h)
-                _scores(blocks, figs, table, stem, h)
-                _endings(blocks, table, h)
-            if len({b for g in at_count for b in g.bots}) > 1:
-                blocks.append(Heading(len(h), f"{players} players: bots compared"))
-                _bot_against_bot(blocks, at_count, h)
+                blocks.append(Heading(top, f"{players} players: {_lineup_label(bots)}"))
+                blocks.append(Paragraph(f"{len(games)} games."))
+                _seats(blocks, figs, games, stem, top + 1)
+                _length(blocks, figs, games, stem, top + 1)
+                _scores(blocks, figs, games, stem, top + 1)
+                _endings(blocks, games, top + 1, clauses)
+            if _several_bots(lineups):
+                blocks.append(Heading(top, f"{players} players: bots compared"))
+                _bot_against_bot(blocks, [g for games in lineups.values() for g in games], top + 1)
     return blocks, figs.written
-
-
-def _summary(gid: str, games: Sequence[GameResult], h: str) -> list[Block]:
-    rows = []
-    for players in sorted({g.players for g in games}):
-        for bots in sorted({g.bots for g in games if g.players == players}):
-            t = [g for g in games if g.players == players and g.bots == bots]
-            n = len(t)
-            seat0 = math.fsum(win_credits(g.winners, players)[0] for g in t)
-            total = sum(1 for g in t if g.winners)
-            fair = total / (n * players)
-            r = rate(min(seat0, n), n)
-            median = summarise([g.decisions for g in t]).quantiles[3]
-            rows.append((str(players), _lineup_label(bots), str(n), f"{_pct(r.value)} ({_ci(r)})",
-                         _pct(fair), _verdict(r, fair), _num(median),
-                         _pct(sum(1 for g in t if not any(g.scores)) / n)))
-    return [Heading(len(h), "Summary"),
-            Table(("Players", "Bots", "Games", "Seat 0 win rate (95% CI)", "Fair rate", "Seat 0 vs fair",
-                   "Median decisions", "Nobody scored"), tuple(rows),
-                  (True, False, True, True, True, False, True, True))]
 
 
 def write_report(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str], *,

@@ -13,9 +13,11 @@ import pytest
 import gremlinrules
 from gremlinrules.cli import main
 from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.core.spec import load_spec
 from gremlinrules.sim import simulate
 from gremlinrules.sim.markup import Bullets, Heading, Image, Table, to_markdown
-from gremlinrules.sim.report import build_report, load_results, write_report
+from gremlinrules.sim.report import build_report, lineup_stats, write_report
+from gremlinrules.sim.results import GameResult, Results, load_results
 
 
 def _run(game_id: str, games: int, players: int | Literal["all"], bots: str,
@@ -85,8 +87,11 @@ def test_nobody_scored_and_endings_match_the_records(samples: dict[str, Any]) ->
     counts = {r["ended_by"]: 0 for r in ngg}
     for r in ngg:
         counts[r["ended_by"]] += 1
-    assert {row[0]: int(row[1]) for row in ended.rows} == counts
-    assert sum(float(row[2].rstrip("%")) for row in ended.rows) == pytest.approx(100, abs=0.2)
+    assert {row[0]: int(row[2]) for row in ended.rows} == counts
+    assert sum(float(row[3].rstrip("%")) for row in ended.rows) == pytest.approx(100, abs=0.2)
+    clauses = {c.id: c for c in load_spec("no-good-gremlins").clauses}
+    for row in ended.rows:  # each ending is explained by its clause's kind and first words
+        assert row[1].startswith(f"{clauses[row[0]].kind}: {clauses[row[0]].text[:20]}")
 
 
 def test_game_length_quantiles_come_from_the_decisions(samples: dict[str, Any]) -> None:
@@ -142,7 +147,7 @@ def test_markdown_is_a_myst_page_with_relative_images(samples: dict[str, Any], t
     from docutils.nodes import image, raw, section, system_message, title  # type: ignore[import-untyped]
     from myst_parser.parsers.docutils_ import Parser
 
-    out = write_report(list(samples["paths"].values()), tmp_path / "balance.md")
+    out = write_report([samples["paths"]["mixed"], samples["paths"]["ngg"]], tmp_path / "balance.md")
     text = out.read_text(encoding="utf-8")
     tree = publish_doctree(text, parser=Parser(), settings_overrides={
         "report_level": 2, "halt_level": 5, "warning_stream": False, "myst_enable_extensions": []})
@@ -273,3 +278,55 @@ def test_simulate_then_report_from_the_command_line(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert "## 2 players: random in every seat\n\n5 games." in text
     assert "## 4 players: random in every seat\n\n5 games." in text
+
+
+def _result(index: int, winners: tuple[int, ...], scores: tuple[int, ...] = (1, 1),
+            bots: tuple[str, ...] = ("random", "random")) -> GameResult:
+    return GameResult(game="gnaughty-gnomes", index=index, seed=index, players=len(bots), bots=bots,
+                      scores=scores, winners=winners, decisions=10, ended_by="GG-END-1", seconds=0.0)
+
+
+def test_lineup_stats_count_shared_and_sole_wins_by_hand() -> None:
+    """Three games of two seats: seat 0 alone, a tie, nobody: credits (1.5, 0.5), sole wins (1, 0),
+    fair rate (2 wins in 3 games) / 2 seats = 1/3."""
+    s = lineup_stats([_result(0, (0,)), _result(1, (0, 1)), _result(2, ())])
+    assert s.credit == (1.5, 0.5)
+    assert s.alone == (1, 0)
+    assert s.decided == 1
+    assert s.fair == pytest.approx(1 / 3)
+    assert [r.value for r in s.rates] == [0.5, 0.5 / 3]
+    with pytest.raises(GremlinRulesError):
+        lineup_stats([_result(0, (0,)), _result(1, (0,), bots=("random", "ismcts:8"))])
+
+
+def test_a_clear_first_player_advantage_is_reported_as_a_finding() -> None:
+    """Seat 0 winning 70 of 100 games (interval about 60% to 78%, above the fair 50%) is named in the
+    summary ("above") and in the findings; 52 of 100 is within chance and is not."""
+    strong = [_result(i, (0,) if i < 70 else (1,)) for i in range(100)]
+    blocks, _ = build_report(_results(strong))
+    summary = _tables(blocks, "Summary")[0]
+    assert summary.rows[0][5] == "above"
+    items = [i for b in blocks if isinstance(b, Bullets) for i in b.items]
+    assert [i for i in items if "seat 0 wins 70.0% (95% CI" in i and i.endswith("above the fair 50.0%.")]
+    even = [_result(i, (0,) if i < 52 else (1,)) for i in range(100)]
+    blocks, _ = build_report(_results(even))
+    assert _tables(blocks, "Summary")[0].rows[0][5] == "within chance"
+    assert any(isinstance(b, Bullets) and b.items[0].startswith("No seat wins more or less often")
+               for b in blocks)
+
+
+def test_a_stronger_bot_is_reported_over_all_its_seats() -> None:
+    """A bot that wins 45 of 50 games, half in each seat, is above the fair rate in the findings."""
+    games = [_result(i, (i % 2,), bots=("ismcts:8", "random") if i % 2 == 0 else ("random", "ismcts:8"))
+             for i in range(45)]
+    games += [_result(45 + i, (i % 2,), bots=("random", "ismcts:8") if i % 2 == 0 else ("ismcts:8", "random"))
+              for i in range(5)]
+    blocks, _ = build_report(_results(games))
+    items = [i for b in blocks if isinstance(b, Bullets) for i in b.items]
+    assert any(i.startswith("2 players: ismcts:8 wins 90.0% of the seats it plays") and "above" in i
+               for i in items)
+    assert any(i.startswith("2 players: random wins 10.0%") and "below" in i for i in items)
+
+
+def _results(games: list[GameResult]) -> Results:
+    return Results(tuple(games), ("synthetic.jsonl",), 0)
