@@ -164,9 +164,9 @@ _LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(64))
 """The rejection limit of a draw below ``n`` (the largest multiple of ``n`` under 2**64)."""
 
 
-def shuffle(items: list[Any], state: int) -> tuple[tuple[Any, ...], int]:
-    """:meth:`gremlinrules.core.rng.Rng.shuffle` on the bare generator state, its SplitMix64 steps
-    and bounded draws written out in the loop (the same outputs, by test)."""
+def _each(state: int, items: list[Any]) -> tuple[tuple[Any, ...], int]:
+    """:meth:`gremlinrules.core.rng.Rng.shuffle` on the bare generator state, one SplitMix64 step
+    and bounded draw at a time (the rare draw that is rejected included)."""
     limits = _LIMITS
     if len(items) >= len(limits):
         limits = tuple(_SPAN - _SPAN % n if n else 0 for n in range(len(items) + 1))
@@ -183,6 +183,44 @@ def shuffle(items: list[Any], state: int) -> tuple[tuple[Any, ...], int]:
         j = z % n
         items[n - 1], items[j] = items[j], items[n - 1]
     return tuple(items), state
+
+
+_LANES: dict[int, tuple[int, int, int]] = {}
+"""Per number of draws k (at most 64): ``ones``, ``steps`` and ``low``, integers of k lanes of 128
+bits (lane i holding 1, ``(i + 1) * GAMMA mod 2**64`` and ``2**64 - 1``) for :func:`_outputs`."""
+for _k in range(1, 65):
+    _LANES[_k] = (sum(1 << 128 * i for i in range(_k)),
+                  sum((((i + 1) * 0x9E3779B97F4A7C15) & _MASK) << 128 * i for i in range(_k)),
+                  sum(_MASK << 128 * i for i in range(_k)))
+
+
+def _outputs(state: int, k: int) -> list[int]:
+    """The next ``k`` SplitMix64 outputs from ``state`` (1 <= k <= 64), all at once: lane i of one
+    integer holds the generator's i-th step, so each of the mixing function's operations is one
+    operation on the whole integer (a lane's product of two 64-bit numbers fits its 128 bits;
+    the bits a right shift brings down from the lane above are masked off before they matter)."""
+    ones, steps, low = _LANES[k]
+    x = (state * ones + steps) & low
+    x = ((x ^ (x >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
+    x = ((x ^ (x >> 27)) & low) * 0x94D049BB133111EB & low
+    x ^= x >> 31
+    return memoryview(x.to_bytes(16 * k, "little")).cast("Q")[::2].tolist()  # each lane's low 64 bits
+
+
+def shuffle(items: list[Any], state: int) -> tuple[tuple[Any, ...], int]:
+    """:meth:`gremlinrules.core.rng.Rng.shuffle` on the bare generator state (the same outputs, by
+    test): the draws made at once (:func:`_outputs`), then the swaps. A draw that would be
+    rejected (about n in 2**64) sends the whole shuffle to the step-by-step loop."""
+    k = len(items) - 1
+    if not 1 <= k <= 64:
+        return _each(state, items)
+    draws = _outputs(state, k)
+    if max(draws) >= _SPAN - k - 1:  # perhaps a rejected draw (the limit of n is above 2**64 - n)
+        return _each(state, items)
+    for n, z in zip(range(k + 1, 1, -1), draws, strict=True):
+        j = z % n
+        items[n - 1], items[j] = items[j], items[n - 1]
+    return tuple(items), (state + k * 0x9E3779B97F4A7C15) & _MASK
 
 
 class _Quick:

@@ -164,6 +164,37 @@ def test_the_quick_new_game_is_the_general_one(seed: int, players: int, items: l
     assert setup.shuffle(list(items), state) == (shuffled, rng.state)
 
 
+_M64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _unmix(z: int) -> int:
+    """The SplitMix64 state after whose step the output is ``z`` (the mixing function inverted)."""
+    z ^= (z >> 31) ^ (z >> 62)
+    z = z * pow(0x94D049BB133111EB, -1, 1 << 64) & _M64
+    z ^= (z >> 27) ^ (z >> 54)
+    z = z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & _M64
+    z ^= (z >> 30) ^ (z >> 60)
+    return (z - _GAMMA) & _M64
+
+
+@pytest.mark.clause("GTG-SETUP-3")
+@pytest.mark.parametrize(("size", "at"), [(3, 0), (7, 1), (40, 0), (40, 5), (64, 30), (70, 1)])
+def test_the_shuffle_with_a_rejected_draw_is_rng_shuffle(size: int, at: int) -> None:
+    """A shuffle whose draw number ``at`` is rejected (the largest output, above the limit of every
+    bound but a power of two, here ``size - at``) still equals Rng.shuffle, and uses one draw more
+    than it swaps."""
+    state = (_unmix(_M64) - at * _GAMMA) & _M64
+    rng = Rng(state)
+    for _ in range(at):
+        rng = rng.next_u64()[1]
+    assert rng.next_u64()[0] == _M64
+    items = list(range(size))
+    shuffled, rng = Rng(state).shuffle(items)
+    assert setup.shuffle(list(items), state) == (shuffled, rng.state)
+    assert rng.state == (state + size * _GAMMA) & _M64  # size - 1 swaps, one rejected draw
+
+
 @pytest.mark.clause("GTG-MOVE-1", "GTG-TURN-1")
 @settings(max_examples=scaled(4), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), picks=st.lists(st.integers(0, 99)))
