@@ -411,11 +411,15 @@ def build_report(results: Results, *, figures: Path | None = None, link_base: Pa
 
 def write_report(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str], *,
                  figures: str | os.PathLike[str] | None = None, image_format: str = "svg",
-                 with_plots: bool = True, title: str | None = None) -> Path:
+                 with_plots: bool = True, title: str | None = None,
+                 relative_to: str | os.PathLike[str] | None = None) -> Path:
     """Read ``paths`` and write the report to ``out``: Markdown for ``.md``, HTML for ``.html``.
 
     Figures go to ``figures`` (default: ``<out without suffix>_files`` beside it), unless
-    ``with_plots`` is False. Returns the report's path.
+    ``with_plots`` is False. Image links are relative to the report's directory, or to
+    ``relative_to``: the directory of a Sphinx page that includes the Markdown with
+    ``.. include::`` (Sphinx reads an included file's image paths from the including page).
+    Returns the report's path.
     """
     target = Path(out)
     suffix = target.suffix.lower()
@@ -428,7 +432,8 @@ def write_report(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike
     if with_plots:
         directory = Path(figures) if figures is not None else target.with_name(target.stem + "_files")
     try:
-        blocks, _ = build_report(results, figures=directory, link_base=target.parent,
+        base = Path(relative_to) if relative_to is not None else target.parent
+        blocks, _ = build_report(results, figures=directory, link_base=base,
                                  image_format=image_format, title=title)
         text = to_markdown(blocks) if suffix in (".md", ".markdown") else to_html(blocks)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -449,9 +454,11 @@ wholly above the fair rate), a chi-square test of equal seat wins, bot against
 bot when bots differ, game length and score quantiles and histograms, how games
 ended, and how often nobody scored.
 
-The report is Markdown (.md: includable in Sphinx through myst-parser) or one
-HTML page (.html). Figures (matplotlib, the sim extra) go to REPORT_files/
-beside it, or to --figures DIR, linked by relative paths.
+The report is Markdown (.md: a Sphinx page through myst-parser, as a toctree
+entry, or included by a page: see --relative-to) or one HTML page (.html).
+Figures (matplotlib, the sim extra) go to REPORT_files/ beside it, or to
+--figures DIR, linked by relative paths. The same results give the same
+report and figures, byte for byte.
 """
 
 
@@ -469,10 +476,13 @@ def add_report_parser(sub: Any) -> None:
                    help="figure format (default svg)")
     p.add_argument("--no-plots", action="store_true", help="tables only: no figures, no matplotlib needed")
     p.add_argument("--title", default=None, help="the report's title (default: 'Balance report: GAME')")
+    p.add_argument("--relative-to", metavar="DIR", default=None,
+                   help="write image links relative to DIR (default: the report's directory); for a "
+                   "Sphinx page in DIR that includes the Markdown with '.. include::'")
 
 
 def run_report(args: Any) -> None:
     """Run ``gremlinrules report`` with the parsed ``args``."""
     path = write_report(args.results, args.out, figures=args.figures, image_format=args.image_format,
-                        with_plots=not args.no_plots, title=args.title)
+                        with_plots=not args.no_plots, title=args.title, relative_to=args.relative_to)
     print(f"Report written to {path}")

@@ -330,3 +330,16 @@ def test_a_stronger_bot_is_reported_over_all_its_seats() -> None:
 
 def _results(games: list[GameResult]) -> Results:
     return Results(tuple(games), ("synthetic.jsonl",), 0)
+
+
+def test_image_links_can_be_relative_to_an_including_page(samples: dict[str, Any], tmp_path: Path) -> None:
+    """With ``relative_to`` (a Sphinx page's directory that includes the Markdown), image links run
+    from that directory to the figures, which stay beside the report."""
+    out = write_report([samples["paths"]["ngg"]], tmp_path / "docs" / "balance" / "ngg.md",
+                       relative_to=tmp_path / "docs")
+    links = [line[line.index("](") + 2:-1] for line in out.read_text(encoding="utf-8").splitlines()
+             if line.startswith("![")]
+    assert len(links) == 3  # seats, length, scores of the one line-up
+    for link in links:
+        assert link.startswith("balance/ngg_files/")
+        assert (tmp_path / "docs" / link).is_file()
