@@ -25,7 +25,7 @@ from gremlinrules.gnaughty_gnomes.actions import (
     parse_action,
 )
 from gremlinrules.gnaughty_gnomes.board import BOARD
-from gremlinrules.gnaughty_gnomes.codec import CARD_SCHEMA, CONVERTER, state_json
+from gremlinrules.gnaughty_gnomes.codec import CARD_SCHEMA, CONVERTER, STATE_SCHEMA, state_json
 from gremlinrules.gnaughty_gnomes.components import CARDS, Card, Colour, load_components
 from gremlinrules.gnaughty_gnomes.events import (
     EVENT_TYPES,
@@ -68,7 +68,8 @@ TITLE = "Gnaughty Gnomes"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 PLAYER_COUNTS = (2, 4)
-JSON_SCHEMA_OVERRIDES: dict[type, dict[str, object]] = {Card: CARD_SCHEMA}
-"""The JSON Schema of a card, whose JSON (``{"rank": 5, "suit": "red"}``) is not its slots."""
+JSON_SCHEMA_OVERRIDES: dict[type, dict[str, object]] = {Card: CARD_SCHEMA, State: STATE_SCHEMA}
+"""The JSON Schema of the classes whose JSON is not their slots: a card (``{"rank": 5, "suit": "red"}``)
+and a state (its gnomes listed per spot, kept as two bitmasks)."""
 STATE_TO_JSON = state_json
 """A state's JSON text, fast (see :mod:`gremlinrules.gnaughty_gnomes.codec`)."""

@@ -7,11 +7,14 @@ looked up in tables of every value the game can hold instead of being built
 field by field, and the state itself is encoded and decoded directly. Anything
 the direct decoder does not recognise (a malformed or impossible value) takes
 cattrs' generic path, which reports the bad field's path; the JSON is the same
-either way.
+either way. A state holds its gnomes as two bitmasks (``State.team_gnomes``); its
+JSON lists them per spot (``"gnomes"``: a team or null for each spot), as the
+view does, and :data:`STATE_SCHEMA` describes that layout.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain, product
 from operator import itemgetter
 from typing import Any
@@ -21,16 +24,18 @@ from cattrs.gen import make_dict_structure_fn
 
 from gremlinrules.core import serial
 from gremlinrules.core.decisions import Frame
-from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import GremlinRulesError, SerializationError
 from gremlinrules.core.rng import Rng
+from gremlinrules.core.schema import build_schema
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES
+from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.events import EVENT_TYPES
 from gremlinrules.gnaughty_gnomes.flow import placement_frame
-from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES, Options, Phase, Played, State
+from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES, Options, Phase, Played, Setup, State
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
 
-__all__ = ["CARD_SCHEMA", "CONVERTER", "state_json"]
+__all__ = ["CARD_SCHEMA", "CONVERTER", "STATE_SCHEMA", "state_json"]
 
 CONVERTER = serial.make_converter(ACTION_TYPES + EVENT_TYPES)
 X_TEXT = "X"
@@ -107,9 +112,30 @@ _COLOURS = {c.value: c for c in Colour}
 _PHASES = {p.value: p for p in Phase}
 _POSITIONS = 4
 """Table positions, whatever the seat count (GG-2P-1): the length of hands and piles."""
-_STATE_KEYS = frozenset(f.name for f in attrs.fields(State))
+
+
+def _json_layout() -> type:
+    """A class whose fields are a state's JSON: State's, with ``gnomes`` (a team or None per
+    spot) in place of ``team_gnomes``. cattrs' generic decoder reads it (and names a bad field),
+    and the JSON Schema describes it."""
+    attrs.resolve_types(State)
+    fields = {}
+    for f in attrs.fields(State):
+        if f.name == "team_gnomes":
+            fields["gnomes"] = attrs.field(type=tuple[int | None, ...])
+        else:
+            fields[f.name] = attrs.field(type=f.type)
+    cls = attrs.make_class("State", fields, frozen=True, slots=True)
+    cls.__doc__ = State.__doc__
+    cls.__module__ = __name__
+    return cls
+
+
+_JSON_STATE = _json_layout()
+_STATE_KEYS = frozenset(f.name for f in attrs.fields(_JSON_STATE))
+_STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
 _OPTION_KEYS = frozenset(f.name for f in attrs.fields(Options))
-_generic_state = make_dict_structure_fn(State, CONVERTER)
+_generic_state: Callable[[Any, Any], Any] = make_dict_structure_fn(_JSON_STATE, CONVERTER)
 
 
 # Lists of cards and of played cards are checked and looked up with set(), map() and
@@ -165,13 +191,33 @@ def _ints(items: Any, kind: type = int) -> tuple[Any, ...] | None:
 
 
 _GNOME_KINDS = ({int}, {type(None)}, {int, type(None)})
+_SEQUENCES = {list, tuple}
+_TEAM0_DIGIT = {None: "0", 0: "1", 1: "0"}
+_TEAM1_DIGIT = {None: "0", 0: "0", 1: "1"}
 
 
-def _gnomes(items: Any) -> tuple[int | None, ...] | None:
-    """Per spot a team or null (open), else None."""
-    if type(items) is list and (not items or set(map(type, items)) in _GNOME_KINDS):
-        return tuple(items)
-    return None
+def _team_gnomes(items: Any) -> tuple[int, int] | None:
+    """The two teams' bitmasks for a list or tuple of a team (0 or 1) or null (open) per spot,
+    else None. Each team's spots are read as binary digits (spot 0 last), in C."""
+    if type(items) not in _SEQUENCES or len(items) != N_SPOTS or set(map(type, items)) not in _GNOME_KINDS:
+        return None  # no bool passes for a team: its type is not int
+    try:
+        team0 = int("".join(map(_TEAM0_DIGIT.__getitem__, reversed(items))), 2)
+        team1 = int("".join(map(_TEAM1_DIGIT.__getitem__, reversed(items))), 2)
+    except KeyError:  # a team other than 0 or 1
+        return None
+    return team0, team1
+
+
+def _from_layout(plain: Any) -> State:
+    """The State for the generic decoder's result; SerializationError when its gnomes are not
+    a team or None for each spot (the one field a State keeps in another form)."""
+    masks = _team_gnomes(plain.gnomes)
+    if masks is None:
+        raise SerializationError(f"bad data for State: gnomes: must give a team (0 or 1) or null (open) for "
+                                 f"each of the {N_SPOTS} spots @ $.gnomes", "$.gnomes")
+    values: dict[str, Any] = {name: getattr(plain, name) for name in _STATE_FIELDS if name != "team_gnomes"}
+    return State(team_gnomes=masks, **values)
 
 
 def _colours(items: Any) -> tuple[Colour, ...] | None:
@@ -244,16 +290,16 @@ def _fast_state(data: Any) -> State | None:
     hand_cards = [_cards(h) for h in hands]
     pile_rows = [_pile_row(row) for row in piles]
     tricks = [_played_all(t) for t in data["history"]]
-    parts = (_colours(data["layout"]), _colours(data["track"]), _gnomes(data["gnomes"]),
+    parts = (_colours(data["layout"]), _colours(data["track"]), _team_gnomes(data["gnomes"]),
              _ints(data["supply"]), _ints(data["team_scores"]), _played_all(data["plays"]),
              _ints(data["order"]), _ints(data["flipped"], bool))
     stack = _frames(data["stack"])
     if None in parts or None in hand_cards or None in tricks or None in pile_rows or stack is None:
         return None
-    layout, track, gnomes, supply, scores, plays, order, flipped = parts
+    layout, track, team_gnomes, supply, scores, plays, order, flipped = parts
     return State(
         players=data["players"], options=options, layout=layout, track=track,  # type: ignore[arg-type]
-        hands=tuple(hand_cards), piles=tuple(pile_rows), gnomes=gnomes,  # type: ignore[arg-type]
+        hands=tuple(hand_cards), piles=tuple(pile_rows), team_gnomes=team_gnomes,  # type: ignore[arg-type]
         supply=supply, team_scores=scores, trick=data["trick"], leader=data["leader"],  # type: ignore[arg-type]
         phase=_PHASES[data["phase"]], plays=plays, order=order, flipped=flipped,  # type: ignore[arg-type]
         stack=stack, history=tuple(tricks), rng=Rng(rng["state"]),  # type: ignore[arg-type]
@@ -262,7 +308,7 @@ def _fast_state(data: Any) -> State | None:
 
 def _structure_state(data: Any, cls: Any) -> State:
     found = _fast_state(data)
-    return found if found is not None else _generic_state(data, cls)
+    return found if found is not None else _from_layout(_generic_state(data, _JSON_STATE))
 
 
 _OPTION_NAMES = tuple(sorted(_OPTION_KEYS))
@@ -376,3 +422,18 @@ def state_json(s: State) -> str:
         return _fast_state_json(s)
     except (KeyError, TypeError, AttributeError):
         return serial.dumps({**CONVERTER.unstructure(s), "format_version": 1})
+
+
+def _state_schema() -> dict[str, Any]:
+    """The JSON Schema of a state's JSON (``JSON_SCHEMA_OVERRIDES``): its JSON is not its slots
+    (``gnomes`` per spot, not ``team_gnomes``). The generator's own entry, inlined: no other
+    part of the game's schema names it."""
+    layout = build_schema(title="", state=_JSON_STATE, view=_JSON_STATE, actions=(), options=Options,
+                          setup=Setup, overrides={Card: CARD_SCHEMA})["$defs"]
+    entry: dict[str, Any] = layout["State"]
+    entry["properties"]["rng"] = layout["Rng"]
+    return entry
+
+
+STATE_SCHEMA = _state_schema()
+"""The JSON Schema of a state (``JSON_SCHEMA_OVERRIDES``), as generated from its JSON's fields."""

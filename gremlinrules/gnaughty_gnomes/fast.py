@@ -58,8 +58,6 @@ from gremlinrules.gnaughty_gnomes.tables import (
     SUIT_INDEX,
     Piece,
     garden,
-    occupancy,
-    remember,
 )
 from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
 
@@ -93,7 +91,7 @@ def _context(state: State) -> _Placing:
     for played, done in zip(plays, state.flipped, strict=False):
         if not done:
             mask |= played.card.suit_bit
-    team0, team1 = occupancy(state.gnomes)
+    team0, team1 = state.team_gnomes
     ctx = (state, step, plays[state.order[step]].position, mask, team0, team1,
            garden(state.layout).by_step[state.options.loser_vertex == "any"])
     _MEMO[0] = ctx
@@ -315,7 +313,7 @@ def _played(state: State, hands: tuple[tuple[Card, ...], ...], piles: Piles,
     else:
         a += 1
     out = _with_trick(state, hands, piles, plays, order, _STACKS[state.players, state.leader, order], (a, b))
-    team0, team1 = occupancy(state.gnomes)  # the first placement's context, for the calls to come
+    team0, team1 = state.team_gnomes  # the first placement's context, for the calls to come
     _MEMO[0] = (out, 0, winner, plays[0].card.suit_bit | plays[1].card.suit_bit | plays[2].card.suit_bit
                 | plays[3].card.suit_bit, team0, team1,
                 garden(state.layout).by_step[state.options.loser_vertex == "any"])
@@ -370,10 +368,8 @@ def _placed(ctx: _Placing, suit: Colour, spot: int, bit: int) -> State:
                 break
     else:
         mask &= ~plays[idx].card.suit_bit
-    gnomes = list(state.gnomes)
-    gnomes[spot] = team = pos & 1
     scores = state.team_scores
-    if team:
+    if pos & 1:  # team 1's gnome (GG-SEAT-1)
         team1 |= bit
         if team0 & _AROUND[spot]:  # only a hex with an opponent's gnome can score (GG-SCORE-2)
             points = placement_points(state.layout, state.track, team1, team0, spot)
@@ -385,8 +381,7 @@ def _placed(ctx: _Placing, suit: Colour, spot: int, bit: int) -> State:
             points = placement_points(state.layout, state.track, team0, team1, spot)
             if points:
                 scores = (scores[0] + points, scores[1])
-    made = tuple(gnomes)
-    remember(made, team0, team1)
+    made = (team0, team1)
     supply = list(state.supply)
     supply[pos] -= 1
     if step == 3:
@@ -404,7 +399,7 @@ _FLIPPED_AT: dict[tuple[bool, ...], tuple[tuple[bool, ...], ...]] = {
     for done in product((False, True), repeat=4)
 }
 """Per pattern of flipped trick cards, the pattern after flipping card 0, 1, 2 or 3."""
-_with_placement = make_updater(State, "gnomes", "supply", "team_scores", "flipped", "stack")
+_with_placement = make_updater(State, "team_gnomes", "supply", "team_scores", "flipped", "stack")
 
 
 def _place(state: State, action: Place | Flip) -> State:
@@ -418,10 +413,10 @@ def _place(state: State, action: Place | Flip) -> State:
     stack, flipped = state.stack, state.flipped
     if len(stack) > 1:
         return _replace(state, flipped=flipped[:idx] + (True,) + flipped[idx + 1:], stack=stack[:-1])
-    return _clean_up(state, state.gnomes, state.supply, state.team_scores)
+    return _clean_up(state, state.team_gnomes, state.supply, state.team_scores)
 
 
-def _clean_up(state: State, gnomes: tuple[int | None, ...], supply: tuple[int, ...],
+def _clean_up(state: State, team_gnomes: tuple[int, int], supply: tuple[int, ...],
               scores: tuple[int, int]) -> State:
     """:func:`flow.clean_up` with the last placement's changes, in one constructor call."""
     plays, order = state.plays, state.order
@@ -434,7 +429,7 @@ def _clean_up(state: State, gnomes: tuple[int | None, ...], supply: tuple[int, .
     track = state.track
     found = _TRACK_AFTER.get((track, winner.card.suit, winner.rank))
     trick = state.trick + 1
-    return _with_clean_up(state, gnomes, supply, scores, piles,
+    return _with_clean_up(state, team_gnomes, supply, scores, piles,
                           track_after(track, winner) if found is None else found,
                           (*state.history, plays), plays[order[3]].position, trick,
                           _OVER if trick == COMPONENTS.tricks else _PLAY_PHASE)
@@ -448,8 +443,8 @@ def _uncovered(pile: _Row) -> _Row:
     return tuple((None, down) if up is None and down is not None else (down, up) for down, up in pile)
 
 
-_with_clean_up = make_updater(State, "gnomes", "supply", "team_scores", "piles", "track", "history", "leader",
-                              "trick", "phase", plays=(), order=(), flipped=(), stack=())
+_with_clean_up = make_updater(State, "team_gnomes", "supply", "team_scores", "piles", "track", "history",
+                              "leader", "trick", "phase", plays=(), order=(), flipped=(), stack=())
 _TRACK_AFTER: dict[tuple[tuple[Colour, ...], Colour, int], tuple[Colour, ...]] = {
     (track, suit, rank): track_after(track, Played(0, Card(suit, rank), rank))
     for track in permutations(SUITS) for suit in SUITS for rank in range(1, COMPONENTS.ranks + 1)

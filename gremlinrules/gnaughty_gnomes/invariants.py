@@ -45,7 +45,8 @@ _HAND = COMPONENTS.hand_size + 1
 _MOST_PER_PLACEMENT = 3 * max(COMPONENTS.track_values)
 """A gnome touches at most three coloured hexes, each worth at most the top track value."""
 _STATE_MAX = (1 << 64) - 1
-_GNOME_TYPES = {int, type(None)}
+_ALL_SPOTS = 1 << N_SPOTS
+"""A bitmask of spots is below this."""
 
 
 def _unsorted(hand: tuple[Card, ...]) -> bool:
@@ -109,9 +110,10 @@ def _shape(state: State) -> list[str]:
             and all(type(pile) is tuple and len(pile) == 2 and all(c is None or type(c) is Card for c in pile)
                     for pile in row) for row in state.piles)):
         out.append("piles: must be four tuples of (face-down, face-up) card pairs")
-    if not (type(state.gnomes) is tuple and len(state.gnomes) == N_SPOTS
-            and set(map(type, state.gnomes)) <= _GNOME_TYPES and set(state.gnomes) <= {None, 0, 1}):
-        out.append(f"gnomes: must give a team (0 or 1) or None (open) for each of the {N_SPOTS} spots")
+    masks = state.team_gnomes
+    if not (_tuple_of(masks, int) and len(masks) == 2 and all(0 <= m < _ALL_SPOTS for m in masks)
+            and not masks[0] & masks[1]):
+        out.append(f"team_gnomes: must be two bitmasks of the {N_SPOTS} spots (one per team), none in both")
     if not (_tuple_of(state.supply, int) and len(state.supply) == 4
             and all(is_int(n) and 0 <= n <= COMPONENTS.gnomes_per_seat for n in state.supply)):
         out.append(f"supply: must be 0-{COMPONENTS.gnomes_per_seat} gnomes for each of four positions")
@@ -205,7 +207,7 @@ def _gnomes(state: State) -> list[str]:
     placed_now = 4 - len(state.stack) if state.stack else 0
     done_now = {state.plays[i].position for i in state.order[:placed_now]} if len(state.order) == 4 else set()
     for team in (0, 1):
-        placed = state.gnomes.count(team)
+        placed = state.team_gnomes[team].bit_count()
         left = state.supply[team] + state.supply[team + 2]
         if placed + left != 2 * COMPONENTS.gnomes_per_seat:
             out.append(f"supply: team {team} has {placed} gnomes placed and {left} in supply, not 16")
@@ -303,7 +305,8 @@ def _after(track: tuple[Colour, ...], trick: tuple[Played, ...], won0: int,
 
 def _scores_fit(state: State, won: tuple[int, int]) -> bool:
     return all(won[team] <= state.team_scores[team]
-               <= won[team] + _MOST_PER_PLACEMENT * state.gnomes.count(team) for team in (0, 1))
+               <= won[team] + _MOST_PER_PLACEMENT * state.team_gnomes[team].bit_count()
+               for team in (0, 1))
 
 
 def check_state(state: State) -> None:

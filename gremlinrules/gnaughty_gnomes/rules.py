@@ -52,7 +52,7 @@ from gremlinrules.gnaughty_gnomes.flow import (
     position_to_act,
     trick_ranked,
 )
-from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
+from gremlinrules.gnaughty_gnomes.state import Phase, Played, State, team_masks
 from gremlinrules.gnaughty_gnomes.trick import score_placement
 
 __all__ = [
@@ -175,8 +175,9 @@ def unflipped_suits(state: State) -> tuple[Colour, ...]:
 
 def _spots(state: State, place: int, suits: tuple[Colour, ...]) -> tuple[Place, ...]:
     loser_vertex = state.options.loser_vertex
+    gnomes = state.gnomes
     return tuple(Place(suit, spot) for suit in suits for spot in range(N_SPOTS)
-                 if state.gnomes[spot] is None  # an open spot (GG-PLACE-7)
+                 if gnomes[spot] is None  # an open spot (GG-PLACE-7)
                  and spot_allowed(state.layout, spot, suit, place, loser_vertex))
 
 
@@ -228,7 +229,8 @@ def resume_place(state: State, frame: Frame, action: Any) -> State:
         points = score_placement(state.layout, state.track, gnomes, canon.spot, team)
         a, b = state.team_scores
         scores = (a + points, b) if team == 0 else (a, b + points)
-        state = _replace(state, gnomes=gnomes, supply=supply, team_scores=scores, flipped=flipped)
+        state = _replace(state, team_gnomes=team_masks(gnomes), supply=supply, team_scores=scores,
+                         flipped=flipped)
     else:
         state = _replace(state, flipped=flipped)
     return clean_up(state) if not state.stack else state

@@ -10,7 +10,7 @@ from gremlinrules.core import draws
 from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
 from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.rng import Rng
-from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, N_SPOTS, clumped, random_layout
+from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, clumped, random_layout
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Setup, State, checked_options
 
@@ -117,7 +117,7 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
         start = setup.start
     return State(
         players=players, options=options, layout=layout, track=track, hands=hands, piles=piles,
-        gnomes=_NO_GNOMES, supply=(COMPONENTS.gnomes_per_seat,) * 4, team_scores=(0, 0),
+        team_gnomes=(0, 0), supply=(COMPONENTS.gnomes_per_seat,) * 4, team_scores=(0, 0),
         trick=0, leader=start, phase=Phase.PLAY, plays=(), order=(), flipped=(), stack=(),
         history=(), rng=Rng(state),
     )
@@ -128,7 +128,6 @@ _NUMBERED = tuple(c for c in CARDS if not c.is_x)
 """The numbered cards in CARDS order: a hand's numbered cards sorted by index are sorted."""
 _NUMBERED_INDICES = tuple(range(len(_NUMBERED)))
 _X_CARDS = tuple(c for c in CARDS if c.is_x)
-_NO_GNOMES: tuple[int | None, ...] = (None,) * N_SPOTS
 
 
 def _hand(numbered: tuple[Card, ...], x_card: Card, pos: int, players: int) -> tuple[Card, ...]:

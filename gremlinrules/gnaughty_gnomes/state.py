@@ -16,9 +16,13 @@ from gremlinrules.core.checks import one_of
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.rng import Rng
+from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
 
-__all__ = ["OPTION_CHOICES", "Options", "Phase", "Played", "Setup", "State", "checked_options"]
+__all__ = [
+    "OPTION_CHOICES", "Options", "Phase", "Played", "Setup", "State", "checked_options", "gnomes_per_spot",
+    "team_masks",
+]
 
 
 class Phase(enum.StrEnum):
@@ -150,9 +154,10 @@ class State:
     """Held cards per position, sorted. For a dummy: its face-up X card, if unplayed."""
     piles: tuple[tuple[tuple[Card | None, Card | None], ...], ...]
     """Per dummy position, four (face-down, face-up) piles; empty for a player (GG-2P-2)."""
-    gnomes: tuple[int | None, ...]
-    """Per spot: the team (0: positions 0 and 2; 1: positions 1 and 3) whose gnome sits there,
-    or None while the spot is open."""
+    team_gnomes: tuple[int, int]
+    """Team 0's gnomes (positions 0 and 2) and team 1's (positions 1 and 3) on the garden, each
+    a bitmask of spots: bit ``s`` set when the team's gnome sits on spot ``s``. The JSON and the
+    views list them per spot (``gnomes``)."""
     supply: tuple[int, ...]
     """Gnomes left per position (GG-SETUP-4)."""
     team_scores: tuple[int, int]
@@ -174,3 +179,25 @@ class State:
     """Every finished trick, in order: discarded cards stay public knowledge."""
     rng: Rng
     """Kept for uniformity and hidden-state sampling; the rules draw nothing after setup."""
+
+    @property
+    def gnomes(self) -> tuple[int | None, ...]:
+        """Per spot: the team (0: positions 0 and 2; 1: positions 1 and 3) whose gnome sits
+        there, or None while the spot is open (``team_gnomes`` read spot by spot)."""
+        return gnomes_per_spot(self.team_gnomes)
+
+
+_SPOT_BITS = tuple(1 << spot for spot in range(N_SPOTS))
+
+
+def gnomes_per_spot(team_gnomes: tuple[int, int]) -> tuple[int | None, ...]:
+    """Per spot, the team whose gnome sits there or None, from the two teams' bitmasks."""
+    team0, team1 = team_gnomes
+    return tuple(0 if team0 & bit else 1 if team1 & bit else None for bit in _SPOT_BITS)
+
+
+def team_masks(gnomes: tuple[int | None, ...]) -> tuple[int, int]:
+    """The two teams' bitmasks of spots from the team (or None) per spot: the inverse of
+    :func:`gnomes_per_spot` for a tuple of ``N_SPOTS`` entries, each 0, 1 or None."""
+    return (sum(bit for bit, team in zip(_SPOT_BITS, gnomes, strict=True) if team == 0),
+            sum(bit for bit, team in zip(_SPOT_BITS, gnomes, strict=True) if team == 1))

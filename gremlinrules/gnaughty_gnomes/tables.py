@@ -21,12 +21,10 @@ games.
   arrive, so a subset not yet seen is its last answer less the spots taken
   since, each removed at its position (the open candidates below it), never by
   comparing actions; anything else is filtered afresh.
-- :func:`occupancy`: the gnomes on the garden as one bitmask per team, so
-  filtering open spots and counting majorities are integer operations. The
-  masks of up to 4096 ``gnomes`` tuples are remembered by value in a
-  :class:`core.cache.BoundedCache` (all caches here are bounded, and a miss
-  only costs a recount), with the tuple ``apply`` made last held in front of
-  it and found by an identity test (it holds the tuple, so never a stale id).
+- The gnomes are one bitmask per team in the state (``State.team_gnomes``), so
+  filtering open spots and counting majorities are integer operations; the
+  spots of each hex (``HEX_MASK``) and of the hexes around each spot
+  (``SPOT_HEX_MASKS``) are bitmasks to match.
 """
 
 from __future__ import annotations
@@ -51,7 +49,7 @@ from gremlinrules.gnaughty_gnomes.state import Played
 
 __all__ = [
     "HEX_MASK", "MASK_INDICES", "MASK_SUITS", "PLAYED", "READINGS", "SPOT_HEX_MASKS", "SUIT_INDEX", "Garden",
-    "Piece", "garden", "occupancy", "reading", "remember", "spot_candidates",
+    "Piece", "garden", "reading", "spot_candidates",
 ]
 
 PLAYED: dict[Play | PlayX, tuple[Played, ...]] = {
@@ -234,45 +232,6 @@ def garden(layout: tuple[Colour, ...]) -> Garden:
         found = _GARDENS.put(layout, Garden(layout))
     _LAST_GARDEN[0] = (layout, found)
     return found
-
-
-_OCCUPANCY: BoundedCache[tuple[int | None, ...], tuple[int, int]] = BoundedCache(
-    "gnaughty-gnomes occupancy", 4096)
-_occupancy_get = _OCCUPANCY.get
-
-
-_LAST: list[tuple[tuple[int | None, ...], tuple[int, int]]] = [((), (0, 0))]
-"""The last ``gnomes`` tuple ``apply`` made, with its masks, as one pair (replaced whole, so a
-reader in another thread never sees one tuple with another's masks): playouts ask about the
-tuple ``apply`` just made, and an identity test (the tuple is held here, so it is that very
-tuple) saves hashing 92 values."""
-
-
-def occupancy(gnomes: tuple[int | None, ...]) -> tuple[int, int]:
-    """Team 0's and team 1's gnomes as bitmasks of spots.
-
-    The tuple ``apply`` made last is answered at once; other tuples are
-    remembered by value in a bounded cache, and any tuple not remembered is
-    counted once.
-    """
-    last = _LAST[0]
-    if gnomes is last[0]:
-        return last[1]
-    found = _occupancy_get(gnomes)
-    if found is not None:
-        return found
-    team0 = team1 = 0
-    for spot, team in enumerate(gnomes):
-        if team == 0:
-            team0 |= 1 << spot
-        elif team == 1:
-            team1 |= 1 << spot
-    return _OCCUPANCY.put(gnomes, (team0, team1))
-
-
-def remember(gnomes: tuple[int | None, ...], team0: int, team1: int) -> None:
-    """Record the bitmasks of a ``gnomes`` tuple ``apply`` just made (see :func:`occupancy`)."""
-    _LAST[0] = (gnomes, (team0, team1))
 
 
 HEX_MASK: tuple[int, ...] = tuple(sum(1 << spot for spot in spots) for spots in HEX_SPOTS)

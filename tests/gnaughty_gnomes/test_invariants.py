@@ -163,7 +163,7 @@ def test_check_state_refuses_wrongly_typed_fields_with_the_librarys_error() -> N
     state = new_game(4, 1)
     bare = object.__new__(Options)
     wrong: list[dict[str, Any]] = [
-        {"hands": [list(h) for h in state.hands]}, {"trick": "3"}, {"gnomes": (True,) * 92},
+        {"hands": [list(h) for h in state.hands]}, {"trick": "3"}, {"team_gnomes": (True, False)},
         {"options": bare}, {"history": ((1, 2, 3, 4),)}, {"plays": (None,)}, {"rng": None},
         {"track": tuple(state.track[:3])}, {"supply": (8, 8, 8, 9)}, {"players": 3},
     ]

@@ -19,6 +19,7 @@ from gremlinrules.gnaughty_gnomes import (
     legal_actions,
 )
 from gremlinrules.gnaughty_gnomes.board import IS_EDGE, N_SPOTS, SPOT_HEXES
+from gremlinrules.gnaughty_gnomes.state import team_masks
 from tests.gnaughty_gnomes.strategies import states, step
 
 
@@ -115,7 +116,7 @@ def _fill(state: State, colour: Colour) -> State:
     """The state with every spot touching ``colour`` taken by team 1's gnomes."""
     gnomes = tuple(1 if g is None and colour in _colours_touched(state, s) else g
                    for s, g in enumerate(state.gnomes))
-    return attrs.evolve(state, gnomes=gnomes)
+    return attrs.evolve(state, team_gnomes=team_masks(gnomes))
 
 
 @pytest.mark.clause("GG-PLACE-8")
@@ -145,7 +146,7 @@ def test_widen_option_opens_every_side_and_vertex_of_the_colour_first(state: Sta
         return
     outer = {s for s in range(N_SPOTS) if IS_EDGE[s] and len(SPOT_HEXES[s]) == 1}
     gnomes = tuple(1 if s in outer and g is None else g for s, g in enumerate(state.gnomes))
-    blocked = attrs.evolve(state, gnomes=gnomes)
+    blocked = attrs.evolve(state, team_gnomes=team_masks(gnomes))
     assert all(isinstance(a, Flip) for a in legal_actions(blocked))
     wide = attrs.evolve(blocked, options=Options(no_space="widen"))
     places = [a for a in legal_actions(wide) if isinstance(a, Place)]

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from gremlinrules.gnaughty_gnomes import Colour, Phase, Place, State, apply, legal_actions, new_game
 from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
+from gremlinrules.gnaughty_gnomes.state import team_masks
 
 VALUES = (5, 4, 3, 2)
 
@@ -71,7 +72,7 @@ def test_adding_to_an_existing_majority_scores_nothing() -> None:
     spots = [s.index for s in BOARD.spots if h in s.board_hexes and len(s.board_hexes) == 1]
     gnomes = list(state.gnomes)
     gnomes[spots[0]], gnomes[spots[1]], gnomes[spots[2]] = 0, 0, 1
-    state = attrs.evolve(state, gnomes=tuple(gnomes))
+    state = attrs.evolve(state, team_gnomes=team_masks(tuple(gnomes)))
     assert model_points(state, spots[3], 0) == 0
     from gremlinrules.gnaughty_gnomes.trick import score_placement
 

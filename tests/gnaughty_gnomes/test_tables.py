@@ -12,9 +12,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules.gnaughty_gnomes import Flip, Options, Place, State, legal_actions
-from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, LOSER, MIDDLE, SPOT_HEXES, WINNER, candidate_spots
+from gremlinrules.gnaughty_gnomes.board import (
+    HEX_SPOTS,
+    LOSER,
+    MIDDLE,
+    N_SPOTS,
+    SPOT_HEXES,
+    WINNER,
+    candidate_spots,
+)
 from gremlinrules.gnaughty_gnomes.components import SUITS
-from gremlinrules.gnaughty_gnomes.tables import occupancy
+from gremlinrules.gnaughty_gnomes.state import team_masks
 from gremlinrules.gnaughty_gnomes.trick import score_placement, value_of
 from tests.gnaughty_gnomes.strategies import states, step
 
@@ -53,15 +61,17 @@ def test_placements_from_the_tables_equal_the_direct_enumeration(data: st.DataOb
 
 
 @pytest.mark.clause("GG-SCORE-1")
-@given(state=states(), copy=st.booleans())
-def test_occupancy_masks_are_the_gnomes_of_each_team(state: State, copy: bool) -> None:
-    """The per-team bitmasks hold exactly the spots where that team's gnomes stand, whether
-    the tuple is one ``apply`` made or an equal copy."""
-    gnomes = tuple(iter(state.gnomes)) if copy else state.gnomes  # a new tuple object when copying
-    assert gnomes == state.gnomes
-    team0, team1 = occupancy(gnomes)
-    assert team0 == sum(1 << s for s, t in enumerate(state.gnomes) if t == 0)
-    assert team1 == sum(1 << s for s, t in enumerate(state.gnomes) if t == 1)
+@given(state=states())
+def test_gnomes_per_spot_and_the_team_bitmasks_hold_the_same_gnomes(state: State) -> None:
+    """A state keeps its gnomes as one bitmask of spots per team: ``State.gnomes`` lists, per
+    spot, the team whose bit is set there (None for neither), no spot is in both masks, and
+    ``team_masks`` turns the list back into the masks."""
+    team0, team1 = state.team_gnomes
+    assert not team0 & team1
+    assert [s for s, t in enumerate(state.gnomes) if t == 0] == [s for s in range(N_SPOTS) if team0 >> s & 1]
+    assert [s for s, t in enumerate(state.gnomes) if t == 1] == [s for s in range(N_SPOTS) if team1 >> s & 1]
+    assert len(state.gnomes) == N_SPOTS
+    assert team_masks(state.gnomes) == state.team_gnomes
 
 
 @pytest.mark.clause("GG-SCORE-1", "GG-SCORE-2", "GG-SCORE-3", "GG-SCORE-4")
