@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from gremlinrules.sim.records import record_line
+from gremlinrules.sim.records import SimulationError, record_line
 
 __all__ = ["add_simulate_parser", "run_simulate"]
 
@@ -87,9 +87,12 @@ def run_simulate(args: argparse.Namespace) -> None:
     records = iter_simulate(args.game, games=args.games, players=args.players, bots=args.bots,
                             seed=args.seed, workers=args.workers, ray=args.ray, out=args.out,
                             progress=not args.quiet)
-    if args.out is None:
+    played = 0
+    try:
         for record in records:
-            sys.stdout.write(record_line(record))
-    else:
-        for _ in records:
-            pass
+            played += 1
+            if args.out is None:
+                sys.stdout.write(record_line(record))
+    except KeyboardInterrupt:
+        resume = "; run the same command again to resume" if args.out is not None else ""
+        raise SimulationError(f"interrupted after {played} games{resume}") from None

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -105,7 +106,7 @@ def run_local(game_id: str, tasks: Iterable[GameTask], workers: int,
         return
     retry: deque[tuple[tuple[GameTask, ...], int]] = deque()
     inflight: dict[Future[list[Record]], tuple[tuple[GameTask, ...], int]] = {}
-    pool = ProcessPoolExecutor(workers, mp_context=_context())
+    pool = _pool(workers)
     try:
         while retry or len(batcher) or inflight:
             while len(inflight) < 2 * workers and (retry or len(batcher)):
@@ -132,9 +133,18 @@ def run_local(game_id: str, tasks: Iterable[GameTask], workers: int,
                         retry.append(_again(batch, attempts))
                 inflight.clear()
                 pool.shutdown(wait=True, cancel_futures=True)
-                pool = ProcessPoolExecutor(workers, mp_context=_context())
+                pool = _pool(workers)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(workers, mp_context=_context(), initializer=_ignore_interrupts)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the main process, which stops the pool (no traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _again(batch: tuple[GameTask, ...], attempts: int) -> tuple[tuple[GameTask, ...], int]:

@@ -25,10 +25,11 @@ from gremlinrules.sim.local import MAX_ATTEMPTS, Batcher
 from gremlinrules.sim.play import GameTask, play_batch
 from gremlinrules.sim.records import Record, SimulationError
 
-__all__ = ["run_ray"]
+__all__ = ["ray_module", "run_ray"]
 
 
-def _ray() -> Any:
+def ray_module() -> Any:
+    """The ``ray`` module, or InvalidArgumentError when Ray is not installed."""
     try:
         import ray  # the ray extra
     except ImportError:
@@ -43,7 +44,7 @@ def run_ray(game_id: str, tasks: Iterable[GameTask], workers: int, plugins: Mapp
     ``address`` None: the Ray this process is connected to, or a new local one with ``workers``
     CPUs; otherwise the cluster to connect to. Batches in flight: twice the cluster's CPUs.
     """
-    ray = _ray()
+    ray = ray_module()
     started = False
     if not ray.is_initialized():
         try:

@@ -93,7 +93,12 @@ def iter_simulate(game: Game | str, *, games: int, players: Players = "all",
     the run. ``ray``: True to use the Ray this process is connected to or start a local one,
     or a cluster address to connect to (``"auto"``, ``"ray://host:10001"``). ``out``: a JSON
     Lines file to append the records to; the games it holds already are not played again
-    (and not yielded). ``progress``: a bar on standard error when it is a terminal.
+    (and not yielded); a file of another run raises :class:`~gremlinrules.sim.records.SimulationError`
+    at the first step. ``progress``: a bar on standard error when it is a terminal.
+
+    Bad arguments raise :class:`~gremlinrules.core.errors.InvalidArgumentError` at once (not at
+    the first step). Closing the iterator early stops the workers; the records yielded so far
+    are in ``out``, and the same call resumes the run.
     """
     plan = Plan(game, players=players, bots=bots, seed=seed)
     if not is_int(games) or games < 0:
@@ -104,6 +109,15 @@ def iter_simulate(game: Game | str, *, games: int, players: Players = "all",
         raise InvalidArgumentError(f"workers must be at least 1, not {shown(workers)}")
     if not isinstance(ray, bool | str):
         raise InvalidArgumentError(f"ray must be True, False or a cluster address, not {shown(ray)}")
+    if ray is not False:
+        from gremlinrules.sim.ray_backend import ray_module
+
+        ray_module()  # not installed: say so now
+    return _run(plan, games, workers, ray, out, progress)
+
+
+def _run(plan: Plan, games: int, workers: int, ray: bool | str, out: str | os.PathLike[str] | None,
+         progress: bool) -> Iterator[Record]:
     plugins = {name: f for name, f in registered_bots().items() if name in plan.specs}
     file = None if out is None else RecordFile(out, plan.game.id, plan.expected)
     done: set[int] = set() if file is None else file.done

@@ -19,7 +19,7 @@ from gremlinrules.cli import main
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.rng import Rng
-from gremlinrules.sim import Record, bot_seed, game_seed, read_records, simulate
+from gremlinrules.sim import Record, bot_seed, game_seed, iter_simulate, read_records, simulate
 from gremlinrules.sim.local import MAX_BATCH, Batcher
 from gremlinrules.sim.progress import Progress
 from gremlinrules.sim.records import SimulationError
@@ -228,11 +228,11 @@ def test_a_game_that_raises_stops_the_run_naming_its_seed() -> None:
 @pytest.mark.parametrize("kwargs", [{"games": -1}, {"games": 1.5}, {"workers": 0}, {"players": 9},
                                     {"players": "some"}, {"bots": "minimax"}, {"bots": "random,random"},
                                     {"bots": []}, {"seed": "x"}, {"ray": 3}])
-def test_bad_arguments_raise_library_errors(kwargs: dict[str, Any]) -> None:
-    """Every bad argument to simulate is an InvalidArgumentError, before any game is played."""
+def test_bad_arguments_raise_library_errors_at_the_call(kwargs: dict[str, Any]) -> None:
+    """Every bad argument is an InvalidArgumentError from the call, before the iterator's first step."""
     settings: dict[str, Any] = {"games": 2, "workers": 1, **kwargs}
     with pytest.raises(InvalidArgumentError):
-        simulate(QUICK, **settings)
+        iter_simulate(QUICK, **settings)
 
 
 def test_the_batcher_hands_out_every_game_once_in_order_sized_by_the_time_per_game() -> None:
