@@ -77,14 +77,15 @@ def _replay(game: Game, record: Record) -> tuple[list[int], list[int], int, str 
     return list(game.scores(state)), list(game.winners(state)), decisions, game.end_reason(state)
 
 
-@pytest.mark.parametrize("game_id", ["no-good-gremlins", QUICK])
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
 def test_a_record_is_its_game_replayed_from_the_seed_alone(game_id: str) -> None:
-    """Every record says what a game played by hand from its seed and bot seeds gives; --players all
-    plays the counts in turn by index."""
+    """For every game, each record says what a game played by hand from its seed and bot seeds gives;
+    --players all plays the counts in turn by index."""
     game = gremlinrules.get_game(game_id)
-    records = simulate(game_id, games=6, seed=11, workers=1)
     counts = game.player_counts
-    assert [r["index"] for r in records] == list(range(6))
+    games = len(counts) + 1
+    records = simulate(game_id, games=games, seed=11, workers=1)
+    assert [r["index"] for r in records] == list(range(games))
     for r in records:
         assert r["format"] == 1
         assert r["game"] == game_id

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ import ray
 from gremlinrules.bots import register_bot, unregister_bot
 from gremlinrules.sim import Record, simulate
 from gremlinrules.sim.records import SimulationError
+from tests.sim import test_simulate
 
 
 def _same(record: Record) -> dict[str, Any]:
@@ -62,3 +64,24 @@ def test_a_game_that_raises_on_ray_stops_the_run_naming_its_seed(local_ray: None
             simulate("gnaughty-gnomes", games=1, players=2, bots="broken", seed=1, ray=True)
     finally:
         unregister_bot("broken")
+
+
+def test_a_ray_worker_killed_mid_batch_is_retried_and_its_games_recorded_once(local_ray: None,
+                                                                             tmp_path: Path) -> None:
+    """When a Ray worker process dies, Ray runs its task again: every index is recorded once, with the
+    records of a run where nothing died."""
+    # Ray's workers need not import tests/: the test module's classes travel by value
+    ray.cloudpickle.register_pickle_by_value(test_simulate)  # type: ignore[no-untyped-call]
+    marker = tmp_path / "crashed"
+    register_bot("crash-once", test_simulate.CrashOnceFactory(str(marker)))
+    try:
+        out = tmp_path / "run.jsonl"
+        records = simulate("gnaughty-gnomes", games=30, players=2, bots="crash-once", seed=2, ray=True,
+                           out=out)
+        assert marker.exists()  # a worker did die
+        assert sorted(r["index"] for r in map(json.loads, out.read_text().splitlines())) == list(range(30))
+        calm = simulate("gnaughty-gnomes", games=30, players=2, bots="crash-once", seed=2, workers=1)
+        assert [_same(r) for r in records] == [_same(r) for r in calm]
+    finally:
+        unregister_bot("crash-once")
+        ray.cloudpickle.unregister_pickle_by_value(test_simulate)  # type: ignore[no-untyped-call]
