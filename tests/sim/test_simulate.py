@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import os
@@ -157,6 +158,23 @@ def test_a_file_with_a_bad_line_or_a_repeated_game_is_refused(tmp_path: Path) ->
     out.write_text("not json\n" + text)
     with pytest.raises(SimulationError, match="line 1: not a simulation record"):
         simulate(QUICK, games=3, seed=1, workers=1, out=out)
+
+
+def test_records_read_back_from_plain_and_gzipped_files(tmp_path: Path) -> None:
+    """read_records gives the records a run wrote, from the .jsonl file and from it gzipped; an empty
+    file has none."""
+    out = tmp_path / "run.jsonl"
+    records = simulate(QUICK, games=4, seed=3, workers=1, out=out)
+    zipped = tmp_path / "run.jsonl.gz"
+    zipped.write_bytes(gzip.compress(out.read_bytes()))
+    assert sorted(read_records(out), key=lambda r: r["index"]) == records
+    assert sorted(read_records(zipped), key=lambda r: r["index"]) == records
+    (tmp_path / "empty.jsonl").write_text("")
+    assert list(read_records(tmp_path / "empty.jsonl")) == []
+    with pytest.raises(SimulationError, match="cannot read"):
+        list(read_records(tmp_path / "missing.jsonl"))
+    with pytest.raises(InvalidArgumentError, match="gzip the file when the run is over"):
+        simulate(QUICK, games=1, workers=1, out=zipped)
 
 
 class CrashOnce(RandomBot):
