@@ -36,8 +36,8 @@ STEPS = 6  # GTG-MOVE-1
 class MoveTable:
     """A map's spaces as bit masks, for the Move's destinations."""
 
-    __slots__ = ("ball", "bit", "everything", "geo", "gremlin_spaces", "grid", "laid", "laid_chooses",
-                 "moves", "others", "square", "theater")
+    __slots__ = ("ball", "bit", "everything", "fixed", "geo", "gremlin_spaces", "grid", "laid",
+                 "laid_chooses", "moves", "others", "square", "theater")
 
     def __init__(self, geo: Geometry, grid: GridBits) -> None:
         self.geo = geo
@@ -57,6 +57,9 @@ class MoveTable:
             tuple(sum(b for i, b in enumerate(starts[:players]) if i != seat) for seat in range(players))
             for players in range(len(starts) + 1))
         """[players][seat]: the other seats' Start spaces (GTG-MOVE-4)."""
+        self.fixed = tuple(sorted({m | sq for row in self.others for m in row for sq in (0, self.square)}))
+        """Every seat's spaces a move may never end on whatever the tokens: the other players' Starts,
+        with the Town Square on a first turn (GTG-SQUARE-4)."""
         self.laid = layout(grid, geo.moves)
         self.laid_chooses = layout(grid, geo.chooses)
 
@@ -315,19 +318,24 @@ def _chooses(table: MoveTable, mask: int) -> tuple[Choose, ...]:
     return found
 
 
-def _entry(table: MoveTable, here: str, key: tuple[Any, ...]) -> _Entry:
+def _entry(table: MoveTable, here: str, key: tuple[Any, ...], *, fill: bool = False) -> _Entry:
     """Work out and remember the entry of ``key`` (``table``, ``here``, the spaces that end a move
-    within five steps of ``here``)."""
+    within five steps of ``here``); with ``fill``, its cuts for every seat's fixed ones when they
+    are new (:func:`_fixed_cuts`)."""
     b = table.bit[here]
     reached = reach_bits(table.grid, b, STEPS, key[2])
     shared = (table, here, reached)
     cuts = _CUTS.get(shared)
+    made = cuts is None
     if cuts is None:
         cuts = _CUTS.put(shared, {})
     if reached:
-        return _REACHED.put(key, (_pick(table, reached), reached, reached, cuts))
-    # GTG-MOVE-2: nowhere to go; the player stays
-    return _REACHED.put(key, ((table.moves[table.geo.index[here]],), b, 0, cuts))
+        entry = _REACHED.put(key, (_pick(table, reached), reached, reached, cuts))
+    else:  # GTG-MOVE-2: nowhere to go; the player stays
+        entry = _REACHED.put(key, ((table.moves[table.geo.index[here]],), b, 0, cuts))
+    if fill and made:
+        _fixed_cuts(table, here, entry)
+    return entry
 
 
 _CUTS: BoundedCache[tuple[Any, ...], dict[int, _Moves]] = BoundedCache("gtg-fixed-cuts", 1 << 14)
@@ -339,11 +347,10 @@ def _fixed_cuts(table: MoveTable, here: str, entry: _Entry) -> None:
     """Fill ``entry``'s cuts for every seat's fixed ones: the other players' Starts (GTG-MOVE-4),
     with the Town Square on a first turn (GTG-SQUARE-4)."""
     found, _, reached, cuts = entry
-    for row in table.others:
-        for fixed in row:
-            for cut in (fixed & reached, (fixed | table.square) & reached):
-                if cut and cut not in cuts:
-                    cuts[cut] = _cut(table, here, found, reached, cut)
+    for fixed in table.fixed:
+        cut = fixed & reached
+        if cut and cut not in cuts:
+            cuts[cut] = _cut(table, here, found, reached, cut)
 
 
 PREFILLED = 6000
@@ -366,7 +373,8 @@ def _prefill(table: MoveTable) -> None:
         near = places & table.ball[here]
         rows.append((near.bit_count(), here, near))
         key = (table, here, (square | places) & table.ball[here])
-        _fixed_cuts(table, here, _reached_get(key) or _entry(table, here, key))
+        if _reached_get(key) is None:
+            _entry(table, here, key, fill=True)
     budget = PREFILLED - len(rows)
     for count, here, near in sorted(rows):
         if (1 << count) > budget:
@@ -376,7 +384,8 @@ def _prefill(table: MoveTable) -> None:
         sub = near
         while True:  # every subset of near, near itself first and the empty one last
             key = (table, here, fixed | sub)
-            _fixed_cuts(table, here, _reached_get(key) or _entry(table, here, key))
+            if _reached_get(key) is None:
+                _entry(table, here, key, fill=True)
             if not sub:
                 break
             sub = (sub - 1) & near
