@@ -124,6 +124,8 @@ def _run(plan: Plan, games: int, workers: int, ray: bool | str, out: str | os.Pa
     pending = [plan.task(i) for i in range(games) if i not in done]
     bar = Progress(games, initial=games - len(pending), description=plan.game.id, enabled=progress)
     try:
+        if not pending:
+            return
         if ray is False:
             from gremlinrules.sim.local import run_local
 

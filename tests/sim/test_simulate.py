@@ -20,7 +20,7 @@ from gremlinrules.cli import main
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.rng import Rng
-from gremlinrules.sim import Record, bot_seed, game_seed, iter_simulate, read_records, simulate
+from gremlinrules.sim import Record, bot_seed, game_seed, iter_simulate, local, read_records, simulate
 from gremlinrules.sim.local import MAX_BATCH, Batcher
 from gremlinrules.sim.progress import Progress
 from gremlinrules.sim.records import SimulationError
@@ -129,6 +129,19 @@ def test_a_run_resumes_from_its_file_without_playing_a_game_twice(tmp_path: Path
     assert sorted(r["index"] for r in lines) == list(range(15))
     assert [_same(r) for r in whole] == [_same(r) for r in simulate(QUICK, games=15, seed=5, workers=1)]
     assert [_same(r) for r in first] == [_same(r) for r in whole[:9]]
+
+
+def test_a_finished_run_plays_nothing_more(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Resuming a file that holds every game starts no worker and returns the file's records."""
+    out = tmp_path / "run.jsonl"
+    records = simulate(QUICK, games=6, seed=5, workers=1, out=out)
+
+    def no_workers(*args: Any) -> Any:
+        raise AssertionError("a worker was started")
+
+    monkeypatch.setattr(local, "run_local", no_workers)
+    assert simulate(QUICK, games=6, seed=5, workers=2, out=out) == records
+    assert simulate(QUICK, games=4, seed=5, workers=2, out=out) == records[:4]
 
 
 @pytest.mark.parametrize(("setting", "value"), [("seed", 6), ("players", 2), ("bots", "ismcts:3"),
