@@ -10,7 +10,7 @@ Reads the JSON Lines that ``gremlinrules simulate --out`` writes (plain, or gzip
   when every game has one). A chi-square test of equal seat wins across all seats is shown
   beside it, for a reader who wants one number for "the seats are not alike";
 * bot against bot, when more than one bot plays that count: each bot's win rate in each
-  seat it sat in, pooled over the line-ups, with intervals;
+  seat it sat in, pooled over the line-ups that mix bots, with intervals;
 * game length (decisions) and scores: quantiles and histograms;
 * how games ended (``ended_by``: counts and shares), the share of games where nobody scored
   (every score 0), and where every seat is a winner.
@@ -184,8 +184,10 @@ def _summary(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level: 
                   (True, False, True, True, True, False, True, True))]
 
 
-def _findings(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level: int) -> list[Block]:
-    """What a designer should look at: every rate beyond chance and the games nobody scored in."""
+def _findings(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level: int,
+              clauses: dict[str, _Clause]) -> list[Block]:
+    """What a designer should look at: every rate beyond chance, the games nobody scored in, and
+    the games a house rule's bound ended (the rules as written had not ended them)."""
     items: list[str] = []
     for players, lineups in groups.items():
         for bots, games in lineups.items():
@@ -205,9 +207,15 @@ def _findings(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level:
             if nobody:
                 items.append(f"{where}: nobody scored in {nobody} of {s.games} games "
                              f"({_pct(nobody / s.games)}).")
-        if _several_bots(lineups):
-            pooled = [g for games in lineups.values() for g in games]
-            for bot, where_bot, r, fair in _bot_rates(pooled):
+            ended = Counter(g.ended_by for g in games)
+            for reason, count in sorted(ended.items()):
+                clause = clauses.get(reason)
+                if clause is not None and clause.bound:
+                    items.append(f"{where}: {count} of {s.games} games ({_pct(count / s.games)}) ended by "
+                                 f"{reason}, a house rule's bound: the rules as written had not ended them.")
+        mixed = _mixed(lineups)
+        if mixed:
+            for bot, where_bot, r, fair in _bot_rates(mixed):
                 if where_bot == "all" and r.compare(fair):
                     items.append(f"{players} players: {bot} wins {_pct(r.value)} of the seats it plays "
                                  f"(95% CI {_ci(r)}), {_verdict(r, fair)} the fair {_pct(fair)}.")
@@ -216,8 +224,10 @@ def _findings(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level:
     return [Heading(level, "Findings"), Bullets(tuple(items))]
 
 
-def _several_bots(lineups: dict[tuple[str, ...], list[GameResult]]) -> bool:
-    return len({b for bots in lineups for b in bots}) > 1
+def _mixed(lineups: dict[tuple[str, ...], list[GameResult]]) -> list[GameResult]:
+    """The games of the line-ups with more than one bot: a line-up of one bot in every seat says
+    nothing of one bot against another, and would pull that bot's rate toward the fair one."""
+    return [g for bots, games in lineups.items() if len(set(bots)) > 1 for g in games]
 
 
 def _seats(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str, level: int) -> None:
@@ -285,9 +295,17 @@ def _scores(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], st
              title=f"Final scores, {players} players", xlabel="final score")
 
 
-def _clauses(game_id: str) -> dict[str, str]:
-    """Each clause id of the game's spec with its kind and the first sentence of its text
-    (cut at 110 characters); empty for a game without a spec here (a plugin's)."""
+@attrs.frozen
+class _Clause:
+    kind: str
+    sentence: str
+    bound: bool
+    """A house rule's bound: the clause of the ``bounded`` option (every game names its bound so)."""
+
+
+def _clauses(game_id: str) -> dict[str, _Clause]:
+    """Each clause of the game's spec by id: its kind, the first sentence of its text (cut at 110
+    characters), and whether it is a house rule's bound; empty for a game without a spec here."""
     from gremlinrules.core.spec import load_spec
 
     try:
@@ -296,17 +314,26 @@ def _clauses(game_id: str) -> dict[str, str]:
         return {}
     described = {}
     for clause in spec.clauses:
-        sentence = clause.text.split(". ")[0].rstrip(".")
+        sentence = clause.text.split(". ")[0].rstrip(".") + "."
         if len(sentence) > 110:
-            sentence = sentence[:107].rstrip() + "..."
-        described[clause.id] = f"{clause.kind}: {sentence}."
+            sentence = sentence[:107].rsplit(" ", 1)[0].rstrip(",;:") + "..."
+        bound = clause.option == "bounded" or "house rule" in clause.text.lower()
+        described[clause.id] = _Clause(clause.kind, sentence, bound)
     return described
 
 
-def _endings(blocks: list[Block], games: Sequence[GameResult], level: int, clauses: dict[str, str]) -> None:
+def _describe(clause: _Clause | None) -> str:
+    if clause is None:
+        return ""
+    named = not clause.bound or "house rule" in clause.sentence.lower()
+    return ("" if named else "house rule bound; ") + f"{clause.kind}: {clause.sentence}"
+
+
+def _endings(blocks: list[Block], games: Sequence[GameResult], level: int,
+             clauses: dict[str, _Clause]) -> None:
     counts = Counter(g.ended_by for g in games)
     blocks.append(Heading(level, "How games ended"))
-    rows = tuple((reason or "(not given)", clauses.get(reason, ""), str(c), _pct(c / len(games)))
+    rows = tuple((reason or "(not given)", _describe(clauses.get(reason)), str(c), _pct(c / len(games)))
                  for reason, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     blocks.append(Table(("Ended by", "Clause", "Games", "Share"), rows, (False, False, True, True)))
 
@@ -337,8 +364,8 @@ def _bot_against_bot(blocks: list[Block], games: Sequence[GameResult], level: in
     found = _bot_rates(games)
     fair = found[0][3]
     blocks.append(Paragraph(
-        f"Each bot's win rate in each seat it sat in, over every line-up of {games[0].players} players "
-        f"above; fair rate {_pct(fair)}."))
+        f"Each bot's win rate in each seat it sat in, over the {len(games)} games of {games[0].players} "
+        f"players whose line-up mixes bots; fair rate {_pct(fair)}."))
     seats = Counter(bot for bot, *_ in found)  # a bot in one seat has two rows: its seat, and "all"
     rows = [(bot, seat, str(r.n), _pct(r.value), _ci(r), _verdict(r, fair)) for bot, seat, r, _ in found
             if seat != "all" or seats[bot] > 2]
@@ -392,8 +419,8 @@ def build_report(results: Results, *, figures: Path | None = None, link_base: Pa
             blocks.append(Heading(2, _title(gid)))
         groups = _lineups(by_game[gid])
         blocks += _summary(groups, top)
-        blocks += _findings(groups, top)
         clauses = _clauses(gid)
+        blocks += _findings(groups, top, clauses)
         for players, lineups in groups.items():
             for k, (bots, games) in enumerate(lineups.items(), 1):
                 stem = f"{gid}-{players}p" + (f"-{k}" if len(lineups) > 1 else "")
@@ -403,9 +430,10 @@ def build_report(results: Results, *, figures: Path | None = None, link_base: Pa
                 _length(blocks, figs, games, stem, top + 1)
                 _scores(blocks, figs, games, stem, top + 1)
                 _endings(blocks, games, top + 1, clauses)
-            if _several_bots(lineups):
+            mixed = _mixed(lineups)
+            if mixed:
                 blocks.append(Heading(top, f"{players} players: bots compared"))
-                _bot_against_bot(blocks, [g for games in lineups.values() for g in games], top + 1)
+                _bot_against_bot(blocks, mixed, top + 1)
     return blocks, figs.written
 
 

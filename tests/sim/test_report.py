@@ -281,9 +281,10 @@ def test_simulate_then_report_from_the_command_line(tmp_path: Path) -> None:
 
 
 def _result(index: int, winners: tuple[int, ...], scores: tuple[int, ...] = (1, 1),
-            bots: tuple[str, ...] = ("random", "random")) -> GameResult:
-    return GameResult(game="gnaughty-gnomes", index=index, seed=index, players=len(bots), bots=bots,
-                      scores=scores, winners=winners, decisions=10, ended_by="GG-END-1", seconds=0.0)
+            bots: tuple[str, ...] = ("random", "random"), game: str = "gnaughty-gnomes",
+            ended_by: str = "GG-END-1") -> GameResult:
+    return GameResult(game=game, index=index, seed=index, players=len(bots), bots=bots,
+                      scores=scores, winners=winners, decisions=10, ended_by=ended_by, seconds=0.0)
 
 
 def test_lineup_stats_count_shared_and_sole_wins_by_hand() -> None:
@@ -316,16 +317,20 @@ def test_a_clear_first_player_advantage_is_reported_as_a_finding() -> None:
 
 
 def test_a_stronger_bot_is_reported_over_all_its_seats() -> None:
-    """A bot that wins 45 of 50 games, half in each seat, is above the fair rate in the findings."""
+    """A bot that wins 45 of 50 games, half in each seat, is above the fair rate in the findings;
+    games of random against itself do not enter the comparison."""
     games = [_result(i, (i % 2,), bots=("ismcts:8", "random") if i % 2 == 0 else ("random", "ismcts:8"))
              for i in range(45)]
     games += [_result(45 + i, (i % 2,), bots=("random", "ismcts:8") if i % 2 == 0 else ("ismcts:8", "random"))
               for i in range(5)]
-    blocks, _ = build_report(_results(games))
+    uniform = [_result(100 + i, (i % 2,)) for i in range(40)]  # random against itself: no evidence
+    blocks, _ = build_report(_results(games + uniform))
     items = [i for b in blocks if isinstance(b, Bullets) for i in b.items]
     assert any(i.startswith("2 players: ismcts:8 wins 90.0% of the seats it plays") and "above" in i
                for i in items)
     assert any(i.startswith("2 players: random wins 10.0%") and "below" in i for i in items)
+    compared = _tables(blocks, "2 players: bots compared")[0]
+    assert {row[2] for row in compared.rows} == {"25", "50"}  # the 50 mixed games only
 
 
 def _results(games: list[GameResult]) -> Results:
@@ -343,3 +348,19 @@ def test_image_links_can_be_relative_to_an_including_page(samples: dict[str, Any
     for link in links:
         assert link.startswith("balance/ngg_files/")
         assert (tmp_path / "docs" / link).is_file()
+
+
+def test_games_a_house_rule_bound_ended_are_a_finding() -> None:
+    """Games ended by a bound (GI-BOUND-1, the clause of Gremlins, Inc.'s ``bounded`` option) are
+    counted in the findings and labelled in the endings table; games a rule ended (GI-END-2) are not."""
+    games = [_result(i, (0,), game="gremlins-inc", ended_by="GI-BOUND-1" if i < 3 else "GI-END-2")
+             for i in range(10)]
+    blocks, _ = build_report(_results(games))
+    items = [i for b in blocks if isinstance(b, Bullets) for i in b.items]
+    assert [i for i in items if "ended by" in i] == [
+        "2 players, random in every seat: 3 of 10 games (30.0%) ended by GI-BOUND-1, a house rule's bound: "
+        "the rules as written had not ended them."]
+    ended = {row[0]: row for row in _tables(blocks, "2 players: random")[-1].rows}
+    assert ended["GI-BOUND-1"][1].startswith("interpretation: House rule")
+    assert ended["GI-END-2"][1].startswith("interpretation: Playing to a score")
+    assert (ended["GI-BOUND-1"][2], ended["GI-END-2"][2]) == ("3", "7")
