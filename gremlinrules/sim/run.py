@@ -10,7 +10,7 @@ is fixed by the run's settings and its index alone, whoever plays it.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from typing import Literal
 
 from gremlinrules.bots.registry import canonical_spec, registered_bots
@@ -81,7 +81,8 @@ class Plan:
 def iter_simulate(game: Game | str, *, games: int, players: Players = "all",
                   bots: str | Sequence[str] = "random", seed: int = 0,
                   workers: int | None = None, ray: bool | str = False,
-                  out: str | os.PathLike[str] | None = None, progress: bool = False) -> Iterator[Record]:
+                  out: str | os.PathLike[str] | None = None,
+                  progress: bool = False) -> Generator[Record, None, None]:
     """Play games ``0 .. games-1`` of a run; yields each game's record as it is recorded, in the order
     games finish (not by index).
 
@@ -107,7 +108,7 @@ def iter_simulate(game: Game | str, *, games: int, players: Players = "all",
         workers = default_workers()
     elif not is_int(workers) or workers < 1:
         raise InvalidArgumentError(f"workers must be at least 1, not {shown(workers)}")
-    if not isinstance(ray, bool | str):
+    if not isinstance(ray, bool | str) or ray == "":
         raise InvalidArgumentError(f"ray must be True, False or a cluster address, not {shown(ray)}")
     if ray is not False:
         from gremlinrules.sim.ray_backend import ray_module
@@ -117,12 +118,13 @@ def iter_simulate(game: Game | str, *, games: int, players: Players = "all",
 
 
 def _run(plan: Plan, games: int, workers: int, ray: bool | str, out: str | os.PathLike[str] | None,
-         progress: bool) -> Iterator[Record]:
+         progress: bool) -> Generator[Record, None, None]:
     plugins = {name: f for name, f in registered_bots().items() if name in plan.specs}
     file = None if out is None else RecordFile(out, plan.game.id, plan.expected)
     done: set[int] = set() if file is None else file.done
     pending = [plan.task(i) for i in range(games) if i not in done]
     bar = Progress(games, initial=games - len(pending), description=plan.game.id, enabled=progress)
+    batches: Iterator[list[Record]] = iter(())
     try:
         if not pending:
             return
@@ -143,6 +145,8 @@ def _run(plan: Plan, games: int, workers: int, ray: bool | str, out: str | os.Pa
             bar.update(len(new))
             yield from new
     finally:
+        if isinstance(batches, Generator):
+            batches.close()  # stops the workers now, not when garbage is collected
         bar.close()
         if file is not None:
             file.close()

@@ -131,6 +131,21 @@ def test_a_run_resumes_from_its_file_without_playing_a_game_twice(tmp_path: Path
     assert [_same(r) for r in first] == [_same(r) for r in whole[:9]]
 
 
+def test_a_run_stopped_early_keeps_what_it_yielded_and_resumes(tmp_path: Path) -> None:
+    """Closing the iterator after a few records leaves at least those in the file (each once), and the
+    same call then completes the run as one uninterrupted run would."""
+    out = tmp_path / "run.jsonl"
+    run = iter_simulate(QUICK, games=300, players=2, seed=7, workers=2, out=out)
+    first = [next(run) for _ in range(3)]
+    run.close()
+    kept = _lines(out)
+    assert all(r in kept for r in first)
+    assert len({r["index"] for r in kept}) == len(kept) < 300
+    whole = simulate(QUICK, games=300, players=2, seed=7, workers=2, out=out)
+    assert [_same(r) for r in whole] == [_same(r) for r in simulate(QUICK, games=300, players=2, seed=7,
+                                                                     workers=1)]
+
+
 def test_a_finished_run_plays_nothing_more(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Resuming a file that holds every game starts no worker and returns the file's records."""
     out = tmp_path / "run.jsonl"
@@ -259,7 +274,7 @@ def test_a_game_that_raises_stops_the_run_naming_its_seed() -> None:
 
 @pytest.mark.parametrize("kwargs", [{"games": -1}, {"games": 1.5}, {"workers": 0}, {"players": 9},
                                     {"players": "some"}, {"bots": "minimax"}, {"bots": "random,random"},
-                                    {"bots": []}, {"seed": "x"}, {"ray": 3}])
+                                    {"bots": []}, {"seed": "x"}, {"ray": 3}, {"ray": ""}])
 def test_bad_arguments_raise_library_errors_at_the_call(kwargs: dict[str, Any]) -> None:
     """Every bad argument is an InvalidArgumentError from the call, before the iterator's first step."""
     settings: dict[str, Any] = {"games": 2, "workers": 1, **kwargs}
