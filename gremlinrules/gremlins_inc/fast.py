@@ -41,7 +41,7 @@ from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.events import _LOG
 from gremlinrules.gremlins_inc.fast_frames import frame_actions, frame_apply
 from gremlinrules.gremlins_inc.fast_tables import MEMO as _MEMO
-from gremlinrules.gremlins_inc.fast_tables import tables, turn_actions
+from gremlinrules.gremlins_inc.fast_tables import Tables, tables, turn_actions
 from gremlinrules.gremlins_inc.fast_turn import EFFECTS
 from gremlinrules.gremlins_inc.state import Phase, State
 
@@ -84,29 +84,28 @@ def apply(s: State, action: Any) -> State:
     if s.phase is not _PLAY or _listening() is not None:
         return rules.apply(s, action)
     try:
-        return _apply(s, action)
+        if s.stack:
+            return frame_apply(s, action)
+        o, n, t = _MEMO[0]  # the tables of the options last asked (tables() without the call)
+        if o is not s.options or n != s.players:
+            t = tables(s)
+        info = t.lookup.by_id.get(id(action)) or _by_value(t, action)
+        if info is not None:
+            out = EFFECTS[info[0]](s, t, info[1])
+            if out is not None:
+                return out
     except _HAND_MADE:  # a state edited by hand that the fast path cannot read: the rule book answers
-        return rules.apply(s, action)
+        pass
+    return rules.apply(s, action)  # the reason for a refusal, the rare case, or a hand-made state
 
 
 _HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError, StopIteration)
 """What a state made by hand (not by the rules) can raise on the fast path."""
 
 
-def _apply(s: State, action: Any) -> State:
-    """``apply`` on a state in play with nobody listening for events."""
-    if s.stack:
-        return frame_apply(s, action)
-    o, n, t = _MEMO[0]
-    if o is not s.options or n != s.players:
-        t = tables(s)
-    lookup = t.lookup
+def _by_value(t: Tables, action: Any) -> tuple[int, Any] | None:
+    """A turn action equal to one of the space's but not that object, by value (None otherwise)."""
     try:
-        info = lookup.by_id.get(id(action)) or lookup.by_value(action)
+        return t.lookup.by_value(action)
     except Exception:  # an action with a hostile field: the rule book explains
-        info = None
-    if info is not None:
-        out = EFFECTS[info[0]](s, t, info[1])
-        if out is not None:
-            return out
-    return rules.apply(s, action)  # the reason for a refusal, or the rare case
+        return None

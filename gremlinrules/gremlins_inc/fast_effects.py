@@ -13,6 +13,7 @@ from bisect import insort
 from itertools import chain
 from typing import Any
 
+from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.zones import replace_at
@@ -21,7 +22,7 @@ from gremlinrules.gremlins_inc.components import RESOURCES, Step
 from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_flow import after_action
 from gremlinrules.gremlins_inc.fast_select import WANT, mask, selected, sources, targets
-from gremlinrules.gremlins_inc.fast_tables import Tables
+from gremlinrules.gremlins_inc.fast_tables import COUNTS_GET, Tables, counts
 from gremlinrules.gremlins_inc.state import (
     ASSIGN,
     CHOOSE_PLAYER,
@@ -61,6 +62,8 @@ def _ask(s: State, frame: Frame, choices: tuple[Any, ...], said: Any) -> State:
     out = _pushed(s, (*s.stack, frame))
     ASKED[0] = (out, choices, said)
     return out
+_OWED: BoundedCache[tuple[int, ...], str] = BoundedCache("gremlins-inc owed units as text", 256)
+"""Resource units still owed (type indices) as a pay frame writes them (``malice.malice``)."""
 with_resources = make_updater(Project, "resources")
 """A project with other resources (one constructor-free call)."""
 _pushed = make_updater(State, "stack")
@@ -244,9 +247,20 @@ def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen
             found = [chosen]
         else:
             want = 1 << r
-            found = [i for i, p in enumerate(row) if mask(p, t) & want]
+            found = []
+            for i, p in enumerate(row):
+                if p.resources:
+                    v = COUNTS_GET(id(p))
+                    if v is None or v[0] is not p or v[1] is not t:
+                        v = counts(p, t)
+                    if v[5] & want:
+                        found.append(i)
         if len(found) > 1:
-            frame = Frame(PAY, seat, source=card, bound=(("owed", ".".join(RESOURCES[x] for x in owed[k:])),))
+            rest = owed[k:]
+            text = _OWED.get(rest)
+            if text is None:
+                text = _OWED.put(rest, ".".join(RESOURCES[x] for x in rest))
+            frame = Frame(PAY, seat, source=card, bound=(("owed", text),))
             pick = t.choose_project[seat]
             if pile is None:
                 out = _pushed(s, (*s.stack, frame))

@@ -33,7 +33,8 @@ from gremlinrules.gremlins_inc.flow import have
 from gremlinrules.gremlins_inc.kit import Kit, kit_for
 from gremlinrules.gremlins_inc.state import Project, State
 
-__all__ = ["COUNTS_GET", "MEMO", "Tables", "counts", "meets", "perm_info", "tables", "turn_actions"]
+__all__ = ["COUNTS_GET", "MEMO", "Tables", "counted", "counts", "meets", "perm_info", "put_counts", "tables",
+           "turn_actions"]
 
 _G, _M, _I = (RESOURCES.index(r) for r in ("gold", "malice", "industry"))
 
@@ -95,9 +96,12 @@ class Tables:
         self.done: Action = by[Done()]
         self.end: Action = by[EndTurn()]
         self.ends: tuple[Action, ...] = (self.end,)
-        self.tails: tuple[tuple[Action, ...], ...] = tuple(
-            (*self.cancels[:size], self.end) for size in range(comps.max_projects + 1))
-        """Per row size: the last of the turn's actions, the Cancels of the row and EndTurn."""
+        self.tails: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+            tuple((*(self.completes[k] for k in range(size) if done >> k & 1), *self.cancels[:size], self.end)
+                  for done in range(1 << size))
+            for size in range(comps.max_projects + 1))
+        """Per row size and mask of completable projects (project 1 is bit 1): the last of the
+        turn's actions, the Completes, the Cancels of the row and EndTurn."""
         data: dict[Any, tuple[int, Any]] = {}
         for a in kit.actions:
             if isinstance(a, Start):
@@ -170,6 +174,8 @@ own) and the tables they were counted for: a project object is kept over many st
 _counts_get = _COUNTS.get
 COUNTS_GET = _counts_get
 """The counts cache's lookup by ``id(project)`` (check the entry's project and tables)."""
+put_counts = _COUNTS.put
+"""Store a project's counts under ``id(project)`` (as :func:`counts` makes them)."""
 
 
 def counts(p: Project, t: Tables) -> tuple[Project, Tables, int, int, int, int]:
@@ -186,6 +192,13 @@ def counts(p: Project, t: Tables) -> tuple[Project, Tables, int, int, int, int]:
     return _COUNTS.put(id(p), (p, t, g, m, i, (g > 0) | (m > 0) << 1 | (i > 0) << 2))
 
 
+def counted(q: Project, t: Tables, v: tuple[Project, Any, int, int, int, int],
+            r: int) -> tuple[Project, Tables, int, int, int, int]:
+    """The counts of ``q``: a project counted ``v`` with one more resource of type index ``r``."""
+    g, m, i = v[2] + (r == 0), v[3] + (r == 1), v[4] + (r == 2)
+    return q, t, g, m, i, (g > 0) | (m > 0) << 1 | (i > 0) << 2
+
+
 def turn_actions(s: State, t: Tables) -> tuple[Action, ...]:
     """The turn owner's legal actions (no frame pending, the game on), in the canonical order
     (GI-CARD-1): starts, assigns, plays, completes, cancels, end."""
@@ -198,32 +211,31 @@ def turn_actions(s: State, t: Tables) -> tuple[Action, ...]:
     row = s.projects[me]
     size = len(row)
     # sum() joins the few short tuples of each design in C, faster than a chain for a hand
-    out: tuple[Action, ...] = sum(map(t.starts.__getitem__, distinct), ()) if size < t.max_projects else ()
-    g = m = i = 0
-    done: list[Action] = []
-    if size:
-        out += sum(map(t.assigns[size].__getitem__, distinct), ())
-        needs = t.needs
-        for k, p in enumerate(row):
-            res = p.resources
-            need = needs.get(p.card)
-            if res:
-                v = _counts_get(id(p))
-                if v is None or v[0] is not p or v[1] is not t:
-                    v = counts(p, t)
-                g += v[2]
-                m += v[3]
-                i += v[4]
-                if need is not None and v[2] >= need[1] and v[3] >= need[2] and v[4] >= need[3]:
-                    done.append(t.completes[k])
-            elif need is not None and not need[0]:
-                done.append(t.completes[k])
+    if size == t.max_projects:
+        out: tuple[Action, ...] = sum(map(t.assigns[size].__getitem__, distinct), ())
+    else:
+        out = sum(map(t.starts.__getitem__, distinct), ())
+        if size:
+            out += sum(map(t.assigns[size].__getitem__, distinct), ())
+    g = m = i = done = 0
+    needs = t.needs
+    for k, p in enumerate(row):
+        need = needs.get(p.card)
+        if p.resources:
+            v = _counts_get(id(p))
+            if v is None or v[0] is not p or v[1] is not t:
+                v = counts(p, t)
+            g += v[2]
+            m += v[3]
+            i += v[4]
+            if need is not None and v[2] >= need[1] and v[3] >= need[2] and v[4] >= need[3]:
+                done |= 1 << k
+        elif need is not None and not need[0]:
+            done |= 1 << k
     ok = [c[3] for c in map(t.plays.get, distinct) if c is not None and g >= c[0] and m >= c[1] and i >= c[2]]
     if ok:
         out += tuple(ok)
-    if done:
-        out += tuple(done)
-    return out + t.tails[size]
+    return out + t.tails[size][done]
 
 
 def _with_permanents(s: State, t: Tables, me: int) -> tuple[Action, ...]:

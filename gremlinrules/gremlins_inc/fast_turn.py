@@ -18,7 +18,15 @@ from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_inc import flow, rules
 from gremlinrules.gremlins_inc.fast_effects import first_step, pay, run, with_resources
 from gremlinrules.gremlins_inc.fast_flow import allowed, end_turn, end_turn_after
-from gremlinrules.gremlins_inc.fast_tables import Tables, counts, meets, perm_info
+from gremlinrules.gremlins_inc.fast_tables import (
+    COUNTS_GET,
+    Tables,
+    counted,
+    counts,
+    meets,
+    perm_info,
+    put_counts,
+)
 from gremlinrules.gremlins_inc.state import Project, State
 
 __all__ = ["EFFECTS"]
@@ -30,6 +38,8 @@ _played = make_updater(State, "hands", "resolving", "actions_used")
 _new_project = make_updater(Project, "uid", "card", "face_up", resources=())
 """``Project(uid, card, face_up)`` without the constructor: every field is set."""
 _BLANK = Project(0, "", False)
+_EMPTY = (_BLANK, None, 0, 0, 0, 0)
+"""The counts of a project without resources."""
 _completing = make_updater(State, "projects", "scores", "seen", "resolving", "completing", "actions_used")
 
 
@@ -70,8 +80,15 @@ def _assign(s: State, t: Tables, arg: tuple[str, int]) -> State | None:
     p = row[i]
     hands = list(s.hands)
     hands[me] = hand[:k] + hand[k + 1:]
+    q = with_resources(p, (*p.resources, card))
+    if p.resources:  # the new project's counts from the old's, when known (the listing counted them)
+        v = COUNTS_GET(id(p))
+        if v is not None and v[0] is p and v[1] is t:
+            put_counts(id(q), counted(q, t, v, t.type_of[card]))
+    else:
+        put_counts(id(q), counted(q, t, _EMPTY, t.type_of[card]))
     projects = list(s.projects)
-    projects[me] = row[:i] + (with_resources(p, (*p.resources, card)),) + row[i + 1:]
+    projects[me] = row[:i] + (q,) + row[i + 1:]
     if used < limit:
         return _assigned(s, tuple(hands), tuple(projects), used)
     return end_turn_after(s, t, tuple(hands), tuple(projects), s.next_uid)
