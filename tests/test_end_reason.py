@@ -43,19 +43,23 @@ def test_end_reason_is_none_before_the_end_and_a_clause_of_the_game_after(game_i
 
 
 @pytest.mark.clause("NGG-FINALE-1")
+@pytest.mark.clause("NGG-DECK-2")
 @pytest.mark.clause("NGG-END-3")
-@given(seed=seeds, limit=st.sampled_from([1, 2, 100]))
+@given(seed=seeds, limit=st.sampled_from([1, 2, 100]), players=st.integers(2, 5))
 def test_ngg_end_reason_is_the_round_limit_exactly_when_the_deck_was_not_exhausted(
-        seed: int, limit: int) -> None:
-    """No Good Gremlins: NGG-END-3 (the round limit began the finale) exactly when cards were
-    left in the materials deck at the end and the round count passed the limit; otherwise the
-    deck ran out (NGG-FINALE-1)."""
+        seed: int, limit: int, players: int) -> None:
+    """No Good Gremlins: NGG-END-3 (the round limit began the finale) exactly when the round
+    count passed the limit; otherwise the deck ran out, the first time with two or three players
+    (NGG-FINALE-1), the second time (after a rebuild) with four or five (NGG-DECK-2)."""
     game = gremlinrules.get_game("no-good-gremlins")
-    _, final = _play_out("no-good-gremlins", 2, seed, game.Options(round_limit=limit))
-    by_limit = final.round > limit
-    assert game.end_reason(final) == ("NGG-END-3" if by_limit else "NGG-FINALE-1")
-    if not by_limit:
+    _, final = _play_out("no-good-gremlins", players, seed, game.Options(round_limit=limit))
+    reason = game.end_reason(final)
+    if final.round > limit:
+        assert reason == "NGG-END-3"
+    else:
         assert not final.deck
+        assert reason == ("NGG-FINALE-1" if players <= 3 else "NGG-DECK-2")
+        assert final.rebuilt == (players > 3)
 
 
 @pytest.mark.clause("GVG-END-4")

@@ -116,15 +116,17 @@ def winners(s: State) -> tuple[int, ...]:
 
 
 def end_reason(s: State) -> str | None:
-    """The clause that began the finale that ended the game: the materials deck ran out
-    (NGG-FINALE-1), or the round limit of the house rule passed first (NGG-END-3; the round
-    count stops once the finale begins, so it is past the limit only then); None while the game
-    goes on."""
+    """The clause that began the finale that ended the game: the materials deck ran out (with two
+    or three players, NGG-FINALE-1), or ran out the second time (with four or five, NGG-DECK-2),
+    or the round limit of the house rule passed first (NGG-END-3; the round count stops once
+    the finale begins, so it is past the limit only then); None while the game goes on."""
     check_type(s, State, "No Good Gremlins State")
     if s.phase is not Phase.OVER:
         return None
     o = s.options
-    return "NGG-END-3" if o.bounded and s.round > o.round_limit else "NGG-FINALE-1"
+    if o.bounded and s.round > o.round_limit:
+        return "NGG-END-3"
+    return "NGG-FINALE-1" if s.players <= 3 else "NGG-DECK-2"
 
 
 def observe(s: State, player: int | None) -> View:
