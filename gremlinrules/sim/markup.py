@@ -76,12 +76,15 @@ class Image:
 
 Block = Heading | Paragraph | Bullets | Code | Table | Image
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&$!{}])")
+_MD_BLOCK_START = re.compile(r"^(\d{1,9})([.)])|^([-+=%(:])")  # lists, setext, myst comments and targets
 
 
 def _md(text: str) -> str:
-    """Escape the characters that would start Markdown syntax inside a line, and keep it one line."""
-    return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    """Escape what would start Markdown syntax in a line: inline marks and entities anywhere,
+    a list or heading marker at the start; and keep it one line."""
+    line = _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    return _MD_BLOCK_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[1] else f"\\{m[3]}", line)
 
 
 def _md_url(src: str) -> str:
