@@ -29,6 +29,7 @@ def _play_out(game_id: str, players: int, seed: int, options: Any) -> tuple[Any,
         assert game.end_reason(state) is None, "a game that goes on has no end reason"
         state = game.apply(state, rnd.choice(game.legal_actions(state)))
     reason = game.end_reason(state)
+    assert reason is not None, "a finished game names the clause that ended it"
     clause = load_spec(game_id).clause(reason)  # SpecError if the id is no clause of the game
     assert clause.kind in ("rule", "interpretation")
     return game, state
