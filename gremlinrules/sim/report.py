@@ -386,6 +386,9 @@ def _method() -> list[Block]:
         "there (see the game's rules page).",
         "Chi-square: Pearson's test that every seat wins equally often; a small p says the seats "
         "differ, without saying which.",
+        "Each interval misses the true rate one time in twenty: across many seats and player counts, "
+        "a lone finding just beyond chance may be luck. A small chi-square p, or the same finding in "
+        "a second run with another seed, says it is not.",
         "Quantiles interpolate linearly between games (the default of NumPy and R).",
         "Ended by: the clause id of the rule that ended the game (Game.end_reason)."))]
 
