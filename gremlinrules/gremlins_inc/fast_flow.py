@@ -3,7 +3,9 @@ one step for their usual cases (:mod:`.flow` does the rest)."""
 
 from __future__ import annotations
 
+from gremlinrules.core.draws import shuffle
 from gremlinrules.core.evolve import make_updater
+from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_inc import flow
 from gremlinrules.gremlins_inc.fast_tables import Tables, perm_info
 from gremlinrules.gremlins_inc.state import Phase, Project, State
@@ -19,6 +21,9 @@ _next_turn_after = make_updater(State, "hands", "projects", "next_uid", "deck", 
 _next_round_after = make_updater(State, "hands", "projects", "next_uid", "deck", "turn", "round",
                                  actions_used=0)
 _acted = make_updater(State, "hands", "projects", "next_uid")
+_drawn = make_updater(State, "hands", "deck", "discard", "rng", "reshuffles")
+_next_turn_drawn = make_updater(State, "hands", "deck", "discard", "rng", "reshuffles", "turn",
+                                actions_used=0)
 
 
 def allowed(s: State, t: Tables) -> int:
@@ -49,17 +54,57 @@ def _refill(hands: list[tuple[str, ...]], deck: tuple[str, ...], order: tuple[in
     return deck
 
 
+def _draw_all(s: State, hands: list[tuple[str, ...]], order: tuple[int, ...],
+              size: int) -> tuple[tuple[str, ...], tuple[str, ...], Rng, int]:
+    """GI-TURN-3 with the reshuffles of GI-DRAW-2 and GI-DRAW-3 (as :func:`.flow.refill` draws):
+    ``hands`` is refilled in place; the deck, discard pile, generator and reshuffles after it."""
+    deck, discard, rng, reshuffles = s.deck, s.discard, s.rng, s.reshuffles
+    for seat in order:
+        hand = hands[seat]
+        n = size - len(hand)
+        if n <= 0:
+            continue
+        got: tuple[str, ...] = ()
+        while len(got) < n:
+            if not deck:
+                if not discard:
+                    break  # GI-DRAW-3: nothing left to draw
+                deck, state = shuffle(rng.state, discard)  # GI-DRAW-2: the discard pile, shuffled
+                rng = Rng(state)
+                discard = ()
+                reshuffles += 1
+            take = n - len(got)
+            got += deck[:take]
+            deck = deck[take:]
+        hands[seat] = tuple(sorted(hand + got))
+    return deck, discard, rng, reshuffles
+
+
+def _end_turn_drawing(s: State, t: Tables) -> State:
+    """:func:`end_turn` when the refill runs the deck out (no extra turn pending): the refill with
+    its reshuffles in one step, then the next seat's turn, or the round's end by :mod:`.flow`."""
+    me = s.turn
+    hands = list(s.hands)
+    deck, discard, rng, reshuffles = _draw_all(s, hands, t.orders[me], t.hand_size)
+    nxt = me + 1 if me + 1 < s.players else 0
+    if nxt != s.first_player:
+        return _next_turn_drawn(s, tuple(hands), deck, discard, rng, reshuffles, nxt)
+    # every hand is as full as the cards allow: the flow's refill draws nothing more
+    return flow.end_turn(_drawn(s, tuple(hands), deck, discard, rng, reshuffles))
+
+
 def end_turn(s: State, t: Tables) -> State:
-    """:func:`.flow.end_turn`: the refill without a reshuffle, then the next seat's turn (and, after
-    the seat before the first player, the next round) in one step; an extra turn, a refill that
-    needs a reshuffle and the end of the game go to :mod:`.flow`."""
+    """:func:`.flow.end_turn`: the refill, then the next seat's turn (and, after the seat before the
+    first player, the next round) in one step, a refill that needs a reshuffle too
+    (:func:`_end_turn_drawing`); an extra turn and the end of a round with a reshuffle or of the
+    game go to :mod:`.flow`."""
     if s.extra_turns:
         return flow.end_turn(s)
     me = s.turn
     hands = list(s.hands)
     deck = _refill(hands, s.deck, t.orders[me], t.hand_size)
     if deck is None:
-        return flow.end_turn(s)
+        return _end_turn_drawing(s, t)
     nxt = me + 1 if me + 1 < s.players else 0
     if nxt != s.first_player:
         return _next_turn(s, tuple(hands), deck, nxt)
@@ -88,8 +133,10 @@ def end_turn_after(s: State, t: Tables, hands: tuple[tuple[str, ...], ...],
     refilled = list(hands)
     deck = _refill(refilled, s.deck, t.orders[me], t.hand_size)
     nxt = me + 1 if me + 1 < s.players else 0
-    if deck is None or s.extra_turns:
-        return end_turn(_acted(s, hands, projects, next_uid), t)
+    if s.extra_turns:
+        return flow.end_turn(_acted(s, hands, projects, next_uid))
+    if deck is None:
+        return _end_turn_drawing(_acted(s, hands, projects, next_uid), t)
     if nxt != s.first_player:
         return _next_turn_after(s, tuple(refilled), projects, next_uid, deck, nxt)
     if _over(s, deck):  # the round ends and the game with it (GI-END-4): the flow's

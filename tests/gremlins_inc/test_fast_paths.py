@@ -154,3 +154,21 @@ def test_contexts_made_without_the_constructor_equal_the_constructors(player: in
     assert first_step(player, card) == Ctx(player, card)
     busy = Ctx(5, "x", 3, "units", (1,), True, 1, 2, 0, 4)
     assert _next_step(busy, player, card, step) == Ctx(player, card, step)
+
+
+@pytest.mark.clause("GI-TURN-3", "GI-DRAW-2", "GI-DRAW-3")
+@settings(max_examples=max(10, settings().max_examples // 4), deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), deck=st.integers(0, 4), pile=st.integers(0, 6),
+       turn=st.integers(0, 5), short=st.lists(st.integers(0, 6), min_size=6, max_size=6))
+def test_a_refill_that_runs_the_deck_out_ends_the_turn_as_the_rule_book(
+        players: int, seed: int, deck: int, pile: int, turn: int, short: list[int]) -> None:
+    """Property: when the end of a turn's refill runs the deck out, the fast path reshuffles the
+    discard pile (or, both empty, draws what there is) and passes the turn to the same state as the
+    rule book, for any seat (the last of the round too) and any hands short of cards."""
+    s = new_game(players, seed)
+    cards = list(s.deck)
+    hands = tuple(h[:max(0, len(h) - k)] for h, k in zip(s.hands, short, strict=False))
+    s = evolve(s, turn=turn % players, deck=tuple(cards[:deck]),
+               discard=tuple(sorted(cards[deck:deck + pile])), hands=hands)
+    end = fast.legal_actions(s)[-1]
+    assert fast.apply(s, end) == rules.apply(s, end)
