@@ -81,11 +81,18 @@ def _integer_bins(low: float, high: float, most: int = 60) -> list[float]:
     return edges if len(edges) > 1 else [low - 0.5, low + 0.5]
 
 
+def _whole_ticks(ax: Any) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+
+
 def histogram(path: Path, values: Sequence[int], *, title: str, xlabel: str) -> None:
     """A histogram of whole numbers (game lengths), one bar per value or per range of values."""
     fig = _figure()
     ax = fig.subplots()
     ax.hist(values, bins=_integer_bins(min(values), max(values)), color="#4c78a8")
+    _whole_ticks(ax)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("games")
     ax.set_title(title)
@@ -101,6 +108,7 @@ def stacked_histogram(path: Path, series: Sequence[Sequence[int]], labels: Seque
     bins = _integer_bins(min(flat), max(flat))
     for values, label in zip(series, labels, strict=True):
         ax.hist(values, bins=bins, histtype="step", linewidth=1.5, label=label)
+    _whole_ticks(ax)
     ax.set_xlabel(xlabel)
     if Counter(flat).most_common(1)[0][1] > 0.8 * len(flat) and len(set(flat)) > 1:
         # One value (a score of 0, typically) dwarfs the rest: a log scale keeps the rest visible.

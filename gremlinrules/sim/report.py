@@ -139,6 +139,13 @@ def _lineup_label(bots: tuple[str, ...]) -> str:
     return " / ".join(bots)
 
 
+def _seat_labels(bots: tuple[str, ...]) -> list[str]:
+    """A figure's seat names: with each seat's bot when the line-up mixes bots."""
+    if len(set(bots)) == 1:
+        return [f"seat {s}" for s in range(len(bots))]
+    return [f"seat {s}\n{bot}" for s, bot in enumerate(bots)]
+
+
 def _title(game_id: str) -> str:
     from gremlinrules.core.registry import get_game
 
@@ -257,7 +264,7 @@ def _seats(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], ste
             f"{chi.df} degree{'s' if chi.df > 1 else ''} of freedom, p = {chi.p_value:.3g}"
             + (" (the seats differ beyond chance at the 5% level)." if chi.p_value < 0.05 else ".")))
     figs.add(blocks, f"{stem}-seats", f"Win rate of each seat with its 95% interval, {s.players} players",
-             plots.seat_rates, [f"seat {seat}" for seat in range(s.players)], [r.value for r in rates],
+             plots.seat_rates, _seat_labels(s.bots), [r.value for r in rates],
              [(r.low, r.high) for r in rates], s.fair, title=f"Seat win rates, {s.players} players")
 
 
@@ -291,7 +298,7 @@ def _scores(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], st
         items.append(f"No winner at all: {no_winner} of {n} games ({_pct(no_winner / n)}).")
     blocks.append(Bullets(tuple(items)))
     figs.add(blocks, f"{stem}-scores", f"Histogram of final scores per seat, {players} players",
-             plots.stacked_histogram, per_seat, [f"seat {s}" for s in range(players)],
+             plots.stacked_histogram, per_seat, [label.replace("\n", " ") for label in _seat_labels(bots)],
              title=f"Final scores, {players} players", xlabel="final score")
 
 
