@@ -151,5 +151,7 @@ def _again(batch: tuple[GameTask, ...], attempts: int) -> tuple[tuple[GameTask, 
     if attempts + 1 >= MAX_ATTEMPTS:
         first, last = batch[0][0], batch[-1][0]
         raise SimulationError(f"the workers playing games {first} to {last} died {MAX_ATTEMPTS} times; "
-                              "giving up (out of memory? a bot that crashes the process?)")
+                              "giving up (out of memory? a bot that crashes the process? a script that "
+                              "runs a simulation must do so under 'if __name__ == \"__main__\":', since "
+                              "each worker process imports it)")
     return batch, attempts + 1
