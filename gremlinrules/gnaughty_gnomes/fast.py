@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import reduce
-from itertools import chain, permutations, product
+from itertools import chain, permutations
 from operator import or_
 from typing import Any
 
@@ -51,13 +51,18 @@ from gremlinrules.gnaughty_gnomes.rules import apply as reference_apply
 from gremlinrules.gnaughty_gnomes.rules import check as reference_check
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
 from gremlinrules.gnaughty_gnomes.tables import (
+    FLIP_AFTER,
     MASK_INDICES,
     MASK_SUITS,
     PLAYED,
     SPOT_HEX_MASKS,
     SUIT_INDEX,
+    SUPPLIES,
+    SUPPLY_STEP,
     Piece,
     garden,
+    supply_code,
+    trick_code,
 )
 from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
 
@@ -73,10 +78,12 @@ _VALUES = COMPONENTS.track_values
 
 # --- the pending placement --------------------------------------------------------------------
 
-_Placing = tuple[State, int, int, int, int, int, tuple[tuple[Piece, ...], ...]]
+_Placing = tuple[State, int, int, int, int, int, tuple[tuple[Piece, ...], ...], int, int]
 """A placement state's context: the state, the step (0 for turn-order place 1 ... 3), the
 placing position, the unflipped suits as a mask of ``Card.suit_bit`` values, team 0's and team
-1's gnomes as bitmasks, and the garden's pieces per step and suit (``Garden.by_step``)."""
+1's gnomes as bitmasks, the garden's pieces per step and suit (``Garden.by_step``), the trick's
+suits and flipped cards as one code (``tables.FLIP_AFTER``; -1 for a trick edited by hand) and
+the supply's code (``tables.SUPPLIES``; -1 for a supply edited by hand)."""
 
 _MEMO: list[_Placing | None] = [None]
 """The context of the placement state ``apply`` made or ``legal_actions`` read last, replaced
@@ -86,16 +93,25 @@ whole (one entry, holding the state: an identity test finds it)."""
 def _context(state: State) -> _Placing:
     """The context of a state with a placement pending, worked out (and memoised)."""
     step = 4 - len(state.stack)
-    plays = state.plays
-    mask = 0
-    for played, done in zip(plays, state.flipped, strict=False):
-        if not done:
+    plays, flipped = state.plays, state.flipped
+    mask = done = 0
+    for i, (played, used) in enumerate(zip(plays, flipped, strict=False)):
+        if used:
+            done |= 1 << i
+        else:
             mask |= played.card.suit_bit
+    code = trick_code(plays)
+    if len(flipped) != len(plays) or set(map(type, flipped)) != _BOOL:
+        code = -1  # flags edited by hand: the general flip
     team0, team1 = state.team_gnomes
     ctx = (state, step, plays[state.order[step]].position, mask, team0, team1,
-           garden(state.layout).by_step[state.options.loser_vertex == "any"])
+           garden(state.layout).by_step[state.options.loser_vertex == "any"],
+           code << 4 | done if code >= 0 else -1, supply_code(state.supply))
     _MEMO[0] = ctx
     return ctx
+
+
+_BOOL = {bool}
 
 
 def _placements(state: State) -> tuple[Place | Flip, ...]:
@@ -103,7 +119,7 @@ def _placements(state: State) -> tuple[Place | Flip, ...]:
     ctx = _MEMO[0]
     if ctx is None or ctx[0] is not state:
         ctx = _context(state)
-    _, step, pos, mask, team0, team1, by_step = ctx
+    _, step, pos, mask, team0, team1, by_step, _, _ = ctx
     if state.supply[pos] > 0:
         occupied = team0 | team1
         pieces = by_step[step]
@@ -136,7 +152,7 @@ def _plain(state: State, info: tuple[Any, ...]) -> _Placing | None:
     ctx = _MEMO[0]
     if ctx is None or ctx[0] is not state:
         ctx = _context(state)
-    _, step, pos, mask, team0, team1, by_step = ctx
+    _, step, pos, mask, team0, team1, by_step, _, _ = ctx
     bit = info[6]
     if (mask & info[4] and not (team0 | team1) & bit and by_step[step][info[5]].mask & bit
             and state.supply[pos] > 0):
@@ -237,7 +253,7 @@ def apply(state: State, action: Any) -> State:
                     bit = info[6]
                     if (ctx[3] & info[4] and not (ctx[4] | ctx[5]) & bit
                             and ctx[6][ctx[1]][info[5]].mask & bit and state.supply[ctx[2]] > 0):
-                        return _placed(ctx, info[2], info[3], bit)
+                        return _placed(ctx, info[5], info[3], bit)
             elif kind == _PLAY_KIND:
                 out = _play(state, info[2], info[3])
                 if out is not None:
@@ -314,9 +330,11 @@ def _played(state: State, hands: tuple[tuple[Card, ...], ...], piles: Piles,
         a += 1
     out = _with_trick(state, hands, piles, plays, order, _STACKS[state.players, state.leader, order], (a, b))
     team0, team1 = state.team_gnomes  # the first placement's context, for the calls to come
+    code = trick_code(plays)
     _MEMO[0] = (out, 0, winner, plays[0].card.suit_bit | plays[1].card.suit_bit | plays[2].card.suit_bit
                 | plays[3].card.suit_bit, team0, team1,
-                garden(state.layout).by_step[state.options.loser_vertex == "any"])
+                garden(state.layout).by_step[state.options.loser_vertex == "any"],
+                code << 4 if code >= 0 else -1, supply_code(state.supply))
     return out
 
 
@@ -354,20 +372,16 @@ _with_trick = make_updater(State, "hands", "piles", "plays", "order", "stack", "
 # --- placing a gnome ------------------------------------------------------------------------
 
 
-def _placed(ctx: _Placing, suit: Colour, spot: int, bit: int) -> State:
-    """The state after a legal Place on ``spot`` using the first unflipped card of ``suit``
-    (GG-PLACE-9), scored at once (GG-SCORE-1); the context of the next placement is memoised."""
-    state, step, pos, mask, team0, team1, by_step = ctx
-    plays, flipped = state.plays, state.flipped
-    idx = -1
-    for i, played in enumerate(plays):
-        if played.card.suit is suit and not flipped[i]:
-            if idx < 0:
-                idx = i
-            else:  # another unflipped card of the colour stays usable
-                break
+def _placed(ctx: _Placing, suit: int, spot: int, bit: int) -> State:
+    """The state after a legal Place on ``spot`` using the first unflipped card of the suit of
+    index ``suit`` (GG-PLACE-9), scored at once (GG-SCORE-1); the context of the next placement
+    is memoised."""
+    state, step, pos, mask, team0, team1, by_step, code, left = ctx
+    if code >= 0:
+        flipped, clear, code = FLIP_AFTER[code << 2 | suit]  # type: ignore[misc]  # a card of it is unflipped
     else:
-        mask &= ~plays[idx].card.suit_bit
+        flipped, clear = _flip(state, suit)
+    mask &= ~clear
     scores = state.team_scores
     if pos & 1:  # team 1's gnome (GG-SEAT-1)
         team1 |= bit
@@ -382,23 +396,28 @@ def _placed(ctx: _Placing, suit: Colour, spot: int, bit: int) -> State:
             if points:
                 scores = (scores[0] + points, scores[1])
     made = (team0, team1)
-    supply = list(state.supply)
-    supply[pos] -= 1
+    if left >= 0:  # the position has a gnome left: its count is not 0
+        left -= SUPPLY_STEP[pos]
+        supply = SUPPLIES[left]
+    else:  # a supply edited by hand
+        supply = tuple(n - (p == pos) for p, n in enumerate(state.supply))
     if step == 3:
-        return _clean_up(state, made, tuple(supply), scores)
-    after = _FLIPPED_AT.get(flipped)  # None only for a pattern apply never makes
-    flipped = after[idx] if after is not None else tuple(done or i == idx for i, done in enumerate(flipped))
-    out = _with_placement(state, made, tuple(supply), scores, flipped, state.stack[:-1])
+        return _clean_up(state, made, supply, scores)
+    out = _with_placement(state, made, supply, scores, flipped, state.stack[:-1])
     step += 1
-    _MEMO[0] = (out, step, plays[state.order[step]].position, mask, team0, team1, by_step)
+    _MEMO[0] = (out, step, state.plays[state.order[step]].position, mask, team0, team1, by_step, code, left)
     return out
 
 
-_FLIPPED_AT: dict[tuple[bool, ...], tuple[tuple[bool, ...], ...]] = {
-    done: tuple(done[:i] + (True,) + done[i + 1:] for i in range(4))
-    for done in product((False, True), repeat=4)
-}
-"""Per pattern of flipped trick cards, the pattern after flipping card 0, 1, 2 or 3."""
+def _flip(state: State, suit: int) -> tuple[tuple[bool, ...], int]:
+    """The trick's flipped flags after its first unflipped card of the suit of index ``suit``
+    flips, and the suit's bit when no unflipped card of it is left (else 0): ``FLIP_AFTER``'s
+    answer for a trick edited by hand."""
+    colour = SUITS[suit]
+    used = [i for i, p in enumerate(state.plays) if p.card.suit is colour and not state.flipped[i]]
+    flipped = tuple(done or i == used[0] for i, done in enumerate(state.flipped))
+    return flipped, 0 if len(used) > 1 else 1 << suit
+
 _with_placement = make_updater(State, "team_gnomes", "supply", "team_scores", "flipped", "stack")
 
 
@@ -409,7 +428,7 @@ def _place(state: State, action: Place | Flip) -> State:
         ctx = _MEMO[0]
         if ctx is None or ctx[0] is not state:
             ctx = _context(state)
-        return _placed(ctx, action.suit, action.spot, 1 << action.spot)
+        return _placed(ctx, SUIT_INDEX[action.suit], action.spot, 1 << action.spot)
     stack, flipped = state.stack, state.flipped
     if len(stack) > 1:
         return _replace(state, flipped=flipped[:idx] + (True,) + flipped[idx + 1:], stack=stack[:-1])

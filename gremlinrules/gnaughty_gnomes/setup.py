@@ -13,6 +13,7 @@ from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, clumped, random_layout
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Setup, State, checked_options
+from gremlinrules.gnaughty_gnomes.tables import FULL_SUPPLY
 
 __all__ = ["new_game"]
 
@@ -117,7 +118,7 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
         start = setup.start
     return State(
         players=players, options=options, layout=layout, track=track, hands=hands, piles=piles,
-        team_gnomes=(0, 0), supply=(COMPONENTS.gnomes_per_seat,) * 4, team_scores=(0, 0),
+        team_gnomes=(0, 0), supply=FULL_SUPPLY, team_scores=(0, 0),
         trick=0, leader=start, phase=Phase.PLAY, plays=(), order=(), flipped=(), stack=(),
         history=(), rng=Rng(state),
     )

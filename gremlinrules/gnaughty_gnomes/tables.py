@@ -44,12 +44,13 @@ from gremlinrules.gnaughty_gnomes.board import (
     WINNER,
     colour_spots,
 )
-from gremlinrules.gnaughty_gnomes.components import SUITS, X_RANK, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Played
 
 __all__ = [
-    "HEX_MASK", "MASK_INDICES", "MASK_SUITS", "PLAYED", "READINGS", "SPOT_HEX_MASKS", "SUIT_INDEX", "Garden",
-    "Piece", "garden", "reading", "spot_candidates",
+    "FLIPPED", "FLIP_AFTER", "FULL_SUPPLY", "HEX_MASK", "MASK_INDICES", "MASK_SUITS", "PLAYED", "READINGS",
+    "SPOT_HEX_MASKS", "SUIT_INDEX", "SUPPLIES", "SUPPLY_STEP", "Garden", "Piece", "garden", "reading",
+    "spot_candidates", "supply_code", "trick_code",
 ]
 
 PLAYED: dict[Play | PlayX, tuple[Played, ...]] = {
@@ -240,3 +241,75 @@ SPOT_HEX_MASKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((h, HEX_MASK[h]) for h in hexes) for hexes in SPOT_HEXES
 )
 """Per spot: each coloured hex it touches, with that hex's spot bitmask."""
+
+
+# --- a placement's flipped card and the supply, from fixed tables ----------------------------
+
+FLIPPED: tuple[tuple[bool, ...], ...] = tuple(tuple(bool(code >> i & 1) for i in range(4))
+                                              for code in range(16))
+"""The four trick cards' flipped flags for each 4-bit code (bit ``i``: card ``i`` flipped)."""
+
+
+def trick_code(plays: tuple[Played, ...]) -> int:
+    """The suits of a trick's four cards as one number (card 0's suit index most significant,
+    two bits a card), or -1 for anything else (a trick edited by hand)."""
+    code = 0
+    if len(plays) != len(SUITS):
+        return -1
+    for played in plays:
+        i = _SUIT_OF_BIT.get(played.card.suit_bit)
+        if i is None:
+            return -1
+        code = code << 2 | i
+    return code
+
+
+_SUIT_OF_BIT = {1 << i: i for i in range(len(SUITS))}
+
+
+def _flip_entry(trick: int, done: int, suit: int) -> tuple[tuple[bool, ...], int, int] | None:
+    """Using a card of suit index ``suit``: the first unflipped one flips (GG-PLACE-9)."""
+    suits = [trick >> 2 * (3 - i) & 3 for i in range(4)]
+    unflipped = [i for i, s in enumerate(suits) if s == suit and not done >> i & 1]
+    if not unflipped:
+        return None
+    after = done | 1 << unflipped[0]
+    return FLIPPED[after], 0 if len(unflipped) > 1 else 1 << suit, trick << 4 | after
+
+
+FLIP_AFTER: tuple[tuple[tuple[bool, ...], int, int] | None, ...] = tuple(
+    _flip_entry(trick, done, suit) for trick in range(256) for done in range(16) for suit in range(len(SUITS))
+)
+"""At ``(trick_code << 4 | flipped code) << 2 | suit index``: after a card of that suit is used,
+the trick's flipped flags, the suit's bit when no unflipped card of it is left (else 0) and the
+new code (``trick_code << 4 | flipped code``); None when no unflipped card of the suit is left
+(a fixed table, 16,384 entries)."""
+
+
+_BASE = COMPONENTS.gnomes_per_seat + 1
+SUPPLY_STEP = (1, _BASE, _BASE ** 2, _BASE ** 3)
+"""What one gnome placed by each position takes off a supply's code."""
+SUPPLIES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(code // step % _BASE for step in SUPPLY_STEP) for code in range(_BASE ** 4))
+"""Every supply of gnomes, four counts of 0 to 8 (GG-SETUP-4), at its code ``sum(n * 9**position)``
+(a fixed table of 6,561 tuples of integers): a placement subtracts ``SUPPLY_STEP[position]`` from
+the code instead of copying the tuple."""
+FULL_SUPPLY = SUPPLIES[COMPONENTS.gnomes_per_seat * sum(SUPPLY_STEP)]
+"""The supply at setup (every position's gnomes, GG-SETUP-4), interned."""
+_CODE_BY_ID = {id(supply): code for code, supply in enumerate(SUPPLIES)}
+_CODE_BY_VALUE = {supply: code for code, supply in enumerate(SUPPLIES)}
+
+
+def supply_code(supply: tuple[int, ...]) -> int:
+    """The code of a supply (see ``SUPPLIES``), or -1 for one that is not a tuple of four plain
+    integers 0 to 8 (no bool or float passes for a count: the table's tuple would not be the same
+    JSON)."""
+    found = _CODE_BY_ID.get(id(supply))  # one of the table's own tuples (they live as long as it)
+    if found is not None:
+        return found
+    if type(supply) is not tuple or set(map(type, supply)) != _INT:
+        return -1
+    return _CODE_BY_VALUE.get(supply, -1)
+
+
+_INT = {int}
