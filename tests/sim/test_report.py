@@ -140,26 +140,36 @@ def test_seat_zero_verdict_follows_its_interval(samples: dict[str, Any]) -> None
             assert row[5] == want
 
 
-def test_markdown_is_a_myst_page_with_relative_images(samples: dict[str, Any], tmp_path: Path) -> None:
-    """The Markdown report parses with myst-parser (as Sphinx reads it) into one titled section,
-    with no raw HTML and no warning or error, and every image is a relative link to a written SVG file."""
+def _myst_tree(text: str) -> Any:
     from docutils.core import publish_doctree  # type: ignore[import-untyped]  # no stubs
-    from docutils.nodes import image, raw, section, system_message, title  # type: ignore[import-untyped]
     from myst_parser.parsers.docutils_ import Parser
 
-    out = write_report([samples["paths"]["mixed"], samples["paths"]["ngg"]], tmp_path / "balance.md")
-    text = out.read_text(encoding="utf-8")
-    tree = publish_doctree(text, parser=Parser(), settings_overrides={
+    return publish_doctree(text, parser=Parser(), settings_overrides={
         "report_level": 2, "halt_level": 5, "warning_stream": False, "myst_enable_extensions": []})
-    assert not list(tree.findall(raw))
-    # level 1 (INFO) is only docutils noting that two sections share a title ("Scores"); Sphinx is silent
-    assert not [m for m in tree.findall(system_message) if m["level"] >= 2]
-    # docutils makes a lone top-level heading the document's title; two would stay sections
-    assert isinstance(tree.children[0], title)
-    assert tree.children[0].astext() == "Balance report"
-    assert all(isinstance(s, section) for s in tree.children[2:])
-    images = [node["uri"] for node in tree.findall(image)]
-    assert images
+
+
+def test_markdown_is_a_myst_page_with_relative_images(samples: dict[str, Any], tmp_path: Path) -> None:
+    """The Markdown report parses with myst-parser (as Sphinx reads it) with one title, no raw HTML
+    and no warning or error (a skipped heading level would be one), for one game with figures and
+    for two games, whose sections sit one level lower; every image is a relative link to a
+    written SVG file."""
+    from docutils.nodes import image, raw, section, system_message, title  # type: ignore[import-untyped]
+
+    one = write_report([samples["paths"]["ngg"]], tmp_path / "balance.md")
+    two = write_report([samples["paths"]["mixed"], samples["paths"]["ngg"]], tmp_path / "two.md",
+                       with_plots=False)
+    for out, name in ((one, "Balance report: No Good Gremlins"), (two, "Balance report")):
+        tree = _myst_tree(out.read_text(encoding="utf-8"))
+        assert not list(tree.findall(raw))
+        # level 1 (INFO) is docutils noting that sections share a title ("Scores"); Sphinx is silent
+        assert not [m for m in tree.findall(system_message) if m["level"] >= 2]
+        # docutils makes a lone top-level heading the document's title; two would stay sections
+        assert isinstance(tree.children[0], title)
+        assert tree.children[0].astext() == name
+        assert all(isinstance(s, section) for s in tree.children[2:])
+    assert not list(_myst_tree(two.read_text(encoding="utf-8")).findall(image))
+    images = [node["uri"] for node in _myst_tree(one.read_text(encoding="utf-8")).findall(image)]
+    assert len(images) == 3
     for uri in images:
         assert uri.startswith("balance_files/")
         assert (tmp_path / uri).read_bytes().startswith(b"<?xml")
@@ -169,11 +179,11 @@ def test_html_report_with_png_figures_in_a_chosen_directory(samples: dict[str, A
     """``.html`` gives one HTML page; ``image_format="png"`` and ``figures=`` put PNG files there,
     linked relative to the page."""
     (tmp_path / "site").mkdir()
-    out = write_report([samples["paths"]["gnomes"]], tmp_path / "site" / "report.html",
+    out = write_report([samples["paths"]["ngg"]], tmp_path / "site" / "report.html",
                        figures=tmp_path / "site" / "img", image_format="png")
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>")
-    assert "<h1>Balance report: Gnaughty Gnomes</h1>" in page
+    assert "<h1>Balance report: No Good Gremlins</h1>" in page
     links = [part.split('"')[0] for part in page.split('<img src="')[1:]]
     assert links
     assert all(link.startswith("img/") and link.endswith(".png") for link in links)
@@ -278,6 +288,8 @@ def test_simulate_then_report_from_the_command_line(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert "## 2 players: random in every seat\n\n5 games." in text
     assert "## 4 players: random in every seat\n\n5 games." in text
+    assert sorted(p.name for p in (tmp_path / "report_files").iterdir()) == sorted(
+        f"gnaughty-gnomes-{n}p-{kind}.svg" for n in (2, 4) for kind in ("length", "scores", "seats"))
 
 
 def _result(index: int, winners: tuple[int, ...], scores: tuple[int, ...] = (1, 1),
