@@ -81,12 +81,10 @@ def _assign(s: State, t: Tables, arg: tuple[str, int]) -> State | None:
     hands = list(s.hands)
     hands[me] = hand[:k] + hand[k + 1:]
     q = with_resources(p, (*p.resources, card))
-    if p.resources:  # the new project's counts from the old's, when known (the listing counted them)
-        v = COUNTS_GET(id(p))
-        if v is not None and v[0] is p and v[1] is t:
-            put_counts(id(q), counted(q, t, v, t.type_of[card]))
-    else:
-        put_counts(id(q), counted(q, t, _EMPTY, t.type_of[card]))
+    # the new project counted from the old one's counts (the listing counted them), for the next
+    v = COUNTS_GET(id(p)) if p.resources else _EMPTY
+    if v is not None and ((v[0] is p and v[1] is t) or v is _EMPTY):
+        put_counts(id(q), counted(q, t, v, t.type_of[card]))
     projects = list(s.projects)
     projects[me] = row[:i] + (q,) + row[i + 1:]
     if used < limit:
