@@ -101,12 +101,12 @@ def test_a_record_is_its_game_replayed_from_the_seed_alone(game_id: str) -> None
 def test_local_processes_give_the_records_of_one_process_and_any_subset_replays_alone() -> None:
     """Two worker processes give the records of one (all but seconds); the first games of a longer run
     are those of a shorter one."""
-    one = simulate(QUICK, games=30, players=2, bots="random,ismcts:4", seed=3, workers=1)
-    two = simulate(QUICK, games=30, players=2, bots="random,ismcts:4", seed=3, workers=2)
+    one = simulate(QUICK, games=14, players=2, bots="random,ismcts:3", seed=3, workers=1)
+    two = simulate(QUICK, games=14, players=2, bots="random,ismcts:3", seed=3, workers=2)
     assert [_same(r) for r in one] == [_same(r) for r in two]
-    short = simulate(QUICK, games=7, players=2, bots="random,ismcts:4", seed=3, workers=1)
-    assert [_same(r) for r in short] == [_same(r) for r in one[:7]]
-    assert {tuple(r["bots"]) for r in one} == {("random", "ismcts:4")}
+    short = simulate(QUICK, games=5, players=2, bots="random,ismcts:3", seed=3, workers=1)
+    assert [_same(r) for r in short] == [_same(r) for r in one[:5]]
+    assert {tuple(r["bots"]) for r in one} == {("random", "ismcts:3")}
 
 
 def _lines(path: Path) -> list[Record]:
@@ -135,14 +135,14 @@ def test_a_run_stopped_early_keeps_what_it_yielded_and_resumes(tmp_path: Path) -
     """Closing the iterator after a few records leaves at least those in the file (each once), and the
     same call then completes the run as one uninterrupted run would."""
     out = tmp_path / "run.jsonl"
-    run = iter_simulate(QUICK, games=300, players=2, seed=7, workers=2, out=out)
+    run = iter_simulate(QUICK, games=200, players=2, seed=7, workers=2, out=out)
     first = [next(run) for _ in range(3)]
     run.close()
     kept = _lines(out)
     assert all(r in kept for r in first)
-    assert len({r["index"] for r in kept}) == len(kept) < 300
-    whole = simulate(QUICK, games=300, players=2, seed=7, workers=2, out=out)
-    assert [_same(r) for r in whole] == [_same(r) for r in simulate(QUICK, games=300, players=2, seed=7,
+    assert len({r["index"] for r in kept}) == len(kept) < 200
+    whole = simulate(QUICK, games=200, players=2, seed=7, workers=2, out=out)
+    assert [_same(r) for r in whole] == [_same(r) for r in simulate(QUICK, games=200, players=2, seed=7,
                                                                      workers=1)]
 
 
