@@ -77,14 +77,17 @@ class Image:
 Block = Heading | Paragraph | Bullets | Code | Table | Image
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&$!{}])")
-_MD_BLOCK_START = re.compile(r"^(\d{1,9})([.)])|^([-+=%(:])")  # lists, setext, myst comments and targets
+# What starts a block at the beginning of a line: an ordered or bullet list marker (followed by a
+# space or the end), a thematic break (---), a myst comment (%) or target ("(name)="). Only
+# these are escaped, so a line such as "71.4%" or "-3" reads as it is in the source too.
+_MD_BLOCK_START = re.compile(r"^(\d{1,9})([.)])(?=\s|$)|^([-+])(?=\s|$|-)|^(%)|^(\()(?=[^)]*\)=)")
 
 
 def _md(text: str) -> str:
-    """Escape what would start Markdown syntax in a line: inline marks and entities anywhere,
-    a list or heading marker at the start; and keep it one line."""
+    """Escape what would start Markdown syntax in a line (inline marks and entities anywhere, a
+    block marker at its start), and keep it one line."""
     line = _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
-    return _MD_BLOCK_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[1] else f"\\{m[3]}", line)
+    return _MD_BLOCK_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[1] else "\\" + (m[3] or m[4] or m[5]), line)
 
 
 def _md_url(src: str) -> str:

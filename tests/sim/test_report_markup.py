@@ -56,8 +56,12 @@ def test_html_escapes_every_text(text: str) -> None:
 
 
 def test_markdown_tables_align_numbers_right_and_images_link_relatively() -> None:
-    """A numeric column gets a ``---:`` rule; an image is a relative link with its description."""
-    md = to_markdown([Heading(1, "T"), Table(("name", "n"), (("a", "1"),), (False, True)),
-                      Image("r_files/a b.svg", "seat rates")])
+    """A numeric column gets a ``---:`` rule; an image is a relative link with its description;
+    numbers such as 71.4% and -3 are written as they are (escaped only where they would start a
+    list: "1. x")."""
+    md = to_markdown([Heading(1, "T"), Table(("name", "n"), (("71.4%", "-3"),), (False, True)),
+                      Paragraph("1. x"), Image("r_files/a b.svg", "seat rates")])
     assert "| --- | ---: |" in md
+    assert "| 71.4% | -3 |" in md
+    assert "\n1\\. x\n" in md
     assert "![seat rates](r_files/a%20b.svg)" in md
