@@ -127,8 +127,8 @@ def run_local(game_id: str, tasks: Iterable[GameTask], workers: int,
             if broken:
                 # the whole pool is gone: what it still held is played again on a new one
                 for future, (batch, attempts) in inflight.items():
-                    if future.done() and future.exception() is None:
-                        yield future.result()
+                    if future.done() and not isinstance(future.exception(), BrokenProcessPool):
+                        yield future.result()  # a batch that finished (or a game's own error)
                     else:
                         retry.append(_again(batch, attempts))
                 inflight.clear()
