@@ -1,27 +1,29 @@
 """The balance report: ``gremlinrules report RESULTS... --out REPORT.md|REPORT.html``.
 
 Reads the JSON Lines that ``gremlinrules simulate --out`` writes (plain, or gzipped as
-``.jsonl.gz``) and reports, per game and player count:
+``.jsonl.gz``; :mod:`gremlinrules.sim.results`) and reports, per game, then per player
+count and line-up of bots:
 
-* each seat's win rate with its 95% Wilson interval, one table per line-up of bots (a
-  tie shared by ``k`` winners counts ``1/k`` to each), and whether the first player (seat 0)
-  has an advantage beyond chance: **its interval lies wholly above the fair rate**. The fair
-  rate is the share of games that have a winner divided by the number of seats (``1/players``
-  when every game has one). A chi-square test of equal seat wins across all seats is shown
-  beside it, for a reader who wants one number for "the seats are not alike";
-* bot against bot, when more than one bot plays that count: each bot's win rate in each
-  seat it sat in, pooled over the line-ups that mix bots, with intervals;
+* a summary table and **findings**: every seat whose win rate is beyond chance, the games
+  nobody scored in, the games a house rule's bound ended, and a bot beyond chance against
+  the others;
+* each seat's win rate with its 95% Wilson interval (a tie shared by ``k`` winners counts
+  ``1/k`` to each; :mod:`gremlinrules.sim.stats`), and whether the first player (seat 0)
+  has an advantage beyond chance: **its interval lies wholly above the fair rate**, the
+  share of games that have a winner divided by the number of seats (``1/players`` when
+  every game has one). Ties pull every seat toward the fair rate, so the same question is
+  also asked of the games with a single winner; and a chi-square test of equal seat wins
+  gives one number for "the seats are not alike";
+* bot against bot, where line-ups mix bots: each bot's win rate in each seat it sat in,
+  pooled over those line-ups, with intervals;
 * game length (decisions) and scores: quantiles and histograms;
-* how games ended (``ended_by``: counts and shares), the share of games where nobody scored
-  (every score 0), and where every seat is a winner.
+* how games ended (``ended_by``, with its clause's kind and first sentence): counts and
+  shares; the share of games where nobody scored (every score 0), and where every seat won.
 
-Records are read with :func:`gremlinrules.sim.records.read_records`, the reader of the
-format ``simulate`` writes.
-
-Figures go next to the report (``REPORT_files/``, or ``figures=``), linked by relative paths,
-so the Markdown can be included in a Sphinx page through myst-parser as it stands. The
-output depends only on the records (no date, no absolute path): the same results give the
-same report byte for byte.
+Figures (:mod:`gremlinrules.sim.plots`) go next to the report (``REPORT_files/``, or
+``figures=``), linked by relative paths, so the Markdown (:mod:`gremlinrules.sim.markup`)
+is a Sphinx page through myst-parser as it stands. The output depends only on the records
+(no date, no absolute path): the same results give the same report byte for byte.
 """
 
 from __future__ import annotations
@@ -479,48 +481,3 @@ def write_report(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike
     except OSError as exc:
         raise InvalidArgumentError(f"cannot write the report {target}: {exc.strerror or exc}") from exc
     return target
-
-
-# --- the ``report`` subcommand ----------------------------------------------------------------
-
-_DESCRIPTION = """\
-Write a balance report from the JSON Lines results of 'gremlinrules simulate'
-(plain, or gzipped .jsonl.gz): per game and player count, each seat's win rate
-with its 95% Wilson interval (a win shared by k tied winners counts 1/k to
-each) and whether seat 0 has an advantage beyond chance (its interval lies
-wholly above the fair rate), a chi-square test of equal seat wins, bot against
-bot when bots differ, game length and score quantiles and histograms, how games
-ended, and how often nobody scored.
-
-The report is Markdown (.md: a Sphinx page through myst-parser, as a toctree
-entry, or included by a page: see --relative-to) or one HTML page (.html).
-Figures (matplotlib, the sim extra) go to REPORT_files/ beside it, or to
---figures DIR, linked by relative paths. The same results give the same
-report and figures, byte for byte.
-"""
-
-
-def add_report_parser(sub: Any) -> None:
-    """Add the ``report`` subcommand to ``sub`` (the CLI's subparsers)."""
-    import argparse
-
-    p = sub.add_parser("report", help="a balance report (Markdown or HTML, with plots) of simulate's results",
-                       description=_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("results", nargs="+", metavar="RESULTS", help="results files (.jsonl or .jsonl.gz)")
-    p.add_argument("--out", required=True, metavar="REPORT", help="the report: REPORT.md or REPORT.html")
-    p.add_argument("--figures", metavar="DIR", default=None,
-                   help="directory for the figures (default: REPORT_files beside the report)")
-    p.add_argument("--format", choices=plots.FORMATS, default="svg", dest="image_format",
-                   help="figure format (default svg)")
-    p.add_argument("--no-plots", action="store_true", help="tables only: no figures, no matplotlib needed")
-    p.add_argument("--title", default=None, help="the report's title (default: 'Balance report: GAME')")
-    p.add_argument("--relative-to", metavar="DIR", default=None,
-                   help="write image links relative to DIR (default: the report's directory); for a "
-                   "Sphinx page in DIR that includes the Markdown with '.. include::'")
-
-
-def run_report(args: Any) -> None:
-    """Run ``gremlinrules report`` with the parsed ``args``."""
-    path = write_report(args.results, args.out, figures=args.figures, image_format=args.image_format,
-                        with_plots=not args.no_plots, title=args.title, relative_to=args.relative_to)
-    print(f"Report written to {path}")
