@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules.cli import main
@@ -376,3 +378,35 @@ def test_games_a_house_rule_bound_ended_are_a_finding() -> None:
     assert ended["GI-BOUND-1"][1].startswith("interpretation: House rule")
     assert ended["GI-END-2"][1].startswith("interpretation: Playing to a score")
     assert (ended["GI-BOUND-1"][2], ended["GI-END-2"][2]) == ("3", "7")
+
+
+@st.composite
+def _games(draw: st.DrawFn) -> list[GameResult]:
+    """Games of one line-up of 2 to 5 random seats, with any winners and scores."""
+    players = draw(st.integers(2, 5))
+    count = draw(st.integers(1, 30))
+    return [_result(i, tuple(sorted(draw(st.sets(st.integers(0, players - 1))))),
+                    tuple(draw(st.lists(st.integers(0, 9), min_size=players, max_size=players))),
+                    bots=("random",) * players) for i in range(count)]
+
+
+@given(_games())
+def test_lineup_stats_hand_out_one_win_per_game_with_a_winner(games: list[GameResult]) -> None:
+    """The seats' credits add up to the games with a winner, so the fair rate times the seats is that
+    share; sole wins add up to the games with one winner; every rate lies in [0, 1]."""
+    s = lineup_stats(games)
+    with_winner = sum(1 for g in games if g.winners)
+    assert math.fsum(s.credit) == pytest.approx(with_winner)
+    assert s.fair * s.players == pytest.approx(with_winner / len(games))
+    assert s.decided == sum(1 for g in games if len(g.winners) == 1)
+    assert all(0 <= r.low <= r.value <= r.high <= 1 for r in s.rates)
+
+
+@given(st.permutations(list(range(40))))
+def test_the_report_does_not_depend_on_the_order_of_the_records(order: list[int]) -> None:
+    """simulate writes records in the order games finish: any order of the same records gives the
+    same report."""
+    games = [_result(i, (i % 3 % 2,) if i % 5 else (0, 1), scores=(i % 4, i % 7)) for i in range(40)]
+    want, _ = build_report(_results(games))
+    got, _ = build_report(_results([games[i] for i in order]))
+    assert got == want
