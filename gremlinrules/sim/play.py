@@ -6,16 +6,18 @@ only on its arguments, so any worker plays a game the same way.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Mapping, Sequence
 
 from gremlinrules.bots.registry import BotFactory, bot_from_spec, register_bot, registered_bots
 from gremlinrules.core.protocol import Game
+from gremlinrules.core.records import components_version, rules_version
 from gremlinrules.core.registry import get_game
 from gremlinrules.sim.records import FORMAT, Record, SimulationError
 from gremlinrules.sim.seeds import bot_seed
 
-__all__ = ["GameTask", "play_batch", "play_game"]
+__all__ = ["GameTask", "play_batch", "play_game", "versions"]
 
 GameTask = tuple[int, int, int, tuple[str, ...]]
 """One game to play: (index, seed, players, canonical bot spec per seat)."""
@@ -40,8 +42,21 @@ def play_game(game: Game, task: GameTask) -> Record:
         "format": FORMAT, "game": game.id, "index": index, "seed": seed, "players": players,
         "bots": list(bots), "scores": list(game.scores(state)), "winners": list(game.winners(state)),
         "decisions": decisions, "ended_by": "" if ended_by is None else str(ended_by),
-        "seconds": round(time.perf_counter() - start, 6),
+        "seconds": round(time.perf_counter() - start, 6), **versions(game),  # type: ignore[typeddict-item]
     }
+
+
+@functools.cache
+def _versions(game_id: str) -> dict[str, str]:
+    from gremlinrules import __version__
+
+    game = get_game(game_id)
+    return {"library": __version__, "rules": rules_version(game), "components": components_version(game)}
+
+
+def versions(game: Game) -> dict[str, str]:
+    """The ``library``, ``rules`` and ``components`` fields of the game's records (computed once)."""
+    return dict(_versions(game.id))
 
 
 def play_batch(game_id: str, tasks: Sequence[GameTask], plugins: Mapping[str, BotFactory]) -> list[Record]:

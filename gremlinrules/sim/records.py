@@ -4,7 +4,8 @@ A record (format 1)::
 
     {"format": 1, "game": "no-good-gremlins", "index": 17, "seed": 8422931144, "players": 3,
      "bots": ["random", "ismcts:100", "random"], "scores": [3, 0, 5], "winners": [2],
-     "decisions": 812, "ended_by": "NGG-END-1", "seconds": 0.0123}
+     "decisions": 812, "ended_by": "NGG-END-1", "seconds": 0.0123,
+     "library": "0.1.0", "rules": "1", "components": "64c54e5bc143df44"}
 
 ``index`` is the game's place in its run (0 to N-1) and ``seed`` its own seed
 (:func:`gremlinrules.sim.seeds.game_seed` of the master seed and the index);
@@ -12,13 +13,18 @@ A record (format 1)::
 ``decisions`` the actions applied; ``ended_by`` the clause id that ended the game
 (``game.end_reason``); ``seconds`` the wall time of that game, rounded to 6
 digits, the only field that differs between two runs of the same command.
+``library``, ``rules`` and ``components`` are the versions that played it (the
+gremlinrules version, the game's rules version and its reference component
+set's digest: :func:`gremlinrules.core.records.rules_version` and
+:func:`~gremlinrules.core.records.components_version`).
 
 A run's file holds its records **in the order the games finished**, not by
 index. Resuming (:class:`RecordFile`) reads the indices already there, checks
 that every record belongs to the same run (game, seed for its index, player
-count and bots), drops a truncated last line (a writer killed mid-line), and
-the run then plays only the missing indices. No header line: every line is a
-record.
+count and bots, rules version and component set: a run is never finished under
+other rules or data than it began with; another library version may finish it), drops a truncated last line (a writer
+killed mid-line), and the run then plays only the missing indices. No header
+line: every line is a record.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, TypedDict
 
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
@@ -56,6 +62,9 @@ class Record(TypedDict):
     decisions: int
     ended_by: str
     seconds: float
+    library: str
+    rules: str
+    components: str
 
 
 def record_line(record: Record) -> str:
@@ -102,26 +111,30 @@ def _parse(line: str, name: str, number: int) -> Record:
 Expected = Callable[[int], tuple[int, int, list[str]]]
 """For a game index: the (seed, players, bots) a record of the run must have."""
 
-_CHECKED = ("game", "seed", "players", "bots")
+_HINTS = {
+    "rules": "the game's rules changed since this file was begun",
+    "components": "the game's reference component set changed since this file was begun",
+}
 
 
 class RecordFile:
     """A results file opened to append a run's records; it keeps the set of indices written.
 
-    On opening, an existing file is checked against the run (``game`` and ``expected``: every
-    record must be the run's game, with the seed, player count and bots the run gives its
-    index; otherwise :class:`SimulationError`, and the file is left as it was), a truncated
+    On opening, an existing file is checked against the run (``fixed``: fields every record of
+    the run has, its game and versions; ``expected``: the seed, player count and bots the run
+    gives an index; a difference is a :class:`SimulationError`, and the file is left as it was),
+    a truncated
     last line is cut off, and :attr:`done` holds the indices already there. :meth:`write`
     skips a record whose index is written already, so a retried batch is never counted twice.
     """
 
-    def __init__(self, path: str | os.PathLike[str], game: str, expected: Expected) -> None:
+    def __init__(self, path: str | os.PathLike[str], fixed: Mapping[str, Any], expected: Expected) -> None:
         self.path = os.fspath(path)
         if self.path.endswith(".gz"):
             raise InvalidArgumentError(f"{self.path}: write plain JSON Lines and gzip the file when the run "
                                        "is over (a gzipped file cannot be resumed)")
         self.done: set[int] = set()
-        keep = self._scan(game, expected)
+        keep = self._scan(fixed, expected)
         try:
             self._file = open(self.path, "ab")  # noqa: SIM115  (closed by close() / the with block)
             if keep is not None:
@@ -129,7 +142,7 @@ class RecordFile:
         except OSError as exc:
             raise SimulationError(f"cannot write {self.path}: {exc.strerror or exc}") from exc
 
-    def _scan(self, game: str, expected: Expected) -> int | None:
+    def _scan(self, fixed: Mapping[str, Any], expected: Expected) -> int | None:
         """Check the existing records; the length to cut the file to when its last line is truncated."""
         try:
             with open(self.path, "rb") as f:
@@ -145,10 +158,10 @@ class RecordFile:
             except UnicodeDecodeError:
                 line = repr(raw)
             record = _parse(line, self.path, number)
-            self._check(record, number, game, expected)
+            self._check(record, number, fixed, expected)
         return end if end < len(data) else None
 
-    def _check(self, record: Record, number: int, game: str, expected: Expected) -> None:
+    def _check(self, record: Record, number: int, fixed: Mapping[str, Any], expected: Expected) -> None:
         where = f"{self.path}, line {number}"
         index = record.get("index")
         if record.get("format") != FORMAT:
@@ -158,13 +171,14 @@ class RecordFile:
         if index in self.done:
             raise SimulationError(f"{where}: game {index} is recorded twice")
         seed, players, bots = expected(index)
-        want = {"game": game, "seed": seed, "players": players, "bots": bots}
-        for key in _CHECKED:
-            if record.get(key) != want[key]:
+        want = {**fixed, "seed": seed, "players": players, "bots": bots}
+        for key, value in want.items():
+            if record.get(key) != value:
+                hint = _HINTS.get(key, "give the same game, --seed, --players and --bots")
                 raise SimulationError(
                     f"{self.path} holds another run's games: line {number} (game {index}) has {key} "
-                    f"{shown(record.get(key))}, this run expects {shown(want[key])}; "
-                    "give the same game, --seed, --players and --bots, or another --out file")
+                    f"{shown(record.get(key))}, this run expects {shown(value)} ({hint}); use another "
+                    "--out file")
         self.done.add(index)
 
     def write(self, records: Iterable[Record]) -> list[Record]:

@@ -18,7 +18,7 @@ from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import get_game
-from gremlinrules.sim.play import GameTask
+from gremlinrules.sim.play import GameTask, versions
 from gremlinrules.sim.progress import Progress
 from gremlinrules.sim.records import Record, RecordFile, read_records
 from gremlinrules.sim.seeds import game_seed
@@ -120,7 +120,10 @@ def iter_simulate(game: Game | str, *, games: int, players: Players = "all",
 def _run(plan: Plan, games: int, workers: int, ray: bool | str, out: str | os.PathLike[str] | None,
          progress: bool) -> Generator[Record, None, None]:
     plugins = {name: f for name, f in registered_bots().items() if name in plan.specs}
-    file = None if out is None else RecordFile(out, plan.game.id, plan.expected)
+    # a resumed run keeps its game, rules and component set (a new library version may finish it)
+    fixed = {"game": plan.game.id, **versions(plan.game)}
+    del fixed["library"]
+    file = None if out is None else RecordFile(out, fixed, plan.expected)
     done: set[int] = set() if file is None else file.done
     pending = [plan.task(i) for i in range(games) if i not in done]
     bar = Progress(games, initial=games - len(pending), description=plan.game.id, enabled=progress)

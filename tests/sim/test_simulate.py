@@ -19,6 +19,7 @@ from gremlinrules.bots import RandomBot, register_bot, unregister_bot
 from gremlinrules.cli import main
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game
+from gremlinrules.core.records import components_version, rules_version
 from gremlinrules.core.rng import Rng
 from gremlinrules.sim import Record, bot_seed, game_seed, iter_simulate, local, read_records, simulate
 from gremlinrules.sim.local import MAX_BATCH, Batcher
@@ -173,6 +174,24 @@ def test_a_file_of_another_run_is_refused_and_left_as_it_was(tmp_path: Path, set
     with pytest.raises(SimulationError, match=f"another run's games.*has {setting} "):
         simulate(games=4, workers=1, out=out, **settings)
     assert out.read_bytes() == before
+
+
+@pytest.mark.parametrize(("field", "refused"), [("rules", True), ("components", True), ("library", False)])
+def test_a_run_is_finished_only_under_the_rules_and_components_it_began_with(tmp_path: Path, field: str,
+                                                                            refused: bool) -> None:
+    """Records name the library, rules and component-set versions that played them; a file begun under
+    another rules version or component set is refused, one from another library version is finished."""
+    out = tmp_path / "run.jsonl"
+    records = simulate(QUICK, games=3, seed=1, workers=1, out=out)
+    game = gremlinrules.get_game(QUICK)
+    assert {(r["library"], r["rules"], r["components"]) for r in records} == {
+        (gremlinrules.__version__, rules_version(game), components_version(game))}
+    out.write_text("".join(json.dumps({**r, field: "other"}) + "\n" for r in records))
+    if refused:
+        with pytest.raises(SimulationError, match=f"has {field} 'other'.*changed since this file was begun"):
+            simulate(QUICK, games=4, seed=1, workers=1, out=out)
+    else:
+        assert len(simulate(QUICK, games=4, seed=1, workers=1, out=out)) == 4
 
 
 def test_a_file_with_a_bad_line_or_a_repeated_game_is_refused(tmp_path: Path) -> None:
