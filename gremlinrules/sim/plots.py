@@ -1,7 +1,7 @@
 """The balance report's figures, drawn with matplotlib (the ``sim`` extra) on its Agg canvas.
 
 Each function writes one file and never touches pyplot's global state (figures are made
-with :class:`matplotlib.figure.Figure` directly, so nothing stays open and nothing is shown).
+with ``matplotlib.figure.Figure`` directly, so nothing stays open and nothing is shown).
 SVG output is reproducible: a fixed hash salt and no date, so a committed figure changes
 only when its data does.
 """

@@ -1,4 +1,5 @@
-"""The ``gremlinrules report`` subcommand: its arguments, and a thin layer over :func:`write_report`."""
+"""The ``gremlinrules report`` subcommand: its arguments, and a thin layer over
+:func:`~gremlinrules.sim.report.write_report`."""
 
 from __future__ import annotations
 

@@ -111,7 +111,8 @@ def load_results(paths: Iterable[str | os.PathLike[str]]) -> Results:
     Lines are read by :func:`gremlinrules.sim.records.read_records` (a truncated last line, a
     killed writer's, is dropped; a line that is not a JSON object raises its
     :class:`~gremlinrules.sim.records.SimulationError`); each record's fields are checked here
-    (:class:`SerializationError` naming the file and line). A game read twice counts once.
+    (:class:`~gremlinrules.core.errors.SerializationError` naming the file and line). A game
+    read twice counts once.
     """
     games: list[GameResult] = []
     seen: set[tuple[str, int, int, int, tuple[str, ...]]] = set()

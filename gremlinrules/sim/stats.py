@@ -24,6 +24,7 @@ import attrs
 from gremlinrules.core.errors import InvalidArgumentError, shown
 
 __all__ = [
+    "SUMMARY_LEVELS",
     "Z95",
     "ChiSquare",
     "Rate",
