@@ -402,6 +402,36 @@ def _method() -> list[Block]:
         "Ended by: the clause id of the rule that ended the game (Game.end_reason)."))]
 
 
+def _edition(game_id: str, games: Sequence[GameResult]) -> list[Block]:
+    """Which rules and component set the games were played under; mixing two is refused (they
+    are different games), and results of another edition than this library's are marked."""
+    editions = sorted({(g.rules, g.components) for g in games})
+    if len(editions) > 1:
+        found = "; ".join(f"rules {r or '?'}, components {c or '?'}" for r, c in editions)
+        raise InvalidArgumentError(f"the {game_id} results mix editions of the game ({found}): "
+                                   "report each edition's files on their own")
+    rules, components = editions[0]
+    if not rules and not components:
+        return []
+    libraries = ", ".join(sorted({g.library for g in games if g.library})) or "an unrecorded version"
+    blocks: list[Block] = [Paragraph(
+        f"Played by gremlinrules {libraries} under rules version {rules or '?'} with component set "
+        f"{components or '?'}.")]
+    try:
+        from gremlinrules.core.records import components_version, rules_version
+        from gremlinrules.core.registry import get_game
+
+        game = get_game(game_id)
+        now = (rules_version(game), components_version(game))
+    except GremlinRulesError:  # a plugin's game that is not loaded here
+        return blocks
+    if now != (rules, components):
+        blocks.append(Paragraph(
+            f"This library now plays rules version {now[0]} with component set {now[1]}: these results "
+            "are of an earlier edition of the game, and may not hold for this one."))
+    return blocks
+
+
 def build_report(results: Results, *, figures: Path | None = None, link_base: Path | None = None,
                  image_format: str = "svg", title: str | None = None) -> tuple[list[Block], list[Path]]:
     """The report's blocks, and the figure files written (none when ``figures`` is None).
@@ -429,6 +459,7 @@ def build_report(results: Results, *, figures: Path | None = None, link_base: Pa
     for gid in game_ids:
         if len(game_ids) > 1:
             blocks.append(Heading(2, _title(gid)))
+        blocks += _edition(gid, by_game[gid])
         groups = _lineups(by_game[gid])
         blocks += _summary(groups, top)
         clauses = _clauses(gid)

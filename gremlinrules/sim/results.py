@@ -46,6 +46,12 @@ class GameResult:
     """The clause that ended the game (``Game.end_reason``)."""
     seconds: float
     """Wall time of the game."""
+    library: str = ""
+    """The gremlinrules version that played it ("" in a record that does not say)."""
+    rules: str = ""
+    """The game's rules version it was played under ("" when not recorded)."""
+    components: str = ""
+    """The digest of the component set it was played with ("" when not recorded)."""
 
 
 def _field(obj: dict[str, Any], key: str, kind: type, where: str) -> Any:
@@ -86,10 +92,14 @@ def parse_result(obj: Any, where: str = "record") -> GameResult:
     index, decisions = _field(obj, "index", int, where), _field(obj, "decisions", int, where)
     if index < 0 or decisions < 0:
         raise SerializationError(f"{where}: 'index' and 'decisions' cannot be negative", "$")
+    versions = {}
+    for key in ("library", "rules", "components"):
+        if key in obj:
+            versions[key] = _field(obj, key, str, where)
     return GameResult(
         game=_field(obj, "game", str, where), index=index, seed=_field(obj, "seed", int, where),
         players=players, bots=tuple(bots), scores=scores, winners=winners, decisions=decisions,
-        ended_by=_field(obj, "ended_by", str, where), seconds=float(seconds))
+        ended_by=_field(obj, "ended_by", str, where), seconds=float(seconds), **versions)
 
 
 @attrs.frozen
@@ -115,7 +125,7 @@ def load_results(paths: Iterable[str | os.PathLike[str]]) -> Results:
     read twice counts once.
     """
     games: list[GameResult] = []
-    seen: set[tuple[str, int, int, int, tuple[str, ...]]] = set()
+    seen: set[tuple[str, int, int, int, tuple[str, ...], str, str]] = set()
     sources: list[str] = []
     duplicates = 0
     for p in paths:
@@ -123,7 +133,8 @@ def load_results(paths: Iterable[str | os.PathLike[str]]) -> Results:
         sources.append(path.name)
         for number, record in enumerate(read_records(path), 1):
             result = parse_result(record, f"{path.name}:{number}")
-            key = (result.game, result.index, result.seed, result.players, result.bots)
+            key = (result.game, result.index, result.seed, result.players, result.bots, result.rules,
+                   result.components)
             if key in seen:
                 duplicates += 1
                 continue

@@ -410,3 +410,23 @@ def test_the_report_does_not_depend_on_the_order_of_the_records(order: list[int]
     want, _ = build_report(_results(games))
     got, _ = build_report(_results([games[i] for i in order]))
     assert got == want
+
+
+def test_the_edition_played_is_named_and_two_editions_are_not_mixed(samples: dict[str, Any],
+                                                                   tmp_path: Path) -> None:
+    """The report names the library, rules version and component set the records were played under
+    (this library's own, for fresh records); a component set this library no longer plays is
+    marked as an earlier edition; records of two component sets of one game are refused."""
+    from gremlinrules.core.records import components_version, rules_version
+
+    game = gremlinrules.get_game("no-good-gremlins")
+    text = to_markdown(build_report(load_results([samples["paths"]["ngg"]]))[0])
+    assert (f"Played by gremlinrules {gremlinrules.__version__} under rules version {rules_version(game)} "
+            f"with component set {components_version(game)}.") in text
+    assert "earlier edition" not in text
+    old = [dict(r, components="0123456789abcdef") for r in samples["ngg"]]
+    text = to_markdown(build_report(load_results([_write(tmp_path / "old.jsonl", old)]))[0])
+    assert "with component set 0123456789abcdef." in text
+    assert "these results are of an earlier edition of the game" in text
+    with pytest.raises(GremlinRulesError, match="mix editions"):
+        build_report(load_results([samples["paths"]["ngg"], tmp_path / "old.jsonl"]))
