@@ -9,7 +9,11 @@ A *bot spec* names a bot and its budget in one short string, the form
 - ``ismcts:<seconds>s``: IS-MCTS searching for that much wall time per
   decision (``ismcts:0.5s``); NOT reproducible: the number of simulations
   depends on the machine and its load;
-- any name given to :func:`register_bot`.
+- any name given to :func:`register_bot`, or that an installed package declares
+  in the ``gremlinrules.bots`` entry-point group (so the command line knows it)::
+
+      [project.entry-points."gremlinrules.bots"]
+      greedy = "my_package.bots:GreedyBot"     # called as GreedyBot(game, seat, seed)
 
 :func:`canonical_spec` writes a spec in one form (``ismcts:0100`` is
 ``ismcts:100``, ``ismcts:.50s`` is ``ismcts:0.5s``), so equal bots compare equal.
@@ -17,6 +21,7 @@ A *bot spec* names a bot and its budget in one short string, the form
 
 from __future__ import annotations
 
+import importlib.metadata
 import math
 import re
 from collections.abc import Callable
@@ -28,8 +33,8 @@ from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import get_game
 
-__all__ = ["BOT_NAMES", "Bot", "BotFactory", "bot_from_spec", "canonical_spec", "make_bot", "register_bot",
-           "registered_bots", "unregister_bot"]
+__all__ = ["BOT_NAMES", "ENTRY_POINT_GROUP", "Bot", "BotFactory", "bot_from_spec", "canonical_spec",
+           "make_bot", "register_bot", "registered_bots", "unregister_bot"]
 
 BOT_NAMES: tuple[str, ...] = ("random", "ismcts")
 """The built-in bot names (:func:`registered_bots` has the ones plugins add)."""
@@ -74,6 +79,24 @@ def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> No
     _REGISTERED[name] = factory
 
 
+ENTRY_POINT_GROUP = "gremlinrules.bots"
+"""The entry-point group where installed packages declare bots by name."""
+
+
+def _discover(name: str) -> None:
+    """Register the bot an installed package declares as ``name`` (if any, and not registered yet)."""
+    if name in _REGISTERED or name in BOT_NAMES or not _NAME.fullmatch(name):
+        return
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP, name=name):
+        try:
+            factory = entry.load()
+        except Exception as exc:  # a broken plugin: say which, whatever it raised
+            raise InvalidArgumentError(f"the bot {name} declared by {entry.value} cannot be loaded: "
+                                       f"{type(exc).__name__}: {exc}") from None
+        register_bot(name, factory)
+        return
+
+
 def unregister_bot(name: str) -> None:
     """Forget the registered bot ``name`` (nothing happens if there is none)."""
     _REGISTERED.pop(name, None)
@@ -91,6 +114,8 @@ def make_bot(name: str, game: Game | str, seat: int, seed: int = 0, **settings: 
     for ``"ismcts"``).
     """
     g = get_game(game) if isinstance(game, str) else game
+    if isinstance(name, str):
+        _discover(name)
     if name == "random":
         return RandomBot(g, seat, seed, **settings)
     if name == "ismcts":
@@ -106,6 +131,7 @@ def _parse(spec: object) -> tuple[str, dict[str, Any]]:
     if not isinstance(spec, str):
         raise InvalidArgumentError(f"a bot spec is a string, not {shown(spec)}")
     text = spec.strip()
+    _discover(text)
     if text == "random" or text in _REGISTERED:
         return text, {}
     match = _ISMCTS.fullmatch(text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,9 +20,11 @@ from gremlinrules.bots import (
     registered_bots,
     unregister_bot,
 )
-from gremlinrules.bots.registry import is_timed
+from gremlinrules.bots.registry import ENTRY_POINT_GROUP, is_timed
+from gremlinrules.cli import main
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game
+from gremlinrules.sim import simulate
 
 
 @pytest.mark.parametrize(("spec", "canonical"), [
@@ -137,3 +140,32 @@ def test_a_factory_must_be_callable() -> None:
     """register_bot refuses a factory it cannot call."""
     with pytest.raises(InvalidArgumentError):
         register_bot("broken", "not a function")  # type: ignore[arg-type]
+
+
+def _plugin_package(root: Path, entries: dict[str, str]) -> None:
+    """An installed package (its dist-info) declaring ``entries`` in the gremlinrules.bots group."""
+    info = root / "greedy_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: greedy-plugin\nVersion: 1.0\n")
+    lines = "".join(f"{name} = {value}\n" for name, value in entries.items())
+    (info / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\n{lines}")
+
+
+def test_a_bot_an_installed_package_declares_is_known_by_name(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot declared in the gremlinrules.bots entry-point group is found by name (the command line
+    plays it too); one whose object cannot be loaded is an InvalidArgumentError naming it."""
+    _plugin_package(tmp_path, {"first-plugin": "tests.sim.test_simulate_bots:_First",
+                               "missing-plugin": "tests.sim.no_such_module:Bot"})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        assert canonical_spec("first-plugin") == "first-plugin"
+        assert registered_bots() == {"first-plugin": _First}
+        records = simulate("gnaughty-gnomes", games=2, players=2, bots="first-plugin", workers=1)
+        assert [r["bots"] for r in records] == [["first-plugin"] * 2] * 2
+        assert main(["simulate", "gnaughty-gnomes", "--games", "1", "--players", "2", "--bots",
+                     "random,first-plugin", "--workers", "1", "--out", str(tmp_path / "r.jsonl")]) == 0
+        with pytest.raises(InvalidArgumentError, match=r"missing-plugin declared by tests\.sim\.no_such"):
+            canonical_spec("missing-plugin")
+    finally:
+        unregister_bot("first-plugin")
