@@ -22,8 +22,8 @@ games 1, 5, 9... have 3, and so on).
 
 Bot specs: random; ismcts:N (N simulations per decision; 'ismcts' alone is
 ismcts:200); ismcts:Xs (X seconds of search per decision: NOT reproducible,
-the simulations done depend on the machine and its load); or a name a plugin
-registered with gremlinrules.bots.register_bot.
+the simulations done depend on the machine and its load); or the name of a
+bot an installed package declares in the entry-point group gremlinrules.bots.
 
 With --out FILE, records are appended to FILE in the order games finish; if
 FILE exists, it must hold games of this same run (game, --seed, --players,
