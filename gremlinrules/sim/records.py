@@ -22,9 +22,9 @@ A run's file holds its records **in the order the games finished**, not by
 index. Resuming (:class:`RecordFile`) reads the indices already there, checks
 that every record belongs to the same run (game, seed for its index, player
 count and bots, rules version and component set: a run is never finished under
-other rules or data than it began with; another library version may finish it), drops a truncated last line (a writer
-killed mid-line), and the run then plays only the missing indices. No header
-line: every line is a record.
+other rules or data than it began with; another library version may finish it),
+drops a truncated last line (a writer killed mid-line), and the run then plays
+only the missing indices. No header line: every line is a record.
 """
 
 from __future__ import annotations
