@@ -7,10 +7,16 @@ by one to six steps from the mover's space, where a token or the Town Square end
 (GTG-MOVE-1, GTG-MOVE-5), minus the spaces it may not land on: the other players and their
 Starts (GTG-MOVE-3, GTG-MOVE-4), and on a seat's first turn the Town Square (GTG-SQUARE-4).
 ``reached`` depends only on the mover's space and on which spaces within five steps of it end
-a move, so it is remembered under that key (a :class:`~gremlinrules.core.cache.BoundedCache`),
-with its Moves; the spaces it may not land on, one to a few, are then cut out of that tuple by
-their index (a popcount). The masks of the tokens come from the token tuples, which a state
-shares with the state before it until a token is taken or placed, so the last ones are kept.
+a move, so it is remembered under that key, with its Moves: worked out ahead of play for every
+combination of tokens near the spaces with few places for one (:func:`_prefill`, the table's
+``known``, about 4,900 entries for the reference map), and otherwise on first use (a
+:class:`~gremlinrules.core.cache.BoundedCache`; in a random game about 3-6% of Moves, from the
+spaces in and below the Movie Theater, whose twenty theater spaces make too many combinations).
+The spaces a move may not land on are then cut out of that tuple: each seat's fixed ones (the
+other Starts, the Town Square on a first turn) from a table shared by the entries that reach the
+same spaces, also filled ahead of play; the other players, one to a few, by their index (a
+popcount). The masks of the tokens come from the token tuples, which a state shares with the
+state before it until a token is taken or placed, so the last ones are kept.
 """
 
 from __future__ import annotations
@@ -36,8 +42,8 @@ STEPS = 6  # GTG-MOVE-1
 class MoveTable:
     """A map's spaces as bit masks, for the Move's destinations."""
 
-    __slots__ = ("ball", "bit", "everything", "fixed", "geo", "gremlin_spaces", "grid", "laid",
-                 "laid_chooses", "moves", "others", "square", "theater")
+    __slots__ = ("ball", "bit", "everything", "fixed", "geo", "gremlin_spaces", "grid", "known", "known_get",
+                 "laid", "laid_chooses", "moves", "others", "square", "theater")
 
     def __init__(self, geo: Geometry, grid: GridBits) -> None:
         self.geo = geo
@@ -62,6 +68,11 @@ class MoveTable:
         with the Town Square on a first turn (GTG-SQUARE-4)."""
         self.laid = layout(grid, geo.moves)
         self.laid_chooses = layout(grid, geo.chooses)
+        self.known: dict[tuple[str, int], _Entry] = {}
+        """The moves worked out ahead of play (:func:`_prefill`), by the mover's space and the spaces
+        within five steps of it that end a move: a fixed table, never emptied (the runtime misses
+        go to a bounded cache)."""
+        self.known_get = self.known.get
 
 
 _TABLES: dict[Geometry, MoveTable | None] = {}
@@ -260,10 +271,13 @@ def moves(s: State, table: MoveTable) -> tuple[State, int, MoveTable, Tokens, tu
     if s.free_move[seat]:  # GTG-SQUARE-3: any space not taken by another player
         found, mask = _cut(table, here, table.moves, table.everything, (fixed | players) & table.everything)
         return s, mask, table, tk, found
-    key = (table, here, tk.mask & table.ball[here])
-    entry = _reached_get(key)
+    stops = tk.mask & table.ball[here]
+    entry = table.known_get((here, stops))
     if entry is None:
-        entry = _entry(table, here, key)
+        key = (table, here, stops)
+        entry = _reached_get(key)
+        if entry is None:
+            entry = _REACHED.put(key, _entry(table, here, stops))
     found, mask, reached, cuts = entry
     if s.turn_number < s.players:  # GTG-SQUARE-4: the first turn
         fixed |= table.square
@@ -318,21 +332,20 @@ def _chooses(table: MoveTable, mask: int) -> tuple[Choose, ...]:
     return found
 
 
-def _entry(table: MoveTable, here: str, key: tuple[Any, ...], *, fill: bool = False) -> _Entry:
-    """Work out and remember the entry of ``key`` (``table``, ``here``, the spaces that end a move
-    within five steps of ``here``); with ``fill``, its cuts for every seat's fixed ones when they
-    are new (:func:`_fixed_cuts`)."""
+def _entry(table: MoveTable, here: str, stops: int, *, fill: bool = False) -> _Entry:
+    """The moves from ``here`` when ``stops`` are the spaces within five steps that end a move;
+    with ``fill``, their cuts for every seat's fixed ones when they are new (:func:`_fixed_cuts`)."""
     b = table.bit[here]
-    reached = reach_bits(table.grid, b, STEPS, key[2])
+    reached = reach_bits(table.grid, b, STEPS, stops)
     shared = (table, here, reached)
     cuts = _CUTS.get(shared)
     made = cuts is None
     if cuts is None:
         cuts = _CUTS.put(shared, {})
     if reached:
-        entry = _REACHED.put(key, (_pick(table, reached), reached, reached, cuts))
+        entry: _Entry = (_pick(table, reached), reached, reached, cuts)
     else:  # GTG-MOVE-2: nowhere to go; the player stays
-        entry = _REACHED.put(key, ((table.moves[table.geo.index[here]],), b, 0, cuts))
+        entry = ((table.moves[table.geo.index[here]],), b, 0, cuts)
     if fill and made:
         _fixed_cuts(table, here, entry)
     return entry
@@ -340,7 +353,7 @@ def _entry(table: MoveTable, here: str, key: tuple[Any, ...], *, fill: bool = Fa
 
 _CUTS: BoundedCache[tuple[Any, ...], dict[int, _Moves]] = BoundedCache("gtg-fixed-cuts", 1 << 14)
 """(table, the mover's space, the mask reached) -> the Moves left when the spaces of a mask are
-cut out, by that mask: shared by the entries of :data:`_REACHED` that reach the same spaces."""
+cut out, by that mask: shared by the entries that reach the same spaces."""
 
 
 def _fixed_cuts(table: MoveTable, here: str, entry: _Entry) -> None:
@@ -354,17 +367,20 @@ def _fixed_cuts(table: MoveTable, here: str, entry: _Entry) -> None:
 
 
 PREFILLED = 6000
-"""How many entries :func:`_prefill` works out per map: a fixed table, about 30 ms at import."""
+"""At most how many entries :func:`_prefill` works out per map (a fixed table: about 4,900 for the
+reference map, 30-40 ms at import)."""
 
 
 def _prefill(table: MoveTable) -> None:
     """Remember, ahead of play, the moves from every space with every token of the setup on the
     board (the position of a new game, GTG-SETUP-3, GTG-SETUP-4); then, from the spaces with
     the fewest places for a token within five steps first, with every combination of tokens
-    there, up to :data:`PREFILLED` entries. Most spaces have two to five such places (a Weapon,
-    Event or Gremlin space, a theater space), so a random game's positions are nearly all in
-    the table, and a cache miss (a search and its Moves picked, about 8 us) is rare."""
+    there, up to :data:`PREFILLED` entries, each with its fixed cuts. Most spaces have one to
+    seven such places (a Weapon, Event or Gremlin space, a theater space), so a random game's
+    positions are nearly all in the table, and a miss (a search and its Moves picked, about
+    8 us) is rare: 3-6% of decisions instead of 15-17% with the setup's tokens alone."""
     bit = table.bit
+    known = table.known
     places = (table.gremlin_spaces | table.theater | sum(bit[n] for n in table.geo.event_spaces)
               | sum(bit[n] for n in table.geo.weapon_spaces))
     square = table.square
@@ -372,9 +388,9 @@ def _prefill(table: MoveTable) -> None:
     for here in bit:
         near = places & table.ball[here]
         rows.append((near.bit_count(), here, near))
-        key = (table, here, (square | places) & table.ball[here])
-        if _reached_get(key) is None:
-            _entry(table, here, key, fill=True)
+        stops = (square | places) & table.ball[here]
+        if (here, stops) not in known:
+            known[here, stops] = _entry(table, here, stops, fill=True)
     budget = PREFILLED - len(rows)
     for count, here, near in sorted(rows):
         if (1 << count) > budget:
@@ -383,9 +399,9 @@ def _prefill(table: MoveTable) -> None:
         fixed = square & table.ball[here]
         sub = near
         while True:  # every subset of near, near itself first and the empty one last
-            key = (table, here, fixed | sub)
-            if _reached_get(key) is None:
-                _entry(table, here, key, fill=True)
+            stops = fixed | sub
+            if (here, stops) not in known:
+                known[here, stops] = _entry(table, here, stops, fill=True)
             if not sub:
                 break
             sub = (sub - 1) & near

@@ -133,6 +133,28 @@ def test_the_fast_destinations_from_any_spaces(seed: int, players: int, done: bo
     assert tuple(m.to for m in found) == flow.destinations(s)
 
 
+@pytest.mark.clause("GTG-MOVE-1", "GTG-MOVE-2", "GTG-MOVE-4", "GTG-MOVE-5", "GTG-SQUARE-4")
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_moves_filled_ahead_of_play_are_core_board_reachable(seed: int) -> None:
+    """A sample of the table's moves filled at import (token combinations random games seldom
+    meet): each is core.board.reachable from its space with those stops (or the stay when there is
+    none), in map order, and each seat's fixed cuts leave exactly the other spaces."""
+    table = fast_moves.REFERENCE_TABLE
+    graph = _REF.graph
+    known = sorted(table.known.items())
+    assert len(known) > 1000
+    for (here, stops), (found, mask, reached, cuts) in random.Random(seed).sample(known, 150):
+        ids = frozenset(i for i, n in enumerate(_REF.names) if table.bit[n] & stops)
+        want = tuple(_REF.names[i] for i in reachable(graph, _REF.index[here], fast_moves.STEPS, stops=ids))
+        assert tuple(m.to for m in found) == (want or (here,))
+        assert reached == sum(table.bit[n] for n in want)
+        assert mask == (reached or table.bit[here])
+        for cut, (left, left_mask) in cuts.items():
+            kept = tuple(n for n in want if not table.bit[n] & cut)
+            assert tuple(m.to for m in left) == (kept or (here,))
+            assert left_mask == sum(table.bit[n] for n in (kept or (here,)))
+
+
 @pytest.mark.clause("GTG-FIGHT-2", "GTG-WEAPON-2")
 @settings(max_examples=scaled(25), deadline=None)
 @given(seed=st.integers(0, 2**32), size=st.integers(0, 7))
