@@ -319,6 +319,42 @@ def test_the_batcher_hands_out_every_game_once_in_order_sized_by_the_time_per_ga
     assert all(len(b) <= MAX_BATCH for b in taken)
 
 
+@given(games=st.integers(0, 3000), workers=st.integers(1, 16),
+       means=st.lists(st.floats(0.0, 5.0), max_size=30))
+def test_batches_partition_the_pending_games_in_order_whatever_the_times(games: int, workers: int,
+                                                                           means: list[float]) -> None:
+    """Whatever the games' measured times, the batches are non-empty, at most MAX_BATCH games, and
+    together every pending game once, in order."""
+    tasks = [(i, i, 2, ("random", "random")) for i in range(games)]
+    batcher = Batcher(tasks, workers)
+    taken: list[tuple[Any, ...]] = []
+    times = iter(means)
+    while len(batcher):
+        batch = batcher.take()
+        assert 1 <= len(batch) <= MAX_BATCH
+        taken.append(batch)
+        record: Any = {"seconds": next(times, 0.001)}
+        batcher.played([record] * len(batch))
+    assert [t for batch in taken for t in batch] == tasks
+    assert batcher.take() == ()
+
+
+@given(cut=st.integers(0, 10**6))
+def test_a_file_cut_at_any_byte_resumes_to_the_whole_run(tmp_path_factory: pytest.TempPathFactory,
+                                                         cut: int) -> None:
+    """Cutting a run's file at any byte (a writer killed anywhere) and running again keeps every complete
+    line as it was and ends with every game once, as one uninterrupted run."""
+    out = tmp_path_factory.mktemp("cut") / "run.jsonl"
+    whole = simulate(QUICK, games=5, players=2, seed=13, workers=1, out=out)
+    data = out.read_bytes()
+    cut %= len(data) + 1
+    out.write_bytes(data[:cut])
+    again = simulate(QUICK, games=5, players=2, seed=13, workers=1, out=out)
+    assert out.read_bytes().startswith(data[: data.rfind(b"\n", 0, cut) + 1])
+    assert sorted(r["index"] for r in _lines(out)) == list(range(5))
+    assert [_same(r) for r in again] == [_same(r) for r in whole]
+
+
 class _Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
