@@ -26,14 +26,19 @@ GameTask = tuple[int, int, int, tuple[str, ...]]
 def play_game(game: Game, task: GameTask) -> Record:
     """Play one game between the task's bots; its record.
 
-    The bot at seat ``s`` gets the seed ``bot_seed(seed, s)``.
+    The bot at seat ``s`` gets the seed ``bot_seed(seed, s)``. A game still going after the
+    game's documented bound of decisions (``game.decision_bound``) raises RuntimeError rather
+    than running for ever.
     """
     index, seed, players, bots = task
     start = time.perf_counter()
     state = game.new_game(players, seed=seed)
     seats = [bot_from_spec(spec, game, seat, bot_seed(seed, seat)) for seat, spec in enumerate(bots)]
+    bound = game.decision_bound(players)
     decisions = 0
     while not game.is_terminal(state):
+        if decisions >= bound:
+            raise RuntimeError(f"the game did not end within its bound of {bound} decisions")
         seat: int = game.current_player(state)  # type: ignore[assignment]  # not terminal
         state = game.apply(state, seats[seat].choose(state))
         decisions += 1

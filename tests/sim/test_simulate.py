@@ -23,6 +23,7 @@ from gremlinrules.core.records import components_version, rules_version
 from gremlinrules.core.rng import Rng
 from gremlinrules.sim import Record, bot_seed, game_seed, iter_simulate, local, read_records, simulate
 from gremlinrules.sim.local import MAX_BATCH, Batcher
+from gremlinrules.sim.play import play_game
 from gremlinrules.sim.progress import Progress
 from gremlinrules.sim.records import SimulationError
 
@@ -289,6 +290,27 @@ def test_a_game_that_raises_stops_the_run_naming_its_seed() -> None:
                 simulate(QUICK, games=1, players=2, bots="faulty", seed=4, workers=workers)
     finally:
         unregister_bot("faulty")
+
+
+class _ShortBound:
+    """A game whose documented decision bound is 5: any real game of it runs past the bound."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def decision_bound(self, players: int) -> int:
+        return 5
+
+
+def test_a_game_running_past_its_decision_bound_is_stopped() -> None:
+    """A game that has not ended after its documented bound of decisions raises instead of running on."""
+    game: Any = _ShortBound(gremlinrules.get_game(QUICK))
+    with pytest.raises(RuntimeError, match="did not end within its bound of 5 decisions"):
+        play_game(game, (0, 1, 2, ("random", "random")))
+    assert play_game(gremlinrules.get_game(QUICK), (0, 1, 2, ("random", "random")))["decisions"] > 5
 
 
 @pytest.mark.parametrize("kwargs", [{"games": -1}, {"games": 1.5}, {"workers": 0}, {"players": 9},
