@@ -432,19 +432,22 @@ def _edition(game_id: str, games: Sequence[GameResult]) -> list[Block]:
     return blocks
 
 
-def build_report(results: Results, *, figures: Path | None = None, link_base: Path | None = None,
-                 image_format: str = "svg", title: str | None = None) -> tuple[list[Block], list[Path]]:
+def build_report(results: Results, *, figures: str | os.PathLike[str] | None = None,
+                 link_base: str | os.PathLike[str] | None = None, image_format: str = "svg",
+                 title: str | None = None) -> tuple[list[Block], list[Path]]:
     """The report's blocks, and the figure files written (none when ``figures`` is None).
 
-    ``figures``: the directory to draw into; ``link_base``: the directory image links are
-    relative to (the report's own; default the current directory).
+    ``figures``: the directory to draw into (made if missing; files of the same names are
+    replaced, others left alone); ``link_base``: the directory image links are relative to
+    (the report's own; default the current directory).
     """
     if image_format not in plots.FORMATS:
         raise InvalidArgumentError(
             f"image format {shown(image_format)} is not one of {', '.join(plots.FORMATS)}")
-    if figures is not None:
-        figures.mkdir(parents=True, exist_ok=True)
-    figs = _Figures(figures, link_base if link_base is not None else Path.cwd(), image_format)
+    directory = None if figures is None else Path(figures)
+    if directory is not None:
+        directory.mkdir(parents=True, exist_ok=True)
+    figs = _Figures(directory, Path(link_base) if link_base is not None else Path.cwd(), image_format)
     by_game: dict[str, list[GameResult]] = defaultdict(list)
     for g in results.games:
         by_game[g.game].append(g)
