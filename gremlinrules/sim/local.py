@@ -24,6 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 
 from gremlinrules.bots.registry import BotFactory
+from gremlinrules.core.registry import get_game
 from gremlinrules.sim.play import GameTask, play_batch
 from gremlinrules.sim.records import Record, SimulationError
 
@@ -81,12 +82,14 @@ class Batcher:
             self._seconds += record["seconds"]
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context(game_id: str) -> multiprocessing.context.BaseContext:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    # the server imports the library once, and each worker forks from it ready to play
-    context.set_forkserver_preload(["gremlinrules.sim.play"])
+    # the server imports the library and the game once (when this process first starts it), and
+    # each worker forks from it ready to play
+    module = getattr(get_game(game_id), "module", None)
+    context.set_forkserver_preload(["gremlinrules.sim.play", *([module.__name__] if module else [])])
     return context
 
 
@@ -106,7 +109,7 @@ def run_local(game_id: str, tasks: Iterable[GameTask], workers: int,
         return
     retry: deque[tuple[tuple[GameTask, ...], int]] = deque()
     inflight: dict[Future[list[Record]], tuple[tuple[GameTask, ...], int]] = {}
-    pool = _pool(workers)
+    pool = _pool(game_id, workers)
     try:
         while retry or len(batcher) or inflight:
             while len(inflight) < 2 * workers and (retry or len(batcher)):
@@ -133,13 +136,13 @@ def run_local(game_id: str, tasks: Iterable[GameTask], workers: int,
                         retry.append(_again(batch, attempts))
                 inflight.clear()
                 pool.shutdown(wait=True, cancel_futures=True)
-                pool = _pool(workers)
+                pool = _pool(game_id, workers)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(workers, mp_context=_context(), initializer=_ignore_interrupts)
+def _pool(game_id: str, workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(workers, mp_context=_context(game_id), initializer=_ignore_interrupts)
 
 
 def _ignore_interrupts() -> None:
