@@ -16,7 +16,7 @@ from typing import Any
 
 from gremlinrules.core.errors import GremlinRulesError
 
-__all__ = ["FORMATS", "available", "histogram", "seat_rates", "stacked_histogram"]
+__all__ = ["FORMATS", "available", "bot_rates", "histogram", "seat_rates", "stacked_histogram"]
 
 FORMATS: tuple[str, ...] = ("svg", "png")
 """The image formats a report can draw."""
@@ -65,6 +65,30 @@ def seat_rates(path: Path, labels: Sequence[str], rates: Sequence[float],
     ax.set_ylabel("win rate (95% CI)")
     ax.set_title(title)
     ax.legend(loc="upper right", frameon=False)
+    _save(fig, path)
+
+
+def bot_rates(path: Path, groups: Sequence[str], bots: Sequence[str],
+              rates: Sequence[Sequence[tuple[float, float, float] | None]], fair: float, *,
+              title: str) -> None:
+    """Grouped bars: for each group (a seat, or all seats), each bot's win rate with its 95% interval;
+    ``rates[b][g]`` is (rate, low, high) of bot ``b`` in group ``g``, or None where it never sat."""
+    fig = _figure(max(6.0, 2.8 + 0.45 * len(groups) * len(bots)), 3.6)
+    ax = fig.subplots()
+    width = 0.8 / len(bots)
+    for b, (bot, row) in enumerate(zip(bots, rates, strict=True)):
+        xs = [g + (b - (len(bots) - 1) / 2) * width for g, r in enumerate(row) if r is not None]
+        present = [r for r in row if r is not None]
+        errors = [[r[0] - r[1] for r in present], [r[2] - r[0] for r in present]]
+        ax.bar(xs, [r[0] for r in present], width, label=bot, yerr=errors, capsize=3, ecolor="#222")
+    ax.axhline(fair, color="#e45756", linestyle="--", linewidth=1, label=f"fair rate {fair:.1%}")
+    ax.set_xticks(list(range(len(groups))), list(groups))
+    tops = [r[2] for row in rates for r in row if r is not None]
+    ax.set_ylim(0, min(1.0, max(*tops, fair) * 1.15 + 0.02))
+    ax.yaxis.set_major_formatter(_percent())
+    ax.set_ylabel("win rate (95% CI)")
+    ax.set_title(title)
+    fig.legend(loc="outside right upper", frameon=False, fontsize="small")  # beside the bars, not on them
     _save(fig, path)
 
 

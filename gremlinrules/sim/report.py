@@ -369,7 +369,8 @@ def _bot_rates(games: Sequence[GameResult]) -> list[tuple[str, str, Rate, float]
     return found
 
 
-def _bot_against_bot(blocks: list[Block], games: Sequence[GameResult], level: int) -> None:
+def _bot_against_bot(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str,
+                     level: int) -> None:
     found = _bot_rates(games)
     fair = found[0][3]
     blocks.append(Paragraph(
@@ -380,6 +381,14 @@ def _bot_against_bot(blocks: list[Block], games: Sequence[GameResult], level: in
             if seat != "all" or seats[bot] > 2]
     blocks.append(Table(("Bot", "Seat", "Games", "Win rate", "95% CI", "vs fair rate"), tuple(rows),
                         (False, True, True, True, True, False)))
+    players = games[0].players
+    groups = [str(seat) for seat in range(players)] + ["all"]
+    bots = sorted({bot for bot, *_ in found})
+    where = {(bot, seat): (r.value, r.low, r.high) for bot, seat, r, _ in found}
+    figs.add(blocks, f"{stem}-bots", f"Win rate of each bot in each seat with its 95% interval, {players} "
+             "players", plots.bot_rates, [f"seat {g}" if g != "all" else "all seats" for g in groups], bots,
+             [[where.get((bot, g)) for g in groups] for bot in bots], fair,
+             title=f"Bot against bot, {players} players")
 
 
 def _method() -> list[Block]:
@@ -479,7 +488,7 @@ def build_report(results: Results, *, figures: str | os.PathLike[str] | None = N
             mixed = _mixed(lineups)
             if mixed:
                 blocks.append(Heading(top, f"{players} players: bots compared"))
-                _bot_against_bot(blocks, mixed, top + 1)
+                _bot_against_bot(blocks, figs, mixed, f"{gid}-{players}p", top + 1)
     return blocks, figs.written
 
 

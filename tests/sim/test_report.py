@@ -109,11 +109,17 @@ def test_game_length_quantiles_come_from_the_decisions(samples: dict[str, Any]) 
     assert float(cells["median"]) == pytest.approx((decisions[19] + decisions[20]) / 2, abs=0.05)
 
 
-def test_bots_are_compared_seat_by_seat_when_they_differ(samples: dict[str, Any]) -> None:
+def test_bots_are_compared_seat_by_seat_when_they_differ(samples: dict[str, Any], tmp_path: Path) -> None:
     """With IS-MCTS and random swapping seats, each bot gets a row per seat and one for all seats,
-    with as many games as it sat there; a line-up of one bot has no comparison."""
+    with as many games as it sat there, and a figure; each line-up has its own numbered figures; a
+    line-up of one bot has no comparison."""
     mixed = samples["mixed"]
-    blocks, _ = build_report(load_results([samples["paths"]["mixed"]]))
+    blocks, written = build_report(load_results([samples["paths"]["mixed"]]), figures=tmp_path)
+    assert sorted(p.name for p in written) == sorted(
+        [f"gnaughty-gnomes-2p-{k}-{kind}.svg" for k in (1, 2) for kind in ("length", "scores", "seats")]
+        + ["gnaughty-gnomes-2p-bots.svg"])
+    assert isinstance(blocks[-1], Image)
+    assert blocks[-1].src.endswith("gnaughty-gnomes-2p-bots.svg")
     table = _tables(blocks, "2 players: bots compared")[0]
     rows = {(r[0], r[1]): r for r in table.rows}
     assert set(rows) == {(b, s) for b in ("ismcts:8", "random") for s in ("0", "1", "all")}
