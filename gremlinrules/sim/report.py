@@ -15,7 +15,7 @@ count and line-up of bots:
   also asked of the games with a single winner; and a chi-square test of equal seat wins
   gives one number for "the seats are not alike";
 * bot against bot, where line-ups mix bots: each bot's win rate in each seat it sat in,
-  pooled over those line-ups, with intervals;
+  pooled over those line-ups, with intervals, as a table and a figure;
 * game length (decisions) and scores: quantiles and histograms;
 * how games ended (``ended_by``, with its clause's kind and first sentence): counts and
   shares; the share of games where nobody scored (every score 0), and where every seat won.
