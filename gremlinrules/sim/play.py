@@ -43,11 +43,13 @@ def play_game(game: Game, task: GameTask) -> Record:
         state = game.apply(state, seats[seat].choose(state))
         decisions += 1
     ended_by = game.end_reason(state)
+    seconds = round(time.perf_counter() - start, 6)
+    made = _versions(game.id)
     return {
         "format": FORMAT, "game": game.id, "index": index, "seed": seed, "players": players,
         "bots": list(bots), "scores": list(game.scores(state)), "winners": list(game.winners(state)),
-        "decisions": decisions, "ended_by": "" if ended_by is None else str(ended_by),
-        "seconds": round(time.perf_counter() - start, 6), **versions(game),  # type: ignore[typeddict-item]
+        "decisions": decisions, "ended_by": "" if ended_by is None else str(ended_by), "seconds": seconds,
+        "library": made["library"], "rules": made["rules"], "components": made["components"],
     }
 
 
