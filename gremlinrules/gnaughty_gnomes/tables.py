@@ -17,10 +17,13 @@ games.
   asked for last held in front of it (an identity test on the layout tuple,
   which every state of a game shares).
 - :class:`Piece`: one suit's candidates under one reading, with the open
-  subsets it was asked about (up to 32 per piece). In a game gnomes only
-  arrive, so a subset not yet seen is its last answer less the spots taken
-  since, each removed at its position (the open candidates below it), never by
-  comparing actions; anything else is filtered afresh.
+  subset it was asked about last. In a game gnomes only arrive, so a subset
+  not yet seen is its last answer less the spots taken since, each removed at
+  its position (the open candidates below it), never by comparing actions;
+  anything else is filtered afresh. Other subsets are not kept: they rarely
+  repeat, and each kept answer is one more object for the garbage collector
+  to walk in every full collection (a memo of 32 per piece cost more in
+  collections than its hits saved).
 - The gnomes are one bitmask per team in the state (``State.team_gnomes``), so
   filtering open spots and counting majorities are integer operations; the
   spots of each hex (``HEX_MASK``) and of the hexes around each spot
@@ -67,15 +70,14 @@ MASK_SUITS: tuple[tuple[Colour, ...], ...] = tuple(
 
 class Piece:
     """The candidate spots of one suit for one placement reading: the Place actions in spot
-    order, the spots as bits and as a bitmask, and the open subsets seen so far."""
+    order, the spots as bits and as a bitmask, and the open subset asked about last."""
 
-    __slots__ = ("actions", "bits", "last", "mask", "subsets")
+    __slots__ = ("actions", "bits", "last", "mask")
 
     def __init__(self, suit: Colour, spots: _Spots) -> None:
         self.actions = tuple(map(PLACE[suit].__getitem__, spots[0]))
         self.bits = spots[1]
         self.mask = spots[2]
-        self.subsets: dict[int, tuple[Place, ...]] = {}
         self.last: tuple[int, tuple[Place, ...]] = (0, self.actions)
         """The occupied candidates asked about last and the open actions they leave (one pair,
         replaced whole)."""
@@ -85,18 +87,17 @@ class Piece:
         hit = self.mask & occupied
         if not hit:
             return self.actions
-        found = self.subsets.get(hit)
-        if found is None:
-            found = self._open(hit)
-            if len(self.subsets) < _KEEP_SUBSETS:
-                self.subsets[hit] = found
-        self.last = (hit, found)
+        last_hit, found = self.last
+        if hit != last_hit:
+            found = self._open(hit, last_hit, found)
+            self.last = (hit, found)
         return found
 
-    def _open(self, hit: int) -> tuple[Place, ...]:
+    def _open(self, hit: int, last_hit: int, found: tuple[Place, ...]) -> tuple[Place, ...]:
         """The open actions when ``hit`` are taken: in a game gnomes only arrive, so usually the
-        last answer less the one or two spots taken since; otherwise filtered afresh."""
-        last_hit, found = self.last
+        last answer (``found`` for ``last_hit``) less the one or two spots taken since; otherwise
+        filtered afresh. (No memo of other subsets: they rarely repeat, and every answer kept
+        would be one more object for the garbage collector to walk.)"""
         if last_hit & ~hit:  # the last answer was another game's: start from every candidate
             last_hit, found = 0, self.actions
         new = hit & ~last_hit
@@ -112,7 +113,6 @@ class Piece:
         return found
 
 
-_KEEP_SUBSETS = 32
 _DERIVE_AT_MOST = 3
 
 

@@ -45,6 +45,54 @@ def test_inline_draws_are_the_generators_own(seed: int, size: int, bound: int) -
         assert draws.choice(rng.state, items) == (item, after.state)
 
 
+_MASK64 = 2**64 - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _shuffle_step_by_step(state: int, items: list[int]) -> tuple[tuple[int, ...], int]:
+    """Fisher-Yates from the last index down, each index a rejection-sampled ``next_u64`` output
+    below ``i + 1``: the generator's documented algorithm, one output at a time."""
+    rng, out = Rng(state), list(items)
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        while True:
+            value, rng = rng.next_u64()
+            if value < 2**64 - 2**64 % n:
+                break
+        j = value % n
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), rng.state
+
+
+def _unxorshift(y: int, k: int) -> int:
+    x = y
+    for _ in range(64 // k + 1):
+        x = y ^ (x >> k)
+    return x
+
+
+def _state_before(output: int) -> int:
+    """The generator state whose next output is ``output`` (SplitMix64's mixer inverted)."""
+    z = _unxorshift(output, 31)
+    z = _unxorshift(z * pow(0x94D049BB133111EB, -1, 2**64) & _MASK64, 27)
+    z = _unxorshift(z * pow(0xBF58476D1CE4E5B9, -1, 2**64) & _MASK64, 30)
+    return (z - _GAMMA) & _MASK64
+
+
+@given(seed=st.integers(0, _MASK64), size=st.integers(0, 70), rejected=st.booleans())
+def test_shuffles_drawn_all_at_once_are_the_step_by_step_shuffle(seed: int, size: int,
+                                                                   rejected: bool) -> None:
+    """``core.draws.shuffle`` (which draws 8 to 64 outputs at once, one 128-bit lane each) gives
+    exactly the shuffle and next state of the documented step-by-step algorithm, also when its
+    first draw is rejected (a state whose next output is ``2**64 - 1``, above the limit of every
+    bound that is not a power of two) and past the 64 draws one integer holds."""
+    if rejected:
+        seed = _state_before(_MASK64)
+        assert Rng(seed).next_u64()[0] == _MASK64
+    items = list(range(size))
+    assert draws.shuffle(seed, items) == _shuffle_step_by_step(seed, items)
+
+
 def _plain_layout(rng: Rng, rule: str) -> tuple[tuple[Colour, ...], Rng]:
     """GG-SETUP-6 read directly with the generator's methods: deal, then while a colour clumps
     swap one of its hexes with another colour's hex touching none of the rest; deal again when
