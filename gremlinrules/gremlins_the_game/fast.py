@@ -6,8 +6,13 @@ What makes them fast, none of it a rule:
 * the Move's destinations as bit masks of a table per map (:mod:`.fast_moves`): a whole-board
   breadth-first search of a dozen integer operations a step
   (:func:`gremlinrules.core.board.reach_bits`), remembered per mover's space and the spaces
-  within five steps that end a move (a bounded cache, filled at import for the set-up
-  position); the other Starts cut out once per entry, a player in the way by index;
+  within five steps that end a move; the other Starts cut out once per entry, a player in the
+  way by index;
+* that table worked out at import for every combination of tokens near the spaces with few
+  places for one (about 4,900 entries, 30-40 ms), each with every seat's fixed cuts, and kept
+  with the map's table (never emptied): a search at play is left for 3-6% of the decisions, in
+  and below the Movie Theater (15-17% with the setup's tokens alone, which cost a quarter of the
+  time);
 * the token masks of a state kept while it shares its token tuples, and derived, not
   recomputed, by the fast transitions that change the board;
 * the last state's legal actions kept, so ``apply`` of one of them is a bit test (a Move) or
@@ -17,21 +22,22 @@ What makes them fast, none of it a rule:
   with the next turn begun, a gremlin revealed, a Defeat, an escape into the theater, the
   Town Square's refill, an event's gremlin placed or moved; the fight's choices from packed
   minimal covering sets (:mod:`.fast_fight`); ``new_game`` of the default table from what does
-  not depend on the seed (:mod:`.setup`);
+  not depend on the seed, its shuffles' generator outputs computed all at once in the lanes of
+  one integer (:mod:`.setup`);
 * anything unusual (a refused action, Stripe in the theater or defeated, the turn limit, a
   full hand, an empty deck, a state made by hand) straight from the rule book and :mod:`.flow`.
 
 Where the time goes (CPU instructions counted under callgrind, which the shared machine's load
-does not disturb; seeds 0-29 at 2, 3 and 4 players in one process): about 45,000 a decision, or
-about 3.4x C++ hearts. With warm caches a plain Move costs about 23,000 (``legal_actions``
-11,000: the players' mask 2,000, the cache key 1,500; ``apply`` 11,500, the 22-field state
-4,600); a Move onto a token 60,000-100,000; the benchmark loop's ``randrange`` 2,700 and
-``new_game`` 2,900 a decision (SplitMix64 on Python integers, four shuffles); the caches'
-misses (a new search 13,600, picking its Moves up to 30,000) about a quarter of the rest.
-Measured and not worth it: the players' mask and tokens handed from ``apply`` to the next
-``legal_actions`` (what ``apply`` spends keeping them is what the next call saves); one cache
-of the whole answer by the players in the way (it misses too often); picking the Moves by
-chunks of 24 spaces. The next step is the state itself: fewer fields, a Move changing one.
+does not disturb; 30 random games at 4 players in a fresh process, ``new_game`` and the
+benchmark loop included): about 42,600 a decision (55,600 before the table
+was filled at import and the shuffles batched). A plain Move with warm tables costs about
+23,700: ``legal_actions`` 13,000 (:func:`.fast_moves.moves` 11,800), ``apply`` 10,700, of which
+building the 22-field state is 5,200. Measured and not worth it: the players' mask and tokens
+handed from ``apply`` to the next ``legal_actions`` (what ``apply`` spends keeping them is what
+the next call saves); one cache of the whole answer by the players in the way (it misses too
+often); picking the Moves by chunks of 24 spaces; the plain Move written out in ``apply``
+(270 instructions a decision, 0.6%). A smaller state would save little: building a 12-field
+state costs about 35% less than the 22-field one, about 4% of a decision.
 """
 
 from __future__ import annotations
