@@ -321,16 +321,21 @@ def _played(state: State, hands: tuple[tuple[Card, ...], ...], piles: Piles,
             plays: tuple[Played, ...]) -> State:
     """The state once the fourth card joins the trick: turn-order cards dealt (GG-TRICK-2),
     the winner's point (GG-PLACE-1), the placements pushed."""
-    order = _rank(state.track, plays)
+    ranked = _ranked(state.track, plays)
+    if ranked is None:  # records the fast path did not make: the plain ranking
+        order = rank_trick(state.track, plays)
+        code, stack = trick_code(plays), _STACKS[state.players, state.leader, order]
+    else:
+        order, code = ranked
+        stack = _STACKS[state.players, state.leader, order]
     a, b = state.team_scores
     winner = plays[order[0]].position
     if winner % 2:  # the trick winner's point (GG-PLACE-1)
         b += 1
     else:
         a += 1
-    out = _with_trick(state, hands, piles, plays, order, _STACKS[state.players, state.leader, order], (a, b))
+    out = _with_trick(state, hands, piles, plays, order, stack, (a, b))
     team0, team1 = state.team_gnomes  # the first placement's context, for the calls to come
-    code = trick_code(plays)
     _MEMO[0] = (out, 0, winner, plays[0].card.suit_bit | plays[1].card.suit_bit | plays[2].card.suit_bit
                 | plays[3].card.suit_bit, team0, team1,
                 garden(state.layout).by_step[state.options.loser_vertex == "any"],
@@ -338,26 +343,40 @@ def _played(state: State, hands: tuple[tuple[Card, ...], ...], piles: Piles,
     return out
 
 
-def _rank(track: tuple[Colour, ...], plays: tuple[Played, ...]) -> tuple[int, ...]:
-    """:func:`trick.rank_trick` by one integer key per card: the suit's track position, then
-    the rank, then an X card's high/low (GG-TRICK-1, GG-X-2), for the game's own records."""
-    index = track.index
-    keys = []
-    for p in plays:
-        found = _STRENGTH.get(id(p))
-        if found is None:  # a record the fast path did not make: the plain ranking
-            return rank_trick(track, plays)
-        keys.append(index(found[0]) * 32 + found[1])
-    return tuple(sorted(range(len(plays)), key=keys.__getitem__))
+def _ranked(track: tuple[Colour, ...], plays: tuple[Played, ...]) -> tuple[tuple[int, ...], int] | None:
+    """:func:`trick.rank_trick` of the game's own four records, and their :func:`tables.trick_code`;
+    None for anything else. Each card's key is its suit's place on the track, then its place
+    within the suit (GG-TRICK-1, GG-X-2), times four plus its index in the trick: sorting the four
+    keys sorts the indices, read back by a table."""
+    places = _TRACK_PLACES.get(track)
+    first, second, third, fourth = map(_STRENGTH.get, map(id, plays))
+    if places is None or first is None or second is None or third is None or fourth is None:
+        return None
+    keys = sorted((places[first[0]] + first[1], places[second[0]] + second[1] | 1,
+                   places[third[0]] + third[1] | 2, places[fourth[0]] + fourth[1] | 3))
+    return (_ORDERS[(keys[0] & 3) << 6 | (keys[1] & 3) << 4 | (keys[2] & 3) << 2 | keys[3] & 3],
+            first[0] << 6 | second[0] << 4 | third[0] << 2 | fourth[0])
 
 
-_STRENGTH: dict[int, tuple[Colour, int]] = {
-    id(p): (p.card.suit, -3 * p.rank + ((-1 if p.high else 1) if p.card.is_x else 0))
+_STRENGTH: dict[int, tuple[int, int]] = {
+    id(p): (SUIT_INDEX[p.card.suit], 4 * (28 - 3 * p.rank + ((-1 if p.high else 1) if p.card.is_x else 0)))
     for records in PLAYED.values() for p in records
 }
 """Per interned trick record (held by ``PLAYED``, so its id is never another object's): its
-suit and its place within the suit, smaller stronger (rank, then high before a numbered card
-before low: -3 * rank + tie spans less than 32)."""
+suit's index and four times its place within the suit, smaller stronger (rank, then high before
+a numbered card before low: 28 - 3 * rank + tie, from 3 to 27)."""
+_TRACK_PLACES: dict[tuple[Colour, ...], tuple[int, ...]] = {
+    track: tuple(128 * track.index(suit) for suit in SUITS) for track in permutations(SUITS)
+}
+"""Per track, each suit index's place on it (strongest first), times 128: above any place
+within a suit."""
+_ORDERS: tuple[tuple[int, ...], ...] = tuple(
+    (code >> 6, code >> 4 & 3, code >> 2 & 3, code & 3)
+    if sorted((code >> 6, code >> 4 & 3, code >> 2 & 3, code & 3)) == [0, 1, 2, 3] else ()
+    for code in range(256)
+)
+"""Four trick indices, two bits each (the first most significant), as their tuple when they are
+an order of the four cards (empty otherwise: four distinct keys never give one)."""
 _STACKS = {
     (players, leader, order): placement_stack(players, tuple(next_seat(leader, 4, i) for i in order))
     for players in (2, 4) for leader in range(4) for order in permutations(range(4))
