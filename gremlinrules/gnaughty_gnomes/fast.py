@@ -476,9 +476,10 @@ def _clean_up(state: State, team_gnomes: tuple[int, int], supply: tuple[int, ...
 def _uncovered(pile: _Row) -> _Row:
     """A position's piles after clean-up: a face-down card whose cover was played turns up
     (GG-2P-4); a player's empty row, or a row with every cover in place, is kept as it is."""
-    if all(up is not None or down is None for down, up in pile):
-        return pile
-    return tuple((None, down) if up is None and down is not None else (down, up) for down, up in pile)
+    for k, (down, up) in enumerate(pile):
+        if up is None and down is not None:  # a dummy plays one card a trick: the rest is usually as it was
+            return (*pile[:k], (None, down), *_uncovered(pile[k + 1:]))
+    return pile
 
 
 _with_clean_up = make_updater(State, "team_gnomes", "supply", "team_scores", "piles", "track", "history",
