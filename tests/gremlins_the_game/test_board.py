@@ -66,7 +66,7 @@ def test_space_names_and_ids() -> None:
 def test_starts_and_the_town_square() -> None:
     """Each colour's Start is its own unmarked street space, exactly 6 steps from entering the 4 x 4
     Town Square, which is reachable on the first move (so the first-turn ban matters)."""
-    assert names(M.starts) == {"g6", "n6", "n15", "g15"}
+    assert names(M.starts) == {"g6", "n6", "p9", "e8"}
     assert [M.spaces[M.start(c)].colour for c in COLOURS] == list(COLOURS)
     assert all(M.spaces[s].area == "street" and M.spaces[s].mark == "start" for s in M.starts)
     assert len(M.town_square) == 16
