@@ -7,11 +7,13 @@ with direct, obviously-correct enumerations written from the clauses.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.gnaughty_gnomes import Flip, Options, Place, State, legal_actions
+from gremlinrules.gnaughty_gnomes import Flip, Options, Place, State, fast, legal_actions
 from gremlinrules.gnaughty_gnomes.board import (
     HEX_SPOTS,
     LOSER,
@@ -23,7 +25,15 @@ from gremlinrules.gnaughty_gnomes.board import (
 )
 from gremlinrules.gnaughty_gnomes.components import SUITS
 from gremlinrules.gnaughty_gnomes.state import team_masks
-from gremlinrules.gnaughty_gnomes.trick import score_placement, value_of
+from gremlinrules.gnaughty_gnomes.tables import (
+    FLIP_AFTER,
+    PLAYED,
+    SUPPLIES,
+    SUPPLY_STEP,
+    supply_code,
+    trick_code,
+)
+from gremlinrules.gnaughty_gnomes.trick import rank_trick, score_placement, value_of
 from tests.gnaughty_gnomes.strategies import states, step
 
 _OPTIONS = st.builds(Options, loser_vertex=st.sampled_from(["touching", "any"]),
@@ -94,3 +104,56 @@ def test_placement_points_equal_a_direct_count(state: State, data: st.DataObject
         elif theirs and mine == theirs:
             expected += value_of(state.track, state.layout[h]) // 2
     assert score_placement(state.layout, state.track, state.gnomes, spot, team) == expected
+
+
+@pytest.mark.clause("GG-PLACE-9")
+def test_the_flip_table_flips_the_first_unflipped_card_of_the_suit() -> None:
+    """For every trick of four suits, every set of flipped cards and every suit, ``FLIP_AFTER``
+    flips exactly the first unflipped card of that suit (GG-PLACE-9), clears the suit from the
+    unflipped suits only when it was the suit's last unflipped card, and has no entry when none
+    of the suit is left."""
+    for trick in range(256):
+        suits = [trick >> 2 * (3 - i) & 3 for i in range(4)]
+        for done in range(16):
+            for suit in range(4):
+                unflipped = [i for i in range(4) if suits[i] == suit and not done >> i & 1]
+                entry = FLIP_AFTER[(trick << 4 | done) << 2 | suit]
+                if not unflipped:
+                    assert entry is None
+                    continue
+                assert entry is not None
+                flipped, clear, code = entry
+                assert flipped == tuple(bool(done >> i & 1) or i == unflipped[0] for i in range(4))
+                assert clear == (1 << suit if len(unflipped) == 1 else 0)
+                assert code == trick << 4 | done | 1 << unflipped[0]
+
+
+@pytest.mark.clause("GG-SETUP-4")
+@given(supply=st.tuples(*[st.integers(0, 8)] * 4), pos=st.integers(0, 3))
+def test_a_supply_code_steps_to_the_supply_less_one_gnome(supply: tuple[int, ...], pos: int) -> None:
+    """A supply's code finds the supply's own counts in ``SUPPLIES``; taking ``SUPPLY_STEP[pos]``
+    off it gives the supply with one gnome fewer at ``pos``; a supply that is not four plain
+    integers 0 to 8 (a bool, a float, a count of 9) has no code."""
+    code = supply_code(supply)
+    assert SUPPLIES[code] == supply
+    if supply[pos]:
+        assert SUPPLIES[code - SUPPLY_STEP[pos]] == tuple(n - (p == pos) for p, n in enumerate(supply))
+    assert supply_code((True, *supply[1:])) == -1
+    floats: tuple[Any, ...] = (float(supply[0]), *supply[1:])
+    assert supply_code(floats) == -1
+    assert supply_code((9, *supply[1:])) == -1
+
+
+@pytest.mark.clause("GG-TRICK-1", "GG-TRICK-2", "GG-X-2")
+@given(data=st.data())
+def test_the_fast_ranking_of_four_records_is_the_plain_ranking(data: st.DataObject) -> None:
+    """For any track and any four of the game's own trick records of distinct cards, the fast
+    path's ranking (one sort of integer keys) is :func:`trick.rank_trick`'s, and its trick code
+    is :func:`tables.trick_code`'s."""
+    track = tuple(data.draw(st.permutations(SUITS)))
+    actions = data.draw(st.lists(st.sampled_from(sorted(PLAYED, key=repr)), min_size=4, max_size=4,
+                                 unique_by=lambda a: (PLAYED[a][0].card.suit, PLAYED[a][0].card.rank)))
+    plays = tuple(PLAYED[a][data.draw(st.integers(0, 3))] for a in actions)
+    ranked = fast._ranked(track, plays)
+    assert ranked is not None
+    assert ranked == (rank_trick(track, plays), trick_code(plays))
