@@ -6,25 +6,35 @@ is the reference they are held to by ``tests/gnaughty_gnomes/test_differential.p
 Switch them off with ``gremlinrules.get_game("gnaughty-gnomes", reference=True)``.
 What makes them fast, none of it a rule:
 
+* the state keeps the gnomes as one bitmask of spots per team (``State.team_gnomes``;
+  the view and the JSON list them per spot), so a placement sets one bit instead of
+  copying a 92-entry tuple, and open spots and majorities are integer operations;
 * placements come from fixed tables built at import (:mod:`.tables`): every suit's
   candidate spots for every three coloured hexes and placement reading, so a new
-  garden costs four lookups and no geometry; the gnomes are per-team bitmasks, and
-  a piece's open subset is derived from its last one (gnomes only arrive);
+  garden costs four lookups and no geometry; a piece's open subset is derived from
+  its last one (gnomes only arrive);
 * the pending placement (the turn-order step, the placing position, the unflipped
-  suits, both teams' masks, the garden's pieces) is worked out once per trick, at
-  its end, and handed from each ``apply`` to the next ``legal_actions`` and
-  ``apply`` in a one-entry memo that holds the state itself (an identity test,
-  never a stale id; a search that branches just misses it);
+  suits, both teams' masks, the garden's pieces, the trick's suits and flipped cards
+  as one code, the supply as one code) is worked out once per trick, at its end, and
+  handed from each ``apply`` to the next ``legal_actions`` and ``apply`` in a
+  one-entry memo that holds the state itself (an identity test, never a stale id; a
+  search that branches just misses it); a placement's flipped card and its supply
+  are then one lookup each in fixed tables (``FLIP_AFTER``, ``SUPPLIES``);
 * actions are interned and found by identity (:class:`core.lookup.ActionLookup`),
   each with what its effect needs (a play's trick record per position; a
   placement's suit bit, suit index and spot bit), and a play or plain placement is
   checked by a few integer tests and applied with one constructor call
   (:func:`core.evolve.make_updater`), without listing the legal actions;
-* the trick's end (ranked by one integer key per card, the frames interned) and the
-  clean-up (the track's move from a table) are one step each; a placement is
-  scored only where an opponent's gnome stands near it;
+* the trick's end (one sort of four integer keys, the order read back by a table,
+  the frames interned) and the clean-up (the track's move from a table) are one step
+  each; a placement is scored only where an opponent's gnome stands near it;
+* few objects outlive a decision: the fixed tables are built once, and nothing is
+  memoised per garden or per subset of spots, so the garbage collector's full
+  collections stay rare (a memo of open subsets and a cache of 256 gardens cost
+  more in collections than they saved);
 * ``new_game`` (:mod:`.setup`) draws on the bare generator state
-  (:mod:`gremlinrules.core.draws`) and checks clumps from a table;
+  (:mod:`gremlinrules.core.draws`, whose shuffles draw their outputs all at once)
+  and checks clumps from a table;
 * anything unusual (a Flip, a placement widened by GG-PLACE-8, an illegal or foreign
   action) asks the reference rules, so the reasons and clause ids are the
   reference's by construction.
