@@ -62,6 +62,8 @@ def _ask(s: State, frame: Frame, choices: tuple[Any, ...], said: Any) -> State:
     out = _pushed(s, (*s.stack, frame))
     ASKED[0] = (out, choices, said)
     return out
+
+
 _OWED: BoundedCache[tuple[int, ...], str] = BoundedCache("gremlins-inc owed units as text", 256)
 """Resource units still owed (type indices) as a pay frame writes them (``malice.malice``)."""
 with_resources = make_updater(Project, "resources")
