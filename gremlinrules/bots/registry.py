@@ -4,6 +4,7 @@ A *bot spec* names a bot and its budget in one short string, the form
 ``gremlinrules simulate --bots`` and the simulation records use:
 
 - ``random``: the uniform random bot;
+- ``plain``: the plain player of the game (:mod:`gremlinrules.bots.plain`), no search;
 - ``ismcts:<iterations>``: IS-MCTS with that many simulations per decision
   (``ismcts`` alone means ``ismcts:200``); reproducible from its seed;
 - ``ismcts:<seconds>s``: IS-MCTS searching for that much wall time per
@@ -28,6 +29,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from gremlinrules.bots.ismcts import ISMCTSBot
+from gremlinrules.bots.plain import PlainBot
 from gremlinrules.bots.random_bot import RandomBot
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
@@ -36,7 +38,7 @@ from gremlinrules.core.registry import get_game
 __all__ = ["BOT_NAMES", "ENTRY_POINT_GROUP", "Bot", "BotFactory", "bot_from_spec", "canonical_spec",
            "make_bot", "register_bot", "registered_bots", "unregister_bot"]
 
-BOT_NAMES: tuple[str, ...] = ("random", "ismcts")
+BOT_NAMES: tuple[str, ...] = ("random", "ismcts", "plain")
 """The built-in bot names (:func:`registered_bots` has the ones plugins add)."""
 
 DEFAULT_ISMCTS_ITERATIONS = 200
@@ -120,6 +122,8 @@ def make_bot(name: str, game: Game | str, seat: int, seed: int = 0, **settings: 
         return RandomBot(g, seat, seed, **settings)
     if name == "ismcts":
         return ISMCTSBot(g, seat, seed, **settings)
+    if name == "plain":
+        return PlainBot(g, seat, seed, **settings)
     if isinstance(name, str) and name in _REGISTERED:
         return _REGISTERED[name](g, seat, seed, **settings)
     known = ", ".join(BOT_NAMES + tuple(sorted(_REGISTERED)))
@@ -132,7 +136,7 @@ def _parse(spec: object) -> tuple[str, dict[str, Any]]:
         raise InvalidArgumentError(f"a bot spec is a string, not {shown(spec)}")
     text = spec.strip()
     _discover(text)
-    if text == "random" or text in _REGISTERED:
+    if text in ("random", "plain") or text in _REGISTERED:
         return text, {}
     match = _ISMCTS.fullmatch(text)
     if match is not None:
@@ -148,7 +152,8 @@ def _parse(spec: object) -> tuple[str, dict[str, Any]]:
         if iterations < 1:
             raise InvalidArgumentError(f"{shown(spec)}: the simulations per decision must be at least 1")
         return "ismcts", {"iterations": iterations}
-    known = ", ".join(("random", "ismcts:<simulations>", "ismcts:<seconds>s") + tuple(sorted(_REGISTERED)))
+    known = ", ".join(("random", "plain", "ismcts:<simulations>", "ismcts:<seconds>s")
+                      + tuple(sorted(_REGISTERED)))
     raise InvalidArgumentError(f"no bot spec {shown(spec)}; known: {known}")
 
 

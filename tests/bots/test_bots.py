@@ -121,7 +121,7 @@ def test_search_bot_beats_random_on_gnaughty_gnomes() -> None:
 def test_bad_bot_requests_raise() -> None:
     """Unknown names, bad seats and bad settings raise InvalidArgumentError; so does the wrong turn."""
     game = gremlinrules.get_game("gnaughty-gnomes")
-    assert set(BOT_NAMES) == {"random", "ismcts"}
+    assert set(BOT_NAMES) == {"random", "ismcts", "plain"}
     with pytest.raises(InvalidArgumentError):
         make_bot("minimax", game, 0)
     with pytest.raises(InvalidArgumentError):

@@ -115,7 +115,7 @@ def test_a_registered_bot_is_made_by_name_and_by_spec() -> None:
         bot = make_bot("first", game, 0, offset=1)
         assert bot.choose(state) == game.legal_actions(state)[1 % len(game.legal_actions(state))]
         assert canonical_spec("first") == "first"
-        assert BOT_NAMES == ("random", "ismcts")
+        assert BOT_NAMES == ("random", "ismcts", "plain")
         register_bot("first", _First)  # the same factory again is harmless
         with pytest.raises(InvalidArgumentError, match="registered already"):
             register_bot("first", RandomBot)
