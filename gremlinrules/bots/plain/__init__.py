@@ -29,7 +29,7 @@ _T = TypeVar("_T")
 Policy = Callable[[Any, int, random.Random], Any]
 """``policy(state, seat, rnd) -> action``: a legal action for ``seat``, which must be deciding."""
 
-PLAIN_GAMES: tuple[str, ...] = ("no-good-gremlins", "gremlins-inc", "gremlins-the-game")
+PLAIN_GAMES: tuple[str, ...] = ("no-good-gremlins", "gremlins-inc", "gremlins-the-game", "gnaughty-gnomes")
 """The games that have a plain policy."""
 
 
@@ -52,6 +52,9 @@ def _policy(game_id: str) -> Policy | None:
     if game_id == "gremlins-the-game":
         from gremlinrules.bots.plain import gremlins_the_game
         return gremlins_the_game.choose
+    if game_id == "gnaughty-gnomes":
+        from gremlinrules.bots.plain import gnaughty_gnomes
+        return gnaughty_gnomes.choose
     return None
 
 
