@@ -8,8 +8,8 @@ actions are broken by a ``random.Random(seed)``, as :class:`.RandomBot` picks.
 
 It never reads what its seat cannot see: each game's policy looks only at public fields and its
 own seat's cards (each module's docstring says which), so two states that differ only in hidden
-information get the same choice. A game without a plain policy here is refused with
-InvalidArgumentError.
+information get the same choice. Every registered game has a plain policy; a game a plugin
+adds has none and is refused with InvalidArgumentError.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ _T = TypeVar("_T")
 Policy = Callable[[Any, int, random.Random], Any]
 """``policy(state, seat, rnd) -> action``: a legal action for ``seat``, which must be deciding."""
 
-PLAIN_GAMES: tuple[str, ...] = ("no-good-gremlins", "gremlins-inc", "gremlins-the-game", "gnaughty-gnomes")
+PLAIN_GAMES: tuple[str, ...] = ("no-good-gremlins", "gremlins-inc", "gremlins-the-game", "gnaughty-gnomes",
+                                 "goblins-vs-gnomes")
 """The games that have a plain policy."""
 
 
@@ -55,6 +56,9 @@ def _policy(game_id: str) -> Policy | None:
     if game_id == "gnaughty-gnomes":
         from gremlinrules.bots.plain import gnaughty_gnomes
         return gnaughty_gnomes.choose
+    if game_id == "goblins-vs-gnomes":
+        from gremlinrules.bots.plain import goblins_vs_gnomes
+        return goblins_vs_gnomes.choose
     return None
 
 
