@@ -13,7 +13,7 @@ from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, clumped, random_layout
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Setup, State, checked_options
-from gremlinrules.gnaughty_gnomes.tables import FULL_SUPPLY
+from gremlinrules.gnaughty_gnomes.tables import FULL_SUPPLY, garden
 
 __all__ = ["new_game"]
 
@@ -108,6 +108,7 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
         state = rng.state
     else:
         layout = setup.layout
+    garden(layout)  # its placement tables, made here rather than at the first trick's end
     if setup.track is None:  # the strength markers in a random order (GG-SETUP-5)
         track, state = draws.shuffle(state, SUITS)
     else:

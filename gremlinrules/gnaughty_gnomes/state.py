@@ -191,9 +191,30 @@ _SPOT_BITS = tuple(1 << spot for spot in range(N_SPOTS))
 
 
 def gnomes_per_spot(team_gnomes: tuple[int, int]) -> tuple[int | None, ...]:
-    """Per spot, the team whose gnome sits there or None, from the two teams' bitmasks."""
+    """Per spot, the team whose gnome sits there or None, from the two teams' bitmasks.
+
+    The answer for the masks asked about last is kept (one entry, holding the masks' tuple: an
+    identity test), as every seat's view of one state asks the same. Otherwise the masks are
+    read in C: each written in binary and read back as a decimal number, team 0's plus twice
+    team 1's gives one decimal digit per spot (0 open, 1 team 0, 2 team 1, spot 0 last).
+    """
+    last = _LAST_GNOMES[0]
+    if team_gnomes is last[0]:
+        return last[1]
     team0, team1 = team_gnomes
-    return tuple(0 if team0 & bit else 1 if team1 & bit else None for bit in _SPOT_BITS)
+    if type(team0) is int and type(team1) is int and team0 >= 0 and team1 >= 0 and not team0 & team1 \
+            and (team0 | team1) < _ALL_SPOTS:
+        digits = str(int(format(team0, "b")) + 2 * int(format(team1, "b"))).zfill(N_SPOTS)
+        found = tuple(map(_TEAM_OF_DIGIT.__getitem__, reversed(digits)))
+    else:  # masks edited by hand: spot by spot, as the rules read them
+        found = tuple(0 if team0 & bit else 1 if team1 & bit else None for bit in _SPOT_BITS)
+    _LAST_GNOMES[0] = (team_gnomes, found)
+    return found
+
+
+_ALL_SPOTS = 1 << N_SPOTS
+_TEAM_OF_DIGIT = {"0": None, "1": 0, "2": 1}
+_LAST_GNOMES: list[tuple[tuple[int, int], tuple[int | None, ...]]] = [((0, 0), (None,) * N_SPOTS)]
 
 
 def team_masks(gnomes: tuple[int | None, ...]) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from gremlinrules.gnaughty_gnomes.board import (
     candidate_spots,
 )
 from gremlinrules.gnaughty_gnomes.components import SUITS
-from gremlinrules.gnaughty_gnomes.state import team_masks
+from gremlinrules.gnaughty_gnomes.state import gnomes_per_spot, team_masks
 from gremlinrules.gnaughty_gnomes.tables import (
     FLIP_AFTER,
     PLAYED,
@@ -74,14 +74,16 @@ def test_placements_from_the_tables_equal_the_direct_enumeration(data: st.DataOb
 @given(state=states())
 def test_gnomes_per_spot_and_the_team_bitmasks_hold_the_same_gnomes(state: State) -> None:
     """A state keeps its gnomes as one bitmask of spots per team: ``State.gnomes`` lists, per
-    spot, the team whose bit is set there (None for neither), no spot is in both masks, and
-    ``team_masks`` turns the list back into the masks."""
+    spot, the team whose bit is set there (None for neither), no spot is in both masks,
+    ``team_masks`` turns the list back into the masks, and an equal copy of the masks gives the
+    same list."""
     team0, team1 = state.team_gnomes
     assert not team0 & team1
     assert [s for s, t in enumerate(state.gnomes) if t == 0] == [s for s in range(N_SPOTS) if team0 >> s & 1]
     assert [s for s, t in enumerate(state.gnomes) if t == 1] == [s for s in range(N_SPOTS) if team1 >> s & 1]
     assert len(state.gnomes) == N_SPOTS
     assert team_masks(state.gnomes) == state.team_gnomes
+    assert gnomes_per_spot(tuple(list(state.team_gnomes))) == state.gnomes  # a copy: not the kept answer
 
 
 @pytest.mark.clause("GG-SCORE-1", "GG-SCORE-2", "GG-SCORE-3", "GG-SCORE-4")
