@@ -14,16 +14,11 @@ import random
 
 import pytest
 
+import gremlinrules
+from gremlinrules.bots import make_bot
 from gremlinrules.no_good_gremlins import (
     REFERENCE,
-    Build,
-    Discard,
-    DrawTwo,
-    EndTurn,
-    Launch,
-    Material,
     State,
-    TakeScrap,
     apply,
     end_reason,
     is_terminal,
@@ -31,49 +26,23 @@ from gremlinrules.no_good_gremlins import (
     new_game,
     scores,
 )
-from gremlinrules.no_good_gremlins.actions import Action
 
-MATERIALS = tuple(Material)
-
-
-def _progress(s: State, seat: int, material: Material) -> float:
-    """How far a seat's cards of ``material`` (pad and hand) go towards its launch cost."""
-    i = MATERIALS.index(material)
-    return (s.pads[seat][i] + s.hands[seat][i]) / s.components.launch_costs[i]
-
-
-def plain_choice(s: State, rnd: random.Random) -> Action:
-    """A plain player: launch the most valuable complete rocket, build towards the rocket nearest
-    completion, discard the card it is furthest from using, draw rather than take a lone card;
-    never scrap, never bribe. Anything else (a Feed under an option) at random."""
-    legal = legal_actions(s)
-    seat = s.turn
-    values = s.components.medal_values
-    launches = [a for a in legal if isinstance(a, Launch)]
-    if launches:
-        return max(launches, key=lambda a: values[MATERIALS.index(a.material)])
-    builds = [a for a in legal if isinstance(a, Build)]
-    if builds:
-        return max(builds, key=lambda a: _progress(s, seat, a.material))
-    discards = [a for a in legal if isinstance(a, Discard)]
-    if discards:
-        return min(discards, key=lambda a: _progress(s, seat, a.material))
-    if DrawTwo() in legal:
-        return DrawTwo()
-    if TakeScrap() in legal:
-        return TakeScrap()
-    if EndTurn() in legal:
-        return EndTurn()
-    other: Action = legal[rnd.randrange(len(legal))]
-    return other
+GAME = gremlinrules.get_game("no-good-gremlins")
 
 
 def _play(players: int, seed: int, plain: bool) -> State:
+    """A seeded game between plain players (:mod:`gremlinrules.bots.plain`), or random ones."""
     s = new_game(players=players, seed=seed)
     rnd = random.Random(seed)
+    bots = [make_bot("plain", GAME, seat, seed=seed + seat) for seat in range(players)]
     while not is_terminal(s):
-        legal = legal_actions(s)
-        s = apply(s, plain_choice(s, rnd) if plain else legal[rnd.randrange(len(legal))])
+        if plain:
+            seat = GAME.current_player(s)
+            assert seat is not None
+            s = apply(s, bots[seat].choose(s))
+        else:
+            legal = legal_actions(s)
+            s = apply(s, legal[rnd.randrange(len(legal))])
     return s
 
 
