@@ -135,12 +135,17 @@ def _placements(state: State) -> tuple[Place | Flip, ...]:
         pieces = by_step[step]
         suits = MASK_INDICES[mask]
         out: tuple[Place, ...] = ()
-        for i in suits:
+        for i in suits:  # Piece.open_actions, inline
             piece = pieces[i]
-            if piece.mask & occupied:
-                out += piece.open_actions(occupied)
-            else:  # Piece.open_actions, inline: every candidate is open
+            hit = piece.mask & occupied
+            if not hit:  # every candidate is open
                 out += piece.actions
+                continue
+            last_hit, found = piece.last
+            if hit != last_hit:
+                found = piece.derive(hit, last_hit, found)
+                piece.last = (hit, found)
+            out += found
         if out:
             return out
         if state.options.no_space == "widen":  # GG-PLACE-8, option "widen": the loser's spots

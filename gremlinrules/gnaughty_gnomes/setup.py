@@ -92,11 +92,16 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     if setup.hands is None:  # the deal (GG-SETUP-2, GG-SETUP-3), as indices into the numbered cards
         numbered, state = draws.shuffle(state, _NUMBERED_INDICES)
         xs, state = draws.shuffle(state, _X_CARDS)
-        n = COMPONENTS.hand_size
+        n, get = COMPONENTS.hand_size, _NUMBERED.__getitem__
         dealt = [numbered[i * n:(i + 1) * n] for i in range(4)]
-        hands = tuple(_hand(tuple(map(_NUMBERED.__getitem__, sorted(dealt[pos]))), xs[pos], pos, players)
-                      for pos in range(4))
-        piles = tuple(_piles(tuple(map(_NUMBERED.__getitem__, dealt[pos])), pos, players) for pos in range(4))
+        if players == 4:  # _hand and _piles, inline: every position holds its nine cards
+            hands = tuple([(*map(get, sorted(dealt[pos])), xs[pos]) for pos in range(4)])
+            piles: tuple[tuple[tuple[Card | None, Card | None], ...], ...] = ((), (), (), ())
+        else:
+            hands = ((*map(get, sorted(dealt[0])), xs[0]), (*map(get, sorted(dealt[1])), xs[1]),
+                     (xs[2],), (xs[3],))  # a dummy holds its face-up X card (GG-2P-2)
+            piles = ((), (), _piles(tuple(map(get, dealt[2])), 2, players),
+                     _piles(tuple(map(get, dealt[3])), 3, players))
     else:
         stacked = tuple(tuple(_SORT_CARD[c] for c in h) for h in setup.hands)  # the interned cards
         plain = tuple(tuple(c for c in h if not c.is_x) for h in stacked)

@@ -90,11 +90,11 @@ class Piece:
             return self.actions
         last_hit, found = self.last
         if hit != last_hit:
-            found = self._open(hit, last_hit, found)
+            found = self.derive(hit, last_hit, found)
             self.last = (hit, found)
         return found
 
-    def _open(self, hit: int, last_hit: int, found: tuple[Place, ...]) -> tuple[Place, ...]:
+    def derive(self, hit: int, last_hit: int, found: tuple[Place, ...]) -> tuple[Place, ...]:
         """The open actions when ``hit`` are taken: in a game gnomes only arrive, so usually the
         last answer (``found`` for ``last_hit``) less the one or two spots taken since; otherwise
         filtered afresh. (No memo of other subsets: they rarely repeat, and every answer kept
