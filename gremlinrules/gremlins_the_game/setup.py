@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
+from gremlinrules.core.draws import shuffle
 from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.rng import Rng
@@ -159,70 +160,6 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
 _MASK = (1 << 64) - 1
 
 
-_SPAN = 1 << 64
-_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(64))
-"""The rejection limit of a draw below ``n`` (the largest multiple of ``n`` under 2**64)."""
-
-
-def _each(state: int, items: list[Any]) -> tuple[tuple[Any, ...], int]:
-    """:meth:`gremlinrules.core.rng.Rng.shuffle` on the bare generator state, one SplitMix64 step
-    and bounded draw at a time (the rare draw that is rejected included)."""
-    limits = _LIMITS
-    if len(items) >= len(limits):
-        limits = tuple(_SPAN - _SPAN % n if n else 0 for n in range(len(items) + 1))
-    for n in range(len(items), 1, -1):
-        state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        z ^= z >> 31
-        while z >= limits[n]:  # rejected (about n times in 2**64): the next draw
-            state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            z ^= z >> 31
-        j = z % n
-        items[n - 1], items[j] = items[j], items[n - 1]
-    return tuple(items), state
-
-
-_LANES: dict[int, tuple[int, int, int]] = {}
-"""Per number of draws k (at most 64): ``ones``, ``steps`` and ``low``, integers of k lanes of 128
-bits (lane i holding 1, ``(i + 1) * GAMMA mod 2**64`` and ``2**64 - 1``) for :func:`_outputs`."""
-for _k in range(1, 65):
-    _LANES[_k] = (sum(1 << 128 * i for i in range(_k)),
-                  sum((((i + 1) * 0x9E3779B97F4A7C15) & _MASK) << 128 * i for i in range(_k)),
-                  sum(_MASK << 128 * i for i in range(_k)))
-
-
-def _outputs(state: int, k: int) -> list[int]:
-    """The next ``k`` SplitMix64 outputs from ``state`` (1 <= k <= 64), all at once: lane i of one
-    integer holds the generator's i-th step, so each of the mixing function's operations is one
-    operation on the whole integer (a lane's product of two 64-bit numbers fits its 128 bits;
-    the bits a right shift brings down from the lane above are masked off before they matter)."""
-    ones, steps, low = _LANES[k]
-    x = (state * ones + steps) & low
-    x = ((x ^ (x >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
-    x = ((x ^ (x >> 27)) & low) * 0x94D049BB133111EB & low
-    x ^= x >> 31
-    return memoryview(x.to_bytes(16 * k, "little")).cast("Q")[::2].tolist()  # each lane's low 64 bits
-
-
-def shuffle(items: list[Any], state: int) -> tuple[tuple[Any, ...], int]:
-    """:meth:`gremlinrules.core.rng.Rng.shuffle` on the bare generator state (the same outputs, by
-    test): the draws made at once (:func:`_outputs`), then the swaps. A draw that would be
-    rejected (about n in 2**64) sends the whole shuffle to the step-by-step loop."""
-    k = len(items) - 1
-    if not 1 <= k <= 64:
-        return _each(state, items)
-    draws = _outputs(state, k)
-    if max(draws) >= _SPAN - k - 1:  # perhaps a rejected draw (the limit of n is above 2**64 - n)
-        return _each(state, items)
-    for n, z in zip(range(k + 1, 1, -1), draws, strict=True):
-        j = z % n
-        items[n - 1], items[j] = items[j], items[n - 1]
-    return tuple(items), (state + k * 0x9E3779B97F4A7C15) & _MASK
-
-
 class _Quick:
     """``new_game(players, seed)`` with the default options and no setup: what does not depend on
     the seed made once (by the general path itself, seed 0), then the seed's four shuffles and
@@ -248,14 +185,14 @@ class _Quick:
         """The new game of ``seed`` (GTG-SETUP-1 to GTG-SETUP-7, as :func:`new_game`)."""
         n = self.n
         state = seed & _MASK
-        mixed, state = shuffle(self.others[:], state)
+        mixed, state = shuffle(state, self.others)
         stacked = mixed[: len(self.spaces)]
         placed = self.placed
         board = tuple([placed[space, gr] for space, gr in zip(self.spaces, stacked, strict=True)])
         out = set(stacked)
-        pool, state = shuffle([gr for gr in [*self.others, self.stripe] if gr not in out], state)
-        event_deck, state = shuffle(self.events[:], state)
-        deck, state = shuffle(self.weapons[:], state)
+        pool, state = shuffle(state, [gr for gr in [*self.others, self.stripe] if gr not in out])
+        event_deck, state = shuffle(state, self.events)
+        deck, state = shuffle(state, self.weapons)
         order = self.weapon_order
         hands = tuple([tuple(sorted(deck[seat:3 * n:n], key=order)) for seat in range(n)])
         return self.fresh(self.template, Rng(state), board, pool, hands, deck[3 * n:], event_deck)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gremlinrules.core import draws
 from gremlinrules.core.board import (
     BoardGraph,
     grid_bits,
@@ -180,10 +181,10 @@ def test_the_fight_and_discard_choices_are_the_rule_books(seed: int, size: int) 
        items=st.lists(st.integers(), max_size=40), state=st.integers(0, 2**64 - 1))
 def test_the_quick_new_game_is_the_general_one(seed: int, players: int, items: list[int], state: int) -> None:
     """new_game(players, seed) (the quick path) equals the general path with default options and
-    an empty setup, and the written-out shuffle equals Rng.shuffle draw for draw."""
+    an empty setup, and the shuffle it uses (core.draws.shuffle) equals Rng.shuffle draw for draw."""
     assert setup.new_game(players, seed) == setup.new_game(players, seed, options=Options(), setup=Setup())
     shuffled, rng = Rng(state).shuffle(items)
-    assert setup.shuffle(list(items), state) == (shuffled, rng.state)
+    assert draws.shuffle(state, items) == (shuffled, rng.state)
 
 
 _M64 = (1 << 64) - 1
@@ -213,7 +214,7 @@ def test_the_shuffle_with_a_rejected_draw_is_rng_shuffle(size: int, at: int) -> 
     assert rng.next_u64()[0] == _M64
     items = list(range(size))
     shuffled, rng = Rng(state).shuffle(items)
-    assert setup.shuffle(list(items), state) == (shuffled, rng.state)
+    assert draws.shuffle(state, items) == (shuffled, rng.state)
     assert rng.state == (state + size * _GAMMA) & _M64  # size - 1 swaps, one rejected draw
 
 
