@@ -66,7 +66,8 @@ class Batcher:
             size = self._first
         else:
             mean = self._seconds / self._games
-            size = MAX_BATCH if mean <= 0 else int(self._target / mean)
+            # (a mean so small that the division would overflow: the largest batch)
+            size = MAX_BATCH if mean * MAX_BATCH <= self._target else int(self._target / mean)
         tail = math.ceil(len(self._pending) / (2 * self._workers))
         return max(1, min(size, MAX_BATCH, tail))
 
