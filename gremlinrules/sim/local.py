@@ -11,17 +11,23 @@ work and of retry: when a worker dies (killed, out of memory: the pool breaks),
 a new pool is started and every batch that had not returned is submitted
 again; the caller writes each index once. A batch that keeps breaking the pool
 gives up after :data:`MAX_ATTEMPTS` tries with :class:`SimulationError`.
+When the main process dies, even killed outright, its workers exit too (they
+watch a pipe only it writes to), rather than wait for work for ever.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
+import os
 import signal
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 
 from gremlinrules.bots.registry import BotFactory
 from gremlinrules.core.registry import get_game
@@ -110,7 +116,11 @@ def run_local(game_id: str, tasks: Iterable[GameTask], workers: int,
         return
     retry: deque[tuple[tuple[GameTask, ...], int]] = deque()
     inflight: dict[Future[list[Record]], tuple[tuple[GameTask, ...], int]] = {}
-    pool = _pool(game_id, workers)
+    context = _context(game_id)
+    # only this process holds the sending end: when it dies however it dies, every worker sees
+    # the pipe close and exits (a pool's workers otherwise wait for work for ever)
+    alive, alive_here = context.Pipe(duplex=False)
+    pool = _pool(context, workers, alive)
     try:
         while retry or len(batcher) or inflight:
             while len(inflight) < 2 * workers and (retry or len(batcher)):
@@ -137,18 +147,29 @@ def run_local(game_id: str, tasks: Iterable[GameTask], workers: int,
                         retry.append(_again(batch, attempts))
                 inflight.clear()
                 pool.shutdown(wait=True, cancel_futures=True)
-                pool = _pool(game_id, workers)
+                pool = _pool(context, workers, alive)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        alive_here.close()
+        alive.close()
 
 
-def _pool(game_id: str, workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(workers, mp_context=_context(game_id), initializer=_ignore_interrupts)
+def _pool(context: multiprocessing.context.BaseContext, workers: int,
+          alive: Connection) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(alive,))
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the main process, which stops the pool (no traceback per worker)."""
+def _start_worker(alive: Connection) -> None:
+    """In a worker: leave Ctrl-C to the main process, which stops the pool (no traceback per worker),
+    and exit when the main process is gone (``alive`` closes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_main, args=(alive,), daemon=True).start()
+
+
+def _exit_with_main(alive: Connection) -> None:
+    with contextlib.suppress(EOFError, OSError):
+        alive.recv()  # nothing is ever sent: this returns when the main process's end closes
+    os._exit(1)
 
 
 def _again(batch: tuple[GameTask, ...], attempts: int) -> tuple[tuple[GameTask, ...], int]:

@@ -7,6 +7,9 @@ import io
 import json
 import os
 import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -278,6 +281,52 @@ def test_a_killed_worker_s_games_are_played_again_and_recorded_once(tmp_path: Pa
     assert sorted(r["index"] for r in lines) == list(range(40))
     calm = simulate(QUICK, games=40, players=2, bots="crash-once", seed=2, workers=1)
     assert [_same(r) for r in records] == [_same(r) for r in calm]
+
+
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid and stat[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the process tree from /proc (CI runs Linux)")
+def test_no_worker_outlives_a_main_process_killed_outright(tmp_path: Path) -> None:
+    """When the main process of a run is killed with no chance to clean up (SIGKILL), its worker
+    processes and their forkserver exit too, instead of waiting for work for ever."""
+    out = tmp_path / "run.jsonl"
+    main_process = subprocess.Popen([sys.executable, "-m", "gremlinrules", "simulate", QUICK, "--games",
+                                     "1000000", "--workers", "2", "--out", str(out), "--quiet"])
+    try:
+        deadline = time.monotonic() + 60
+        while not (out.exists() and out.stat().st_size) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert out.stat().st_size, "no game was recorded within a minute"
+        servers = _children(main_process.pid)
+        workers = [w for server in servers for w in _children(server)]
+        assert len(workers) >= 2
+    finally:
+        main_process.kill()
+        main_process.wait()
+    left = servers + workers
+    deadline = time.monotonic() + 30
+    while any(map(_running, left)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in left if _running(pid)]
 
 
 def test_a_game_that_raises_stops_the_run_naming_its_seed() -> None:
