@@ -32,7 +32,7 @@ extensions = [
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
-exclude_patterns = ["_build", "_generated"]
+exclude_patterns = ["_build", "_generated", "balance/reports"]  # reports: included by the balance pages
 html_theme = "furo"
 html_title = f"gremlinrules {release}"  # the version on every page (furo shows the title in the sidebar)
 # The JSON Schema files, written at build time by docs/_ext/gremlinrules_api.py, published as

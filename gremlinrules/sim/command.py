@@ -20,10 +20,12 @@ With --players all, game i plays the game's player counts in turn:
 counts[i % len(counts)] (for 2 to 5 players: games 0, 4, 8... have 2 players,
 games 1, 5, 9... have 3, and so on).
 
-Bot specs: random; ismcts:N (N simulations per decision; 'ismcts' alone is
-ismcts:200); ismcts:Xs (X seconds of search per decision: NOT reproducible,
-the simulations done depend on the machine and its load); or the name of a
-bot an installed package declares in the entry-point group gremlinrules.bots.
+Bot specs: random; plain (the game's plain player: the first thing a new
+player would do, no search); ismcts:N (N simulations per decision; 'ismcts'
+alone is ismcts:200); ismcts:Xs (X seconds of search per decision: NOT
+reproducible, the simulations done depend on the machine and its load); or the
+name of a bot an installed package declares in the entry-point group
+gremlinrules.bots.
 
 With --out FILE, records are appended to FILE in the order games finish; if
 FILE exists, it must hold games of this same run (game, --seed, --players,
