@@ -64,4 +64,16 @@ nitpick_ignore = [
     ("py:class", "pettingzoo.utils.env.AECEnv"),
     ("py:class", "pyspiel.Game"),
     ("py:class", "pyspiel.State"),
+    ("py:class", "collections.abc.Generator"),
+    # Simulation internals that the API reference does not list (the report's
+    # reading of records and its Markdown/HTML blocks), and names written short.
+    ("py:class", "SimulationError"),
+    ("py:class", "Players"),
+    ("py:class", "Expected"),
+    ("py:attr", "done"),
+    ("py:data", "BOT_NAMES"),
+]
+nitpick_ignore_regex = [
+    ("py:mod", r"gremlinrules\.sim\.(results|plots|markup)"),
+    ("py:class", r"gremlinrules\.sim\.(results|markup)\..*"),
 ]

@@ -9,21 +9,21 @@ cd "$(dirname "$0")/.."
 OUT=docs/balance/results
 SEED=2026
 RANDOM_GAMES=10000   # per player count
+PLAIN_GAMES=2000     # per player count, plain players in every seat
 SEARCH_GAMES=30      # per line-up (search bot first, search bot last), smallest player count
 SEARCH=ismcts:50     # IS-MCTS, 50 determinized simulations per decision (rollouts cut at 60)
-GAMES=(no-good-gremlins gnaughty-gnomes goblins-vs-gnomes gremlins-inc gremlins-the-game)
+GAMES=(no-good-gremlins gnaughty-gnomes gremlins-inc gremlins-the-game goblins-vs-gnomes)
 
 counts() { python -c "import gremlinrules, sys; print(*gremlinrules.get_game(sys.argv[1]).player_counts)" "$1"; }
 
-simulate() {
+simulate() {  # per game: random, plain, then search games (Goblins vs Gnomes, the slowest, last)
     mkdir -p "$OUT"
     for game in "${GAMES[@]}"; do
         read -r -a n <<< "$(counts "$game")"
         gremlinrules simulate "$game" --players all --games $((RANDOM_GAMES * ${#n[@]})) --seed "$SEED" \
             --bots random --out "$OUT/$game-random.jsonl" --quiet
-    done
-    for game in "${GAMES[@]}"; do
-        read -r -a n <<< "$(counts "$game")"
+        gremlinrules simulate "$game" --players all --games $((PLAIN_GAMES * ${#n[@]})) --seed "$SEED" \
+            --bots plain --out "$OUT/$game-plain.jsonl" --quiet
         others=$(printf ',random%.0s' $(seq 2 "${n[0]}"))
         gremlinrules simulate "$game" --players "${n[0]}" --games "$SEARCH_GAMES" --seed "$SEED" \
             --bots "$SEARCH$others" --out "$OUT/$game-search-first.jsonl" --quiet
@@ -32,10 +32,12 @@ simulate() {
     done
 }
 
-report() {
+report() {  # each game's page includes docs/balance/reports/GAME.md (figures beside it)
     for game in "${GAMES[@]}"; do
-        for f in "$OUT/$game"-*.jsonl; do [ -e "$f" ] && gzip -kf "$f"; done
-        gremlinrules report "$OUT/$game"-*.jsonl.gz --out "docs/balance/$game.md" --relative-to docs/balance
+        for f in "$OUT/$game"-*.jsonl; do [ -e "$f" ] && gzip -nkf "$f"; done
+        rm -rf "docs/balance/reports/${game}_files"
+        gremlinrules report "$OUT/$game"-*.jsonl.gz --out "docs/balance/reports/$game.md" \
+            --title "Simulation results" --relative-to docs/balance
     done
 }
 
