@@ -24,6 +24,7 @@ from gremlinrules.gremlins_the_game.actions import (
 )
 from gremlinrules.gremlins_the_game.board import REFERENCE_MAP, Map, load_map, read_map
 from gremlinrules.gremlins_the_game.components import (
+    ARMOURY,
     REFERENCE,
     Components,
     Effect,
@@ -71,8 +72,9 @@ from gremlinrules.gremlins_the_game.view import (
 )
 
 __all__ = [
-    "ACTION_TYPES", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "GAME_ID", "JSON_SCHEMA_OVERRIDES",
-    "MAX_PLAYERS", "MIN_PLAYERS", "REFERENCE", "REFERENCE_MAP", "TITLE", "Acted", "Action", "Choose",
+    "ACTION_TYPES", "ARMOURY", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "GAME_ID",
+    "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "REFERENCE", "REFERENCE_MAP", "TITLE", "Acted",
+    "Action", "Choose",
     "Components", "Defeat", "Discard", "Effect", "Event", "EventCard", "EventDrawn", "GameEnded",
     "GremlinDefeated", "GremlinMoved", "GremlinPlaced", "GremlinRevealed", "GremlinToken", "LetEscape",
     "Map", "Move", "Moved", "Options", "Outcome", "Phase", "Placed", "SeenGremlin", "Setup", "State",

@@ -287,6 +287,10 @@ REFERENCE = load_components()
 """The reference component set."""
 _VALID[0] = REFERENCE
 
+ARMOURY = load_components(importlib.resources.files(__package__).joinpath("armoury.toml").read_text("utf-8"))
+"""GTG-VARIANT-2: the reference set with a weapon deck in proportion to the gremlins' symbols
+(``armoury.toml``), for ``Options(components=ARMOURY)``: fights are won more often."""
+
 
 def register(conv: cattrs.Converter) -> cattrs.Converter:
     """Teach ``conv`` to convert the reference set once: its data is made once and copied out, and
