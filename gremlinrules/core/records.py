@@ -57,17 +57,26 @@ def rules_version(game: Game) -> str:
 
 
 def components_version(game: Game) -> str:
-    """A digest (16 hex digits) of the data in the game's reference component file, or "none".
+    """A digest (16 hex digits) of the data in the game's reference component files, or "none".
 
-    The digest is of the parsed data written as canonical JSON, so a comment or a
-    layout change in the file keeps it; any changed number changes it.
+    The files are ``components.toml`` and, where the game has one, its reference map
+    ``board.toml`` (the map's data is part of the reference set too: moving a Start space
+    changes the games). The digest is of the parsed data written as canonical JSON, so a
+    comment or a layout change in a file keeps it; any changed number changes it.
     """
     package = game.module.__name__  # type: ignore[attr-defined]
     try:
         text = importlib.resources.files(package).joinpath("components.toml").read_bytes()
     except (FileNotFoundError, ModuleNotFoundError, OSError):
         return "none"
-    canonical = json.dumps(tomllib.loads(text.decode("utf-8")), sort_keys=True, separators=(",", ":"))
+    data: Any = tomllib.loads(text.decode("utf-8"))
+    try:
+        board = importlib.resources.files(package).joinpath("board.toml").read_bytes()
+    except (FileNotFoundError, OSError):
+        pass
+    else:
+        data = {"components": data, "board": tomllib.loads(board.decode("utf-8"))}
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 

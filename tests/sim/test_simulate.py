@@ -471,3 +471,36 @@ def test_the_command_reports_bad_settings_with_status_2(bad: list[str],
     err = capsys.readouterr().err
     assert err.startswith("gremlinrules: ")
     assert "Traceback" not in err
+
+
+def test_the_component_set_digest_covers_the_reference_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    """components_version changes when only the reference map's data changes (a moved Start
+    space changes the games), and not when only a comment of it does."""
+    import importlib.resources as resources
+    import pathlib
+
+    game = gremlinrules.get_game("gremlins-the-game")
+    before = components_version(game)
+    board = resources.files("gremlinrules.gremlins_the_game").joinpath("board.toml").read_text("utf-8")
+    real = resources.files
+
+    def patched(text: str) -> object:
+        class Files:
+            def __init__(self, package: str) -> None:
+                self.root = real(package)
+
+            def joinpath(self, name: str) -> object:
+                if name != "board.toml":
+                    return self.root.joinpath(name)
+                path = pathlib.Path(tmp) / "board.toml"
+                path.write_text(text, "utf-8")
+                return path
+
+        return Files
+
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        monkeypatch.setattr(resources, "files", patched("# a comment\n" + board))
+        assert components_version(game) == before
+        monkeypatch.setattr(resources, "files", patched(board.replace('green = "p9"', 'green = "n15"')))
+        assert components_version(game) != before
