@@ -101,7 +101,7 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[Record]:
 def _parse(line: str, name: str, number: int) -> Record:
     try:
         data = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
         data = None
     if not isinstance(data, dict):
         raise SimulationError(f"{name}, line {number}: not a simulation record: {shown(line.rstrip())}")

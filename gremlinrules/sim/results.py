@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.errors import InvalidArgumentError, SerializationError, shown
+from gremlinrules.core.registry import game_ids
 from gremlinrules.sim.records import FORMAT, read_records
 
 __all__ = ["GameResult", "Results", "load_results", "parse_result"]
@@ -61,9 +62,21 @@ def _field(obj: dict[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
+_LIMIT = 2**53
+"""Integers in a record stay below this in size (a float holds them exactly, and no game comes near)."""
+
+
+def _int(obj: dict[str, Any], key: str, where: str) -> int:
+    value: int = _field(obj, key, int, where)
+    low, high = (0, 2**64) if key == "seed" else (-_LIMIT + 1, _LIMIT)  # a seed is a 64-bit state
+    if not low <= value < high:
+        raise SerializationError(f"{where}: '{key}' is out of range: {shown(value)}", f"$.{key}")
+    return value
+
+
 def _int_list(obj: dict[str, Any], key: str, where: str) -> tuple[int, ...]:
     values = _field(obj, key, list, where)
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+    if any(isinstance(v, bool) or not isinstance(v, int) or not -_LIMIT < v < _LIMIT for v in values):
         raise SerializationError(f"{where}: '{key}' must be a list of integers, not {shown(values)}",
                                  f"$.{key}")
     return tuple(values)
@@ -76,11 +89,14 @@ def parse_result(obj: Any, where: str = "record") -> GameResult:
     if obj.get("format") != FORMAT:
         raise SerializationError(f"{where}: record format {shown(obj.get('format'))} is not one this "
                                  f"library reads ({FORMAT})", "$.format")
-    players = _field(obj, "players", int, where)
+    game = _field(obj, "game", str, where)
+    if game not in game_ids():
+        raise SerializationError(f"{where}: no game {shown(game)} is registered", "$.game")
+    players = _int(obj, "players", where)
     bots = _field(obj, "bots", list, where)
     scores = _int_list(obj, "scores", where)
     winners = _int_list(obj, "winners", where)
-    if players < 1 or len(bots) != players or len(scores) != players:
+    if not 1 <= players <= 64 or len(bots) != players or len(scores) != players:
         raise SerializationError(f"{where}: {players} players need one bot and one score per seat", "$")
     if not all(isinstance(b, str) and b for b in bots):
         raise SerializationError(f"{where}: 'bots' must be names, not {shown(bots)}", "$.bots")
@@ -89,7 +105,7 @@ def parse_result(obj: Any, where: str = "record") -> GameResult:
     seconds = obj.get("seconds")
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
         raise SerializationError(f"{where}: 'seconds' must be a number, not {shown(seconds)}", "$.seconds")
-    index, decisions = _field(obj, "index", int, where), _field(obj, "decisions", int, where)
+    index, decisions = _int(obj, "index", where), _int(obj, "decisions", where)
     if index < 0 or decisions < 0:
         raise SerializationError(f"{where}: 'index' and 'decisions' cannot be negative", "$")
     versions = {}
@@ -97,7 +113,7 @@ def parse_result(obj: Any, where: str = "record") -> GameResult:
         if key in obj:
             versions[key] = _field(obj, key, str, where)
     return GameResult(
-        game=_field(obj, "game", str, where), index=index, seed=_field(obj, "seed", int, where),
+        game=game, index=index, seed=_int(obj, "seed", where),
         players=players, bots=tuple(bots), scores=scores, winners=winners, decisions=decisions,
         ended_by=_field(obj, "ended_by", str, where), seconds=float(seconds), **versions)
 

@@ -240,9 +240,18 @@ def test_a_truncated_last_line_is_dropped_and_a_game_read_twice_counts_once(
     ('{"format": 1, "game": "gnaughty-gnomes", "index": 0, "seed": 1, "players": 2, "bots": ["random", '
      '"random"], "scores": [0, "0"], "winners": [], "decisions": 3, "ended_by": "GG-END-1", "seconds": 0.1}',
      "list of integers"),
+    ('{"format": 1, "game": "gnaughty-gnomes", "index": 0, "seed": 1, "players": 2, "bots": ["random", '
+     '"random"], "scores": [1' + "0" * 400 + ', 0], "winners": [0], "decisions": 3, "ended_by": "GG-END-1", '
+     '"seconds": 0.1}', "list of integers"),
+    ('{"format": 1, "game": "gnaughty-gnomes", "index": 0, "seed": 1, "players": 2, "bots": ["random", '
+     '"random"], "scores": [0, 0], "winners": [], "decisions": 1' + "0" * 400 + ', "ended_by": "GG-END-1", '
+     '"seconds": 0.1}', "out of range"),
+    ('{"format": 1, "game": "chess", "index": 0, "seed": 1, "players": 2, "bots": ["random", "random"], '
+     '"scores": [0, 0], "winners": [], "decisions": 3, "ended_by": "GG-END-1", "seconds": 0.1}', "no game"),
 ])
 def test_a_malformed_record_names_its_file_and_line(tmp_path: Path, line: str, message: str) -> None:
-    """A record with a missing or ill-typed field raises SerializationError naming the file and line."""
+    """A record with a missing, ill-typed or out-of-range field (an integer too large for a
+    float, a game nobody registered) raises SerializationError naming the file and line."""
     path = tmp_path / "bad.jsonl"
     path.write_text(line + "\n", encoding="utf-8")
     with pytest.raises(SerializationError, match=message) as info:
@@ -436,3 +445,12 @@ def test_the_edition_played_is_named_and_two_editions_are_not_mixed(samples: dic
     assert "these results are of an earlier edition of the game" in text
     with pytest.raises(GremlinRulesError, match="mix editions"):
         build_report(load_results([samples["paths"]["ngg"], tmp_path / "old.jsonl"]))
+
+
+def test_a_record_nested_deeper_than_the_json_parser_goes_is_refused_cleanly(tmp_path: Path) -> None:
+    """A line of 100,000 nested lists is not a record: a library error names the file and line
+    (not a RecursionError)."""
+    path = tmp_path / "deep.jsonl"
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    with pytest.raises(GremlinRulesError, match=r"deep\.jsonl"):
+        load_results([path])
