@@ -23,9 +23,12 @@ from gremlinrules.sim.progress import Progress
 from gremlinrules.sim.records import Record, RecordFile, read_records
 from gremlinrules.sim.seeds import game_seed
 
-__all__ = ["Plan", "default_workers", "iter_simulate", "simulate"]
+__all__ = ["MAX_GAMES", "Plan", "default_workers", "iter_simulate", "simulate"]
 
 Players = int | Literal["all"]
+
+MAX_GAMES = 2_000_000
+"""The most games one run plays: its pending games are listed up front (about 150 bytes each)."""
 
 
 def default_workers() -> int:
@@ -104,6 +107,9 @@ def iter_simulate(game: Game | str, *, games: int, players: Players = "all",
     plan = Plan(game, players=players, bots=bots, seed=seed)
     if not is_int(games) or games < 0:
         raise InvalidArgumentError(f"games must be a whole number, not {shown(games)}")
+    if games > MAX_GAMES:
+        raise InvalidArgumentError(f"at most {MAX_GAMES:,} games a run (the pending games are listed up "
+                                   f"front), not {shown(games)}: split a larger run over master seeds")
     if workers is None:
         workers = default_workers()
     elif not is_int(workers) or workers < 1:

@@ -504,3 +504,15 @@ def test_the_component_set_digest_covers_the_reference_map(monkeypatch: pytest.M
         assert components_version(game) == before
         monkeypatch.setattr(resources, "files", patched(board.replace('green = "p9"', 'green = "n15"')))
         assert components_version(game) != before
+
+
+def test_a_run_of_more_games_than_the_bound_is_refused_before_any_work() -> None:
+    """iter_simulate refuses more than MAX_GAMES games at the call (its pending games are listed up
+    front, so a huge count would fill memory before the first game), and the command line refuses
+    --games 0."""
+    from gremlinrules.sim.run import MAX_GAMES, iter_simulate
+
+    with pytest.raises(InvalidArgumentError, match="at most"):
+        iter_simulate("gnaughty-gnomes", games=MAX_GAMES + 1, players=2, bots="random", seed=0, workers=1)
+    with pytest.raises(SystemExit):
+        main(["simulate", "gnaughty-gnomes", "--games", "0"])
