@@ -39,7 +39,8 @@ def add_simulate_parser(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play many games between bots, on all cores or Ray; JSON Lines out",
                        description=_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", help="game id (see 'list')")
-    p.add_argument("--games", type=_positive, default=100, help="games to play (default 100, at most 2,000,000)")
+    p.add_argument("--games", type=_positive, default=100,
+                   help="games to play (default 100, at most 2,000,000)")
     p.add_argument("--players", type=_players, default="all", help="a player count, or 'all' (default): "
                    "every count the game takes, in turn by game index")
     p.add_argument("--bots", default="random", help="one bot spec for every seat, or one per seat, "
