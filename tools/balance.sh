@@ -18,6 +18,8 @@ counts() { python -c "import gremlinrules, sys; print(*gremlinrules.get_game(sys
 
 simulate() {  # per game: random, plain, then search games (Goblins vs Gnomes, the slowest, last)
     mkdir -p "$OUT"
+    # from a clone, the committed gzipped records are the runs to resume (only what is missing plays)
+    for f in "$OUT"/*.jsonl.gz; do [ -e "$f" ] && [ ! -e "${f%.gz}" ] && gunzip -k "$f"; done
     for game in "${GAMES[@]}"; do
         read -r -a n <<< "$(counts "$game")"
         gremlinrules simulate "$game" --players all --games $((RANDOM_GAMES * ${#n[@]})) --seed "$SEED" \
