@@ -9,6 +9,7 @@ import pytest
 import gremlinrules
 from gremlinrules import InvalidArgumentError
 from gremlinrules.bots import BOT_NAMES, make_bot
+from gremlinrules.core.protocol import Game
 from tests.conformance import support
 from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, TABLE_CASE_IDS, TABLE_CASES
 
@@ -18,7 +19,12 @@ def _play(game_id: str, players: int, seed: int, names: list[str], limit: int | 
     bots = [make_bot(names[s], game, s, seed + s, iterations=8, rollout_depth=10)
             if names[s] == "ismcts" else make_bot(names[s], game_id, s, seed + s)
             for s in range(players)]
-    state = game.new_game(players, seed)
+    return play_out(game, bots, game.new_game(players, seed), limit)[1]
+
+
+def play_out(game: Game, bots: list[Any], state: Any, limit: int | None = None) -> tuple[Any, list[Any]]:
+    """Play ``state`` on with each seat's bot (up to ``limit`` decisions), checking every choice is
+    legal and the game ends within its decision bound: the last state and the actions chosen."""
     chosen: list[Any] = []
     while not game.is_terminal(state) and (limit is None or len(chosen) < limit):
         seat = game.current_player(state)
@@ -27,7 +33,8 @@ def _play(game_id: str, players: int, seed: int, names: list[str], limit: int | 
         assert game.is_legal(state, action)
         chosen.append(action)
         state = game.apply(state, action)
-    return chosen
+        assert len(chosen) <= game.decision_bound(game.players(state))
+    return state, chosen
 
 
 @pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)

@@ -13,6 +13,7 @@ from gremlinrules import InvalidArgumentError
 from gremlinrules.bots import BOT_NAMES, PlainBot, bot_from_spec, canonical_spec, make_bot
 from gremlinrules.bots.plain import PLAIN_GAMES
 from gremlinrules.core.protocol import Game
+from tests.bots.test_bots import play_out
 
 CASES = [(g, p) for g in PLAIN_GAMES for p in sorted({gremlinrules.get_game(g).min_players, 4})]
 CASE_IDS = [f"{g}-{p}p" for g, p in CASES]
@@ -22,17 +23,7 @@ def _play(game_id: str, players: int, seed: int) -> tuple[Any, list[Any]]:
     """A whole game between plain bots (seat s seeded seed + s): the final state and the actions."""
     game = gremlinrules.get_game(game_id)
     bots = [make_bot("plain", game, s, seed + s) for s in range(players)]
-    state = game.new_game(players, seed)
-    chosen: list[Any] = []
-    while not game.is_terminal(state):
-        seat = game.current_player(state)
-        assert seat is not None
-        action = bots[seat].choose(state)
-        assert game.is_legal(state, action)
-        chosen.append(action)
-        state = game.apply(state, action)
-        assert len(chosen) <= game.decision_bound(players)
-    return state, chosen
+    return play_out(game, list(bots), game.new_game(players, seed))
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
