@@ -26,14 +26,16 @@ hot path.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from types import ModuleType
 from typing import Any
 
 import attrs
 import cattrs
 
+from gremlinrules.core import chance as _chance
 from gremlinrules.core import serial
-from gremlinrules.core.errors import GremlinRulesError, SerializationError, shown
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SerializationError, shown
 
 __all__ = ["ModuleGame"]
 
@@ -89,6 +91,10 @@ class ModuleGame:
     reference: bool = False
     """True when the functions are the reference rules (no fast path)."""
 
+    inner_functions: dict[str, Callable[..., Any]] = attrs.Factory(dict)
+    """The game module's own functions (fast or reference), before the external-chance
+    dispatch (:mod:`.chance`) wraps them."""
+
     event_types: tuple[type, ...] = ()
     """The event classes (empty for a game without events yet)."""
 
@@ -123,7 +129,10 @@ class ModuleGame:
         funcs = {name: getattr(m, name) for name in _FUNCTIONS}
         if reference:
             funcs.update({name: getattr(m.REFERENCE_RULES, name) for name in _RULE_FUNCTIONS})
-        return cls(
+        frontend = {name: getattr(m, name) for name in _FRONTEND_FUNCTIONS}
+        inner = {**funcs, **frontend}
+        box: list[ModuleGame] = []  # the game, once built: the Tracked paths need it
+        game = cls(
             module=m, id=m.GAME_ID, title=m.TITLE, min_players=m.MIN_PLAYERS,
             max_players=m.MAX_PLAYERS, State=m.State, Options=m.Options, Setup=m.Setup,
             View=m.View, Action=m.Action, action_types=tuple(m.ACTION_TYPES),
@@ -131,9 +140,27 @@ class ModuleGame:
             converter=m.CONVERTER, state_to_json=getattr(m, "STATE_TO_JSON", None), reference=reference,
             event_types=tuple(getattr(m, "EVENT_TYPES", ())), Event=getattr(m, "Event", None),
             schema_overrides=dict(getattr(m, "JSON_SCHEMA_OVERRIDES", {})),
-            **{name: getattr(m, name) for name in _FRONTEND_FUNCTIONS},
-            **funcs,
+            inner_functions=inner,
+            **{name: _tracking(name, f, box) for name, f in inner.items()},
         )
+        box.append(game)
+        return game
+
+    def inner(self, name: str) -> Callable[..., Any]:
+        """The game's own function ``name``, without the external-chance dispatch."""
+        return self.inner_functions[name]
+
+    def chance_outcomes(self, state: Any) -> tuple[tuple[Any, Fraction], ...]:
+        """At a chance decision of an external-chance game, each legal
+        :class:`~gremlinrules.core.chance.Outcome` with its exact probability (weights over
+        their sum, as a :class:`~fractions.Fraction`); empty where a player decides, and
+        always empty in a seeded game."""
+        if type(state) is _chance.Tracked:
+            return _chance.chance_outcomes(state)
+        if type(state) is not self.State:
+            raise InvalidArgumentError(f"{self.id}: chance_outcomes needs a state of this game, not "
+                                       f"{shown(state)}")
+        return ()
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}: {self.title}{' (reference rules)' if self.reference else ''}>"
@@ -145,6 +172,11 @@ class ModuleGame:
         SerializationError: nothing passes through unconverted.
         """
         kind = type(obj)
+        if kind is _chance.Outcome:
+            return {"type": "Outcome", "pool": obj.pool, "item": obj.item}
+        if kind is _chance.Tracked:
+            from gremlinrules.core import chance_data
+            return chance_data.tracked_data(self, obj)
         if kind not in self.data_types:
             raise SerializationError(self._not_ours(obj))
         data = serial.unstructure(self.converter, obj)
@@ -169,6 +201,14 @@ class ModuleGame:
         decoded state is always one the rules can continue from. Malformed
         data of any kind raises SerializationError with a short message.
         """
+        if cls is _chance.Tracked or cls is _chance.Outcome or (
+                cls is self.Action and type(data) is dict and data.get("type") == "Outcome"):
+            from gremlinrules.core import chance_data  # the external-chance mode's JSON
+            if cls is _chance.Tracked:
+                return chance_data.tracked_from_data(self, data)
+            if not chance_data.is_outcome_data(data):
+                raise SerializationError("bad data for Outcome: an object whose type is \"Outcome\"")
+            return chance_data.outcome_from_data(data)
         if cls is self.Action:
             name = "Action"
         elif cls is not None and cls is self.Event:
@@ -238,3 +278,60 @@ def _message(exc: BaseException) -> str:
 def _cut(text: str) -> str:
     limit = serial.MESSAGE_LIMIT
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_ONE_ARG = frozenset({"current_player", "legal_actions", "is_terminal", "scores", "winners", "end_reason",
+                      "players", "check_state"})
+_TWO_ARGS = frozenset({"is_legal", "apply", "observe", "describe", "apply_with_events"})
+
+
+def _tracking(name: str, f: Callable[..., Any], box: list[ModuleGame]) -> Callable[..., Any]:
+    """``f``, answering for a :class:`~.chance.Tracked` state (external chance) too.
+
+    The seeded path pays one class test; the wrappers have fixed arities to keep it cheap.
+    """
+    if name == "new_game":
+        def new_game(players: int, seed: int = 0, *, options: Any = None, setup: Any = None,
+                     chance: str = "seeded") -> Any:
+            if chance == "seeded":
+                return f(players, seed, options=options, setup=setup)
+            if chance == "external":
+                return _chance.new_tracked(box[0], players, options, setup)
+            raise InvalidArgumentError(f"chance must be one of {', '.join(_chance.CHANCE_MODES)}, "
+                                       f"not {shown(chance)}")
+        new_game.__doc__ = f.__doc__
+        return new_game
+    tracked_class = _chance.Tracked
+    if name in _ONE_ARG:
+        impl1 = getattr(_chance, name)
+
+        def one(state: Any) -> Any:
+            if state.__class__ is tracked_class:
+                return impl1(box[0], state)
+            return f(state)
+        one.__doc__ = f.__doc__
+        return one
+    if name in _TWO_ARGS:
+        impl2 = getattr(_chance, name)
+
+        def two(state: Any, arg: Any) -> Any:
+            if state.__class__ is tracked_class:
+                return impl2(box[0], state, arg)
+            return f(state, arg)
+        two.__doc__ = f.__doc__
+        return two
+    if name == "sample_hidden":
+        def sample(state: Any, player: int, seed: int) -> Any:
+            if state.__class__ is tracked_class:
+                return _chance.sample_hidden(box[0], state, player, seed)
+            return f(state, player, seed)
+        sample.__doc__ = f.__doc__
+        return sample
+    if name == "parse_action":
+        def parse_action(text: str) -> Any:
+            outcome = _chance.parse_outcome(text) if type(text) is str else None
+            return f(text) if outcome is None else outcome
+        parse_action.__doc__ = f.__doc__
+        return parse_action
+    return f  # functions of players and options, events and views: nothing to dispatch
+

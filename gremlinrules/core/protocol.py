@@ -14,6 +14,7 @@ parameters default to ``Any``.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # defaults (PEP 696) for type checkers; typing.TypeVar takes them from 3.13 on
@@ -91,11 +92,22 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
         """The action classes."""
 
     def new_game(self, players: int, seed: int = 0, *, options: OptionsT | None = None,
-                 setup: SetupT | None = None) -> StateT:
-        """A new game; ``options`` and ``setup`` are keyword-only. Bad input: SetupError."""
+                 setup: SetupT | None = None, chance: str = "seeded") -> StateT:
+        """A new game; ``options``, ``setup`` and ``chance`` are keyword-only. Bad input: SetupError.
+
+        ``chance="external"`` starts the external-chance mode (:mod:`gremlinrules.core.chance`):
+        the result is a :class:`~gremlinrules.core.chance.Tracked` state whose random outcomes
+        (the deal first) are entered as decisions of the :data:`~gremlinrules.core.chance.CHANCE`
+        seat; every function of the game accepts it. The default ``"seeded"`` draws them from
+        ``seed``."""
 
     def current_player(self, state: StateT) -> int | None:
-        """The seat that must decide now, or None when the game is over."""
+        """The seat that must decide now (:data:`~gremlinrules.core.chance.CHANCE`, -1, at a
+        chance decision of an external-chance game), or None when the game is over."""
+
+    def chance_outcomes(self, state: StateT) -> tuple[tuple[Any, Fraction], ...]:
+        """At a chance decision (external chance), each legal
+        :class:`~gremlinrules.core.chance.Outcome` with its exact probability; else empty."""
 
     def legal_actions(self, state: StateT) -> tuple[ActionT, ...]:
         """Every legal action in canonical order; empty exactly when terminal."""

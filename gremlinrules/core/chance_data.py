@@ -1,0 +1,112 @@
+"""The JSON of the external-chance mode: :class:`~.chance.Outcome` and :class:`~.chance.Tracked`.
+
+An outcome is ``{"type": "Outcome", "pool": ..., "item": ...}``, like any action. A tracked
+state is ``{"format_version": 1, "chance": "external", "state": <the game's state or null
+during the opening deal>, "pending": null | {"deal": {"players", "options"}} | {"move":
+<action>}, "entered": ["chance:<pool>:<item>", ...]}``. Decoding enters the outcomes again one
+by one, so a decoded tracked state is always one the rules reached.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeGuard
+
+from gremlinrules.core import chance
+from gremlinrules.core.chance import Deal, Outcome, Tracked, parse_outcome
+from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.core.game import FORMAT_VERSION, _cut, _message, _versioned
+
+if TYPE_CHECKING:
+    from gremlinrules.core.game import ModuleGame
+
+__all__ = ["is_outcome_data", "outcome_from_data", "tracked_data", "tracked_from_data"]
+
+_BAD_ENTERED = "bad data for Tracked: entered is a list of chance:<pool>:<item> texts"
+
+
+def is_outcome_data(data: Any) -> TypeGuard[dict[str, Any]]:
+    """True for data that claims to be an outcome (its ``type`` is ``"Outcome"``)."""
+    return type(data) is dict and data.get("type") == "Outcome"
+
+
+def outcome_from_data(data: dict[str, Any]) -> Outcome:
+    """The outcome ``{"type": "Outcome", "pool": ..., "item": ...}``."""
+    pool, item = data.get("pool"), data.get("item")
+    texts = type(pool) is str and pool and type(item) is str and item
+    if set(data) != {"type", "pool", "item"} or not texts:
+        raise SerializationError("bad data for Outcome: an object with the keys type, pool and item (texts)")
+    return Outcome(data["pool"], data["item"])
+
+
+def tracked_data(game: ModuleGame, t: Tracked) -> dict[str, Any]:
+    """An external-chance state's JSON: the game's state (null during the opening deal),
+    the pending move and the outcomes entered for it."""
+    pending: Any = None
+    if type(t.pending) is Deal:
+        pending = {"deal": {"players": t.pending.players, "options": game.to_data(t.pending.options)}}
+    elif t.pending is not None:
+        pending = {"move": game.to_data(t.pending)}
+    return {"format_version": FORMAT_VERSION, "chance": "external",
+            "state": None if t.state is None else game.to_data(t.state), "pending": pending,
+            "entered": [str(o) for o in t.entered]}
+
+
+def tracked_from_data(game: ModuleGame, data: Any) -> Tracked:
+    """The tracked state of :func:`tracked_data`'s JSON; malformed or inconsistent data raises
+    SerializationError."""
+    data = _versioned(data, "Tracked")
+    if type(data) is not dict or set(data) != {"chance", "state", "pending", "entered"} \
+            or data["chance"] != "external":
+        raise SerializationError("bad data for Tracked: an object with the keys chance (\"external\"), "
+                                 "state, pending and entered")
+    state = None if data["state"] is None else game.from_data(data["state"], game.State)
+    pending: Any = None
+    raw = data["pending"]
+    if raw is not None:
+        if type(raw) is not dict or len(raw) != 1 or not ({"deal", "move"} & set(raw)):
+            raise SerializationError('bad data for Tracked: pending is null, {"deal": ...} or {"move": ...}',
+                                     "$.pending")
+        if "deal" in raw:
+            deal = raw["deal"]
+            if type(deal) is not dict or set(deal) != {"players", "options"} \
+                    or type(deal["players"]) is not int:
+                raise SerializationError("bad data for Tracked: a deal has players and options",
+                                         "$.pending.deal")
+            pending = Deal(deal["players"], game.from_data(deal["options"], game.Options))
+        else:
+            pending = game.from_data(raw["move"], game.Action)
+    entered = data["entered"]
+    if type(entered) is not list or any(type(e) is not str for e in entered):
+        raise SerializationError(_BAD_ENTERED, "$.entered")
+    outcomes = tuple(parse_outcome(e) for e in entered)
+    if any(o is None for o in outcomes):
+        raise SerializationError(_BAD_ENTERED, "$.entered")
+    return _replay(game, state, pending, outcomes)  # type: ignore[arg-type]
+
+
+def _replay(game: ModuleGame, state: Any, pending: Any, entered: tuple[Outcome, ...]) -> Tracked:
+    """The tracked state ``state``/``pending`` with ``entered`` entered again one by one, so
+    a decoded state is one the rules reached (each outcome is checked as it is entered)."""
+    try:
+        if pending is None:
+            if entered or state is None:
+                raise SerializationError("bad data for Tracked: nothing pending, so no outcomes entered")
+            t = Tracked(state)
+            chance.check_state(game, t)
+            return t
+        if type(pending) is Deal:
+            if state is not None:
+                raise SerializationError("bad data for Tracked: no state during the opening deal")
+            t = chance.new_tracked(game, pending.players, pending.options, None)
+        else:
+            t = Tracked(state)
+            chance.check_state(game, t)
+            t = chance.apply(game, t, pending)
+        for outcome in entered:
+            t = chance.apply(game, t, outcome)
+    except SerializationError:
+        raise
+    except GremlinRulesError as exc:
+        raise SerializationError(_cut(f"inconsistent {game.id} tracked state: {_message(exc)}")) from exc
+    return t
+
