@@ -15,6 +15,15 @@ game id. Parameters:
     :data:`DEFAULT_DEALS`, 2**16; at most :data:`MAX_DEALS`, 2**20). OpenSpiel
     lists every chance outcome: ``rl_environment``'s ``reset()`` takes about
     0.03 s at 2**16 deals but 1 s at 2**20, so the default stays at 65,536;
+``chance``
+    ``"seed"`` (the default: one opening chance node over ``deals`` seeds) or
+    ``"external"``: the game's external-chance mode (:mod:`gremlinrules.core.chance`),
+    where every random outcome (each card of the deal, each draw, each reveal) is its
+    own chance node whose outcomes are the designs still unseen, with their exact
+    probabilities (chance action ``k`` is the ``k``-th outcome offered, in the order of
+    ``game.chance_outcomes``; its string is the outcome's notation,
+    ``chance:<pool>:<item>``). ``max_chance_outcomes`` is the model's
+    ``outcome_bound``. ``seed`` must be left unset with it;
 ``options``
     the game's ``Options`` as JSON text (default ``""``: the defaults), in
     which ``%``, ``,``, ``=``, ``(`` and ``)`` are percent-escaped
@@ -34,7 +43,12 @@ node's outcome in the history). ``SAMPLED_STOCHASTIC`` would be the other
 reading, but OpenSpiel then serializes the game's generator through
 ``Game.GetRNGState``, which a Python game cannot implement, so
 ``random_sim_test(..., serialize=True)`` could never pass. Search algorithms
-(MCTS) are run from a decision node, after the deal; ``rl_environment``
+(MCTS) are run from a decision node, after the deal; with ``chance="external"``
+they meet every draw as a chance node and sample it (OpenSpiel's MCTS does), which
+suits algorithms that reason about chance (expectimax, chance-sampling CFR, MCTS
+that must not see the deck order) and a table tracked card by card; the
+seed node stays the cheaper choice for plain playouts and RL, where a hidden
+deck order chosen once is all an episode needs; ``rl_environment``
 samples the deal in ``reset()``. Actions are the indices of the
 fixed action space (:mod:`gremlinrules.core.actionspace`); observation and
 information-state tensors are the view encoding
@@ -49,7 +63,7 @@ counted). Serialization goes through the game's JSON form.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from urllib.parse import unquote
 
 import numpy as np
@@ -60,7 +74,9 @@ from gremlinrules.adapters.encoding import ViewEncoder, view_encoder
 from gremlinrules.adapters.outcome import MAX_RETURN, MIN_RETURN, returns
 from gremlinrules.core.actionspace import ActionSpace, action_space
 from gremlinrules.core.cache import BoundedCache
+from gremlinrules.core.chance import Tracked, chance_model
 from gremlinrules.core.errors import IllegalActionError, SetupError, shown
+from gremlinrules.core.game import ModuleGame
 from gremlinrules.core.protocol import Game
 
 __all__ = ["DEFAULT_DEALS", "MAX_DEALS", "GremlinGame", "GremlinState", "load_game", "options_parameter",
@@ -91,16 +107,19 @@ class _Table:
     """What every state of one loaded game shares: the library's functions, bound once, and the
     action space's indices (search calls them hundreds of thousands of times per move)."""
 
-    __slots__ = ("actions", "apply", "by_value", "current", "deals", "game", "known", "legal", "options",
-                 "options_json", "players")
+    __slots__ = ("actions", "apply", "by_value", "current", "deals", "external", "game", "known", "legal",
+                 "options", "options_json", "players")
 
-    def __init__(self, game: Game, players: int, options_json: str, deals: int) -> None:
+    def __init__(self, game: Game, players: int, options_json: str, deals: int,
+                 external: bool = False) -> None:
         self.game = game
         self.players = players
         self.options_json = options_json
         """The options as JSON text ("" for the defaults): how a pickled state finds its table."""
         self.options: Any = game.from_json(options_json, game.Options) if options_json else None
         self.deals = deals
+        self.external = external
+        """True for the external-chance mode: the held states are tracked states."""
         space = action_space(game, players, self.options)
         self.actions: tuple[Any, ...] = space.actions
         self.by_value: dict[Any, int] = space.index
@@ -145,14 +164,15 @@ class _Table:
         return _Held(self, state, _TERMINAL if seat is None else seat)
 
 
-_TABLES: BoundedCache[tuple[str, int, str, int], _Table] = BoundedCache("openspiel-tables", 64)
+_TABLES: BoundedCache[tuple[str, int, str, int, bool], _Table] = BoundedCache("openspiel-tables", 64)
 
 
-def _table(game_id: str, players: int, options_json: str, deals: int) -> _Table:
-    key = (game_id, players, options_json, deals)
+def _table(game_id: str, players: int, options_json: str, deals: int, external: bool = False) -> _Table:
+    key = (game_id, players, options_json, deals, external)
     found = _TABLES.get(key)
     if found is None:
-        found = _TABLES.put(key, _Table(gremlinrules.get_game(game_id), players, options_json, deals))
+        game = gremlinrules.get_game(game_id)
+        found = _TABLES.put(key, _Table(game, players, options_json, deals, external))
     return found
 
 
@@ -174,14 +194,15 @@ class _Held:
     def __reduce__(self) -> tuple[Any, ...]:
         t = self.table
         text = None if self.state is None else t.game.to_json(self.state)
-        return (_restore, (t.game.id, t.players, t.options_json, t.deals, text))
+        return (_restore, (t.game.id, t.players, t.options_json, t.deals, text, t.external))
 
 
-def _restore(game_id: str, players: int, options_json: str, deals: int, text: str | None) -> _Held:
-    table = _table(game_id, players, options_json, deals)
+def _restore(game_id: str, players: int, options_json: str, deals: int, text: str | None,
+             external: bool = False) -> _Held:
+    table = _table(game_id, players, options_json, deals, external)
     if text is None:
         return _Held(table, None, _CHANCE)
-    return table.held(table.game.from_json(text, table.game.State))
+    return table.held(table.game.from_json(text, Tracked if external else table.game.State))
 
 
 def _int_parameter(params: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
@@ -209,6 +230,15 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             self.seed = None
         self.deals: int = _int_parameter(params, "deals", DEFAULT_DEALS, 1, MAX_DEALS)
         """How many deals (seeds 0 .. deals-1) the opening chance node chooses from."""
+        mode = params.get("chance", "seed")
+        if mode not in ("seed", "external"):
+            raise SetupError(f"OpenSpiel parameter 'chance' must be \"seed\" or \"external\", "
+                             f"not {shown(mode)}")
+        self.external: bool = mode == "external"
+        """True for the external-chance mode: a chance node at every random outcome."""
+        if self.external and self.seed is not None:
+            raise SetupError("OpenSpiel parameter 'seed' fixes the deal, and chance=\"external\" draws it "
+                             "card by card: pass one or the other")
         text = params.get("options", "")
         if not isinstance(text, str):
             raise SetupError(f"OpenSpiel parameter 'options' must be JSON text, not {shown(text)}")
@@ -217,17 +247,25 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         # Validates players and options before OpenSpiel sees them; OpenSpiel builds a new
         # initial state for every clone, so the (immutable) first state is made once and shared.
         first = game.new_game(self.players, 0 if self.seed is None else self.seed, options=self.options)
-        self.table: _Table = _table(game.id, self.players, options_json if text else "", self.deals)
-        self._initial: _Held = (_Held(self.table, None, _CHANCE) if self.seed is None
-                                else self.table.held(first))
+        self.table: _Table = _table(game.id, self.players, options_json if text else "", self.deals,
+                                    self.external)
+        self._initial: _Held = (
+            self.table.held(game.new_game(self.players, options=self.options, chance="external"))
+            if self.external else _Held(self.table, None, _CHANCE) if self.seed is None
+            else self.table.held(first))
         self.space: ActionSpace = action_space(game, self.players, self.options)
         self.encoder: ViewEncoder = view_encoder(game, self.players, self.options)
         self.encoded: dict[int, tuple[Any, Any]] = {}
         self.chance_outcomes: list[tuple[int, float]] = (
-            [] if self.seed is not None else [(k, 1.0 / self.deals) for k in range(self.deals)])
-        """The opening chance node's outcomes (made once; empty with a fixed deal)."""
+            [] if self.seed is not None or self.external
+            else [(k, 1.0 / self.deals) for k in range(self.deals)])
+        """The opening chance node's outcomes (made once; empty with a fixed deal or external chance)."""
+        most = len(self.chance_outcomes)
+        if self.external:  # the most outcomes one chance node can offer
+            model = chance_model(cast(ModuleGame, game))
+            most = model.outcome_bound(self.players, self.options or game.Options())
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.space.size, max_chance_outcomes=len(self.chance_outcomes),
+            num_distinct_actions=self.space.size, max_chance_outcomes=most,
             num_players=self.players,
             min_utility=MIN_RETURN, max_utility=MAX_RETURN, utility_sum=None,
             max_game_length=game.decision_bound(self.players, self.options),
@@ -285,6 +323,8 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             return []
         if held.state is None:
             return list(range(held.table.deals))
+        if held.seat == _CHANCE:  # external chance: the k-th outcome offered
+            return list(range(len(held.state.need.weights)))
         if held.seat < 0:
             return []
         return held.table.indices(held.state)
@@ -294,14 +334,19 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return self.legal_actions(player)
 
     def is_chance_node(self) -> bool:
-        """True before the deal (the opening chance node)."""
-        return self._held.state is None
+        """True before the deal (the opening chance node), and at every chance decision of the
+        external-chance mode."""
+        return self._held.seat == _CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Before the deal: each seed 0 .. deals-1 with probability 1/deals; afterwards none."""
-        if self._held.state is None:
+        """Before the deal: each seed 0 .. deals-1 with probability 1/deals; with external
+        chance, the pending decision's outcomes by position; elsewhere none."""
+        held = self._held
+        if held.state is None:
             outcomes: list[tuple[int, float]] = self.get_game().chance_outcomes
             return outcomes
+        if held.seat == _CHANCE:
+            return [(k, float(p)) for k, (_, p) in enumerate(held.table.game.chance_outcomes(held.state))]
         return []
 
     def _apply_action(self, action: int) -> None:
@@ -315,6 +360,13 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             state = table.game.new_game(table.players, int(action), options=table.options)
             self._held = table.held(state)
             return
+        if held.seat == _CHANCE:  # external chance: the k-th outcome offered
+            offered = table.legal(held.state)
+            if not 0 <= int(action) < len(offered):
+                raise IllegalActionError(f"chance outcome {shown(action)} is not one of the {len(offered)} "
+                                         "offered", clause="")
+            self._held = table.held(table.apply(held.state, offered[int(action)]))
+            return
         actions = table.actions
         if not 0 <= action < len(actions):  # OpenSpiel passes an int; the space says what is wrong
             self.get_game().space.action_at(int(action))
@@ -322,8 +374,13 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action in the game's text notation (``str(action)``, which ``parse_action`` reads back)."""
-        if player == pyspiel.PlayerId.CHANCE:  # the opening deal (issue 13)
-            return f"deal {int(action)}"
+        if player == pyspiel.PlayerId.CHANCE:
+            held = self._held
+            if held.state is not None:  # external chance: the outcome's notation
+                offered = held.table.legal(held.state)
+                k = int(action)
+                return str(offered[k]) if 0 <= k < len(offered) else f"chance {k}"
+            return f"deal {int(action)}"  # the opening deal (issue 13)
         return str(self.get_game().space.action_at(int(action)))
 
     def is_terminal(self) -> bool:
@@ -358,7 +415,7 @@ class _Observer:
 
     def set_from(self, state: GremlinState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` sees in ``state``."""
-        inner = state.gremlin_state
+        inner = _seen(state.gremlin_state)
         if inner is None:  # before the deal nobody has seen anything
             self.tensor.fill(0.0)
             return
@@ -370,12 +427,19 @@ class _Observer:
 
     def string_from(self, state: GremlinState, player: int) -> str:
         """The view as JSON; with perfect recall, followed by the seat's own actions."""
-        if state.gremlin_state is None:
+        inner = _seen(state.gremlin_state)
+        if inner is None:
             return "chance: not dealt yet"
-        text = self._game.to_json(self._game.observe(state.gremlin_state, player))
+        text = self._game.to_json(self._game.observe(inner, player))
         if self._recall:
             text += " own-actions:" + ",".join(map(str, state.own_actions(player)))
         return text
+
+
+def _seen(state: Any) -> Any:
+    """The game state a seat's observation is made from: a tracked state's table as last
+    seen (None during its opening deal), or the state itself."""
+    return state.state if type(state) is Tracked else state
 
 
 def register(game_id: str) -> str:
@@ -395,7 +459,7 @@ def register(game_id: str) -> str:
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={"players": game.player_counts[0], "seed": -1,
-                                 "deals": DEFAULT_DEALS, "options": ""},
+                                 "deals": DEFAULT_DEALS, "options": "", "chance": "seed"},
     )
     cls = type(f"GremlinGame_{name}", (GremlinGame,), {"gremlin": game})
     pyspiel.register_game(_TYPES[game.id], cls)
@@ -413,13 +477,16 @@ def options_parameter(game_id: str, options: Any) -> str:
 
 
 def load_game(game_id: str, players: int | None = None, seed: int | None = None,
-              options: Any = None, *, deals: int | None = None) -> GremlinGame:
+              options: Any = None, *, deals: int | None = None, chance: str | None = None) -> GremlinGame:
     """``pyspiel.load_game`` for a library game id; ``options`` an Options instance or None.
 
     Without ``seed`` every episode opens with a chance node choosing one of ``deals`` deals;
-    with it, every episode is that one deal.
+    with it, every episode is that one deal; with ``chance="external"``, every random outcome
+    is a chance node of its own.
     """
     params: dict[str, Any] = {}
+    if chance is not None:
+        params["chance"] = chance
     if seed is not None:
         params["seed"] = seed
     if deals is not None:
