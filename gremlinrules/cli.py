@@ -39,6 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--bot", default="random", help="bot for the other seats: random (default) or ismcts")
     play.add_argument("--record", metavar="FILE", default=None,
                       help="write the game record (JSON) to FILE, finished or not")
+    play.add_argument("--table", action="store_true",
+                      help="track a physical table: enter every move and every card or token drawn or "
+                           "revealed (the external-chance mode); no bots")
     play.add_argument("--spectate", action="store_true",
                       help="bots at every seat; watch as the spectator (public information only)")
     replay = sub.add_parser("replay", help="step through a game record, showing one seat's view")
@@ -99,8 +102,11 @@ def _play(args: argparse.Namespace) -> None:
     game = get_game(args.game)
     players = args.players if args.players is not None else min(game.player_counts)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
+    if args.table and args.record is not None:
+        raise InvalidArgumentError("--record writes a seeded game's record; a tracked table has no seed "
+                                   "(save its state as JSON from the library instead)")
     result = play_terminal(game, players, seat=None if args.spectate else args.seat, seed=seed,
-                           bot=args.bot, inp=sys.stdin, out=sys.stdout)
+                           bot=args.bot, inp=sys.stdin, out=sys.stdout, table=args.table)
     if args.record is not None:
         _write(args.record, record_json(make_record(game, players, result.actions, seed=seed)))
         sys.stdout.write(f"Record written to {args.record}\n")

@@ -11,6 +11,12 @@ the game unfinished.
 
 With ``spectate``, every seat is a bot and the terminal shows the spectator's
 view and events: public information only.
+
+With ``table`` the terminal follows a physical table (the external-chance mode,
+:mod:`gremlinrules.core.chance`): no bot plays, the person enters every seat's
+move and every random outcome as it happens at the table (the cards of the deal,
+each draw, each reveal), by number, by the item's name or in the notation
+``chance:<pool>:<item>``. The view shown is ``seat``'s (None: the spectator's).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
+from gremlinrules.core.chance import CHANCE, Outcome
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SerializationError, shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.textview import render_event, render_view, seat_name
@@ -59,7 +66,7 @@ def choose_action(game: Game, legal: Sequence[Any], labels: Sequence[str], answe
         raise InvalidArgumentError(f"choose a number from 1 to {len(legal)}")
     folded = text.casefold()
     for action, label in zip(legal, labels, strict=True):
-        if label.casefold() == folded:
+        if label.casefold() == folded or (isinstance(action, Outcome) and action.item.casefold() == folded):
             return action
     try:
         action = game.parse_action(text)
@@ -80,9 +87,10 @@ def _bots(game: Game, players: int, seed: int, bot: str,
 
 
 def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int = 0, bot: str = "random",
-                  inp: Lines, out: TextIO) -> PlayResult:
+                  inp: Lines, out: TextIO, table: bool = False) -> PlayResult:
     """Play ``game`` in the terminal: a person at ``seat`` (None: everyone is a bot and the
-    person watches as the spectator), bots named ``bot`` at the other seats.
+    person watches as the spectator), bots named ``bot`` at the other seats. With ``table``,
+    track a physical table instead: the person enters every move and every random outcome.
 
     Reads answers from ``inp`` and writes to ``out``. Returns how it ended; the
     game's own errors for bad players, and :class:`InvalidArgumentError` for a seat
@@ -90,6 +98,8 @@ def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int =
     """
     if seat is not None and not 0 <= seat < players:
         raise InvalidArgumentError(f"--seat must be a seat from 0 to {players - 1}, not {seat}")
+    if table:
+        return _track_table(game, players, seat, inp, out)
     state = game.new_game(players, seed)
     bots = _bots(game, players, seed, bot, seat)
     who = "you watch as the spectator" if seat is None else f"you are seat {seat}"
@@ -111,6 +121,31 @@ def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int =
         state, events = game.apply_with_events(state, action)
         actions.append(action)
         _tell(game, events, seat, actor, out)
+    return _finish(game, state, seat, actions, out)
+
+
+def _track_table(game: Game, players: int, seat: int | None, inp: Lines, out: TextIO) -> PlayResult:
+    """``play --table``: every move and every random outcome entered by the person."""
+    state = game.new_game(players, chance="external")
+    who = "the spectator's view" if seat is None else f"seat {seat}'s view"
+    out.write(f"{game.title}: {players} players, tracking a table ({who}); enter every move and "
+              "every card or token as it is drawn or revealed\n")
+    actions: list[Any] = []
+    while not game.is_terminal(state):
+        actor = game.current_player(state)
+        if actor is None:
+            raise GremlinRulesError(f"{game.id}: no current player in a state that is not terminal")
+        action = _ask(game, state, seat, inp, out, actor=actor)
+        if action is None:
+            out.write("End of input: the game is left unfinished.\n")
+            return PlayResult(state, actions, finished=False)
+        state = game.apply(state, action)
+        actions.append(action)
+    return _finish(game, state, seat, actions, out)
+
+
+def _finish(game: Game, state: Any, seat: int | None, actions: list[Any], out: TextIO) -> PlayResult:
+    """The final view, scores and winners; the finished session."""
     out.write("\n" + render_view(game, game.observe(state, seat)) + "\n")
     scores = game.scores(state)
     out.write("Game over. Scores: " + ", ".join(f"seat {i}: {s}" for i, s in enumerate(scores)) + "\n")
@@ -119,12 +154,38 @@ def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int =
     return PlayResult(state, actions, finished=True)
 
 
-def _ask(game: Game, state: Any, seat: int, inp: Lines, out: TextIO) -> Any:
-    """The person's choice, asked until it is a legal action; None at end of input."""
-    view = game.observe(state, seat)
+def _prompt(game: Game, state: Any, seat: int | None, actor: int) -> tuple[str, list[str]]:
+    """The text shown before a decision of ``actor`` and the labels of its choices."""
     legal = game.legal_actions(state)
-    labels = [str(game.action_label(view, a)) for a in legal]
-    out.write("\n" + render_view(game, view) + "\n\nYour move:\n")
+    if actor == CHANCE:
+        need = getattr(state, "need", None)
+        seen = ("everyone sees it" if need is None or need.seen_by is None
+                else "nobody sees it yet" if not need.seen_by
+                else "seen by " + ", ".join(seat_name(p) for p in need.seen_by))
+        chances = dict(game.chance_outcomes(state))
+        labels = [f"{a.item} ({chances[a]})" if isinstance(a, Outcome) else str(a) for a in legal]
+        pool = legal[0].pool if legal and isinstance(legal[0], Outcome) else "?"
+        try:
+            table = render_view(game, game.observe(state, seat))
+        except InvalidArgumentError:
+            table = "(the opening deal is being entered: nothing on the table yet)"
+        return f"{table}\n\nWhat came from the {pool} pool? ({seen})\n", labels
+    view = game.observe(state, seat)
+    labels = [str(game.action_label(game.observe(state, actor), a)) for a in legal]
+    header = "Your move:" if actor == seat else f"{seat_name(actor)}'s move:"
+    return f"{render_view(game, view)}\n\n{header}\n", labels
+
+
+def _ask(game: Game, state: Any, seat: int | None, inp: Lines, out: TextIO, actor: int | None = None) -> Any:
+    """The person's choice, asked until it is a legal action; None at end of input."""
+    legal = game.legal_actions(state)
+    if actor is None:
+        view = game.observe(state, seat)
+        labels = [str(game.action_label(view, a)) for a in legal]
+        out.write("\n" + render_view(game, view) + "\n\nYour move:\n")
+    else:
+        text, labels = _prompt(game, state, seat, actor)
+        out.write("\n" + text)
     for i, (action, label) in enumerate(zip(legal, labels, strict=True), 1):
         out.write(f"  {i:3d}. {label}   [{action}]\n")
     while True:
