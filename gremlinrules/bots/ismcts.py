@@ -2,7 +2,11 @@
 
 Each simulation first imagines the hidden part of the state: a
 *determinization* drawn with the game's ``sample_hidden(state, seat, seed)``,
-so the bot never uses a card its seat cannot see. One tree is shared by all
+so the bot never uses a card its seat cannot see. On a tracked state (the
+external-chance mode, :mod:`gremlinrules.core.chance`) ``sample_hidden`` gives a
+seeded state in which everything nobody has seen is redealt at random: each of
+its later draws then comes out with exactly the probabilities
+``chance_outcomes`` would give, so the search needs no chance nodes of its own. One tree is shared by all
 determinizations; its edges are actions, so a node stands for the bot's
 information set after that sequence of actions. Selection uses UCB1 with
 *availability counts* (a child's exploration term counts the visits in which
