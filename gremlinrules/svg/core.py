@@ -195,15 +195,16 @@ def hex_points(cx: float, cy: float, radius: float) -> tuple[tuple[float, float]
 
 
 def card(x: float, y: float, width: float, height: float, name: str, *, label: str | None = None,
-         colour: str = PALETTE["paper"], ink: str = INK, **data: object) -> Node:
-    """A face-up card ``name`` (``data-card``), its ``label`` (default: the name) written on it.
+         colour: str = PALETTE["paper"], ink: str = INK, hint: str | None = None, **data: object) -> Node:
+    """A face-up card ``name`` (``data-card``), its ``label`` (default: the name) written on it,
+    ``hint`` (default: the label) its hover text.
 
     ``data`` adds further data attributes (``data_owner=2``) to the card's group.
     """
     words = name if label is None else label
     size = max(min(width / max(len(words), 1) * 1.7, height / 3.2, 14), 6)
     return group(
-        tooltip(words),
+        tooltip(words if hint is None else hint),
         rect(x, y, width, height, rx=min(width, height) / 8, fill=colour, stroke=INK, stroke_width=1),
         text(x + width / 2, y + height / 2 + size / 3, words, size=size, anchor="middle", fill=ink),
         class_="card", data_card=name, **data,

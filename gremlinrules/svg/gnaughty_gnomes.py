@@ -1,0 +1,261 @@
+"""Gnaughty Gnomes drawn from a view: the garden, the gnomes, the track, the trick and the hands.
+
+Parts a program may count (classes and data attributes):
+
+- ``<g class="hex" data-hex="i" data-colour="red">``: the 13 hexes of the garden, the white
+  centre included (GG-BOARD-1);
+- ``<g class="gnome" data-team="t" data-spot="s">``: one per gnome standing in the garden;
+- ``<g class="spot" data-spot="s">``: the placement spots, numbered, with ``labels=True`` only;
+- ``<g class="track-suit" data-suit="red" data-strength="1">``: the strength track, strongest
+  first (GG-TRACK-1);
+- ``<g class="trick">`` holds the current trick's cards, ``<g class="last-trick">`` the last
+  finished one (when the table reviews past tricks);
+- ``<g class="hand" data-position="p">`` holds what a position still has: its held cards as
+  faces for the viewer's own position, as backs for another player's, a dummy's face-up cards
+  as faces and its face-down cards as backs (GG-VIEW-1, GG-2P-5), every card shown at the end
+  (GG-VIEW-2);
+- every card is a ``<g class="card" data-card="red-5">`` (``red-X`` for an X card), a hidden one
+  ``data-card="hidden"``.
+"""
+
+from __future__ import annotations
+
+from gremlinrules.core.hexgrid import hex_center
+from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER
+from gremlinrules.gnaughty_gnomes.components import Card, Colour
+from gremlinrules.gnaughty_gnomes.state import Phase, Played
+from gremlinrules.gnaughty_gnomes.view import View
+from gremlinrules.svg.core import (
+    INK,
+    PALETTE,
+    Node,
+    card,
+    card_back,
+    circle,
+    document,
+    group,
+    hex_points,
+    polygon,
+    rect,
+    text,
+    tooltip,
+    viewer_line,
+)
+
+__all__ = ["card_name", "draw"]
+
+TITLE = "Gnaughty Gnomes"
+WIDTH, HEIGHT = 800, 650
+R = 44
+"""The garden's hex circumradius."""
+GARDEN = (225.0, 200.0)
+"""The garden's centre."""
+TEAM_COLOURS = (PALETTE["blue"], PALETTE["yellow"])
+"""Team 0's and team 1's gnomes: colours no mushroom hex has."""
+_LIGHT_SUITS = frozenset({Colour.ORANGE, Colour.WHITE})
+_PLACE = ("1st", "2nd", "3rd", "4th")
+
+
+def card_name(c: Card) -> str:
+    """A card's ``data-card`` name: ``red-5``, ``red-X``."""
+    return f"{c.suit.value}-{'X' if c.is_x else c.rank}"
+
+
+def _suit_ink(colour: Colour) -> str:
+    return INK if colour in _LIGHT_SUITS else PALETTE["white"]
+
+
+def _face(x: float, y: float, w: float, h: float, c: Card, label: str | None = None) -> Node:
+    rank = "X" if c.is_x else str(c.rank)
+    return card(x, y, w, h, card_name(c), label=rank if label is None else label,
+                colour=PALETTE[c.suit.value], ink=_suit_ink(c.suit), hint=str(c))
+
+
+def _position_owner(view: View, pos: int) -> str:
+    if view.players == 4 or pos < 2:
+        return f"seat {pos}" + (" (you)" if view.seat == pos else "")
+    return f"dummy of seat {pos % 2}" + (" (yours)" if view.seat == pos % 2 else "")
+
+
+def _pending(view: View) -> str:
+    if view.current_player is None:
+        team = view.winners[0] % 2 if view.winners else None
+        return "" if team is None else f"team {team} wins"
+    frame = view.pending
+    if frame is not None:
+        bound = dict(frame.bound)
+        pos, place = bound.get("position", "?"), bound.get("place", "?")
+        return f"place a gnome for position {pos} (turn-order {place})"
+    return f"play a card for position {view.position_to_act}"
+
+
+def _garden(view: View, labels: bool) -> Node:
+    cx, cy = GARDEN
+    parts: list[Node | None] = []
+    for i, ((q, r), colour) in enumerate(zip(BOARD.hexes, view.layout, strict=True)):
+        ux, uy = hex_center((q, r))
+        x, y = cx + R * ux, cy + R * uy
+        name = "white centre" if i == CENTER else f"{colour.value} hex"
+        caption = "centre" if i == CENTER else f"hex {i}" if labels else None
+        parts.append(group(
+            tooltip(f"{name} {i}"),
+            polygon(hex_points(x, y, R), fill=PALETTE[colour.value], stroke=PALETTE["edge"], stroke_width=2),
+            None if caption is None else text(x, y + 4, caption, size=10, anchor="middle",
+                                              fill=_suit_ink(colour)),
+            class_="hex", data_hex=i, data_colour=colour.value,
+        ))
+    if labels:
+        for s, spot in enumerate(BOARD.spots):
+            ux, uy = spot.center
+            x, y = cx + R * ux, cy + R * uy
+            parts.append(group(
+                circle(x, y, 6, fill=PALETTE["paper"], stroke=PALETTE["muted"], stroke_width=0.8),
+                text(x, y + 2.3, str(s), size=6.5, anchor="middle"),
+                class_="spot", data_spot=s, data_kind=spot.kind,
+            ))
+    for s, team in enumerate(view.gnomes):
+        if team is not None:
+            ux, uy = BOARD.spots[s].center
+            parts.append(_gnome(cx + R * ux, cy + R * uy, team, s))
+    return group(*parts, class_="garden")
+
+
+def _gnome(x: float, y: float, team: int, spot: int | None) -> Node:
+    fill = TEAM_COLOURS[team]
+    return group(
+        tooltip(f"team {team} gnome" + ("" if spot is None else f" on spot {spot}")),
+        polygon(((x - 7, y + 8), (x + 7, y + 8), (x, y - 10)), fill=fill, stroke=INK, stroke_width=1.2),
+        circle(x, y + 3, 3.2, fill="#f6d7b5", stroke=INK, stroke_width=0.8),
+        class_="gnome", data_team=team, data_spot=spot,
+    )
+
+
+def _track(view: View, x: float, y: float) -> Node:
+    chips: list[Node] = [text(x, y, "Track (strongest first)", size=12, weight="bold")]
+    for i, colour in enumerate(view.track):
+        cx = x + i * 78
+        chips.append(group(
+            rect(cx, y + 8, 70, 24, rx=5, fill=PALETTE[colour.value], stroke=INK, stroke_width=1),
+            text(cx + 35, y + 24, f"{i + 1}. {colour.value}", size=11, anchor="middle",
+                 fill=_suit_ink(colour)),
+            class_="track-suit", data_suit=colour.value, data_strength=i + 1,
+        ))
+    return group(*chips, class_="track")
+
+
+def _played(view: View, plays: tuple[Played, ...], x: float, y: float, w: float, h: float,
+            order: tuple[int, ...], flipped: tuple[bool, ...]) -> list[Node]:
+    out: list[Node] = []
+    for i, play in enumerate(plays):
+        px = x + i * (w + 14)
+        label = None
+        if play.card.is_x:
+            label = f"X={play.rank}{'H' if play.high else 'L'}" if w >= 40 else f"X{play.rank}"
+        out.append(text(px + w / 2, y - 5, f"pos {play.position}" + (" led" if play.position == view.leader
+                                                                      and plays is view.plays else ""),
+                        size=10, anchor="middle"))
+        out.append(_face(px, y, w, h, play.card, label))
+        notes = []
+        if order:
+            notes.append(_PLACE[order.index(i)])
+        if i < len(flipped) and flipped[i]:
+            notes.append("used")
+        if notes:
+            out.append(text(px + w / 2, y + h + 13, " · ".join(notes), size=10, anchor="middle"))
+    return out
+
+
+def _table(view: View, x: float, y: float) -> list[Node]:
+    over = view.phase is Phase.OVER
+    current = "after the last trick" if over else f"Trick {view.trick + 1}"
+    parts: list[Node] = [_track(view, x, y)]
+    ty = y + 66
+    parts.append(group(
+        text(x, ty, current, size=12, weight="bold"),
+        *_played(view, view.plays, x, ty + 22, 54, 76, view.order, view.flipped),
+        class_="trick",
+    ))
+    if view.history:
+        ly = ty + 140
+        parts.append(group(
+            text(x, ly, f"Last trick (trick {len(view.history)})", size=12, weight="bold"),
+            *_played(view, view.history[-1], x, ly + 20, 38, 52, (), ()),
+            class_="last-trick",
+        ))
+    return parts
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def _points(team: int, points: int) -> str:
+    return f"team {team}: {points} point{'' if points == 1 else 's'}"
+
+
+def _scores(view: View, x: float, y: float) -> Node:
+    return group(
+        *(group(_gnome(x + 10 + 170 * t, y - 4, t, None),
+                text(x + 24 + 170 * t, y, _points(t, view.team_scores[t]), size=12, weight="bold"),
+                class_="team-score", data_team=t, data_score=view.team_scores[t])
+          for t in (0, 1)),
+        class_="scores",
+    )
+
+
+def _hands(view: View, y: float) -> Node:
+    rows: list[Node] = []
+    acting = view.position_to_act
+    for pos in range(4):
+        ry = y + pos * 64
+        w, h, step, cx = 38, 52, 42, 230.0
+        cards: list[Node] = []
+        if view.face_up[pos] or (view.players == 2 and pos >= 2):
+            for c in view.face_up[pos]:
+                cards.append(_face(cx, ry, w, h, c))
+                cx += step
+            for _ in range(view.face_down[pos]):
+                cards.append(card_back(cx, ry, w, h))
+                cx += step
+        elif view.hand is not None and view.seat == pos:
+            for c in view.hand:
+                cards.append(_face(cx, ry, w, h, c))
+                cx += step
+        else:
+            for _ in range(view.hand_sizes[pos]):
+                cards.append(card_back(cx, ry, w, h))
+                cx += step
+        mark = acting == pos and view.current_player is not None
+        rows.append(group(
+            rect(8, ry - 6, WIDTH - 16, 60, rx=6, fill=PALETTE["highlight"] if mark else PALETTE["table"],
+                 fill_opacity=0.35 if mark else 0.6, stroke="none"),
+            text(16, ry + 14, f"Position {pos} · team {pos % 2}", size=12, weight="bold"),
+            text(16, ry + 30, _position_owner(view, pos), size=11),
+            text(16, ry + 45, f"{_count(view.hand_sizes[pos], 'card')} · "
+                 f"{_count(view.supply[pos], 'gnome')} left", size=10, fill=PALETTE["muted"]),
+            *cards,
+            class_="hand", data_position=pos, data_acting=mark,
+        ))
+    return group(*rows, class_="hands")
+
+
+def draw(view: View, *, size: int | None, labels: bool) -> str:
+    """The picture of a Gnaughty Gnomes view (any seat's, or a spectator's)."""
+    over = view.phase is Phase.OVER
+    where = "game over" if over else f"trick {view.trick + 1} of 8"
+    headline = viewer_line(TITLE, view.seat, view.current_player, "" if over else where, _pending(view))
+    viewer = "spectator" if view.seat is None else f"seat {view.seat}"
+    decides = (f"seat {view.current_player} to {_pending(view)}" if view.current_player is not None
+               else f"game over · {_pending(view)}" if view.winners else "game over")
+    parts: list[Node | None] = [
+        text(16, 24, f"{TITLE} · {viewer} · {where}", size=15, weight="bold", class_="headline"),
+        text(16, 42, decides, size=12, weight="bold", fill=PALETTE["edge"], class_="decision"),
+        text(450, 42, f"{view.players} players · gnomes: team 0 blue, team 1 yellow", size=11,
+             fill=PALETTE["muted"]),
+        _garden(view, labels),
+        _scores(view, 40, 344),
+        *_table(view, 450, 72),
+        _hands(view, 380),
+    ]
+    return document(WIDTH, HEIGHT, parts, size=size, title=headline, game_id="gnaughty-gnomes",
+                    seat=view.seat)
