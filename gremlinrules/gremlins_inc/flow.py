@@ -7,6 +7,9 @@ these; so does the fast path, so they are written once.
 
 from __future__ import annotations
 
+import contextvars
+from collections.abc import Callable
+
 from gremlinrules.core.draws import shuffle
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import replace_at, seats_from
@@ -16,13 +19,19 @@ from gremlinrules.gremlins_inc.kit import Kit, kit_for
 from gremlinrules.gremlins_inc.state import Phase, Project, State, evolve
 
 __all__ = [
-    "actions_allowed", "adjusted", "after_action", "cards_of", "draw", "end_turn", "forget",
+    "RESHUFFLE", "actions_allowed", "adjusted", "after_action", "cards_of", "draw", "end_turn", "forget",
     "game_over", "give_extra_turns", "have", "kit", "protected", "refill", "team_totals",
     "winners_of", "with_row",
 ]
 
 
 _listening = _LOG.get
+
+RESHUFFLE: contextvars.ContextVar[Callable[[int, tuple[str, ...]], tuple[tuple[str, ...], int]] | None] = \
+    contextvars.ContextVar("gremlins_inc_reshuffle", default=None)
+"""Set only by the external-chance model (:mod:`.chance`, GI-CHANCE-2) while it probes a move with
+the rule book: the rebuilt deck of a reshuffle as ``(generator state, discard pile) -> (deck, next
+generator state)``. Unset (always, in seeded play), a reshuffle is the generator's shuffle."""
 
 _LAST_KIT: list[tuple[object, int, Kit | None]] = [(None, 0, None)]
 """The options and player count last asked, and their kit (held, so the identity stays unique)."""
@@ -60,7 +69,11 @@ def draw(s: State, seat: int, n: int) -> State:
         if not deck:
             if not discard:
                 break  # GI-DRAW-3: nothing left to draw
-            deck, state = shuffle(rng.state, discard)  # rng.shuffle(discard), the draws inline
+            stacked = RESHUFFLE.get()
+            if stacked is None:
+                deck, state = shuffle(rng.state, discard)  # rng.shuffle(discard), the draws inline
+            else:
+                deck, state = stacked(rng.state, discard)
             rng = Rng(state)
             discard = ()
             reshuffles += 1

@@ -1,0 +1,161 @@
+"""The external-chance model of Gremlins, Inc. (issue 18; the mode itself is
+:mod:`gremlinrules.core.chance`).
+
+The game's only randomness is the order of the deck (GI-CHANCE-1): every card that leaves the
+deck goes to a hand, so every chance decision is the draw of one card, from the one pool
+``"deck"``, named by its design id and seen by the seat that draws it. That covers the opening
+deal (six cards to each seat, seat 0 first), the familiar-players redraw, a card's draw step and
+the refill after a turn. Face-down projects and assigned resources were seen by their owner when
+drawn, and the first player is the table's choice, not chance.
+
+A reshuffle (GI-DRAW-2) rebuilds the deck from the discard pile in the middle of a move, and the
+rebuilt pile may hold cards discarded earlier in the same move (GI-CHANCE-2). The model finds a
+move's draws by *probing*: it applies the move with the rule book to the canonical state with the
+outcomes entered so far stacked on top of the deck, while the smallest hook in
+:func:`.flow.draw` (:data:`.flow.RESHUFFLE`) puts the outcomes that come after a reshuffle on top
+of the rebuilt deck. A draw can only depend on the draws before it, so the first draw the probe
+makes beyond the outcomes entered is the next chance decision, and its pile (the deck, or the
+rebuilt deck) less what was drawn from it gives the weights.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any, Final
+
+from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.draws import shuffle
+from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.rng import Rng
+from gremlinrules.gremlins_inc.events import Drawn, apply_with_events
+from gremlinrules.gremlins_inc.flow import RESHUFFLE
+from gremlinrules.gremlins_inc.kit import kit_for
+from gremlinrules.gremlins_inc.setup import new_game
+from gremlinrules.gremlins_inc.state import Options, Setup, State, evolve
+
+__all__ = ["POOLS", "canonical", "deal", "reveals", "step"]
+
+DECK: Final = "deck"
+"""The one pool: the deck, drawn card by card (GI-CHANCE-1)."""
+POOLS: Final = (DECK,)
+"""The names of the game's random pools."""
+
+_RNG: Final = Rng(0)
+"""The generator of every canonical state: an external-chance game never shuffles by it."""
+
+
+def canonical(state: State) -> State:
+    """GI-CHANCE-3: ``state`` with the deck (the only cards nobody has seen) sorted and the
+    generator set to ``Rng(0)``; every view is unchanged, since no view shows the deck's order."""
+    check_type(state, State, "Gremlins, Inc. State")
+    deck = tuple(sorted(state.deck))
+    if deck == state.deck and state.rng == _RNG:
+        return state
+    return evolve(state, deck=deck, rng=_RNG)
+
+
+def _weights(cards: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(Counter(cards).items()))
+
+
+def _items(entered: tuple[Outcome, ...]) -> list[str]:
+    """The designs of ``entered``, each from the deck pool."""
+    for o in entered:
+        if type(o) is not Outcome or o.pool != DECK:
+            raise InvalidArgumentError(f"Gremlins, Inc. draws only from the {DECK} pool, not {shown(o)}")
+    return [o.item for o in entered]
+
+
+def _without(pile: Iterable[str], taken: Iterable[str], where: str) -> Counter[str]:
+    """The cards of ``pile`` less ``taken``; InvalidArgumentError when ``taken`` is not in it."""
+    left = Counter(pile)
+    want = Counter(taken)
+    if want - left:
+        missing = sorted((want - left).elements())
+        raise InvalidArgumentError(f"{', '.join(missing)} cannot be drawn: not in the {where}")
+    return left - want
+
+
+def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:
+    """GI-CHANCE-1: the opening deal, card by card, seat 0's hand first (each card seen by the
+    seat it is dealt to); once every hand is full, the initial state (GI-SETUP-1, GI-SETUP-2)
+    with the rest of the deck in canonical order and seat 0 first, as in a seeded game."""
+    kit = kit_for(options.components, players)
+    size = kit.components.hand_size
+    items = _items(entered)
+    left = _without(kit.deck, items, "deck")
+    if len(items) < size * players:
+        return Need(DECK, _weights(left.elements()), (len(items) // size,))  # GI-CHANCE-4: its seat sees it
+    if len(items) > size * players:
+        raise InvalidArgumentError(f"the opening deal is {size * players} cards, not {len(items)}")
+    deck = (*items, *sorted(left.elements()))
+    return canonical(new_game(players, 0, options=options, setup=Setup(deck=deck)))
+
+
+class _Probe:
+    """A move applied by the rule book, recording each pile drawn from (the deck, then each
+    rebuilt deck) and the seat of each card drawn. ``queue``: the designs to put on top of the
+    rebuilt decks, in order (None: shuffle with the state's generator, as seeded play does)."""
+
+    def __init__(self, queue: list[str] | None) -> None:
+        self.queue = queue
+        self.piles: list[tuple[str, ...]] = []
+
+    def reshuffle(self, rng: int, discard: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+        if self.queue is None:
+            deck, rng = shuffle(rng, discard)  # as flow.draw does
+        else:  # GI-CHANCE-2: the outcomes entered after the reshuffle, then the rest in order
+            top, self.queue = self.queue[:len(discard)], self.queue[len(discard):]
+            deck = (*top, *sorted(_without(discard, top, "rebuilt deck").elements()))
+        self.piles.append(deck)
+        return deck, rng
+
+    def run(self, before: State, action: Any) -> tuple[State, list[str], list[int]]:
+        """The state after ``action``, the cards drawn in order and the seat of each."""
+        self.piles = [before.deck]
+        token = RESHUFFLE.set(self.reshuffle)
+        try:
+            after, events = apply_with_events(before, action)
+        finally:
+            RESHUFFLE.reset(token)
+        seats = [e.seat for e in events if type(e) is Drawn for _ in range(e.count)]
+        drawn = [c for pile in self.piles for c in pile][:len(seats)]
+        return after, drawn, seats
+
+
+def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | State:
+    """GI-CHANCE-1, GI-CHANCE-2: the next draw of ``action`` from the canonical ``state`` after
+    the outcomes ``entered`` (seen by the seat that draws), or the canonical state after the move
+    once all its draws are entered (GI-CHANCE-3)."""
+    items = _items(entered)
+    head = items[:len(state.deck)]
+    rest = _without(state.deck, head, "deck")
+    probe = _Probe(items[len(head):])
+    after, _, seats = probe.run(evolve(state, deck=(*head, *sorted(rest.elements()))), action)
+    k = len(items)
+    if len(seats) < k or probe.queue:
+        raise InvalidArgumentError(f"{shown(action)} draws {len(seats)} cards, not the {k} entered")
+    if len(seats) == k:
+        return canonical(after)
+    start = 0  # the pile the next card comes from, and how much of it the entered cards took
+    for pile in probe.piles:
+        if k < start + len(pile):
+            left = _without(pile, items[start:k], "deck")
+            return Need(DECK, _weights(left.elements()), (seats[k],))  # GI-CHANCE-4: the drawer sees it
+        start += len(pile)
+    raise AssertionError("a card was drawn from no pile")  # pragma: no cover (the probe's own bookkeeping)
+
+
+def reveals(before: State | None, action: Any, after: State) -> tuple[Outcome, ...]:
+    """The truth for a seeded game: the cards the step ``before -> after`` drew, in the order
+    :func:`step` asks for them (the same draws repeated with the rule book, the generator's
+    reshuffles included). ``before`` None: the opening deal of ``after``, hand by hand."""
+    check_type(after, State, "Gremlins, Inc. State")
+    if before is None:
+        return tuple(Outcome(DECK, c) for hand in after.hands for c in hand)
+    again, drawn, _ = _Probe(None).run(before, action)
+    if again != after:
+        raise InvalidArgumentError(f"{shown(action)} does not lead from the state before to the one after")
+    return tuple(Outcome(DECK, c) for c in drawn)
