@@ -262,8 +262,10 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         """The opening chance node's outcomes (made once; empty with a fixed deal or external chance)."""
         most = len(self.chance_outcomes)
         if self.external:  # the most outcomes one chance node can offer
-            model = chance_model(cast(ModuleGame, game))
-            most = model.outcome_bound(self.players, self.options or game.Options())
+            bound = getattr(chance_model(cast(ModuleGame, game)), "outcome_bound", None)
+            if bound is None:
+                raise SetupError(f"{game.id}'s chance model gives no outcome_bound, which chance nodes need")
+            most = bound(self.players, self.options or game.Options())
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size, max_chance_outcomes=most,
             num_players=self.players,
