@@ -1,0 +1,294 @@
+"""Goblins vs Gnomes drawn from a view: the tunnel grid, the targets, the seats and their hands.
+
+Parts a program may count (classes and data attributes):
+
+- ``<g class="start" data-cell="0,0">``: the start card;
+- ``<g class="tunnel" data-cell="x,y" data-card="passage-cross" data-kind="passage"
+  data-rotated="false">``: one per tunnel card on the field, drawn with its open sides as
+  laid: passages, a cave-in's rubble, a door's or key's colour, a lantern, a bomb, an ale mug;
+- ``<g class="target" data-slot="top" data-card="gold" data-opened="true">``: the three
+  targets; a target the viewer has not seen is ``data-card="hidden"`` (GVG-VIEW-1), one it
+  looked at with a Map but still face down has ``data-opened="false"`` and its name;
+- ``<g class="seat" data-seat="s">``: one per seat, holding its hand (``<g class="card"
+  data-card="map">`` for a card the viewer knows, ``data-card="hidden"`` for each other card,
+  GVG-VIEW-4) and its role (``<g class="role" data-role="driver">`` when the viewer knows it,
+  ``data-role="hidden"`` otherwise, GVG-VIEW-2);
+- ``<g class="deck" data-count="n">`` and ``<g class="discard" data-count="n">``.
+
+With ``labels=True`` each cell of the field is labelled ``x,y`` (the notation of actions).
+"""
+
+from __future__ import annotations
+
+from gremlinrules.core.grid import E, N, S, W, rotate_mask
+from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit
+from gremlinrules.goblins_vs_gnomes.notation import Target, xy_of
+from gremlinrules.goblins_vs_gnomes.state import Phase
+from gremlinrules.goblins_vs_gnomes.view import View
+from gremlinrules.svg.core import (
+    INK,
+    PALETTE,
+    Node,
+    card,
+    card_back,
+    circle,
+    document,
+    group,
+    line,
+    rect,
+    text,
+    tooltip,
+    viewer_line,
+)
+
+__all__ = ["draw"]
+
+TITLE = "Goblins vs Gnomes"
+WIDTH = 820
+ROCK = "#6e5c49"
+"""A tunnel card's rock."""
+EARTH = "#ecdcb8"
+"""A passage dug through it."""
+GOLD = "#e2b53e"
+START_ROCK = "#3f6b45"
+"""The start card's rock."""
+_SLOTS = ("top", "middle", "bottom")
+_TARGET_COLOURS = {"gold": GOLD, "dynamite": PALETTE["red"], "dragon": PALETTE["green"]}
+_SIDE_XY = {N: (0.0, -1.0), E: (1.0, 0.0), S: (0.0, 1.0), W: (-1.0, 0.0)}
+
+
+def _colour(name: str) -> str:
+    return PALETTE.get(name, PALETTE["grey"])
+
+
+def _sides(mask: int) -> tuple[int, ...]:
+    return tuple(side for side in (N, E, S, W) if mask >> side & 1)
+
+
+def _tunnel(x: float, y: float, c: float, name: str, kind: str, colour: str, mask: int,
+            rock: str = ROCK) -> list[Node]:
+    """The face of a tunnel card of ``kind`` with open sides ``mask`` in a c x c cell at (x, y)."""
+    mx, my, half, width = x + c / 2, y + c / 2, c / 2, c * 0.28
+    out: list[Node] = [rect(x + 1, y + 1, c - 2, c - 2, rx=c / 12, fill=rock, stroke=INK, stroke_width=1)]
+    stop = 0.34 if kind == "cave-in" else 0.0  # a cave-in's passages end before the middle
+    for side in _sides(mask):
+        dx, dy = _SIDE_XY[side]
+        out.append(line(mx + dx * half * stop, my + dy * half * stop,
+                        mx + dx * (half - 1), my + dy * (half - 1),
+                        stroke=EARTH, stroke_width=width, stroke_linecap="butt"))
+    if kind != "cave-in" and mask:
+        out.append(circle(mx, my, width / 2, fill=EARTH))
+    r = c * 0.12
+    if kind == "cave-in":
+        rubble = ((-0.7, 0.3, 0.8, "grey"), (0.7, 0.4, 0.7, "grey"), (0.0, -0.5, 0.75, "hidden"))
+        out += [circle(mx + r * dx, my + r * dy, r * k, fill=PALETTE[tone], stroke=INK, stroke_width=0.6)
+                for dx, dy, k, tone in rubble]
+    elif kind == "door":
+        vertical = bool(mask & (1 << E | 1 << W))  # the door bars the passage across its run
+        w, h = (c * 0.12, c * 0.42) if vertical else (c * 0.42, c * 0.12)
+        out.append(rect(mx - w / 2, my - h / 2, w, h, fill=_colour(colour), stroke=INK, stroke_width=1))
+    elif kind == "key":
+        out += [circle(mx - r * 0.6, my, r * 0.7, fill="none", stroke=_colour(colour), stroke_width=2.2),
+                line(mx, my, mx + r * 1.6, my, stroke=_colour(colour), stroke_width=2.2),
+                line(mx + r * 1.2, my, mx + r * 1.2, my + r * 0.8, stroke=_colour(colour), stroke_width=2)]
+    elif kind == "lantern":
+        out.append(circle(mx, my, r, fill=PALETTE["yellow"], stroke=INK, stroke_width=1))
+    elif kind == "bomb":
+        out += [circle(mx, my + r * 0.2, r, fill=PALETTE["black"], stroke=INK, stroke_width=1),
+                line(mx + r * 0.6, my - r * 0.6, mx + r * 1.2, my - r * 1.3, stroke=PALETTE["orange"],
+                     stroke_width=1.6)]
+    elif kind == "ale-mug":
+        out += [rect(mx - r * 0.8, my - r, r * 1.6, r * 2, fill=GOLD, stroke=INK, stroke_width=1),
+                rect(mx + r * 0.8, my - r * 0.5, r * 0.6, r, fill="none", stroke=INK, stroke_width=1)]
+    out.insert(0, tooltip(f"{name} ({kind})"))
+    return out
+
+
+def _target(x: float, y: float, c: float, slot: str, target: Target) -> Node:
+    seen = target.card
+    mark = "face up" if target.opened else "face down"
+    if seen is None:
+        face = card_back(x + 3, y + 3, c - 6, c - 6)
+    else:
+        face = card(x + 3, y + 3, c - 6, c - 6, seen, colour=_TARGET_COLOURS.get(seen, PALETTE["paper"]),
+                    hint=f"{seen} ({mark})")
+    return group(
+        tooltip(f"{slot} target, {mark}" + ("" if seen is None else f": {seen}")),
+        face,
+        None if target.opened or seen is None else text(x + c / 2, y + c - 6, "peeked", size=9,
+                                                         anchor="middle"),
+        class_="target", data_slot=slot, data_card="hidden" if seen is None else seen,
+        data_opened=target.opened,
+    )
+
+
+def _field(view: View, labels: bool, top: float) -> tuple[Node, float]:
+    """The tunnel grid and the height it takes."""
+    kit = options_kit(view.options)
+    placed = [(xy_of(f.cell), f) for f in view.field]
+    cells = [xy for xy, _ in placed] + [(0, 0), *kit.target_cells]
+    x0, x1 = min(x for x, _ in cells) - 1, max(x for x, _ in cells) + 1
+    y0, y1 = min(y for _, y in cells) - 1, max(y for _, y in cells) + 1
+    c = min(58.0, (WIDTH - 40) / (x1 - x0 + 1))
+    left = (WIDTH - c * (x1 - x0 + 1)) / 2
+
+    def at(x: int, y: int) -> tuple[float, float]:
+        return left + (x - x0) * c, top + (y - y0) * c
+
+    parts: list[Node | None] = [rect(left, top, c * (x1 - x0 + 1), c * (y1 - y0 + 1), fill=PALETTE["table"],
+                                     stroke=PALETTE["muted"], stroke_width=1, class_="table")]
+    if labels:
+        for gy in range(y0, y1 + 1):
+            for gx in range(x0, x1 + 1):
+                px, py = at(gx, gy)
+                parts.append(text(px + 3, py + 9, f"{gx},{gy}", size=7, fill=PALETTE["muted"],
+                                  class_="cell-label"))
+    sx, sy = at(0, 0)
+    parts.append(group(*_tunnel(sx, sy, c, "start", "passage", "", 0b1111, rock=START_ROCK),
+                       rect(sx + c * 0.2, sy + c * 0.36, c * 0.6, c * 0.28, rx=3, fill=START_ROCK),
+                       text(sx + c / 2, sy + c / 2 + 3.5, "start", size=min(10, c / 5), anchor="middle",
+                            fill=PALETTE["white"], weight="bold"),
+                       class_="start", data_cell="0,0"))
+    for (gx, gy), f in placed:
+        px, py = at(gx, gy)
+        design = kit.designs.get(f.card)
+        kind = design.kind if design is not None else "passage"
+        mask = 0 if design is None else rotate_mask(design.edges, 2) if f.rotated else design.edges
+        parts.append(group(*_tunnel(px, py, c, f.card, kind, "" if design is None else design.colour, mask),
+                           None if not labels else text(px + c - 3, py + 9, f.cell, size=7, anchor="end",
+                                                        fill=PALETTE["white"]),
+                           class_="tunnel", data_cell=f.cell, data_card=f.card, data_kind=kind,
+                           data_rotated=f.rotated))
+    for slot, (gx, gy) in zip(_SLOTS, kit.target_cells, strict=True):
+        px, py = at(gx, gy)
+        parts.append(_target(px, py, c, slot, getattr(view.targets, slot)))
+    return group(*parts, class_="field"), c * (y1 - y0 + 1)
+
+
+def _hand_card(kit: Kit, x: float, y: float, w: float, h: float, name: str) -> Node:
+    """A card in a hand: a tunnel card's face in small with its name beside, else a named card."""
+    design = kit.designs.get(name)
+    if design is None or not design.on_field:
+        return card(x, y, w, h, name, colour=PALETTE["paper"], hint=name)
+    return group(
+        *_tunnel(x, y, h, name, design.kind, design.colour, design.edges),
+        text(x + h + 2, y + h / 2 + 3, name, size=7.5),
+        class_="card", data_card=name,
+    )
+
+
+def _role_text(view: View, seat: int) -> str | None:
+    if view.shown_roles is not None:
+        return view.shown_roles[seat]
+    if seat == view.seat:
+        return view.role
+    known = [r.role for r in view.known_roles if r.seat == seat]
+    return known[-1] if known else None
+
+
+def _seats(view: View, top: float) -> Node:
+    rows: list[Node] = []
+    kit = options_kit(view.options)
+    w, h, step = 84, 44, 92
+    for seat in range(view.players):
+        ry = top + seat * 56
+        cards: list[Node] = []
+        if seat == view.seat and view.hand is not None:
+            names = list(view.hand)
+        else:
+            names = [k.card for k in view.known_cards if k.seat == seat][: view.hand_sizes[seat]]
+        cx = 300.0
+        for name in names:
+            cards.append(_hand_card(kit, cx, ry, w, h, name))
+            cx += step
+        for _ in range(view.hand_sizes[seat] - len(names)):
+            cards.append(card_back(cx, ry, w, h))
+            cx += step
+        role = _role_text(view, seat)
+        acting = seat == view.current_player
+        notes = [f"{view.scores[seat]} points", f"swaps used {view.swaps_used[seat]}"]
+        if view.skips[seat]:
+            notes.append(f"skips {view.skips[seat]}")
+        if view.first_out == seat:
+            notes.append("first out")
+        rows.append(group(
+            rect(8, ry - 5, WIDTH - 16, 52, rx=6, fill=PALETTE["highlight"] if acting else PALETTE["table"],
+                 fill_opacity=0.35 if acting else 0.6, stroke="none"),
+            text(16, ry + 13, f"Seat {seat}" + (" (you)" if seat == view.seat else "")
+                 + (" · turn" if seat == view.turn else ""), size=12, weight="bold"),
+            group(tooltip("role card" + ("" if role is None else f": {role}")),
+                  text(16, ry + 28, f"role: {'?' if role is None else role}", size=11),
+                  class_="role", data_role="hidden" if role is None else role),
+            text(16, ry + 41, " · ".join(notes), size=10, fill=PALETTE["muted"]),
+            *cards,
+            class_="seat", data_seat=seat, data_acting=acting,
+        ))
+    return group(*rows, class_="seats")
+
+
+def _pending(view: View) -> str:
+    if view.current_player is None:
+        return ""
+    frame = view.pending
+    if frame is None:
+        return "play a card, swap or pass"
+    words = {"open-target": "open a target", "name-skip": "name a seat to skip", "steal": "take a card"}
+    return words.get(frame.kind, frame.kind.replace("-", " "))
+
+
+def _count(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def _table_notes(view: View, y: float) -> Node:
+    peeks = ", ".join(f"seat {p.seat} {p.target.value}" for p in view.peeks) or "none"
+    potions = ", ".join(f"seat {p.seat} with seat {p.chosen}" for p in view.potions) or "none"
+    placed = [d for d in view.deck_placed if d.seat == view.seat and d.card is not None]
+    under = ""
+    if view.deck_placed:
+        yours = f"; yours: {', '.join(str(d.card) for d in placed)}" if placed else ""
+        under = f" ({len(view.deck_placed)} put under it{yours})"
+    lines = [
+        f"Maps this round: {peeks} · Potions this round: {potions}",
+        f"Deck: {_count(view.deck_size)}{under} · discard: {_count(len(view.discard))} · roles in the box: "
+        f"{view.boxed_count}",
+    ]
+    if view.last_result is not None:
+        lines.append(f"Last round: {view.last_result}")
+    return group(
+        group(card_back(16, y, 34, 46), text(33, y + 62, str(view.deck_size), size=10, anchor="middle"),
+              class_="deck", data_count=view.deck_size),
+        group(rect(58, y, 34, 46, rx=4, fill=PALETTE["hidden"], stroke=INK, stroke_width=1),
+              text(75, y + 27, "disc.", size=9, anchor="middle"),
+              text(75, y + 62, str(len(view.discard)), size=10, anchor="middle"),
+              class_="discard", data_count=len(view.discard)),
+        *(text(104, y + 14 + 16 * i, words, size=11) for i, words in enumerate(lines)),
+        class_="notes",
+    )
+
+
+def draw(view: View, *, size: int | None, labels: bool) -> str:
+    """The picture of a Goblins vs Gnomes view (any seat's, or a spectator's)."""
+    over = view.phase is Phase.OVER
+    where = f"round {view.round}"
+    headline = viewer_line(TITLE, view.seat, view.current_player, where, _pending(view))
+    viewer = "spectator" if view.seat is None else f"seat {view.seat}"
+    if over:
+        decides = "game over · " + (", ".join(f"seat {s}" for s in view.winners) + " won" if view.winners
+                                    else "no winner")
+    else:
+        decides = f"seat {view.current_player} to {_pending(view)}"
+    field, field_h = _field(view, labels, 56)
+    seats_top = 56 + field_h + 16
+    notes_top = seats_top + 56 * view.players + 8
+    height = notes_top + 74
+    parts: list[Node | None] = [
+        text(16, 24, f"{TITLE} · {viewer} · {where}" + (" · game over" if over else ""), size=15,
+             weight="bold", class_="headline"),
+        text(16, 42, decides, size=12, weight="bold", fill=PALETTE["edge"], class_="decision"),
+        field,
+        _seats(view, seats_top),
+        _table_notes(view, notes_top),
+    ]
+    return document(WIDTH, height, parts, size=size, title=headline, game_id="goblins-vs-gnomes",
+                    seat=view.seat)
