@@ -46,7 +46,8 @@ def _enter(game: Game, t: Any, outcomes: tuple[Outcome, ...]) -> Any:
         assert game.is_legal(t, outcome)
         probabilities = game.chance_outcomes(t)
         assert [o for o, _ in probabilities] == list(offered)
-        assert sum(p for _, p in probabilities) == 1 and all(p > 0 for _, p in probabilities)
+        assert sum(p for _, p in probabilities) == 1
+        assert all(p > 0 for _, p in probabilities)
         t = game.apply(t, outcome)
     return t
 
@@ -67,13 +68,16 @@ def test_outcomes_of_a_seeded_game_entered_one_by_one_reproduce_it(
     t = _enter(game, t, model.reveals(None, None, state))
     rnd = random.Random(walk_seed)
     for _ in range(stop + 1):
-        assert t.need is None and t.state == model.canonical(state)
+        assert t.need is None
+        assert t.state == model.canonical(state)
         assert game.current_player(t) == game.current_player(state)
         for seat in (*range(players), None):
             assert game.observe(t, seat) == game.observe(state, seat)
-        assert game.scores(t) == game.scores(state) and game.winners(t) == game.winners(state)
+        assert game.scores(t) == game.scores(state)
+        assert game.winners(t) == game.winners(state)
         if game.is_terminal(state):
-            assert game.is_terminal(t) and game.end_reason(t) == game.end_reason(state)
+            assert game.is_terminal(t)
+            assert game.end_reason(t) == game.end_reason(state)
             return
         actions = game.legal_actions(state)
         assert game.legal_actions(t) == actions
@@ -110,7 +114,8 @@ def test_every_offered_outcome_can_be_entered_and_play_reaches_the_end(
             t = game.apply(t, chosen)
         else:
             actions = game.legal_actions(t)
-            assert actions and not any(type(a) is Outcome for a in actions)
+            assert actions
+            assert not any(type(a) is Outcome for a in actions)
             t = game.apply(t, actions[rnd.randrange(len(actions))])
             moves += 1
             assert moves <= bound

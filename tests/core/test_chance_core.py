@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import gremlinrules
@@ -55,17 +57,17 @@ def test_outcome_json_and_bad_tracked_json(game_id: str) -> None:
     assert data == {"type": "Outcome", "pool": "pool", "item": "item"}
     assert game.from_data(data, game.Action) == outcome
     assert game.from_data(data, Outcome) == outcome
-    for bad in ({"type": "Outcome", "pool": "", "item": "x"}, {"type": "Outcome", "pool": "p"},
-                {"type": "Outcome", "pool": 3, "item": "x"}, {"type": "Outcome", "pool": "p", "item": "x", "z": 1}):
+    bad_outcomes: list[Any] = [
+        {"type": "Outcome", "pool": "", "item": "x"}, {"type": "Outcome", "pool": "p"},
+        {"type": "Outcome", "pool": 3, "item": "x"}, {"type": "Outcome", "pool": "p", "item": "x", "z": 1}]
+    for bad in bad_outcomes:
         with pytest.raises(SerializationError):
             game.from_data(bad, game.Action)
-    for bad_tracked in (None, [], {"format_version": 1}, {"format_version": 1, "chance": "seeded", "state": None,
-                                                         "pending": None, "entered": []},
-                        {"format_version": 1, "chance": "external", "state": None, "pending": None,
-                         "entered": []},
-                        {"format_version": 1, "chance": "external", "state": None,
-                         "pending": {"deal": {"players": 2}}, "entered": []},
-                        {"format_version": 1, "chance": "external", "state": None,
-                         "pending": {"move": {}}, "entered": ["x"]}):
+    empty = {"format_version": 1, "chance": "external", "state": None, "pending": None, "entered": []}
+    bad_tracked: list[Any] = [
+        None, [], {"format_version": 1}, {**empty, "chance": "seeded"}, empty,
+        {**empty, "pending": {"deal": {"players": 2}}}, {**empty, "pending": {"move": {}}, "entered": ["x"]},
+        {**empty, "format_version": 2}]
+    for bad in bad_tracked:
         with pytest.raises(SerializationError):
-            game.from_data(bad_tracked, Tracked)
+            game.from_data(bad, Tracked)
