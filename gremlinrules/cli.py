@@ -31,6 +31,8 @@ def _parser() -> argparse.ArgumentParser:
                       "from gremlinrules.bots")
     demo.add_argument("--max-lines", type=int, default=None, help="print at most this many decisions")
     demo.add_argument("--record", metavar="FILE", default=None, help="write the game record (JSON) to FILE")
+    demo.add_argument("--svg", metavar="DIR", default=None, help="write one SVG picture per decision (the "
+                      "acting seat's view), 0001.svg..., then the final position as a spectator, into DIR")
     play = sub.add_parser("play", help="play one seat against bots in the terminal")
     play.add_argument("game", help="game id (see 'list')")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
@@ -127,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             game = get_game(args.game)
             players = args.players if args.players is not None else max(game.player_counts)
             play_demo(game, players, args.seed, sys.stdout, bot=args.bot, max_lines=args.max_lines,
-                      record=args.record)
+                      record=args.record, svg_dir=args.svg)
         elif args.command == "play":
             _play(args)
         elif args.command == "simulate":

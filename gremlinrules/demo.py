@@ -34,14 +34,42 @@ def _choosers(game: Game, players: int, seed: int, bot: str) -> list[Chooser]:
     return [make_bot(bot, game, seat, seed * 1000 + seat).choose for seat in range(players)]
 
 
+def _svg_writer(game: Game, svg_dir: str | os.PathLike[str]) -> Callable[[int, Any], None]:
+    """A function writing picture ``n`` (``0001.svg``...) of a view into ``svg_dir``, created if need be."""
+    from gremlinrules.svg import drawer_ids, svg  # only for --svg
+
+    if game.id not in drawer_ids():
+        raise InvalidArgumentError(f"{game.id} has no SVG drawer yet")
+    folder = os.fspath(svg_dir)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise InvalidArgumentError(f"cannot make the folder {folder}: {exc.strerror or exc}") from exc
+
+    def write(n: int, view: Any) -> None:
+        path = os.path.join(folder, f"{n:04d}.svg")
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(svg(game.id, view))
+        except OSError as exc:
+            raise InvalidArgumentError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+    return write
+
+
 def play_demo(game: Game, players: int, seed: int, out: TextIO, bot: str = "random",
-              max_lines: int | None = None, record: str | os.PathLike[str] | None = None) -> Any:
+              max_lines: int | None = None, record: str | os.PathLike[str] | None = None,
+              svg_dir: str | os.PathLike[str] | None = None) -> Any:
     """Play ``game`` from ``seed`` with one bot per seat, writing one line per decision.
 
     Returns the final state. The bots choose among ``legal_actions`` only, so
     the printout is a legal game under the rules. ``record``: a file to write
-    the game record to (:mod:`gremlinrules.core.records`).
+    the game record to (:mod:`gremlinrules.core.records`). ``svg_dir``: a folder
+    to write one SVG picture per decision into, the acting seat's view before it
+    decides (``0001.svg``, ``0002.svg``...), then the final position as the
+    spectator sees it (numbered one past the last decision).
     """
+    picture = None if svg_dir is None else _svg_writer(game, svg_dir)
     state = game.new_game(players, seed)
     choosers = _choosers(game, players, seed, bot)
     out.write(f"{game.title}: {players} players, seed {seed}, {bot} bots\n")
@@ -53,6 +81,8 @@ def play_demo(game: Game, players: int, seed: int, out: TextIO, bot: str = "rand
             raise GremlinRulesError(f"{game.id}: no current player in a state that is not terminal")
         action = choosers[seat](state)
         turn += 1
+        if picture is not None:
+            picture(turn, game.observe(state, seat))
         line = game.describe(state, action)
         before = game.scores(state)
         state = game.apply(state, action)
@@ -70,6 +100,9 @@ def play_demo(game: Game, players: int, seed: int, out: TextIO, bot: str = "rand
     winners = game.winners(state)
     out.write("Winner" + ("s" if len(winners) > 1 else "") + ": "
               + ", ".join(f"seat {w}" for w in winners) + "\n")
+    if picture is not None and svg_dir is not None:
+        picture(turn + 1, game.observe(state, None))
+        out.write(f"{turn + 1} pictures written to {os.fspath(svg_dir)}\n")
     if record is not None:
         text = record_json(make_record(game, players, actions, seed=seed))
         try:

@@ -86,6 +86,12 @@ class View:
     """Every finished trick: discarded cards stay public knowledge (GG-CLEAN-2); empty with the
     option ``past_tricks="hidden"``, for tables that do not review past tricks."""
 
+    def _repr_svg_(self) -> str:
+        """This view's picture, for notebooks (see :mod:`gremlinrules.svg`)."""
+        from gremlinrules.svg import draw_view  # imported on first use: drawing is optional
+
+        return draw_view(self)
+
 
 @guarded
 def observe(state: State, player: int | None) -> View:

@@ -118,6 +118,12 @@ class View:
     last_result: str | None
     """How the previous round ended: gold, dragon, dynamite or none; None before the first."""
 
+    def _repr_svg_(self) -> str:
+        """This view's picture, for notebooks (see :mod:`gremlinrules.svg`)."""
+        from gremlinrules.svg import draw_view  # imported on first use: drawing is optional
+
+        return draw_view(self)
+
 
 @attrs.frozen(slots=True)
 class DeckCard:

@@ -98,6 +98,12 @@ class View:
     extra_turns: int = 0
     """Extra turns the turn owner takes right after this turn (public, GI-TURN-4)."""
 
+    def _repr_svg_(self) -> str:
+        """This view's picture, for notebooks (see :mod:`gremlinrules.svg`)."""
+        from gremlinrules.svg import draw_view  # imported on first use: drawing is optional
+
+        return draw_view(self)
+
 
 def _project(s: State, owner: int, p: Any, viewer: int | None, types: dict[str, str]) -> ProjectView:
     mine = viewer == owner

@@ -76,6 +76,12 @@ class View:
     event_deck_size: int
     event_discard: tuple[str, ...]
 
+    def _repr_svg_(self) -> str:
+        """This view's picture, for notebooks (see :mod:`gremlinrules.svg`)."""
+        from gremlinrules.svg import draw_view  # imported on first use: drawing is optional
+
+        return draw_view(self)
+
 
 def scores(s: State) -> tuple[int, ...]:
     """GTG-END-2: each seat's Gremlin Points, the sum over its defeated gremlins."""

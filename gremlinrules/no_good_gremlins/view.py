@@ -96,6 +96,12 @@ class View:
     """The turn owner's hand has been empty this turn, so it draws six at the turn's end (only
     under ``hand_refill="ever_empty"``, NGG-HAND-2; public, as hand sizes are)."""
 
+    def _repr_svg_(self) -> str:
+        """This view's picture, for notebooks (see :mod:`gremlinrules.svg`)."""
+        from gremlinrules.svg import draw_view  # imported on first use: drawing is optional
+
+        return draw_view(self)
+
 
 def scores(s: State) -> tuple[int, ...]:
     """Each seat's medal collection value (NGG-LAUNCH-4)."""
