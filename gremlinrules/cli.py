@@ -1,5 +1,5 @@
 """The command line: ``gremlinrules list | demo GAME | play GAME | replay FILE | bench | simulate GAME |
-report RESULTS | --version``."""
+report RESULTS | serve | --version``."""
 
 from __future__ import annotations
 
@@ -67,6 +67,13 @@ def _parser() -> argparse.ArgumentParser:
                        "object per game and player count")
     add_simulate_parser(sub)
     add_report_parser(sub)
+    serve = sub.add_parser("serve", help="host web tables for every game (the web extra; see docs/web.rst)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--db", default="tables.sqlite", help="the SQLite file of the tables (default "
+                       "tables.sqlite; created if missing)")
+    serve.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before it moves "
+                       "(default 0.4)")
     return parser
 
 
@@ -136,6 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_simulate(args)
         elif args.command == "report":
             run_report(args)
+        elif args.command == "serve":
+            from gremlinrules.web import serve
+
+            serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay)
         elif args.command == "replay":
             from gremlinrules.replay import replay_record
 

@@ -1,0 +1,51 @@
+"""``gremlinrules serve``: a multi-seat web table for every game (the optional ``web`` extra).
+
+>>> from gremlinrules.web import TableStore, Tables
+>>> tables = Tables(TableStore(":memory:"))
+>>> table, tokens = tables.create("no-good-gremlins", 2, seed=7)
+>>> table.seat_of(tokens[0]), table.version
+(0, 0)
+
+The table logic (:mod:`gremlinrules.web.tables`) and its SQLite store
+(:mod:`gremlinrules.web.store`) use the standard library only; the ASGI app
+(:mod:`gremlinrules.web.app`, Starlette) and :func:`serve` (uvicorn) need the
+``web`` extra. See docs/web.rst for the protocol, the safety model and
+persistence.
+"""
+
+from __future__ import annotations
+
+from gremlinrules.web.store import StoredTable, TableStore
+from gremlinrules.web.tables import (
+    PROTOCOL_VERSION,
+    Accepted,
+    BadTokenError,
+    MoveRefusedError,
+    Table,
+    Tables,
+    UnknownTableError,
+    WebError,
+)
+
+__all__ = ["PROTOCOL_VERSION", "Accepted", "BadTokenError", "MoveRefusedError", "StoredTable", "Table",
+           "TableStore", "Tables", "UnknownTableError", "WebError", "serve"]
+
+
+def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = "tables.sqlite", bot_delay: float = 0.4,
+          announce: bool = True) -> None:
+    """Run the table server until interrupted (``gremlinrules serve``). Needs the ``web`` extra."""
+    from gremlinrules.core.errors import InvalidArgumentError
+
+    try:
+        import uvicorn
+
+        from gremlinrules.web.app import MAX_MESSAGE, create_app
+    except ImportError as exc:
+        raise InvalidArgumentError("serve needs the web extra: pip install 'gremlinrules[web]'") from exc
+    app = create_app(db, bot_delay=bot_delay)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE,
+                            lifespan="off")
+    server = uvicorn.Server(config)
+    if announce:
+        print(f"gremlinrules serve: http://{host}:{port}/ (tables in {db})", flush=True)
+    server.run()

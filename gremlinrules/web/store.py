@@ -1,0 +1,167 @@
+"""The tables' persistence: SQLite through the standard library.
+
+A table is stored as its setup (one ``tables`` row: game id, players, seed,
+options JSON, bot seats, the seat tokens' SHA-256 digests) and its append-only
+action log (one ``actions`` row per accepted action; ``idx`` is the table's
+version before the action, so the log of a table at version ``v`` holds exactly
+``idx = 0 .. v-1``). The current state's JSON is kept beside the setup as a
+cache, checked against the replayed log once when the table is loaded.
+
+The log row and the cache are written in one transaction, committed before a
+move is acknowledged. The database runs in WAL mode with ``synchronous=NORMAL``:
+a committed transaction survives the server process being killed at any
+moment (it is in the WAL file, which the next open replays); only a crash of
+the whole machine may lose the last transactions, as with any WAL database
+that does not sync on every commit.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import attrs
+
+__all__ = ["StoredTable", "TableStore"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    options TEXT,
+    bots TEXT NOT NULL,
+    bot TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    library TEXT NOT NULL,
+    created REAL NOT NULL,
+    version INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+"""
+
+
+@attrs.frozen
+class StoredTable:
+    """One table as stored: its setup, its cached state and its action log."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: Any
+    """The options' JSON data, or None for the game's defaults."""
+    bots: tuple[int, ...]
+    """The seats the server's bots play."""
+    bot: str
+    """The bot spec the bot seats use (``random``, ``plain``)."""
+    tokens: tuple[str | None, ...]
+    """Per seat, the SHA-256 hex digest of its token (None for a bot seat)."""
+    library: str
+    """The gremlinrules version that created the table."""
+    version: int
+    """The version the cached state is at."""
+    state: str
+    """The cached state's JSON."""
+    log: tuple[tuple[int, str], ...] = ()
+    """The action log: (seat, action JSON) in order; entry i was accepted at version i."""
+
+
+class TableStore:
+    """The SQLite file (``":memory:"`` for a store that lives as long as the process).
+
+    Safe to use from several threads: one connection, one lock.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def create(self, table: StoredTable) -> None:
+        """Store a new table (at version 0)."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (table.id, table.game, table.players, table.seed,
+                 None if table.options is None else json.dumps(table.options),
+                 json.dumps(list(table.bots)), table.bot, json.dumps(list(table.tokens)),
+                 table.library, time.time(), table.version, table.state))
+
+    def append(self, table_id: str, index: int, seat: int, action: str, state: str) -> None:
+        """Append the action accepted at version ``index`` and cache the state it led to, in one
+        transaction. A second action at the same index violates the primary key (sqlite3's
+        IntegrityError): a move is never recorded twice."""
+        with self._transaction() as db:
+            db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                       (table_id, index, seat, action, time.time()))
+            db.execute("UPDATE tables SET version = ?, state = ? WHERE id = ?", (index + 1, state, table_id))
+
+    def recache(self, table_id: str, version: int, state: str) -> None:
+        """Replace a table's cached state (after a load found it differs from the replay)."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET version = ?, state = ? WHERE id = ?", (version, state, table_id))
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """The table with its log, or None when there is none with that id."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, game, players, seed, options, bots, bot, tokens, library, version, state "
+                "FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            log = self._db.execute("SELECT idx, seat, action FROM actions WHERE table_id = ? ORDER BY idx",
+                                   (table_id,)).fetchall()
+        for expected, (idx, _, _) in enumerate(log):
+            if idx != expected:  # the primary key and append() make this impossible; say so if not
+                raise RuntimeError(f"table {table_id}: the action log skips from {expected} to {idx}")
+        return StoredTable(
+            id=row[0], game=row[1], players=row[2], seed=row[3],
+            options=None if row[4] is None else json.loads(row[4]),
+            bots=tuple(json.loads(row[5])), bot=row[6], tokens=tuple(json.loads(row[7])),
+            library=row[8], version=row[9], state=row[10],
+            log=tuple((seat, action) for _, seat, action in log))
+
+    def table_ids(self) -> Sequence[str]:
+        """Every stored table's id, oldest first."""
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM tables ORDER BY created, id")]
+
+    def log_length(self, table_id: str) -> int:
+        """The number of actions logged for a table."""
+        with self._lock:
+            row = self._db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
+        return int(row[0])

@@ -1,0 +1,373 @@
+"""The table logic of ``gremlinrules serve``, independent of any web framework.
+
+A :class:`Table` holds one game's authoritative state; :class:`Tables` creates
+tables, loads them from a :class:`~gremlinrules.web.store.TableStore` and
+authenticates seat tokens. Everything a client receives is built here from
+``observe(state, seat)`` and ``observe_event(event, seat)`` alone, never from
+the state: the view, the labelled legal actions (only for the seat that must
+decide) and the redacted events.
+
+A move names the table version it was chosen at; it is refused, with the
+library's own error text, when it is stale, out of turn, malformed or
+illegal. An accepted move is written to the store (log row and state cache in
+one transaction) before :meth:`Table.move` returns, so acknowledging it after
+that call loses nothing if the process dies.
+
+The ASGI app (:mod:`gremlinrules.web.app`) and ``examples/server.py`` (the
+standard library's ``http.server``) both host tables through this module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from gremlinrules import __version__
+from gremlinrules.core.errors import (
+    GremlinRulesError,
+    IllegalActionError,
+    InvalidArgumentError,
+    SerializationError,
+    UnknownGameError,
+    shown,
+)
+from gremlinrules.core.protocol import Game
+from gremlinrules.core.registry import get_game
+from gremlinrules.web.store import StoredTable, TableStore
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "BadTokenError",
+    "MoveRefusedError",
+    "Table",
+    "Tables",
+    "UnknownTableError",
+    "WebError",
+]
+
+PROTOCOL_VERSION = 1
+"""The version of the messages' JSON (``welcome`` carries it as ``protocol``)."""
+
+HISTORY = 200
+"""How many past moves' events a (re)connecting client receives."""
+
+BOT_SPECS = ("random", "plain")
+"""The bots a table's bot seats can use (fast enough to answer at once)."""
+
+
+class WebError(GremlinRulesError):
+    """A request the table server refuses; ``status`` is its HTTP status."""
+
+    status = 400
+    key = "web.bad-request"
+
+    def as_data(self) -> dict[str, Any]:
+        """The error as a client receives it."""
+        return {"type": "error", "message": str(self), "key": self.key}
+
+
+class UnknownTableError(WebError, LookupError):
+    """No table has that id."""
+
+    status = 404
+    key = "web.unknown-table"
+
+    def __str__(self) -> str:  # LookupError would quote the message like a key
+        return str(self.args[0]) if self.args else "unknown table"
+
+
+class BadTokenError(WebError, PermissionError):
+    """The seat token is not one of this table's."""
+
+    status = 403
+    key = "web.bad-token"
+
+
+class MoveRefusedError(WebError, ValueError):
+    """A move the table refuses: stale, out of turn, malformed or illegal.
+
+    ``key`` and ``params`` are the library's (an IllegalActionError's) when the
+    rules refused it, else ``web.stale``, ``web.not-your-turn``, ``web.game-over``
+    or ``web.bad-move``; ``version`` is the table's current version."""
+
+    status = 409
+
+    def __init__(self, message: str, *, key: str, version: int,
+                 params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.version = version
+        self.params = dict(params or {})
+
+    def as_data(self) -> dict[str, Any]:
+        """The refusal as the client that sent the move receives it."""
+        return {"type": "refused", "message": str(self), "key": self.key, "params": self.params,
+                "version": self.version}
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _label(text: str) -> dict[str, Any]:
+    as_data = getattr(text, "as_data", None)
+    return dict(as_data()) if callable(as_data) else {"text": str(text)}
+
+
+def _int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError(f"{name} must be an integer, not {shown(value)}")
+    return value
+
+
+@attrs.frozen
+class Accepted:
+    """A move the table accepted: the version it was made at, who made it, its events."""
+
+    version: int
+    seat: int
+    events: tuple[Any, ...]
+
+
+class Table:
+    """One game's authoritative state, its version and its move history (in memory).
+
+    ``move`` is safe to call from several threads (one lock per table); an
+    asynchronous host also serialises each table's moves itself, so that its
+    broadcasts go out in version order.
+    """
+
+    def __init__(self, stored: StoredTable, store: TableStore) -> None:
+        self.id = stored.id
+        self.game: Game = get_game(stored.game)
+        self.players = stored.players
+        self.seed = stored.seed
+        self.options_data = stored.options
+        self.bots = stored.bots
+        self.bot_spec = stored.bot
+        self._tokens = stored.tokens
+        self._store = store
+        self.lock = threading.Lock()
+        options = None if stored.options is None else self.game.from_data(stored.options, self.game.Options)
+        self.state: Any = self.game.new_game(stored.players, stored.seed, options=options)
+        self.history: list[Accepted] = []
+        """Every accepted move, in order (entry i was made at version i)."""
+        for version, (seat, action_json) in enumerate(stored.log):  # replay: the log is authoritative
+            action = self.game.from_json(action_json, self.game.Action)
+            try:
+                self.state, events = self.game.apply_with_events(self.state, action)
+            except IllegalActionError as exc:
+                raise WebError(f"table {self.id} no longer replays (made with gremlinrules "
+                               f"{stored.library}): move {version}: {exc}") from exc
+            self.history.append(Accepted(version, seat, events))
+        self.cache_was_stale = stored.version != self.version or self.game.to_json(self.state) != stored.state
+        """True when the stored state cache differed from the replay (it is then rewritten)."""
+        if self.cache_was_stale:
+            store.recache(self.id, self.version, self.game.to_json(self.state))
+
+    @property
+    def version(self) -> int:
+        """The number of accepted moves."""
+        return len(self.history)
+
+    def seat_of(self, token: Any) -> int | None:
+        """The seat ``token`` opens; None (a spectator) for no token. Unknown token: BadTokenError."""
+        if token is None or token == "":
+            return None
+        if not isinstance(token, str) or len(token) > 200:
+            raise BadTokenError("the seat token must be a short string")
+        digest = _digest(token)
+        seat = None
+        for i, known in enumerate(self._tokens):  # compare with every seat: the time says nothing
+            if known is not None and hmac.compare_digest(known, digest):
+                seat = i
+        if seat is None:
+            raise BadTokenError(f"that token opens no seat of table {self.id}")
+        return seat
+
+    def bot_to_move(self) -> int | None:
+        """The bot seat that must decide now, or None."""
+        seat = self.game.current_player(self.state)
+        return seat if seat is not None and seat in self.bots else None
+
+    def bot_action(self) -> tuple[int, Any] | None:
+        """The bot seat that must decide and the action its bot chooses, or None."""
+        from gremlinrules.bots import make_bot
+
+        seat = self.bot_to_move()
+        if seat is None:
+            return None
+        seed = (self.seed * 1_000_003 + self.version) % 2**31
+        bot = make_bot(self.bot_spec, self.game, seat=seat, seed=seed)
+        return seat, bot.choose(self.state)
+
+    def parse_move(self, message: Any) -> tuple[int, Any]:
+        """The version and the action of a move message (``{"version": v, "action": {...}}``, or
+        ``"text"`` in the game's notation instead of ``"action"``). Malformed: MoveRefusedError."""
+        if not isinstance(message, dict):
+            raise self._refused("a move is a JSON object with version and action", "web.bad-move")
+        version = message.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise self._refused(f"a move must carry the table's version (an integer), not {shown(version)}",
+                                "web.bad-move")
+        try:
+            if "action" in message:
+                action = self.game.from_data(message["action"], self.game.Action)
+            elif isinstance(message.get("text"), str):
+                action = self.game.parse_action(message["text"])
+            else:
+                raise self._refused("a move needs an action (JSON) or a text (the game's notation)",
+                                    "web.bad-move")
+        except SerializationError as exc:
+            raise self._refused(str(exc), "web.bad-move") from exc
+        return version, action
+
+    def _refused(self, text: str, key: str, params: dict[str, Any] | None = None) -> MoveRefusedError:
+        return MoveRefusedError(text, key=key, version=self.version, params=params)
+
+    def move(self, seat: int | None, version: int, action: Any) -> Accepted:
+        """Apply ``action`` for ``seat``, chosen at table version ``version``; stored before it returns.
+
+        Refused (MoveRefusedError, nothing changed) when the version is not the current one, the
+        seat is a spectator or not the one to decide, or the rules refuse the action."""
+        with self.lock:
+            if version != self.version:
+                raise self._refused(f"stale move: it was chosen at version {version}, the table is at "
+                                    f"version {self.version}", "web.stale",
+                                    {"sent": version, "version": self.version})
+            to_move = self.game.current_player(self.state)
+            if to_move is None:
+                raise self._refused("the game is over", "web.game-over")
+            if seat != to_move:
+                who = "a spectator cannot move" if seat is None else f"seat {seat} cannot move"
+                raise self._refused(f"{who}: seat {to_move} decides now", "web.not-your-turn",
+                                    {"seat": to_move})
+            try:
+                state, events = self.game.apply_with_events(self.state, action)
+            except IllegalActionError as exc:
+                raise MoveRefusedError(str(exc), key=exc.key, params=exc.params,
+                                       version=self.version) from exc
+            except GremlinRulesError as exc:  # not an action of this game at all
+                raise self._refused(str(exc), "web.bad-move") from exc
+            self._store.append(self.id, self.version, to_move, self.game.to_json(action),
+                               self.game.to_json(state))
+            self.state = state
+            accepted = Accepted(len(self.history), to_move, events)
+            self.history.append(accepted)
+            return accepted
+
+    # What a client receives: built from the seat's view and redacted events only.
+
+    def _events_for(self, seat: int | None, moves: Sequence[Accepted]) -> list[dict[str, Any]]:
+        out = []
+        for accepted in moves:
+            seen = [self.game.observe_event(e, seat) for e in accepted.events]
+            out.append({"version": accepted.version, "seat": accepted.seat,
+                        "events": [self.game.to_data(e) for e in seen if e is not None]})
+        return out
+
+    def update(self, seat: int | None, moves: Sequence[Accepted] | None = None) -> dict[str, Any]:
+        """The ``update`` message for ``seat`` (None: a spectator): its view, its labelled legal
+        actions when it must decide, and the events of ``moves`` as it may see them (None: the
+        last :data:`HISTORY` moves, with ``"reset": true``, for a client that (re)connects)."""
+        game = self.game
+        view = game.observe(self.state, seat)
+        data = game.to_data(view)
+        to_move = game.current_player(self.state)
+        legal = game.legal_actions(self.state) if seat is not None and to_move == seat else ()
+        return {
+            "type": "update",
+            "table": self.id,
+            "version": self.version,
+            "seat": seat,
+            "current_player": to_move,
+            "terminal": to_move is None,
+            "view": data,
+            "legal": [{"index": i, "action": game.to_data(a), "text": str(a),
+                       "label": _label(game.action_label(view, a))} for i, a in enumerate(legal)],
+            "events": self._events_for(seat, self.history[-HISTORY:] if moves is None else moves),
+            "reset": moves is None,
+        }
+
+    def welcome(self, seat: int | None, *, board: bool) -> dict[str, Any]:
+        """The ``welcome`` message: the table's public setup and the seat the client holds."""
+        return {"type": "welcome", "protocol": PROTOCOL_VERSION, "table": self.id, "game": self.game.id,
+                "title": self.game.title, "players": self.players, "seat": seat, "bots": list(self.bots),
+                "board": board}
+
+
+class Tables:
+    """Every table of one server: created here, loaded from the store on first use."""
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+
+    def create(self, game_id: str, players: int, *, seed: int | None = None, options: Any = None,
+               bots: Sequence[int] = (), bot: str = "random") -> tuple[Table, list[str | None]]:
+        """A new table and its seat tokens (None for a bot seat). Bad input: a GremlinRulesError
+        (UnknownGameError, SetupError, SerializationError, InvalidArgumentError)."""
+        if not isinstance(game_id, str):
+            raise InvalidArgumentError(f"game must be a game id, not {shown(game_id)}")
+        game = get_game(game_id)
+        players = _int(players, "players")
+        seed = secrets.randbelow(2**31) if seed is None else _int(seed, "seed")
+        if not 0 <= seed < 2**63:
+            raise InvalidArgumentError(f"seed must be 0 .. 2**63-1, not {shown(seed)}")
+        if bot not in BOT_SPECS:
+            raise InvalidArgumentError(f"bot must be one of {', '.join(BOT_SPECS)}, not {shown(bot)}")
+        if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
+            raise InvalidArgumentError(f"bots must be a list of seats, not {shown(bots)}")
+        bot_seats = tuple(sorted({_int(s, "a bot seat") for s in bots}))
+        if any(not 0 <= s < players for s in bot_seats):
+            raise InvalidArgumentError(f"bot seats must be 0..{players - 1}, not {shown(list(bots))}")
+        opts = None if options is None else game.from_data(options, game.Options)
+        state = game.new_game(players, seed, options=opts)  # SetupError for a bad player count
+        tokens = [None if s in bot_seats else secrets.token_urlsafe(18) for s in range(players)]
+        stored = StoredTable(
+            id=secrets.token_urlsafe(6), game=game.id, players=players, seed=seed,
+            options=None if opts is None else game.to_data(opts), bots=bot_seats, bot=bot,
+            tokens=tuple(None if t is None else _digest(t) for t in tokens), library=__version__,
+            version=0, state=game.to_json(state))
+        self.store.create(stored)
+        table = Table(stored, self.store)
+        with self._lock:
+            self._tables[table.id] = table
+        return table, tokens
+
+    def create_from_data(self, data: Any) -> tuple[Table, list[str | None]]:
+        """:meth:`create` from a request's JSON object: ``{"game": id, "players": n, "seed": s,
+        "options": {...}, "bots": [seats], "bot": "random"}`` (only game and players required)."""
+        if not isinstance(data, dict):
+            raise InvalidArgumentError("a new table is a JSON object with game and players")
+        unknown = sorted(set(data) - {"game", "players", "seed", "options", "bots", "bot"})
+        if unknown:
+            raise InvalidArgumentError(f"unknown fields: {shown(unknown)}")
+        if "game" not in data or "players" not in data:
+            raise InvalidArgumentError("a new table needs game and players")
+        return self.create(data["game"], data["players"], seed=data.get("seed"), options=data.get("options"),
+                           bots=data.get("bots") or (), bot=data.get("bot") or "random")
+
+    def get(self, table_id: Any) -> Table:
+        """The table with that id (loaded and replayed on first use). Unknown: UnknownTableError."""
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
+            raise UnknownTableError(f"no table {shown(table_id)}")
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is None:
+                stored = self.store.load(table_id)
+                if stored is None:
+                    raise UnknownTableError(f"no table {shown(table_id)}")
+                try:
+                    table = Table(stored, self.store)
+                except UnknownGameError as exc:
+                    raise WebError(f"table {table_id}: {exc}") from exc
+                self._tables[table_id] = table
+        return table
