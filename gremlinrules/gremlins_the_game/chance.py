@@ -347,6 +347,7 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
             rng = cast(_Stacked, probe.after.rng)
             pile = next(cards for pool, cards in rng.rebuilt if pool == WEAPONS)
             left = _without(pile, held[d:], "rebuilt weapon deck")
+        # GTG-CHANCE-4: seen by the drawing seat only, entered all the same
         return Need(WEAPONS, _weights(left.elements()), (cast(int, seat),))
     # GTG-FIGHT-1, GTG-STRIPE-3, GTG-THEATER-3: a token turned face up
     s = probe.arranged
