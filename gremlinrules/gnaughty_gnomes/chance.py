@@ -1,0 +1,338 @@
+"""Gnaughty Gnomes' chance model: what is random, for the external-chance mode (issue 18).
+
+See :mod:`gremlinrules.core.chance` for the mode and the four names every model defines.
+In Gnaughty Gnomes chance acts in the set-up and, with two players, when a dummy's face-down
+card turns face up (GG-CHANCE-1):
+
+* the opening deal (GG-CHANCE-2), in this order: the twelve coloured hexes of the garden in
+  board order (pool ``garden``), the suit markers on the track strongest first (``track``),
+  each position's eight numbered cards (``cards``: a player's are seen by its seat and may be
+  entered in any order; a dummy's four face-up cards, pile by pile, by everyone) and its X card
+  (``x-cards``), then the position that leads the first trick (``start``, ``position-2``);
+* with two players, a dummy's face-down card uncovered by a play turns face up at clean-up
+  (GG-2P-4): its reveal is a chance decision of the ``cards`` pool, seen by everyone
+  (GG-CHANCE-3). Nobody sees a face-down card before (GG-2P-5), so it is not entered at the deal.
+
+An outcome nothing else could be (the last X card, the last hand of a four-player deal, the
+last face-down card) is filled in without asking. The canonical state holds the face-down
+cards sorted, pile by pile, and the generator ``Rng(0)`` (the rules draw nothing after the
+set-up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+import attrs
+
+from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.rng import Rng
+from gremlinrules.gnaughty_gnomes.board import _CLUMPED_TRIPLES, CENTER, N_HEXES
+from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.fast import apply
+from gremlinrules.gnaughty_gnomes.setup import new_game
+from gremlinrules.gnaughty_gnomes.state import Options, Setup, State
+
+__all__ = ["POOLS", "arranged", "canonical", "card_name", "deal", "outcome_bound", "reveals", "step"]
+
+POOLS = ("garden", "track", "cards", "x-cards", "start")
+"""The random pools: the garden's hexes, the track's markers, the numbered cards, the X cards
+and the first leader's position."""
+
+RING = tuple(h for h in range(N_HEXES) if h != CENTER)
+"""The coloured hexes in board order: the garden is entered in this order."""
+_ORDER = {c: i for i, c in enumerate(CARDS)}
+_NUMBERED = tuple(c for c in CARDS if not c.is_x)
+_X_CARDS = tuple(c for c in CARDS if c.is_x)
+_HAND = COMPONENTS.hand_size
+_DOWN = COMPONENTS.dummy_face_down
+
+
+def outcome_bound(players: int, options: Options) -> int:
+    """The most outcomes one chance decision offers: the 32 numbered cards (a hand's first card)."""
+    del players, options
+    return len(_NUMBERED)
+
+
+def card_name(card: Card) -> str:
+    """A card's item name: ``red-5``, ``red-X``."""
+    return f"{card.suit.value}-{'X' if card.is_x else card.rank}"
+
+
+_CARD_BY_NAME = {card_name(c): c for c in CARDS}
+_COLOUR_BY_NAME = {c.value: c for c in SUITS}
+
+
+def _ones(items: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    """Weights of one copy each, sorted by item (every card is one of a kind)."""
+    return tuple((item, 1) for item in sorted(items))
+
+
+def _position(n: int) -> str:
+    return f"position-{n}"
+
+
+# -- the garden (GG-CHANCE-2, GG-SETUP-6) -------------------------------------------------------
+
+@cache
+def _completions(depth: int, masks: tuple[int, ...], rule: str) -> int:
+    """How many ways the ring hexes from ``depth`` on can be coloured so that no colour clumps.
+
+    ``masks``: the hexes (a bitmask) of each colour not yet complete, sorted; a colour's three
+    hexes are tested once its third is laid, and a complete colour drops out (it constrains
+    nothing more), so equal situations share one entry whatever the colours' names.
+    """
+    if depth == len(RING):
+        return 1
+    bit = 1 << RING[depth]
+    total = 0
+    for i, mask in enumerate(masks):
+        grown = mask | bit
+        rest = masks[:i] + masks[i + 1:]
+        if grown.bit_count() == COMPONENTS.hexes_per_colour:
+            if grown in _CLUMPED_TRIPLES[rule]:
+                continue
+            total += _completions(depth + 1, rest, rule)
+        else:
+            total += _completions(depth + 1, tuple(sorted((*rest, grown))), rule)
+    return total
+
+
+def garden_weights(laid: tuple[Colour, ...], rule: str) -> tuple[tuple[str, int], ...]:
+    """Per colour, how many gardens without a clump continue ``laid`` (the first ring hexes)
+    with that colour next; colours that lead to none are left out (GG-CHANCE-2)."""
+    masks = dict.fromkeys(SUITS, 0)
+    for h, colour in zip(RING, laid, strict=False):
+        masks[colour] |= 1 << h
+    out = []
+    bit = 1 << RING[len(laid)]
+    for colour in SUITS:
+        grown = masks[colour] | bit
+        if grown.bit_count() > COMPONENTS.hexes_per_colour:
+            continue
+        full = COMPONENTS.hexes_per_colour
+        rest = [m for c, m in masks.items() if c is not colour and m.bit_count() < full]
+        if grown.bit_count() == COMPONENTS.hexes_per_colour:
+            if grown in _CLUMPED_TRIPLES[rule]:
+                continue
+        else:
+            rest.append(grown)
+        count = _completions(len(laid) + 1, tuple(sorted(rest)), rule)
+        if count:
+            out.append((colour.value, count))
+    return tuple(sorted(out))
+
+
+# -- the opening deal ---------------------------------------------------------------------------
+
+@attrs.frozen
+class _Draws:
+    """The deal as entered so far (or filled in)."""
+
+    garden: list[Colour] = attrs.Factory(list)
+    track: list[Colour] = attrs.Factory(list)
+    numbered: list[list[Card]] = attrs.Factory(lambda: [[], [], [], []])
+    xs: list[Card | None] = attrs.Factory(lambda: [None] * 4)
+    start: list[int] = attrs.Factory(list)
+
+
+def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:
+    """The opening deal (GG-CHANCE-2): the next Need, or the canonical initial state."""
+    draws = _Draws()
+    need = _walk(players, options, draws, _Feed(entered))
+    if need is not None:
+        return need
+    unseen = sorted(set(_NUMBERED) - {c for hand in draws.numbered for c in hand}, key=_ORDER.__getitem__)
+    hands = []
+    for pos in range(4):
+        x = draws.xs[pos]
+        assert x is not None
+        if players == 4 or pos < 2:
+            hands.append((*draws.numbered[pos], x))
+        else:  # a dummy: face-down cards (the unseen ones, in order), face-up cards, X (Setup's order)
+            hands.append((*unseen[:_DOWN], *draws.numbered[pos], x))
+            unseen = unseen[_DOWN:]
+    setup = Setup(layout=(*draws.garden[:CENTER], Colour.WHITE, *draws.garden[CENTER:]),
+                  track=tuple(draws.track), start=draws.start[0], hands=tuple(hands))
+    return canonical(new_game(players, 0, options=options, setup=setup))
+
+
+class _Feed:
+    """The outcomes a walk through the deal (or a move) consumes.
+
+    ``full`` (for :func:`reveals`): every draw's true outcome, forced ones included; the walk
+    notes in ``asked`` those it would have asked for. Otherwise the entered outcomes, which
+    hold none of the forced ones.
+    """
+
+    def __init__(self, outcomes: tuple[Outcome, ...], *, full: bool = False) -> None:
+        self.outcomes = iter(outcomes)
+        self.full = full
+        self.asked: list[Outcome] = []
+
+    def take(self, pool: str, weights: tuple[tuple[str, int], ...],
+             seen_by: tuple[int, ...] | None) -> str | Need:
+        """The next item: the only possible one, the one entered, or the Need to ask for it."""
+        forced = len(weights) == 1
+        if forced and not self.full:
+            return weights[0][0]
+        outcome = next(self.outcomes, None)
+        if outcome is None:
+            return Need(pool, weights, seen_by)
+        if not forced:
+            self.asked.append(outcome)
+        return outcome.item
+
+    def skip(self, count: int) -> None:
+        """Pass over ``count`` draws filled in without asking (a full feed holds them)."""
+        if self.full:
+            for _ in range(count):
+                next(self.outcomes)
+
+
+def _walk(players: int, options: Options, draws: _Draws, feed: _Feed) -> Need | None:
+    """Fill ``draws`` from ``feed`` in the deal's order; the first Need nothing answers, or None."""
+    while len(draws.garden) < len(RING):
+        got = feed.take("garden", garden_weights(tuple(draws.garden), options.setup_clump), None)
+        if isinstance(got, Need):
+            return got
+        draws.garden.append(_COLOUR_BY_NAME[got])
+    while len(draws.track) < len(SUITS):
+        got = feed.take("track", _ones(c.value for c in SUITS if c not in draws.track), None)
+        if isinstance(got, Need):
+            return got
+        draws.track.append(_COLOUR_BY_NAME[got])
+    for pos in range(4):
+        player = players == 4 or pos < 2
+        seen_by = (pos,) if player else None
+        count = _HAND if player else _DOWN
+        hand = draws.numbered[pos]
+        while len(hand) < count:
+            dealt = {c for h in draws.numbered for c in h}
+            left = [c for c in _NUMBERED if c not in dealt]
+            if player and len(left) == count - len(hand):  # the last hand of a four-player deal
+                feed.skip(len(left))
+                hand.extend(left)
+                break
+            got = feed.take("cards", _ones(card_name(c) for c in left), seen_by)
+            if isinstance(got, Need):
+                return got
+            hand.append(_CARD_BY_NAME[got])
+        if player:  # a hand is a set: its cards may be entered in any order
+            hand.sort(key=_ORDER.__getitem__)
+        xs_left = _ones(card_name(c) for c in _X_CARDS if c not in draws.xs)
+        got = feed.take("x-cards", xs_left, seen_by)
+        if isinstance(got, Need):
+            return got
+        draws.xs[pos] = _CARD_BY_NAME[got]
+    leaders = 4 if options.first_leader == "any_position" else players
+    got = feed.take("start", _ones(_position(p) for p in range(leaders)), None)
+    if isinstance(got, Need):
+        return got
+    draws.start.append(int(got.rpartition("-")[2]))
+    return None
+
+
+# -- a move: face-down dummy cards turning face up (GG-CHANCE-3) ---------------------------------
+
+def _face_down(state: State) -> list[tuple[int, int]]:
+    """The (position, pile) of every face-down dummy card, in order."""
+    return [(pos, i) for pos in range(4) for i, (down, _) in enumerate(state.piles[pos]) if down is not None]
+
+
+def _down(state: State, where: tuple[int, int]) -> Card:
+    """The face-down card at ``where`` (a place :func:`_face_down` lists)."""
+    card = state.piles[where[0]][where[1]][0]
+    assert card is not None
+    return card
+
+
+def _uncovered(before: State, after: State) -> list[tuple[int, int]]:
+    """The face-down cards of ``before`` that are face up (or gone) in ``after``, in order."""
+    return [(pos, i) for pos, i in _face_down(before) if after.piles[pos][i][0] is None]
+
+
+def _with_down(state: State, where: tuple[int, int], card: Card) -> State:
+    """``state`` with ``card`` face down at ``where``, swapped with the face-down card there."""
+    piles = [list(p) for p in state.piles]
+    here = next((pos, i) for pos, i in _face_down(state) if state.piles[pos][i][0] is card)
+    old = piles[where[0]][where[1]][0]
+    piles[here[0]][here[1]] = (old, piles[here[0]][here[1]][1])
+    piles[where[0]][where[1]] = (card, piles[where[0]][where[1]][1])
+    return attrs.evolve(state, piles=tuple(tuple(p) for p in piles))
+
+
+def _probe(state: State, action: object, feed: _Feed) -> Need | State:
+    """``state`` with the face-down cards ``action`` uncovers swapped into place, one by one,
+    from ``feed`` (a probe: the rules draw nothing else); or the Need of the next one. The
+    cards still face down are weighed alike: each is any unseen card (GG-2P-5)."""
+    placed: list[tuple[int, int]] = []  # the uncovered places already holding an entered card
+    for where in _uncovered(state, apply(state, action)):
+        left = _ones(card_name(_down(state, at)) for at in _face_down(state) if at not in placed)
+        got = feed.take("cards", left, None)
+        if isinstance(got, Need):
+            return got
+        state = _with_down(state, where, _CARD_BY_NAME[got])
+        placed.append(where)
+    return state
+
+
+def arranged(state: State, action: object, entered: tuple[Outcome, ...]) -> State:
+    """A state in which the plain rules reveal exactly ``entered`` for ``action`` (the core
+    reports a move's events from it)."""
+    got = _probe(state, action, _Feed(entered))
+    assert type(got) is State
+    return got
+
+
+def step(state: State, action: object, entered: tuple[Outcome, ...]) -> Need | State:
+    """The move ``action`` from the canonical ``state``: the Need of the next face-down card it
+    uncovers, or the canonical state after it (GG-CHANCE-3). The earlier uncovered cards are
+    swapped into place in turn (a probe), so the later ones are weighed without them."""
+    got = _probe(state, action, _Feed(entered))
+    if isinstance(got, Need):
+        return got
+    return canonical(apply(got, action))
+
+
+def reveals(before: State | None, action: object, after: State) -> tuple[Outcome, ...]:
+    """What the seeded step ``before -> after`` revealed, in the order :func:`step` and
+    :func:`deal` ask for it (``before`` None: the opening deal of ``after``)."""
+    if before is None:
+        feed = _Feed(_deal_truth(after), full=True)
+        _walk(after.players, after.options, _Draws(), feed)
+        return tuple(feed.asked)
+    truth = tuple(Outcome("cards", card_name(_down(before, at))) for at in _uncovered(before, after))
+    feed = _Feed(truth, full=True)
+    _probe(before, action, feed)
+    return tuple(feed.asked)
+
+
+def _deal_truth(state: State) -> tuple[Outcome, ...]:
+    """Every draw of ``state``'s deal in the deal's order, forced ones included."""
+    out = [Outcome("garden", state.layout[h].value) for h in RING]
+    out += [Outcome("track", c.value) for c in state.track]
+    for pos in range(4):
+        if state.players == 4 or pos < 2:
+            out += [Outcome("cards", card_name(c)) for c in state.hands[pos] if not c.is_x]
+            out += [Outcome("x-cards", card_name(c)) for c in state.hands[pos] if c.is_x]
+        else:
+            out += [Outcome("cards", card_name(up)) for _, up in state.piles[pos] if up is not None]
+            out += [Outcome("x-cards", card_name(c)) for c in state.hands[pos]]
+    out.append(Outcome("start", _position(state.leader)))
+    return tuple(out)
+
+
+def canonical(state: State) -> State:
+    """``state`` with the face-down dummy cards sorted pile by pile and the generator Rng(0)
+    (GG-CHANCE-1): nothing else is unseen."""
+    where = _face_down(state)
+    cards = sorted((_down(state, at) for at in where), key=_ORDER.__getitem__)
+    piles = [list(p) for p in state.piles]
+    for (pos, i), card in zip(where, cards, strict=True):
+        piles[pos][i] = (card, piles[pos][i][1])
+    return attrs.evolve(state, piles=tuple(tuple(p) for p in piles), rng=_RNG)
+
+
+_RNG = Rng(0)
