@@ -35,7 +35,7 @@ from gremlinrules.gremlins_inc.kit import kit_for
 from gremlinrules.gremlins_inc.setup import new_game
 from gremlinrules.gremlins_inc.state import Options, Setup, State, evolve
 
-__all__ = ["POOLS", "canonical", "deal", "reveals", "step"]
+__all__ = ["POOLS", "canonical", "deal", "events", "reveals", "step"]
 
 DECK: Final = "deck"
 """The one pool: the deck, drawn card by card (GI-CHANCE-1)."""
@@ -102,6 +102,7 @@ class _Probe:
     def __init__(self, queue: list[str] | None) -> None:
         self.queue = queue
         self.piles: list[tuple[str, ...]] = []
+        self.events: tuple[Any, ...] = ()
 
     def reshuffle(self, rng: int, discard: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
         if self.queue is None:
@@ -117,26 +118,35 @@ class _Probe:
         self.piles = [before.deck]
         token = RESHUFFLE.set(self.reshuffle)
         try:
-            after, events = apply_with_events(before, action)
+            after, self.events = apply_with_events(before, action)
         finally:
             RESHUFFLE.reset(token)
-        seats = [e.seat for e in events if type(e) is Drawn for _ in range(e.count)]
+        seats = [e.seat for e in self.events if type(e) is Drawn for _ in range(e.count)]
         drawn = [c for pile in self.piles for c in pile][:len(seats)]
         return after, drawn, seats
+
+
+def _probe(state: State, action: Any, entered: tuple[Outcome, ...]) -> tuple[_Probe, State, list[int]]:
+    """``action`` applied to ``state`` with the ``entered`` draws stacked: the probe, the state
+    after and the seat of each card drawn."""
+    check_type(state, State, "Gremlins, Inc. State")
+    items = _items(entered)
+    head = items[:len(state.deck)]
+    rest = _without(state.deck, head, "deck")
+    probe = _Probe(items[len(head):])
+    after, _, seats = probe.run(evolve(state, deck=(*head, *sorted(rest.elements()))), action)
+    if len(seats) < len(items) or probe.queue:
+        raise InvalidArgumentError(f"{shown(action)} draws {len(seats)} cards, not the {len(items)} entered")
+    return probe, after, seats
 
 
 def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | State:
     """GI-CHANCE-1, GI-CHANCE-2: the next draw of ``action`` from the canonical ``state`` after
     the outcomes ``entered`` (seen by the seat that draws), or the canonical state after the move
     once all its draws are entered (GI-CHANCE-3)."""
-    items = _items(entered)
-    head = items[:len(state.deck)]
-    rest = _without(state.deck, head, "deck")
-    probe = _Probe(items[len(head):])
-    after, _, seats = probe.run(evolve(state, deck=(*head, *sorted(rest.elements()))), action)
+    probe, after, seats = _probe(state, action, entered)
+    items = [o.item for o in entered]
     k = len(items)
-    if len(seats) < k or probe.queue:
-        raise InvalidArgumentError(f"{shown(action)} draws {len(seats)} cards, not the {k} entered")
     if len(seats) == k:
         return canonical(after)
     start = 0  # the pile the next card comes from, and how much of it the entered cards took
@@ -146,6 +156,16 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
             return Need(DECK, _weights(left.elements()), (seats[k],))  # GI-CHANCE-4: the drawer sees it
         start += len(pile)
     raise AssertionError("a card was drawn from no pile")  # pragma: no cover (the probe's own bookkeeping)
+
+
+def events(state: State, action: Any, entered: tuple[Outcome, ...]) -> tuple[Any, ...]:
+    """The events of ``action`` from the canonical ``state`` once all its draws are ``entered``
+    (as :func:`.events.apply_with_events` gives them, the action first): each draw with the
+    card entered for it, each reshuffle with its rebuilt deck's size."""
+    probe, _, seats = _probe(state, action, entered)
+    if len(seats) != len(entered):
+        raise InvalidArgumentError(f"{shown(action)} draws more than the {len(entered)} cards entered")
+    return probe.events
 
 
 def reveals(before: State | None, action: Any, after: State) -> tuple[Outcome, ...]:

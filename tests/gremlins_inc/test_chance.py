@@ -21,6 +21,7 @@ from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_inc import (
     Drawn,
+    EndTurn,
     Options,
     Play,
     State,
@@ -94,14 +95,17 @@ def _seeded(players: int, opts: Options, seed: int, limit: int = 400
 def test_outcomes_a_seeded_game_drew_entered_into_deal_and_step_reproduce_its_canonical_states(
         table: tuple[int, Options, int]) -> None:
     """Consistency: the opening deal and every move of a seeded game, its draws (``reveals``)
-    entered one by one, each among the Need's items, give the seeded state in canonical form."""
+    entered one by one, each among the Need's items, give the seeded state in canonical form;
+    the model's events of each move, its draws entered, are the seeded move's events."""
     players, opts, seed = table
     first = new_game(players, seed, options=opts)
     t = _feed(functools.partial(model.deal, players, opts), model.reveals(None, None, first))
     assert t == model.canonical(first)
     for before, action, after in _seeded(players, opts, seed):
         assert t == model.canonical(before)
-        t = _feed(functools.partial(model.step, t, action), model.reveals(before, action, after))
+        drawn = model.reveals(before, action, after)
+        assert model.events(t, action, drawn) == apply_with_events(before, action)[1]
+        t = _feed(functools.partial(model.step, t, action), drawn)
     assert t == model.canonical(after)
 
 
@@ -281,3 +285,7 @@ def test_outcomes_the_deck_cannot_give_are_refused_with_the_librarys_error() -> 
         model.step(s, legal_actions(s)[0], (Outcome("deck", s.deck[0]),) * 200)
     with pytest.raises(InvalidArgumentError):
         model.reveals(s, legal_actions(s)[0], s)
+    started = model.step(s, legal_actions(s)[0], ())  # a project started: the hand is short
+    assert type(started) is State
+    with pytest.raises(InvalidArgumentError):
+        model.events(started, EndTurn(), ())  # the refill draws a card not entered
