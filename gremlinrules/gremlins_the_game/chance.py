@@ -283,8 +283,9 @@ def _on_top(deck: tuple[str, ...], top: Sequence[str], where: str) -> tuple[str,
 
 
 def _run(state: State, action: Any, plans: tuple[tuple[str, tuple[str, ...]], ...]) -> _Probe:
-    after = rules.apply(replace(state, rng=_Stacked(0, plans)), action)
-    return _Probe(state, after, reveals(state, action, after))
+    stacked = replace(state, rng=_Stacked(0, plans))
+    after = rules.apply(stacked, action)
+    return _Probe(stacked, after, reveals(stacked, action, after))
 
 
 def _probe(state: State, action: Any, entered: tuple[Outcome, ...]) -> _Probe:
