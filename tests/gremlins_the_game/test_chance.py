@@ -38,6 +38,7 @@ from gremlinrules.gremlins_the_game import (
     legal_actions,
     new_game,
     observe,
+    rules,
 )
 from gremlinrules.gremlins_the_game import chance as model
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, REFERENCE, tables
@@ -234,6 +235,36 @@ def test_the_weights_are_checked_on_rebuilt_decks_and_every_pool() -> None:
                 assert chances(need) == expected_chances(before, action, revealed, k)
     assert set(kinds) == {"pool gremlin", "board gremlin", "from the pool, Stripe unseen", "rebuilt events",
                           "rebuilt weapons"}, kinds
+
+
+@pytest.mark.clause("GTG-CHANCE-4")
+@settings(max_examples=scaled(6), deadline=None)
+@given(walk=walks)
+def test_a_tracker_that_guesses_another_seats_draws_keeps_the_public_and_its_own_view_exact(
+        walk: Walk) -> None:
+    """A tracker at seat 0 that cannot see seat 1's draws enters the first outcome offered for
+    each of them: until a guess shows (seat 1 plays a card its tracked hand lacks, or a later draw
+    is not offered because a guess used it up), the spectator's view and seat 0's view of the
+    tracked game are those of the seeded one, and its state passes ``check_state``."""
+    players, seed, thin, stripe = walk
+    t = model.canonical(next(iter(seeded_walk(players, seed, thin, stripe, 1)))[0])
+    for before, action, after in seeded_walk(players, seed, thin, stripe, 160):
+        if not rules.is_legal(t, action):
+            return  # a guess shows: seat 1 plays a card its tracked hand lacks
+        entered: tuple[Outcome, ...] = ()
+        for o in model.reveals(before, action, after):
+            need = model.step(t, action, entered)
+            assert type(need) is Need
+            guess = need.seen_by is not None and need.seen_by != (0,)
+            if not guess and o.item not in dict(need.weights):
+                return  # a guess used up the card drawn
+            entered = (*entered, Outcome(o.pool, need.weights[0][0]) if guess else o)
+        result = model.step(t, action, entered)
+        assert type(result) is State
+        t = result
+        check_state(t)
+        assert observe(t, None) == observe(after, None)
+        assert observe(t, 0) == observe(after, 0)
 
 
 def seen_gremlins(s: State) -> set[str]:
