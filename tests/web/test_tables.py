@@ -1,0 +1,270 @@
+"""The table logic without a web server: tokens, versions, refusals, redaction, the SQLite log."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gremlinrules
+from gremlinrules.core.errors import (
+    GremlinRulesError,
+    IllegalActionError,
+    InvalidArgumentError,
+    SerializationError,
+    SetupError,
+    UnknownGameError,
+)
+from gremlinrules.web import BadTokenError, MoveRefusedError, Table, Tables, TableStore, UnknownTableError
+
+
+def _tables(path: Path | str = ":memory:") -> Tables:
+    return Tables(TableStore(str(path)))
+
+
+def _play(table: Table, moves: int, rnd: random.Random) -> None:
+    """Random legal moves by whoever must decide, through Table.move."""
+    for _ in range(moves):
+        seat = table.game.current_player(table.state)
+        if seat is None:
+            return
+        table.move(seat, table.version, rnd.choice(table.game.legal_actions(table.state)))
+
+
+def test_each_human_seat_gets_a_token_that_opens_that_seat_only() -> None:
+    """Tokens are distinct, open their own seat, bot seats get none, no token means a spectator,
+    and a made-up token is refused."""
+    table, tokens = _tables().create("no-good-gremlins", 3, seed=4, bots=[2])
+    assert tokens[2] is None
+    assert tokens[0] is not None
+    assert tokens[1] is not None
+    assert tokens[0] != tokens[1]
+    assert [table.seat_of(t) for t in tokens[:2]] == [0, 1]
+    assert table.seat_of(None) is None
+    for bad in ("x" * 24, tokens[0][:-1], 42, "y" * 500):
+        with pytest.raises(BadTokenError, match="token"):
+            table.seat_of(bad)
+
+
+def test_stale_out_of_turn_and_spectator_moves_are_refused_and_change_nothing() -> None:
+    """A move at another version, by a seat that is not to decide, or by a spectator is refused
+    with a MoveRefusedError naming why; the state and version stay as they were."""
+    table, _ = _tables().create("gnaughty-gnomes", 2, seed=1)
+    game = table.game
+    seat = game.current_player(table.state)
+    assert seat is not None
+    action = game.legal_actions(table.state)[0]
+    before = (table.state, table.version)
+    cases = [(seat, 1, "web.stale", "stale move"), (seat, -1, "web.stale", "stale move"),
+             (1 - seat, 0, "web.not-your-turn", f"seat {seat} decides"),
+             (None, 0, "web.not-your-turn", "spectator")]
+    for who, version, key, text in cases:
+        with pytest.raises(MoveRefusedError, match=text) as refused:
+            table.move(who, version, action)
+        assert refused.value.key == key
+        assert refused.value.version == 0
+        assert (table.state, table.version) == before
+    accepted = table.move(seat, 0, action)
+    assert (accepted.version, accepted.seat, table.version) == (0, seat, 1)
+    stale = "stale move: it was chosen at version 0, the table is at version 1"
+    with pytest.raises(MoveRefusedError, match=stale):
+        table.move(game.current_player(table.state), 0, action)
+
+
+def test_an_illegal_move_is_refused_with_the_librarys_own_error_text() -> None:
+    """The refusal of an action the rules forbid is the IllegalActionError text, key and params
+    the library gives for it."""
+    table, _ = _tables().create("no-good-gremlins", 2, seed=7)
+    game = table.game
+    legal = set(game.legal_actions(table.state))
+    illegal = next(a for a in game.all_actions(2) if a not in legal)
+    with pytest.raises(IllegalActionError) as library:
+        game.apply(table.state, illegal)
+    with pytest.raises(MoveRefusedError) as refused:
+        table.move(game.current_player(table.state), 0, illegal)
+    assert str(refused.value) == str(library.value)
+    assert refused.value.key == library.value.key
+    assert refused.value.params == library.value.params
+    assert table.version == 0
+
+
+@pytest.mark.parametrize("message", [
+    [1, 2], {"action": {"type": "Build"}}, {"version": True, "text": "build iron"},
+    {"version": "0", "text": "build iron"}, {"version": 0}, {"version": 0, "action": {"type": "Fly"}},
+    {"version": 0, "text": "fly away"}, {"version": 0, "action": "build iron"},
+])
+def test_malformed_move_messages_are_refused_with_a_readable_reason(message: Any) -> None:
+    """A move message without an integer version or a well-formed action is refused as
+    web.bad-move, with a message and no traceback text."""
+    table, _ = _tables().create("no-good-gremlins", 2, seed=7)
+    with pytest.raises(MoveRefusedError) as refused:
+        table.parse_move(message)
+    assert refused.value.key == "web.bad-move"
+    assert str(refused.value)
+    assert "Traceback" not in str(refused.value)
+
+
+def test_a_move_in_the_games_notation_is_the_same_move() -> None:
+    """``{"text": ...}`` in the game's notation parses to the action whose str() it is."""
+    table, _ = _tables().create("no-good-gremlins", 2, seed=7)
+    action = table.game.legal_actions(table.state)[-1]
+    assert table.parse_move({"version": 0, "text": str(action)}) == (0, action)
+    assert table.parse_move({"version": 0, "action": table.game.to_data(action)}) == (0, action)
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_updates_hold_only_the_seats_view_its_legal_actions_and_its_redacted_events(game_id: str) -> None:
+    """For every seat and the spectator, after each move, the update's view is observe(state,
+    seat), legal actions go only to the seat that decides (labelled from its view), and the events
+    are exactly observe_event of what happened."""
+    game = gremlinrules.get_game(game_id)
+    players = min(game.player_counts)
+    table, _ = _tables().create(game_id, players, seed=3)
+    rnd = random.Random(game_id)
+    for _ in range(25):
+        seat = game.current_player(table.state)
+        if seat is None:
+            break
+        before = table.state
+        action = rnd.choice(game.legal_actions(before))
+        accepted = table.move(seat, table.version, action)
+        _, events = game.apply_with_events(before, action)
+        for viewer in (*range(players), None):
+            update = table.update(viewer, [accepted])
+            view = game.observe(table.state, viewer)
+            assert update["view"] == game.to_data(view)
+            redacted = [game.observe_event(e, viewer) for e in events]
+            assert update["events"] == [{"version": accepted.version, "seat": seat,
+                                         "events": [game.to_data(e) for e in redacted if e is not None]}]
+            legal = game.legal_actions(table.state) if viewer == game.current_player(table.state) else ()
+            assert [a["action"] for a in update["legal"]] == [game.to_data(a) for a in legal]
+            labels = [str(game.action_label(view, a)) for a in legal]
+            assert [a["label"]["text"] for a in update["legal"]] == labels
+            assert "state" not in update
+            assert update["version"] == table.version
+
+
+def test_a_reloaded_table_replays_its_log_to_the_same_state_and_history(tmp_path: Path) -> None:
+    """A second server on the same SQLite file gets the same state, version and event history by
+    replaying the setup and the log, and finds the cached state equal to the replay."""
+    db = tmp_path / "t.sqlite"
+    table, tokens = _tables(db).create("gnaughty-gnomes", 2, seed=9, bots=[1])
+    _play(table, 30, random.Random(2))
+    again = _tables(db).get(table.id)
+    assert again.state == table.state
+    assert again.version == table.version == 30
+    assert again.history == table.history
+    assert not again.cache_was_stale
+    assert again.seat_of(tokens[0]) == 0
+    assert again.update(0) == table.update(0)
+
+
+def test_a_cache_that_disagrees_with_the_log_is_found_and_rewritten(tmp_path: Path) -> None:
+    """The log is the authority: a cached state of another position is detected at load and
+    replaced by the replay's."""
+    db = tmp_path / "t.sqlite"
+    table, _ = _tables(db).create("no-good-gremlins", 2, seed=5)
+    _play(table, 10, random.Random(1))
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE tables SET state = ?, version = 0 WHERE id = ?",
+                    (table.game.to_json(table.game.new_game(2, 5)), table.id))
+    reloaded = _tables(db).get(table.id)
+    assert reloaded.cache_was_stale
+    assert reloaded.state == table.state
+    assert not _tables(db).get(table.id).cache_was_stale
+
+
+def test_the_log_never_holds_two_actions_at_one_version(tmp_path: Path) -> None:
+    """The action log's primary key refuses a second row at the same version."""
+    store = TableStore(str(tmp_path / "t.sqlite"))
+    table, _ = Tables(store).create("no-good-gremlins", 2, seed=5)
+    _play(table, 1, random.Random(1))
+    with pytest.raises(sqlite3.IntegrityError):
+        store.append(table.id, 0, 0, '{"type": "Pass"}', "{}")
+    assert store.log_length(table.id) == 1
+
+
+def test_simultaneous_moves_at_one_version_are_accepted_exactly_once() -> None:
+    """Eight threads send the same seat's move at the same version at once: one is accepted,
+    seven are refused as stale, and the log holds one action."""
+    tables = _tables()
+    table, _ = tables.create("gnaughty-gnomes", 2, seed=1)
+    seat = table.game.current_player(table.state)
+    action = table.game.legal_actions(table.state)[0]
+    outcomes: list[str] = []
+    barrier = threading.Barrier(8)
+
+    def send() -> None:
+        barrier.wait()
+        try:
+            table.move(seat, 0, action)
+            outcomes.append("accepted")
+        except MoveRefusedError as exc:
+            outcomes.append(exc.key)
+
+    threads = [threading.Thread(target=send) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["accepted"] + ["web.stale"] * 7
+    assert tables.store.log_length(table.id) == 1 == table.version
+
+
+def test_a_bot_seat_has_no_token_and_its_bot_chooses_a_legal_action() -> None:
+    """Bot seats are played by the server: the bot's action is legal for the seat to decide, and
+    no bot moves when a human seat decides."""
+    table, tokens = _tables().create("gremlins-inc", 2, seed=3, bots=[0, 1], bot="plain")
+    assert tokens == [None, None]
+    for _ in range(20):
+        chosen = table.bot_action()
+        assert chosen is not None
+        seat, action = chosen
+        assert seat == table.game.current_player(table.state)
+        assert table.game.is_legal(table.state, action)
+        table.move(seat, table.version, action)
+    human, _ = _tables().create("gremlins-inc", 2, seed=3, bots=[])
+    assert human.bot_action() is None
+
+
+@pytest.mark.parametrize(("setup", "error"), [
+    ({"game": "chess", "players": 2}, UnknownGameError),
+    ({"game": "no-good-gremlins", "players": 9}, SetupError),
+    ({"game": "no-good-gremlins", "players": "2"}, InvalidArgumentError),
+    ({"game": "no-good-gremlins", "players": 2, "bots": [5]}, InvalidArgumentError),
+    ({"game": "no-good-gremlins", "players": 2, "bots": "0"}, InvalidArgumentError),
+    ({"game": "no-good-gremlins", "players": 2, "bot": "ismcts"}, InvalidArgumentError),
+    ({"game": "no-good-gremlins", "players": 2, "seed": -1}, InvalidArgumentError),
+    ({"game": "no-good-gremlins", "players": 2, "options": {"round_limit": "many"}}, SerializationError),
+    ({"game": "no-good-gremlins", "players": 2, "colour": "red"}, InvalidArgumentError),
+    ({"players": 2}, InvalidArgumentError),
+    ([], InvalidArgumentError),
+])
+def test_a_bad_new_table_is_refused_with_the_librarys_error(setup: Any, error: type[Exception]) -> None:
+    """Each malformed table setup raises the library error that names its fault."""
+    with pytest.raises(error):
+        _tables().create_from_data(setup)
+
+
+def test_options_are_applied_and_stored() -> None:
+    """A table made with options plays under them and keeps them in its setup."""
+    tables = _tables()
+    table, _ = tables.create_from_data({"game": "no-good-gremlins", "players": 2, "seed": 1,
+                                        "options": {"round_limit": 12}})
+    assert table.state.options.round_limit == 12
+    assert table.options_data["round_limit"] == 12
+
+
+@pytest.mark.parametrize("table_id", ["nope", "", 5, "x" * 65])
+def test_an_unknown_table_is_an_unknown_table_error(table_id: Any) -> None:
+    """Looking up a table that does not exist raises UnknownTableError (a LookupError)."""
+    tables = _tables()
+    tables.create("no-good-gremlins", 2)
+    with pytest.raises(UnknownTableError) as missing:
+        tables.get(table_id)
+    assert isinstance(missing.value, LookupError)
+    assert isinstance(missing.value, GremlinRulesError)
