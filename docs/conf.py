@@ -27,6 +27,7 @@ extensions = [
     "gremlinrules_api",  # each game's API reference and schema file; re-exported names resolve
     "gremlinrules_map",  # Gremlins: The Game's map drawn from its data (board.toml)
     "gremlins_inc_cards",  # the Gremlins, Inc. reference deck as tables, from its data
+    "gremlinrules_pictures",  # pictures of positions, drawn by gremlinrules.svg at build time
     "myst_parser",  # Markdown: the changelog page includes CHANGELOG.md
 ]
 autodoc_member_order = "bysource"
