@@ -31,7 +31,9 @@ RESHUFFLE: contextvars.ContextVar[Callable[[int, tuple[str, ...]], tuple[tuple[s
     contextvars.ContextVar("gremlins_inc_reshuffle", default=None)
 """Set only by the external-chance model (:mod:`.chance`, GI-CHANCE-2) while it probes a move with
 the rule book: the rebuilt deck of a reshuffle as ``(generator state, discard pile) -> (deck, next
-generator state)``. Unset (always, in seeded play), a reshuffle is the generator's shuffle."""
+generator state)``. Unset (always, in seeded play), a reshuffle is the generator's shuffle. Only
+:func:`draw` reads it (the fast path's refill does not: the model applies moves through
+:func:`.events.apply_with_events`, which uses the rule book)."""
 
 _LAST_KIT: list[tuple[object, int, Kit | None]] = [(None, 0, None)]
 """The options and player count last asked, and their kit (held, so the identity stays unique)."""
