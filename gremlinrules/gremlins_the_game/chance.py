@@ -105,7 +105,10 @@ def _canonical_gremlins(state: State) -> list[str]:
     others = sorted((g for g in unseen if g != stripe), key=order.__getitem__)
     if len(others) == len(unseen):
         return others
-    last = max(k for k, open_ in enumerate(_may_be_stripe(state)) if open_)
+    last = max((k for k, open_ in enumerate(_may_be_stripe(state)) if open_), default=None)
+    if last is None:
+        raise InvalidArgumentError(f"inconsistent {_TITLE} state: Stripe is never among the tokens "
+                                   "placed at setup (GTG-SETUP-3)")
     return [*others[:last], stripe, *others[last:]]
 
 
@@ -142,28 +145,27 @@ def _without(pile: Iterable[str], taken: Iterable[str], where: str) -> Counter[s
     return left - want
 
 
-def gremlin_weights(unseen: Sequence[str], stripe: str, setup_slots: int,
-                    at_setup_slot: bool) -> tuple[tuple[str, int], ...]:
+def gremlin_weights(unseen: Sequence[str], stripe: str, setup_places: int,
+                    at_setup_place: bool) -> tuple[tuple[str, int], ...]:
     """GTG-CHANCE-2: the weights of the token turned over on one place, given the ``unseen``
     tokens and how many of their places were filled at setup (never Stripe, GTG-SETUP-3).
 
     Every arrangement of the unseen tokens with Stripe on a place that may hold him is equally
-    likely. On a setup place each token but Stripe has the same chance. On a place that may hold
-    Stripe (one of ``open_`` such places) he is there with probability ``1/open_`` and each of
-    the other ``u - 1`` tokens with ``(open_ - 1) / (open_ (u - 1))``: weights ``u - 1`` for
-    Stripe and ``open_ - 1`` for each other token, divided by their greatest common divisor.
+    likely. On a setup place each token but Stripe has the same chance. With ``u`` tokens unseen
+    and ``k`` places that may hold Stripe, on one of those he is there with probability ``1/k``
+    and each other token with ``(k - 1) / (k (u - 1))``: weights ``u - 1`` for Stripe and
+    ``k - 1`` for each other token, divided by their greatest common divisor.
     """
     if stripe not in unseen:
         return _weights(unseen)
-    if at_setup_slot:
+    if at_setup_place:
         return _weights(g for g in unseen if g != stripe)
     u = len(unseen)
-    open_ = u - setup_slots
-    if open_ == 1:
+    k = u - setup_places
+    if k == 1:
         return ((stripe, 1),)
-    w_stripe, w_other = u - 1, open_ - 1
-    common = gcd(w_stripe, w_other)
-    return tuple(sorted((g, (w_stripe if g == stripe else w_other) // common) for g in unseen))
+    common = gcd(u - 1, k - 1)
+    return tuple(sorted((g, (u - 1 if g == stripe else k - 1) // common) for g in unseen))
 
 
 # --- the opening deal (GTG-SETUP-6) --------------------------------------------------------------
@@ -356,9 +358,9 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
     places = [(g, open_) for g, open_ in zip(_unseen_gremlins(s), _may_be_stripe(s), strict=True)
               if g not in taken]
     unseen = [g for g, _ in places]
-    setup_slots = sum(1 for _, open_ in places if not open_)
-    at_setup_slot = not dict(places)[nxt.item]
-    return Need(GREMLINS, gremlin_weights(unseen, tables(s.components).stripe, setup_slots, at_setup_slot))
+    setup_places = sum(1 for _, open_ in places if not open_)
+    at_setup_place = not dict(places)[nxt.item]
+    return Need(GREMLINS, gremlin_weights(unseen, tables(s.components).stripe, setup_places, at_setup_place))
 
 
 def outcome_bound(players: int, options: Options) -> int:
