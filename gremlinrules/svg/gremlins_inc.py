@@ -1,0 +1,286 @@
+"""Gremlins, Inc. drawn from a view: the score track, the deck and discard pile, the card being
+resolved, and each seat's hand, projects (with their resources) and active permanents.
+
+Parts a program may count (classes and data attributes):
+
+- ``<g class="track" data-end="score|reshuffles">`` holds one ``<g class="score-marker"
+  data-seat="k" data-score="s">`` per seat on the track from 0 to the target score;
+- ``<g class="pile" data-pile="deck|discard" data-count="n">``: the deck (face down: its size only)
+  and the discard pile (public: its top card as a face);
+- ``<g class="resolving">`` holds the card being played or completed, when there is one;
+- ``<g class="seat" data-seat="k">`` per seat, holding ``<g class="hand" data-seat="k"
+  data-count="n">`` with one card per hand card: faces for the viewer's own hand, backs
+  (``data-card="hidden"``) for the others' and a spectator's (GI-VIEW-1);
+  ``<g class="project" data-uid="u" data-face-up="...">`` per project, its card a face when the
+  view knows it and a back otherwise (GI-VIEW-2, GI-VIEW-3), with one ``<g class="resource"
+  data-resource="gold" data-card="...">`` per assigned card (``data-card="hidden"`` where the view
+  has its type only, GI-VIEW-4); ``<g class="permanent">`` per active blueprint-permanent.
+
+Every card is a ``<g class="card" data-card="design-id">`` with ``data-zone`` (``hand``,
+``project``, ``permanent``, ``discard`` or ``resolving``).
+"""
+
+from __future__ import annotations
+
+from gremlinrules.gremlins_inc.components import REFERENCE, Card, Components
+from gremlinrules.gremlins_inc.state import Phase
+from gremlinrules.gremlins_inc.view import ProjectView, View
+from gremlinrules.svg.core import (
+    INK,
+    PALETTE,
+    Node,
+    card,
+    card_back,
+    circle,
+    document,
+    group,
+    line,
+    rect,
+    text,
+    tooltip,
+    viewer_line,
+)
+
+__all__ = ["RESOURCE_COLOURS", "draw"]
+
+TITLE = "Gremlins, Inc."
+WIDTH = 1000
+SEATS_TOP = 196
+"""The top of the first seat's panel."""
+PANEL = 196
+"""A seat panel's height."""
+CARD_W, CARD_H = 58.0, 78.0
+RESOURCE_COLOURS: dict[str, str] = {"gold": "#e2b33c", "malice": PALETTE["purple"], "industry": "#5d6d7e"}
+"""A colour per resource type."""
+KIND_COLOURS: dict[str, str] = {"action": "#eef3fb", "blueprint": "#fbf0dc", "permanent": "#e4f3df"}
+"""A card's face colour by its kind."""
+_PENDING = {
+    "redraw": "discard cards to redraw, or be done",
+    "pay": "pay a resource from a project",
+    "choose-player": "choose a player",
+    "choose-project": "choose a project",
+    "choose-resource": "choose a resource type",
+    "discard": "discard a card",
+    "assign": "assign a card to a project, or stop",
+}
+_HAND_LEFT = 170.0
+_MARKERS = ("blue", "red", "green", "orange", "purple", "pink")
+
+
+def _components(view: View) -> Components:
+    return view.options.components or REFERENCE
+
+
+def _wrap(words: str, width: int) -> list[str]:
+    """``words`` in lines of at most about ``width`` characters (three lines at most)."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > 3:
+        lines = lines[:2] + [lines[2][:width - 1] + "…"]
+    return lines
+
+
+def _face(view: View, x: float, y: float, card_id: str, zone: str, *, w: float = CARD_W, h: float = CARD_H,
+          seat: int | None = None) -> Node:
+    """A face-up card: its resource type as a band, its name, its cost or its score and needs."""
+    c: Card = _components(view).card(card_id)
+    band = RESOURCE_COLOURS.get(c.resource, PALETTE["grey"])
+    size = 7.5 if w >= CARD_W else 6.5
+    lines = _wrap(c.name, int(w / (size * 0.7)))
+    if c.kind == "action":
+        head, pairs = ("cost" if c.cost else "free"), c.cost
+    else:
+        head, pairs = f"+{c.score}", c.needs
+    foot: list[Node] = [text(x + 4, y + h - 6, head, size=7, weight="bold", fill=PALETTE["muted"])]
+    fx = x + 4 + 5 * len(head) + 4
+    for r, n in pairs:
+        colour = RESOURCE_COLOURS.get(r, PALETTE["grey"])
+        foot.append(circle(fx + 3, y + h - 8.5, 3.5, fill=colour, stroke=INK, stroke_width=0.5))
+        foot.append(text(fx + 8, y + h - 6, str(n), size=7, fill=INK))
+        fx += 16
+    return group(
+        card(x, y, w, h, card_id, label="", colour=KIND_COLOURS.get(c.kind, PALETTE["paper"]),
+             hint=f"{c.name} ({c.kind}, counts as {c.resource}): {c.text}", data_zone=zone, data_kind=c.kind,
+             data_seat=seat),
+        rect(x + 1, y + 1, w - 2, 7, fill=band, stroke="none"),
+        *(text(x + w / 2, y + 20 + i * (size + 2), t, size=size, anchor="middle", weight="bold")
+          for i, t in enumerate(lines)),
+        *foot,
+    )
+
+
+def _resource(x: float, y: float, kind: str, card_id: str | None, view: View) -> Node:
+    hint = f"{kind} resource" + ("" if card_id is None else f": {_components(view).card(card_id).name}")
+    return group(
+        tooltip(hint),
+        circle(x, y, 5.5, fill=RESOURCE_COLOURS.get(kind, PALETTE["grey"]), stroke=INK, stroke_width=0.8),
+        class_="resource", data_resource=kind, data_card="hidden" if card_id is None else card_id,
+    )
+
+
+def _project(view: View, owner: int, index: int, p: ProjectView, x: float, y: float) -> Node:
+    if p.card is not None:
+        face = _face(view, x, y, p.card, "project", seat=owner)
+    else:
+        face = card_back(x, y, CARD_W, CARD_H, data_zone="project", data_seat=owner)
+    state = "face up" if p.face_up else "face down"
+    resources = [
+        _resource(x + CARD_W + 8 + (i // 6) * 12, y + 6 + (i % 6) * 12, kind,
+                  None if p.resource_cards is None else p.resource_cards[i], view)
+        for i, kind in enumerate(p.resources)
+    ]
+    return group(
+        tooltip(f"project {index + 1} of seat {owner} ({state}, {len(p.resources)} resources)"),
+        face,
+        text(x + CARD_W / 2, y - 4, f"#{index + 1} {'up' if p.face_up else 'down'}", size=8, anchor="middle",
+             fill=PALETTE["muted"]),
+        *resources,
+        class_="project", data_seat=owner, data_uid=p.uid, data_face_up=p.face_up, data_index=index,
+    )
+
+
+def _seat(view: View, seat: int) -> Node:
+    y = SEATS_TOP + seat * PANEL
+    acting = view.current_player == seat
+    notes = [f"{view.scores[seat]} points", f"{view.hand_sizes[seat]} cards"]
+    if view.options.teams != "none":
+        notes.insert(0, f"team {view.teams[seat]}")
+    status = []
+    if view.turn == seat and view.phase is not Phase.OVER:
+        status.append(f"turn · {view.actions_used}/{view.actions_allowed} actions")
+    if seat in view.winners:
+        status.append("winner")
+    hand: list[Node]
+    room = WIDTH - 16 - _HAND_LEFT
+    if view.seat == seat and view.hand is not None:
+        count = len(view.hand)
+        step = min(CARD_W + 4, (room - CARD_W) / max(count - 1, 1))
+        hand = [_face(view, _HAND_LEFT + i * step, y + 8, c, "hand", seat=seat)
+                for i, c in enumerate(view.hand)]
+    else:
+        count = view.hand_sizes[seat]
+        step = min(CARD_W + 4, (room - CARD_W) / max(count - 1, 1))
+        hand = [card_back(_HAND_LEFT + i * step, y + 8, CARD_W, CARD_H, data_zone="hand", data_seat=seat)
+                for i in range(count)]
+    projects = [_project(view, seat, i, p, _HAND_LEFT + i * 90, y + 104)
+                for i, p in enumerate(view.projects[seat])]
+    perm_left = _HAND_LEFT + max(3, len(view.projects[seat])) * 90 + 20
+    permanents = [
+        group(_face(view, perm_left + i * 62, y + 104, c, "permanent", seat=seat), class_="permanent",
+              data_seat=seat, data_card=c)
+        for i, c in enumerate(view.permanents[seat])
+    ]
+    return group(
+        rect(8, y, WIDTH - 16, PANEL - 6, rx=6, fill=PALETTE["highlight"] if acting else PALETTE["table"],
+             fill_opacity=0.35 if acting else 0.6, stroke="none"),
+        text(16, y + 20, f"Seat {seat}" + (" (you)" if view.seat == seat else ""), size=13, weight="bold"),
+        text(16, y + 36, " · ".join(notes), size=10, fill=PALETTE["muted"]),
+        *(text(16, y + 52 + 14 * i, s, size=10) for i, s in enumerate(status)),
+        text(_HAND_LEFT - 8, y + 50, "hand", size=9, anchor="end", fill=PALETTE["muted"]),
+        group(*hand, class_="hand", data_seat=seat, data_count=count),
+        text(_HAND_LEFT - 8, y + 146, "projects", size=9, anchor="end", fill=PALETTE["muted"]),
+        group(*projects, class_="projects", data_seat=seat, data_count=len(projects)),
+        text(perm_left, y + 98, "permanents", size=9, fill=PALETTE["muted"]) if permanents else None,
+        group(*permanents, class_="permanents", data_seat=seat, data_count=len(permanents)),
+        class_="seat", data_seat=seat, data_acting=acting,
+    )
+
+
+def _track(view: View, x: float, y: float, width: float) -> Node:
+    o = view.options
+    goal = o.target if o.end == "score" else max(max(view.scores, default=0), 1)
+    top = max(goal, *view.scores, 1)
+    unit = width / top
+    parts: list[Node | None] = [
+        text(x, y - 8, f"Score track (target {o.target})" if o.end == "score" else
+             f"Scores (game ends after {o.reshuffles} reshuffles; {view.reshuffles} so far)", size=11,
+             weight="bold"),
+        rect(x, y, width, 10, rx=5, fill=PALETTE["table"], stroke=PALETTE["edge"], stroke_width=1),
+    ]
+    step = 5 if top > 20 else 1
+    for k in range(0, top + 1, step):
+        tick = x + k * unit
+        parts.append(line(tick, y + 10, tick, y + 14, stroke=PALETTE["muted"], stroke_width=1))
+        parts.append(text(x + k * unit, y + 24, str(k), size=8, anchor="middle", fill=PALETTE["muted"]))
+    for seat, score in enumerate(view.scores):
+        cx = x + max(score, 0) * unit
+        parts.append(group(
+            tooltip(f"seat {seat}: {score} points"),
+            circle(cx, y + 5 - 7 * (seat % 3 - 1), 6, fill=PALETTE[_MARKERS[seat % 6]], stroke=INK,
+                   stroke_width=1, fill_opacity=0.9),
+            text(cx, y + 8 - 7 * (seat % 3 - 1), str(seat), size=7, anchor="middle", fill=PALETTE["white"],
+                 weight="bold"),
+            class_="score-marker", data_seat=seat, data_score=score,
+        ))
+    return group(*parts, class_="track", data_end=o.end)
+
+
+def _table(view: View) -> list[Node]:
+    y = 78
+    deck = group(
+        tooltip(f"the deck: {view.deck_size} cards, face down"),
+        text(16, y - 6, f"Deck ({view.deck_size})", size=11, weight="bold"),
+        rect(16, y, CARD_W, CARD_H, rx=6, fill=PALETTE["back"] if view.deck_size else "none",
+             stroke=INK if view.deck_size else PALETTE["muted"], stroke_width=1),
+        text(16 + CARD_W / 2, y + CARD_H + 12, f"reshuffled {view.reshuffles}x", size=8, anchor="middle",
+             fill=PALETTE["muted"]),
+        class_="pile", data_pile="deck", data_count=view.deck_size,
+    )
+    discard = group(
+        text(90, y - 6, f"Discard ({len(view.discard)})", size=11, weight="bold"),
+        _face(view, 90, y, view.discard[-1], "discard") if view.discard else
+        rect(90, y, CARD_W, CARD_H, rx=6, fill="none", stroke=PALETTE["muted"], stroke_dasharray="4 3"),
+        class_="pile", data_pile="discard", data_count=len(view.discard),
+    )
+    parts = [deck, discard]
+    if view.resolving is not None:
+        parts.append(group(
+            text(170, y - 6, "Resolving", size=11, weight="bold"),
+            _face(view, 170, y, view.resolving, "resolving"),
+            class_="resolving",
+        ))
+    parts.append(_track(view, 260, y + 14, WIDTH - 290))
+    if view.options.teams != "none":
+        scores = " · ".join(f"team {t}: {s}" for t, s in enumerate(view.team_scores))
+        parts.append(text(260, y + 64, scores, size=11, class_="team-scores"))
+    return parts
+
+
+def _pending(view: View) -> str:
+    frame = view.pending
+    if frame is not None:
+        words = _PENDING.get(frame.kind, frame.kind)
+        if frame.source:
+            words += f" ({frame.source})"
+        return words
+    if view.phase is Phase.PLAY:
+        return "start, assign, play, complete, cancel or end the turn"
+    return ""
+
+
+def draw(view: View, *, size: int | None, labels: bool) -> str:
+    """The picture of a Gremlins, Inc. view (any seat's, or a spectator's). ``labels`` adds
+    project numbers' meaning nowhere new: they are always written (#1, #2, #3)."""
+    del labels
+    over = view.phase is Phase.OVER
+    where = "" if over else f"round {view.round} · seat {view.turn}'s turn"
+    headline = viewer_line(TITLE, view.seat, view.current_player, where, _pending(view))
+    if over and view.winners:
+        headline += " · winners " + ", ".join(f"seat {w}" for w in view.winners)
+    status = [f"{view.players} players"]
+    if view.extra_turns:
+        status.append(f"{view.extra_turns} extra turn(s) to come")
+    if view.options.reveal_resources:
+        status.append("resources played open")
+    parts: list[Node | None] = [
+        text(16, 24, headline, size=15, weight="bold", class_="headline"),
+        text(16, 42, " · ".join(status), size=11, fill=PALETTE["muted"]),
+        *_table(view),
+        *(_seat(view, p) for p in range(view.players)),
+    ]
+    height = SEATS_TOP + view.players * PANEL + 4
+    return document(WIDTH, height, parts, size=size, title=headline, game_id="gremlins-inc", seat=view.seat)

@@ -1,0 +1,381 @@
+"""Gremlins: The Game drawn from a view: the town map with its tokens, gremlins and pawns, and
+each seat's defeated gremlins and weapon hand.
+
+The map is drawn from its data (the table's own map, or the reference ``board.toml``) with the
+geometry of :func:`gremlinrules.gremlins_the_game.board.map_svg`: space ``(x, y)`` is a square
+at column ``x`` from the left and row ``y`` from the bottom, locations shaded, closed edges
+thick, doors dashed.
+
+Parts a program may count (classes and data attributes):
+
+- ``<g class="space" data-space="a1" data-area="street" data-mark="...">``: one per space;
+- ``<g class="token" data-kind="event|weapon" data-space="h2">``: one per token on the map;
+- ``<g class="gremlin" data-zone="board" data-space="n2" data-gremlin="gremlin-08"
+  data-face-up="true">``: one per gremlin token on the map, a face-down one with
+  ``data-gremlin="hidden"`` (GTG-VIEW-1: nobody knows it); ``data-zone="crowd"`` (no
+  ``data-space``) for each gremlin of a full theater's crowd, ``data-zone="defeated"`` with
+  ``data-seat`` for each defeated gremlin;
+- ``<g class="pawn" data-seat="k" data-colour="red" data-space="j15">``: one per seat;
+- ``<g class="seat" data-seat="k">`` holding ``<g class="hand" data-seat="k" data-count="n">`` with
+  one ``<g class="card" data-zone="hand">`` per weapon card: faces (``data-card="shotgun"``) for
+  the viewer's own hand, backs (``data-card="hidden"``) for the others' and a spectator's;
+- ``<g class="pile" data-pile="..." data-count="n">`` for the gremlin pool, the weapon deck, the
+  weapon discard, the event deck and the event discard (the discards show their top card).
+
+``labels=True`` writes each space's name in its corner.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from gremlinrules.gremlins_the_game.board import MOVIE_THEATER, REFERENCE_MAP, STREET, TOWN_SQUARE, Map, Space
+from gremlinrules.gremlins_the_game.components import COLOURS, REFERENCE, Symbol, tables
+from gremlinrules.gremlins_the_game.state import Phase
+from gremlinrules.gremlins_the_game.view import View
+from gremlinrules.svg.core import (
+    INK,
+    PALETTE,
+    Node,
+    card,
+    card_back,
+    circle,
+    document,
+    group,
+    line,
+    polygon,
+    rect,
+    text,
+    tooltip,
+    viewer_line,
+)
+
+__all__ = ["draw"]
+
+TITLE = "Gremlins: The Game"
+CELL = 28
+"""A space's side."""
+MAP_LEFT, MAP_TOP = 28.0, 72.0
+"""The map's top left corner."""
+PANEL_W = 380
+"""The width of the seats' panel beside the map."""
+SEAT_COLOURS = {name: PALETTE[name] for name in COLOURS}
+"""A seat's pawn colour (seat 0 red, 1 blue, 2 green, 3 yellow, GTG-SETUP-2)."""
+_AREA_FILLS = ("#f4d6a0", "#c9dcf0", "#d9c9ef", "#f2c4c4", "#cde8c4", "#f0e2b0", "#c4e4e4", "#e6cfe0")
+_FIXED_FILLS = {STREET: "#e8e4da", TOWN_SQUARE: "#b9dca4", MOVIE_THEATER: "#e9b6b6"}
+_MARKS = {"gremlin": (PALETTE["green"], "G"), "event": (PALETTE["orange"], "E"),
+          "weapon": (PALETTE["blue"], "W")}
+_GREMLIN_SKIN = "#3e8e3a"
+_FACE_DOWN = "#36473a"
+_PENDING = {
+    "fight": "fight {source} or let it escape",
+    "theater": "choose a Movie Theater space",
+    "discard": "discard a weapon card",
+    "place": "place a gremlin from the pool",
+    "move-from": "choose a face-down gremlin to move",
+    "move-to": "choose where the gremlin goes",
+}
+
+
+def _map_of(view: View) -> Map:
+    return view.options.map or REFERENCE_MAP
+
+
+def _corner(m: Map, s: Space) -> tuple[float, float]:
+    return MAP_LEFT + s.x * CELL, MAP_TOP + (m.height - 1 - s.y) * CELL
+
+
+def _centre(m: Map, name: str) -> tuple[float, float]:
+    x, y = _corner(m, m.spaces[m.space(name)])
+    return x + CELL / 2, y + CELL / 2
+
+
+def _fills(m: Map) -> dict[str, str]:
+    fills = dict(_FIXED_FILLS)
+    others = [loc for loc in m.locations if loc not in fills]
+    for k, loc in enumerate(others):
+        fills[loc] = _AREA_FILLS[k % len(_AREA_FILLS)]
+    return fills
+
+
+def _edges(m: Map) -> tuple[list[Node], list[Node]]:
+    """The closed edges (walls and location edges without a door) and the doors' sills."""
+    at = {(s.x, s.y): i for i, s in enumerate(m.spaces)}
+    doors, walls = set(m.doors), set(m.walls)
+    closed: list[Node] = []
+    sills: list[Node] = []
+    for (x, y), i in sorted(at.items(), key=lambda item: item[1]):
+        for other in ((x + 1, y), (x, y + 1)):
+            j = at.get(other)
+            if j is None:
+                continue
+            pair = (min(i, j), max(i, j))
+            a, b = m.spaces[i], m.spaces[j]
+            shut = pair in walls or (a.area != b.area and pair not in doors)
+            if not shut and pair not in doors:
+                continue
+            left, top = _corner(m, a)
+            if other[1] == y:  # b is to the right: their shared side is vertical
+                seg = (left + CELL, top, left + CELL, top + CELL)
+            else:  # b is above
+                seg = (left, top, left + CELL, top)
+            (closed if shut else sills).append(line(*seg))
+    return closed, sills
+
+
+@functools.lru_cache(maxsize=8)
+def _board(m: Map, labels: bool) -> Node:
+    """The map itself (it depends on nothing else, so a table's map is drawn once and kept)."""
+    fills = _fills(m)
+    spaces: list[Node] = []
+    for s in m.spaces:
+        x, y = _corner(m, s)
+        parts: list[Node | None] = [rect(x, y, CELL, CELL, fill=fills.get(s.area, PALETTE["table"]),
+                                         stroke="#b8b2a4", stroke_width=1)]
+        cx, cy = x + CELL / 2, y + CELL / 2
+        if s.mark in _MARKS:
+            colour, letter = _MARKS[s.mark]
+            parts.append(circle(cx, cy, 6, fill="none", stroke=colour, stroke_width=1.5))
+            parts.append(text(cx, cy + 3, letter, size=8, anchor="middle", fill=colour, weight="bold"))
+        elif s.mark == "start":
+            ring = SEAT_COLOURS.get(s.colour, INK)
+            parts.append(circle(cx, cy, 11, fill="none", stroke=ring, stroke_width=3))
+        elif s.mark == "words":
+            size = max(5.0, min(9.0, (CELL - 2) * 1.6 / max(len(s.words), 1)))
+            parts.append(text(cx, cy + 3, s.words, size=size, anchor="middle", fill="#5a1010"))
+        if labels:
+            parts.append(text(x + 2, y + 8, s.name, size=6, fill=PALETTE["muted"]))
+        where = s.area if s.area != STREET else "street"
+        spaces.append(group(tooltip(f"{s.name} ({where}{', ' + s.mark if s.mark else ''})"), *parts,
+                            class_="space", data_space=s.name, data_area=s.area, data_mark=s.mark or None))
+    closed, sills = _edges(m)
+    names: list[Node] = []
+    for loc in m.locations:
+        cells = [s for s in m.spaces if s.area == loc]
+        x0, x1 = min(s.x for s in cells), max(s.x for s in cells)
+        top = MAP_TOP + (m.height - 1 - max(s.y for s in cells)) * CELL
+        names.append(text(MAP_LEFT + (x0 + x1 + 1) * CELL / 2, top + 9, loc, size=8, anchor="middle",
+                          weight="bold", stroke=PALETTE["white"], stroke_width=2, paint_order="stroke"))
+    coords: list[Node] = []
+    for x in range(m.width):
+        coords.append(text(MAP_LEFT + x * CELL + CELL / 2, MAP_TOP - 5, chr(ord("a") + x), size=9,
+                           anchor="middle", fill=PALETTE["muted"]))
+    for y in range(m.height):
+        coords.append(text(MAP_LEFT - 6, MAP_TOP + (m.height - 1 - y) * CELL + CELL / 2 + 3, str(y + 1),
+                           size=9, anchor="end", fill=PALETTE["muted"]))
+    return group(
+        rect(MAP_LEFT, MAP_TOP, m.width * CELL, m.height * CELL, fill="#5b6b4e"),
+        group(*spaces, class_="spaces"),
+        group(*closed, stroke=INK, stroke_width=3.5, stroke_linecap="square", class_="walls"),
+        group(*sills, stroke="#b5651d", stroke_width=3, stroke_dasharray="3 3", class_="doors"),
+        rect(MAP_LEFT, MAP_TOP, m.width * CELL, m.height * CELL, fill="none", stroke=INK, stroke_width=3.5),
+        group(*names, class_="location-names"),
+        group(*coords, class_="coordinates"),
+        class_="map", data_map=m.name,
+    )
+
+
+def _token(m: Map, space: str, kind: str) -> Node:
+    cx, cy = _centre(m, space)
+    colour, letter = _MARKS[kind]
+    return group(
+        tooltip(f"{kind} token on {space}"),
+        rect(cx - 8, cy - 8, 16, 16, rx=3, fill=colour, stroke=INK, stroke_width=1),
+        text(cx, cy + 4, letter, size=10, anchor="middle", weight="bold", fill=PALETTE["white"]),
+        class_="token", data_kind=kind, data_space=space,
+    )
+
+
+def _symbol(x: float, y: float, sym: Symbol, r: float = 3.2) -> list[Node]:
+    """A weapon's or gremlin's symbol: its shape in its colour, ``count`` times side by side."""
+    out: list[Node] = []
+    fill = PALETTE.get(sym.colour, PALETTE["grey"])
+    for k in range(sym.count):
+        cx = x + k * (2 * r + 1.5)
+        if sym.shape == "circle":
+            out.append(circle(cx, y, r, fill=fill, stroke=INK, stroke_width=0.5))
+        elif sym.shape == "triangle":
+            out.append(polygon(((cx - r, y + r), (cx + r, y + r), (cx, y - r)), fill=fill, stroke=INK,
+                               stroke_width=0.5))
+        else:
+            out.append(rect(cx - r, y - r, 2 * r, 2 * r, fill=fill, stroke=INK, stroke_width=0.5))
+    return out
+
+
+def _symbols(x: float, y: float, symbols: tuple[Symbol, ...], r: float = 3.2) -> list[Node]:
+    out: list[Node] = []
+    for sym in symbols:
+        out += _symbol(x, y, sym, r)
+        x += sym.count * (2 * r + 1.5) + 2
+    return out
+
+
+def _gremlin(view: View, x: float, y: float, gremlin: str | None, zone: str, **data: object) -> Node:
+    """A gremlin token centred at ``(x, y)``: face up its points and symbols, face down a dark disc."""
+    if gremlin is None:
+        return group(
+            tooltip("a face-down gremlin (nobody knows which)"),
+            circle(x, y, 10, fill=_FACE_DOWN, stroke=INK, stroke_width=1.2),
+            text(x, y + 4, "?", size=11, anchor="middle", weight="bold", fill=PALETTE["white"]),
+            class_="gremlin", data_zone=zone, data_gremlin="hidden", data_face_up=False, **data,
+        )
+    token = tables(view.options.components or REFERENCE).gremlin[gremlin]
+    syms = token.symbols
+    width = sum(s.count * 5 + 2 for s in syms)
+    return group(
+        tooltip(f"{gremlin}: {token.points} points" + (" (Stripe)" if token.stripe else "")),
+        circle(x, y, 11, fill=PALETTE["red"] if token.stripe else _GREMLIN_SKIN, stroke=INK,
+               stroke_width=1.2),
+        text(x, y + 1, str(token.points), size=9, anchor="middle", weight="bold", fill=PALETTE["white"]),
+        *_symbols(x - width / 2 + 2, y + 6, syms, r=2),
+        class_="gremlin", data_zone=zone, data_gremlin=gremlin, data_face_up=True, **data,
+    )
+
+
+def _pawn(m: Map, seat: int, space: str, viewer: int | None) -> Node:
+    cx, cy = _centre(m, space)
+    colour = COLOURS[seat]
+    you = " (you)" if viewer == seat else ""
+    return group(
+        tooltip(f"seat {seat}{you}, {colour}, on {space}"),
+        polygon(((cx - 7, cy + 11), (cx + 7, cy + 11), (cx + 3, cy - 1), (cx - 3, cy - 1)),
+                fill=SEAT_COLOURS[colour], stroke=INK, stroke_width=1.2),
+        circle(cx, cy - 5, 5, fill=SEAT_COLOURS[colour], stroke=INK, stroke_width=1.2),
+        text(cx, cy + 9, str(seat), size=7, anchor="middle", weight="bold", fill=PALETTE["white"]),
+        class_="pawn", data_seat=seat, data_colour=colour, data_space=space,
+    )
+
+
+def _pieces(view: View, m: Map) -> Node:
+    parts: list[Node] = [_token(m, s, "event") for s in view.event_tokens]
+    parts += [_token(m, s, "weapon") for s in view.weapon_tokens]
+    for g in view.board:
+        cx, cy = _centre(m, g.space)
+        parts.append(_gremlin(view, cx, cy, g.gremlin if g.face_up else None, "board", data_space=g.space,
+                              data_from_pool=g.from_pool or None))
+    parts += [_pawn(m, seat, space, view.seat) for seat, space in enumerate(view.positions)]
+    return group(*parts, class_="pieces")
+
+
+def _weapon(view: View, x: float, y: float, name: str, seat: int | None, zone: str) -> Node:
+    comps = view.options.components or REFERENCE
+    t = tables(comps)
+    symbols = comps.weapons[t.weapon_index[name]].symbols
+    words = name.replace("-", " ")
+    lines = words.split()[:2] if len(words) > 9 else [words]
+    size = min(8.0, 44 * 1.7 / max(len(w) for w in lines))
+    return group(
+        card(x, y, 46, 62, name, label="", hint=f"{words} (weapon)", data_zone=zone, data_seat=seat),
+        *(text(x + 23, y + 16 + i * 10, w, size=size, anchor="middle") for i, w in enumerate(lines)),
+        *_symbols(x + 6, y + 40, symbols),
+    )
+
+
+def _seat(view: View, seat: int, x: float, y: float) -> Node:
+    colour = COLOURS[seat]
+    acting = view.current_player == seat
+    notes = [f"{view.scores[seat]} points", f"on {view.positions[seat]}"]
+    if view.free_move[seat]:
+        notes.append("free move")
+    if seat in view.winners:
+        notes.append("winner")
+    defeated = view.defeated[seat]
+    trophies = [_gremlin(view, x + 12 + i * 24, y + 50, g, "defeated", data_seat=seat)
+                for i, g in enumerate(defeated[:14])]
+    hand_x = x + 10
+    cards: list[Node]
+    if view.seat == seat and view.hand is not None:
+        cards = [_weapon(view, hand_x + i * 50, y + 66, w, seat, "hand") for i, w in enumerate(view.hand)]
+        count = len(view.hand)
+    else:
+        count = view.hand_sizes[seat]
+        cards = [card_back(hand_x + i * 50, y + 66, 46, 62, data_zone="hand", data_seat=seat)
+                 for i in range(count)]
+    return group(
+        rect(x, y, PANEL_W, 136, rx=6, fill=PALETTE["highlight"] if acting else PALETTE["table"],
+             fill_opacity=0.35 if acting else 0.6, stroke="none"),
+        circle(x + 14, y + 15, 7, fill=SEAT_COLOURS[colour], stroke=INK, stroke_width=1),
+        text(x + 28, y + 20, f"Seat {seat} ({colour})" + (" (you)" if view.seat == seat else ""), size=13,
+             weight="bold"),
+        text(x + 28, y + 34, " · ".join(notes), size=10, fill=PALETTE["muted"]),
+        text(x + PANEL_W - 8, y + 20, f"{count} weapon cards", size=10, anchor="end", fill=PALETTE["muted"]),
+        group(*trophies, class_="defeated", data_seat=seat, data_count=len(defeated)),
+        None if len(defeated) <= 14 else text(x + 12 + 14 * 24, y + 54, f"+{len(defeated) - 14}", size=9),
+        group(*cards, class_="hand", data_seat=seat, data_count=count),
+        class_="seat", data_seat=seat, data_acting=acting,
+    )
+
+
+def _pile(x: float, y: float, label: str, count: int, pile: str, top: Node | None = None) -> Node:
+    face: Node | None = top
+    if face is None:
+        face = rect(x, y + 4, 46, 62, rx=5, fill=PALETTE["back"] if count else "none",
+                    stroke=INK if count else PALETTE["muted"], stroke_width=1,
+                    stroke_dasharray=None if count else "4 3")
+    return group(
+        tooltip(f"{label}: {count}"),
+        text(x + 23, y, f"{label} ({count})", size=9, anchor="middle", weight="bold"),
+        face,
+        class_="pile", data_pile=pile, data_count=count,
+    )
+
+
+def _piles(view: View, x: float, y: float) -> Node:
+    comps = view.options.components or REFERENCE
+    titles = {e.name: e.title for e in comps.events}
+    event_top = None
+    if view.event_discard:
+        name = view.event_discard[-1]
+        event_top = card(x + 300, y + 4, 46, 62, name, label="", hint=titles.get(name, name),
+                         colour="#f6e3b4", data_zone="event-discard")
+        event_top = group(event_top, *(text(x + 323, y + 26 + 9 * i, w, size=7, anchor="middle")
+                                       for i, w in enumerate(titles.get(name, name).split()[:4])))
+    weapon_top = None
+    if view.weapon_discard:
+        weapon_top = _weapon(view, x + 150, y + 4, view.weapon_discard[-1], None, "weapon-discard")
+    crowd = [_gremlin(view, x + 12 + i * 24, y + 100, g, "crowd") for i, g in enumerate(view.crowd)]
+    return group(
+        _pile(x, y, "Pool", view.pool_size, "gremlin-pool"),
+        _pile(x + 75, y, "Weapons", view.weapon_deck_size, "weapon-deck"),
+        _pile(x + 150, y, "Discard", len(view.weapon_discard), "weapon-discard", weapon_top),
+        _pile(x + 225, y, "Events", view.event_deck_size, "event-deck"),
+        _pile(x + 300, y, "Events out", len(view.event_discard), "event-discard", event_top),
+        text(x, y + 86, f"Theater crowd ({len(view.crowd)})" if view.crowd else "", size=9, weight="bold"),
+        group(*crowd, class_="crowd", data_count=len(view.crowd)),
+        class_="piles",
+    )
+
+
+def _pending(view: View) -> str:
+    frame = view.pending
+    if frame is not None:
+        source = frame.source or "the gremlin"
+        return _PENDING.get(frame.kind, frame.kind).format(source=source)
+    return "move" if view.phase is Phase.MOVE else ""
+
+
+def draw(view: View, *, size: int | None, labels: bool) -> str:
+    """The picture of a Gremlins: The Game view (any seat's, or a spectator's)."""
+    m = _map_of(view)
+    over = view.phase is Phase.OVER
+    where = "" if over else f"turn {view.turn_number + 1} · seat {view.turn}'s turn"
+    headline = viewer_line(TITLE, view.seat, view.current_player, where, _pending(view))
+    if over:
+        headline += " · " + (f"the gremlins won ({view.outcome.value})" if view.gremlins_won else
+                             "winners " + ", ".join(f"seat {w}" for w in view.winners))
+    variant = " · Challenging Variant" if view.options.challenging else ""
+    map_w, map_h = m.width * CELL, m.height * CELL
+    panel_x = MAP_LEFT + map_w + 20
+    width = panel_x + PANEL_W + 12
+    seats_top = MAP_TOP + 130
+    height = max(MAP_TOP + map_h + 16, seats_top + view.players * 144 + 8)
+    parts: list[Node | None] = [
+        text(16, 24, headline, size=15, weight="bold", class_="headline"),
+        text(16, 42, f"{view.players} players · {m.name}" + variant, size=11, fill=PALETTE["muted"]),
+        _board(m, labels),
+        _pieces(view, m),
+        _piles(view, panel_x, MAP_TOP),
+        *(_seat(view, p, panel_x, seats_top + p * 144) for p in range(view.players)),
+    ]
+    return document(width, height, parts, size=size, title=headline, game_id="gremlins-the-game",
+                    seat=view.seat)
