@@ -1,0 +1,162 @@
+"""No Good Gremlins' pictures (issue 19): every part of the view drawn once, nothing a seat cannot
+see, the same bytes for the same view.
+
+Views are taken at random points of random seeded games, every player count, every seat and the
+spectator; the expected parts are computed from the view, and what is hidden from the full state.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import gremlinrules
+from gremlinrules.no_good_gremlins import View
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.notation import MaterialCounts, WandererStatus
+from gremlinrules.svg import svg
+from tests.svg.support import cards, parse, parts, position
+
+GAME_ID = "no-good-gremlins"
+GAME = gremlinrules.get_game(GAME_ID)
+positions = {
+    "players": st.sampled_from(GAME.player_counts), "seed": st.integers(0, 2**32),
+    "walk_seed": st.integers(0, 2**32), "stop": st.integers(0, 300),
+}
+
+
+def _nonzero(counts: MaterialCounts) -> dict[str, int]:
+    return {m.value: getattr(counts, m.value) for m in MATERIALS if getattr(counts, m.value)}
+
+
+def _one(root: ET.Element, cls: str, **data: str) -> ET.Element:
+    found = parts(root, cls, **data)
+    assert len(found) == 1, (cls, data, len(found))
+    return found[0]
+
+
+def _check_table(root: ET.Element, view: View) -> None:
+    assert _one(root, "pile", pile="materials-deck").get("data-count") == str(view.deck_size)
+    assert _one(root, "pile", pile="gremlin-deck").get("data-count") == str(view.gremlin_deck_size)
+    heap = _one(root, "scrapheap")
+    assert cards(heap) == [m.value for m in view.scrapheap]
+    discard = _one(root, "gremlin-discard")
+    assert discard.get("data-count") == str(len(view.gremlin_discard))
+    assert cards(discard) == [g.value for g in view.gremlin_discard[-1:]]
+    threat = _one(root, "threat")
+    assert [g.get("data-material") for g in parts(threat, "gremlin")] == [m.value for m in view.threat]
+    assert cards(threat) == [m.value for m in view.threat]
+    wanderer = _one(root, "wanderer")
+    assert wanderer.get("data-status") == view.wanderer_status.value
+    held = view.wanderer_status is WandererStatus.HELD
+    assert wanderer.get("data-seat") == (str(view.wanderer) if held else None)
+    if held:
+        assert parts(_one(root, "seat", seat=str(view.wanderer)), "wanderer")
+    assert _one(root, "removed").get("data-count") == str(sum(_nonzero(view.removed).values()))
+
+
+def _check_seat(root: ET.Element, view: View, seat: int) -> None:
+    panel = _one(root, "seat", seat=str(seat))
+    hand = _one(panel, "hand", seat=str(seat))
+    drawn = cards(hand)
+    assert len(drawn) == view.hand_sizes[seat]
+    if seat == view.seat:
+        assert view.hand is not None
+        assert {n: drawn.count(n) for n in set(drawn)} == _nonzero(view.hand)
+    else:
+        assert set(drawn) <= {"hidden"}
+    rockets = {r.get("data-material"): int(r.get("data-cards", "-1")) for r in parts(panel, "rocket")}
+    assert rockets == _nonzero(view.pads[seat])
+    costs = dict(zip((m.value for m in MATERIALS), view.components.launch_costs, strict=True))
+    assert all(r.get("data-cost") == str(costs[r.get("data-material", "")]) for r in parts(panel, "rocket"))
+    medals = {m.get("data-material"): int(m.get("data-count", "-1")) for m in parts(panel, "medal")}
+    assert medals == _nonzero(view.medals[seat])
+    assert panel.get("data-acting") == ("true" if view.current_player == seat else "false")
+
+
+@given(**positions)
+def test_each_part_of_the_view_is_drawn_once_with_its_counts(players: int, seed: int, walk_seed: int,
+                                                              stop: int) -> None:
+    """Every seat's picture and the spectator's draw the decks by size, the scrapheap card by card
+    in order, the gremlin discard's top, the threat area's gremlins, one Wandering Gremlin where the
+    view puts it, the removed cards, and per seat one card per hand card, one rocket per material
+    on its launch pad with its cards and cost, and its medals, all as the view says."""
+    state = position(GAME, players, seed, walk_seed, stop)
+    for seat in [*range(players), None]:
+        view = GAME.observe(state, seat)
+        root = parse(svg(GAME_ID, view))
+        _check_table(root, view)
+        for p in range(players):
+            _check_seat(root, view, p)
+        assert len(parts(root, "seat")) == players
+
+
+def _hand_cards(state: Any, seat: int) -> list[str]:
+    return [m.value for m, k in zip(MATERIALS, state.hands[seat], strict=True) for _ in range(k)]
+
+
+@pytest.mark.clause("NGG-VIEW-1")
+@given(**positions, resample=st.integers(0, 2**32))
+def test_a_seats_picture_shows_no_card_hidden_from_it(players: int, seed: int, walk_seed: int, stop: int,
+                                                      resample: int) -> None:
+    """Against the full state: in seat p's picture every card of another hand is a back, p's own
+    hand cards are its cards in the state, and a spectator sees every hand as backs; redealing what p
+    cannot see (sample_hidden: the other hands and the decks) gives p the very same picture."""
+    state = position(GAME, players, seed, walk_seed, stop)
+    for seat in [*range(players), None]:
+        picture = svg(GAME_ID, GAME.observe(state, seat))
+        root = parse(picture)
+        for p in range(players):
+            drawn = cards(_one(root, "hand", seat=str(p)))
+            if p == seat:
+                assert sorted(drawn) == sorted(_hand_cards(state, p))
+            else:
+                assert drawn == ["hidden"] * sum(state.hands[p])
+        if seat is not None:
+            other = GAME.sample_hidden(state, seat, resample)
+            assert svg(GAME_ID, GAME.observe(other, seat)) == picture
+
+
+@given(**positions)
+def test_the_picture_is_a_function_of_the_view_alone(players: int, seed: int, walk_seed: int,
+                                                     stop: int) -> None:
+    """The same view gives the same bytes, drawn twice or from its JSON round trip (a client's copy);
+    ``size`` changes the width only."""
+    state = position(GAME, players, seed, walk_seed, stop)
+    for seat in [*range(players), None]:
+        view = GAME.observe(state, seat)
+        picture = svg(GAME_ID, view)
+        assert svg(GAME_ID, view) == picture
+        assert svg(GAME_ID, GAME.from_json(GAME.to_json(view), View)) == picture
+        assert svg(GAME_ID, view, labels=True) == picture  # every part already carries its name
+        wide = parse(svg(GAME_ID, view, size=1680))
+        assert wide.get("width") == "1680"
+        assert wide.get("viewBox") == parse(picture).get("viewBox")
+
+
+def test_a_finished_game_names_its_winners_and_nobody_to_act() -> None:
+    """At the end of a game the headline says so and names the winners, and no seat's panel is
+    marked as the one to act."""
+    rnd_state = None
+    for seed in range(40):
+        state = position(GAME, 3, seed, seed, 2000)
+        if GAME.is_terminal(state):
+            rnd_state = state
+            break
+    assert rnd_state is not None
+    view = GAME.observe(rnd_state, None)
+    root = parse(svg(GAME_ID, view))
+    headline = _one_text(root, "headline")
+    assert "game over" in headline
+    assert all(f"seat {w}" in headline for w in GAME.winners(rnd_state))
+    assert not [s for s in parts(root, "seat") if s.get("data-acting") == "true"]
+
+
+def _one_text(root: ET.Element, cls: str) -> str:
+    found = [e for e in root.iter() if e.get("class") == cls]
+    assert len(found) == 1
+    return "".join(found[0].itertext())
