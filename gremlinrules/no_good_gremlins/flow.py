@@ -4,18 +4,20 @@ deck) and the finale."""
 
 from __future__ import annotations
 
-from typing import Any
+from contextvars import ContextVar
+from typing import Any, Protocol
 
 from gremlinrules.core.decisions import Frame, push
 from gremlinrules.core.evolve import make_replace
-from gremlinrules.core.piles import draw_or_rebuild, reshuffle
+from gremlinrules.core.piles import reshuffle
+from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import next_seat, replace_at
 from gremlinrules.no_good_gremlins.components import MATERIALS, THUNDERSTORM
 from gremlinrules.no_good_gremlins.state import GONE, Phase, State
 
 __all__ = [
-    "FEED", "HAND_SIZE", "OPENING_TURN", "begin_turn", "close_turn", "draw", "eat", "end_turn", "feed",
-    "launch_medals", "meal_choices", "pass_turn", "refill", "replace", "reveal_round", "with_item",
+    "FEED", "HAND_SIZE", "OPENING_TURN", "TAP", "Tap", "begin_turn", "close_turn", "draw", "eat", "end_turn",
+    "feed", "launch_medals", "meal_choices", "pass_turn", "refill", "replace", "reveal_round", "with_item",
     "with_row",
 ]
 
@@ -28,6 +30,28 @@ _NAMES = tuple(m.value for m in MATERIALS)
 
 replace = make_replace(State)
 evolve = replace
+
+
+class Tap(Protocol):
+    """The external-chance model's hold on the flow (NGG-CHANCE-4): it sees every card a draw or a
+    reveal takes, and decides how an exhausted pile is rebuilt. Unset in play (see :data:`TAP`)."""
+
+    def revealed(self, pool: str, seat: int | None, pile: tuple[int, ...]) -> None:
+        """``pile[0]``, the top of what is left of ``pool``'s pile, is taken: drawn into ``seat``'s
+        hand (the materials), or turned face up for everyone (``seat`` None: the gremlins)."""
+
+    def rebuilt(self, pool: str, cards: tuple[int, ...], rng: Rng) -> tuple[tuple[int, ...], Rng]:
+        """``cards`` made into ``pool``'s new pile, top first, and the next generator."""
+
+
+TAP: ContextVar[Tap | None] = ContextVar("no_good_gremlins_tap", default=None)
+"""Set only by :mod:`.chance` while it asks the rules what a move reveals, and None in every seeded
+game: read once per :func:`draw` and per :func:`reveal_round` (the fast path's usual opening draw
+and one-card reveal do not come here), so play is unchanged."""
+
+
+def _rebuilt(tap: Tap | None, pool: str, cards: tuple[int, ...], rng: Rng) -> tuple[tuple[int, ...], Rng]:
+    return reshuffle(cards, rng) if tap is None else tap.rebuilt(pool, cards, rng)
 
 
 with_item = replace_at
@@ -53,9 +77,12 @@ def draw(s: State, seat: int, n: int, **extra: Any) -> State:
         return evolve(s, **extra) if extra else s
     hand = list(s.hands[seat])
     changes: dict[str, Any] = extra
+    tap = TAP.get()
     for _ in range(n):
         if not deck:
             break
+        if tap is not None:
+            tap.revealed("materials", seat, deck)
         hand[deck[0]] += 1
         deck = deck[1:]
         if not deck and not s.finale and "finale" not in changes:
@@ -65,7 +92,7 @@ def draw(s: State, seat: int, n: int, **extra: Any) -> State:
                 if s.options.rebuild_from == "scrapheap_and_removed":
                     pool = pool + tuple(t for t, k in enumerate(removed) for _ in range(k))
                     changes["removed"] = (0,) * len(removed)
-                deck, changes["rng"] = reshuffle(pool, s.rng)
+                deck, changes["rng"] = _rebuilt(tap, "materials", pool, s.rng)
                 changes["scrapheap"] = ()
                 changes["rebuilt"] = True
             if not deck:  # exhausted for good (an empty rebuild counts as the second time)
@@ -138,12 +165,18 @@ def reveal_round(s: State, revealed: list[int] | None = None) -> State:
     pads = [list(p) for p in s.pads]
     removed = list(s.removed)
     aside: list[int] = []
+    tap = TAP.get()
 
     def reveal() -> int | None:
         nonlocal deck, discard, rng
-        # NGG-ROUND-5: an exhausted deck is rebuilt from the discards when a card is needed
-        card, deck, discard, rng = draw_or_rebuild(deck, discard, rng)
-        if revealed is not None and card is not None:
+        if not deck:  # NGG-ROUND-5: an exhausted deck is rebuilt from the discards when a card is needed
+            if not discard:
+                return None
+            (deck, rng), discard = _rebuilt(tap, "gremlins", discard, rng), ()
+        if tap is not None:
+            tap.revealed("gremlins", None, deck)
+        card, deck = deck[0], deck[1:]
+        if revealed is not None:
             revealed.append(card)
         return card
 

@@ -1,0 +1,191 @@
+"""The external-chance model of No Good Gremlins (issue 18; NGG-CHANCE-1 to NGG-CHANCE-4).
+
+:mod:`gremlinrules.core.chance` runs ``new_game(players, chance="external")`` for every game;
+this module tells it what is random here. Two pools hold what nobody at the table has seen:
+
+``materials``
+    the materials deck: the opening hands (each card seen by the seat it is dealt to), the
+    draws of DrawTwo, of the iron and steel bribes and of the empty-hand refill (seen by the
+    drawer), and, with four or five players, the deck rebuilt from the scrapheap once the first
+    one runs out (NGG-DECK-2), whose draws are unseen again however public the scrapheap was;
+``gremlins``
+    the gremlin deck: each card the dealer reveals at the end of a round (everyone sees it),
+    including the cards of a thunderstorm chain and of a deck rebuilt from the discards
+    mid-reveal (NGG-ROUND-5).
+
+Items are the designs by the names the JSON uses (``rust`` ... ``chrome``, ``thunderstorm``);
+a Need weighs each by its unseen copies. The model asks the plain rules (the reference rule
+book, :mod:`.rules`) what a move reveals: it stacks the entered outcomes on the piles of the
+canonical state, applies the move with a :class:`~.flow.Tap` that watches every card taken and
+stacks the entered outcomes on any pile rebuilt during the move, and compares. A pile is only
+rebuilt once it is empty, so the outcomes entered so far fix the move exactly up to the next
+unseen card, and the probe's answer is exact (NGG-CHANCE-4).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.piles import reshuffle
+from gremlinrules.core.rng import Rng
+from gremlinrules.no_good_gremlins import rules
+from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS, MATERIALS, Material
+from gremlinrules.no_good_gremlins.flow import HAND_SIZE, TAP
+from gremlinrules.no_good_gremlins.setup import new_game, table_components
+from gremlinrules.no_good_gremlins.state import Options, Setup, State
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+__all__ = ["POOLS", "canonical", "deal", "outcome_bound", "reveals", "step"]
+
+POOLS: tuple[str, ...] = ("materials", "gremlins")
+"""NGG-CHANCE-1: the materials deck and the gremlin deck."""
+
+_NAMES: dict[str, tuple[str, ...]] = {
+    "materials": tuple(m.value for m in MATERIALS),
+    "gremlins": tuple(g.value for g in GREMLIN_CARDS),
+}
+_INDEX: dict[str, dict[str, int]] = {pool: {name: i for i, name in enumerate(names)}
+                                     for pool, names in _NAMES.items()}
+_FIXED = Rng(0)
+"""The canonical state's generator: the order of what nobody has seen is not part of the table."""
+
+
+def outcome_bound(players: int, options: Any = None) -> int:
+    """The most outcomes one chance decision offers: the seven gremlin-deck designs."""
+    del players, options
+    return max(len(names) for names in _NAMES.values())
+
+
+def canonical(state: State) -> State:
+    """NGG-CHANCE-1: ``state`` with both decks (the unseen cards) sorted and the generator fixed.
+
+    Nothing a seat sees changes (a deck shows only its size, NGG-VIEW-1)."""
+    return attrs.evolve(state, deck=tuple(sorted(state.deck)),
+                        gremlin_deck=tuple(sorted(state.gremlin_deck)), rng=_FIXED)
+
+
+def _need(pool: str, pile: Sequence[int], seen_by: tuple[int, ...] | None) -> Need:
+    names = _NAMES[pool]
+    weights = tuple(sorted((names[card], k) for card, k in Counter(pile).items()))
+    return Need(pool, weights, seen_by)
+
+
+def _index(outcome: Outcome, pool: str) -> int:
+    index = _INDEX[pool].get(outcome.item) if outcome.pool == pool else None
+    if index is None:
+        raise InvalidArgumentError(f"{shown(str(outcome))} is not a card the {pool} pool can reveal here")
+    return index
+
+
+# -- the opening deal ---------------------------------------------------------------------------
+
+def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:
+    """NGG-CHANCE-2: the opening hands, six cards for seat 0, then six for seat 1, and so on, each
+    card a chance decision seen by the seat it is dealt to; then the initial state (canonical).
+    Both decks stay unseen: the gremlin deck until its cards are revealed."""
+    pool = Counter(t for t, k in enumerate(table_components(options).counts) for _ in range(k))
+    hands: list[list[Material]] = [[] for _ in range(players)]
+    for k, outcome in enumerate(entered):
+        card = _index(outcome, "materials")
+        if k >= HAND_SIZE * players or not pool[card]:
+            raise InvalidArgumentError(f"{shown(str(outcome))} cannot be dealt here")
+        pool[card] -= 1
+        hands[k // HAND_SIZE].append(MATERIALS[card])
+    if len(entered) < HAND_SIZE * players:
+        seat = len(entered) // HAND_SIZE
+        return _need("materials", tuple(pool.elements()), (seat,))
+    dealt = new_game(players, 0, options=options, setup=Setup(hands=tuple(tuple(h) for h in hands)))
+    return canonical(dealt)
+
+
+# -- a move -------------------------------------------------------------------------------------
+
+@attrs.define
+class _Probe:
+    """A :class:`~.flow.Tap` that records what the move takes and, when ``queues`` are given,
+    stacks the entered outcomes of each pool on the piles the move rebuilds."""
+
+    queues: dict[str, list[int]] | None = None
+    taken: list[tuple[str, int | None, tuple[int, ...]]] = attrs.field(factory=list)
+
+    def revealed(self, pool: str, seat: int | None, pile: tuple[int, ...]) -> None:
+        self.taken.append((pool, seat, pile))
+
+    def rebuilt(self, pool: str, cards: tuple[int, ...], rng: Rng) -> tuple[tuple[int, ...], Rng]:
+        if self.queues is None:  # a seeded game: the rules' own shuffle
+            return reshuffle(cards, rng)
+        queue = self.queues[pool]
+        top, queue[:] = queue[:len(cards)], queue[len(cards):]
+        return _stacked(cards, top), rng
+
+
+def _stacked(pile: Sequence[int], top: Sequence[int]) -> tuple[int, ...]:
+    """``pile`` with the cards ``top`` on top, in that order, and the rest sorted below them."""
+    rest = Counter(pile)
+    rest.subtract(top)
+    if min(rest.values(), default=0) < 0:
+        raise InvalidArgumentError("an entered outcome is not among the cards that could come next")
+    return (*top, *sorted(rest.elements()))
+
+
+@contextmanager
+def _tapped(probe: _Probe) -> Iterator[_Probe]:
+    token = TAP.set(probe)
+    try:
+        yield probe
+    finally:
+        TAP.reset(token)
+
+
+def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | State:
+    """NGG-CHANCE-3: the next card ``action`` needs, given the outcomes ``entered`` for it so far,
+    or the canonical state after it once every card it takes has been entered.
+
+    The move is probed (NGG-CHANCE-4): the entered materials and gremlins are stacked on their
+    decks, in order, and any left over on the pile the move rebuilds (NGG-DECK-2, NGG-ROUND-5);
+    the rules apply the move; the first card they take beyond the entered ones is the Need."""
+    queues = {pool: [_index(o, pool) for o in entered if o.pool == pool] for pool in POOLS}
+    if sum(map(len, queues.values())) != len(entered):
+        raise InvalidArgumentError("an entered outcome names no pool of No Good Gremlins")
+    mats, grems = queues["materials"], queues["gremlins"]
+    probe_state = attrs.evolve(state, deck=_stacked(state.deck, mats[:len(state.deck)]),
+                               gremlin_deck=_stacked(state.gremlin_deck, grems[:len(state.gremlin_deck)]))
+    del mats[:len(state.deck)], grems[:len(state.gremlin_deck)]
+    with _tapped(_Probe(queues)) as probe:
+        after = rules.apply(probe_state, action)
+    for (pool, _, pile), outcome in zip(probe.taken, entered, strict=False):
+        if outcome.pool != pool or _INDEX[pool].get(outcome.item) != pile[0]:
+            raise InvalidArgumentError(f"{shown(str(outcome))} is not what this move reveals next")
+    if len(probe.taken) > len(entered):
+        pool, seat, pile = probe.taken[len(entered)]
+        return _need(pool, pile, None if seat is None else (seat,))
+    if len(probe.taken) < len(entered):
+        raise InvalidArgumentError(f"{shown(action)} reveals {len(probe.taken)} cards, not {len(entered)}")
+    return canonical(after)
+
+
+# -- the truth of a seeded game -----------------------------------------------------------------
+
+def reveals(before: State | None, action: Any, after: State) -> tuple[Outcome, ...]:
+    """What the seeded step ``before -> after`` revealed, in the order :func:`step` asks for it;
+    ``before`` None: the opening hands of ``after`` (a new game), seat by seat.
+
+    A move's cards are those the rules take when they replay it from ``before`` (the replay
+    must give ``after``)."""
+    if before is None:
+        return tuple(Outcome("materials", MATERIALS[t].value)
+                     for hand in after.hands for t, k in enumerate(hand) for _ in range(k))
+    with _tapped(_Probe()) as probe:
+        replayed = rules.apply(before, action)
+    if replayed != after:
+        raise InvalidArgumentError(f"the seeded step by {shown(action)} does not lead to the state given")
+    return tuple(Outcome(pool, _NAMES[pool][pile[0]]) for pool, _, pile in probe.taken)
