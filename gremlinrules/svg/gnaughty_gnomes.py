@@ -4,7 +4,8 @@ Parts a program may count (classes and data attributes):
 
 - ``<g class="hex" data-hex="i" data-colour="red">``: the 13 hexes of the garden, the white
   centre included (GG-BOARD-1);
-- ``<g class="gnome" data-team="t" data-spot="s">``: one per gnome standing in the garden;
+- ``<g class="gnome" data-team="t" data-spot="s">``: one per gnome standing in the garden (the
+  score line's team marks are ``class="team-mark"``);
 - ``<g class="spot" data-spot="s">``: the placement spots, numbered, with ``labels=True`` only;
 - ``<g class="track-suit" data-suit="red" data-strength="1">``: the strength track, strongest
   first (GG-TRACK-1);
@@ -120,13 +121,13 @@ def _garden(view: View, labels: bool) -> Node:
     return group(*parts, class_="garden")
 
 
-def _gnome(x: float, y: float, team: int, spot: int | None) -> Node:
+def _gnome(x: float, y: float, team: int, spot: int | None, cls: str = "gnome") -> Node:
     fill = TEAM_COLOURS[team]
     return group(
         tooltip(f"team {team} gnome" + ("" if spot is None else f" on spot {spot}")),
         polygon(((x - 7, y + 8), (x + 7, y + 8), (x, y - 10)), fill=fill, stroke=INK, stroke_width=1.2),
         circle(x, y + 3, 3.2, fill="#f6d7b5", stroke=INK, stroke_width=0.8),
-        class_="gnome", data_team=team, data_spot=spot,
+        class_=cls, data_team=team, data_spot=spot,
     )
 
 
@@ -195,7 +196,7 @@ def _points(team: int, points: int) -> str:
 
 def _scores(view: View, x: float, y: float) -> Node:
     return group(
-        *(group(_gnome(x + 10 + 170 * t, y - 4, t, None),
+        *(group(_gnome(x + 10 + 170 * t, y - 4, t, None, "team-mark"),
                 text(x + 24 + 170 * t, y, _points(t, view.team_scores[t]), size=12, weight="bold"),
                 class_="team-score", data_team=t, data_score=view.team_scores[t])
           for t in (0, 1)),

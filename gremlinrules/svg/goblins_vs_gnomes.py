@@ -41,7 +41,7 @@ from gremlinrules.svg.core import (
     viewer_line,
 )
 
-__all__ = ["draw"]
+__all__ = ["draw", "hand_card"]
 
 TITLE = "Goblins vs Gnomes"
 WIDTH = 820
@@ -165,7 +165,7 @@ def _field(view: View, labels: bool, top: float) -> tuple[Node, float]:
     return group(*parts, class_="field"), c * (y1 - y0 + 1)
 
 
-def _hand_card(kit: Kit, x: float, y: float, w: float, h: float, name: str) -> Node:
+def hand_card(kit: Kit, x: float, y: float, w: float, h: float, name: str) -> Node:
     """A card in a hand: a tunnel card's face in small with its name beside, else a named card."""
     design = kit.designs.get(name)
     if design is None or not design.on_field:
@@ -189,7 +189,7 @@ def _role_text(view: View, seat: int) -> str | None:
 def _seats(view: View, top: float) -> Node:
     rows: list[Node] = []
     kit = options_kit(view.options)
-    w, h, step = 84, 44, 92
+    w, h, step = 116, 44, 122
     for seat in range(view.players):
         ry = top + seat * 56
         cards: list[Node] = []
@@ -199,7 +199,7 @@ def _seats(view: View, top: float) -> Node:
             names = [k.card for k in view.known_cards if k.seat == seat][: view.hand_sizes[seat]]
         cx = 300.0
         for name in names:
-            cards.append(_hand_card(kit, cx, ry, w, h, name))
+            cards.append(hand_card(kit, cx, ry, w, h, name))
             cx += step
         for _ in range(view.hand_sizes[seat] - len(names)):
             cards.append(card_back(cx, ry, w, h))

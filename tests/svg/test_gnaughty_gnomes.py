@@ -1,0 +1,134 @@
+"""Gnaughty Gnomes' pictures: every part of the view drawn, with the right counts, and nothing a seat
+cannot see (GG-VIEW-1, GG-2P-5, GG-VIEW-2)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gremlinrules
+import gremlinrules.svg
+from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, N_SPOTS
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.state import Phase, State
+from gremlinrules.gnaughty_gnomes.view import View
+from gremlinrules.svg.gnaughty_gnomes import card_name
+from tests.svg.support import all_card_names, cards, parse, parts, position
+
+GAME = gremlinrules.get_game("gnaughty-gnomes")
+FEW = settings(max_examples=max(5, settings().max_examples // 3))
+"""A third of the profile's examples: each one draws every seat's picture with and without labels."""
+
+walks = {"seed": st.integers(0, 2**32), "walk_seed": st.integers(0, 2**32), "stop": st.integers(0, 70)}
+
+
+def _names(cs: tuple[Card, ...]) -> list[str]:
+    return [card_name(c) for c in cs]
+
+
+def _is_dummy(view: View, pos: int) -> bool:
+    return view.players == 2 and pos >= 2
+
+
+def _expected_hand(view: View, pos: int) -> tuple[Counter[str], int]:
+    """What position ``pos``'s row must show, from the view: its face-up cards (and the viewer's own
+    held cards) by name, and how many backs."""
+    if view.face_up[pos] or _is_dummy(view, pos):
+        return Counter(_names(view.face_up[pos])), view.face_down[pos]
+    if view.seat == pos and view.hand is not None:
+        return Counter(_names(view.hand)), 0
+    return Counter(), view.hand_sizes[pos]
+
+
+@pytest.mark.clause("GG-VIEW-1")
+@pytest.mark.parametrize("players", [2, 4])
+@FEW
+@given(**walks)
+def test_the_picture_draws_every_part_of_the_view_once(players: int, seed: int, walk_seed: int,
+                                                       stop: int) -> None:
+    """One hex per garden hex in board order with its colour (the white centre once), one gnome per
+    occupied spot with its team, the spots numbered only with labels, the track in order, the
+    current trick's and the last trick's cards, and per position as many cards as it holds: its
+    face-up cards (and the viewer's own hand) named, every other card a back."""
+    state = position(GAME, players, seed, walk_seed, stop)
+    for seat in [*range(players), None]:
+        view = GAME.observe(state, seat)
+        for labels in (False, True):
+            root = parse(gremlinrules.svg.svg(GAME.id, view, labels=labels))
+            hexes = parts(root, "hex")
+            assert [h.get("data-hex") for h in hexes] == [str(i) for i in range(N_HEXES)]
+            assert [h.get("data-colour") for h in hexes] == [c.value for c in view.layout]
+            assert [h.get("data-hex") for h in parts(root, "hex", colour="white")] == [str(CENTER)]
+            gnomes = [(g.get("data-spot"), g.get("data-team")) for g in parts(root, "gnome")]
+            assert gnomes == [(str(s), str(t)) for s, t in enumerate(view.gnomes) if t is not None]
+            assert len(parts(root, "spot")) == (N_SPOTS if labels else 0)
+            assert [t.get("data-suit") for t in parts(root, "track-suit")] == [c.value for c in view.track]
+            (trick,) = parts(root, "trick")
+            assert cards(trick) == [card_name(p.card) for p in view.plays]
+            last = parts(root, "last-trick")
+            assert [cards(g) for g in last] == ([[card_name(p.card) for p in view.history[-1]]]
+                                                if view.history else [])
+            for pos in range(4):
+                (row,) = parts(root, "hand", position=str(pos))
+                drawn = cards(row)
+                faces, backs = _expected_hand(view, pos)
+                assert len(drawn) == view.hand_sizes[pos]
+                assert drawn.count("hidden") == backs
+                assert Counter(c for c in drawn if c != "hidden") == faces
+
+
+def _hidden_from(state: State, seat: int | None) -> set[str]:
+    """The cards the full state holds that ``seat`` may not see: other players' hands and every
+    face-down dummy card (GG-VIEW-1, GG-2P-5); none once the game is over (GG-VIEW-2)."""
+    if state.phase is Phase.OVER:
+        return set()
+    players = range(2) if state.players == 2 else range(4)
+    hidden = {card_name(c) for pos in players if pos != seat for c in state.hands[pos]}
+    hidden |= {card_name(d) for pos in range(4) for d, _ in state.piles[pos] if d is not None}
+    return hidden
+
+
+@pytest.mark.clause("GG-VIEW-1", "GG-2P-5", "GG-VIEW-2")
+@pytest.mark.parametrize("players", [2, 4])
+@FEW
+@given(**walks)
+def test_no_picture_names_a_card_its_seat_cannot_see(players: int, seed: int, walk_seed: int,
+                                                     stop: int) -> None:
+    """Against the full state: no ``data-card`` of seat p's picture (or the spectator's) names a
+    card in another player's hand or a face-down dummy card, while every card p holds is named
+    in p's own row."""
+    state = position(GAME, players, seed, walk_seed, stop)
+    for seat in [*range(players), None]:
+        root = parse(gremlinrules.svg.svg(GAME.id, GAME.observe(state, seat), labels=True))
+        hidden = _hidden_from(state, seat)
+        assert not all_card_names(root) & hidden
+        if seat is not None:
+            (row,) = parts(root, "hand", position=str(seat))
+            assert set(_names(state.hands[seat])) <= set(cards(row))
+
+
+def test_the_two_player_dummy_shows_its_face_up_cards_to_everyone_and_hides_the_rest() -> None:
+    """In the two-player game a dummy's face-up cards are named in every picture and its face-down
+    cards are backs, its partner's picture included (GG-2P-5)."""
+    state: Any = GAME.new_game(2, 11)
+    for seat in (0, 1, None):
+        root = parse(gremlinrules.svg.svg(GAME.id, GAME.observe(state, seat)))
+        for pos in (2, 3):
+            (row,) = parts(root, "hand", position=str(pos))
+            ups = [card_name(c) for c in state.hands[pos]] + [card_name(u) for _, u in state.piles[pos]
+                                                              if u is not None]
+            downs = sum(d is not None for d, _ in state.piles[pos])
+            assert sorted(c for c in cards(row) if c != "hidden") == sorted(ups)
+            assert cards(row).count("hidden") == downs > 0
+
+
+def test_labels_number_every_spot_where_the_rules_text_places_it() -> None:
+    """With labels, spot i of the garden carries the number i (the numbers the rules page uses)."""
+    root = parse(gremlinrules.svg.svg(GAME.id, GAME.observe(GAME.new_game(4, 2), None), labels=True))
+    spots = parts(root, "spot")
+    assert [s.get("data-spot") for s in spots] == [str(i) for i in range(N_SPOTS)]
+    assert all("".join(s.itertext()) == s.get("data-spot") for s in spots)
