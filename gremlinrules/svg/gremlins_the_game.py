@@ -280,8 +280,9 @@ def _seat(view: View, seat: int, x: float, y: float) -> Node:
     if seat in view.winners:
         notes.append("winner")
     defeated = view.defeated[seat]
-    trophies = [_gremlin(view, x + 12 + i * 24, y + 50, g, "defeated", data_seat=seat)
-                for i, g in enumerate(defeated[:14])]
+    gap = min(24.0, (PANEL_W - 24) / max(len(defeated), 1))  # many defeated gremlins overlap
+    trophies = [_gremlin(view, x + 12 + i * gap, y + 50, g, "defeated", data_seat=seat)
+                for i, g in enumerate(defeated)]
     hand_x = x + 10
     cards: list[Node]
     if view.seat == seat and view.hand is not None:
@@ -300,7 +301,6 @@ def _seat(view: View, seat: int, x: float, y: float) -> Node:
         text(x + 28, y + 34, " · ".join(notes), size=10, fill=PALETTE["muted"]),
         text(x + PANEL_W - 8, y + 20, f"{count} weapon cards", size=10, anchor="end", fill=PALETTE["muted"]),
         group(*trophies, class_="defeated", data_seat=seat, data_count=len(defeated)),
-        None if len(defeated) <= 14 else text(x + 12 + 14 * 24, y + 54, f"+{len(defeated) - 14}", size=9),
         group(*cards, class_="hand", data_seat=seat, data_count=count),
         class_="seat", data_seat=seat, data_acting=acting,
     )
@@ -333,7 +333,8 @@ def _piles(view: View, x: float, y: float) -> Node:
     weapon_top = None
     if view.weapon_discard:
         weapon_top = _weapon(view, x + 150, y + 4, view.weapon_discard[-1], None, "weapon-discard")
-    crowd = [_gremlin(view, x + 12 + i * 24, y + 100, g, "crowd") for i, g in enumerate(view.crowd)]
+    gap = min(24.0, (PANEL_W - 24) / max(len(view.crowd), 1))
+    crowd = [_gremlin(view, x + 12 + i * gap, y + 100, g, "crowd") for i, g in enumerate(view.crowd)]
     return group(
         _pile(x, y, "Pool", view.pool_size, "gremlin-pool"),
         _pile(x + 75, y, "Weapons", view.weapon_deck_size, "weapon-deck"),
