@@ -119,12 +119,12 @@ def replayed_states(db: Path, table_id: str, game: Game) -> list[Any]:
 
 
 def cards(data: Any) -> list[Any]:
-    """Every card-like object (a dict with a suit and a rank) anywhere in JSON data."""
+    """Every card (an object of exactly a suit and a rank) anywhere in JSON data."""
     found: list[Any] = []
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
-            if "suit" in node and "rank" in node:
+            if set(node) == {"suit", "rank"}:
                 found.append({"suit": node["suit"], "rank": node["rank"]})
             for value in node.values():
                 walk(value)

@@ -156,6 +156,7 @@ function connect() {
       $("who").textContent = data.seat === null ? "Spectator" : `You are seat ${data.seat} of ${data.players}`;
       $("conn").textContent = "live";
       $("conn").className = "conn";
+      document.body.dataset.live = "yes";
     } else if (data.type === "update") {
       show(data);
     } else if (data.type === "refused") {
@@ -171,6 +172,8 @@ function connect() {
   socket.addEventListener("close", () => {
     $("conn").textContent = retry === null ? "closed" : "reconnecting…";
     $("conn").className = "conn down";
+    document.body.dataset.live = "no";
+    for (const b of document.querySelectorAll("#actions button")) b.disabled = true;  // until the server is back
     waiting = false;
     if (retry !== null) {
       setTimeout(connect, retry);

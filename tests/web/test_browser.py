@@ -1,0 +1,141 @@
+"""The page in a real browser (the system's headless Chromium, driven by Playwright): two seats
+play a whole game by clicking, through a server SIGKILL and restart; no page ever receives
+another seat's hidden cards; a stale move from a second tab is refused."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+import gremlinrules
+from tests.web.serving import ServerProcess, cards, hidden_cards, replayed_states
+
+pytestmark = pytest.mark.slow
+
+GAME = "gnaughty-gnomes"  # 2 players: 64 decisions, the shortest whole game
+
+
+def _record_frames(page: Any, into: list[dict[str, Any]]) -> None:
+    """Keep every message the page receives over its WebSockets."""
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: into.append(json.loads(payload)))
+    page.on("websocket", on_socket)
+
+
+def _at(page: Any, version: int) -> None:
+    """Wait until the page is connected and shows the table at ``version``."""
+    body = "document.body.dataset"
+    page.wait_for_function(f"{body}.live === 'yes' && {body}.version === '{version}'", timeout=30_000)
+
+
+def test_two_seats_play_a_whole_game_by_clicking_through_a_server_restart(
+        server: ServerProcess, browser: Any) -> None:
+    """Seats 0 and 1, each in its own browser context, and a spectator open their links; the seat
+    that must decide clicks one of its action buttons until the game is over. Midway the server is
+    killed (SIGKILL) and restarted: the pages reconnect by themselves and the game goes on. Every
+    update a page received holds exactly that seat's view of the state at that version (replayed
+    from the stored log), and none holds a card hidden from that seat in that state."""
+    game = gremlinrules.get_game(GAME)
+    made = server.create(game=GAME, players=2, seed=11)
+    links = [server.url + s["link"] for s in made["seats"]] + [server.url + made["spectator"]]
+    contexts = [browser.new_context() for _ in links]
+    frames: list[list[dict[str, Any]]] = [[] for _ in links]
+    pages = []
+    for context, link, received in zip(contexts, links, frames, strict=True):
+        page = context.new_page()
+        _record_frames(page, received)
+        page.goto(link)
+        pages.append(page)
+    rnd = random.Random(5)
+    version = 0
+    restarted = False
+    while True:
+        for page in pages:
+            _at(page, version)
+        if pages[0].get_attribute("body", "data-terminal") == "yes":
+            break
+        buttons = [p.locator("#actions button.action") for p in pages]
+        movers = [i for i, b in enumerate(buttons) if b.count() > 0]
+        assert movers[:1] == movers  # one seat (never the spectator) may act
+        assert movers[0] in (0, 1)
+        buttons[movers[0]].nth(rnd.randrange(buttons[movers[0]].count())).click()
+        version += 1
+        if version == 30 and not restarted:
+            _at(pages[movers[0]], version)  # the move was acknowledged: it must survive
+            server.kill()
+            server.start()
+            restarted = True
+    assert restarted
+    states = replayed_states(server.db, made["table"], game)
+    assert game.is_terminal(states[-1])
+    assert len(states) == version + 1
+    assert "Game over" in pages[0].inner_text("#status")
+    for seat, received in zip((0, 1, None), frames, strict=True):
+        updates = [f for f in received if f["type"] == "update"]
+        assert {u["version"] for u in updates} == set(range(version + 1))
+        for update in updates:
+            state = states[update["version"]]
+            assert update["view"] == game.to_data(game.observe(state, seat))
+            secret = hidden_cards(game, state, seat)
+            if update["version"] < 30:  # the check has teeth: there are cards to hide (at the end none)
+                assert secret
+            assert not [c for c in _cards_in(update) if c in secret]
+    for seat, page in zip((0, 1, None), pages, strict=True):
+        text = page.inner_text("body")
+        for card in hidden_cards(game, states[-1], seat):
+            assert f"rank {card['rank']} · suit {card['suit']}" not in text
+    for context in contexts:
+        context.close()
+
+
+def _cards_in(update: dict[str, Any]) -> list[Any]:
+    """The cards an update holds, wherever they are (view, labels, events)."""
+    return cards(update)
+
+
+def test_a_stale_move_from_a_second_tab_is_refused(server: ServerProcess, browser: Any) -> None:
+    """Seat 0 has the table open in two tabs. The second tab's updates are held back while the
+    first tab moves; the second tab then clicks a button of the old version: the server refuses it
+    as stale (the page says so), the table stays at the first tab's move, and once the held
+    updates arrive the second tab shows the current version."""
+    made = server.create(game=GAME, players=2, seed=3)
+    context = browser.new_context()
+    first, second = context.new_page(), context.new_page()
+    held: list[str] = []
+    holding = {"on": False}
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            if holding["on"] and json.loads(message)["type"] == "update":
+                held.append(str(message))
+            else:
+                ws.send(message)
+        upstream.on_message(from_server)
+        sockets.append(ws)
+
+    sockets: list[Any] = []
+    second.route_web_socket(re.compile(r".*/ws/.*"), route)
+    for page in (first, second):
+        page.goto(server.url + made["seats"][0]["link"])
+        _at(page, 0)
+    assert second.locator("#actions button.action").count() > 0
+    holding["on"] = True
+    first.locator("#actions button.action").first.click()
+    _at(first, 1)
+    second.locator("#actions button.action").first.click()
+    second.wait_for_function("document.getElementById('notice').textContent.includes('stale move')")
+    assert "version 1" in second.inner_text("#notice")
+    assert server.request("GET", f"/api/tables/{made['table']}")[1]["version"] == 1
+    holding["on"] = False
+    for message in held:
+        sockets[-1].send(message)
+    _at(second, 1)
+    game = gremlinrules.get_game(GAME)
+    assert len(replayed_states(server.db, made["table"], game)) == 2
+    context.close()
