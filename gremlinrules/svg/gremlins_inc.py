@@ -92,16 +92,16 @@ def _face(view: View, x: float, y: float, card_id: str, zone: str, *, w: float =
     size = 7.5 if w >= CARD_W else 6.5
     lines = _wrap(c.name, int(w / (size * 0.7)))
     if c.kind == "action":
-        head, pairs = ("cost" if c.cost else "free"), c.cost
+        head, pairs = ("pay" if c.cost else "free"), c.cost
     else:
         head, pairs = f"+{c.score}", c.needs
     foot: list[Node] = [text(x + 4, y + h - 6, head, size=7, weight="bold", fill=PALETTE["muted"])]
-    fx = x + 4 + 5 * len(head) + 4
+    fx = x + 4 + 4.3 * len(head) + 3
     for r, n in pairs:
         colour = RESOURCE_COLOURS.get(r, PALETTE["grey"])
-        foot.append(circle(fx + 3, y + h - 8.5, 3.5, fill=colour, stroke=INK, stroke_width=0.5))
-        foot.append(text(fx + 8, y + h - 6, str(n), size=7, fill=INK))
-        fx += 16
+        foot.append(circle(fx + 3, y + h - 8.5, 3.2, fill=colour, stroke=INK, stroke_width=0.5))
+        foot.append(text(fx + 7.5, y + h - 6, str(n), size=7, fill=INK))
+        fx += 8.5 + 4.3 * len(str(n))
     return group(
         card(x, y, w, h, card_id, label="", colour=KIND_COLOURS.get(c.kind, PALETTE["paper"]),
              hint=f"{c.name} ({c.kind}, counts as {c.resource}): {c.text}", data_zone=zone, data_kind=c.kind,
@@ -166,9 +166,12 @@ def _seat(view: View, seat: int) -> Node:
         step = min(CARD_W + 4, (room - CARD_W) / max(count - 1, 1))
         hand = [card_back(_HAND_LEFT + i * step, y + 8, CARD_W, CARD_H, data_zone="hand", data_seat=seat)
                 for i in range(count)]
-    projects = [_project(view, seat, i, p, _HAND_LEFT + i * 90, y + 104)
-                for i, p in enumerate(view.projects[seat])]
-    perm_left = _HAND_LEFT + max(3, len(view.projects[seat])) * 90 + 20
+    projects: list[Node] = []
+    px = _HAND_LEFT
+    for i, p in enumerate(view.projects[seat]):
+        projects.append(_project(view, seat, i, p, px, y + 104))
+        px += CARD_W + 20 + 12 * max(1, -(-len(p.resources) // 6))  # a column of resources per six
+    perm_left = max(px, _HAND_LEFT + 3 * 90) + 20
     permanents = [
         group(_face(view, perm_left + i * 62, y + 104, c, "permanent", seat=seat), class_="permanent",
               data_seat=seat, data_card=c)
@@ -196,7 +199,7 @@ def _track(view: View, x: float, y: float, width: float) -> Node:
     top = max(goal, *view.scores, 1)
     unit = width / top
     parts: list[Node | None] = [
-        text(x, y - 8, f"Score track (target {o.target})" if o.end == "score" else
+        text(x, y - 18, f"Score track (target {o.target})" if o.end == "score" else
              f"Scores (game ends after {o.reshuffles} reshuffles; {view.reshuffles} so far)", size=11,
              weight="bold"),
         rect(x, y, width, 10, rx=5, fill=PALETTE["table"], stroke=PALETTE["edge"], stroke_width=1),
@@ -254,8 +257,9 @@ def _pending(view: View) -> str:
     frame = view.pending
     if frame is not None:
         words = _PENDING.get(frame.kind, frame.kind)
+        comps = _components(view)
         if frame.source:
-            words += f" ({frame.source})"
+            words += f" ({comps.card(frame.source).name if comps.has(frame.source) else frame.source})"
         return words
     if view.phase is Phase.PLAY:
         return "start, assign, play, complete, cancel or end the turn"
