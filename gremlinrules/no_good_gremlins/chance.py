@@ -146,6 +146,18 @@ def _tapped(probe: _Probe) -> Iterator[_Probe]:
         TAP.reset(token)
 
 
+def _entered_split(state: State, entered: tuple[Outcome, ...]) -> tuple[State, dict[str, list[int]]]:
+    """``state`` with the entered cards stacked on its decks, and the cards left for rebuilt piles."""
+    queues = {pool: [_index(o, pool) for o in entered if o.pool == pool] for pool in POOLS}
+    if sum(map(len, queues.values())) != len(entered):
+        raise InvalidArgumentError("an entered outcome names no pool of No Good Gremlins")
+    mats, grems = queues["materials"], queues["gremlins"]
+    stacked = attrs.evolve(state, deck=_stacked(state.deck, mats[:len(state.deck)]),
+                           gremlin_deck=_stacked(state.gremlin_deck, grems[:len(state.gremlin_deck)]))
+    del mats[:len(state.deck)], grems[:len(state.gremlin_deck)]
+    return stacked, queues
+
+
 def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | State:
     """NGG-CHANCE-3: the next card ``action`` needs, given the outcomes ``entered`` for it so far,
     or the canonical state after it once every card it takes has been entered.
@@ -153,13 +165,7 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
     The move is probed (NGG-CHANCE-4): the entered materials and gremlins are stacked on their
     decks, in order, and any left over on the pile the move rebuilds (NGG-DECK-2, NGG-ROUND-5);
     the rules apply the move; the first card they take beyond the entered ones is the Need."""
-    queues = {pool: [_index(o, pool) for o in entered if o.pool == pool] for pool in POOLS}
-    if sum(map(len, queues.values())) != len(entered):
-        raise InvalidArgumentError("an entered outcome names no pool of No Good Gremlins")
-    mats, grems = queues["materials"], queues["gremlins"]
-    probe_state = attrs.evolve(state, deck=_stacked(state.deck, mats[:len(state.deck)]),
-                               gremlin_deck=_stacked(state.gremlin_deck, grems[:len(state.gremlin_deck)]))
-    del mats[:len(state.deck)], grems[:len(state.gremlin_deck)]
+    probe_state, queues = _entered_split(state, entered)
     with _tapped(_Probe(queues)) as probe:
         after = rules.apply(probe_state, action)
     for (pool, _, pile), outcome in zip(probe.taken, entered, strict=False):
@@ -171,6 +177,97 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
     if len(probe.taken) < len(entered):
         raise InvalidArgumentError(f"{shown(action)} reveals {len(probe.taken)} cards, not {len(entered)}")
     return canonical(after)
+
+
+# -- the events of a tracked move ---------------------------------------------------------------
+
+_TRIES = 10_000
+"""Generators tried by :func:`arranged` before it gives up (a rebuild whose pile holds cards
+added during the move needs one that shuffles them out of the way; a few tries usually do)."""
+
+
+@attrs.define
+class _Rebuilds(_Probe):
+    """A probe that also remembers each rebuild (its pool, the pile as the rules gathered it, the
+    generator it would be shuffled with, the cards wanted on top) and moves the generator on as
+    the rules' own shuffle would, so the generators it remembers are those of plain play."""
+
+    rebuilds: list[tuple[str, tuple[int, ...], Rng, tuple[int, ...]]] = attrs.field(factory=list)
+
+    def rebuilt(self, pool: str, cards: tuple[int, ...], rng: Rng) -> tuple[tuple[int, ...], Rng]:
+        waiting = len((self.queues or {}).get(pool, ()))
+        pile, _ = super().rebuilt(pool, cards, rng)
+        taken = waiting - len((self.queues or {}).get(pool, ()))
+        self.rebuilds.append((pool, cards, rng, pile[:taken]))
+        return pile, reshuffle(cards, rng)[1]
+
+
+def _source(state: State, pool: str) -> tuple[int, ...]:
+    """The zone of ``state`` a rebuild of ``pool`` gathers first (and which its order is free)."""
+    return state.scrapheap if pool == "materials" else state.gremlin_discard
+
+
+def _arrange_source(free: tuple[int, ...], cards: tuple[int, ...], rng: Rng,
+                    top: tuple[int, ...]) -> tuple[int, ...] | None:
+    """An order of ``free`` (the first ``len(free)`` of ``cards``) after which ``rng`` shuffles
+    ``cards`` into a pile starting with ``top``; None if the cards beyond ``free`` are in the way."""
+    order, _ = rng.shuffle(range(len(cards)))
+    layout: list[int | None] = [None] * len(free)
+    for want, at in zip(top, order, strict=False):
+        if at >= len(free):
+            if cards[at] != want:
+                return None
+        else:
+            layout[at] = want
+    rest = Counter(free)
+    rest.subtract(c for c in layout if c is not None)
+    if min(rest.values(), default=0) < 0:
+        return None
+    spare = iter(sorted(rest.elements()))
+    return tuple(next(spare) if c is None else c for c in layout)
+
+
+def arranged(state: State, action: Any, entered: tuple[Outcome, ...]) -> State:
+    """A seeded state in which the plain rules take exactly ``entered`` for ``action`` (for its
+    events, :func:`gremlinrules.core.chance.apply_with_events`; NGG-CHANCE-4).
+
+    The entered cards are stacked on the decks; a pile rebuilt during the move is shuffled by
+    the state's generator, so the zone it is gathered from (the scrapheap, the gremlin discards)
+    is put in the order that this generator turns into the entered cards. Under
+    ``rebuild_from="scrapheap_and_removed"`` the removed cards are moved onto the scrapheap
+    first (the same pile, gathered earlier; no event shows either zone)."""
+    stacked, queues = _entered_split(state, entered)
+    if not any(queues.values()):
+        return stacked
+    if stacked.options.rebuild_from == "scrapheap_and_removed" and queues["materials"]:
+        stacked = attrs.evolve(stacked, removed=(0,) * 6, scrapheap=stacked.scrapheap + tuple(
+            t for t, k in enumerate(stacked.removed) for _ in range(k)))
+    for attempt in range(_TRIES):
+        candidate = attrs.evolve(stacked, rng=Rng(attempt))
+        probe = _Rebuilds({pool: list(queue) for pool, queue in queues.items()})
+        with _tapped(probe):
+            rules.apply(candidate, action)
+        changes: dict[str, Any] = {}
+        for pool, cards, rng, pile in probe.rebuilds:
+            zone = "scrapheap" if pool == "materials" else "gremlin_discard"
+            free = _source(candidate, pool) if zone not in changes else ()
+            order = _arrange_source(free, cards, rng, pile)
+            if order is None:
+                break
+            changes.setdefault(zone, order)
+        else:
+            candidate = attrs.evolve(candidate, **changes)
+            if _taken(candidate, action) == entered:
+                return candidate
+    raise InvalidArgumentError(f"no arrangement of the table reveals the outcomes entered for "
+                               f"{shown(action)}")
+
+
+def _taken(state: State, action: Any) -> tuple[Outcome, ...]:
+    """The cards the plain (seeded) rules take for ``action`` from ``state``, in order."""
+    with _tapped(_Probe()) as probe:
+        rules.apply(state, action)
+    return tuple(Outcome(pool, _NAMES[pool][pile[0]]) for pool, _, pile in probe.taken)
 
 
 # -- the truth of a seeded game -----------------------------------------------------------------

@@ -25,10 +25,13 @@ from gremlinrules.no_good_gremlins import (
     Bribe,
     DrawTwo,
     EndTurn,
+    GremlinCard,
+    GremlinsRevealed,
     Options,
     Phase,
     State,
     apply,
+    apply_with_events,
     check_state,
     decision_bound,
     is_terminal,
@@ -36,7 +39,15 @@ from gremlinrules.no_good_gremlins import (
     new_game,
     observe,
 )
-from gremlinrules.no_good_gremlins.chance import POOLS, canonical, deal, outcome_bound, reveals, step
+from gremlinrules.no_good_gremlins.chance import (
+    POOLS,
+    arranged,
+    canonical,
+    deal,
+    outcome_bound,
+    reveals,
+    step,
+)
 from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS, MATERIALS, THUNDERSTORM
 from gremlinrules.no_good_gremlins.setup import table_components
 from tests.no_good_gremlins import strategies as nst
@@ -207,6 +218,21 @@ def test_random_external_games_play_to_the_end_with_consistent_states(
     check_state(state)
 
 
+@pytest.mark.clause("NGG-CHANCE-4")
+@given(players=nst.player_counts, seed=nst.seeds, options=nst.any_options)
+def test_the_arranged_table_gives_each_move_the_events_of_the_seeded_game(
+        players: int, seed: int, options: Options) -> None:
+    """For every move of a seeded game, ``arranged`` (the tracked state with the move's entered
+    outcomes made what the plain rules take) leads the seeded rules to the move's own events
+    (the cards drawn, the gremlins revealed, the rebuilds) and to the same canonical state."""
+    game = nst.playout(players, seed, options)
+    for (before, action), (after, _) in pairwise(game):
+        table = arranged(canonical(before), action, reveals(before, action, after))
+        moved, events = apply_with_events(table, action)
+        assert events == apply_with_events(before, action)[1]
+        assert canonical(moved) == canonical(after)
+
+
 @pytest.mark.clause("NGG-CHANCE-1")
 @given(players=nst.player_counts, seed=nst.seeds, options=nst.any_options, where=st.floats(0, 1))
 def test_canonical_is_idempotent_and_keeps_every_view(
@@ -283,6 +309,9 @@ def test_moves_that_run_a_pile_out_continue_from_the_rebuilt_pile_as_the_seeded_
     grems = [_GREMLIN[o.item] for o in outcomes if o.pool == "gremlins"]
     assert [_weights(n) for n in needs] == (_material_piles(before, after, mats)
                                            + _gremlin_piles(before, grems))
+    table = arranged(canonical(before), action, outcomes)
+    assert apply_with_events(table, action)[1] == apply_with_events(before, action)[1]
+    assert canonical(apply(table, action)) == canonical(after)
 
 @pytest.mark.clause("NGG-CHANCE-4")
 def test_a_draw_that_runs_the_deck_out_continues_from_the_rebuilt_scrapheap() -> None:
@@ -337,37 +366,39 @@ def test_the_rebuild_under_rebuild_from_removed_weighs_the_bribe_just_paid() -> 
 
 
 @pytest.mark.clause("NGG-CHANCE-4", "NGG-CHANCE-1")
-def test_a_thunderstorm_on_the_last_gremlin_card_reveals_from_the_rebuilt_discards() -> None:
-    """NGG-ROUND-5: the dealer's reveal of a thunderstorm, the gremlin deck's last card, goes on
-    with two cards of the deck rebuilt from the discards (weights: the discards, less the first
-    of the two once entered), each seen by everyone; then the round ends with the deck and the
-    discards shuffled together (NGG-ROUND-4): canonical, so sorted."""
+def test_a_thunderstorm_chain_that_empties_the_gremlin_deck_reveals_from_the_rebuilt_discards() -> None:
+    """NGG-ROUND-5: the dealer reveals a thunderstorm, then the deck's last card, a gremlin of a
+    type in the threat area (an attack: both cards onto the discards), then a card of the deck
+    rebuilt from the discards, those two included (weights: the discards); everyone sees each.
+    The round then ends with the deck and the discards shuffled together (NGG-ROUND-4): sorted,
+    canonical. ``arranged`` makes a table on which the seeded rules reveal those three cards."""
     base = nst.table(2, seed=1)
     cards = list(base.gremlin_deck)
-    cards.remove(THUNDERSTORM)
-    state = canonical(attrs.evolve(base, gremlin_deck=(THUNDERSTORM,), gremlin_discard=tuple(cards),
-                                   turn=1, phase=Phase.MAIN))
+    attacker = next(c for c in cards if c != THUNDERSTORM)
+    for card in (THUNDERSTORM, attacker, attacker):
+        cards.remove(card)
+    state = canonical(attrs.evolve(base, gremlin_deck=(THUNDERSTORM, attacker), threat=(attacker,),
+                                   gremlin_discard=tuple(cards), turn=1, phase=Phase.MAIN))
     check_state(state)
-    first = step(state, EndTurn(), ())
-    assert first == Need("gremlins", (("thunderstorm", 1),), None)
-    storm = Outcome("gremlins", "thunderstorm")
-    second = step(state, EndTurn(), (storm,))
-    assert type(second) is Need
-    assert second.seen_by is None
-    assert _weights(second) == Counter(cards)
-    gremlin = [c for c in cards if c != THUNDERSTORM]  # no further thunderstorm in the chain
-    pick = Outcome("gremlins", GREMLIN_CARDS[gremlin[0]].value)
-    third = step(state, EndTurn(), (storm, pick))
+    name = GREMLIN_CARDS[attacker].value
+    assert step(state, EndTurn(), ()) == Need("gremlins", tuple(sorted(((name, 1), ("thunderstorm", 1)))))
+    storm, attack = Outcome("gremlins", "thunderstorm"), Outcome("gremlins", name)
+    assert step(state, EndTurn(), (storm,)) == Need("gremlins", ((name, 1),))
+    third = step(state, EndTurn(), (storm, attack))
     assert type(third) is Need
-    assert _weights(third) == Counter(cards) - Counter([gremlin[0]])
-    last = Outcome("gremlins", GREMLIN_CARDS[gremlin[1]].value)
-    after = step(state, EndTurn(), (storm, pick, last))
-    assert type(after) is State
-    assert after.round == state.round + 1
-    assert after.turn == 0
-    assert after.gremlin_discard == (THUNDERSTORM,)
-    assert list(after.gremlin_deck) == sorted(after.gremlin_deck)
-    check_state(after)
+    assert _weights(third) == Counter(cards) + Counter([attacker, attacker])
+    for card in sorted({attacker, *(c for c in cards if c != THUNDERSTORM)}):
+        entered = (storm, attack, Outcome("gremlins", GREMLIN_CARDS[card].value))
+        after = step(state, EndTurn(), entered)
+        assert type(after) is State
+        assert (after.round, after.turn, after.gremlin_discard) == (state.round + 1, 0, (THUNDERSTORM,))
+        assert list(after.gremlin_deck) == sorted(after.gremlin_deck)
+        check_state(after)
+        moved, events = apply_with_events(arranged(state, EndTurn(), entered), EndTurn())
+        assert canonical(moved) == after
+        revealed = [e.cards for e in events if type(e) is GremlinsRevealed]
+        assert revealed == [tuple(sorted((GremlinCard.THUNDERSTORM, GREMLIN_CARDS[attacker],
+                                          GREMLIN_CARDS[card]), key=GREMLIN_CARDS.index))]
 
 
 def _plus(hand: tuple[int, ...], cards: Any) -> tuple[int, ...]:
