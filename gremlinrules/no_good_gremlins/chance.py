@@ -7,7 +7,7 @@ this module tells it what is random here. Two pools hold what nobody at the tabl
     the materials deck: the opening hands (each card seen by the seat it is dealt to), the
     draws of DrawTwo, of the iron and steel bribes and of the empty-hand refill (seen by the
     drawer), and, with four or five players, the deck rebuilt from the scrapheap once the first
-    one runs out (NGG-DECK-2), whose draws are unseen again however public the scrapheap was;
+    one runs out (NGG-DECK-2), whose contents are public but whose order nobody has seen;
 ``gremlins``
     the gremlin deck: each card the dealer reveals at the end of a round (everyone sees it),
     including the cards of a thunderstorm chain and of a deck rebuilt from the discards
@@ -20,6 +20,10 @@ canonical state, applies the move with a :class:`~.flow.Tap` that watches every 
 stacks the entered outcomes on any pile rebuilt during the move, and compares. A pile is only
 rebuilt once it is empty, so the outcomes entered so far fix the move exactly up to the next
 unseen card, and the probe's answer is exact (NGG-CHANCE-4).
+
+Besides the names every model has (``POOLS``, :func:`deal`, :func:`step`,
+:func:`reveals`, :func:`canonical`), :func:`outcome_bound` gives OpenSpiel its
+``max_chance_outcomes`` and :func:`arranged` gives a tracked move its events.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from gremlinrules.no_good_gremlins.state import Options, Setup, State
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["POOLS", "canonical", "deal", "outcome_bound", "reveals", "step"]
+__all__ = ["POOLS", "arranged", "canonical", "deal", "outcome_bound", "reveals", "step"]
 
 POOLS: tuple[str, ...] = ("materials", "gremlins")
 """NGG-CHANCE-1: the materials deck and the gremlin deck."""
