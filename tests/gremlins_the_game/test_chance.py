@@ -160,8 +160,7 @@ Walk = tuple[int, int, tuple[int, int] | None, bool]
 @pytest.mark.clause("GTG-CHANCE-1", "GTG-CHANCE-3")
 @settings(max_examples=scaled(10), deadline=None)
 @given(walk=walks)
-def test_entering_what_a_seeded_game_revealed_reproduces_it_after_every_move(
-        walk: Walk) -> None:
+def test_entering_what_a_seeded_game_revealed_reproduces_it_after_every_move(walk: Walk) -> None:
     """Consistency: the opening deal's cards, then each step's ``reveals``, entered one by one,
     are each offered from the pool asked (a weapon card seen by the seat that draws it, an event
     card and a gremlin by everyone) and give after every move the seeded state in canonical form;
@@ -169,10 +168,10 @@ def test_entering_what_a_seeded_game_revealed_reproduces_it_after_every_move(
     where the pool's top is turned face up."""
     players, seed, thin, stripe = walk
     start = new_game(players, seed)
-    deal = start_deal = model.reveals(None, None, start)
+    deal = model.reveals(None, None, start)
     assert len(deal) == 3 * players
     entered: tuple[Outcome, ...] = ()
-    for k, o in enumerate(start_deal):
+    for k, o in enumerate(deal):
         need = model.deal(players, Options(), entered)
         assert type(need) is Need
         assert need.pool == o.pool
@@ -374,7 +373,6 @@ def test_a_card_discarded_earlier_in_the_same_move_is_in_the_rebuilt_deck() -> N
     discard pile with the card just discarded, so that card is offered (seen by the drawer) though
     the pile held none of its kind, and entering it puts it back in the hand."""
     s = new_game(2, 5)
-    kinds = list(T.weapon_index)
     flashlights = ("flashlight",) * 3
     others = [w for w in T.weapon_deck if w != "flashlight"]
     mine = tuple(sorted((*flashlights, *others[:HAND_LIMIT - 3]), key=T.weapon_index.__getitem__))
@@ -382,7 +380,6 @@ def test_a_card_discarded_earlier_in_the_same_move_is_in_the_rebuilt_deck() -> N
     pile = tuple(others[2 * HAND_LIMIT - 3:])
     s = replace(s, hands=(mine, theirs), weapon_deck=(), weapon_discard=pile)
     check_state(s)
-    assert kinds[0] == "flashlight"
     assert "flashlight" not in pile
     t = model.canonical(s)
     move = next(a for a in legal_actions(t) if type(a) is Move and a.to in t.weapon_tokens)
