@@ -1,92 +1,147 @@
-"""A server-style loop: hold the state, apply moves, send each seat its JSON view.
+"""The table logic of ``gremlinrules serve`` embedded in another framework: the standard library's
+``http.server``.
 
-Run it: ``python examples/server.py``. The "clients" here are random bots that
-see only their JSON view and answer with an action in JSON, as a web client
-would; the server validates every message and never sends the state itself.
-Each legal action goes out with its label (text, message id and parameters,
-for translation) and its text notation; after each move every seat, and the
-spectators, receive the events as they may see them (see docs/rendering.rst).
+Run it: ``python examples/server.py``. It starts a small JSON-over-HTTP host on a free loopback
+port, creates a Gnaughty Gnomes table with two human seats and two of the server's bots, and
+plays it to the end with two HTTP clients that see only what the server sends them: their view,
+their labelled legal actions and their redacted events, never the state.
+
+Everything that makes a multi-seat host safe lives in :mod:`gremlinrules.web.tables`, so this
+file only maps requests to it: the seat comes from the token (``Authorization: Bearer``), every
+move names the table version it was chosen at, and a stale, out-of-turn, malformed or illegal
+move is refused with the library's error text. The tables live in SQLite (``:memory:`` here;
+a file name makes them survive a restart). ``gremlinrules serve`` (docs/web.rst) is the same
+logic behind Starlette, with WebSockets and a browser page.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import threading
+import urllib.error
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-import gremlinrules
 from gremlinrules import GremlinRulesError
+from gremlinrules.web import Table, Tables, TableStore, WebError
+
+TABLES = Tables(TableStore(":memory:"))
 
 
-class Table:
-    """The authoritative game: the only place the full state lives."""
+def play_bots(table: Table) -> None:
+    """Let the server's bots move while a bot seat must decide (a real host would pause a little)."""
+    while (chosen := table.bot_action()) is not None:
+        seat, action = chosen
+        table.move(seat, table.version, action)
 
-    def __init__(self, game_id: str, players: int, seed: int) -> None:
-        self.game = gremlinrules.get_game(game_id)
-        self.state: Any = self.game.new_game(players, seed)
-        self.players = players
-        self.outbox: dict[int | None, list[Any]] = {seat: [] for seat in (*range(players), None)}
-        """Per seat (None: the spectators), the redacted events not yet sent."""
 
-    def view_for(self, seat: int | None) -> str:
-        """The JSON a seat's client (None: a spectator) receives: its view, the events it has not
-        seen yet, and its labelled legal actions when it must act."""
-        game, state = self.game, self.state
-        view = game.observe(state, seat)
-        legal = game.legal_actions(state) if seat is not None and game.current_player(state) == seat else ()
-        events, self.outbox[seat] = self.outbox[seat], []
-        return json.dumps({
-            "view": game.to_data(view),
-            "events": [game.to_data(e) for e in events],
-            "legal": [{"action": game.to_data(a), "text": str(a),
-                       "label": _message_data(game.action_label(view, a))} for a in legal],
-        })
+class Handler(BaseHTTPRequestHandler):
+    """``POST /tables``, ``GET /tables/<id>`` and ``POST /tables/<id>/moves``, all JSON."""
 
-    def receive(self, seat: int, message: str) -> str | None:
-        """Apply a client's action; return an error text for the client, or None."""
-        if self.game.current_player(self.state) != seat:
-            return "not your turn"
+    def do_POST(self) -> None:
+        """Create a table, or make a move."""
+        parts = self.path.strip("/").split("/")
         try:
-            action = self.game.from_json(message, self.game.Action)
-            self.state, events = self.game.apply_with_events(self.state, action)
-        except GremlinRulesError as exc:  # bad JSON, bad action: the state is unchanged
-            return str(exc)
-        for viewer, box in self.outbox.items():
-            seen = (self.game.observe_event(event, viewer) for event in events)
-            box.extend(e for e in seen if e is not None)
-        return None
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"null")
+            if parts == ["tables"]:
+                table, tokens = TABLES.create_from_data(body)
+                play_bots(table)
+                self.answer(201, {"table": table.id, "tokens": tokens})
+            elif len(parts) == 3 and parts[0] == "tables" and parts[2] == "moves":
+                table = TABLES.get(parts[1])
+                seat = table.seat_of(self.token())
+                version, action = table.parse_move(body)
+                accepted = table.move(seat, version, action)
+                play_bots(table)
+                self.answer(200, {"type": "accepted", "version": accepted.version + 1})
+            else:
+                self.answer(404, {"type": "error", "message": "no such route"})
+        except WebError as exc:
+            self.answer(exc.status, exc.as_data())
+        except (GremlinRulesError, ValueError) as exc:  # bad setup, bad JSON
+            self.answer(400, {"type": "error", "message": str(exc)})
+
+    def do_GET(self) -> None:
+        """The seat's update (no token: the spectator's)."""
+        parts = self.path.strip("/").split("/")
+        try:
+            if len(parts) != 2 or parts[0] != "tables":
+                raise WebError("no such route")
+            table = TABLES.get(parts[1])
+            self.answer(200, table.update(table.seat_of(self.token())))
+        except WebError as exc:
+            self.answer(exc.status, exc.as_data())
+
+    def token(self) -> str | None:
+        """The seat token of ``Authorization: Bearer <token>``."""
+        header = self.headers.get("Authorization", "")
+        return header[7:] if header.startswith("Bearer ") else None
+
+    def answer(self, status: int, data: Any) -> None:
+        """Send JSON."""
+        raw = json.dumps(data).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(raw)))
+        self.end_headers()
+        self.wfile.write(raw)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: no line per request."""
 
 
-def _message_data(text: str) -> Any:
-    """A label as a frontend receives it: its text, message id and parameters."""
-    as_data = getattr(text, "as_data", None)
-    return as_data() if callable(as_data) else {"text": str(text)}
-
-
-def random_client(payload: str, rnd: random.Random) -> str:
-    """A client that picks one of the legal actions it was sent (or sends junk sometimes)."""
-    legal = json.loads(payload)["legal"]
-    if rnd.random() < 0.05:
-        return '{"type": "Play", "card": {"suit": "green", "rank": 11}}'
-    return json.dumps(rnd.choice(legal)["action"])
+def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+    """One HTTP request of a client: (status, JSON answer)."""
+    request = urllib.request.Request(base + path, method=method,
+                                     data=None if body is None else json.dumps(body).encode())
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
 
 
 def main() -> None:
-    """Play one game through the JSON boundary and print the result."""
-    table = Table("gnaughty-gnomes", players=4, seed=3)
-    rnd = random.Random(1)
-    refused = 0
-    events_seen = 0
-    while not table.game.is_terminal(table.state):
-        seat = table.game.current_player(table.state)
-        if seat is None:
-            break
-        error = table.receive(seat, random_client(table.view_for(seat), rnd))
-        refused += error is not None
-        events_seen += len(json.loads(table.view_for(None))["events"])  # a spectator's screen
-    print("scores:", table.game.scores(table.state), "winners:", table.game.winners(table.state))
-    print("malformed messages refused:", refused)
-    print("events a spectator saw:", events_seen)
+    """Host one table and play it to the end over HTTP; print what happened."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        status, made = call(base, "POST", "/tables", {"game": "gnaughty-gnomes", "players": 4, "seed": 3,
+                                                      "bots": [2, 3]})
+        assert status == 201, made
+        table, tokens = made["table"], made["tokens"]
+        rnd = random.Random(1)
+        refused: dict[str, int] = {}
+        while True:
+            updates = [call(base, "GET", f"/tables/{table}", token=t)[1] for t in tokens[:2]]
+            if updates[0]["terminal"]:
+                break
+            mine = next(u for u in updates if u["legal"])
+            seat = mine["seat"]
+            move: Any = {"version": mine["version"], "action": rnd.choice(mine["legal"])["action"]}
+            if rnd.random() < 0.1:  # a client bug now and then: the server refuses, nothing changes
+                move, token = rnd.choice([({**move, "version": mine["version"] - 1}, tokens[seat]),  # stale
+                                          (move, tokens[1 - seat]),  # out of turn
+                                          ({"version": mine["version"]}, tokens[seat]),  # no action
+                                          ({**move, "action": {"type": "Fly"}}, tokens[seat])])
+                _, answer = call(base, "POST", f"/tables/{table}/moves", move, token=token)
+                refused[answer["key"]] = refused.get(answer["key"], 0) + 1
+                continue
+            status, answer = call(base, "POST", f"/tables/{table}/moves", move, token=tokens[seat])
+            assert status == 200, answer
+        final = call(base, "GET", f"/tables/{table}")[1]
+        print(f"table {table}: game over at version {final['version']}; "
+              f"scores {final['view']['scores']}, winners {final['view']['winners']}")
+        print("refused client messages by reason:", dict(sorted(refused.items())))
+        print("the spectator's hand:", final["view"].get("hand"), "; legal actions sent to it:",
+              len(final["legal"]))
+    finally:
+        server.shutdown()
 
 
 if __name__ == "__main__":
