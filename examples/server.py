@@ -117,18 +117,20 @@ def main() -> None:
         table, tokens = made["table"], made["tokens"]
         rnd = random.Random(1)
         refused: dict[str, int] = {}
+        step = 0
         while True:
+            step += 1
             updates = [call(base, "GET", f"/tables/{table}", token=t)[1] for t in tokens[:2]]
             if updates[0]["terminal"]:
                 break
             mine = next(u for u in updates if u["legal"])
             seat = mine["seat"]
             move: Any = {"version": mine["version"], "action": rnd.choice(mine["legal"])["action"]}
-            if rnd.random() < 0.1:  # a client bug now and then: the server refuses, nothing changes
-                move, token = rnd.choice([({**move, "version": mine["version"] - 1}, tokens[seat]),  # stale
-                                          (move, tokens[1 - seat]),  # out of turn
-                                          ({"version": mine["version"]}, tokens[seat]),  # no action
-                                          ({**move, "action": {"type": "Fly"}}, tokens[seat])])
+            if step % 5 == 0:  # a client bug now and then: the server refuses it, nothing changes
+                move, token = [({**move, "version": mine["version"] - 1}, tokens[seat]),  # stale
+                               (move, tokens[1 - seat]),  # out of turn
+                               ({"version": mine["version"]}, tokens[seat]),  # no action
+                               ({**move, "action": {"type": "Fly"}}, tokens[seat])][step // 5 % 4]
                 _, answer = call(base, "POST", f"/tables/{table}/moves", move, token=token)
                 refused[answer["key"]] = refused.get(answer["key"], 0) + 1
                 continue
