@@ -20,9 +20,11 @@ Options: ``players`` (the game's smallest count when left out), ``seed`` (0),
 ``options`` (the game's options as JSON), ``scenario`` (start from a scenario
 vector's setup instead: its file name in ``spec/<game-id>/scenarios/``, with or
 without ``.json``), ``after`` (with ``scenario``: play the vector's first N
-actions), ``seat`` (a seat number or ``spectator``, the default), ``labels``
-(a flag: numbers on the parts the rules text names by number), ``size`` (the
-width in pixels) and ``caption``. The content holds further actions, one a
+actions), ``random-actions`` (then play N legal actions, each chosen at random
+by a generator seeded with ``seed``: a position in the middle of a game),
+``seat`` (a seat number or ``spectator``, the default), ``labels`` (a flag:
+numbers on the parts the rules text names by number), ``size`` (the width in
+pixels) and ``caption``. The content holds further actions, one a
 line, in the game's text notation (``play red 6``) or as JSON
 (``{"type": "Play", ...}``); an action the rules refuse fails the build.
 
@@ -49,6 +51,7 @@ from __future__ import annotations
 
 import html as html_text
 import json
+import random
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -77,8 +80,8 @@ __all__ = [
 DIRECTIVES = ("gremlinrules-picture", "gremlinrules-scenario-pictures", "gremlinrules-tunnel-cards")
 """The directives this extension adds."""
 
-PICTURE_OPTIONS = frozenset({"players", "seed", "options", "scenario", "after", "seat", "labels",
-                             "size", "caption"})
+PICTURE_OPTIONS = frozenset({"players", "seed", "options", "scenario", "after", "random-actions", "seat",
+                             "labels", "size", "caption"})
 SCENARIO_OPTIONS = frozenset({"scenarios", "steps", "seat", "labels", "size"})
 CARD_OPTIONS = frozenset({"size", "caption"})
 FLAGS = frozenset({"labels", "steps"})
@@ -106,6 +109,13 @@ def _scenario(game_id: str, name: str) -> Scenario:
             return scenario
     known = ", ".join(s.path.rsplit("/", 1)[-1] for s in load_scenarios(game_id))
     raise PictureError(f"{game_id} has no scenario vector {name!r} (it has: {known})")
+
+
+def _record(vector: Scenario) -> Any:
+    try:
+        return load_record(vector.record)
+    except GremlinRulesError as exc:
+        raise PictureError(f"{vector.path}: its record is refused: {exc}") from exc
 
 
 def _game(game_id: str) -> Any:
@@ -158,18 +168,19 @@ def _play(game: Any, state: Any, actions: Sequence[Any], where: str) -> Any:
 
 def position_picture(game_id: str, *, players: int | None = None, seed: int = 0,
                      options: Mapping[str, Any] | None = None, scenario: str | None = None,
-                     after: int | None = None, actions: Sequence[str] = (),
+                     after: int | None = None, random_actions: int = 0, actions: Sequence[str] = (),
                      seat: int | None = None, labels: bool = False, size: int | None = None,
                      caption: str = "") -> Picture:
     """The picture of one position: a new game (``players``, ``seed``, ``options``) or a
-    scenario vector's setup with its first ``after`` actions, then ``actions`` (text
+    scenario vector's setup with its first ``after`` actions, then ``random_actions``
+    legal actions chosen by a generator seeded with ``seed``, then ``actions`` (text
     notation or JSON, one per item), seen by ``seat`` (None: the spectator)."""
     game = _game(game_id)
     if scenario is not None:
         if players is not None or options is not None or seed != 0:
             raise PictureError(f"{game_id}: a scenario brings its own players, seed and options")
         vector = _scenario(game_id, scenario)
-        record = load_record(vector.record)
+        record = _record(vector)
         done = len(record.actions) if after is None else after
         if not 0 <= done <= len(record.actions):
             raise PictureError(f"{vector.path} has {len(record.actions)} actions; after={done}")
@@ -187,6 +198,12 @@ def position_picture(game_id: str, *, players: int | None = None, seed: int = 0,
             raise PictureError(f"{game_id}: {exc}") from exc
     if seat is not None and not 0 <= seat < players:
         raise PictureError(f"{game_id}: no seat {seat} among {players} players")
+    chooser = random.Random(seed)  # docs only: any fixed choice of legal actions will do
+    for _ in range(random_actions):
+        legal = game.legal_actions(state)
+        if not legal:
+            raise PictureError(f"{game_id}: the game ended before {random_actions} random actions")
+        state = game.apply(state, legal[chooser.randrange(len(legal))])
     state = _play(game, state, [_action(game, a) for a in actions], game_id)
     return Picture(_draw(game, state, seat, labels=labels, size=size), caption)
 
@@ -209,7 +226,7 @@ def scenario_pictures(game_id: str, *, names: Sequence[str] | None = None, steps
         raise PictureError(f"{game_id} has no scenario vectors to draw")
     pictures: list[Picture] = []
     for vector in vectors:
-        record = load_record(vector.record)
+        record = _record(vector)
         if isinstance(seat, int) and not 0 <= seat < record.players:
             raise PictureError(f"{vector.path}: no seat {seat} among {record.players} players")
         state = game.new_game(record.players, record.seed, options=record.options, setup=record.setup)
@@ -241,7 +258,7 @@ def tunnel_cards(options: Mapping[str, Any] | None = None, *, size: int | None =
     from gremlinrules.goblins_vs_gnomes import Options
     from gremlinrules.goblins_vs_gnomes.geometry import options_kit
     from gremlinrules.svg import core
-    from gremlinrules.svg.goblins_vs_gnomes import _hand_card  # the face a hand shows
+    from gremlinrules.svg.goblins_vs_gnomes import hand_card  # the face a hand shows
 
     game = _game("goblins-vs-gnomes")
     try:
@@ -254,7 +271,7 @@ def tunnel_cards(options: Mapping[str, Any] | None = None, *, size: int | None =
     for i, design in enumerate(designs):
         x, y = 16 + (i % columns) * cell_w, 40 + (i // columns) * cell_h
         parts.append(core.group(
-            _hand_card(kit, x, y, 84, face, design.name),
+            hand_card(kit, x, y, 84, face, design.name),
             core.text(x + (face if design.on_field else 84) + 2, y + face / 2 + 14, f"x {design.count}",
                       size=9, fill=core.PALETTE["muted"]),
             class_="design", data_card=design.name, data_kind=design.kind, data_count=design.count))
@@ -307,14 +324,15 @@ def pictures_for(directive: str, game_id: str, options: Mapping[str, str | None]
         scenario = options.get("scenario")
         players = _int("players", options.get("players"), 1)
         if scenario is not None:
-            count = load_record(_scenario(game.id, scenario.strip()).record).players
+            count = _record(_scenario(game.id, scenario.strip())).players
         else:
             count = game.min_players if players is None else players
         seat = _seat(game.id, options.get("seat"), count, actor=False)
         return [position_picture(
             game.id, players=players, seed=_int("seed", options.get("seed"), 0) or 0,
             options=opts, scenario=None if scenario is None else scenario.strip(),
-            after=_int("after", options.get("after"), 0), actions=lines,
+            after=_int("after", options.get("after"), 0),
+            random_actions=_int("random-actions", options.get("random-actions"), 0) or 0, actions=lines,
             seat=None if isinstance(seat, str) else seat,
             labels=_flag(options, "labels"),
             size=_int("size", options.get("size"), 1), caption=(options.get("caption") or "").strip())]

@@ -148,7 +148,26 @@ def test_a_scenario_position_after_some_actions(game_id: str) -> None:
     assert "x &lt; y &amp; z" in EXT.html([picture])
 
 
+@pytest.mark.parametrize("game_id", DRAWN)
+def test_random_actions_reach_a_position_by_legal_moves_the_seed_fixes(game_id: str) -> None:
+    """``random-actions`` plays that many legal actions chosen by a generator seeded with
+    ``seed`` (the same seed, the same position), then the written actions."""
+    import random
+
+    game = gremlinrules.get_game(game_id)
+    state = game.new_game(game.min_players, 3)
+    chooser = random.Random(3)
+    for _ in range(12):
+        legal = game.legal_actions(state)
+        state = game.apply(state, legal[chooser.randrange(len(legal))])
+    options = {"seed": "3", "random-actions": "12", "seat": "0"}
+    [picture] = EXT.pictures_for("gremlinrules-picture", game_id, options)
+    assert picture.svg == svg(game_id, game.observe(state, 0))
+    assert EXT.pictures_for("gremlinrules-picture", game_id, options) == [picture]
+
+
 @pytest.mark.parametrize(("directive", "game_id", "options", "content", "says"), [
+    ("gremlinrules-picture", "gnaughty-gnomes", {"random-actions": "65"}, [], "ended before 65"),
     ("gremlinrules-picture", "no-such-game", {}, [], "no-such-game"),
     ("gremlinrules-picture", "gnaughty-gnomes", {"players": "4"}, ["play purple 9"], "no action"),
     ("gremlinrules-picture", "gnaughty-gnomes", {"players": "4", "seat": "4"}, [], "seat"),
