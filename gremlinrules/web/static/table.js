@@ -71,9 +71,19 @@ function describePending(pending) {
   return parts.join(" ");
 }
 
+function eventValue(value) {
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (isSmall(value)) return Object.values(value).join(" ");
+  if (Array.isArray(value) && value.every(isScalar)) return `[${value.join(", ")}]`;
+  return JSON.stringify(value);
+}
+
+/** One line per event: its type, then its fields (a field the seat may not see is null: left out). */
 function eventText(event) {
   const {type, ...fields} = event;
-  const parts = Object.entries(fields).map(([k, v]) => `${k.replaceAll("_", " ")} ${isSmall(v) ? Object.values(v).join(" ") : JSON.stringify(v)}`);
+  const parts = Object.entries(fields).filter(([, v]) => v !== null)
+    .map(([k, v]) => `${k.replaceAll("_", " ")} ${eventValue(v)}`);
   return `${type}${parts.length ? ": " + parts.join(", ") : ""}`;
 }
 
