@@ -42,12 +42,15 @@ which the plain rules reveal exactly ``entered`` for ``action``; when present,
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Callable
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Concatenate, Final, ParamSpec, TypeVar
 
 import attrs
 
+from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -60,7 +63,8 @@ if TYPE_CHECKING:
     from gremlinrules.core.game import ModuleGame
 
 __all__ = [
-    "CHANCE", "CHANCE_MODES", "Deal", "Need", "Outcome", "Tracked", "chance_model", "parse_outcome",
+    "CHANCE", "CHANCE_MODES", "Deal", "Need", "Outcome", "Tracked", "chance_model", "foreign",
+    "parse_outcome",
 ]
 
 CHANCE: Final = -1
@@ -71,6 +75,8 @@ CHANCE_MODES: Final = ("seeded", "external")
 """The values of ``new_game``'s ``chance`` argument; ``"seeded"`` is the default."""
 
 _PREFIX = "chance:"
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 @attrs.frozen(slots=True)
@@ -97,8 +103,10 @@ class Need:
     pool: str
     """The pool the next outcome comes from."""
     weights: tuple[tuple[str, int], ...]
-    """``(item, unseen copies)`` for every design that can come next, sorted by item; the
-    probability of an item is its weight over the sum of the weights."""
+    """``(item, weight)`` for every design that can come next, sorted by item; the probability
+    of an item is its weight over the sum of the weights. For a pile of cards the weight is the
+    number of unseen copies; a game whose hidden items are not equally likely everywhere says
+    how it weighs them in its ``*-CHANCE-*`` clauses (Gremlins: The Game's Stripe)."""
     seen_by: tuple[int, ...] | None = None
     """The seats that see this outcome at a real table (None: everyone)."""
 
@@ -124,6 +132,10 @@ class Tracked:
     """The outcomes entered so far for ``pending``."""
     need: Need | None = None
     """The pending chance decision; None exactly when ``pending`` is None."""
+    game: str = attrs.field(default="", eq=False, repr=False)
+    """The id of the game that made it (not part of its value or its JSON)."""
+    reference: bool = attrs.field(default=False, eq=False, repr=False)
+    """Made by the game's reference rules (``get_game(id, reference=True)``)."""
 
 
 def parse_outcome(text: str) -> Outcome | None:
@@ -162,8 +174,28 @@ def _settle(game: ModuleGame, model: ModuleType, state: Any, pending: Any, enter
     if type(result) is Need:
         if not result.weights:
             raise AssertionError(f"{game.id}: the chance model asked for an outcome of an empty pool")
-        return Tracked(state, pending, entered, result)
-    return Tracked(result)
+        return Tracked(state, pending, entered, result, game=game.id, reference=game.reference)
+    return Tracked(result, game=game.id, reference=game.reference)
+
+
+def foreign(fn: Callable[Concatenate[Any, _P], _R], state: object, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    """What a game's own function ``fn`` answers when given something other than its State:
+    for a tracked state, the external-chance answer; for anything else, InvalidArgumentError
+    ("expected a <game> State").
+
+    The games' hot functions (``current_player``, ``legal_actions``, ``apply``, ``is_legal``,
+    ``is_terminal``) call it on the branch where they refuse a foreign state, so the seeded
+    mode pays nothing for the external one.
+    """
+    game_module = sys.modules[fn.__module__.rpartition(".")[0]]
+    if type(state) is Tracked:
+        from gremlinrules.core.registry import get_game
+
+        game = get_game(state.game or game_module.GAME_ID, reference=state.reference)
+        answer: _R = _HOT[fn.__name__](game, state, *args, **kwargs)
+        return answer
+    check_type(state, game_module.State, f"{game_module.TITLE} State")
+    raise InvalidArgumentError(f"expected a {game_module.TITLE} State")  # pragma: no cover (raised above)
 
 
 def current_player(game: ModuleGame, t: Tracked) -> int | None:
@@ -313,3 +345,9 @@ def winners(game: ModuleGame, t: Tracked) -> tuple[int, ...]:
 
 def is_terminal(game: ModuleGame, t: Tracked) -> bool:
     return t.need is None and bool(game.module.is_terminal(t.state))
+
+
+_HOT: dict[str, Callable[..., Any]] = {
+    "current_player": current_player, "legal_actions": legal_actions, "apply": apply, "is_legal": is_legal,
+    "is_terminal": is_terminal}
+"""The functions a game's hot path answers through :func:`foreign` (no wrapper)."""

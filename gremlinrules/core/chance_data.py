@@ -91,7 +91,7 @@ def _replay(game: ModuleGame, state: Any, pending: Any, entered: tuple[Outcome, 
         if pending is None:
             if entered or state is None:
                 raise SerializationError("bad data for Tracked: nothing pending, so no outcomes entered")
-            t = Tracked(state)
+            t = Tracked(state, game=game.id, reference=game.reference)
             chance.check_state(game, t)
             return t
         if type(pending) is Deal:
@@ -99,7 +99,7 @@ def _replay(game: ModuleGame, state: Any, pending: Any, entered: tuple[Outcome, 
                 raise SerializationError("bad data for Tracked: no state during the opening deal")
             t = chance.new_tracked(game, pending.players, pending.options, None)
         else:
-            t = Tracked(state)
+            t = Tracked(state, game=game.id, reference=game.reference)
             chance.check_state(game, t)
             t = chance.apply(game, t, pending)
         for outcome in entered:

@@ -20,7 +20,9 @@ are optional: when present, events convert to and from data like actions.
 ``serial.dumps(to_data(state))`` for a state, faster (a test must show it is
 the same text).
 The module functions are bound directly, so the wrapper adds no cost to the
-hot path.
+hot path. The external-chance mode (:mod:`.chance`) needs every function to answer a tracked
+state too: the hot ones (``current_player``, ``legal_actions``, ``apply``, ``is_legal``,
+``is_terminal``) do it themselves through :func:`.chance.foreign`; the others are wrapped.
 """
 
 from __future__ import annotations
@@ -141,7 +143,8 @@ class ModuleGame:
             event_types=tuple(getattr(m, "EVENT_TYPES", ())), Event=getattr(m, "Event", None),
             schema_overrides=dict(getattr(m, "JSON_SCHEMA_OVERRIDES", {})),
             inner_functions=inner,
-            **{name: _tracking(name, f, box) for name, f in inner.items()},
+            **{name: f if name in _ANSWERED_BY_THE_GAME and not reference else _tracking(name, f, box)
+               for name, f in inner.items()},
         )
         box.append(game)
         return game
@@ -279,6 +282,11 @@ def _cut(text: str) -> str:
     limit = serial.MESSAGE_LIMIT
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
+
+_ANSWERED_BY_THE_GAME = frozenset({"current_player", "legal_actions", "apply", "is_legal", "is_terminal"})
+"""The hot functions a game module answers for a tracked state itself (through
+:func:`.chance.foreign`, on the branch where it refuses a foreign state): bound as they are, so
+the seeded mode pays nothing for the external one. The reference rules are wrapped instead."""
 
 _ONE_ARG = frozenset({"current_player", "legal_actions", "is_terminal", "scores", "winners", "end_reason",
                       "players", "check_state"})

@@ -48,6 +48,7 @@ from itertools import chain, permutations
 from operator import or_
 from typing import Any
 
+from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.evolve import make_replace, make_updater
@@ -182,7 +183,7 @@ def legal_actions(state: State) -> tuple[Any, ...]:
     """Every legal action, in the canonical order of ``ACTIONS`` (GG-ACT-1)."""
     try:
         if type(state) is not State:
-            check_type(state, State, "Gnaughty Gnomes State")
+            return foreign(legal_actions, state)  # a tracked state (external chance), or refused
         if state.stack:
             return _placements(state)
         if state.phase is _PLAY_PHASE:
@@ -248,6 +249,8 @@ def check(state: State, action: Any) -> tuple[str, str] | None:
 @guarded
 def is_legal(state: State, action: Any) -> bool:
     """True exactly when ``action`` is in ``legal_actions(state)``."""
+    if type(state) is not State:
+        return foreign(is_legal, state, action)  # a tracked state (external chance), or refused
     return check(state, action) is None
 
 
@@ -255,7 +258,7 @@ def apply(state: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) if not legal."""
     try:
         if type(state) is not State:
-            check_type(state, State, "Gnaughty Gnomes State")
+            return foreign(apply, state, action)  # a tracked state (external chance), or refused
         info = _BY_ID(id(action)) or _by_value(action)  # see core.lookup
         # Plays and plain placements are checked in full here, without listing the legal actions.
         if info is not None and state.phase is _PLAY_PHASE:

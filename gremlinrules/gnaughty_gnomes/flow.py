@@ -20,6 +20,7 @@ import functools
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
+from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.decisions import Frame, Stack, bound_value
 from gremlinrules.core.errors import InvalidArgumentError
@@ -117,7 +118,8 @@ def position_to_act(state: State) -> int:
 @guarded
 def current_player(state: State) -> int | None:
     """The seat that decides now: a dummy's decisions belong to its partner (GG-2P-3)."""
-    check_type(state, State, "Gnaughty Gnomes State")
+    if type(state) is not State:
+        return foreign(current_player, state)  # a tracked state (external chance), or refused
     if state.phase is Phase.OVER:
         return None
     if state.stack:
@@ -136,7 +138,7 @@ def is_terminal(state: State) -> bool:
     """True after the eighth trick's placements (GG-END-1)."""
     try:
         if type(state) is not State:  # check_type, inline: playouts ask this once a decision
-            check_type(state, State, "Gnaughty Gnomes State")
+            return foreign(is_terminal, state)  # a tracked state (external chance), or refused
         return state.phase is _OVER
     except (AttributeError, TypeError):  # a State built without __init__ or edited by hand
         raise incomplete("is_terminal") from None

@@ -33,7 +33,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from gremlinrules.core.checks import check_type, is_int
+from gremlinrules.core.chance import foreign
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.rulebook import Reason
 from gremlinrules.goblins_vs_gnomes.actions import (
@@ -159,7 +160,8 @@ def _check(state: State, action: Any) -> Reason | None:
 
 def is_legal(state: State, action: Any) -> bool:
     """True when ``action`` may be taken now (agrees with :func:`legal_actions`)."""
-    check_type(state, State, _NAME)
+    if type(state) is not State:
+        return foreign(is_legal, state, action)  # a tracked state (external chance), or refused
     return _check(state, action) is None
 
 
@@ -169,7 +171,7 @@ _CHOICES = {NAME_SKIP: name_skip_choices, OPEN_TARGET: open_target_choices, STEA
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action, sorted by the canonical action index (GVG-ACT-1)."""
     if type(state) is not State:
-        check_type(state, State, _NAME)
+        return foreign(legal_actions, state)  # a tracked state (external chance), or refused
     if state.phase is Phase.OVER:
         return ()
     if state.stack:
@@ -233,7 +235,8 @@ def apply(state: State, action: Any) -> State:
             got = step(state, action)
             if got is not None:
                 return got  # type: ignore[no-any-return]
-    check_type(state, State, _NAME)
+    if type(state) is not State:
+        return foreign(apply, state, action)  # a tracked state (external chance), or refused
     why = _check(state, action)
     if why is not None:
         raise IllegalActionError(*why)

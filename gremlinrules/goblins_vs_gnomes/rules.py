@@ -50,7 +50,8 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_type, is_int
+from gremlinrules.core.chance import foreign
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.decisions import Frame, push
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.grid import OFFSETS, SIDE_NAMES, Cell
@@ -649,7 +650,8 @@ RULES: RuleBook[State] = RuleBook(
 def current_player(state: State) -> int | None:
     """The seat that must decide now: the top frame's seat, else the turn owner; None once the
     match is over."""
-    check_type(state, State, _NAME)
+    if type(state) is not State:
+        return foreign(current_player, state)  # a tracked state (external chance), or refused
     if state.phase is Phase.OVER:
         return None
     return state.stack[-1].seat if state.stack else state.turn

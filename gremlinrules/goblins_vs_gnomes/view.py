@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_seat, check_type, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
@@ -207,7 +208,8 @@ def players(state: State) -> int:
 
 def is_terminal(state: State) -> bool:
     """True once a seat reached 9 points, or the round limit is reached (GVG-END-4)."""
-    check_type(state, State, _NAME)
+    if type(state) is not State:
+        return foreign(is_terminal, state)  # a tracked state (external chance), or refused
     return state.phase is Phase.OVER
 
 

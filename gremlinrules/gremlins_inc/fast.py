@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.chance import foreign
 from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.events import _LOG
 from gremlinrules.gremlins_inc.fast_frames import frame_actions, frame_apply
@@ -71,7 +71,7 @@ _listening = _LOG.get
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action in canonical order; empty exactly when the game is over."""
     if type(s) is not State:
-        check_type(s, State, _NAME)
+        return foreign(legal_actions, s)  # a tracked state (external chance), or refused
     if s.phase is not _PLAY:
         return rules.legal_actions(s)
     if s.stack:
@@ -82,20 +82,22 @@ def legal_actions(s: State) -> tuple[Any, ...]:
 
 def is_legal(s: State, action: Any) -> bool:
     """True exactly when ``action`` is among ``legal_actions(s)``."""
+    if type(s) is not State:
+        return foreign(is_legal, s, action)  # a tracked state (external chance), or refused
     return rules.is_legal(s, action)
 
 
 def is_terminal(s: State) -> bool:
     """True once the game is over (GI-END-4)."""
     if type(s) is not State:
-        check_type(s, State, _NAME)
+        return foreign(is_terminal, s)  # a tracked state (external chance), or refused
     return s.phase is _OVER
 
 
 def apply(s: State, action: Any) -> State:
     """The next state; IllegalActionError (with the clause) when illegal."""
     if type(s) is not State:
-        check_type(s, State, _NAME)
+        return foreign(apply, s, action)  # a tracked state (external chance), or refused
     if s.phase is not _PLAY or _listening() is not None:
         return rules.apply(s, action)
     try:

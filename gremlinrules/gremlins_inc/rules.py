@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_type, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
@@ -411,7 +412,8 @@ RULES: RuleBook[State] = RuleBook(
 def current_player(s: State) -> int | None:
     """The seat that must decide now: the top frame's seat, else the turn owner; None once the
     game is over."""
-    check_type(s, State, _NAME)
+    if type(s) is not State:
+        return foreign(current_player, s)  # a tracked state (external chance), or refused
     if s.phase is Phase.OVER:
         return None
     return s.stack[-1].seat if s.stack else s.turn

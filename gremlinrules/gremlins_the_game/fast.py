@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.chance import foreign
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_the_game import fast_fight, fast_flow, fast_moves, flow, rules
@@ -115,7 +115,7 @@ def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
 def is_terminal(s: State) -> bool:
     """True once the game has ended (GTG-STRIPE-2, GTG-STRIPE-4, GTG-END-4)."""
     if type(s) is not State:
-        check_type(s, State, _TITLE)
+        return foreign(is_terminal, s)  # a tracked state (external chance), or refused
     return s.phase is _OVER
 
 
@@ -123,7 +123,7 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in canonical order (empty iff the game is over)."""
     global _last
     if type(s) is not State:
-        check_type(s, State, _TITLE)
+        return foreign(legal_actions, s)  # a tracked state (external chance), or refused
     if s.phase is _MOVE and not s.stack:
         table = _table
         if table[0] is not s.options.map:
@@ -160,7 +160,7 @@ def _move_allowed(s: State, to: Any) -> bool | None:
 def is_legal(s: State, action: Any) -> bool:
     """True iff ``action`` may be applied to ``s``."""
     if type(s) is not State:
-        check_type(s, State, _TITLE)
+        return foreign(is_legal, s, action)  # a tracked state (external chance), or refused
     if type(action) is Move and s.phase is _MOVE and not s.stack:
         legal = _move_allowed(s, action.to)
         if legal is not None:
@@ -201,7 +201,7 @@ def apply(s: State, action: Any) -> State:
             except _HAND_MADE:
                 return rules.apply(s, action)
     if type(s) is not State:
-        check_type(s, State, _TITLE)
+        return foreign(apply, s, action)  # a tracked state (external chance), or refused
     if type(action) is Move and s.phase is _MOVE and not s.stack:
         legal = _move_allowed(s, action.to)
         if legal:

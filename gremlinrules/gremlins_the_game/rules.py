@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.decisions import Frame, Stack
 from gremlinrules.core.errors import IllegalActionError, shown
@@ -55,7 +56,8 @@ def is_terminal(s: State) -> bool:
 
 def current_player(s: State) -> int | None:
     """The seat that must decide: the pending frame's seat, else the turn owner; None at the end."""
-    check_type(s, State, f"{_TITLE} State")
+    if type(s) is not State:
+        return foreign(current_player, s)  # a tracked state (external chance), or refused
     if s.phase is Phase.OVER:
         return None
     return s.stack[-1].seat if s.stack else s.turn

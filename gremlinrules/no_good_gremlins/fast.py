@@ -29,7 +29,7 @@ from operator import ge
 from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.chance import foreign
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.core.zones import next_seat
@@ -134,7 +134,7 @@ def pad_table(pad: tuple[int, ...], costs: tuple[int, ...]) -> _PadTable:
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in the canonical order of ALL_ACTIONS (empty iff the game is over)."""
     if type(s) is not State:
-        check_type(s, State, "No Good Gremlins State")
+        return foreign(legal_actions, s)  # a tracked state (external chance), or refused
     if s.stack:  # a pending Feed decision (rare): the rule book answers it
         return rules.legal_actions(s)
     phase = s.phase
@@ -181,6 +181,8 @@ def legal_actions(s: State) -> tuple[Any, ...]:
 
 def is_legal(s: State, action: Any) -> bool:
     """True iff ``action`` may be applied to ``s`` (the rule book's check: legality is written once)."""
+    if type(s) is not State:
+        return foreign(is_legal, s, action)  # a tracked state (external chance), or refused
     return rules.check(s, action) is None
 
 
@@ -382,7 +384,7 @@ _by_value = _ACTIONS.by_value
 def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
     if type(s) is not State:
-        check_type(s, State, "No Good Gremlins State")
+        return foreign(apply, s, action)  # a tracked state (external chance), or refused
     if not s.stack:
         info = _by_id(id(action)) or _by_value(action)
         if info is not None:
