@@ -265,18 +265,23 @@ def tunnel_cards(options: Mapping[str, Any] | None = None, *, size: int | None =
         kit = options_kit(Options() if options is None else game.from_data(dict(options), game.Options))
     except GremlinRulesError as exc:
         raise PictureError(f"goblins-vs-gnomes: {exc}") from exc
-    columns, cell_w, cell_h, face = 4, 200, 56, 44
+    # three columns drawn half as large again, so that the names a hand writes small stay
+    # readable once a page scales the picture down to its text's width
+    columns, cell_w, cell_h, face, scale = 3, 150, 52, 40, 1.5
     designs = list(kit.designs.values())
-    parts: list[Any] = [core.text(16, 24, "Goblins vs Gnomes · the card designs", size=15, weight="bold")]
+    cells: list[Any] = []
     for i, design in enumerate(designs):
-        x, y = 16 + (i % columns) * cell_w, 40 + (i // columns) * cell_h
-        parts.append(core.group(
-            hand_card(kit, x, y, 84, face, design.name),
-            core.text(x + (face if design.on_field else 84) + 2, y + face / 2 + 14, f"x {design.count}",
-                      size=9, fill=core.PALETTE["muted"]),
+        x, y = 8 + (i % columns) * cell_w, (i // columns) * cell_h
+        cells.append(core.group(
+            hand_card(kit, x, y, 72, face, design.name),
+            core.text(x + (face if design.on_field else 72) + 2, y + face / 2 + 13, f"x {design.count}",
+                      size=8, fill=core.PALETTE["muted"]),
             class_="design", data_card=design.name, data_kind=design.kind, data_count=design.count))
-    height = 40 + -(-len(designs) // columns) * cell_h + 8
-    return core.document(16 * 2 + columns * cell_w, height, parts, size=size,
+    rows = -(-len(designs) // columns)
+    width, top = (16 + columns * cell_w) * scale, 40
+    parts = [core.text(16, 26, "Goblins vs Gnomes · the card designs", size=17, weight="bold"),
+             core.group(*cells, transform=f"translate(0 {top}) scale({scale})")]
+    return core.document(width, top + rows * cell_h * scale + 4, parts, size=size,
                          title="Goblins vs Gnomes: the card designs", game_id="goblins-vs-gnomes",
                          seat=None)
 
