@@ -22,6 +22,7 @@ Every card is a ``<g class="card" data-card="design-id">`` with ``data-zone`` (`
 
 from __future__ import annotations
 
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
 from gremlinrules.gremlins_inc.components import REFERENCE, Card, Components
 from gremlinrules.gremlins_inc.state import Phase
 from gremlinrules.gremlins_inc.view import ProjectView, View
@@ -204,7 +205,7 @@ def _track(view: View, x: float, y: float, width: float) -> Node:
              weight="bold"),
         rect(x, y, width, 10, rx=5, fill=PALETTE["table"], stroke=PALETTE["edge"], stroke_width=1),
     ]
-    step = 5 if top > 20 else 1
+    step = max(1, -(-top // 20))  # about twenty ticks, however high the scores
     for k in range(0, top + 1, step):
         tick = x + k * unit
         parts.append(line(tick, y + 10, tick, y + 14, stroke=PALETTE["muted"], stroke_width=1))
@@ -266,10 +267,42 @@ def _pending(view: View) -> str:
     return ""
 
 
+def _check(view: View) -> None:
+    """A view whose parts disagree (edited or hand-made JSON) is refused before it is drawn: the
+    per-seat rows must match the player count, every hand size must be a number of cards the set
+    holds (so a hostile count cannot make a huge picture), and every resource must name its card
+    where cards are given."""
+    n = view.players
+    rows = (view.scores, view.hand_sizes, view.projects, view.permanents, view.teams)
+    if type(n) is not int or not 1 <= n <= 6 or any(len(r) != n for r in rows):
+        raise InvalidArgumentError(f"this Gremlins, Inc. view's rows do not match its {shown(n)} players")
+    deck = sum(c.copies for c in _components(view).cards)
+    if any(type(k) is not int or not 0 <= k <= deck for k in view.hand_sizes):
+        raise InvalidArgumentError(f"this Gremlins, Inc. view has a hand size outside 0 to {deck}")
+    if view.seat is not None and not 0 <= view.seat < n:
+        raise InvalidArgumentError("this Gremlins, Inc. view's seat is not at the table")
+    for row in view.projects:
+        for p in row:
+            if p.resource_cards is not None and len(p.resource_cards) != len(p.resources):
+                raise InvalidArgumentError(f"project {shown(p.uid)} names {len(p.resource_cards)} resource "
+                                           f"cards for {len(p.resources)} resources")
+
+
 def draw(view: View, *, size: int | None, labels: bool) -> str:
     """The picture of a Gremlins, Inc. view (any seat's, or a spectator's). ``labels`` adds
-    project numbers' meaning nowhere new: they are always written (#1, #2, #3)."""
+    nothing: project numbers are always written (#1, #2, #3). A view whose parts disagree
+    raises :class:`~gremlinrules.core.errors.InvalidArgumentError`."""
     del labels
+    _check(view)
+    try:
+        return _draw(view, size)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, GremlinRulesError):
+            raise
+        raise InvalidArgumentError(f"this Gremlins, Inc. view cannot be drawn: {shown(exc)}") from None
+
+
+def _draw(view: View, size: int | None) -> str:
     over = view.phase is Phase.OVER
     where = "" if over else f"round {view.round} · seat {view.turn}'s turn"
     headline = viewer_line(TITLE, view.seat, view.current_player, where, _pending(view))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
 from gremlinrules.gremlins_the_game.board import MOVIE_THEATER, REFERENCE_MAP, STREET, TOWN_SQUARE, Map, Space
 from gremlinrules.gremlins_the_game.components import COLOURS, REFERENCE, Symbol, tables
 from gremlinrules.gremlins_the_game.state import Phase
@@ -355,8 +356,45 @@ def _pending(view: View) -> str:
     return "move" if view.phase is Phase.MOVE else ""
 
 
+def _check(view: View) -> None:
+    """A view whose parts disagree (edited or hand-made JSON) is refused before it is drawn: the
+    per-seat rows must match the player count (at most one seat per colour), every hand size must
+    be a number of weapon cards the set holds, and every gremlin and weapon card shown must be one
+    of the table's components."""
+    n = view.players
+    rows = (view.scores, view.hand_sizes, view.positions, view.free_move, view.defeated)
+    if type(n) is not int or not 1 <= n <= len(COLOURS) or any(len(r) != n for r in rows):
+        raise InvalidArgumentError(f"this Gremlins: The Game view's rows do not match its {shown(n)} players")
+    comps = view.options.components or REFERENCE
+    t = tables(comps)
+    weapons = sum(w.copies for w in comps.weapons)
+    if any(type(k) is not int or not 0 <= k <= weapons for k in view.hand_sizes):
+        raise InvalidArgumentError(f"this Gremlins: The Game view has a hand size outside 0 to {weapons}")
+    if view.seat is not None and not 0 <= view.seat < n:
+        raise InvalidArgumentError("this Gremlins: The Game view's seat is not at the table")
+    shown_gremlins = [g.gremlin for g in view.board if g.face_up] + [*view.crowd]
+    shown_gremlins += [g for row in view.defeated for g in row]
+    unknown = [g for g in shown_gremlins if g not in t.gremlin]
+    unknown += [w for w in (*(view.hand or ()), *view.weapon_discard) if w not in t.weapon_index]
+    if unknown:
+        raise InvalidArgumentError(f"this Gremlins: The Game view names no component of its table: "
+                                   f"{shown(unknown[0])}")
+
+
 def draw(view: View, *, size: int | None, labels: bool) -> str:
-    """The picture of a Gremlins: The Game view (any seat's, or a spectator's)."""
+    """The picture of a Gremlins: The Game view (any seat's, or a spectator's). A view whose parts
+    disagree raises :class:`~gremlinrules.core.errors.InvalidArgumentError` (a space the map does
+    not have included)."""
+    _check(view)
+    try:
+        return _draw(view, size, labels)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, GremlinRulesError):
+            raise
+        raise InvalidArgumentError(f"this Gremlins: The Game view cannot be drawn: {shown(exc)}") from None
+
+
+def _draw(view: View, size: int | None, labels: bool) -> str:
     m = _map_of(view)
     over = view.phase is Phase.OVER
     where = "" if over else f"turn {view.turn_number + 1} · seat {view.turn}'s turn"

@@ -24,7 +24,8 @@ Every card is a ``<g class="card" data-card="...">`` with ``data-zone`` (``hand`
 
 from __future__ import annotations
 
-from gremlinrules.no_good_gremlins.components import MATERIALS, GremlinCard, Material
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
+from gremlinrules.no_good_gremlins.components import MATERIAL_COUNT, MATERIALS, GremlinCard, Material
 from gremlinrules.no_good_gremlins.notation import MaterialCounts, WandererStatus
 from gremlinrules.no_good_gremlins.state import Phase
 from gremlinrules.no_good_gremlins.view import View
@@ -288,10 +289,39 @@ def _where(view: View) -> str:
     return " · ".join(parts)
 
 
+def _check(view: View) -> None:
+    """A view whose parts disagree (edited or hand-made JSON) is refused before it is drawn: the
+    per-seat rows must match the player count and every count must be a number of cards the game
+    can hold (so a hostile count cannot make a huge picture)."""
+    n = view.players
+    rows = (view.scores, view.hand_sizes, view.pads, view.medals)
+    if type(n) is not int or not 1 <= n <= 5 or any(len(r) != n for r in rows):
+        raise InvalidArgumentError(f"this No Good Gremlins view's rows do not match its {shown(n)} players")
+    counts = [*view.hand_sizes, view.deck_size, view.gremlin_deck_size, *view.components.launch_costs]
+    for c in (view.hand, *view.pads, *view.medals, view.removed):
+        counts += [] if c is None else [getattr(c, m.value) for m in MATERIALS]
+    if any(type(k) is not int or not 0 <= k <= MATERIAL_COUNT for k in counts):
+        raise InvalidArgumentError(f"this No Good Gremlins view holds a count outside 0 to {MATERIAL_COUNT}")
+    seats = [s for s in (view.seat, view.wanderer) if s is not None]
+    if any(type(s) is not int or not 0 <= s < n for s in seats):
+        raise InvalidArgumentError("this No Good Gremlins view names a seat that is not at the table")
+
+
 def draw(view: View, *, size: int | None, labels: bool) -> str:
     """The picture of a No Good Gremlins view (any seat's, or a spectator's). ``labels`` adds
-    nothing here: every part already carries its name."""
+    nothing here: every part already carries its name. A view whose parts disagree raises
+    :class:`~gremlinrules.core.errors.InvalidArgumentError`."""
     del labels
+    _check(view)
+    try:
+        return _draw(view, size)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, GremlinRulesError):
+            raise
+        raise InvalidArgumentError(f"this No Good Gremlins view cannot be drawn: {shown(exc)}") from None
+
+
+def _draw(view: View, size: int | None) -> str:
     headline = viewer_line(TITLE, view.seat, view.current_player, _where(view), _pending(view))
     if view.phase is Phase.OVER and view.winners:
         headline += " · " + ("winner" if len(view.winners) == 1 else "winners") + " " + ", ".join(

@@ -20,6 +20,7 @@ import gremlinrules
 from gremlinrules.gremlins_inc import Options, State, View
 from gremlinrules.svg import svg
 from tests.svg.support import cards, parse, parts
+from tests.svg.test_no_good_gremlins import check_edited_views
 
 GAME_ID = "gremlins-inc"
 GAME = gremlinrules.get_game(GAME_ID)
@@ -157,3 +158,13 @@ def test_team_play_writes_the_team_scores() -> None:
     assert len(found) == 1
     expected = " · ".join(f"team {t}: {s}" for t, s in enumerate(view.team_scores))
     assert "".join(found[0].itertext()) == expected
+
+
+@given(**positions, edit_seed=st.integers(0, 2**32))
+def test_an_edited_view_draws_or_is_refused_with_the_librarys_error(players: int, seed: int, stop: int,
+                                                                    reveal: bool, familiar: bool,
+                                                                    edit_seed: int) -> None:
+    """A view decoded from JSON with one part changed (rows that disagree with the player count,
+    a count out of range, a card of no design) draws as valid SVG or raises InvalidArgumentError,
+    never a KeyError, IndexError or TypeError, and never makes a huge picture."""
+    check_edited_views(GAME_ID, View, _position(players, seed, stop, reveal, familiar), edit_seed)

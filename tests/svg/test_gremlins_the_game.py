@@ -21,6 +21,7 @@ from gremlinrules.gremlins_the_game.board import COLOURS, Map
 from gremlinrules.svg import svg
 from tests.gremlins_the_game.test_board import SMALL
 from tests.svg.support import SVG_NS, cards, parse, parts, position
+from tests.svg.test_no_good_gremlins import check_edited_views
 
 GAME_ID = "gremlins-the-game"
 GAME = gremlinrules.get_game(GAME_ID)
@@ -174,3 +175,12 @@ def test_a_table_on_its_own_map_is_drawn_on_that_map() -> None:
     _check(root, view, small)
     assert len(parts(root, "space")) == len(small.spaces) != len(REFERENCE_MAP.spaces)
     assert _one(root, "map").get("data-map") == small.name
+
+
+@given(**positions, edit_seed=st.integers(0, 2**32))
+def test_an_edited_view_draws_or_is_refused_with_the_librarys_error(players: int, seed: int, walk_seed: int,
+                                                                    stop: int, edit_seed: int) -> None:
+    """A view decoded from JSON with one part changed (rows that disagree with the player count,
+    a space the map does not have, a gremlin or weapon of no component) draws as valid SVG or
+    raises InvalidArgumentError, never a KeyError, IndexError or TypeError."""
+    check_edited_views(GAME_ID, View, position(GAME, players, seed, walk_seed, stop), edit_seed)

@@ -7,6 +7,9 @@ spectator; the expected parts are computed from the view, and what is hidden fro
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -15,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
+from gremlinrules import GremlinRulesError, InvalidArgumentError
 from gremlinrules.no_good_gremlins import View
 from gremlinrules.no_good_gremlins.components import MATERIALS
 from gremlinrules.no_good_gremlins.notation import MaterialCounts, WandererStatus
@@ -160,3 +164,61 @@ def _one_text(root: ET.Element, cls: str) -> str:
     found = [e for e in root.iter() if e.get("class") == cls]
     assert len(found) == 1
     return "".join(found[0].itertext())
+
+
+def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += _paths(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += _paths(v, (*path, i))
+    return out
+
+
+def edited_data(data: Any, rnd: random.Random) -> Any:
+    """``data`` (a view's JSON) with one part, chosen by ``rnd``, changed as a careless or hostile
+    client might: a list shortened, lengthened or emptied, a number, a name or a flag replaced."""
+    data = copy.deepcopy(data)
+    path = rnd.choice(_paths(data)[1:])
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    old = parent[path[-1]]
+    if isinstance(old, list):
+        new: Any = rnd.choice([[], old[:-1], old + old[-1:], old[::-1]])
+    elif isinstance(old, bool):
+        new = not old
+    elif isinstance(old, int):
+        new = rnd.choice([-1, 0, 1, 5, 99, 10**6])
+    elif isinstance(old, str):
+        new = rnd.choice(["", "nobody", old + "x", "red"])
+    else:
+        new = rnd.choice([0, "x", None, []])
+    parent[path[-1]] = new
+    return data
+
+
+def check_edited_views(game_id: str, view_class: type, state: Any, edit_seed: int) -> None:
+    """Each view of ``state`` with a part changed (``edited_data``) is refused by the decoder, or
+    drawn as valid SVG, or refused by the drawer with InvalidArgumentError: never an internal error."""
+    game = gremlinrules.get_game(game_id)
+    rnd = random.Random(edit_seed)
+    for seat in [*range(state.players), None]:
+        data = edited_data(game.to_data(game.observe(state, seat)), rnd)
+        try:
+            view: Any = game.from_data(data, view_class)
+        except GremlinRulesError:
+            continue
+        with contextlib.suppress(InvalidArgumentError):
+            parse(svg(game_id, view))
+
+
+@given(**positions, edit_seed=st.integers(0, 2**32))
+def test_an_edited_view_draws_or_is_refused_with_the_librarys_error(players: int, seed: int, walk_seed: int,
+                                                                    stop: int, edit_seed: int) -> None:
+    """A view decoded from JSON with one part changed (rows that disagree with the player count,
+    a count out of range, a name of nothing) draws as valid SVG or raises InvalidArgumentError,
+    never a KeyError, IndexError or TypeError, and never makes a huge picture."""
+    check_edited_views(GAME_ID, View, position(GAME, players, seed, walk_seed, stop), edit_seed)
