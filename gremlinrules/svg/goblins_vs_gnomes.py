@@ -20,6 +20,8 @@ With ``labels=True`` each cell of the field is labelled ``x,y`` (the notation of
 
 from __future__ import annotations
 
+import textwrap
+
 from gremlinrules.core.grid import E, N, S, W, rotate_mask
 from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit
 from gremlinrules.goblins_vs_gnomes.notation import Target, xy_of
@@ -51,6 +53,8 @@ EARTH = "#ecdcb8"
 """A passage dug through it."""
 GOLD = "#e2b53e"
 START_ROCK = "#3f6b45"
+BACK_W = 64
+"""The width of a card back in a seat's row."""
 """The start card's rock."""
 _SLOTS = ("top", "middle", "bottom")
 _TARGET_COLOURS = {"gold": GOLD, "dynamite": PALETTE["red"], "dragon": PALETTE["green"]}
@@ -169,7 +173,7 @@ def hand_card(kit: Kit, x: float, y: float, w: float, h: float, name: str) -> No
     """A card in a hand: a tunnel card's face in small with its name beside, else a named card."""
     design = kit.designs.get(name)
     if design is None or not design.on_field:
-        return card(x, y, w, h, name, colour=PALETTE["paper"], hint=name)
+        return card(x, y, min(w, BACK_W), h, name, colour=PALETTE["paper"], hint=name)
     return group(
         *_tunnel(x, y, h, name, design.kind, design.colour, design.edges),
         text(x + h + 2, y + h / 2 + 3, name, size=7.5),
@@ -202,11 +206,12 @@ def _seats(view: View, top: float) -> Node:
             cards.append(hand_card(kit, cx, ry, w, h, name))
             cx += step
         for _ in range(view.hand_sizes[seat] - len(names)):
-            cards.append(card_back(cx, ry, w, h))
-            cx += step
+            cards.append(card_back(cx, ry, BACK_W, h))
+            cx += BACK_W + 6
         role = _role_text(view, seat)
         acting = seat == view.current_player
-        notes = [f"{view.scores[seat]} points", f"swaps used {view.swaps_used[seat]}"]
+        points = view.scores[seat]
+        notes = [f"{points} point{'' if points == 1 else 's'}", f"swaps used {view.swaps_used[seat]}"]
         if view.skips[seat]:
             notes.append(f"skips {view.skips[seat]}")
         if view.first_out == seat:
@@ -240,7 +245,8 @@ def _count(n: int) -> str:
     return f"{n} card{'' if n == 1 else 's'}"
 
 
-def _table_notes(view: View, y: float) -> Node:
+def _table_notes(view: View, y: float) -> tuple[Node, float]:
+    """The deck, the discard and the round's public record, and the height they take."""
     peeks = ", ".join(f"seat {p.seat} {p.target.value}" for p in view.peeks) or "none"
     potions = ", ".join(f"seat {p.seat} with seat {p.chosen}" for p in view.potions) or "none"
     placed = [d for d in view.deck_placed if d.seat == view.seat and d.card is not None]
@@ -249,12 +255,14 @@ def _table_notes(view: View, y: float) -> Node:
         yours = f"; yours: {', '.join(str(d.card) for d in placed)}" if placed else ""
         under = f" ({len(view.deck_placed)} put under it{yours})"
     lines = [
-        f"Maps this round: {peeks} · Potions this round: {potions}",
         f"Deck: {_count(view.deck_size)}{under} · discard: {_count(len(view.discard))} · roles in the box: "
         f"{view.boxed_count}",
+        f"Maps this round: {peeks}",
+        f"Potions this round: {potions}",
     ]
     if view.last_result is not None:
         lines.append(f"Last round: {view.last_result}")
+    lines = [part for words in lines for part in textwrap.wrap(words, 110, subsequent_indent="    ")]
     return group(
         group(card_back(16, y, 34, 46), text(33, y + 62, str(view.deck_size), size=10, anchor="middle"),
               class_="deck", data_count=view.deck_size),
@@ -264,7 +272,7 @@ def _table_notes(view: View, y: float) -> Node:
               class_="discard", data_count=len(view.discard)),
         *(text(104, y + 14 + 16 * i, words, size=11) for i, words in enumerate(lines)),
         class_="notes",
-    )
+    ), max(74.0, 16.0 * len(lines) + 10)
 
 
 def draw(view: View, *, size: int | None, labels: bool) -> str:
@@ -281,14 +289,15 @@ def draw(view: View, *, size: int | None, labels: bool) -> str:
     field, field_h = _field(view, labels, 56)
     seats_top = 56 + field_h + 16
     notes_top = seats_top + 56 * view.players + 8
-    height = notes_top + 74
+    notes, notes_h = _table_notes(view, notes_top)
+    height = notes_top + notes_h
     parts: list[Node | None] = [
         text(16, 24, f"{TITLE} · {viewer} · {where}" + (" · game over" if over else ""), size=15,
              weight="bold", class_="headline"),
         text(16, 42, decides, size=12, weight="bold", fill=PALETTE["edge"], class_="decision"),
         field,
         _seats(view, seats_top),
-        _table_notes(view, notes_top),
+        notes,
     ]
     return document(WIDTH, height, parts, size=size, title=headline, game_id="goblins-vs-gnomes",
                     seat=view.seat)
