@@ -12,7 +12,8 @@ Parts a program may count (classes and data attributes):
 - ``<g class="token" data-kind="event|weapon" data-space="h2">``: one per token on the map;
 - ``<g class="gremlin" data-zone="board" data-space="n2" data-gremlin="gremlin-08"
   data-face-up="true">``: one per gremlin token on the map, a face-down one with
-  ``data-gremlin="hidden"`` (GTG-VIEW-1: nobody knows it); ``data-zone="crowd"`` (no
+  ``data-gremlin="hidden"`` (GTG-VIEW-1: nobody knows it) and ``data-from-pool="true"`` when it
+  came from the pool after setup (only such a token may be Stripe); ``data-zone="crowd"`` (no
   ``data-space``) for each gremlin of a full theater's crowd, ``data-zone="defeated"`` with
   ``data-seat`` for each defeated gremlin;
 - ``<g class="pawn" data-seat="k" data-colour="red" data-space="j15">``: one per seat;
@@ -211,14 +212,20 @@ def _symbols(x: float, y: float, symbols: tuple[Symbol, ...], r: float = 3.2) ->
     return out
 
 
-def _gremlin(view: View, x: float, y: float, gremlin: str | None, zone: str, **data: object) -> Node:
-    """A gremlin token centred at ``(x, y)``: face up its points and symbols, face down a dark disc."""
+def _gremlin(view: View, x: float, y: float, gremlin: str | None, zone: str, *, pooled: bool = False,
+             **data: object) -> Node:
+    """A gremlin token centred at ``(x, y)``: face up its points and symbols, face down a dark disc
+    (ringed in red when it came from the pool after setup, so it may be Stripe, GTG-SETUP-3)."""
     if gremlin is None:
         return group(
-            tooltip("a face-down gremlin (nobody knows which)"),
+            tooltip("a face-down gremlin placed from the pool (it may be Stripe)" if pooled else
+                    "a face-down gremlin (nobody knows which; not Stripe)"),
+            circle(x, y, 12.5, fill="none", stroke=PALETTE["red"], stroke_width=1.5,
+                   stroke_dasharray="3 2") if pooled else None,
             circle(x, y, 10, fill=_FACE_DOWN, stroke=INK, stroke_width=1.2),
             text(x, y + 4, "?", size=11, anchor="middle", weight="bold", fill=PALETTE["white"]),
-            class_="gremlin", data_zone=zone, data_gremlin="hidden", data_face_up=False, **data,
+            class_="gremlin", data_zone=zone, data_gremlin="hidden", data_face_up=False,
+            data_from_pool=pooled or None, **data,
         )
     token = tables(view.options.components or REFERENCE).gremlin[gremlin]
     syms = token.symbols
@@ -252,8 +259,8 @@ def _pieces(view: View, m: Map) -> Node:
     parts += [_token(m, s, "weapon") for s in view.weapon_tokens]
     for g in view.board:
         cx, cy = _centre(m, g.space)
-        parts.append(_gremlin(view, cx, cy, g.gremlin if g.face_up else None, "board", data_space=g.space,
-                              data_from_pool=g.from_pool or None))
+        parts.append(_gremlin(view, cx, cy, g.gremlin if g.face_up else None, "board",
+                              pooled=g.from_pool and not g.face_up, data_space=g.space))
     parts += [_pawn(m, seat, space, view.seat) for seat, space in enumerate(view.positions)]
     return group(*parts, class_="pieces")
 

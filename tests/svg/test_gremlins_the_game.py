@@ -51,6 +51,8 @@ def _check(root: ET.Element, view: View, m: Map) -> None:
     assert tokens == sorted(on_map)
     assert _gremlins(root, "board") == [
         (g.space, g.gremlin if g.face_up else "hidden", "true" if g.face_up else "false") for g in view.board]
+    pooled = [g.get("data-from-pool") == "true" for g in parts(root, "gremlin", zone="board")]
+    assert pooled == [g.from_pool and not g.face_up for g in view.board]
     assert _gremlins(root, "crowd") == [(None, g, "true") for g in view.crowd]
     pawns = [(p.get("data-seat"), p.get("data-colour"), p.get("data-space")) for p in parts(root, "pawn")]
     assert pawns == [(str(k), COLOURS[k], s) for k, s in enumerate(view.positions)]
@@ -78,9 +80,9 @@ def test_each_piece_of_the_view_is_drawn_once_where_the_view_puts_it(players: in
                                                                      stop: int) -> None:
     """Every seat's picture and the spectator's draw each space of the map once (name and area),
     each event and weapon token on its space, each gremlin token on its space (named face up, a
-    hidden token face down), the theater's crowd, one pawn per seat in its colour on its space, the
-    piles by size with the discards' top cards, and per seat its hand card by card and its defeated
-    gremlins, all as the view says."""
+    hidden token face down, marked when it came from the pool), the theater's crowd, one pawn per
+    seat in its colour on its space, the piles by size with the discards' top cards, and per seat
+    its hand card by card and its defeated gremlins, all as the view says."""
     state = position(GAME, players, seed, walk_seed, stop)
     for seat in [*range(players), None]:
         view = GAME.observe(state, seat)
