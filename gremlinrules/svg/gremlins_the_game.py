@@ -240,8 +240,9 @@ def _gremlin(view: View, x: float, y: float, gremlin: str | None, zone: str, *, 
     )
 
 
-def _pawn(m: Map, seat: int, space: str, viewer: int | None) -> Node:
+def _pawn(m: Map, seat: int, space: str, viewer: int | None, shift: float) -> Node:
     cx, cy = _centre(m, space)
+    cx += shift
     colour = COLOURS[seat]
     you = " (you)" if viewer == seat else ""
     return group(
@@ -261,7 +262,9 @@ def _pieces(view: View, m: Map) -> Node:
         cx, cy = _centre(m, g.space)
         parts.append(_gremlin(view, cx, cy, g.gremlin if g.face_up else None, "board",
                               pooled=g.from_pool and not g.face_up, data_space=g.space))
-    parts += [_pawn(m, seat, space, view.seat) for seat, space in enumerate(view.positions)]
+    taken = {g.space for g in view.board}  # a pawn on a gremlin (a fight) stands aside
+    parts += [_pawn(m, seat, space, view.seat, 7.0 if space in taken else 0.0)
+              for seat, space in enumerate(view.positions)]
     return group(*parts, class_="pieces")
 
 
