@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -211,3 +212,23 @@ async def _resume(server: ServerProcess, table: str) -> int:
     ws, update = await _hello(server, table, None)
     await ws.close()
     return int(update["version"])
+
+
+def test_the_board_picture_is_the_seats_view_drawn(server: ServerProcess) -> None:
+    """board.svg is gremlinrules.svg's picture of the token's seat's view (the spectator's without
+    a token), and a forged token gets a 403, not a picture."""
+    import gremlinrules.svg as svg
+    game = gremlinrules.get_game("gnaughty-gnomes")
+    made = server.create(game="gnaughty-gnomes", players=2, seed=4)
+    table = made["table"]
+    state = replayed_states(server.db, table, game)[-1]
+    for seat, token in ((0, made["seats"][0]["token"]), (1, made["seats"][1]["token"]), (None, None)):
+        request = urllib.request.Request(f"{server.url}/api/tables/{table}/board.svg")
+        if token is not None:
+            request.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.headers["Content-Type"].startswith("image/svg+xml")
+            assert response.read().decode() == svg.svg(game.id, game.observe(state, seat))
+    status, body = server.request("GET", f"/api/tables/{table}/board.svg", token="forged")
+    assert status == 403
+    assert body["key"] == "web.bad-token"

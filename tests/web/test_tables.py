@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules.core.errors import (
@@ -268,3 +270,43 @@ def test_an_unknown_table_is_an_unknown_table_error(table_id: Any) -> None:
         tables.get(table_id)
     assert isinstance(missing.value, LookupError)
     assert isinstance(missing.value, GremlinRulesError)
+
+
+@settings(max_examples=max(10, settings().max_examples // 2))  # fast: 12 tables; deep: 300
+@given(st.data())
+def test_whatever_clients_send_the_table_equals_the_replay_of_its_stored_log(
+        tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
+    """Property: after any sequence of messages from any seat (legal moves, stale versions, other
+    seats' turns, spectators, illegal or malformed actions), the table's state is the replay of
+    its stored setup and log, its version is the log's length, every refused message left both
+    unchanged, and every accepted one added exactly one log row."""
+    game_id = data.draw(st.sampled_from(gremlinrules.game_ids()), label="game")
+    game = gremlinrules.get_game(game_id)
+    players = data.draw(st.sampled_from(game.player_counts), label="players")
+    db = tmp_path_factory.mktemp("prop") / "t.sqlite"
+    tables = _tables(db)
+    table, _ = tables.create(game_id, players, seed=data.draw(st.integers(0, 2**31 - 1), label="seed"))
+    every_action = game.all_actions(players)
+    for _ in range(data.draw(st.integers(1, 40), label="messages")):
+        before = (table.state, table.version)
+        seat = data.draw(st.sampled_from([*range(players), None]), label="seat")
+        version = table.version + data.draw(st.sampled_from([0, 0, 0, -1, 1]), label="version offset")
+        legal = game.legal_actions(table.state)
+        use_legal = data.draw(st.booleans(), label="a legal action")
+        pool = legal if legal and use_legal else every_action
+        action = data.draw(st.sampled_from(pool), label="action")
+        should = (version == table.version and seat == game.current_player(table.state)
+                  and game.is_legal(table.state, action))
+        try:
+            table.move(seat, version, action)
+            accepted = True
+        except MoveRefusedError:
+            accepted = False
+        assert accepted == should
+        if not accepted:
+            assert (table.state, table.version) == before
+        assert tables.store.log_length(table.id) == table.version == before[1] + accepted
+    reloaded = _tables(db).get(table.id)
+    assert reloaded.state == table.state
+    assert reloaded.version == table.version
+    assert not reloaded.cache_was_stale
