@@ -139,3 +139,44 @@ def test_a_stale_move_from_a_second_tab_is_refused(server: ServerProcess, browse
     game = gremlinrules.get_game(GAME)
     assert len(replayed_states(server.db, made["table"], game)) == 2
     context.close()
+
+
+def test_the_lobby_creates_a_table_whose_links_open_each_seat(server: ServerProcess, browser: Any) -> None:
+    """In the lobby, choosing No Good Gremlins for 3 players with seat 2 a bot and creating the
+    table lists a link per human seat and the spectators' link; seat 1's link opens seat 1's page,
+    whose view matches the stored table, and the spectator's page offers no action."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + "/")
+    page.select_option("#game", "no-good-gremlins")
+    page.select_option("#players", "3")
+    page.fill("#seed", "42")
+    for seat, bot in ((0, False), (1, False), (2, True)):
+        page.set_checked(f"input[name=bot][value='{seat}']", bot)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#links a")
+    links = {a.inner_text(): a.get_attribute("href") for a in page.locator("#links a").all()}
+    assert set(links) == {"Seat 0", "Seat 1", "Spectators"}
+    assert "Seat 2: a bot" in page.inner_text("#links")
+    seat_page = context.new_page()
+    seat_page.on("pageerror", lambda error: errors.append(str(error)))
+    seat_page.goto(server.url + links["Seat 1"])
+    _at(seat_page, 0)
+    assert seat_page.inner_text("#who") == "You are seat 1 of 3"
+    table = links["Spectators"].rsplit("/", 1)[1]
+    game = gremlinrules.get_game("no-good-gremlins")
+    state = replayed_states(server.db, table, game)[-1]
+    assert state == game.new_game(3, 42)
+    hand = game.to_data(game.observe(state, 1))["hand"]
+    shown = seat_page.locator("#view tr[data-key=hand] > td").first.inner_text()
+    for material, count in hand.items():
+        assert re.search(rf"\b{material}\s+{count}\b", shown), (material, count, shown)
+    spectator = context.new_page()
+    spectator.goto(server.url + links["Spectators"])
+    _at(spectator, 0)
+    assert spectator.inner_text("#who") == "Spectator"
+    assert spectator.locator("#actions button").count() == 0
+    assert not errors
+    context.close()

@@ -27,7 +27,7 @@ function isScalar(value) { return value === null || typeof value !== "object"; }
 
 /** A small flat object (a card: {rank, suit}) reads best on one line. */
 function isSmall(value) {
-  return !isScalar(value) && !Array.isArray(value) && Object.keys(value).length <= 4
+  return !isScalar(value) && !Array.isArray(value) && Object.keys(value).length <= 6
     && Object.values(value).every(isScalar);
 }
 
