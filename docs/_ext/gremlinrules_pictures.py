@@ -24,7 +24,8 @@ actions), ``random-actions`` (then play N legal actions, each chosen at random
 by a generator seeded with ``seed``: a position in the middle of a game),
 ``seat`` (a seat number or ``spectator``, the default), ``labels`` (a flag:
 numbers on the parts the rules text names by number), ``size`` (the width in
-pixels) and ``caption``. The content holds further actions, one a
+pixels), ``caption`` and ``legal`` (a flag: the caption goes on with the
+position's legal actions, in notation). The content holds further actions, one a
 line, in the game's text notation (``play red 6``) or as JSON
 (``{"type": "Play", ...}``); an action the rules refuse fails the build.
 
@@ -81,10 +82,10 @@ DIRECTIVES = ("gremlinrules-picture", "gremlinrules-scenario-pictures", "gremlin
 """The directives this extension adds."""
 
 PICTURE_OPTIONS = frozenset({"players", "seed", "options", "scenario", "after", "random-actions", "seat",
-                             "labels", "size", "caption"})
+                             "labels", "size", "caption", "legal"})
 SCENARIO_OPTIONS = frozenset({"scenarios", "steps", "seat", "labels", "size"})
 CARD_OPTIONS = frozenset({"size", "caption"})
-FLAGS = frozenset({"labels", "steps"})
+FLAGS = frozenset({"labels", "steps", "legal"})
 
 
 class PictureError(ValueError):
@@ -170,11 +171,12 @@ def position_picture(game_id: str, *, players: int | None = None, seed: int = 0,
                      options: Mapping[str, Any] | None = None, scenario: str | None = None,
                      after: int | None = None, random_actions: int = 0, actions: Sequence[str] = (),
                      seat: int | None = None, labels: bool = False, size: int | None = None,
-                     caption: str = "") -> Picture:
+                     caption: str = "", legal: bool = False) -> Picture:
     """The picture of one position: a new game (``players``, ``seed``, ``options``) or a
     scenario vector's setup with its first ``after`` actions, then ``random_actions``
     legal actions chosen by a generator seeded with ``seed``, then ``actions`` (text
-    notation or JSON, one per item), seen by ``seat`` (None: the spectator)."""
+    notation or JSON, one per item), seen by ``seat`` (None: the spectator). With
+    ``legal``, the caption goes on with the position's legal actions in notation."""
     game = _game(game_id)
     if scenario is not None:
         if players is not None or options is not None or seed != 0:
@@ -200,11 +202,16 @@ def position_picture(game_id: str, *, players: int | None = None, seed: int = 0,
         raise PictureError(f"{game_id}: no seat {seat} among {players} players")
     chooser = random.Random(seed)  # docs only: any fixed choice of legal actions will do
     for _ in range(random_actions):
-        legal = game.legal_actions(state)
-        if not legal:
+        moves = game.legal_actions(state)
+        if not moves:
             raise PictureError(f"{game_id}: the game ended before {random_actions} random actions")
-        state = game.apply(state, legal[chooser.randrange(len(legal))])
+        state = game.apply(state, moves[chooser.randrange(len(moves))])
     state = _play(game, state, [_action(game, a) for a in actions], game_id)
+    if legal:
+        choices = game.legal_actions(state)
+        decider = game.current_player(state)
+        listed = f"{len(choices)} legal actions for seat {decider}: " + ", ".join(str(a) for a in choices)
+        caption = f"{caption} {listed}." if caption else listed + "."
     return Picture(_draw(game, state, seat, labels=labels, size=size), caption)
 
 
@@ -339,7 +346,7 @@ def pictures_for(directive: str, game_id: str, options: Mapping[str, str | None]
             after=_int("after", options.get("after"), 0),
             random_actions=_int("random-actions", options.get("random-actions"), 0) or 0, actions=lines,
             seat=None if isinstance(seat, str) else seat,
-            labels=_flag(options, "labels"),
+            labels=_flag(options, "labels"), legal=_flag(options, "legal"),
             size=_int("size", options.get("size"), 1), caption=(options.get("caption") or "").strip())]
     if directive == "gremlinrules-scenario-pictures":
         unknown = set(options) - SCENARIO_OPTIONS

@@ -239,3 +239,18 @@ def test_the_tunnel_cards_picture_draws_each_design_once_with_its_count() -> Non
         assert [c.get("data-card") for c in g.iter(SVG + "g") if c.get("class") == "card"] == [design.name]
     with pytest.raises(EXT.PictureError, match="Goblins vs Gnomes"):
         EXT.pictures_for("gremlinrules-tunnel-cards", "gnaughty-gnomes", {})
+
+
+def test_legal_goes_on_with_the_positions_legal_actions() -> None:
+    """``legal`` ends the caption with the count and the notation of the legal actions of
+    the position drawn, for the seat that decides there."""
+    game = gremlinrules.get_game("gnaughty-gnomes")
+    state = game.new_game(4, 2)
+    state = game.apply(state, game.legal_actions(state)[0])
+    first = str(game.legal_actions(game.new_game(4, 2))[0])
+    [picture] = EXT.pictures_for("gremlinrules-picture", "gnaughty-gnomes",
+                                 {"players": "4", "seed": "2", "legal": None, "caption": "After one card."},
+                                 [first])
+    choices = game.legal_actions(state)
+    assert picture.caption == (f"After one card. {len(choices)} legal actions for seat "
+                               f"{game.current_player(state)}: " + ", ".join(map(str, choices)) + ".")
