@@ -44,13 +44,13 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     PlayPotion,
     Swap,
 )
-from gremlinrules.goblins_vs_gnomes.events import TargetOpened, apply_with_events
+from gremlinrules.goblins_vs_gnomes.events import Dealt, TargetOpened, apply_with_events, dealt
 from gremlinrules.goblins_vs_gnomes.fast import apply
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.setup import HAND, deal_round, goblin_count, new_game
 from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State, evolve
 
-__all__ = ["POOLS", "arranged", "canonical", "deal", "outcome_bound", "reveals", "step"]
+__all__ = ["POOLS", "arranged", "canonical", "deal", "events", "outcome_bound", "reveals", "step"]
 
 POOLS = ("roles", "deck", "targets")
 """The random pools: the role cards, the path cards and the target cards."""
@@ -298,6 +298,18 @@ def _move(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | tup
         return got
     _LAST_MOVE[:] = [(state, action, entered[:feed.used], got[1])]
     return got[1], feed.used
+
+
+def events(state: State, action: Any, entered: tuple[Outcome, ...]) -> tuple[Any, ...]:
+    """The events of ``action`` once ``entered`` are all its outcomes: those of the plain rules
+    on the :func:`arranged` state, with a new round's ``Dealt`` events being the entered deal's
+    (the plain rules would deal the next round from the canonical generator)."""
+    after = step(state, action, entered)
+    assert isinstance(after, State)
+    _, found = apply_with_events(arranged(state, action, entered), action)
+    if not _redealt(state, after):
+        return found
+    return (*(e for e in found if type(e) is not Dealt), *dealt(after))
 
 
 def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | State:

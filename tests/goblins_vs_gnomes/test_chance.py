@@ -27,6 +27,7 @@ from gremlinrules.goblins_vs_gnomes import (
     Place,
     State,
     apply,
+    apply_with_events,
     check_state,
     legal_actions,
     new_game,
@@ -279,3 +280,23 @@ def _same_step(state: State, tracked: State, action: Place | OpenTarget) -> tupl
     stepped = model.step(tracked, action, model.reveals(state, action, after))
     assert stepped == model.canonical(after)
     return after, stepped
+
+
+@pytest.mark.clause("GVG-CHANCE-1", "GVG-ROUND-1")
+@given(players=players_st, seed=st.integers(0, 2**32), walk=st.integers(0, 2**32), options=options_st)
+def test_a_moves_events_are_the_seeded_moves(players: int, seed: int, walk: int, options: Options) -> None:
+    """For every move of a seeded match, the model's events, given the move's reveals, are the
+    events the seeded move gives: the card drawn, the targets opened and a new round's deal
+    included."""
+    state = new_game(players, seed, options=options)
+    tracked = model.canonical(state)
+    rnd = random.Random(walk)
+    while state.phase is not Phase.OVER:
+        actions = legal_actions(state)
+        action = actions[rnd.randrange(len(actions))]
+        after, seeded = apply_with_events(state, action)
+        entered = model.reveals(state, action, after)
+        assert model.events(tracked, action, entered) == seeded
+        stepped = model.step(tracked, action, entered)
+        assert isinstance(stepped, State)
+        tracked, state = stepped, after
