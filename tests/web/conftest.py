@@ -11,6 +11,21 @@ import pytest
 
 from tests.web.serving import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 
+_FIGURES: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Keep the load test's figures (recorded as a user property, so they cross from xdist's
+    workers too)."""
+    if report.when == "call":
+        _FIGURES.extend(f"{name}: {value}" for name, value in report.user_properties if name == "web load")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print the load test's figures after the run."""
+    for line in _FIGURES:
+        terminalreporter.write_line(line)
+
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:

@@ -9,6 +9,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 import pytest
 from websockets.asyncio.client import connect
@@ -58,11 +59,12 @@ async def _seat(server: ServerProcess, table: str, token: str, seed: int,
 
 
 def test_100_tables_of_websocket_bots_lose_and_double_no_move(
-        server: ServerProcess, capsys: pytest.CaptureFixture[str]) -> None:
+        server: ServerProcess, record_property: Callable[[str, object], None]) -> None:
     """100 two-seat tables play MOVES moves each at the same time, each seat a client on its own
     WebSocket. Every client sees the versions 0, 1, 2, ... with none skipped or repeated; the
     moves the clients had accepted add up per table to MOVES, which is exactly the length of
-    the table's stored log, and the log replays legally."""
+    the table's stored log, and the log replays legally. The figures are printed at the end of
+    the pytest run (tests/web/conftest.py)."""
     made = [server.create(game=GAME, players=2, seed=i) for i in range(TABLES)]
     latencies: list[float] = []
 
@@ -84,7 +86,6 @@ def test_100_tables_of_websocket_bots_lose_and_double_no_move(
     moves = TABLES * MOVES
     assert len(latencies) == moves
     p99 = statistics.quantiles(latencies, n=100)[98]
-    with capsys.disabled():
-        print(f"\nweb load: {TABLES} tables, {moves} moves over {2 * TABLES} WebSockets in "
-              f"{elapsed:.1f} s: {moves / elapsed:.0f} moves/s, latency median "
-              f"{statistics.median(latencies) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms")
+    record_property("web load", f"{TABLES} tables, {moves} moves over {2 * TABLES} WebSockets in "
+                    f"{elapsed:.1f} s: {moves / elapsed:.0f} moves/s, latency median "
+                    f"{statistics.median(latencies) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms")
