@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules.gremlins_inc import Options, State, View
+from gremlinrules.gremlins_inc.flow import cards_of
 from gremlinrules.svg import svg
 from tests.svg.support import cards, parse, parts
 from tests.svg.test_no_good_gremlins import check_edited_views
@@ -27,13 +28,21 @@ GAME = gremlinrules.get_game(GAME_ID)
 positions = {
     "players": st.sampled_from(GAME.player_counts), "seed": st.integers(0, 2**32),
     "stop": st.integers(0, 300), "reveal": st.booleans(), "familiar": st.booleans(),
+    "teams": st.booleans(),
 }
 
 
-def _position(players: int, seed: int, stop: int, reveal: bool, familiar: bool) -> State:
-    """A state after at most ``stop`` random decisions of a seeded game with the given options."""
+_TEAMS = {4: "2v2", 5: "2v3", 6: "3v3"}
+"""A team layout for each player count that has one (GI-TEAM-1)."""
+
+
+def _position(players: int, seed: int, stop: int, reveal: bool, familiar: bool, teams: bool) -> State:
+    """A state after at most ``stop`` random decisions of a seeded game with the given options
+    (``teams``: the player count's team layout, where it has one)."""
     rnd = random.Random(seed)
-    state: State = GAME.new_game(players, seed, options=Options(reveal_resources=reveal, familiar=familiar))
+    layout = _TEAMS.get(players, "none") if teams else "none"
+    options = Options(reveal_resources=reveal, familiar=familiar, teams=layout)
+    state: State = GAME.new_game(players, seed, options=options)
     for _ in range(stop):
         if GAME.is_terminal(state):
             break
@@ -82,16 +91,25 @@ def _check(root: ET.Element, view: View) -> None:
 
 
 @given(**positions)
-def test_each_part_of_the_view_is_drawn_once_with_its_counts(players: int, seed: int, stop: int,
-                                                              reveal: bool, familiar: bool) -> None:
+def test_each_part_of_the_view_is_drawn_once_with_its_counts(players: int, seed: int, stop: int, reveal: bool,
+                                                              familiar: bool, teams: bool) -> None:
     """Every seat's picture and the spectator's draw the deck by size, the discard pile's top, the
     card being resolved, a score marker per seat at its score, and per seat its hand card by card,
     each project (its card or a back as the view knows it, its resources by type in order, their
     cards where the view has them) and its active permanents, all as the view says."""
-    state = _position(players, seed, stop, reveal, familiar)
+    state = _position(players, seed, stop, reveal, familiar, teams)
     for seat in [*range(players), None]:
         view = GAME.observe(state, seat)
         _check(parse(svg(GAME_ID, view)), view)
+
+
+def _says(element: ET.Element, *words: str) -> bool:
+    """Whether any attribute or text under ``element`` contains one of ``words``, leaving out its
+    resources (an assigned card is another card, and may be public)."""
+    found = [*element.attrib.values(), element.text or ""]
+    if any(w in f for w in words for f in found):
+        return True
+    return any(_says(child, *words) for child in element if child.get("class") != "resource")
 
 
 def _project_cards(state: Any, owner: int, viewer: int | None) -> list[tuple[str, list[str]]]:
@@ -111,13 +129,13 @@ def _project_cards(state: Any, owner: int, viewer: int | None) -> list[tuple[str
 @pytest.mark.clause("GI-VIEW-4")
 @given(**positions, resample=st.integers(0, 2**32))
 def test_a_seats_picture_shows_no_card_hidden_from_it(players: int, seed: int, stop: int, reveal: bool,
-                                                      familiar: bool, resample: int) -> None:
+                                                      familiar: bool, teams: bool, resample: int) -> None:
     """Against the full state: in seat p's picture another seat's hand is backs only, a face-down
     project is a back unless it is p's own or one p saw face up, an assigned card is named only to
     its project's owner (or to all when resources are played open), and p's own hand is its cards;
     a spectator sees no hand and no face-down project. Redealing what p cannot see (sample_hidden)
     gives p the very same picture."""
-    state = _position(players, seed, stop, reveal, familiar)
+    state = _position(players, seed, stop, reveal, familiar, teams)
     for seat in [*range(players), None]:
         picture = svg(GAME_ID, GAME.observe(state, seat))
         root = parse(picture)
@@ -125,9 +143,13 @@ def test_a_seats_picture_shows_no_card_hidden_from_it(players: int, seed: int, s
             hand = cards(_one(root, "hand", seat=str(owner)))
             size = len(state.hands[owner])
             assert hand == (list(state.hands[owner]) if owner == seat else ["hidden"] * size)
-            drawn = [(cards(g)[0], [r.get("data-card") for r in parts(g, "resource")])
-                     for g in parts(_one(root, "seat", seat=str(owner)), "project")]
+            groups = parts(_one(root, "seat", seat=str(owner)), "project")
+            drawn = [(cards(g)[0], [r.get("data-card") for r in parts(g, "resource")]) for g in groups]
             assert drawn == _project_cards(state, owner, seat)
+            for g, (card, _), p in zip(groups, drawn, state.projects[owner], strict=True):
+                names = (p.card, cards_of(state)[p.card].name)
+                # a hidden project's card is named nowhere in its group, not even in a hover text
+                assert _says(g, *names) is (card != "hidden")
         if seat is not None:
             other = GAME.sample_hidden(state, seat, resample)
             assert svg(GAME_ID, GAME.observe(other, seat)) == picture
@@ -135,10 +157,10 @@ def test_a_seats_picture_shows_no_card_hidden_from_it(players: int, seed: int, s
 
 @given(**positions, viewer=st.integers(0, 6))
 def test_the_picture_is_a_function_of_the_view_alone(players: int, seed: int, stop: int, reveal: bool,
-                                                     familiar: bool, viewer: int) -> None:
+                                                     familiar: bool, teams: bool, viewer: int) -> None:
     """The same view (a seat's, or the spectator's when ``viewer`` is no seat) gives the same bytes,
     drawn twice or from its JSON round trip (a client's copy); ``size`` changes the width only."""
-    state = _position(players, seed, stop, reveal, familiar)
+    state = _position(players, seed, stop, reveal, familiar, teams)
     seat = viewer if viewer < players else None
     view = GAME.observe(state, seat)
     picture = svg(GAME_ID, view)
@@ -163,8 +185,8 @@ def test_team_play_writes_the_team_scores() -> None:
 @given(**positions, edit_seed=st.integers(0, 2**32))
 def test_an_edited_view_draws_or_is_refused_with_the_librarys_error(players: int, seed: int, stop: int,
                                                                     reveal: bool, familiar: bool,
-                                                                    edit_seed: int) -> None:
+                                                                    teams: bool, edit_seed: int) -> None:
     """A view decoded from JSON with one part changed (rows that disagree with the player count,
     a count out of range, a card of no design) draws as valid SVG or raises InvalidArgumentError,
     never a KeyError, IndexError or TypeError, and never makes a huge picture."""
-    check_edited_views(GAME_ID, View, _position(players, seed, stop, reveal, familiar), edit_seed)
+    check_edited_views(GAME_ID, View, _position(players, seed, stop, reveal, familiar, teams), edit_seed)

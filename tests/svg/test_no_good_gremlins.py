@@ -115,11 +115,15 @@ def test_a_seats_picture_shows_no_card_hidden_from_it(players: int, seed: int, w
         picture = svg(GAME_ID, GAME.observe(state, seat))
         root = parse(picture)
         for p in range(players):
-            drawn = cards(_one(root, "hand", seat=str(p)))
+            hand = _one(root, "hand", seat=str(p))
+            drawn = cards(hand)
             if p == seat:
                 assert sorted(drawn) == sorted(_hand_cards(state, p))
             else:
                 assert drawn == ["hidden"] * sum(state.hands[p])
+                # no material is named in a hidden hand, not even in a hover text
+                words = [w for e in hand.iter() for w in (*e.attrib.values(), e.text or "")]
+                assert not [m.value for m in MATERIALS if any(m.value in w for w in words)]
         if seat is not None:
             other = GAME.sample_hidden(state, seat, resample)
             assert svg(GAME_ID, GAME.observe(other, seat)) == picture
