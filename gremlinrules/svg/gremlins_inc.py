@@ -243,8 +243,8 @@ def _table(view: View) -> list[Node]:
     parts = [deck, discard]
     if view.resolving is not None:
         parts.append(group(
-            text(170, y - 6, "Resolving", size=11, weight="bold"),
-            _face(view, 170, y, view.resolving, "resolving"),
+            text(178, y - 6, "Resolving", size=11, weight="bold"),
+            _face(view, 178, y, view.resolving, "resolving"),
             class_="resolving",
         ))
     parts.append(_track(view, 260, y + 14, WIDTH - 290))
