@@ -43,7 +43,6 @@ from gremlinrules.web.store import TableStore
 from gremlinrules.web.tables import (
     Accepted,
     BadTokenError,
-    MoveRefusedError,
     Table,
     Tables,
     WebError,
@@ -190,7 +189,7 @@ class TableServer:
                 raise WebError('the first message must be {"type": "hello", "token": ...}')
             live = self.live(websocket.path_params["table"])
             seat = live.table.seat_of(hello.get("token"))
-        except (WebError, ValueError, TimeoutError, KeyError) as exc:
+        except (WebError, ValueError, TimeoutError, KeyError, RecursionError) as exc:
             error = exc.as_data() if isinstance(exc, WebError) else {
                 "type": "error", "message": f"bad hello: {type(exc).__name__}", "key": "web.bad-request"}
             with contextlib.suppress(Exception):
@@ -232,12 +231,15 @@ class TableServer:
                         conn.queue.put_nowait(live.table.update(conn.seat))
                 else:
                     raise WebError(f"unknown message type {shown(kind)}; send move or sync")
-            except MoveRefusedError as exc:
+            except WebError as exc:  # a refused move, a bad message
                 conn.queue.put_nowait(exc.as_data())
-            except WebError as exc:
-                conn.queue.put_nowait(exc.as_data())
-            except ValueError as exc:  # json.loads
-                conn.queue.put_nowait({"type": "error", "message": f"bad JSON: {exc}", "key": "web.bad-json"})
+            except (ValueError, RecursionError) as exc:  # json.loads: not JSON, or nested too deep
+                reason = "nested too deep" if isinstance(exc, RecursionError) else exc
+                conn.queue.put_nowait({"type": "error", "message": f"bad JSON: {reason}",
+                                       "key": "web.bad-json"})
+            except Exception:  # a bug of ours: say so, keep the connection and the server
+                _log.exception("table %s: a message failed", live.table.id)
+                conn.queue.put_nowait({"type": "error", "message": "internal error", "key": "web.internal"})
 
 
 def _page(name: str) -> Response:
@@ -270,6 +272,8 @@ async def _body(request: Request) -> Any:
         return json.loads(raw)
     except ValueError as exc:
         raise WebError(f"bad JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise WebError("bad JSON: nested too deep") from exc
 
 
 def create_app(db: str = ":memory:", *, bot_delay: float = 0.4) -> Starlette:

@@ -51,6 +51,7 @@ def test_http_errors_are_clear_messages_and_never_stop_the_server(server: Server
         (server.request("POST", f"/api/tables/{table}/moves", raw=b"\xff", token=made["seats"][0]["token"]),
          400, "bad JSON"),
         (server.request("POST", "/api/tables", raw=b"[" * 100_000), 400, "at most"),
+        (server.request("POST", "/api/tables", raw=b"[" * 60_000), 400, "bad JSON"),
     ]
     for (status, body), want_status, text in cases:
         assert status == want_status, body
@@ -115,8 +116,9 @@ def test_websocket_refusals_and_bad_messages_keep_the_connection(server: ServerP
         ws, update = await _hello(server, table, tokens[0])
         assert update["current_player"] == 0
         assert update["legal"]
-        await ws.send("{oops")
-        assert (await _next(ws, "error"))["key"] == "web.bad-json"
+        for junk in ("{oops", "[" * 60_000):
+            await ws.send(junk)
+            assert (await _next(ws, "error"))["key"] == "web.bad-json"
         await ws.send(json.dumps({"type": "dance"}))
         assert "unknown message type" in (await _next(ws, "error"))["message"]
         await ws.send(json.dumps({"type": "move", "version": 5, "action": update["legal"][0]["action"]}))
