@@ -27,7 +27,8 @@ numbers on the parts the rules text names by number), ``size`` (the width in
 pixels), ``caption`` and ``legal`` (a flag: the caption goes on with the
 position's legal actions, in notation). The content holds further actions, one a
 line, in the game's text notation (``play red 6``) or as JSON
-(``{"type": "Play", ...}``); an action the rules refuse fails the build.
+(``{"type": "Play", ...}``), a line starting with ``#`` being a comment; an
+action the rules refuse fails the build.
 
 ``.. gremlinrules-scenario-pictures:: <game-id>`` draws scenario vectors: by
 default the final position of every vector of the game; ``scenarios`` names
