@@ -30,7 +30,8 @@ async def _seat(server: ServerProcess, table: str, token: str, seed: int,
     MOVES. Returns the moves it had accepted and every version it was shown, in order."""
     rnd = random.Random(seed)
     accepted = 0
-    async with connect(f"ws://127.0.0.1:{server.port}/ws/{table}", max_size=2**22) as ws:
+    # no permessage-deflate: on loopback compressing only costs both ends CPU
+    async with connect(f"ws://127.0.0.1:{server.port}/ws/{table}", max_size=2**22, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         messages = (json.loads(m) async for m in ws)
         update = None
