@@ -180,3 +180,41 @@ def test_the_lobby_creates_a_table_whose_links_open_each_seat(server: ServerProc
     assert spectator.locator("#actions button").count() == 0
     assert not errors
     context.close()
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_every_game_is_hosted_and_drawn_in_the_page(server: ServerProcess, browser: Any,
+                                                    game_id: str) -> None:
+    """Each registered game: seat 0's page against the server's bots plays a few moves by
+    clicking, without a script error; after each, the page shows the version the stored log is
+    at, its update holds seat 0's view of that state, and the board picture is shown exactly
+    for the games the library draws."""
+    game = gremlinrules.get_game(game_id)
+    players = min(game.player_counts)
+    made = server.create(game=game_id, players=players, seed=1, bots=list(range(1, players)))
+    page = browser.new_context().new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    received: list[dict[str, Any]] = []
+    _record_frames(page, received)
+    page.goto(server.url + made["seats"][0]["link"])
+    rnd = random.Random(game_id)
+    for _ in range(3):
+        page.wait_for_selector("#actions button.action:not([disabled])", timeout=30_000)
+        version = int(page.get_attribute("body", "data-version") or -1)
+        buttons = page.locator("#actions button.action")
+        buttons.nth(rnd.randrange(buttons.count())).click()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+    page.wait_for_selector("#actions button.action:not([disabled])", timeout=30_000)
+    states = replayed_states(server.db, made["table"], game)
+    shown = int(page.get_attribute("body", "data-version") or -1)
+    assert shown == len(states) - 1
+    last = [f for f in received if f["type"] == "update"][-1]
+    assert last["version"] == shown
+    assert last["view"] == game.to_data(game.observe(states[shown], 0))
+    drawn = next(f for f in received if f["type"] == "welcome")["board"]
+    if drawn:
+        page.wait_for_function("document.getElementById('board').naturalWidth > 0")
+    assert page.locator("#board-section").is_visible() == drawn
+    assert not errors
+    page.context.close()
