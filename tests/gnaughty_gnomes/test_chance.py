@@ -24,6 +24,7 @@ from gremlinrules.gnaughty_gnomes import (
     Phase,
     State,
     apply,
+    apply_with_events,
     check_state,
     legal_actions,
     new_game,
@@ -239,3 +240,23 @@ def test_a_hand_may_be_entered_in_any_order(seed: int, shuffle: int) -> None:
         for k, o in zip(block, items, strict=True):
             outcomes[k] = o
     assert _enter_deal(4, Options(), tuple(outcomes)) == model.canonical(state)
+
+
+@pytest.mark.clause("GG-CHANCE-3", "GG-2P-4")
+@given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32))
+def test_the_arranged_state_gives_the_seeded_moves_events(seed: int, walk: int) -> None:
+    """For every move of a seeded two-player game, the plain rules' events on the model's
+    arranged state (the tracked state with the move's reveals swapped into place) are the seeded
+    move's events, the face-down cards turned face up included."""
+    state = new_game(2, seed)
+    tracked = model.canonical(state)
+    rnd = random.Random(walk)
+    while state.phase is not Phase.OVER:
+        actions = legal_actions(state)
+        action = actions[rnd.randrange(len(actions))]
+        after, seeded = apply_with_events(state, action)
+        entered = model.reveals(state, action, after)
+        assert apply_with_events(model.arranged(tracked, action, entered), action)[1] == seeded
+        stepped = model.step(tracked, action, entered)
+        assert type(stepped) is State
+        tracked, state = stepped, after
