@@ -156,6 +156,10 @@ def _check_counters(s: State, n: int) -> None:
         raise _bad(f"round {s.round} is past the round limit {opts.round_limit} without the finale")
     _int_field(s, "final_turns", 0, n, "one final turn per seat")
     removed = s.removed
+    if s.rebuilt and opts.rebuild_from == "scrapheap_and_removed":
+        # NGG-DECK-3: that rebuild shuffles the bribes paid earlier in its turn back into the
+        # deck, so from then on only the component set bounds what was paid
+        removed = s.components.counts
     _int_field(s, "mains", 0, 1 + removed[4], "one, plus one per steel bribe paid")
     base = opts.finale_builds if s.final_turn else 0
     _int_field(s, "builds", 0, base + removed[3], "the finale's, plus one per copper bribe paid")

@@ -371,6 +371,26 @@ def test_the_rebuild_under_rebuild_from_removed_weighs_the_bribe_just_paid() -> 
     assert _weights(second) == Counter(heap) + Counter(gone) + Counter([4])
 
 
+@pytest.mark.clause("NGG-DECK-3")
+def test_a_rebuild_that_takes_back_the_bribes_of_its_turn_leaves_a_consistent_state() -> None:
+    """NGG-DECK-3 with rebuild_from="scrapheap_and_removed": a wood bribe, then a steel bribe
+    whose draw runs the deck out, shuffle both paid cards back into the deck; the turn keeps
+    their abilities (no eating, a second main action) and check_state accepts the state (it
+    bounded the turn's budget by the removed cards, which the rebuild empties). Found by the
+    random external games."""
+    base = nst.table(4, seed=5, options=Options(rebuild_from="scrapheap_and_removed"), wanderer=0)
+    deck = base.deck
+    heap, last, rest = deck[:3], deck[3], deck[4:]
+    spare = _without(_without(rest, 4), 1)  # the steel and wood cards seat 0 pays with
+    state = attrs.evolve(base, deck=(last,), scrapheap=heap, phase=Phase.MAIN,
+                         hands=(_plus(base.hands[0], (4, 1)), base.hands[1], base.hands[2],
+                                _plus(base.hands[3], spare)))
+    check_state(state)
+    after = apply(apply(state, Bribe(MATERIALS[1])), Bribe(MATERIALS[4]))
+    assert (after.rebuilt, after.removed, after.no_eat, after.mains) == (True, (0,) * 6, True, 2)
+    check_state(after)
+
+
 @pytest.mark.clause("NGG-CHANCE-4", "NGG-CHANCE-1")
 def test_a_thunderstorm_chain_that_empties_the_gremlin_deck_reveals_from_the_rebuilt_discards() -> None:
     """NGG-ROUND-5: the dealer reveals a thunderstorm, then the deck's last card, a gremlin of a
