@@ -34,9 +34,11 @@ with these names (see each game's ``*-CHANCE-*`` clauses):
 ``canonical(state) -> State``
     ``state`` with every unseen item in a fixed order and the generator fixed.
 
-Optionally ``arranged(state, action, entered) -> State``: a seeded state in
-which the plain rules reveal exactly ``entered`` for ``action``; when present,
-:func:`apply_with_events` reports the move's events from it.
+Optionally ``events(state, action, entered)``: the events of a tracked move
+once its outcomes are in, or ``arranged(state, action, entered) -> State``: a
+seeded state in which the plain rules reveal exactly ``entered`` for
+``action``; :func:`apply_with_events` reports a tracked move's events from
+the first of them the model has.
 """
 
 from __future__ import annotations
@@ -248,19 +250,23 @@ def apply(game: ModuleGame, t: Tracked, action: Any) -> Tracked:
 
 
 def apply_with_events(game: ModuleGame, t: Tracked, action: Any) -> tuple[Tracked, tuple[Any, ...]]:
-    """The next state and, when a player's move takes effect, its events (from the model's
-    ``arranged`` state, where the game has one); entering an outcome alone has no event."""
+    """The next state and, when a player's move takes effect, its events (the model's
+    ``events``, or the seeded rules' events from its ``arranged`` state); entering an outcome
+    that does not complete a move has no event."""
     after = apply(game, t, action)
     if after.need is not None or type(t.pending) is Deal or t.state is None:
         return after, ()
     model = chance_model(game)
+    move = t.pending if t.need is not None else action
+    entered = (*t.entered, action) if t.need is not None else ()
+    events = getattr(model, "events", None)
+    if events is not None:
+        return after, tuple(events(t.state, move, entered))
     arranged = getattr(model, "arranged", None)
     if arranged is None:
         return after, ()
-    move = t.pending if t.need is not None else action
-    entered = (*t.entered, action) if t.need is not None else ()
-    _, events = game.module.apply_with_events(arranged(t.state, move, entered), move)
-    return after, events
+    _, seen = game.module.apply_with_events(arranged(t.state, move, entered), move)
+    return after, seen
 
 
 def observe(game: ModuleGame, t: Tracked, player: int | None) -> Any:

@@ -35,7 +35,7 @@ from gremlinrules.gremlins_inc.kit import kit_for
 from gremlinrules.gremlins_inc.setup import new_game
 from gremlinrules.gremlins_inc.state import Options, Setup, State, evolve
 
-__all__ = ["POOLS", "canonical", "deal", "events", "reveals", "step"]
+__all__ = ["POOLS", "canonical", "deal", "events", "outcome_bound", "reveals", "step"]
 
 DECK: Final = "deck"
 """The one pool: the deck, drawn card by card (GI-CHANCE-1)."""
@@ -76,6 +76,11 @@ def _without(pile: Iterable[str], taken: Iterable[str], where: str) -> Counter[s
         missing = sorted((want - left).elements())
         raise InvalidArgumentError(f"{', '.join(missing)} cannot be drawn: not in the {where}")
     return left - want
+
+
+def outcome_bound(players: int, options: Options) -> int:
+    """GI-CHANCE-1: the most outcomes one chance decision offers: the deck's distinct designs."""
+    return len(set(kit_for(options.components, players).deck))
 
 
 def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:

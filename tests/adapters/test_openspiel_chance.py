@@ -26,13 +26,19 @@ CASES = [(gid, n) for gid, n in PLAIN_CASES
          if importlib.util.find_spec(f"gremlinrules.{gid.replace('-', '_')}.chance") is not None]
 IDS = [f"{gid}-{n}p" for gid, n in CASES]
 GAMES = sorted({gid for gid, _ in CASES})
+_SHORT = {"goblins-vs-gnomes": gremlinrules.get_game("goblins-vs-gnomes").Options(round_limit=2),
+          "gremlins-inc": gremlinrules.get_game("gremlins-inc").Options(round_limit=6)}
+"""Short games where random play is long: a two-round Goblins vs Gnomes match (not nine points) and
+a six-round Gremlins, Inc. game (random play rarely reaches the target and stops at the house rule's
+40 rounds): random_sim_test plays every game whole."""
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
 def test_random_sim_test_passes_with_a_chance_node_at_every_outcome(game_id: str, players: int) -> None:
     """With chance="external", pyspiel.random_sim_test (chance outcomes summing to one, clones,
-    serialize=True, returns) passes, and the game opens with a chance node."""
-    game = gos.load_game(game_id, players=players, chance="external")
+    serialize=True, returns) passes, and the game opens with a chance node (Goblins vs Gnomes
+    with a two-round match and Gremlins, Inc. with six rounds, to keep the whole game short)."""
+    game = gos.load_game(game_id, players=players, chance="external", options=_SHORT.get(game_id))
     assert game.new_initial_state().is_chance_node()
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
