@@ -32,8 +32,9 @@ data-hex="3">``, ``<g class="card" data-card="rust">``); each drawer's
 docstring lists its own.
 
 An unknown game id raises :class:`~gremlinrules.core.errors.UnknownGameError`;
-a view of another game, anything that is not a view, or a bad ``size`` or
-``labels`` raises :class:`~gremlinrules.core.errors.InvalidArgumentError`.
+a view of another game, anything that is not a view, a view whose parts
+disagree (edited JSON), or a bad ``size`` or ``labels`` raises
+:class:`~gremlinrules.core.errors.InvalidArgumentError`.
 
 Each game's drawer is a module ``gremlinrules.svg.<game_module>`` with
 ``draw(view, *, size: int | None, labels: bool) -> str`` built on
@@ -46,7 +47,7 @@ import importlib
 import importlib.util
 from typing import Protocol, cast
 
-from gremlinrules.core.errors import InvalidArgumentError, UnknownGameError, shown
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, UnknownGameError, shown
 from gremlinrules.core.registry import game_ids, get_game
 
 __all__ = ["MAX_SIZE", "SvgText", "draw_view", "drawer_ids", "svg"]
@@ -88,7 +89,14 @@ def svg(game_id: str, view: object, *, size: int | None = None, labels: bool = F
     if type(view) is not game.View:
         raise InvalidArgumentError(
             f"{game_id} draws only its own View (from observe); got {shown(view)}")
-    return SvgText(_drawer(game_id).draw(view, size=_check_size(size), labels=_check_labels(labels)))
+    drawer = _drawer(game_id)
+    size, labels = _check_size(size), _check_labels(labels)
+    try:
+        return SvgText(drawer.draw(view, size=size, labels=labels))
+    except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError) as exc:
+        if isinstance(exc, GremlinRulesError):  # the drawer's own refusal of a view whose parts disagree
+            raise
+        raise InvalidArgumentError(f"{game_id} cannot draw this view: {shown(exc)}") from None
 
 
 def draw_view(view: object, *, size: int | None = None, labels: bool = False) -> SvgText:

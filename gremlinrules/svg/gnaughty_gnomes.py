@@ -21,9 +21,10 @@ Parts a program may count (classes and data attributes):
 
 from __future__ import annotations
 
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
 from gremlinrules.core.hexgrid import hex_center
-from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER
-from gremlinrules.gnaughty_gnomes.components import Card, Colour
+from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER, N_HEXES, N_SPOTS
+from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Phase, Played
 from gremlinrules.gnaughty_gnomes.view import View
 from gremlinrules.svg.core import (
@@ -240,8 +241,44 @@ def _hands(view: View, y: float) -> Node:
     return group(*rows, class_="hands")
 
 
+MAX_CARDS = 2 * COMPONENTS.hand_size
+"""The most cards a position's row may show (a dummy holds its X card and eight pile cards)."""
+
+
+def _check(view: View) -> None:
+    """A view whose parts disagree (edited or hand-made JSON) is refused before it is drawn: the
+    garden, the track and the per-position rows must have their sizes and every count must be a
+    number of cards a position can hold (so a hostile count cannot make a huge picture)."""
+    name = "this Gnaughty Gnomes view"
+    if view.players not in (2, 4) or not (view.seat is None or view.seat in range(view.players)):
+        raise InvalidArgumentError(f"{name} names {shown(view.players)} players and seat {shown(view.seat)}")
+    if len(view.layout) != N_HEXES or len(view.gnomes) != N_SPOTS or len(view.track) != len(SUITS):
+        raise InvalidArgumentError(f"{name} does not have {N_HEXES} hexes, {N_SPOTS} spots and {len(SUITS)} "
+                                   "suits on the track")
+    rows = (view.face_up, view.face_down, view.hand_sizes, view.supply)
+    if any(len(r) != 4 for r in rows) or len(view.plays) > 4 or any(len(t) > 4 for t in view.history):
+        raise InvalidArgumentError(f"{name} does not have one row per position, or a trick has over 4 cards")
+    counts = [*view.face_down, *view.hand_sizes, *(len(u) for u in view.face_up),
+              len(view.hand or ()), len(view.history)]
+    if any(type(k) is not int or not 0 <= k <= MAX_CARDS for k in counts):
+        raise InvalidArgumentError(f"{name} holds a count of cards outside 0 to {MAX_CARDS}")
+    if view.order and sorted(view.order) != list(range(len(view.plays))):
+        raise InvalidArgumentError(f"{name}'s turn order {shown(view.order)} does not order its trick")
+
+
 def draw(view: View, *, size: int | None, labels: bool) -> str:
-    """The picture of a Gnaughty Gnomes view (any seat's, or a spectator's)."""
+    """The picture of a Gnaughty Gnomes view (any seat's, or a spectator's). A view whose parts
+    disagree raises :class:`~gremlinrules.core.errors.InvalidArgumentError`."""
+    _check(view)
+    try:
+        return _draw(view, size, labels)
+    except (AttributeError, LookupError, TypeError, ValueError) as exc:
+        if isinstance(exc, GremlinRulesError):
+            raise
+        raise InvalidArgumentError(f"this Gnaughty Gnomes view cannot be drawn: {shown(exc)}") from None
+
+
+def _draw(view: View, size: int | None, labels: bool) -> str:
     over = view.phase is Phase.OVER
     where = "game over" if over else f"trick {view.trick + 1} of 8"
     headline = viewer_line(TITLE, view.seat, view.current_player, "" if over else where, _pending(view))

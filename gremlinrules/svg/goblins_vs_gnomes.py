@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import textwrap
 
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
 from gremlinrules.core.grid import E, N, S, W, rotate_mask
+from gremlinrules.goblins_vs_gnomes.actions import MAX_SEATS
 from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit
 from gremlinrules.goblins_vs_gnomes.notation import Target, xy_of
 from gremlinrules.goblins_vs_gnomes.state import Phase
@@ -275,8 +277,48 @@ def _table_notes(view: View, y: float) -> tuple[Node, float]:
     ), max(74.0, 16.0 * len(lines) + 10)
 
 
+MAX_HAND = 16
+"""The most cards a seat's row may show (a hand is three cards, four with the one drawn)."""
+
+
+def _check(view: View) -> None:
+    """A view whose parts disagree (edited or hand-made JSON) is refused before it is drawn: the
+    per-seat rows must match the player count, every hand size must be one a hand can have, and
+    every field card must lie on the table and be a design of the component set (so a hostile
+    value cannot make a huge picture)."""
+    name = "this Goblins vs Gnomes view"
+    n = view.players
+    rows = (view.scores, view.hand_sizes, view.skips, view.swaps_used)
+    if type(n) is not int or not 1 <= n <= MAX_SEATS or any(len(r) != n for r in rows):
+        raise InvalidArgumentError(f"{name}'s rows do not match its {shown(n)} players")
+    if not (view.seat is None or view.seat in range(n)) or (view.shown_roles is not None
+                                                             and len(view.shown_roles) != n):
+        raise InvalidArgumentError(f"{name} names seat {shown(view.seat)} or shows roles not one per seat")
+    if any(type(k) is not int or not 0 <= k <= MAX_HAND for k in (*view.hand_sizes, len(view.hand or ()))):
+        raise InvalidArgumentError(f"{name} holds a hand size outside 0 to {MAX_HAND}")
+    kit = options_kit(view.options)
+    x0, x1, y0, y1 = kit.components.bounds
+    for f in view.field:
+        x, y = xy_of(f.cell)
+        design = kit.designs.get(f.card)
+        if not (x0 <= x <= x1 and y0 <= y <= y1) or design is None or not design.on_field:
+            raise InvalidArgumentError(f"{name} lays {shown(f.card)} on {shown(f.cell)}, not a design on "
+                                       "the table")
+
+
 def draw(view: View, *, size: int | None, labels: bool) -> str:
-    """The picture of a Goblins vs Gnomes view (any seat's, or a spectator's)."""
+    """The picture of a Goblins vs Gnomes view (any seat's, or a spectator's). A view whose parts
+    disagree raises :class:`~gremlinrules.core.errors.InvalidArgumentError`."""
+    try:
+        _check(view)
+        return _draw(view, size, labels)
+    except (AttributeError, LookupError, TypeError, ValueError) as exc:
+        if isinstance(exc, GremlinRulesError):
+            raise
+        raise InvalidArgumentError(f"this Goblins vs Gnomes view cannot be drawn: {shown(exc)}") from None
+
+
+def _draw(view: View, size: int | None, labels: bool) -> str:
     over = view.phase is Phase.OVER
     where = f"round {view.round}"
     headline = viewer_line(TITLE, view.seat, view.current_player, where, _pending(view))

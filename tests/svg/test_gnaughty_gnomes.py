@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gremlinrules
 import gremlinrules.svg
+from gremlinrules import InvalidArgumentError
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import Card
 from gremlinrules.gnaughty_gnomes.state import Phase, State
@@ -132,3 +134,21 @@ def test_labels_number_every_spot_where_the_rules_text_places_it() -> None:
     spots = parts(root, "spot")
     assert [s.get("data-spot") for s in spots] == [str(i) for i in range(N_SPOTS)]
     assert all("".join(s.itertext()) == s.get("data-spot") for s in spots)
+
+
+@pytest.mark.parametrize("edit", [
+    {"hand_sizes": (1, 10**9, 1, 1)}, {"hand_sizes": (1,)}, {"face_down": (0, 0, 10**6, 0)},
+    {"layout": ()}, {"gnomes": (0,)}, {"track": ()}, {"players": 3}, {"seat": 7},
+    {"order": (0, 0, 0, 0)}, {"face_up": ((),)},
+], ids=lambda e: next(iter(e)))
+def test_a_view_whose_parts_disagree_is_refused_not_drawn(edit: dict[str, Any]) -> None:
+    """A view edited so that its parts disagree (rows not one per position, a count no position can
+    hold, a garden of the wrong size, a turn order that does not order the trick) raises
+    InvalidArgumentError at once: never an internal error, never a huge picture."""
+    state = GAME.new_game(4, 3)
+    for _ in range(6):
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    view = GAME.observe(state, 0)
+    gremlinrules.svg.svg(GAME.id, view)  # the unedited view draws
+    with pytest.raises(InvalidArgumentError):
+        gremlinrules.svg.svg(GAME.id, attrs.evolve(view, **edit))

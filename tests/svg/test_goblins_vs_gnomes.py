@@ -4,15 +4,19 @@ with nothing a seat cannot see (GVG-VIEW-1 to GVG-VIEW-4)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gremlinrules
 import gremlinrules.svg
+from gremlinrules import InvalidArgumentError
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT
+from gremlinrules.goblins_vs_gnomes.notation import FieldCard
 from gremlinrules.goblins_vs_gnomes.state import State
 from gremlinrules.goblins_vs_gnomes.view import View, known_roles, round_over
 from gremlinrules.svg.goblins_vs_gnomes import hand_card
@@ -120,3 +124,20 @@ def test_every_tunnel_design_draws_with_its_open_sides() -> None:
                     if e.get("stroke-linecap") == "butt"]
         assert len(passages) == bin(design.edges).count("1"), design.name
         assert design.name in "".join(root.itertext())
+
+
+@pytest.mark.parametrize("edit", [
+    {"hand_sizes": (1, 10**9, 1, 1)}, {"hand_sizes": (1,)}, {"scores": ()}, {"players": 99},
+    {"seat": 7}, {"shown_roles": ("driver",)},
+    {"field": (FieldCard("99,99", "passage-ns", False),)}, {"field": (FieldCard("1,1", "map", False),)},
+    {"field": (FieldCard("1,1", "no-such-design", False),)},
+    {"field": (FieldCard("one", "passage-ns", False),)},
+], ids=lambda e: next(iter(e)))
+def test_a_view_whose_parts_disagree_is_refused_not_drawn(edit: dict[str, Any]) -> None:
+    """A view edited so that its parts disagree (rows not one per seat, a hand no seat can hold, a
+    field card off the table or of no tunnel design) raises InvalidArgumentError at once: never an
+    internal error, never a huge picture."""
+    view = GAME.observe(GAME.new_game(4, 3), 0)
+    gremlinrules.svg.svg(GAME.id, view)  # the unedited view draws
+    with pytest.raises(InvalidArgumentError):
+        gremlinrules.svg.svg(GAME.id, attrs.evolve(view, **edit))
