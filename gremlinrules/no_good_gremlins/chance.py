@@ -207,7 +207,7 @@ class _Rebuilds(_Probe):
 
 
 def _source(state: State, pool: str) -> tuple[int, ...]:
-    """The zone of ``state`` a rebuild of ``pool`` gathers first (and which its order is free)."""
+    """The zone of ``state`` a rebuild of ``pool`` gathers first, whose order is ours to choose."""
     return state.scrapheap if pool == "materials" else state.gremlin_discard
 
 
