@@ -12,8 +12,10 @@ Chance acts at each round's deal and whenever the table learns something nobody 
 * ``targets``: gold, dynamite or dragon, when a Map looks at a target nobody has seen (seen by
   the player) or the route opens one (seen by everyone) (GVG-CHANCE-4).
 
-A move's outcomes come in the order of its events: a Map's look, the card drawn, the targets
-opened in turn, then the next round's deal when the move ends a round. An outcome nothing else
+A move's outcomes come in the order the table sees them: a Map's look, the targets opened in
+turn (at once when the card is laid, GVG-TARGET-1), the card drawn, then the next round's deal
+when the move ends a round; a move that ends the round and deals the next asks for no card
+drawn (nobody draws at the table, and any card gives the same redealt state). An outcome nothing else
 could be is filled in without asking. The canonical state holds the deck's unseen cards
 sorted, in the places of unseen cards, the unseen targets sorted over their slots, and the
 generator ``Rng(0)``.
@@ -44,7 +46,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     PlayPotion,
     Swap,
 )
-from gremlinrules.goblins_vs_gnomes.events import Dealt, TargetOpened, apply_with_events, dealt
+from gremlinrules.goblins_vs_gnomes.events import CardDrawn, Dealt, TargetOpened, apply_with_events, dealt
 from gremlinrules.goblins_vs_gnomes.fast import apply
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.setup import HAND, deal_round, goblin_count, new_game
@@ -185,16 +187,20 @@ _DRAWING = frozenset({Place, PlayMap, PlayExplosion, PlayPotion, Swap})
 """The plays after which the player draws the deck's top card (GVG-TURN-2, GVG-TURN-4)."""
 
 
-def _first_sites(state: State, action: Any) -> list[_Site]:
-    """What ``action`` reveals before any target opens: a Map's look at a target nobody has
-    seen, then the card drawn if nobody has seen it (the order of the move's events)."""
-    kind = type(action)
-    out: list[_Site] = []
-    if kind is PlayMap and SLOT_INDEX[action.target] in _unseen_slots(state):
-        out.append(("targets", SLOT_INDEX[action.target], (state.turn,)))
-    if kind in _DRAWING and state.deck and state.deck_owner[0] < 0:
-        out.append(("deck", 0, (state.turn,)))
-    return out
+def _looks(state: State, action: Any) -> list[_Site]:
+    """What ``action`` reveals before any target opens: a Map's look at a target nobody has seen."""
+    if type(action) is PlayMap and SLOT_INDEX[action.target] in _unseen_slots(state):
+        return [("targets", SLOT_INDEX[action.target], (state.turn,))]
+    return []
+
+
+def _draws(state: State, action: Any) -> list[_Site]:
+    """The card ``action`` draws, if nobody has seen it. It is revealed after the targets the
+    move opens (a target opens at once when the card is laid, GVG-TARGET-1), and only when the
+    move does not end the round: then the deck is dealt anew and nobody draws (GVG-CHANCE-1)."""
+    if type(action) in _DRAWING and state.deck and state.deck_owner[0] < 0:
+        return [("deck", 0, (state.turn,))]
+    return []
 
 
 def _opened(state: State, action: Any, after: State) -> list[_Site]:
@@ -247,9 +253,11 @@ def _probe(state: State, action: Any, feed: _Feed) -> Need | tuple[State, State]
     """``state`` with the places ``action`` reveals holding the outcomes of ``feed`` in turn, and
     the state after the move; or the Need of the next outcome. The targets a move opens are
     found by applying it to the state arranged so far, one at a time: whether a second opens
-    depends on what the first was, and on nothing after it."""
+    depends on what the first was, and on nothing after it (nor on the card drawn, which only
+    goes to the drawer's hand). The card drawn comes last, and not at all when the move ends the
+    round and the next is dealt: whatever card it were, the redeal gives the same state."""
     fixed: list[_Site] = []
-    for site in _first_sites(state, action):
+    for site in _looks(state, action):
         got = _reveal(state, site, fixed, feed)
         if isinstance(got, Need):
             return got
@@ -259,12 +267,21 @@ def _probe(state: State, action: Any, feed: _Feed) -> Need | tuple[State, State]
         after = apply(state, action)
         sites = _opened(state, action, after)
         if len(sites) == opened:
-            return state, after
+            break
         got = _reveal(state, sites[opened], fixed, feed)
         if isinstance(got, Need):
             return got
         state = got
         opened += 1
+    if _redealt(state, after):
+        return state, after
+    for site in _draws(state, action):
+        got = _reveal(state, site, fixed, feed)
+        if isinstance(got, Need):
+            return got
+        state = got
+        after = apply(state, action)
+    return state, after
 
 
 def _redealt(before: State, after: State) -> bool:
@@ -302,14 +319,16 @@ def _move(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | tup
 
 def events(state: State, action: Any, entered: tuple[Outcome, ...]) -> tuple[Any, ...]:
     """The events of ``action`` once ``entered`` are all its outcomes: those of the plain rules
-    on the :func:`arranged` state, with a new round's ``Dealt`` events being the entered deal's
-    (the plain rules would deal the next round from the canonical generator)."""
+    on the :func:`arranged` state; when the move ends the round and the next is dealt, without
+    the plain rules' ``CardDrawn`` (the round is over before anyone draws, GVG-CHANCE-1) and
+    with the entered deal's ``Dealt`` events (the plain rules would deal the next round from the
+    canonical generator)."""
     after = step(state, action, entered)
     assert isinstance(after, State)
     _, found = apply_with_events(arranged(state, action, entered), action)
     if not _redealt(state, after):
         return found
-    return (*(e for e in found if type(e) is not Dealt), *dealt(after))
+    return (*(e for e in found if type(e) is not Dealt and type(e) is not CardDrawn), *dealt(after))
 
 
 def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | State:
@@ -335,7 +354,9 @@ def reveals(before: State | None, action: Any, after: State) -> tuple[Outcome, .
     :func:`deal` ask for it (``before`` None: the first round's deal of ``after``)."""
     truth: list[Outcome] = []
     if before is not None:
-        sites = _first_sites(before, action) + _opened(before, action, after)
+        sites = _looks(before, action) + _opened(before, action, after)
+        if not _redealt(before, after):
+            sites += _draws(before, action)
         truth += [Outcome(site[0], _item(before, site)) for site in sites]
     if before is None or _redealt(before, after):
         truth += [Outcome("roles", r) for r in after.roles]

@@ -35,9 +35,10 @@ from gremlinrules.goblins_vs_gnomes import (
 )
 from gremlinrules.goblins_vs_gnomes import chance as model
 from gremlinrules.goblins_vs_gnomes.actions import SLOTS
+from gremlinrules.goblins_vs_gnomes.events import CardDrawn
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.setup import goblin_count
-from gremlinrules.goblins_vs_gnomes.state import Tile
+from gremlinrules.goblins_vs_gnomes.state import TARGETS, Tile
 
 options_st = st.builds(
     Options, round_limit=st.integers(1, 3), advanced_roles=st.booleans(), rotation=st.booleans(),
@@ -287,7 +288,8 @@ def _same_step(state: State, tracked: State, action: Place | OpenTarget) -> tupl
 def test_a_moves_events_are_the_seeded_moves(players: int, seed: int, walk: int, options: Options) -> None:
     """For every move of a seeded match, the model's events, given the move's reveals, are the
     events the seeded move gives: the card drawn, the targets opened and a new round's deal
-    included."""
+    included, except the card drawn by a move that ends the round and deals the next (the table
+    draws none, GVG-CHANCE-1)."""
     state = new_game(players, seed, options=options)
     tracked = model.canonical(state)
     rnd = random.Random(walk)
@@ -296,7 +298,62 @@ def test_a_moves_events_are_the_seeded_moves(players: int, seed: int, walk: int,
         action = actions[rnd.randrange(len(actions))]
         after, seeded = apply_with_events(state, action)
         entered = model.reveals(state, action, after)
+        if after.round != state.round and after.phase is Phase.PLAY:  # nobody draws: the round is over
+            seeded = tuple(e for e in seeded if type(e) is not CardDrawn)
         assert model.events(tracked, action, entered) == seeded
         stepped = model.step(tracked, action, entered)
         assert isinstance(stepped, State)
         tracked, state = stepped, after
+
+
+def _top_target_reached(seed: int, top: str, greedy: bool) -> State:
+    """A seeded first round of four with a tunnel laid up to (6, -2) (passage crosses, by hand),
+    ``top`` the top target and seat 0 holding a cross, so that a cross on (7, -2) reaches the top
+    target alone; with ``greedy``, advanced roles with the Greedy One dealt (in place of the
+    first Goblin if the deal left it out)."""
+    state = new_game(4, seed, options=Options(advanced_roles=greedy))
+    if greedy and "greedy-one" not in state.roles:
+        race = options_kit(state.options).race
+        goblin = next(i for i, r in enumerate(state.roles) if race[r] == "goblin")
+        state = attrs.evolve(state, roles=tuple("greedy-one" if i == goblin else r
+                                                for i, r in enumerate(state.roles)))
+    cells = [(x, 0) for x in range(1, 7)] + [(6, -1), (6, -2)]
+    field = tuple(sorted((Tile(x, y, "passage-cross", False) for x, y in cells), key=lambda t: (t.y, t.x)))
+    hands = (("map", "passage-cross", "passage-t-ns"), *state.hands[1:])
+    rest = sorted(t for t in TARGETS if t != top)
+    return attrs.evolve(state, field=field, hands=hands, targets=(top, *rest))
+
+
+@pytest.mark.clause("GVG-CHANCE-1", "GVG-CHANCE-3", "GVG-TARGET-1")
+@given(seed=st.integers(0, 2**32), top=st.sampled_from(["gold", "dragon"]), greedy=st.booleans())
+def test_a_card_laid_that_ends_the_round_asks_for_no_card_drawn(seed: int, top: str, greedy: bool) -> None:
+    """A card laid that opens a target nobody has seen asks for the target first (it opens at
+    once, GVG-TARGET-1). When that ends the round and the next is dealt (gold, or the Dragon
+    with no Greedy One), the card drawn is not asked for: the next outcome is the deal's first
+    role card, and the seeded rules give the same state whichever unseen card they draw. When
+    the round waits for the Greedy One's steal (GVG-ADV-3), the drawer keeps the card, and it is
+    asked for (seen by the drawer) after the target. Entering the seeded move's reveals gives
+    the seeded state in canonical form."""
+    state = _top_target_reached(seed, top, greedy)
+    tracked = model.canonical(state)
+    action = Place("passage-cross", 7, -2)
+    after = apply(state, action)
+    entered = model.reveals(state, action, after)
+    assert entered[0] == Outcome("targets", top)
+    assert model.step(tracked, action, ()) == Need("targets", tuple((t, 1) for t in sorted(TARGETS)))
+    need = model.step(tracked, action, entered[:1])
+    assert isinstance(need, Need)
+    if top == "gold" or not greedy:
+        assert after.round == state.round + 1
+        assert after.phase is Phase.PLAY
+        assert need.pool == "roles"
+        assert [o.pool for o in entered[1:]] == ["roles"] * 4 + ["deck"] * 12
+        for i in {c: i for i, c in enumerate(state.deck) if state.deck_owner[i] < 0}.values():
+            deck = list(state.deck)
+            deck[0], deck[i] = deck[i], deck[0]
+            assert apply(attrs.evolve(state, deck=tuple(deck)), action) == after
+    else:
+        assert after.round == state.round
+        assert need == Need("deck", need.weights, (0,))
+        assert entered[1:] == (Outcome("deck", state.deck[0]),)
+    assert model.step(tracked, action, entered) == model.canonical(after)
