@@ -25,16 +25,35 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from gremlinrules import GremlinRulesError
-from gremlinrules.web import Table, Tables, TableStore, WebError
+from gremlinrules.web import MoveRefusedError, Table, Tables, TableStore, WebError
 
 TABLES = Tables(TableStore(":memory:"))
 
 
+MAX_BODY = 64 * 1024
+"""The largest request body read, in bytes."""
+
+
 def play_bots(table: Table) -> None:
-    """Let the server's bots move while a bot seat must decide (a real host would pause a little)."""
+    """Let the server's bots move while a bot seat must decide (a real host would pause a little).
+    A bot's move names the version it was chosen at: if another thread moved first, it is refused
+    as stale and the bot chooses again."""
     while (chosen := table.bot_action()) is not None:
-        seat, action = chosen
-        table.move(seat, table.version, action)
+        seat, version, action = chosen
+        try:
+            table.move(seat, version, action)
+        except MoveRefusedError as exc:
+            if exc.key != "web.stale":
+                raise
+
+
+def read_body(handler: BaseHTTPRequestHandler) -> Any:
+    """The request's JSON body; WebError when its Content-Length is missing, malformed (negative
+    would wait for the end of the stream) or over MAX_BODY."""
+    size = handler.headers.get("Content-Length") or "0"
+    if not size.isdigit() or int(size) > MAX_BODY:
+        raise WebError(f"the body must be JSON of at most {MAX_BODY} bytes, with its Content-Length")
+    return json.loads(handler.rfile.read(int(size)) or b"null")
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -44,7 +63,7 @@ class Handler(BaseHTTPRequestHandler):
         """Create a table, or make a move."""
         parts = self.path.strip("/").split("/")
         try:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"null")
+            body = read_body(self)
             if parts == ["tables"]:
                 table, tokens = TABLES.create_from_data(body)
                 play_bots(table)

@@ -84,13 +84,15 @@ class StoredTable:
 class TableStore:
     """The SQLite file (``":memory:"`` for a store that lives as long as the process).
 
-    Safe to use from several threads: one connection, one lock.
+    Safe to use from several threads: one connection, one lock. ``timeout`` is how many seconds a
+    write waits for another process's lock on the file before it fails with
+    ``sqlite3.OperationalError`` ("database is locked").
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, timeout: float = 5.0) -> None:
         self.path = path
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db = sqlite3.connect(path, timeout=timeout, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
@@ -103,13 +105,14 @@ class TableStore:
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("BEGIN IMMEDIATE")  # sqlite3.OperationalError if locked past the timeout
             try:
                 yield self._db
+                self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # never leave a failed transaction open
+                    self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
 
     def create(self, table: StoredTable) -> None:
         """Store a new table (at version 0)."""

@@ -153,7 +153,8 @@ class Table:
         self.bot_spec = stored.bot
         self._tokens = stored.tokens
         self._store = store
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
+        """Held while the state, the version and the history change or are read together."""
         options = None if stored.options is None else self.game.from_data(stored.options, self.game.Options)
         self.state: Any = self.game.new_game(stored.players, stored.seed, options=options)
         self.history: list[Accepted] = []
@@ -193,19 +194,24 @@ class Table:
 
     def bot_to_move(self) -> int | None:
         """The bot seat that must decide now, or None."""
-        seat = self.game.current_player(self.state)
+        with self.lock:
+            seat = self.game.current_player(self.state)
         return seat if seat is not None and seat in self.bots else None
 
-    def bot_action(self) -> tuple[int, Any] | None:
-        """The bot seat that must decide and the action its bot chooses, or None."""
+    def bot_action(self) -> tuple[int, int, Any] | None:
+        """The bot seat that must decide, the table version its bot chose at and the action it
+        chose, or None. Pass the version to :meth:`move`: if another move came first, the bot's
+        is refused as stale instead of being applied to a position it did not see."""
         from gremlinrules.bots import make_bot
 
-        seat = self.bot_to_move()
-        if seat is None:
-            return None
-        seed = (self.seed * 1_000_003 + self.version) % 2**31
+        with self.lock:
+            seat = self.bot_to_move()
+            if seat is None:
+                return None
+            state, version = self.state, self.version
+        seed = (self.seed * 1_000_003 + version) % 2**31
         bot = make_bot(self.bot_spec, self.game, seat=seat, seed=seed)
-        return seat, bot.choose(self.state)
+        return seat, version, bot.choose(state)
 
     def parse_move(self, message: Any) -> tuple[int, Any]:
         """The version and the action of a move message (``{"version": v, "action": {...}}``, or
@@ -257,8 +263,8 @@ class Table:
                 raise self._refused(str(exc), "web.bad-move") from exc
             self._store.append(self.id, self.version, to_move, self.game.to_json(action),
                                self.game.to_json(state))
-            self.state = state
             accepted = Accepted(len(self.history), to_move, events)
+            self.state = state  # readers hold the lock too: they see both changes or neither
             self.history.append(accepted)
             return accepted
 
@@ -277,21 +283,23 @@ class Table:
         actions when it must decide, and the events of ``moves`` as it may see them (None: the
         last :data:`HISTORY` moves, with ``"reset": true``, for a client that (re)connects)."""
         game = self.game
-        view = game.observe(self.state, seat)
+        with self.lock:  # one version's state, number and history: never a torn update
+            state, version, history = self.state, self.version, self.history[-HISTORY:]
+        view = game.observe(state, seat)
         data = game.to_data(view)
-        to_move = game.current_player(self.state)
-        legal = game.legal_actions(self.state) if seat is not None and to_move == seat else ()
+        to_move = game.current_player(state)
+        legal = game.legal_actions(state) if seat is not None and to_move == seat else ()
         return {
             "type": "update",
             "table": self.id,
-            "version": self.version,
+            "version": version,
             "seat": seat,
             "current_player": to_move,
             "terminal": to_move is None,
             "view": data,
             "legal": [{"index": i, "action": game.to_data(a), "text": str(a),
                        "label": _label(game.action_label(view, a))} for i, a in enumerate(legal)],
-            "events": self._events_for(seat, self.history[-HISTORY:] if moves is None else moves),
+            "events": self._events_for(seat, history if moves is None else moves),
             "reset": moves is None,
         }
 
@@ -371,3 +379,13 @@ class Tables:
                     raise WebError(f"table {table_id}: {exc}") from exc
                 self._tables[table_id] = table
         return table
+
+    def forget(self, table_id: str) -> None:
+        """Drop a table from memory (its stored setup and log stay; :meth:`get` replays them)."""
+        with self._lock:
+            self._tables.pop(table_id, None)
+
+    def __len__(self) -> int:
+        """The number of tables in memory."""
+        with self._lock:
+            return len(self._tables)

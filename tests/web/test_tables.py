@@ -225,10 +225,11 @@ def test_a_bot_seat_has_no_token_and_its_bot_chooses_a_legal_action() -> None:
     for _ in range(20):
         chosen = table.bot_action()
         assert chosen is not None
-        seat, action = chosen
+        seat, version, action = chosen
         assert seat == table.game.current_player(table.state)
+        assert version == table.version
         assert table.game.is_legal(table.state, action)
-        table.move(seat, table.version, action)
+        table.move(seat, version, action)
     human, _ = _tables().create("gremlins-inc", 2, seed=3, bots=[])
     assert human.bot_action() is None
 
