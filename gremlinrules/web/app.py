@@ -6,7 +6,8 @@ Routes (the protocol is documented in docs/web.rst):
   (the seat's token travels in the URL fragment, ``#<token>``, so it never
   reaches a server log); ``GET /static/...``: its script and style.
 - ``GET /api/games``: the games, their player counts and default options.
-- ``POST /api/tables``: create a table; the answer holds each seat's token.
+- ``POST /api/tables``: create a table; the answer holds each seat's token
+  (and the seed only when the request chose it: the seed replays every hidden card).
 - ``GET /api/tables/{table}``: the seat's ``update`` (``Authorization: Bearer
   <token>``; none: the spectator's).
 - ``POST /api/tables/{table}/moves``: a move over HTTP (same body and answers
@@ -17,7 +18,10 @@ Routes (the protocol is documented in docs/web.rst):
   server sends ``welcome``, ``update``, ``refused`` and ``error``.
 
 Each table's moves are applied one at a time under its own asyncio lock, and
-every connection's messages go out in version order through its own queue.
+every connection's messages go out in version order through its own bounded
+queue (a client that does not read is closed with 1008). The SQLite work of a
+move or a load runs in a worker thread, with a short busy timeout; a locked
+database is a JSON 503 (``web.busy``), and a table's bots retry after it.
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ import contextlib
 import importlib
 import json
 import logging
-from collections.abc import Callable
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any
 
@@ -48,15 +54,48 @@ from gremlinrules.web.tables import (
     WebError,
 )
 
-__all__ = ["MAX_MESSAGE", "TableServer", "create_app"]
+__all__ = ["MAX_BOT_TABLES", "MAX_LIVE", "MAX_MESSAGE", "TableServer", "create_app"]
 
 MAX_MESSAGE = 64 * 1024
 """The largest request body or WebSocket message accepted, in bytes."""
+
+QUEUE_LIMIT = 64
+"""The most messages waiting to go out to one WebSocket client; past it the client, which is not
+reading, is closed with 1008 (policy violation)."""
+
+RATE, BURST = 20.0, 40
+"""Messages per second one WebSocket client may send on average, and in a burst; the ones over it
+are dropped unread, the first of them answered with a ``web.rate-limited`` error."""
+
+MAX_LIVE = 1000
+"""The most tables held in memory; past it the least recently used idle ones are dropped (the
+stored log rebuilds them when asked), and when none is idle a new or loaded table is a 503."""
+
+MAX_BOT_TABLES = 100
+"""The most tables whose bots play at once; a table with bot seats beyond it is refused (503)
+when created, and its bots wait for a free slot when loaded."""
+
+DB_TIMEOUT = 1.0
+"""Seconds a write waits for another process's lock on the SQLite file (in a worker thread)."""
 
 _log = logging.getLogger("gremlinrules.web")
 
 _STATIC = {"table.js": "text/javascript", "lobby.js": "text/javascript", "common.js": "text/javascript",
            "style.css": "text/css"}
+
+
+class ServerBusyError(WebError):
+    """The server cannot take this now (too many tables, a locked database): try again later."""
+
+    status = 503
+    key = "web.busy"
+
+
+class MediaTypeError(WebError):
+    """A POST whose body is not declared ``application/json``."""
+
+    status = 415
+    key = "web.bad-content-type"
 
 
 def svg_drawer(game_id: str) -> Callable[[str, Any], str] | None:
@@ -80,166 +119,317 @@ def svg_drawer(game_id: str) -> Callable[[str, Any], str] | None:
 
 
 class _Live:
-    """A loaded table's live side: its lock, its connections and its bot task."""
+    """A loaded table's live side: its lock, its connections, its bot task, who uses it."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
         self.lock = asyncio.Lock()
         self.connections: set[_Connection] = set()
         self.bots: asyncio.Task[None] | None = None
+        self.users = 0
+        self.used = time.monotonic()
+
+    def idle(self) -> bool:
+        """True when nothing uses the table now: it may be dropped from memory."""
+        return (self.users == 0 and not self.connections and not self.lock.locked()
+                and (self.bots is None or self.bots.done()))
 
 
 class _Connection:
-    """One WebSocket client of a table: its seat and its outgoing queue."""
+    """One WebSocket client of a table: its seat, its bounded outgoing queue, its message budget."""
 
     def __init__(self, websocket: WebSocket, seat: int | None) -> None:
         self.websocket = websocket
         self.seat = seat
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=QUEUE_LIMIT)
+        self.resets = 0
+        """Reset updates queued or being sent: a ``sync`` meanwhile is answered by that one."""
+        self.closed = False
+        self.overflowed = False
+        self.limited = False
+        self.pump_task: asyncio.Task[None] | None = None
+        self._allowance = float(BURST)
+        self._checked = time.monotonic()
+
+    def put(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client with a full queue is not reading: close it (1008)."""
+        if self.closed or self.overflowed:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            _log.warning("a client of seat %s reads too slowly: closed", self.seat)
+            asyncio.get_running_loop().create_task(self.close(1008, "too many unread messages"))
+            return
+        if message.get("reset"):
+            self.resets += 1
+
+    def allow(self) -> bool:
+        """Spend one message of the budget (RATE per second, BURST at most); False when spent."""
+        now = time.monotonic()
+        self._allowance = min(float(BURST), self._allowance + (now - self._checked) * RATE)
+        self._checked = now
+        if self._allowance < 1:
+            return False
+        self._allowance -= 1
+        return True
+
+    async def close(self, code: int, reason: str) -> None:
+        """Stop sending and close the socket with ``code``."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.pump_task is not None:
+            self.pump_task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.websocket.close(code=code, reason=reason), timeout=5)
 
     async def pump(self) -> None:
-        """Send the queued messages in order until None (or the socket fails)."""
-        while (message := await self.queue.get()) is not None:
+        """Send the queued messages in order (until cancelled, or the socket fails)."""
+        while True:
+            message = await self.queue.get()
             try:
                 await self.websocket.send_text(json.dumps(message))
             except Exception:  # the client went away; the receive loop ends the connection
                 return
+            finally:
+                if message.get("reset"):
+                    self.resets -= 1
+
+
+def _received_text(message: Any) -> str:
+    """The text of a WebSocket ``receive`` message; WebError for bytes or a message over
+    MAX_MESSAGE (checked here as well as by the server: uvicorn's ws_max_size holds only under
+    serve())."""
+    text = message.get("text")
+    if text is None:
+        raise WebError("send JSON text, not bytes")
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise _TooBigError(f"a message is at most {MAX_MESSAGE} bytes")
+    return str(text)
+
+
+class _TooBigError(WebError):
+    key = "web.too-big"
 
 
 class TableServer:
     """The tables of one process and their live connections."""
 
-    def __init__(self, store: TableStore, *, bot_delay: float = 0.4) -> None:
+    def __init__(self, store: TableStore, *, bot_delay: float = 0.4, max_live: int = MAX_LIVE,
+                 max_bot_tables: int = MAX_BOT_TABLES) -> None:
         self.tables = Tables(store)
         self.bot_delay = bot_delay
+        self.max_live = max_live
+        self.max_bot_tables = max_bot_tables
         self._live: dict[str, _Live] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
 
-    def live(self, table_id: Any) -> _Live:
-        """The live table (UnknownTableError when there is none)."""
-        table = self.tables.get(table_id)
-        live = self._live.get(table.id)
+    @contextlib.asynccontextmanager
+    async def using(self, table_id: Any) -> AsyncIterator[_Live]:
+        """The live table while the block runs (it is not dropped from memory meanwhile); its bots
+        are (re)started if one must move. UnknownTableError when there is none; ServerBusyError
+        when memory holds too many busy tables."""
+        live = self._live.get(table_id) if isinstance(table_id, str) else None
         if live is None:
-            live = self._live[table.id] = _Live(table)
-            self._start_bots(live)  # a table loaded after a restart may be waiting for a bot
-        return live
+            table = await asyncio.to_thread(self.tables.get, table_id)  # a replay: off the loop
+            live = self._live.get(table.id)  # another request may have loaded it meanwhile
+            if live is None:
+                try:
+                    self._make_room()
+                except ServerBusyError:
+                    self.tables.forget(table.id)
+                    raise
+                live = self._live[table.id] = _Live(table)
+        live.users += 1
+        live.used = time.monotonic()
+        try:
+            self._start_bots(live)
+            yield live
+        finally:
+            live.users -= 1
 
-    def create(self, data: Any) -> dict[str, Any]:
-        """Create a table from a request's JSON; the answer names every seat's token and link."""
-        table, tokens = self.tables.create_from_data(data)
+    def _make_room(self) -> None:
+        """Drop idle tables until one more fits in memory (least recently used first)."""
+        excess = len(self._live) + 1 - self.max_live
+        if excess <= 0:
+            return
+        idle = sorted((live for live in self._live.values() if live.idle()), key=lambda live: live.used)
+        for live in idle[:excess]:
+            del self._live[live.table.id]
+            self.tables.forget(live.table.id)
+        if len(self._live) >= self.max_live:
+            raise ServerBusyError(f"the server holds {len(self._live)} tables in play; try again later")
+
+    def _bot_tables(self) -> int:
+        return sum(1 for live in self._live.values() if live.bots is not None and not live.bots.done())
+
+    async def create(self, data: Any) -> dict[str, Any]:
+        """Create a table from a request's JSON; the answer names every seat's token and link, and
+        the seed only when the request chose it (the seed replays every hidden card)."""
+        if isinstance(data, dict) and data.get("bots") and self._bot_tables() >= self.max_bot_tables:
+            raise ServerBusyError(f"the bots of {self._bot_tables()} tables are playing; try again later")
+        self._make_room()
+        table, tokens = await asyncio.to_thread(self.tables.create_from_data, data)
         live = self._live[table.id] = _Live(table)
         self._start_bots(live)
-        return {
-            "table": table.id, "game": table.game.id, "players": table.players, "seed": table.seed,
+        answer: dict[str, Any] = {
+            "table": table.id, "game": table.game.id, "players": table.players,
             "version": table.version, "spectator": f"/t/{table.id}",
             "seats": [{"seat": s, "bot": t is None, "token": t,
                        "link": None if t is None else f"/t/{table.id}#{t}"} for s, t in enumerate(tokens)],
         }
+        if isinstance(data, dict) and data.get("seed") is not None:  # the client knows it already
+            answer["seed"] = table.seed
+        return answer
 
     async def move(self, live: _Live, seat: int | None, message: Any) -> Accepted:
         """Apply a client's move message for ``seat`` and send everyone their update."""
         async with live.lock:
             version, action = live.table.parse_move(message)
-            accepted = live.table.move(seat, version, action)
+            accepted = await asyncio.to_thread(live.table.move, seat, version, action)  # SQLite
             self._broadcast(live, accepted)
         self._start_bots(live)
         return accepted
 
     def _broadcast(self, live: _Live, accepted: Accepted) -> None:
         made: dict[int | None, dict[str, Any]] = {}
-        for conn in live.connections:
+        for conn in list(live.connections):
             if conn.seat not in made:
                 made[conn.seat] = live.table.update(conn.seat, [accepted])
-            conn.queue.put_nowait(made[conn.seat])
+            conn.put(made[conn.seat])
 
     def _start_bots(self, live: _Live) -> None:
-        if live.table.bot_to_move() is not None and (live.bots is None or live.bots.done()):
-            live.bots = asyncio.get_running_loop().create_task(self._run_bots(live))
+        if (live.bots is not None and not live.bots.done()) or live.lock.locked():
+            return  # running, or a move is being made (whoever makes it starts the bots after)
+        if live.table.bot_to_move() is None or self._bot_tables() >= self.max_bot_tables:
+            return  # nothing to do, or no free slot: started when the table is next used
+        live.bots = asyncio.get_running_loop().create_task(self._run_bots(live))
 
     async def _run_bots(self, live: _Live) -> None:
-        while True:
-            await asyncio.sleep(self.bot_delay)
-            async with live.lock:
-                chosen = live.table.bot_action()
-                if chosen is None:
-                    return
-                seat, action = chosen
-                try:
-                    accepted = live.table.move(seat, live.table.version, action)
-                except GremlinRulesError:  # a bot's choice is legal; never let a bug stop the table
-                    _log.exception("table %s: bot at seat %s failed", live.table.id, seat)
-                    return
-                self._broadcast(live, accepted)
+        delay = self.bot_delay
+        try:
+            while True:
+                await asyncio.sleep(delay)
+                async with live.lock:
+                    try:
+                        chosen = live.table.bot_action()
+                        if chosen is None:
+                            return
+                        seat, version, action = chosen
+                        accepted = await asyncio.to_thread(live.table.move, seat, version, action)
+                    except Exception:  # a locked database, or a bug: log it, try again later
+                        _log.exception("table %s: a bot's move failed; retrying", live.table.id)
+                        delay = min(30.0, max(0.1, 2 * delay))
+                        continue
+                    self._broadcast(live, accepted)
+                delay = self.bot_delay
+        finally:
+            if live.bots is asyncio.current_task():
+                live.bots = None
+            for other in list(self._live.values()):  # a slot is free: tables waiting for one
+                if other is not live:
+                    self._start_bots(other)
 
     def board(self, live: _Live, seat: int | None) -> str | None:
         """The picture of ``seat``'s view, or None when the library does not draw this game."""
         draw = svg_drawer(live.table.game.id)
         if draw is None:
             return None
-        return str(draw(live.table.game.id, live.table.game.observe(live.table.state, seat)))
+        with live.table.lock:
+            state = live.table.state
+        return str(draw(live.table.game.id, live.table.game.observe(state, seat)))
 
     # The WebSocket side.
 
     async def websocket(self, websocket: WebSocket) -> None:
         """One client's connection: ``hello`` first, then moves until it leaves."""
         await websocket.accept()
-        try:
-            hello = json.loads(await asyncio.wait_for(websocket.receive_text(), timeout=30))
-            if not isinstance(hello, dict) or hello.get("type") != "hello":
-                raise WebError('the first message must be {"type": "hello", "token": ...}')
-            live = self.live(websocket.path_params["table"])
-            seat = live.table.seat_of(hello.get("token"))
-        except (WebError, ValueError, TimeoutError, KeyError, RecursionError) as exc:
-            error = exc.as_data() if isinstance(exc, WebError) else {
-                "type": "error", "message": f"bad hello: {type(exc).__name__}", "key": "web.bad-request"}
-            with contextlib.suppress(Exception):
-                await websocket.send_text(json.dumps(error))
-                await websocket.close(code=4000 + (exc.status if isinstance(exc, WebError) else 400))
-            return
-        except Exception:  # the client left before saying hello
-            return
+        async with contextlib.AsyncExitStack() as stack:
+            try:
+                message = await asyncio.wait_for(websocket.receive(), timeout=30)
+                if message["type"] == "websocket.disconnect":
+                    return
+                hello = json.loads(_received_text(message))
+                if not isinstance(hello, dict) or hello.get("type") != "hello":
+                    raise WebError('the first message must be {"type": "hello", "token": ...}')
+                live = await stack.enter_async_context(self.using(websocket.path_params["table"]))
+                seat = live.table.seat_of(hello.get("token"))
+            except (WebError, ValueError, TimeoutError, KeyError, RecursionError, sqlite3.Error) as exc:
+                error, status = _error_data(exc)
+                if not isinstance(exc, WebError | sqlite3.Error):
+                    error = {"type": "error", "message": f"bad hello: {type(exc).__name__}",
+                             "key": "web.bad-request"}
+                with contextlib.suppress(Exception):
+                    await websocket.send_text(json.dumps(error))
+                    await websocket.close(code=1009 if isinstance(exc, _TooBigError) else 4000 + status)
+                return
+            except Exception:  # the client left before saying hello
+                return
+            await self._serve(live, websocket, seat)
+
+    async def _serve(self, live: _Live, websocket: WebSocket, seat: int | None) -> None:
         conn = _Connection(websocket, seat)
         async with live.lock:  # the snapshot and later broadcasts reach the queue in version order
             live.connections.add(conn)
-            conn.queue.put_nowait(live.table.welcome(seat, board=svg_drawer(live.table.game.id) is not None))
-            conn.queue.put_nowait(live.table.update(seat))
-        pump = asyncio.get_running_loop().create_task(conn.pump())
+            conn.put(live.table.welcome(seat, board=svg_drawer(live.table.game.id) is not None))
+            conn.put(live.table.update(seat))
+        conn.pump_task = asyncio.get_running_loop().create_task(conn.pump())
         try:
             await self._receive(live, conn)
         finally:
             live.connections.discard(conn)
-            conn.queue.put_nowait(None)
-            await pump
+            conn.closed = True
+            conn.pump_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await conn.pump_task
 
     async def _receive(self, live: _Live, conn: _Connection) -> None:
-        while True:
+        while not conn.closed:
             message = await conn.websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            text = message.get("text")
-            if text is None:
-                conn.queue.put_nowait({"type": "error", "message": "send JSON text, not bytes",
-                                       "key": "web.bad-request"})
+            if not conn.allow():  # said once per burst; the messages over the budget are dropped
+                if not conn.limited:
+                    conn.limited = True
+                    conn.put({"type": "error", "message": f"too many messages: at most {RATE:g} a second; "
+                              "the ones over it are dropped", "key": "web.rate-limited"})
                 continue
+            conn.limited = False
             try:
-                data = json.loads(text)
+                data = json.loads(_received_text(message))
                 kind = data.get("type") if isinstance(data, dict) else None
                 if kind == "move":
                     await self.move(live, conn.seat, data)
                 elif kind == "sync":
-                    async with live.lock:
-                        conn.queue.put_nowait(live.table.update(conn.seat))
+                    if conn.resets == 0:  # else a reset update is on its way already
+                        async with live.lock:
+                            conn.put(live.table.update(conn.seat))
                 else:
                     raise WebError(f"unknown message type {shown(kind)}; send move or sync")
+            except _TooBigError as exc:
+                await conn.close(1009, str(exc))
+                return
             except WebError as exc:  # a refused move, a bad message
-                conn.queue.put_nowait(exc.as_data())
+                conn.put(exc.as_data())
+            except sqlite3.Error:
+                conn.put(_error_data(sqlite3.Error())[0])
             except (ValueError, RecursionError) as exc:  # json.loads: not JSON, or nested too deep
                 reason = "nested too deep" if isinstance(exc, RecursionError) else exc
-                conn.queue.put_nowait({"type": "error", "message": f"bad JSON: {reason}",
-                                       "key": "web.bad-json"})
+                conn.put({"type": "error", "message": f"bad JSON: {reason}", "key": "web.bad-json"})
             except Exception:  # a bug of ours: say so, keep the connection and the server
                 _log.exception("table %s: a message failed", live.table.id)
-                conn.queue.put_nowait({"type": "error", "message": "internal error", "key": "web.internal"})
+                conn.put({"type": "error", "message": "internal error", "key": "web.internal"})
+
+
+def _error_data(exc: BaseException) -> tuple[dict[str, Any], int]:
+    """The JSON error a client receives for ``exc``, and its HTTP status."""
+    if isinstance(exc, WebError):
+        return exc.as_data(), exc.status
+    if isinstance(exc, sqlite3.Error):
+        _log.warning("the table store failed: %s", exc)
+        return {"type": "error", "message": "the table store is busy; try again", "key": "web.busy"}, 503
+    return {"type": "error", "message": str(exc), "key": "web.bad-request"}, 400
 
 
 def _page(name: str) -> Response:
@@ -248,10 +438,24 @@ def _page(name: str) -> Response:
                     headers={"Cache-Control": "no-cache"})
 
 
-def _error(exc: WebError | GremlinRulesError) -> JSONResponse:
-    data = exc.as_data() if isinstance(exc, WebError) else {"type": "error", "message": str(exc),
-                                                           "key": "web.bad-request"}
-    return JSONResponse(data, status_code=exc.status if isinstance(exc, WebError) else 400)
+def _error(exc: GremlinRulesError | sqlite3.Error) -> JSONResponse:
+    data, status = _error_data(exc)
+    return JSONResponse(data, status_code=status)
+
+
+_Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _json_errors(handler: _Handler) -> _Handler:
+    """The handler, its refusals and a locked database answered as JSON errors."""
+
+    async def answer(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except (GremlinRulesError, sqlite3.Error) as exc:
+            return _error(exc)
+
+    return answer
 
 
 def _token(request: Request) -> str | None:
@@ -260,6 +464,9 @@ def _token(request: Request) -> str | None:
 
 
 async def _body(request: Request) -> Any:
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":  # a cross-site form or no-cors fetch cannot send this type
+        raise MediaTypeError(f"the body must be sent as application/json, not {shown(kind or None)}")
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_MESSAGE):
         raise WebError(f"the body must be JSON of at most {MAX_MESSAGE} bytes")
@@ -276,9 +483,11 @@ async def _body(request: Request) -> Any:
         raise WebError("bad JSON: nested too deep") from exc
 
 
-def create_app(db: str = ":memory:", *, bot_delay: float = 0.4) -> Starlette:
+def create_app(db: str = ":memory:", *, bot_delay: float = 0.4, max_live: int = MAX_LIVE,
+               max_bot_tables: int = MAX_BOT_TABLES) -> Starlette:
     """The ASGI app serving the tables stored in ``db`` (a SQLite file)."""
-    server = TableServer(TableStore(db), bot_delay=bot_delay)
+    server = TableServer(TableStore(db, timeout=DB_TIMEOUT), bot_delay=bot_delay, max_live=max_live,
+                         max_bot_tables=max_bot_tables)
 
     async def lobby(request: Request) -> Response:
         return _page("lobby.html")
@@ -300,40 +509,33 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.4) -> Starlette:
                         "options": game.to_data(game.Options()), "board": svg_drawer(gid) is not None})
         return JSONResponse(out)
 
+    @_json_errors
     async def create(request: Request) -> Response:
-        try:
-            return JSONResponse(server.create(await _body(request)), status_code=201)
-        except GremlinRulesError as exc:
-            return _error(exc)
+        return JSONResponse(await server.create(await _body(request)), status_code=201)
 
+    @_json_errors
     async def snapshot(request: Request) -> Response:
-        try:
-            live = server.live(request.path_params["table"])
+        async with server.using(request.path_params["table"]) as live:
             seat = live.table.seat_of(_token(request))
             async with live.lock:
                 return JSONResponse(live.table.update(seat))
-        except GremlinRulesError as exc:
-            return _error(exc)
 
+    @_json_errors
     async def move(request: Request) -> Response:
-        try:
-            live = server.live(request.path_params["table"])
+        body = await _body(request)
+        async with server.using(request.path_params["table"]) as live:
             seat = live.table.seat_of(_token(request))
             if seat is None:
                 raise BadTokenError("a move needs a seat's token (Authorization: Bearer <token>)")
-            accepted = await server.move(live, seat, await _body(request))
-            return JSONResponse({"type": "accepted", "version": accepted.version + 1})
-        except GremlinRulesError as exc:
-            return _error(exc)
+            accepted = await server.move(live, seat, body)
+        return JSONResponse({"type": "accepted", "version": accepted.version + 1})
 
+    @_json_errors
     async def board(request: Request) -> Response:
-        try:
-            live = server.live(request.path_params["table"])
+        async with server.using(request.path_params["table"]) as live:
             seat = live.table.seat_of(_token(request))
             async with live.lock:
                 picture = server.board(live, seat)
-        except GremlinRulesError as exc:
-            return _error(exc)
         if picture is None:
             return JSONResponse({"type": "error", "message": "no picture for this game",
                                  "key": "web.no-board"}, status_code=404)

@@ -83,10 +83,12 @@ class ServerProcess:
         return self.proc is not None and self.proc.poll() is None
 
     def request(self, method: str, path: str, body: Any = None, *, token: str | None = None,
-                raw: bytes | None = None) -> tuple[int, Any]:
-        """(HTTP status, decoded JSON body) of one request."""
+                raw: bytes | None = None, content_type: str = "application/json") -> tuple[int, Any]:
+        """(HTTP status, decoded JSON body) of one request (a body is sent as ``content_type``)."""
         data = raw if raw is not None else None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.url + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", content_type)
         if token is not None:
             request.add_header("Authorization", f"Bearer {token}")
         try:

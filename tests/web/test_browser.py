@@ -160,6 +160,7 @@ def test_the_lobby_creates_a_table_whose_links_open_each_seat(server: ServerProc
     links = {a.inner_text(): a.get_attribute("href") for a in page.locator("#links a").all()}
     assert set(links) == {"Seat 0", "Seat 1", "Spectators"}
     assert "Seat 2: a bot" in page.inner_text("#links")
+    assert "seed 42 (chosen here" in page.inner_text("#links")  # the lobby's own seed, echoed
     seat_page = context.new_page()
     seat_page.on("pageerror", lambda error: errors.append(str(error)))
     seat_page.goto(server.url + links["Seat 1"])
@@ -178,6 +179,10 @@ def test_the_lobby_creates_a_table_whose_links_open_each_seat(server: ServerProc
     _at(spectator, 0)
     assert spectator.inner_text("#who") == "Spectator"
     assert spectator.locator("#actions button").count() == 0
+    page.fill("#seed", "")  # a seed the server draws is never shown: it replays every hidden card
+    page.click("button[type=submit]")
+    page.wait_for_function("!document.querySelector('#links').innerText.includes('seed 42')")
+    assert "seed" not in page.inner_text("#links")
     assert not errors
     context.close()
 

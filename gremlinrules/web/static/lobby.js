@@ -37,7 +37,9 @@ async function create(event) {
       : el("li", {}, el("a", {href: s.link, target: "_blank"}, `Seat ${s.seat}`), " ", el("code", {}, link(s.link))));
     items.push(el("li", {}, el("a", {href: made.spectator, target: "_blank"}, "Spectators"), " ",
                   el("code", {}, link(made.spectator))));
-    $("links").replaceChildren(el("li", {}, `${chosen().title}, table ${made.table}, seed ${made.seed}`), ...items);
+    // the seed comes back only when it was chosen here: the server never gives out its own
+    const seed = made.seed === undefined ? "" : `, seed ${made.seed} (chosen here: it replays every hidden card)`;
+    $("links").replaceChildren(el("li", {}, `${chosen().title}, table ${made.table}${seed}`), ...items);
   } catch (error) {
     $("notice").textContent = error.message;
   }
