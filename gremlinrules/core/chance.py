@@ -48,7 +48,7 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Concatenate, Final, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, Final, ParamSpec, TypeVar, cast
 
 import attrs
 
@@ -65,8 +65,8 @@ if TYPE_CHECKING:
     from gremlinrules.core.game import ModuleGame
 
 __all__ = [
-    "CHANCE", "CHANCE_MODES", "Deal", "Need", "Outcome", "Tracked", "chance_model", "foreign",
-    "parse_outcome",
+    "CHANCE", "CHANCE_MODES", "MAX_ENTERED", "Deal", "Need", "Outcome", "Tracked", "chance_model", "foreign",
+    "own", "parse_outcome",
 ]
 
 CHANCE: Final = -1
@@ -193,11 +193,51 @@ def foreign(fn: Callable[Concatenate[Any, _P], _R], state: object, *args: _P.arg
     if type(state) is Tracked:
         from gremlinrules.core.registry import get_game
 
-        game = get_game(state.game or game_module.GAME_ID, reference=state.reference)
-        answer: _R = _HOT[fn.__name__](game, state, *args, **kwargs)
+        game = cast("ModuleGame", get_game(game_module.GAME_ID, reference=state.reference))
+        answer: _R = _HOT[fn.__name__](game, own(game, state), *args, **kwargs)
         return answer
     check_type(state, game_module.State, f"{game_module.TITLE} State")
     raise InvalidArgumentError(f"expected a {game_module.TITLE} State")  # pragma: no cover (raised above)
+
+
+MAX_ENTERED: Final = 10_000
+"""More outcomes than one move (or an opening deal) of any game can ask for: a tracked state or
+its JSON with more is refused before anything else is done with it."""
+
+
+def own(game: ModuleGame, t: Tracked) -> Tracked:
+    """``t``, once it is shown to be a tracked state of ``game`` whose parts have the right
+    types (a hand-built or foreign one gets InvalidArgumentError, never a crash deeper down).
+    Whether its parts agree with each other is :func:`check_state`'s work."""
+    def bad(why: str) -> InvalidArgumentError:
+        return InvalidArgumentError(f"not a tracked {game.title} state: {why}")
+
+    if t.game not in ("", game.id):
+        raise bad(f"it was made by {shown(t.game)}")
+    if t.state is not None and type(t.state) is not game.State:
+        raise bad(f"its state is a {type(t.state).__name__}")
+    pending, need = t.pending, t.need
+    if type(pending) is Deal:
+        if t.state is not None or type(pending.options) is not game.Options \
+                or type(pending.players) is not int or pending.players not in game.player_counts:
+            raise bad("its opening deal has no state yet, this game's options and a player count it takes")
+    elif pending is not None and type(pending) not in game.action_types:
+        raise bad(f"its pending move is a {type(pending).__name__}")
+    elif t.state is None:
+        raise bad("it has no state and no opening deal")
+    if (need is None) is not (pending is None):
+        raise bad("a chance decision is pending exactly when a move or the deal waits for it")
+    if type(t.entered) is not tuple or len(t.entered) > MAX_ENTERED or any(
+            type(o) is not Outcome or type(o.pool) is not str or type(o.item) is not str for o in t.entered):
+        raise bad("its entered outcomes are a tuple of Outcome")
+    if need is not None and not (
+            type(need) is Need and type(need.pool) is str and type(need.weights) is tuple and need.weights
+            and all(type(w) is tuple and len(w) == 2 and type(w[0]) is str and type(w[1]) is int and w[1] > 0
+                    for w in need.weights)
+            and (need.seen_by is None or (type(need.seen_by) is tuple
+                                          and all(type(p) is int for p in need.seen_by)))):
+        raise bad("its chance decision is a Need with positive integer weights")
+    return t
 
 
 def current_player(game: ModuleGame, t: Tracked) -> int | None:

@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from gremlinrules.core import chance
-from gremlinrules.core.chance import Deal, Outcome, Tracked, parse_outcome
+from gremlinrules.core.chance import MAX_ENTERED, Deal, Outcome, Tracked, parse_outcome
 from gremlinrules.core.errors import GremlinRulesError, SerializationError
 from gremlinrules.core.game import FORMAT_VERSION, _cut, _message, _versioned
 
 if TYPE_CHECKING:
     from gremlinrules.core.game import ModuleGame
 
-__all__ = ["is_outcome_data", "outcome_from_data", "tracked_data", "tracked_from_data"]
+__all__ = ["is_outcome_data", "outcome_from_data", "schema_defs", "tracked_data", "tracked_from_data"]
 
 _BAD_ENTERED = "bad data for Tracked: entered is a list of chance:<pool>:<item> texts"
 
@@ -76,7 +76,7 @@ def tracked_from_data(game: ModuleGame, data: Any) -> Tracked:
         else:
             pending = game.from_data(raw["move"], game.Action)
     entered = data["entered"]
-    if type(entered) is not list or any(type(e) is not str for e in entered):
+    if type(entered) is not list or len(entered) > MAX_ENTERED or any(type(e) is not str for e in entered):
         raise SerializationError(_BAD_ENTERED, "$.entered")
     outcomes = tuple(parse_outcome(e) for e in entered)
     if any(o is None for o in outcomes):
@@ -110,3 +110,32 @@ def _replay(game: ModuleGame, state: Any, pending: Any, entered: tuple[Outcome, 
         raise SerializationError(_cut(f"inconsistent {game.id} tracked state: {_message(exc)}")) from exc
     return t
 
+
+
+def schema_defs(format_version: int) -> dict[str, Any]:
+    """The JSON Schema ``$defs`` of an outcome and a tracked state (its ``state``, ``pending``
+    move and deal options refer to the game's own State, Action and Options)."""
+    text = {"type": "string", "minLength": 1}
+    deal = {"type": "object", "additionalProperties": False, "required": ["players", "options"],
+            "properties": {"players": {"type": "integer"}, "options": {"$ref": "#/$defs/Options"}}}
+    return {
+        "Outcome": {"type": "object", "additionalProperties": False, "required": ["type", "pool", "item"],
+                    "properties": {"type": {"const": "Outcome"}, "pool": text, "item": text}},
+        "Tracked": {
+            "type": "object", "additionalProperties": False,
+            "required": ["format_version", "chance", "state", "pending", "entered"],
+            "properties": {
+                "format_version": {"const": format_version},
+                "chance": {"const": "external"},
+                "state": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/State"}]},
+                "pending": {"oneOf": [
+                    {"type": "null"},
+                    {"type": "object", "additionalProperties": False, "required": ["move"],
+                     "properties": {"move": {"$ref": "#/$defs/Action"}}},
+                    {"type": "object", "additionalProperties": False, "required": ["deal"],
+                     "properties": {"deal": deal}}]},
+                "entered": {"type": "array", "maxItems": MAX_ENTERED,
+                            "items": {"type": "string", "pattern": "^chance:[^:]+:.+$"}},
+            },
+        },
+    }

@@ -37,7 +37,13 @@ import cattrs
 
 from gremlinrules.core import chance as _chance
 from gremlinrules.core import serial
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SerializationError, shown
+from gremlinrules.core.errors import (
+    GremlinRulesError,
+    InvalidArgumentError,
+    SerializationError,
+    SetupError,
+    shown,
+)
 
 __all__ = ["ModuleGame"]
 
@@ -159,7 +165,7 @@ class ModuleGame:
         their sum, as a :class:`~fractions.Fraction`); empty where a player decides, and
         always empty in a seeded game."""
         if type(state) is _chance.Tracked:
-            return _chance.chance_outcomes(state)
+            return _chance.chance_outcomes(_chance.own(self, state))
         if type(state) is not self.State:
             raise InvalidArgumentError(f"{self.id}: chance_outcomes needs a state of this game, not "
                                        f"{shown(state)}")
@@ -247,7 +253,8 @@ class ModuleGame:
 
     def json_schema(self) -> dict[str, Any]:
         """JSON Schema (draft 2020-12) of this game's JSON: ``$defs`` State, View, Action,
-        Options, Setup and Event, generated from the classes (see :mod:`.schema`)."""
+        Options, Setup and Event, generated from the classes (see :mod:`.schema`), and the
+        external-chance mode's Outcome (also one of the Actions) and Tracked."""
         from gremlinrules.core.schema import build_schema
 
         schema = build_schema(title=self.title, state=self.State, view=self.View, actions=self.action_types,
@@ -257,6 +264,11 @@ class ModuleGame:
             entry = schema["$defs"][self.State.__name__ if name == "State" else self.View.__name__]
             entry["properties"]["format_version"] = {"const": FORMAT_VERSION}
             entry["required"].append("format_version")
+        from gremlinrules.core.chance_data import schema_defs  # the external-chance mode's JSON
+
+        defs = schema["$defs"]
+        defs.update(schema_defs(FORMAT_VERSION))
+        defs["Action"]["oneOf"].append({"$ref": "#/$defs/Outcome"})
         return schema
 
 
@@ -303,6 +315,9 @@ def _tracking(name: str, f: Callable[..., Any], box: list[ModuleGame]) -> Callab
                      chance: str = "seeded") -> Any:
             if chance == "seeded":
                 return f(players, seed, options=options, setup=setup)
+            if chance == "external" and seed != 0:
+                raise SetupError("a seed draws the random outcomes, and external chance enters them: "
+                                 "pass one or the other")
             if chance == "external":
                 return _chance.new_tracked(box[0], players, options, setup)
             raise InvalidArgumentError(f"chance must be one of {', '.join(_chance.CHANCE_MODES)}, "
@@ -315,7 +330,7 @@ def _tracking(name: str, f: Callable[..., Any], box: list[ModuleGame]) -> Callab
 
         def one(state: Any) -> Any:
             if state.__class__ is tracked_class:
-                return impl1(box[0], state)
+                return impl1(box[0], _chance.own(box[0], state))
             return f(state)
         one.__doc__ = f.__doc__
         return one
@@ -324,14 +339,14 @@ def _tracking(name: str, f: Callable[..., Any], box: list[ModuleGame]) -> Callab
 
         def two(state: Any, arg: Any) -> Any:
             if state.__class__ is tracked_class:
-                return impl2(box[0], state, arg)
+                return impl2(box[0], _chance.own(box[0], state), arg)
             return f(state, arg)
         two.__doc__ = f.__doc__
         return two
     if name == "sample_hidden":
         def sample(state: Any, player: int, seed: int) -> Any:
             if state.__class__ is tracked_class:
-                return _chance.sample_hidden(box[0], state, player, seed)
+                return _chance.sample_hidden(box[0], _chance.own(box[0], state), player, seed)
             return f(state, player, seed)
         sample.__doc__ = f.__doc__
         return sample

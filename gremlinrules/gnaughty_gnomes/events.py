@@ -173,6 +173,7 @@ def dealt(state: State) -> tuple[Dealt, ...]:
 @guarded
 def apply_with_events(state: State, action: Any) -> tuple[State, tuple[Event, ...]]:
     """``apply(state, action)`` and the events it made, in order."""
+    check_type(state, State, "Gnaughty Gnomes State")  # a tracked state's events come from the game object
     after = apply(state, action)  # refuses an illegal action with its clause
     canon = canonical(action)
     events: list[Event] = []

@@ -312,6 +312,7 @@ def _action_event(s: State, seat: int, action: Any, after: State) -> list[Any]:
 
 def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     """The state after ``action`` (exactly ``fast.apply``'s) and the events it caused, in order."""
+    check_type(s, State, "Goblins vs Gnomes State")  # a tracked state's events come from the game object
     after = apply(s, action)  # refuses an illegal action, with its clause
     seat = s.stack[-1].seat if s.stack else s.turn
     kind = type(action)

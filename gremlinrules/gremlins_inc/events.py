@@ -114,6 +114,9 @@ def apply_with_events(state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
     action itself first (``Acted``)."""
     from gremlinrules.gremlins_inc.fast import apply
     from gremlinrules.gremlins_inc.rules import current_player
+    from gremlinrules.gremlins_inc.state import State
+
+    check_type(state, State, "Gremlins, Inc. State")  # a tracked state's events come from the game object
 
     seat = current_player(state)
     log: list[Any] = []

@@ -132,6 +132,7 @@ Event = (Acted | Moved | WeaponsDrawn | EventDrawn | GremlinRevealed | GremlinPl
 def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     """The state after ``action`` (exactly ``fast.apply``'s) and the events it caused, in order:
     the action itself first."""
+    check_type(s, State, "Gremlins: The Game State")  # a tracked state's events come from the game object
     after = apply(s, action)
     seat = s.stack[-1].seat if s.stack else s.turn
     out: list[Any] = [Acted(seat, action)]

@@ -193,6 +193,7 @@ def _turn_end(s: State, seat: int, choice: int, after: State) -> list[Any]:
 def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     """The state after ``action`` (exactly ``fast.apply``'s) and the events it caused, in
     order: the action itself first (``Acted``)."""
+    check_type(s, State, "No Good Gremlins State")  # a tracked state's events come from the game object
     after = apply(s, action)  # refuses an illegal action, with its clause
     seat = s.stack[-1].seat if s.stack else s.turn  # the deciding seat (apply refused a finished game)
     events: list[Any] = [Acted(seat, action)]

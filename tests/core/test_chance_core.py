@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, cast
 
 import pytest
 
 import gremlinrules
 from gremlinrules import InvalidArgumentError, SerializationError, SetupError
-from gremlinrules.core.chance import CHANCE, Outcome, Tracked, parse_outcome
+from gremlinrules.core.chance import CHANCE, Need, Outcome, Tracked, parse_outcome
+from gremlinrules.core.game import ModuleGame
 
 
 @pytest.mark.parametrize("game_id", gremlinrules.game_ids())
@@ -71,3 +73,59 @@ def test_outcome_json_and_bad_tracked_json(game_id: str) -> None:
     for bad in bad_tracked:
         with pytest.raises(SerializationError):
             game.from_data(bad, Tracked)
+
+
+def test_a_tracked_state_of_another_game_or_hand_built_is_refused() -> None:
+    """Every function refuses, with InvalidArgumentError, a tracked state made by another game, one
+    nested in another, or one whose parts have the wrong types; a seed given with external chance
+    is a SetupError (it would be ignored)."""
+    gg, ngg = gremlinrules.get_game("gnaughty-gnomes"), gremlinrules.get_game("no-good-gremlins")
+    other = gg.new_game(4, chance="external")
+    seeded = ngg.new_game(2, 1)
+    nested: Any = seeded
+    for _ in range(50):
+        nested = Tracked(nested)
+    action = ngg.legal_actions(seeded)[0]
+    for bad in (other, nested, Tracked(None), Tracked(seeded, pending=action),
+                Tracked(seeded, pending=action, need=Need("materials", (("rust", 0),))),
+                Tracked(seeded, entered=("chance:materials:rust",))):  # type: ignore[arg-type]
+        for call in (lambda t: ngg.legal_actions(t), lambda t: ngg.current_player(t),
+                     lambda t: ngg.players(t), lambda t: ngg.observe(t, 0), lambda t: ngg.chance_outcomes(t),
+                     lambda t: ngg.apply(t, action), lambda t: ngg.check_state(t),
+                     lambda t: gremlinrules.get_game("no-good-gremlins", reference=True).apply(t, action)):
+            with pytest.raises(InvalidArgumentError, match="not a tracked No Good Gremlins state"):
+                call(bad)
+    with pytest.raises(SetupError, match="pass one or the other"):
+        ngg.new_game(2, 5, chance="external")
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_the_modules_own_apply_with_events_refuses_a_tracked_state(game_id: str) -> None:
+    """A game module's own apply_with_events takes only its State (a tracked state's events come
+    from the game object, which knows the chance model); the game object's gives the move's
+    events once its outcomes are in."""
+    game = cast(ModuleGame, gremlinrules.get_game(game_id))
+    t = game.new_game(game.min_players, chance="external")
+    with pytest.raises(InvalidArgumentError):
+        game.module.apply_with_events(t, game.legal_actions(t)[0])
+    while game.current_player(t) == CHANCE:
+        t = game.apply(t, game.legal_actions(t)[0])
+    after, _ = game.apply_with_events(t, game.legal_actions(t)[0])
+    assert type(after) is Tracked
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_the_json_schema_describes_outcomes_and_tracked_states(game_id: str) -> None:
+    """json_schema() has $defs Outcome (one of the Actions) and Tracked, and a tracked state's JSON
+    and its outcomes validate against them along a random external game."""
+    jsonschema = pytest.importorskip("jsonschema")
+    game = gremlinrules.get_game(game_id)
+    schema = game.json_schema()
+    t = game.new_game(game.min_players, chance="external")
+    rnd = random.Random(3)
+    for _ in range(60):
+        jsonschema.validate(game.to_data(t), {**schema, "$ref": "#/$defs/Tracked"})
+        actions = game.legal_actions(t)
+        action = actions[rnd.randrange(len(actions))]
+        jsonschema.validate(game.to_data(action), {**schema, "$ref": "#/$defs/Action"})
+        t = game.apply(t, action)
