@@ -2,11 +2,12 @@
 
 Each simulation first imagines the hidden part of the state: a
 *determinization* drawn with the game's ``sample_hidden(state, seat, seed)``,
-so the bot never uses a card its seat cannot see. On a tracked state (the
-external-chance mode, :mod:`gremlinrules.core.chance`) ``sample_hidden`` gives a
-seeded state in which everything nobody has seen is redealt at random: each of
-its later draws then comes out with exactly the probabilities
-``chance_outcomes`` would give, so the search needs no chance nodes of its own. One tree is shared by all
+so the bot never uses a card its seat cannot see. It plays from a tracked state
+too (the external-chance mode, :mod:`gremlinrules.core.chance`): there
+``sample_hidden`` gives a seeded state in which everything the bot's seat has not
+seen is redealt, other hands included, as the search's information sets need. Its
+draws follow that seat's uncertainty, not ``chance_outcomes`` (which is worked out
+from everything a tracker entered), and the bot does not use ``chance_outcomes``. One tree is shared by all
 determinizations; its edges are actions, so a node stands for the bot's
 information set after that sequence of actions. Selection uses UCB1 with
 *availability counts* (a child's exploration term counts the visits in which
