@@ -26,10 +26,10 @@ has ``_repr_svg_`` too.
 
 The picture is drawn from the view alone, so it never shows more than the
 view holds: a face-down card is drawn as a back (``data-card="hidden"``). It
-is deterministic (the same view gives the same text) and valid SVG 1.1. Parts
-a program may count carry a class and data attributes (``<g class="hex"
-data-hex="3">``, ``<g class="card" data-card="rust">``); each drawer's
-docstring lists its own.
+is deterministic (the same view gives the same text) and well-formed XML (SVG
+1.1 elements, with data-* attributes). Parts a program may count carry a class
+and data attributes (``<g class="hex" data-hex="3">``, ``<g class="card"
+data-card="rust">``); each drawer's docstring lists its own.
 
 An unknown game id raises :class:`~gremlinrules.core.errors.UnknownGameError`;
 a view of another game, anything that is not a view, a view whose parts

@@ -30,6 +30,7 @@ import attrs
 
 __all__ = [
     "FONT",
+    "GLYPH",
     "INK",
     "PALETTE",
     "Child",
@@ -40,7 +41,9 @@ __all__ = [
     "document",
     "el",
     "escape",
+    "fitted_size",
     "group",
+    "heading",
     "hex_points",
     "line",
     "num",
@@ -48,7 +51,9 @@ __all__ = [
     "rect",
     "seat_name",
     "text",
+    "text_width",
     "tooltip",
+    "verdict",
     "viewer_line",
 ]
 
@@ -84,6 +89,9 @@ INK = PALETTE["ink"]
 """The colour of text and outlines."""
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 """The font family set once on the root element."""
+GLYPH = 0.68
+"""A conservative width of one character as a fraction of the font size (bold DejaVu Sans, the
+widest of :data:`FONT`, averages under 0.65 on English text): what a drawer assumes a line takes."""
 
 
 @attrs.frozen(slots=True)
@@ -185,6 +193,22 @@ def text(x: float, y: float, words: str, *, size: float = 12, anchor: str = "sta
               fill=fill, **attributes)
 
 
+def text_width(words: str, size: float) -> float:
+    """The width ``words`` may take at font ``size``, estimated conservatively (:data:`GLYPH`)."""
+    return len(words) * size * GLYPH
+
+
+def fitted_size(words: str, size: float, room: float, *, smallest: float = 8) -> float:
+    """``size``, or the font size (at least ``smallest``) at which ``words`` fit in ``room`` pixels.
+
+    >>> fitted_size("short", 15, 600), fitted_size("x" * 100, 15, 680)
+    (15, 10.0)
+    """
+    if text_width(words, size) <= room:
+        return size
+    return max(smallest, math.floor(room / max(len(words), 1) / GLYPH * 2 + 1e-9) / 2)
+
+
 def hex_points(cx: float, cy: float, radius: float) -> tuple[tuple[float, float], ...]:
     """The six corners of a pointy-top hexagon of circumradius ``radius`` centred at ``(cx, cy)``,
     clockwise from the top (the orientation of :mod:`gremlinrules.core.hexgrid`)."""
@@ -202,7 +226,7 @@ def card(x: float, y: float, width: float, height: float, name: str, *, label: s
     ``data`` adds further data attributes (``data_owner=2``) to the card's group.
     """
     words = name if label is None else label
-    size = max(min(width / max(len(words), 1) * 1.7, height / 3.2, 14), 6)
+    size = max(min(width / max(len(words), 1) * 1.45, height / 3.2, 14), 6)
     return group(
         tooltip(words if hint is None else hint),
         rect(x, y, width, height, rx=min(width, height) / 8, fill=colour, stroke=INK, stroke_width=1),
@@ -240,6 +264,26 @@ def viewer_line(title: str, seat: int | None, current: int | None, where: str, p
     parts.append("game over" if current is None else f"seat {current} to {pending}" if pending
                  else f"seat {current} to act")
     return " · ".join(parts)
+
+
+def verdict(current: int | None, pending: str) -> str:
+    """The second line of a heading: who decides what (``"seat 1 to play a card"``), or ``"game over"``."""
+    if current is None:
+        return "game over"
+    return f"seat {current} to {pending}" if pending else f"seat {current} to act"
+
+
+def heading(first: str, second: str, width: float, *, room: float | None = None) -> list[Node]:
+    """A picture's two heading lines: ``first`` (game · viewer · where; ``class="headline"``) and
+    ``second`` (who decides what; ``class="decision"``), each at a font size that fits the
+    picture's ``width`` (``room``: the second line's room, when something stands beside it)."""
+    x = 16
+    second_room = width - 2 * x if room is None else room
+    return [
+        text(x, 24, first, size=fitted_size(first, 15, width - 2 * x), weight="bold", class_="headline"),
+        text(x, 42, second, size=fitted_size(second, 12, second_room), weight="bold", fill=PALETTE["edge"],
+             class_="decision"),
+    ]
 
 
 def document(width: float, height: float, children: Sequence[Child | None], *, size: int | None,
