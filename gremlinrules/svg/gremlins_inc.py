@@ -35,10 +35,13 @@ from gremlinrules.svg.core import (
     circle,
     document,
     group,
+    heading,
     line,
     rect,
+    seat_name,
     text,
     tooltip,
+    verdict,
     viewer_line,
 )
 
@@ -66,6 +69,14 @@ _PENDING = {
 }
 _HAND_LEFT = 170.0
 _MARKERS = ("blue", "red", "green", "orange", "purple", "pink")
+
+
+def _points(score: int) -> str:
+    return f"{score} point{'' if score == 1 else 's'}"
+
+
+def _count(cards: int) -> str:
+    return f"{cards} card{'' if cards == 1 else 's'}"
 
 
 def _components(view: View) -> Components:
@@ -147,7 +158,7 @@ def _project(view: View, owner: int, index: int, p: ProjectView, x: float, y: fl
 def _seat(view: View, seat: int) -> Node:
     y = SEATS_TOP + seat * PANEL
     acting = view.current_player == seat
-    notes = [f"{view.scores[seat]} points", f"{view.hand_sizes[seat]} cards"]
+    notes = [_points(view.scores[seat]), _count(view.hand_sizes[seat])]
     if view.options.teams != "none":
         notes.insert(0, f"team {view.teams[seat]}")
     status = []
@@ -194,6 +205,21 @@ def _seat(view: View, seat: int) -> Node:
     )
 
 
+MARKER_R = 5.0
+"""A score marker's radius."""
+
+
+def _marker_place(scores: tuple[int, ...], seat: int, cx: float, cy: float) -> tuple[float, float]:
+    """Where ``seat``'s marker stands on the track: the seats tied at its score (below 0 counts as 0)
+    share the place in two rows, in columns a marker apart, by seat number, so none hides another."""
+    tied = [s for s, v in enumerate(scores) if max(v, 0) == max(scores[seat], 0)]
+    if len(tied) == 1:
+        return cx, cy
+    rank, columns = tied.index(seat), -(-len(tied) // 2)
+    gap = 2 * MARKER_R + 1
+    return cx + (rank // 2 - (columns - 1) / 2) * gap, cy + (rank % 2 - 0.5) * (gap + 1)
+
+
 def _track(view: View, x: float, y: float, width: float) -> Node:
     o = view.options
     goal = o.target if o.end == "score" else max(max(view.scores, default=0), 1)
@@ -211,13 +237,12 @@ def _track(view: View, x: float, y: float, width: float) -> Node:
         parts.append(line(tick, y + 10, tick, y + 14, stroke=PALETTE["muted"], stroke_width=1))
         parts.append(text(x + k * unit, y + 24, str(k), size=8, anchor="middle", fill=PALETTE["muted"]))
     for seat, score in enumerate(view.scores):
-        cx = x + max(score, 0) * unit
+        cx, cy = _marker_place(view.scores, seat, x + max(score, 0) * unit, y + 5)
         parts.append(group(
-            tooltip(f"seat {seat}: {score} points"),
-            circle(cx, y + 5 - 7 * (seat % 3 - 1), 6, fill=PALETTE[_MARKERS[seat % 6]], stroke=INK,
-                   stroke_width=1, fill_opacity=0.9),
-            text(cx, y + 8 - 7 * (seat % 3 - 1), str(seat), size=7, anchor="middle", fill=PALETTE["white"],
-                 weight="bold"),
+            tooltip(f"seat {seat}: {_points(score)}"),
+            circle(cx, cy, MARKER_R, fill=PALETTE[_MARKERS[seat % 6]], stroke=INK, stroke_width=1,
+                   fill_opacity=0.9),
+            text(cx, cy + 2.5, str(seat), size=7, anchor="middle", fill=PALETTE["white"], weight="bold"),
             class_="score-marker", data_seat=seat, data_score=score,
         ))
     return group(*parts, class_="track", data_end=o.end)
@@ -304,8 +329,12 @@ def draw(view: View, *, size: int | None, labels: bool) -> str:
 
 def _draw(view: View, size: int | None) -> str:
     over = view.phase is Phase.OVER
-    where = "" if over else f"round {view.round} · seat {view.turn}'s turn"
-    headline = viewer_line(TITLE, view.seat, view.current_player, where, _pending(view))
+    where = "game over" if over else f"round {view.round} · seat {view.turn}'s turn"
+    first = f"{TITLE} · {seat_name(view.seat)} · {where}"
+    second = verdict(view.current_player, _pending(view))
+    if over and view.winners:
+        second += " · winners " + ", ".join(f"seat {w}" for w in view.winners)
+    headline = viewer_line(TITLE, view.seat, view.current_player, "" if over else where, _pending(view))
     if over and view.winners:
         headline += " · winners " + ", ".join(f"seat {w}" for w in view.winners)
     status = [f"{view.players} players"]
@@ -314,8 +343,8 @@ def _draw(view: View, size: int | None) -> str:
     if view.options.reveal_resources:
         status.append("resources played open")
     parts: list[Node | None] = [
-        text(16, 24, headline, size=15, weight="bold", class_="headline"),
-        text(16, 42, " · ".join(status), size=11, fill=PALETTE["muted"]),
+        *heading(first, second, WIDTH),
+        text(16, 57, " · ".join(status), size=10, fill=PALETTE["muted"]),
         *_table(view),
         *(_seat(view, p) for p in range(view.players)),
     ]
