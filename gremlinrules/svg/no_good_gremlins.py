@@ -38,10 +38,13 @@ from gremlinrules.svg.core import (
     circle,
     document,
     group,
+    heading,
     polygon,
     rect,
+    seat_name,
     text,
     tooltip,
+    verdict,
     viewer_line,
 )
 
@@ -91,15 +94,39 @@ def _step(count: int, room: float, width: float) -> float:
     return min(width + 4, (room - width) / (count - 1))
 
 
+def _main_choices(view: View) -> list[str]:
+    """What the seat whose turn it is may choose in the main part of its turn, from the fields the
+    rules check: a build needs an action (``open_build``, ``builds`` or ``mains``, NGG-TURN-6) and
+    a card, a launch the main action and a complete rocket (NGG-LAUNCH-1), a chrome launch a
+    chrome bribe, a rocket and, under ``chrome_launch="main"``, the main action (NGG-BRIBE-8)."""
+    pad = view.pads[view.turn]
+    sizes = [getattr(pad, m.value) for m in MATERIALS]
+    if view.seat == view.turn and view.hand is not None:
+        has_card = any(getattr(view.hand, m.value) and (getattr(pad, m.value) or sum(map(bool, sizes)) < 3)
+                       for m in MATERIALS)
+    else:
+        has_card = view.hand_sizes[view.turn] > 0
+    choices = []
+    if (view.open_build or view.builds or view.mains) and has_card:
+        choices.append("build")
+    if view.mains and any(n >= c for n, c in zip(sizes, view.components.launch_costs, strict=True)):
+        choices.append("launch")
+    if view.chrome and any(sizes) and (view.mains or view.options.chrome_launch != "main"):
+        choices.append("chrome-launch")
+    return [*choices, "end the turn"]
+
+
 def _pending(view: View) -> str:
     frame = view.pending
     if frame is not None:
         among = ", ".join(str(v) for v in frame.among)
         return f"feed the Wandering Gremlin ({among})" if among else "feed the Wandering Gremlin"
+    if view.phase is Phase.MAIN:
+        choices = _main_choices(view)
+        return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
     return {
         Phase.OPENING: "draw two or take from the scrapheap",
         Phase.DISCARD: "discard a card",
-        Phase.MAIN: "build, launch or end the turn",
         Phase.FINAL_OPENING: "take from the scrapheap (final turn)",
     }.get(view.phase, "")
 
@@ -260,7 +287,7 @@ def _seat(view: View, seat: int) -> Node:
     y = SEATS_TOP + seat * PANEL
     acting = view.current_player == seat
     name = f"Seat {seat}" + (" (you)" if view.seat == seat else "")
-    notes = [f"{view.scores[seat]} points", f"{view.hand_sizes[seat]} cards"]
+    notes = [_plural(view.scores[seat], "point"), _plural(view.hand_sizes[seat], "card")]
     if view.turn == seat and view.phase is not Phase.OVER:
         notes.append("turn")
     if seat in view.winners:
@@ -278,6 +305,10 @@ def _seat(view: View, seat: int) -> Node:
         _pad(view, seat, _HAND_LEFT, y + 60),
         class_="seat", data_seat=seat, data_acting=acting,
     )
+
+
+def _plural(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def _where(view: View) -> str:
@@ -323,18 +354,24 @@ def draw(view: View, *, size: int | None, labels: bool) -> str:
 
 def _draw(view: View, size: int | None) -> str:
     headline = viewer_line(TITLE, view.seat, view.current_player, _where(view), _pending(view))
+    first = f"{TITLE} · {seat_name(view.seat)} · {_where(view) or 'game over'}"
+    second = verdict(view.current_player, _pending(view))
     if view.phase is Phase.OVER and view.winners:
-        headline += " · " + ("winner" if len(view.winners) == 1 else "winners") + " " + ", ".join(
+        won = " · " + ("winner" if len(view.winners) == 1 else "winners") + " " + ", ".join(
             f"seat {w}" for w in view.winners)
+        headline += won
+        second += won
     status = [f"{view.players} players"]
     if view.phase is Phase.MAIN and view.current_player is not None:
         status.append(f"{view.mains} main, {view.builds} build-only, {view.chrome} chrome launches left")
+        if view.open_build:
+            status.append(f"{view.open_build} more card on this build")
     if view.no_eat:
         status.append("the gremlin eats nothing this turn")
     height = SEATS_TOP + view.players * PANEL + 8
     parts: list[Node | None] = [
-        text(16, 24, headline, size=15, weight="bold", class_="headline"),
-        text(16, 42, " · ".join(status), size=11, fill=PALETTE["muted"]),
+        *heading(first, second, WIDTH),
+        text(16, 56, " · ".join(status), size=10, fill=PALETTE["muted"]),
         *_table(view),
         *(_seat(view, p) for p in range(view.players)),
     ]

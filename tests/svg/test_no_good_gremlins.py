@@ -147,8 +147,8 @@ def test_the_picture_is_a_function_of_the_view_alone(players: int, seed: int, wa
 
 
 def test_a_finished_game_names_its_winners_and_nobody_to_act() -> None:
-    """At the end of a game the headline says so and names the winners, and no seat's panel is
-    marked as the one to act."""
+    """At the end of a game the heading says so and its decision line names the winners, and no
+    seat's panel is marked as the one to act."""
     rnd_state = None
     for seed in range(40):
         state = position(GAME, 3, seed, seed, 2000)
@@ -158,9 +158,10 @@ def test_a_finished_game_names_its_winners_and_nobody_to_act() -> None:
     assert rnd_state is not None
     view = GAME.observe(rnd_state, None)
     root = parse(svg(GAME_ID, view))
-    headline = _one_text(root, "headline")
-    assert "game over" in headline
-    assert all(f"seat {w}" in headline for w in GAME.winners(rnd_state))
+    assert "game over" in _one_text(root, "headline")
+    decision = _one_text(root, "decision")
+    assert decision.startswith("game over")
+    assert all(f"seat {w}" in decision for w in GAME.winners(rnd_state))
     assert not [s for s in parts(root, "seat") if s.get("data-acting") == "true"]
 
 
