@@ -44,11 +44,14 @@ from gremlinrules.svg.core import (
     circle,
     document,
     group,
+    heading,
     line,
     polygon,
     rect,
+    seat_name,
     text,
     tooltip,
+    verdict,
     viewer_line,
 )
 
@@ -409,9 +412,13 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
     over = view.phase is Phase.OVER
     where = "" if over else f"turn {view.turn_number + 1} · seat {view.turn}'s turn"
     headline = viewer_line(TITLE, view.seat, view.current_player, where, _pending(view))
+    first = f"{TITLE} · {seat_name(view.seat)} · {where or 'game over'}"
+    second = verdict(view.current_player, _pending(view))
     if over:
-        headline += " · " + (f"the gremlins won ({view.outcome.value})" if view.gremlins_won else
-                             "winners " + ", ".join(f"seat {w}" for w in view.winners))
+        result = " · " + (f"the gremlins won ({view.outcome.value})" if view.gremlins_won else
+                          "winners " + ", ".join(f"seat {w}" for w in view.winners))
+        headline += result
+        second += result
     variant = " · Challenging Variant" if view.options.challenging else ""
     map_w, map_h = m.width * CELL, m.height * CELL
     panel_x = MAP_LEFT + map_w + 20
@@ -419,8 +426,8 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
     seats_top = MAP_TOP + 130
     height = max(MAP_TOP + map_h + 16, seats_top + view.players * 144 + 8)
     parts: list[Node | None] = [
-        text(16, 24, headline, size=15, weight="bold", class_="headline"),
-        text(16, 42, f"{view.players} players · {m.name}" + variant, size=11, fill=PALETTE["muted"]),
+        *heading(first, second, width),
+        text(16, 57, f"{view.players} players · {m.name}" + variant, size=10, fill=PALETTE["muted"]),
         _board(m, labels),
         _pieces(view, m),
         _piles(view, panel_x, MAP_TOP),
