@@ -36,6 +36,7 @@ from gremlinrules.svg.core import (
     circle,
     document,
     group,
+    heading,
     hex_points,
     polygon,
     rect,
@@ -52,6 +53,15 @@ R = 44
 """The garden's hex circumradius."""
 GARDEN = (225.0, 200.0)
 """The garden's centre."""
+LABELLED_R = 60
+"""The hex circumradius with ``labels=True``: the garden drawn larger, so the spot numbers read."""
+LABELLED_GARDEN = (280.0, 218.0)
+"""The garden's centre with ``labels=True`` (the table then stands below it)."""
+LABELLED_HEIGHT = HEIGHT + 360
+SPOT_R, SPOT_FONT = 8, 9
+"""A numbered placement spot's circle radius and font size (``labels=True``)."""
+INFO_X = 450
+"""Where the line beside the decision starts."""
 TEAM_COLOURS = (PALETTE["blue"], PALETTE["yellow"])
 """Team 0's and team 1's gnomes: colours no mushroom hex has."""
 _LIGHT_SUITS = frozenset({Colour.ORANGE, Colour.WHITE})
@@ -92,16 +102,18 @@ def _pending(view: View) -> str:
 
 
 def _garden(view: View, labels: bool) -> Node:
-    cx, cy = GARDEN
+    cx, cy = LABELLED_GARDEN if labels else GARDEN
+    radius = LABELLED_R if labels else R
     parts: list[Node | None] = []
     for i, ((q, r), colour) in enumerate(zip(BOARD.hexes, view.layout, strict=True)):
         ux, uy = hex_center((q, r))
-        x, y = cx + R * ux, cy + R * uy
+        x, y = cx + radius * ux, cy + radius * uy
         name = "white centre" if i == CENTER else f"{colour.value} hex"
         caption = "centre" if i == CENTER else f"hex {i}" if labels else None
         parts.append(group(
             tooltip(f"{name} {i}"),
-            polygon(hex_points(x, y, R), fill=PALETTE[colour.value], stroke=PALETTE["edge"], stroke_width=2),
+            polygon(hex_points(x, y, radius), fill=PALETTE[colour.value], stroke=PALETTE["edge"],
+                    stroke_width=2),
             None if caption is None else text(x, y + 4, caption, size=10, anchor="middle",
                                               fill=_suit_ink(colour)),
             class_="hex", data_hex=i, data_colour=colour.value,
@@ -109,16 +121,16 @@ def _garden(view: View, labels: bool) -> Node:
     if labels:
         for s, spot in enumerate(BOARD.spots):
             ux, uy = spot.center
-            x, y = cx + R * ux, cy + R * uy
+            x, y = cx + radius * ux, cy + radius * uy
             parts.append(group(
-                circle(x, y, 6, fill=PALETTE["paper"], stroke=PALETTE["muted"], stroke_width=0.8),
-                text(x, y + 2.3, str(s), size=6.5, anchor="middle"),
+                circle(x, y, SPOT_R, fill=PALETTE["paper"], stroke=PALETTE["muted"], stroke_width=0.8),
+                text(x, y + SPOT_FONT / 3, str(s), size=SPOT_FONT, anchor="middle"),
                 class_="spot", data_spot=s, data_kind=spot.kind,
             ))
     for s, team in enumerate(view.gnomes):
         if team is not None:
             ux, uy = BOARD.spots[s].center
-            parts.append(_gnome(cx + R * ux, cy + R * uy, team, s))
+            parts.append(_gnome(cx + radius * ux, cy + radius * uy, team, s))
     return group(*parts, class_="garden")
 
 
@@ -286,14 +298,13 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
     decides = (f"seat {view.current_player} to {_pending(view)}" if view.current_player is not None
                else f"game over · {_pending(view)}" if view.winners else "game over")
     parts: list[Node | None] = [
-        text(16, 24, f"{TITLE} · {viewer} · {where}", size=15, weight="bold", class_="headline"),
-        text(16, 42, decides, size=12, weight="bold", fill=PALETTE["edge"], class_="decision"),
-        text(450, 42, f"{view.players} players · gnomes: team 0 blue, team 1 yellow", size=11,
+        *heading(f"{TITLE} · {viewer} · {where}", decides, WIDTH, room=INFO_X - 24),
+        text(INFO_X, 42, f"{view.players} players · gnomes: team 0 blue, team 1 yellow", size=11,
              fill=PALETTE["muted"]),
         _garden(view, labels),
-        _scores(view, 40, 344),
-        *_table(view, 450, 72),
-        _hands(view, 380),
+        _scores(view, 40, LABELLED_GARDEN[1] + 186 if labels else 344),
+        *(_table(view, 40, LABELLED_GARDEN[1] + 222) if labels else _table(view, INFO_X, 72)),
+        _hands(view, 380 + (LABELLED_HEIGHT - HEIGHT if labels else 0)),
     ]
-    return document(WIDTH, HEIGHT, parts, size=size, title=headline, game_id="gnaughty-gnomes",
-                    seat=view.seat)
+    return document(WIDTH, LABELLED_HEIGHT if labels else HEIGHT, parts, size=size, title=headline,
+                    game_id="gnaughty-gnomes", seat=view.seat)
