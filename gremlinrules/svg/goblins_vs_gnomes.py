@@ -38,6 +38,7 @@ from gremlinrules.svg.core import (
     circle,
     document,
     group,
+    heading,
     line,
     rect,
     text,
@@ -222,7 +223,8 @@ def _seats(view: View, top: float) -> Node:
             rect(8, ry - 5, WIDTH - 16, 52, rx=6, fill=PALETTE["highlight"] if acting else PALETTE["table"],
                  fill_opacity=0.35 if acting else 0.6, stroke="none"),
             text(16, ry + 13, f"Seat {seat}" + (" (you)" if seat == view.seat else "")
-                 + (" · turn" if seat == view.turn else ""), size=12, weight="bold"),
+                 + (" · turn" if seat == view.turn and view.phase is not Phase.OVER else ""), size=12,
+                 weight="bold"),
             group(tooltip("role card" + ("" if role is None else f": {role}")),
                   text(16, ry + 28, f"role: {'?' if role is None else role}", size=11),
                   class_="role", data_role="hidden" if role is None else role),
@@ -263,7 +265,8 @@ def _table_notes(view: View, y: float) -> tuple[Node, float]:
         f"Potions this round: {potions}",
     ]
     if view.last_result is not None:
-        lines.append(f"Last round: {view.last_result}")
+        ended = "no target opened" if view.last_result == "none" else view.last_result
+        lines.append(f"Last round: {ended}")
     lines = [part for words in lines for part in textwrap.wrap(words, 110, subsequent_indent="    ")]
     return group(
         group(card_back(16, y, 34, 46), text(33, y + 62, str(view.deck_size), size=10, anchor="middle"),
@@ -334,9 +337,7 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
     notes, notes_h = _table_notes(view, notes_top)
     height = notes_top + notes_h
     parts: list[Node | None] = [
-        text(16, 24, f"{TITLE} · {viewer} · {where}" + (" · game over" if over else ""), size=15,
-             weight="bold", class_="headline"),
-        text(16, 42, decides, size=12, weight="bold", fill=PALETTE["edge"], class_="decision"),
+        *heading(f"{TITLE} · {viewer} · {where}" + (" · game over" if over else ""), decides, WIDTH),
         field,
         _seats(view, seats_top),
         notes,
