@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -37,6 +38,26 @@ def cards(root: ET.Element) -> list[str]:
 def all_card_names(root: ET.Element) -> set[str]:
     """Every ``data-card`` value anywhere in the picture (cards, targets, tunnels)."""
     return {e.get("data-card", "") for e in root.iter() if e.get("data-card") is not None}
+
+
+def words_of(root: ET.Element) -> list[str]:
+    """Every text under ``root`` a reader could see or hover over (visible text and ``<title>``s) and
+    every attribute value, in document order."""
+    out: list[str] = []
+    for e in root.iter():
+        out += [*e.attrib.values(), e.text or "", e.tail or ""]
+    return [w for w in out if w]
+
+
+def names_any(root: ET.Element, names: set[str]) -> set[str]:
+    """Which of ``names`` appear anywhere under ``root`` (text, hover text, attribute) as a whole
+    word (``map`` is not found in ``Maps`` nor ``red 4`` in ``red 40``)."""
+    found: set[str] = set()
+    for name in names:
+        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+        if any(pattern.search(w) for w in words_of(root)):
+            found.add(name)
+    return found
 
 
 def position(game: Game, players: int, seed: int, walk_seed: int, stop: int) -> Any:

@@ -19,7 +19,7 @@ from gremlinrules.gnaughty_gnomes.components import Card
 from gremlinrules.gnaughty_gnomes.state import Phase, State
 from gremlinrules.gnaughty_gnomes.view import View
 from gremlinrules.svg.gnaughty_gnomes import card_name
-from tests.svg.support import all_card_names, cards, parse, parts, position
+from tests.svg.support import all_card_names, cards, names_any, parse, parts, position
 
 GAME = gremlinrules.get_game("gnaughty-gnomes")
 FEW = settings(max_examples=max(5, settings().max_examples // 3))
@@ -83,14 +83,14 @@ def test_the_picture_draws_every_part_of_the_view_once(players: int, seed: int, 
                 assert Counter(c for c in drawn if c != "hidden") == faces
 
 
-def _hidden_from(state: State, seat: int | None) -> set[str]:
+def _hidden_from(state: State, seat: int | None) -> set[Card]:
     """The cards the full state holds that ``seat`` may not see: other players' hands and every
     face-down dummy card (GG-VIEW-1, GG-2P-5); none once the game is over (GG-VIEW-2)."""
     if state.phase is Phase.OVER:
         return set()
     players = range(2) if state.players == 2 else range(4)
-    hidden = {card_name(c) for pos in players if pos != seat for c in state.hands[pos]}
-    hidden |= {card_name(d) for pos in range(4) for d, _ in state.piles[pos] if d is not None}
+    hidden = {c for pos in players if pos != seat for c in state.hands[pos]}
+    hidden |= {d for pos in range(4) for d, _ in state.piles[pos] if d is not None}
     return hidden
 
 
@@ -100,17 +100,27 @@ def _hidden_from(state: State, seat: int | None) -> set[str]:
 @given(**walks)
 def test_no_picture_names_a_card_its_seat_cannot_see(players: int, seed: int, walk_seed: int,
                                                      stop: int) -> None:
-    """Against the full state: no ``data-card`` of seat p's picture (or the spectator's) names a
-    card in another player's hand or a face-down dummy card, while every card p holds is named
-    in p's own row."""
+    """Against the full state: seat p's picture (or the spectator's) names no card in another
+    player's hand nor a face-down dummy card, neither as a ``data-card`` nor in any visible or
+    hover text (``red-4`` or ``red 4``), while every card p holds is named in p's own row."""
     state = position(GAME, players, seed, walk_seed, stop)
     for seat in [*range(players), None]:
-        root = parse(gremlinrules.svg.svg(GAME.id, GAME.observe(state, seat), labels=True))
-        hidden = _hidden_from(state, seat)
-        assert not all_card_names(root) & hidden
-        if seat is not None:
-            (row,) = parts(root, "hand", position=str(seat))
-            assert set(_names(state.hands[seat])) <= set(cards(row))
+        for labels in (False, True):
+            root = parse(gremlinrules.svg.svg(GAME.id, GAME.observe(state, seat), labels=labels))
+            hidden = _hidden_from(state, seat)
+            assert not all_card_names(root) & {card_name(c) for c in hidden}
+            assert not names_any(root, {card_name(c) for c in hidden} | {str(c) for c in hidden})
+            if seat is not None:
+                (row,) = parts(root, "hand", position=str(seat))
+                assert set(_names(state.hands[seat])) <= set(cards(row))
+
+
+def test_names_any_finds_a_card_named_only_in_a_hover_text() -> None:
+    """The text search the secrecy test relies on finds a card named only in a ``<title>`` or a
+    visible text, as a whole word."""
+    root = parse('<svg xmlns="http://www.w3.org/2000/svg" version="1.1"><g><title>red 4</title></g>'
+                 '<text>purple-7 here</text><text>red 40</text></svg>')
+    assert names_any(root, {"red 4", "purple-7", "red 5", "red 0"}) == {"red 4", "purple-7"}
 
 
 def test_the_two_player_dummy_shows_its_face_up_cards_to_everyone_and_hides_the_rest() -> None:

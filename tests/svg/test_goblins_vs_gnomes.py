@@ -20,7 +20,7 @@ from gremlinrules.goblins_vs_gnomes.notation import FieldCard
 from gremlinrules.goblins_vs_gnomes.state import State
 from gremlinrules.goblins_vs_gnomes.view import View, known_roles, round_over
 from gremlinrules.svg.goblins_vs_gnomes import hand_card
-from tests.svg.support import cards, parse, parts, position
+from tests.svg.support import cards, names_any, parse, parts, position
 
 GAME = gremlinrules.get_game("goblins-vs-gnomes")
 COUNTS = GAME.player_counts
@@ -80,6 +80,8 @@ def _check_secrets(state: State, seat: int | None) -> None:
     for i, element in enumerate(parts(root, "target")):
         may_see = state.opened[i] or (seat is not None and (seat, i) in state.peeks)
         assert element.get("data-card") == (state.targets[i] if may_see else "hidden")
+        if not may_see:  # not in its hover text or a caption either
+            assert not names_any(element, {state.targets[i]})
     learned = {} if seat is None else dict(known_roles(state, seat))
     for other, row in enumerate(parts(root, "seat")):
         (role,) = parts(row, "role")
@@ -90,12 +92,16 @@ def _check_secrets(state: State, seat: int | None) -> None:
             assert shown == state.roles[seat]
         else:
             assert shown == learned.get(other, "hidden")
+        if shown == "hidden":
+            assert not names_any(role, {state.roles[other]})
         if other == seat:
             continue
         faces = Counter(c for c in cards(row) if c != "hidden")
         assert faces <= Counter(state.hands[other])
         knows = Counter() if seat is None else Counter(c for s, c in state.known_cards[seat] if s == other)
         assert faces <= knows
+        unknown = set(state.hands[other]) - set(knows)
+        assert not names_any(row, unknown), (other, unknown)  # no hover or visible text names one
 
 
 @pytest.mark.clause("GVG-VIEW-1", "GVG-VIEW-2", "GVG-VIEW-3", "GVG-VIEW-4")
@@ -106,7 +112,8 @@ def test_no_picture_names_a_target_role_or_card_its_seat_cannot_see(players: int
     """Against the full state: a target is named only when opened or looked at by this seat with a
     Map, another seat's role only once the round's roles are shown or when a Potion taught it,
     and a card in another seat's hand only when the seat knows it is there (a shown hand, a card
-    it put under the deck); the spectator sees none of these."""
+    it put under the deck); the spectator sees none of these. What is hidden is named nowhere in
+    its part of the picture: not as a data attribute, a caption or a hover text."""
     state = position(GAME, players, seed, walk_seed, stop)
     for seat in [*range(players), None]:
         _check_secrets(state, seat)
