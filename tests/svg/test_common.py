@@ -64,6 +64,23 @@ def test_every_view_draws_as_valid_svg_naming_its_game_and_viewer(
             assert ("spectator" if seat is None else f"seat {seat}") in title.text
             assert float(root.get("width", "0")) > 0
             assert float(root.get("height", "0")) > 0
+            _check_heading(root)
+
+
+def _check_heading(root: ET.Element) -> None:
+    """The picture has one headline and one decision line, and each fits the picture's width at
+    the font size it is drawn with (a conservative glyph width, ``core.GLYPH``), and ends before
+    any other text on its line."""
+    width = float(root.get("viewBox", "0 0 0 0").split()[2])
+    texts = list(root.iter(f"{{{SVG_NS}}}text"))
+    for cls in ("headline", "decision"):
+        (line,) = [t for t in texts if t.get("class") == cls]
+        x, y, size = float(line.get("x", "0")), line.get("y"), float(line.get("font-size", "0"))
+        end = x + core.text_width("".join(line.itertext()), size)
+        assert size >= 8
+        assert end <= width - 8, (cls, "".join(line.itertext()), size, end, width)
+        beside = [float(t.get("x", "0")) for t in texts if t.get("y") == y and float(t.get("x", "0")) > x]
+        assert all(end <= b for b in beside), (cls, end, beside)
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
@@ -168,6 +185,32 @@ def test_core_text_is_always_well_formed_xml_and_numbers_have_a_fixed_form(words
     assert re.fullmatch(r"-?\d+(\.\d{1,2})?", written)
     assert written != "-0"
     assert abs(float(written) - x) <= 0.005 + 1e-9 * abs(x)
+
+
+@given(st.floats(min_value=20, max_value=200), st.floats(min_value=20, max_value=200),
+       st.text(alphabet="abcdefghijklmnopqrstuvwxyzWM -", min_size=1, max_size=30))
+def test_a_card_label_fits_its_card_at_a_conservative_glyph_width(w: float, h: float, label: str) -> None:
+    """A card's label is written at a font size at which it fits the card's width (or at the
+    smallest size, 6, when nothing larger would), counting ``core.GLYPH`` of the size per
+    character."""
+    node = core.card(0, 0, w, h, "name", label=label)
+    element = ET.fromstring(f'<svg xmlns="{SVG_NS}">{node.render()}</svg>')[0]
+    (written,) = element.iter(f"{{{SVG_NS}}}text")
+    size = float(written.get("font-size", "0"))
+    assert core.text_width(label, size) <= w + 0.05 or size == 6
+
+
+@given(st.text(min_size=1, max_size=200), st.floats(min_value=8, max_value=30),
+       st.floats(min_value=50, max_value=2000))
+def test_fitted_size_makes_a_line_fit_unless_at_the_smallest_size(words: str, size: float,
+                                                                  room: float) -> None:
+    """``fitted_size`` keeps a size at which the words fit, else the largest half-pixel size at
+    which they fit, never below 8 (the smallest): the line then fits or is at 8."""
+    fitted = core.fitted_size(words, size, room)
+    assert 8 <= fitted <= size
+    assert core.text_width(words, fitted) <= room + 1e-6 or fitted == 8
+    if fitted < size:
+        assert core.text_width(words, fitted + 0.5) > room - 1e-6 or fitted + 0.5 > size
 
 
 def _demo_case(game_id: str) -> tuple[Any, int]:
