@@ -46,6 +46,13 @@ html_static_path = ["_generated/static"]
 nitpicky = True
 nitpick_ignore = [
     # The standard library (docs.python.org's inventory).
+    ("py:class", "fractions.Fraction"),
+    ("py:class", "Fraction"),
+    ("py:class", "ModuleType"),
+    ("py:class", "~_P"),
+    ("py:obj", "typing.~_P"),
+    ("py:class", "_P"),
+    ("py:class", "_R"),
     ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),

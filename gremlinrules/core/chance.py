@@ -5,7 +5,7 @@ deck is shuffled once and drawn from, and ``(seed, actions)`` replays a game.
 In the *external-chance* mode (``new_game(players, chance="external")``)
 nothing is shuffled in advance. Whenever the rules need a random outcome (the
 next card of a deck, a deal, the reveal of a face-down token) the game stops at
-a chance decision: :func:`current_player` is :data:`CHANCE`, the legal actions
+a chance decision: ``current_player`` is :data:`CHANCE`, the legal actions
 are :class:`Outcome` values (one per distinct design still unseen, not one per
 hidden position) and ``game.chance_outcomes(state)`` gives them with their
 probabilities. A tracker of a physical table enters what it saw; a search
@@ -37,7 +37,7 @@ with these names (see each game's ``*-CHANCE-*`` clauses):
 Optionally ``events(state, action, entered)``: the events of a tracked move
 once its outcomes are in, or ``arranged(state, action, entered) -> State``: a
 seeded state in which the plain rules reveal exactly ``entered`` for
-``action``; :func:`apply_with_events` reports a tracked move's events from
+``action``; ``apply_with_events`` reports a tracked move's events from
 the first of them the model has.
 """
 
@@ -70,7 +70,7 @@ __all__ = [
 ]
 
 CHANCE: Final = -1
-"""The seat of chance: :func:`current_player` returns it at a chance decision (OpenSpiel's
+"""The seat of chance: ``current_player`` returns it at a chance decision (OpenSpiel's
 ``kChancePlayerId`` has the same value)."""
 
 CHANCE_MODES: Final = ("seeded", "external")
@@ -208,7 +208,7 @@ its JSON with more is refused before anything else is done with it."""
 def own(game: ModuleGame, t: Tracked) -> Tracked:
     """``t``, once it is shown to be a tracked state of ``game`` whose parts have the right
     types (a hand-built or foreign one gets InvalidArgumentError, never a crash deeper down).
-    Whether its parts agree with each other is :func:`check_state`'s work."""
+    Whether its parts agree with each other is ``check_state``'s work."""
     def bad(why: str) -> InvalidArgumentError:
         return InvalidArgumentError(f"not a tracked {game.title} state: {why}")
 

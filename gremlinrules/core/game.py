@@ -20,9 +20,9 @@ are optional: when present, events convert to and from data like actions.
 ``serial.dumps(to_data(state))`` for a state, faster (a test must show it is
 the same text).
 The module functions are bound directly, so the wrapper adds no cost to the
-hot path. The external-chance mode (:mod:`.chance`) needs every function to answer a tracked
+hot path. The external-chance mode (:mod:`gremlinrules.core.chance`) needs every function to answer a tracked
 state too: the hot ones (``current_player``, ``legal_actions``, ``apply``, ``is_legal``,
-``is_terminal``) do it themselves through :func:`.chance.foreign`; the others are wrapped.
+``is_terminal``) do it themselves through :func:`gremlinrules.core.chance.foreign`; the others are wrapped.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ class ModuleGame:
 
     inner_functions: dict[str, Callable[..., Any]] = attrs.Factory(dict)
     """The game module's own functions (fast or reference), before the external-chance
-    dispatch (:mod:`.chance`) wraps them."""
+    dispatch (:mod:`gremlinrules.core.chance`) wraps them."""
 
     event_types: tuple[type, ...] = ()
     """The event classes (empty for a game without events yet)."""
@@ -297,7 +297,7 @@ def _cut(text: str) -> str:
 
 _ANSWERED_BY_THE_GAME = frozenset({"current_player", "legal_actions", "apply", "is_legal", "is_terminal"})
 """The hot functions a game module answers for a tracked state itself (through
-:func:`.chance.foreign`, on the branch where it refuses a foreign state): bound as they are, so
+:func:`gremlinrules.core.chance.foreign`, on the branch where it refuses a foreign state): bound as they are, so
 the seeded mode pays nothing for the external one. The reference rules are wrapped instead."""
 
 _ONE_ARG = frozenset({"current_player", "legal_actions", "is_terminal", "scores", "winners", "end_reason",
@@ -306,7 +306,7 @@ _TWO_ARGS = frozenset({"is_legal", "apply", "observe", "describe", "apply_with_e
 
 
 def _tracking(name: str, f: Callable[..., Any], box: list[ModuleGame]) -> Callable[..., Any]:
-    """``f``, answering for a :class:`~.chance.Tracked` state (external chance) too.
+    """``f``, answering for a :class:`~gremlinrules.core.chance.Tracked` state (external chance) too.
 
     The seeded path pays one class test; the wrappers have fixed arities to keep it cheap.
     """
