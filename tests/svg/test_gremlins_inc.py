@@ -8,6 +8,7 @@ computed from the view, and what is hidden from the full state.
 
 from __future__ import annotations
 
+import math
 import random
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -20,7 +21,7 @@ import gremlinrules
 from gremlinrules.gremlins_inc import Options, State, View
 from gremlinrules.gremlins_inc.flow import cards_of
 from gremlinrules.svg import svg
-from tests.svg.support import cards, parse, parts
+from tests.svg.support import SVG_NS, cards, parse, parts
 from tests.svg.test_no_good_gremlins import check_edited_views
 
 GAME_ID = "gremlins-inc"
@@ -66,6 +67,7 @@ def _check(root: ET.Element, view: View) -> None:
     assert [cards(r) for r in resolving] == ([] if view.resolving is None else [[view.resolving]])
     markers = {m.get("data-seat"): m.get("data-score") for m in parts(_one(root, "track"), "score-marker")}
     assert markers == {str(p): str(s) for p, s in enumerate(view.scores)}
+    _check_markers_apart(root)
     assert len(parts(root, "seat")) == view.players
     for seat in range(view.players):
         panel = _one(root, "seat", seat=str(seat))
@@ -101,6 +103,30 @@ def test_each_part_of_the_view_is_drawn_once_with_its_counts(players: int, seed:
     for seat in [*range(players), None]:
         view = GAME.observe(state, seat)
         _check(parse(svg(GAME_ID, view)), view)
+
+
+def _check_markers_apart(root: ET.Element) -> None:
+    """No two score markers of seats tied at a score overlap (every seat's marker shows)."""
+    circles = []
+    for m in parts(root, "score-marker"):
+        (c,) = m.iter(f"{{{SVG_NS}}}circle")
+        score = max(int(m.get("data-score", "0")), 0)
+        circles.append((score, float(c.get("cx", "0")), float(c.get("cy", "0")), float(c.get("r", "0"))))
+    for i, (score, x, y, r) in enumerate(circles):
+        for other, x2, y2, r2 in circles[i + 1:]:
+            if other == score:
+                assert math.dist((x, y), (x2, y2)) >= r + r2, (score, (x, y), (x2, y2))
+
+
+@pytest.mark.parametrize("players", GAME.player_counts)
+def test_every_seats_score_marker_shows_at_the_start(players: int) -> None:
+    """At the start every seat is at 0 points: each seat's marker has a place of its own on the
+    track, none overlapping another (with six players all six show)."""
+    view = GAME.observe(GAME.new_game(players, 1), None)
+    assert set(view.scores) == {0}
+    root = parse(svg(GAME_ID, view))
+    assert len(parts(root, "score-marker")) == players
+    _check_markers_apart(root)
 
 
 def _says(element: ET.Element, *words: str) -> bool:
