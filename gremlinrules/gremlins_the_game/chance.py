@@ -12,7 +12,10 @@ stays unseen until it is turned over. The pools are ``"weapons"``, ``"events"`` 
 The weights of a card draw are the copies of each kind left in the pile it comes from. The
 weights of a gremlin reveal are proportional to its exact probability, which is not always the
 count of unseen copies: a token placed at setup is never Stripe (GTG-SETUP-3), so Stripe can only
-be in the pool or on a token placed from it later (GTG-CHANCE-2).
+be in the pool or on a token placed from it later (GTG-CHANCE-2). A gremlin outcome is a token id,
+even where two ids are identical tokens (gremlin-01 and gremlin-13, for one): a tracker enters
+either, and the game goes on the same, as swapping the two ids is a symmetry of the rules
+(GTG-CHANCE-2).
 
 The model finds a move's reveals by *probing* (GTG-CHANCE-3): it applies the move with the rule
 book to the canonical state with the outcomes entered so far put where the move takes them from

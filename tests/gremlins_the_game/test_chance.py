@@ -466,3 +466,92 @@ def test_the_largest_chance_decision_is_the_gremlin_tokens() -> None:
     set outnumber the weapon and event kinds."""
     assert model.outcome_bound(2, Options()) == len(REFERENCE.gremlins) == 36
     assert model.POOLS == ("weapons", "events", "gremlins")
+
+
+# --- identical tokens (GTG-CHANCE-2) -------------------------------------------------------------
+
+
+def _identical() -> list[tuple[str, str]]:
+    """The pairs of gremlin ids with the same symbols and points: physically identical tokens."""
+    groups: dict[tuple[int, str], list[str]] = {}
+    for gid, token in T.gremlin.items():
+        groups.setdefault((token.points, repr(token.symbols)), []).append(gid)
+    pairs = [tuple(ids) for ids in groups.values() if len(ids) > 1]
+    assert all(len(p) == 2 for p in pairs)
+    return [(p[0], p[1]) for p in pairs]
+
+
+IDENTICAL = _identical()
+GAME = gremlinrules.get_game("gremlins-the-game")
+
+
+def swapped(s: State, pair: tuple[str, str]) -> State:
+    """``s`` with the ids of the two identical tokens ``pair`` swapped everywhere in it."""
+    a, b = pair
+    text = GAME.to_json(s).replace(f'"{a}"', '"swap-placeholder"').replace(f'"{b}"', f'"{a}"')
+    out = GAME.from_json(text.replace('"swap-placeholder"', f'"{b}"'), State)
+    assert type(out) is State
+    return out
+
+
+@pytest.mark.clause("GTG-CHANCE-2")
+def test_the_identical_tokens_are_the_four_pairs_the_spec_names() -> None:
+    """GTG-CHANCE-2 names gremlin-01/13, 02/14, 15/27 and 16/28 as identical; no other two tokens
+    of the reference set share symbols and points."""
+    assert IDENTICAL == [("gremlin-01", "gremlin-13"), ("gremlin-02", "gremlin-14"),
+                         ("gremlin-15", "gremlin-27"), ("gremlin-16", "gremlin-28")]
+
+
+@pytest.mark.clause("GTG-CHANCE-2")
+@settings(max_examples=scaled(6), deadline=None)
+@given(walk=walks)
+def test_entering_either_of_two_identical_tokens_plays_on_identically(walk: Walk) -> None:
+    """GTG-CHANCE-2: swapping the ids of two identical tokens everywhere in a state is a symmetry
+    of the rules: at every step of a seeded game the swapped state passes check_state, has the
+    same seat to act, legal actions, scores and winners, and the move gives the swapped state
+    after it. And where a move turns over one of two identical tokens while the other is unseen
+    too, the tracked state is the same whichever of the two was unseen before, and entering the
+    other id gives the swapped state after the move: a tracker may enter either."""
+    players, seed, thin, stripe = walk
+    for before, action, after in seeded_walk(players, seed, thin, stripe, limit=150):
+        tracked = model.canonical(before)
+        entered = model.reveals(before, action, after)
+        for pair in IDENTICAL:
+            s = swapped(before, pair)
+            check_state(s)
+            assert current_player(s) == current_player(before)
+            assert legal_actions(s) == legal_actions(before)
+            assert GAME.scores(s) == GAME.scores(before)
+            assert GAME.winners(s) == GAME.winners(before)
+            assert apply(s, action) == swapped(after, pair)
+            unseen = [p.gremlin for p in before.board if not p.face_up] + list(before.pool)
+            if not (set(pair) <= set(unseen) and any(o.item in pair for o in entered)):
+                continue
+            assert model.canonical(s) == tracked
+            twin = dict([pair, pair[::-1]])
+            other = tuple(Outcome(o.pool, twin.get(o.item, o.item)) if o.pool == model.GREMLINS else o
+                          for o in entered)
+            assert other != entered
+            assert feed(tracked, action, other)[1] == model.canonical(swapped(after, pair))
+
+
+@pytest.mark.clause("GTG-CHANCE-2")
+def test_two_identical_tokens_are_offered_alike_and_either_continues_the_same_game() -> None:
+    """Turning over a token placed at set-up while gremlin-01 and gremlin-13 (identical) are both
+    unseen offers each with the same weight, and entering one gives the state entering the other
+    gives with the two ids swapped: the same table."""
+    pair = ("gremlin-01", "gremlin-13")
+    tracked = model.canonical(new_game(2, 3))
+    move = first_reveal(tracked)
+    unseen = {p.gremlin for p in tracked.board if not p.face_up} | set(tracked.pool)
+    assert set(pair) <= unseen
+    need = model.step(tracked, move, ())
+    assert type(need) is Need
+    weights = dict(need.weights)
+    assert weights[pair[0]] == weights[pair[1]]
+    first, second = (model.step(tracked, move, (Outcome(model.GREMLINS, g),)) for g in pair)
+    assert type(first) is State
+    assert type(second) is State
+    assert first != second
+    assert first == model.canonical(swapped(second, pair))
+    assert legal_actions(first) == legal_actions(second)
