@@ -10,20 +10,23 @@ from __future__ import annotations
 import contextlib
 import copy
 import random
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules import GremlinRulesError, InvalidArgumentError
 from gremlinrules.no_good_gremlins import View
+from gremlinrules.no_good_gremlins.actions import Build, ChromeLaunch, EndTurn, Launch
 from gremlinrules.no_good_gremlins.components import MATERIALS
 from gremlinrules.no_good_gremlins.notation import MaterialCounts, WandererStatus
+from gremlinrules.no_good_gremlins.state import Phase
 from gremlinrules.svg import svg
-from tests.svg.support import cards, parse, parts, position
+from tests.svg.support import SVG_NS, cards, parse, parts, position
 
 GAME_ID = "no-good-gremlins"
 GAME = gremlinrules.get_game(GAME_ID)
@@ -227,3 +230,69 @@ def test_an_edited_view_draws_or_is_refused_with_the_librarys_error(players: int
     a count out of range, a name of nothing) draws as valid SVG or raises InvalidArgumentError,
     never a KeyError, IndexError or TypeError, and never makes a huge picture."""
     check_edited_views(GAME_ID, View, position(GAME, players, seed, walk_seed, stop), edit_seed)
+
+
+_CHOICES = {Build: "build", Launch: "launch", ChromeLaunch: "chrome-launch", EndTurn: "end the turn"}
+"""The main-phase actions the prompt names, and the words it names them with."""
+
+
+def _prompt_choices(root: ET.Element, seat: int) -> set[str]:
+    decision = _one_text(root, "decision")
+    head = f"seat {seat} to "
+    assert decision.startswith(head), decision
+    return set(re.split(r", | or ", decision[len(head):]))
+
+
+def _main_state(seed: int, walk_seed: int, stop: int) -> Any:
+    """A state of a random 3-player game in the main part of a turn with no gremlin to feed,
+    reached within ``stop`` random decisions, or None."""
+    rnd = random.Random(walk_seed)
+    state = GAME.new_game(3, seed)
+    for _ in range(stop):
+        if GAME.is_terminal(state):
+            return None
+        if state.phase is Phase.MAIN and not state.stack and rnd.random() < 0.3:
+            return state
+        legal = GAME.legal_actions(state)
+        state = GAME.apply(state, legal[rnd.randrange(len(legal))])
+    return None
+
+
+@pytest.mark.clause("NGG-TURN-6")
+@given(seed=st.integers(0, 2**32), walk_seed=st.integers(0, 2**32), stop=st.integers(1, 200))
+def test_the_main_phase_prompt_names_exactly_the_legal_choices(seed: int, walk_seed: int, stop: int) -> None:
+    """In the main part of a turn, the acting seat's decision line names build, launch,
+    chrome-launch and ending the turn exactly when the rules allow them (an open build with no
+    main action left does not offer a launch), and the status line counts an open build's card."""
+    state = _main_state(seed, walk_seed, stop)
+    assume(state is not None)
+    seat = GAME.current_player(state)
+    assert seat is not None
+    root = parse(svg(GAME_ID, GAME.observe(state, seat)))
+    legal = {_CHOICES[type(a)] for a in GAME.legal_actions(state) if type(a) in _CHOICES}
+    assert _prompt_choices(root, seat) == legal
+    status = [e for e in root.iter(f"{{{SVG_NS}}}text") if "chrome launches left" in "".join(e.itertext())]
+    assert len(status) == 1
+    assert ("1 more card on this build" in "".join(status[0].itertext())) is bool(state.open_build)
+
+
+def test_an_open_build_without_a_main_action_offers_no_launch() -> None:
+    """The reviewed case: no main or build-only action left and one card still allowed in the build
+    under way: the prompt offers building and ending the turn, not launching, and says so."""
+    for seed in range(60):
+        rnd, state = random.Random(seed), GAME.new_game(3, seed)
+        while not GAME.is_terminal(state) and not (state.phase is Phase.MAIN and state.open_build
+                                                   and not state.mains and not state.builds
+                                                   and not state.stack):
+            legal = GAME.legal_actions(state)
+            state = GAME.apply(state, legal[rnd.randrange(len(legal))])
+        if not GAME.is_terminal(state):
+            break
+    assert state.open_build == 1
+    assert state.mains == 0
+    seat = GAME.current_player(state)
+    assert seat is not None
+    root = parse(svg(GAME_ID, GAME.observe(state, seat)))
+    assert "launch" not in _prompt_choices(root, seat)
+    assert not any(isinstance(a, Launch) for a in GAME.legal_actions(state))
+    assert "1 more card on this build" in "".join(root.itertext())
