@@ -3,6 +3,8 @@ cannot see (GG-VIEW-1, GG-2P-5, GG-VIEW-2)."""
 
 from __future__ import annotations
 
+import math
+import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
@@ -19,7 +21,7 @@ from gremlinrules.gnaughty_gnomes.components import Card
 from gremlinrules.gnaughty_gnomes.state import Phase, State
 from gremlinrules.gnaughty_gnomes.view import View
 from gremlinrules.svg.gnaughty_gnomes import card_name
-from tests.svg.support import all_card_names, cards, names_any, parse, parts, position
+from tests.svg.support import SVG_NS, G, all_card_names, cards, names_any, parse, parts, position
 
 GAME = gremlinrules.get_game("gnaughty-gnomes")
 FEW = settings(max_examples=max(5, settings().max_examples // 3))
@@ -144,6 +146,54 @@ def test_labels_number_every_spot_where_the_rules_text_places_it() -> None:
     spots = parts(root, "spot")
     assert [s.get("data-spot") for s in spots] == [str(i) for i in range(N_SPOTS)]
     assert all("".join(s.itertext()) == s.get("data-spot") for s in spots)
+
+
+def _box(element: ET.Element) -> tuple[float, float, float, float]:
+    """The bounding box (left, top, right, bottom) of the circles and polygons under ``element``."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for e in element.iter():
+        if e.tag == f"{{{SVG_NS}}}circle":
+            x, y, r = (float(e.get(k, "0")) for k in ("cx", "cy", "r"))
+            xs += [x - r, x + r]
+            ys += [y - r, y + r]
+        elif e.tag == f"{{{SVG_NS}}}polygon":
+            for point in e.get("points", "").split():
+                x, y = (float(v) for v in point.split(","))
+                xs.append(x)
+                ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_labelled_spot_numbers_are_drawn_large_enough_to_read_and_apart() -> None:
+    """With labels the garden is drawn larger (hex radius 60) so the spot numbers read at the docs'
+    width: 9 px numbers in 8 px circles, no two circles overlapping, the whole garden inside the
+    picture and clear of the track and trick drawn beside or below it."""
+    root = parse(gremlinrules.svg.svg(GAME.id, GAME.observe(GAME.new_game(4, 2), None), labels=True))
+    width, height = (float(v) for v in root.get("viewBox", "").split()[2:])
+    circles = []
+    for spot in parts(root, "spot"):
+        (c,) = spot.iter(f"{{{SVG_NS}}}circle")
+        (number,) = spot.iter(f"{{{SVG_NS}}}text")
+        assert float(number.get("font-size", "0")) >= 9
+        circles.append((float(c.get("cx", "0")), float(c.get("cy", "0")), float(c.get("r", "0"))))
+    assert min(r for _, _, r in circles) >= 8
+    for i, (x, y, r) in enumerate(circles):
+        assert all(math.dist((x, y), (x2, y2)) >= r + r2 for x2, y2, r2 in circles[i + 1:])
+    (garden,) = [e for e in root.iter(G) if e.get("class") == "garden"]
+    left, top, right, bottom = _box(garden)
+    hexes = parts(garden, "hex")
+    hl, _, hr, _ = _box(hexes[0])
+    assert hr - hl >= 60 * math.sqrt(3) - 0.1  # a hex's width at circumradius 60
+    assert left >= 0
+    assert top >= 48  # below the heading
+    assert right <= width
+    assert bottom <= height
+    for cls in ("track", "trick"):  # their captions, the top left of what they draw
+        (part,) = [e for e in root.iter(G) if e.get("class") == cls]
+        caption = next(part.iter(f"{{{SVG_NS}}}text"))
+        x, y, size = (float(caption.get(k, "0")) for k in ("x", "y", "font-size"))
+        assert y - size >= bottom or x >= right, (cls, x, y, bottom, right)
 
 
 @pytest.mark.parametrize("edit", [
