@@ -148,3 +148,39 @@ def test_a_view_whose_parts_disagree_is_refused_not_drawn(edit: dict[str, Any]) 
     gremlinrules.svg.svg(GAME.id, view)  # the unedited view draws
     with pytest.raises(InvalidArgumentError):
         gremlinrules.svg.svg(GAME.id, attrs.evolve(view, **edit))
+
+
+def _finished_state() -> State:
+    for seed in range(40):
+        state: State = position(GAME, 3, seed, seed, 3000)
+        if GAME.is_terminal(state):
+            return state
+    raise AssertionError("no random 3-player game finished")
+
+
+def test_after_the_game_no_seat_row_says_it_is_its_turn() -> None:
+    """Once the game is over no seat's row is marked as having the turn, and the decision line
+    says the game is over."""
+    state = _finished_state()
+    for seat in (None, 0):
+        root = parse(gremlinrules.svg.svg(GAME.id, GAME.observe(state, seat)))
+        rows = parts(root, "seat")
+        assert len(rows) == 3
+        assert not any("· turn" in "".join(row.itertext()) for row in rows)
+        (decision,) = [e for e in root.iter() if e.get("class") == "decision"]
+        assert "".join(decision.itertext()).startswith("game over")
+    playing = GAME.observe(GAME.new_game(3, 1), None)  # while playing, the turn's seat says so
+    root = parse(gremlinrules.svg.svg(GAME.id, playing))
+    (row,) = parts(root, "seat", seat=str(playing.turn))
+    assert "· turn" in "".join(row.itertext())
+
+
+@pytest.mark.parametrize(("result", "words"), [("none", "Last round: no target opened"),
+                                               ("gold", "Last round: gold")])
+def test_the_last_rounds_end_is_written_in_words(result: str, words: str) -> None:
+    """How the previous round ended is written so that a round in which no target was opened does
+    not read as "no last round"."""
+    view = attrs.evolve(GAME.observe(GAME.new_game(3, 1), None), last_result=result)
+    text = "\n".join("".join(e.itertext()) for e in parse(gremlinrules.svg.svg(GAME.id, view)).iter())
+    assert words in text
+    assert "Last round: none" not in text
