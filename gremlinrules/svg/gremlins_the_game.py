@@ -29,6 +29,7 @@ Parts a program may count (classes and data attributes):
 from __future__ import annotations
 
 import functools
+from collections import Counter
 
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
 from gremlinrules.gremlins_the_game.board import MOVIE_THEATER, REFERENCE_MAP, STREET, TOWN_SQUARE, Map, Space
@@ -132,24 +133,29 @@ def _edges(m: Map) -> tuple[list[Node], list[Node]]:
 def _board(m: Map, labels: bool) -> Node:
     """The map itself (it depends on nothing else, so a table's map is drawn once and kept)."""
     fills = _fills(m)
+    fill_of = {s.name: fills.get(s.area, PALETTE["table"]) for s in m.spaces}
+    # the most common fill (the street's) and the grid's stroke are set once on the spaces' group
+    # and inherited; texts inside a space set stroke="none" so they are drawn as before
+    common = min(Counter(fill_of.values()).items(), key=lambda kv: (-kv[1], kv[0]))[0]
     spaces: list[Node] = []
     for s in m.spaces:
         x, y = _corner(m, s)
-        parts: list[Node | None] = [rect(x, y, CELL, CELL, fill=fills.get(s.area, PALETTE["table"]),
-                                         stroke="#b8b2a4", stroke_width=1)]
+        fill = fill_of[s.name]
+        parts: list[Node | None] = [rect(x, y, CELL, CELL, fill=None if fill == common else fill)]
         cx, cy = x + CELL / 2, y + CELL / 2
         if s.mark in _MARKS:
             colour, letter = _MARKS[s.mark]
             parts.append(circle(cx, cy, 6, fill="none", stroke=colour, stroke_width=1.5))
-            parts.append(text(cx, cy + 3, letter, size=8, anchor="middle", fill=colour, weight="bold"))
+            parts.append(text(cx, cy + 3, letter, size=8, anchor="middle", fill=colour, weight="bold",
+                              stroke="none"))
         elif s.mark == "start":
             ring = SEAT_COLOURS.get(s.colour, INK)
             parts.append(circle(cx, cy, 11, fill="none", stroke=ring, stroke_width=3))
         elif s.mark == "words":
             size = max(5.0, min(9.0, (CELL - 2) * 1.6 / max(len(s.words), 1)))
-            parts.append(text(cx, cy + 3, s.words, size=size, anchor="middle", fill="#5a1010"))
+            parts.append(text(cx, cy + 3, s.words, size=size, anchor="middle", fill="#5a1010", stroke="none"))
         if labels:
-            parts.append(text(x + 2, y + 8, s.name, size=6, fill=PALETTE["muted"]))
+            parts.append(text(x + 2, y + 8, s.name, size=6, fill=PALETTE["muted"], stroke="none"))
         where = s.area if s.area != STREET else "street"
         spaces.append(group(tooltip(f"{s.name} ({where}{', ' + s.mark if s.mark else ''})"), *parts,
                             class_="space", data_space=s.name, data_area=s.area, data_mark=s.mark or None))
@@ -170,7 +176,7 @@ def _board(m: Map, labels: bool) -> Node:
                            size=9, anchor="end", fill=PALETTE["muted"]))
     return group(
         rect(MAP_LEFT, MAP_TOP, m.width * CELL, m.height * CELL, fill="#5b6b4e"),
-        group(*spaces, class_="spaces"),
+        group(*spaces, fill=common, stroke="#b8b2a4", stroke_width=1, class_="spaces"),
         group(*closed, stroke=INK, stroke_width=3.5, stroke_linecap="square", class_="walls"),
         group(*sills, stroke="#b5651d", stroke_width=3, stroke_dasharray="3 3", class_="doors"),
         rect(MAP_LEFT, MAP_TOP, m.width * CELL, m.height * CELL, fill="none", stroke=INK, stroke_width=3.5),

@@ -19,6 +19,7 @@ import gremlinrules
 from gremlinrules.gremlins_the_game import REFERENCE_MAP, Options, State, View, read_map
 from gremlinrules.gremlins_the_game.board import COLOURS, Map
 from gremlinrules.svg import svg
+from gremlinrules.svg.gremlins_the_game import _fills
 from tests.gremlins_the_game.test_board import SMALL
 from tests.svg.support import SVG_NS, cards, parse, parts, position
 from tests.svg.test_no_good_gremlins import check_edited_views
@@ -186,3 +187,33 @@ def test_an_edited_view_draws_or_is_refused_with_the_librarys_error(players: int
     a space the map does not have, a gremlin or weapon of no component) draws as valid SVG or
     raises InvalidArgumentError, never a KeyError, IndexError or TypeError."""
     check_edited_views(GAME_ID, View, position(GAME, players, seed, walk_seed, stop), edit_seed)
+
+
+def _effective(chain: list[ET.Element], name: str) -> str | None:
+    """An inherited presentation attribute as drawn: the nearest value on the element or a parent."""
+    for e in reversed(chain):
+        if e.get(name) is not None:
+            return e.get(name)
+    return None
+
+
+@pytest.mark.parametrize("labels", [False, True])
+def test_the_compact_map_draws_each_space_as_before(labels: bool) -> None:
+    """The map sets the grid's stroke and the commonest fill once on the spaces' group: each
+    space's square is still drawn in its area's colour with the grid's thin outline, and no text
+    on a space picks up that outline (texts draw with no stroke); the map takes under 235
+    bytes a space."""
+    m = REFERENCE_MAP
+    fills = _fills(m)
+    root = parse(svg(GAME_ID, GAME.observe(GAME.new_game(2, 1), None), labels=labels))
+    (group,) = [e for e in root.iter(f"{{{SVG_NS}}}g") if e.get("class") == "spaces"]
+    for space, s in zip(parts(group, "space"), m.spaces, strict=True):
+        (square,) = space.iter(f"{{{SVG_NS}}}rect")
+        chain = [group, space, square]
+        assert _effective(chain, "fill") == fills.get(s.area, "#e9e4d8")
+        assert _effective(chain, "stroke") == "#b8b2a4"
+        assert _effective(chain, "stroke-width") == "1"
+        for words in space.iter(f"{{{SVG_NS}}}text"):
+            assert _effective([group, space, words], "stroke") == "none"
+    (board,) = [e for e in root.iter(f"{{{SVG_NS}}}g") if e.get("class") == "map"]
+    assert len(ET.tostring(board)) / len(m.spaces) < (235 if not labels else 330)
