@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
+
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
 
 __all__ = [
     "FONT",
@@ -301,3 +303,16 @@ def document(width: float, height: float, children: Sequence[Child | None], *, s
         class_="gremlinrules", data_game=game_id, data_seat="spectator" if seat is None else seat,
     )
     return root.render()
+
+
+def drawn(title: str, draw: Callable[[], str], *, check: Callable[[], None]) -> str:
+    """``draw()`` after ``check()``: a drawer's picture, where a view whose parts disagree (an
+    edited JSON the checks did not foresee) is InvalidArgumentError naming the game, never an
+    internal error."""
+    try:
+        check()
+        return draw()
+    except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError) as exc:
+        if isinstance(exc, GremlinRulesError):
+            raise
+        raise InvalidArgumentError(f"this {title} view cannot be drawn: {shown(exc)}") from None

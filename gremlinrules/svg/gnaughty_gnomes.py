@@ -21,7 +21,7 @@ Parts a program may count (classes and data attributes):
 
 from __future__ import annotations
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.hexgrid import hex_center
 from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER, N_HEXES, N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, Card, Colour
@@ -35,6 +35,7 @@ from gremlinrules.svg.core import (
     card_back,
     circle,
     document,
+    drawn,
     group,
     heading,
     hex_points,
@@ -281,13 +282,7 @@ def _check(view: View) -> None:
 def draw(view: View, *, size: int | None, labels: bool) -> str:
     """The picture of a Gnaughty Gnomes view (any seat's, or a spectator's). A view whose parts
     disagree raises :class:`~gremlinrules.core.errors.InvalidArgumentError`."""
-    _check(view)
-    try:
-        return _draw(view, size, labels)
-    except (AttributeError, LookupError, TypeError, ValueError) as exc:
-        if isinstance(exc, GremlinRulesError):
-            raise
-        raise InvalidArgumentError(f"this Gnaughty Gnomes view cannot be drawn: {shown(exc)}") from None
+    return drawn("Gnaughty Gnomes", lambda: _draw(view, size, labels), check=lambda: _check(view))
 
 
 def _draw(view: View, size: int | None, labels: bool) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import textwrap
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.grid import E, N, S, W, rotate_mask
 from gremlinrules.goblins_vs_gnomes.actions import MAX_SEATS
 from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit
@@ -37,6 +37,7 @@ from gremlinrules.svg.core import (
     card_back,
     circle,
     document,
+    drawn,
     group,
     heading,
     line,
@@ -312,13 +313,7 @@ def _check(view: View) -> None:
 def draw(view: View, *, size: int | None, labels: bool) -> str:
     """The picture of a Goblins vs Gnomes view (any seat's, or a spectator's). A view whose parts
     disagree raises :class:`~gremlinrules.core.errors.InvalidArgumentError`."""
-    try:
-        _check(view)
-        return _draw(view, size, labels)
-    except (AttributeError, LookupError, TypeError, ValueError) as exc:
-        if isinstance(exc, GremlinRulesError):
-            raise
-        raise InvalidArgumentError(f"this Goblins vs Gnomes view cannot be drawn: {shown(exc)}") from None
+    return drawn("Goblins vs Gnomes", lambda: _draw(view, size, labels), check=lambda: _check(view))
 
 
 def _draw(view: View, size: int | None, labels: bool) -> str:

@@ -22,7 +22,7 @@ Every card is a ``<g class="card" data-card="design-id">`` with ``data-zone`` (`
 
 from __future__ import annotations
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.gremlins_inc.components import REFERENCE, Card, Components
 from gremlinrules.gremlins_inc.state import Phase
 from gremlinrules.gremlins_inc.view import ProjectView, View
@@ -34,6 +34,7 @@ from gremlinrules.svg.core import (
     card_back,
     circle,
     document,
+    drawn,
     group,
     heading,
     line,
@@ -318,13 +319,7 @@ def draw(view: View, *, size: int | None, labels: bool) -> str:
     nothing: project numbers are always written (#1, #2, #3). A view whose parts disagree
     raises :class:`~gremlinrules.core.errors.InvalidArgumentError`."""
     del labels
-    _check(view)
-    try:
-        return _draw(view, size)
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, GremlinRulesError):
-            raise
-        raise InvalidArgumentError(f"this Gremlins, Inc. view cannot be drawn: {shown(exc)}") from None
+    return drawn("Gremlins, Inc.", lambda: _draw(view, size), check=lambda: _check(view))
 
 
 def _draw(view: View, size: int | None) -> str:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.gremlins_the_game.board import MOVIE_THEATER, REFERENCE_MAP, STREET, TOWN_SQUARE, Map, Space
 from gremlinrules.gremlins_the_game.components import COLOURS, REFERENCE, Symbol, tables
 from gremlinrules.gremlins_the_game.state import Phase
@@ -44,6 +44,7 @@ from gremlinrules.svg.core import (
     card_back,
     circle,
     document,
+    drawn,
     group,
     heading,
     line,
@@ -404,13 +405,7 @@ def draw(view: View, *, size: int | None, labels: bool) -> str:
     """The picture of a Gremlins: The Game view (any seat's, or a spectator's). A view whose parts
     disagree raises :class:`~gremlinrules.core.errors.InvalidArgumentError` (a space the map does
     not have included)."""
-    _check(view)
-    try:
-        return _draw(view, size, labels)
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, GremlinRulesError):
-            raise
-        raise InvalidArgumentError(f"this Gremlins: The Game view cannot be drawn: {shown(exc)}") from None
+    return drawn("Gremlins: The Game", lambda: _draw(view, size, labels), check=lambda: _check(view))
 
 
 def _draw(view: View, size: int | None, labels: bool) -> str:

@@ -24,7 +24,7 @@ Every card is a ``<g class="card" data-card="...">`` with ``data-zone`` (``hand`
 
 from __future__ import annotations
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.no_good_gremlins.components import MATERIAL_COUNT, MATERIALS, GremlinCard, Material
 from gremlinrules.no_good_gremlins.notation import MaterialCounts, WandererStatus
 from gremlinrules.no_good_gremlins.state import Phase
@@ -37,6 +37,7 @@ from gremlinrules.svg.core import (
     card_back,
     circle,
     document,
+    drawn,
     group,
     heading,
     polygon,
@@ -343,13 +344,7 @@ def draw(view: View, *, size: int | None, labels: bool) -> str:
     nothing here: every part already carries its name. A view whose parts disagree raises
     :class:`~gremlinrules.core.errors.InvalidArgumentError`."""
     del labels
-    _check(view)
-    try:
-        return _draw(view, size)
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, GremlinRulesError):
-            raise
-        raise InvalidArgumentError(f"this No Good Gremlins view cannot be drawn: {shown(exc)}") from None
+    return drawn("No Good Gremlins", lambda: _draw(view, size), check=lambda: _check(view))
 
 
 def _draw(view: View, size: int | None) -> str:
