@@ -297,8 +297,9 @@ def _cut(text: str) -> str:
 
 _ANSWERED_BY_THE_GAME = frozenset({"current_player", "legal_actions", "apply", "is_legal", "is_terminal"})
 """The hot functions a game module answers for a tracked state itself (through
-:func:`gremlinrules.core.chance.foreign`, on the branch where it refuses a foreign state): bound as they are, so
-the seeded mode pays nothing for the external one. The reference rules are wrapped instead."""
+:func:`gremlinrules.core.chance.foreign`, on the branch where it refuses a foreign state):
+bound as they are, so the seeded mode pays nothing for the external one. The reference rules
+are wrapped instead."""
 
 _ONE_ARG = frozenset({"current_player", "legal_actions", "is_terminal", "scores", "winners", "end_reason",
                       "players", "check_state"})
