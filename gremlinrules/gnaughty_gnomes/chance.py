@@ -27,6 +27,7 @@ from functools import cache
 import attrs
 
 from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.chance_tools import Feed
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import _CLUMPED_TRIPLES, CENTER, N_HEXES
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
@@ -140,7 +141,7 @@ class _Draws:
 def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:
     """The opening deal (GG-CHANCE-2): the next Need, or the canonical initial state."""
     draws = _Draws()
-    need = _walk(players, options, draws, _Feed(entered))
+    need = _walk(players, options, draws, Feed(entered))
     if need is not None:
         return need
     unseen = sorted(set(_NUMBERED) - {c for hand in draws.numbered for c in hand}, key=_ORDER.__getitem__)
@@ -158,40 +159,7 @@ def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need |
     return canonical(new_game(players, 0, options=options, setup=setup))
 
 
-class _Feed:
-    """The outcomes a walk through the deal (or a move) consumes.
-
-    ``full`` (for :func:`reveals`): every draw's true outcome, forced ones included; the walk
-    notes in ``asked`` those it would have asked for. Otherwise the entered outcomes, which
-    hold none of the forced ones.
-    """
-
-    def __init__(self, outcomes: tuple[Outcome, ...], *, full: bool = False) -> None:
-        self.outcomes = iter(outcomes)
-        self.full = full
-        self.asked: list[Outcome] = []
-
-    def take(self, pool: str, weights: tuple[tuple[str, int], ...],
-             seen_by: tuple[int, ...] | None) -> str | Need:
-        """The next item: the only possible one, the one entered, or the Need to ask for it."""
-        forced = len(weights) == 1
-        if forced and not self.full:
-            return weights[0][0]
-        outcome = next(self.outcomes, None)
-        if outcome is None:
-            return Need(pool, weights, seen_by)
-        if not forced:
-            self.asked.append(outcome)
-        return outcome.item
-
-    def skip(self, count: int) -> None:
-        """Pass over ``count`` draws filled in without asking (a full feed holds them)."""
-        if self.full:
-            for _ in range(count):
-                next(self.outcomes)
-
-
-def _walk(players: int, options: Options, draws: _Draws, feed: _Feed) -> Need | None:
+def _walk(players: int, options: Options, draws: _Draws, feed: Feed) -> Need | None:
     """Fill ``draws`` from ``feed`` in the deal's order; the first Need nothing answers, or None."""
     while len(draws.garden) < len(RING):
         got = feed.take("garden", garden_weights(tuple(draws.garden), options.setup_clump), None)
@@ -263,7 +231,7 @@ def _with_down(state: State, where: tuple[int, int], card: Card) -> State:
     return attrs.evolve(state, piles=tuple(tuple(p) for p in piles))
 
 
-def _probe(state: State, action: object, feed: _Feed) -> Need | State:
+def _probe(state: State, action: object, feed: Feed) -> Need | State:
     """``state`` with the face-down cards ``action`` uncovers swapped into place, one by one,
     from ``feed`` (a probe: the rules draw nothing else); or the Need of the next one. The
     cards still face down are weighed alike: each is any unseen card (GG-2P-5)."""
@@ -281,7 +249,7 @@ def _probe(state: State, action: object, feed: _Feed) -> Need | State:
 def arranged(state: State, action: object, entered: tuple[Outcome, ...]) -> State:
     """A state in which the plain rules reveal exactly ``entered`` for ``action`` (the core
     reports a move's events from it)."""
-    got = _probe(state, action, _Feed(entered))
+    got = _probe(state, action, Feed(entered))
     assert type(got) is State
     return got
 
@@ -290,7 +258,7 @@ def step(state: State, action: object, entered: tuple[Outcome, ...]) -> Need | S
     """The move ``action`` from the canonical ``state``: the Need of the next face-down card it
     uncovers, or the canonical state after it (GG-CHANCE-3). The earlier uncovered cards are
     swapped into place in turn (a probe), so the later ones are weighed without them."""
-    got = _probe(state, action, _Feed(entered))
+    got = _probe(state, action, Feed(entered))
     if isinstance(got, Need):
         return got
     return canonical(apply(got, action))
@@ -300,11 +268,11 @@ def reveals(before: State | None, action: object, after: State) -> tuple[Outcome
     """What the seeded step ``before -> after`` revealed, in the order :func:`step` and
     :func:`deal` ask for it (``before`` None: the opening deal of ``after``)."""
     if before is None:
-        feed = _Feed(_deal_truth(after), full=True)
+        feed = Feed(_deal_truth(after), full=True)
         _walk(after.players, after.options, _Draws(), feed)
         return tuple(feed.asked)
     truth = tuple(Outcome("cards", card_name(_down(before, at))) for at in _uncovered(before, after))
-    feed = _Feed(truth, full=True)
+    feed = Feed(truth, full=True)
     _probe(before, action, feed)
     return tuple(feed.asked)
 

@@ -31,11 +31,11 @@ by the deal the outcomes give (:func:`.setup.deal_round` with a stacked ``Setup`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from math import gcd
 from typing import Any
 
 from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.chance_tools import Feed, weights
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOT_INDEX,
@@ -70,39 +70,6 @@ def outcome_bound(players: int, options: Options) -> int:
     return max(len(kit.race), len(set(kit.deck)), len(TARGETS))
 
 
-class _Feed:
-    """The outcomes a walk through a deal or a move consumes.
-
-    ``full`` (for :func:`reveals`): every draw's true outcome, forced ones included; the walk
-    notes in ``asked`` those it would have asked for. Otherwise the entered outcomes, which
-    hold none of the forced ones.
-    """
-
-    def __init__(self, outcomes: Iterable[Outcome], *, full: bool = False) -> None:
-        self.outcomes = iter(outcomes)
-        self.full = full
-        self.asked: list[Outcome] = []
-        self.used = 0
-        """How many outcomes were consumed."""
-
-    def take(self, pool: str, weights: Weights, seen_by: tuple[int, ...] | None) -> str | Need:
-        """The next item: the only possible one, the one entered, or the Need to ask for it."""
-        forced = len(weights) == 1
-        if forced and not self.full:
-            return weights[0][0]
-        outcome = next(self.outcomes, None)
-        if outcome is None:
-            return Need(pool, weights, seen_by)
-        self.used += 1
-        if not forced:
-            self.asked.append(outcome)
-        return outcome.item
-
-
-def _counted(items: Iterable[str]) -> Weights:
-    return tuple(sorted(Counter(items).items()))
-
-
 # -- a round's deal (GVG-CHANCE-2) --------------------------------------------------------------
 
 def role_weights(players: int, options: Options, dealt: tuple[str, ...]) -> Weights:
@@ -126,7 +93,7 @@ def role_weights(players: int, options: Options, dealt: tuple[str, ...]) -> Weig
 
 
 def _deal_walk(players: int, options: Options, deck: tuple[str, ...],
-               feed: _Feed) -> Need | tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+               feed: Feed) -> Need | tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """A round's deal from ``feed``: every seat's role card, then every seat's hand drawn from
     ``deck`` (the full set of path cards); the first Need nothing answers, or (roles, hands)."""
     roles: list[str] = []
@@ -160,7 +127,7 @@ def _stacked(players: int, options: Options, roles: tuple[str, ...],
 def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:
     """The first round's deal (GVG-CHANCE-2): the next Need, or the canonical initial state.
     The first player is the table's choice (the longest beard), seat 0, not chance."""
-    got = _deal_walk(players, options, options_kit(options).deck, _Feed(entered))
+    got = _deal_walk(players, options, options_kit(options).deck, Feed(entered))
     if isinstance(got, Need):
         return got
     return canonical(new_game(players, 0, options=options, setup=_stacked(players, options, *got)))
@@ -236,12 +203,12 @@ def _put(state: State, site: _Site, item: str, fixed: list[_Site]) -> State:
     return evolve(state, deck=tuple(values)) if pool == "deck" else evolve(state, targets=tuple(values))
 
 
-def _reveal(state: State, site: _Site, fixed: list[_Site], feed: _Feed) -> Need | State:
+def _reveal(state: State, site: _Site, fixed: list[_Site], feed: Feed) -> Need | State:
     """``state`` with the next outcome of ``feed`` at ``site`` (noted in ``fixed``), or the Need
     of it: any unseen item of the pool not already placed, weighed by its copies."""
     taken = {w for p, w, _ in fixed if p == site[0]}
     left = [_item(state, (site[0], w, None)) for w in _places(state, site[0]) if w not in taken]
-    got = feed.take(site[0], _counted(left), site[2])
+    got = feed.take(site[0], weights(left), site[2])
     if isinstance(got, Need):
         return got
     state = _put(state, site, got, fixed)
@@ -249,7 +216,7 @@ def _reveal(state: State, site: _Site, fixed: list[_Site], feed: _Feed) -> Need 
     return state
 
 
-def _probe(state: State, action: Any, feed: _Feed) -> Need | tuple[State, State]:
+def _probe(state: State, action: Any, feed: Feed) -> Need | tuple[State, State]:
     """``state`` with the places ``action`` reveals holding the outcomes of ``feed`` in turn, and
     the state after the move; or the Need of the next outcome. The targets a move opens are
     found by applying it to the state arranged so far, one at a time: whether a second opens
@@ -291,7 +258,7 @@ def _redealt(before: State, after: State) -> bool:
 def arranged(state: State, action: Any, entered: tuple[Outcome, ...]) -> State:
     """A state in which the plain rules reveal exactly ``entered`` for ``action``, up to the
     next round's deal (the core reports a move's events from it)."""
-    got = _probe(state, action, _Feed(entered))
+    got = _probe(state, action, Feed(entered))
     assert not isinstance(got, Need)
     return got[0]
 
@@ -309,7 +276,7 @@ def _move(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | tup
         was, done, used, after = _LAST_MOVE[0]
         if (was is state or was == state) and done == action and entered[:len(used)] == used:
             return after, len(used)
-    feed = _Feed(entered)
+    feed = Feed(entered)
     got = _probe(state, action, feed)
     if isinstance(got, Need):
         return got
@@ -342,7 +309,7 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
     if not _redealt(state, after):
         return canonical(after)
     n, options = after.players, after.options
-    dealt = _deal_walk(n, options, options_kit(options).deck, _Feed(entered[used:]))
+    dealt = _deal_walk(n, options, options_kit(options).deck, Feed(entered[used:]))
     if isinstance(dealt, Need):
         return dealt
     return canonical(deal_round(n, options, _RNG, after.points, after.round, after.round_starter,
@@ -361,7 +328,7 @@ def reveals(before: State | None, action: Any, after: State) -> tuple[Outcome, .
     if before is None or _redealt(before, after):
         truth += [Outcome("roles", r) for r in after.roles]
         truth += [Outcome("deck", c) for h in after.hands for c in h]
-    feed = _Feed(truth, full=True)
+    feed = Feed(truth, full=True)
     if before is not None:
         _probe(before, action, feed)
     if before is None or _redealt(before, after):

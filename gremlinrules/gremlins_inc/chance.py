@@ -20,11 +20,10 @@ rebuilt deck) less what was drawn from it gives the weights.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
 from typing import Any, Final
 
 from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.chance_tools import weights, without
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.draws import shuffle
 from gremlinrules.core.errors import InvalidArgumentError, shown
@@ -56,26 +55,12 @@ def canonical(state: State) -> State:
     return evolve(state, deck=deck, rng=_RNG)
 
 
-def _weights(cards: Iterable[str]) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(Counter(cards).items()))
-
-
 def _items(entered: tuple[Outcome, ...]) -> list[str]:
     """The designs of ``entered``, each from the deck pool."""
     for o in entered:
         if type(o) is not Outcome or o.pool != DECK:
             raise InvalidArgumentError(f"Gremlins, Inc. draws only from the {DECK} pool, not {shown(o)}")
     return [o.item for o in entered]
-
-
-def _without(pile: Iterable[str], taken: Iterable[str], where: str) -> Counter[str]:
-    """The cards of ``pile`` less ``taken``; InvalidArgumentError when ``taken`` is not in it."""
-    left = Counter(pile)
-    want = Counter(taken)
-    if want - left:
-        missing = sorted((want - left).elements())
-        raise InvalidArgumentError(f"{', '.join(missing)} cannot be drawn: not in the {where}")
-    return left - want
 
 
 def outcome_bound(players: int, options: Options) -> int:
@@ -90,9 +75,9 @@ def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need |
     kit = kit_for(options.components, players)
     size = kit.components.hand_size
     items = _items(entered)
-    left = _without(kit.deck, items, "deck")
+    left = without(kit.deck, items, "deck")
     if len(items) < size * players:
-        return Need(DECK, _weights(left.elements()), (len(items) // size,))  # GI-CHANCE-4: its seat sees it
+        return Need(DECK, weights(left.elements()), (len(items) // size,))  # GI-CHANCE-4: its seat sees it
     if len(items) > size * players:
         raise InvalidArgumentError(f"the opening deal is {size * players} cards, not {len(items)}")
     deck = (*items, *sorted(left.elements()))
@@ -114,7 +99,7 @@ class _Probe:
             deck, rng = shuffle(rng, discard)  # as flow.draw does
         else:  # GI-CHANCE-2: the outcomes entered after the reshuffle, then the rest in order
             top, self.queue = self.queue[:len(discard)], self.queue[len(discard):]
-            deck = (*top, *sorted(_without(discard, top, "rebuilt deck").elements()))
+            deck = (*top, *sorted(without(discard, top, "rebuilt deck").elements()))
         self.piles.append(deck)
         return deck, rng
 
@@ -137,7 +122,7 @@ def _probe(state: State, action: Any, entered: tuple[Outcome, ...]) -> tuple[_Pr
     check_type(state, State, "Gremlins, Inc. State")
     items = _items(entered)
     head = items[:len(state.deck)]
-    rest = _without(state.deck, head, "deck")
+    rest = without(state.deck, head, "deck")
     probe = _Probe(items[len(head):])
     after, _, seats = probe.run(evolve(state, deck=(*head, *sorted(rest.elements()))), action)
     if len(seats) < len(items) or probe.queue:
@@ -157,8 +142,8 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
     start = 0  # the pile the next card comes from, and how much of it the entered cards took
     for pile in probe.piles:
         if k < start + len(pile):
-            left = _without(pile, items[start:k], "deck")
-            return Need(DECK, _weights(left.elements()), (seats[k],))  # GI-CHANCE-4: the drawer sees it
+            left = without(pile, items[start:k], "deck")
+            return Need(DECK, weights(left.elements()), (seats[k],))  # GI-CHANCE-4: the drawer sees it
         start += len(pile)
     raise AssertionError("a card was drawn from no pile")  # pragma: no cover (the probe's own bookkeeping)
 

@@ -29,13 +29,14 @@ one. The first reveal the probe makes beyond the outcomes entered is the next ch
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from math import gcd
 from typing import Any, Final, TypeVar, cast
 
 import attrs
 
 from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.chance_tools import weights, without
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.rng import Rng
@@ -134,20 +135,6 @@ def canonical(state: State) -> State:
 # --- weights -------------------------------------------------------------------------------------
 
 
-def _weights(cards: Iterable[str]) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(Counter(cards).items()))
-
-
-def _without(pile: Iterable[str], taken: Iterable[str], where: str) -> Counter[str]:
-    """The cards of ``pile`` less ``taken``; InvalidArgumentError when ``taken`` is not in it."""
-    left = Counter(pile)
-    want = Counter(taken)
-    if want - left:
-        missing = sorted((want - left).elements())
-        raise InvalidArgumentError(f"{', '.join(missing)} cannot come next: not in the {where}")
-    return left - want
-
-
 def gremlin_weights(unseen: Sequence[str], stripe: str, setup_places: int,
                     at_setup_place: bool) -> tuple[tuple[str, int], ...]:
     """GTG-CHANCE-2: the weights of the token turned over on one place, given the ``unseen``
@@ -160,9 +147,9 @@ def gremlin_weights(unseen: Sequence[str], stripe: str, setup_places: int,
     ``k - 1`` for each other token, divided by their greatest common divisor.
     """
     if stripe not in unseen:
-        return _weights(unseen)
+        return weights(unseen)
     if at_setup_place:
-        return _weights(g for g in unseen if g != stripe)
+        return weights(g for g in unseen if g != stripe)
     u = len(unseen)
     k = u - setup_places
     if k == 1:
@@ -188,9 +175,9 @@ def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need |
     _items(entered, (WEAPONS,))
     deck = tables(table_components(options)).weapon_deck
     held = [o.item for o in entered]
-    left = _without(deck, held, "weapon deck")
+    left = without(deck, held, "weapon deck")
     if len(held) < HAND_SIZE * players:
-        return Need(WEAPONS, _weights(left.elements()), (len(held) // HAND_SIZE,))
+        return Need(WEAPONS, weights(left.elements()), (len(held) // HAND_SIZE,))
     if len(held) > HAND_SIZE * players:
         raise InvalidArgumentError(f"the opening deal is {HAND_SIZE} cards a seat, not {len(held)} in all")
     hands = tuple(tuple(held[i:i + HAND_SIZE]) for i in range(0, len(held), HAND_SIZE))
@@ -276,7 +263,7 @@ class _Probe:
 
 def _on_top(deck: tuple[str, ...], top: Sequence[str], where: str) -> tuple[str, ...]:
     """``deck`` with the cards ``top`` moved to its top, in that order, the others in their order."""
-    _without(deck, top, where)
+    without(deck, top, where)
     skip = Counter(top)
     rest: list[str] = []
     for card in deck:
@@ -342,19 +329,19 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
         return canonical(probe.after)
     nxt = probe.revealed[n]
     if nxt.pool == EVENTS:  # GTG-EVENT-1, GTG-EVENT-3: the deck, or the rebuilt discard pile
-        return Need(EVENTS, _weights(state.event_deck or state.event_discard))
+        return Need(EVENTS, weights(state.event_deck or state.event_discard))
     seat = rules.current_player(state)
     if nxt.pool == WEAPONS:  # GTG-WEAPON-1, GTG-WEAPON-3
         held = [o.item for o in entered if o.pool == WEAPONS]
         d = len(state.weapon_deck)
         if len(held) < d:
-            left = _without(state.weapon_deck, held, "weapon deck")
+            left = without(state.weapon_deck, held, "weapon deck")
         else:
             rng = cast(_Stacked, probe.after.rng)
             pile = next(cards for pool, cards in rng.rebuilt if pool == WEAPONS)
-            left = _without(pile, held[d:], "rebuilt weapon deck")
+            left = without(pile, held[d:], "rebuilt weapon deck")
         # GTG-CHANCE-4: seen by the drawing seat only, entered all the same
-        return Need(WEAPONS, _weights(left.elements()), (cast(int, seat),))
+        return Need(WEAPONS, weights(left.elements()), (cast(int, seat),))
     # GTG-FIGHT-1, GTG-STRIPE-3, GTG-THEATER-3: a token turned face up
     s = probe.arranged
     taken = {o.item for o in entered if o.pool == GREMLINS}
