@@ -47,6 +47,7 @@ nitpicky = True
 nitpick_ignore = [
     # The standard library (docs.python.org's inventory).
     ("py:class", "fractions.Fraction"),
+    ("py:class", "collections.Counter"),
     ("py:class", "Fraction"),
     ("py:class", "ModuleType"),
     ("py:class", "~_P"),
