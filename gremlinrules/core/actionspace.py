@@ -88,7 +88,7 @@ def action_space(game: Game, players: int, options: Any = None) -> ActionSpace:
         raise InvalidArgumentError(f"expected a registered Game, not {game!r}")
     try:
         return _cached(game, players, options)  # type: ignore[arg-type]  # registry games hash by id
-    except TypeError:  # unhashable options: build without the cache
+    except (TypeError, AttributeError):  # unhashable (or half-built) options: all_actions says what
         return _build(game, players, options)
 
 

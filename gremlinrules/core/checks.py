@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
+import attrs
+
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
 
 _O = TypeVar("_O")
 
 __all__ = [
     "boolean", "check_players", "check_seat", "check_seed", "check_type", "instance_or_default",
-    "int_between", "is_int", "one_of",
+    "int_between", "is_int", "missing_fields", "one_of",
 ]
 
 
@@ -46,15 +48,44 @@ def check_seat(player: Any, players: int) -> int:
 
 
 def instance_or_default(value: Any, cls: type[_O], title: str) -> _O:
-    """``value``, or ``cls()`` for None; SetupError when it is of another class.
+    """``value``, or ``cls()`` for None; SetupError when it is of another class, lacks a field
+    (built by ``object.__new__``, not ``__init__``) or holds a value one of its fields' validators
+    refuses (set around them by ``object.__setattr__``).
 
-    For the ``options`` and ``setup`` arguments of ``new_game``.
+    For the ``options`` and ``setup`` arguments of every public function: the check costs a few
+    microseconds (the validators), so it belongs at a call's entry, never in a hot path.
     """
     if value is None:
         return cls()
     if type(value) is not cls:
         raise SetupError(f"expected a {title} {cls.__name__}, not {_kind(value)}")
+    missing = missing_fields(value)
+    if missing:
+        raise SetupError(f"the {title} {cls.__name__} was built without its fields "
+                         f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''})")
+    try:
+        attrs.validate(value)  # type: ignore[arg-type]
+    except SetupError:
+        raise
+    except (GremlinRulesError, ValueError, TypeError, LookupError, AttributeError, ArithmeticError) as exc:
+        raise SetupError(f"the {title} {cls.__name__}: {shown(str(exc), 200)}") from None
     return value
+
+
+def missing_fields(obj: Any) -> list[str]:
+    """The names of the attrs fields ``obj`` has no value for (an object made by
+    ``cls.__new__(cls)`` has none); empty for a complete object or one that is no attrs class."""
+    try:
+        fields = attrs.fields(type(obj))
+    except (TypeError, attrs.exceptions.NotAnAttrsClassError):
+        return []
+    out = []
+    for f in fields:
+        try:
+            object.__getattribute__(obj, f.name)
+        except AttributeError:
+            out.append(f.name)
+    return out
 
 
 def check_type(obj: Any, cls: type, what: str) -> None:
