@@ -16,7 +16,7 @@ from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, Se
 _O = TypeVar("_O")
 
 __all__ = [
-    "boolean", "check_players", "check_seat", "check_seed", "check_type", "instance_or_default",
+    "boolean", "check_players", "check_seat", "check_seed", "check_type", "exact", "instance_or_default",
     "int_between", "is_int", "missing_fields", "one_of",
 ]
 
@@ -24,6 +24,14 @@ __all__ = [
 def is_int(value: Any) -> bool:
     """True for a real integer (not a bool)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def exact(value: Any) -> tuple[type, Any]:
+    """The ``eq`` key of every int and bool field of the games' actions (``attrs.field(eq=exact)``):
+    a value compares (and hashes) with its class, so ``True`` is never the project number 1, ``1``
+    never ``True`` and ``1.0`` never the seat 1. Legality is membership in the legal actions, so a
+    field of the wrong kind is never legal, on the fast paths as in the rule books."""
+    return (value.__class__, value)
 
 
 def check_players(players: Any, low: int, high: int, title: str) -> int:

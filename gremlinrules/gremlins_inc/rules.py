@@ -143,6 +143,8 @@ def _project(s: State, number: Any) -> Reason | None:
 
 
 def _check_start(s: State, a: Start) -> Reason | None:
+    if type(a.face_up) is not bool:  # 1 is not True (core.checks.exact)
+        return _malformed(a)
     why = _turn(s) or _in_hand(s, a.card)
     if why is not None:
         return why
