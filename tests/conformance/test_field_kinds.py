@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules import Game, IllegalActionError
+from gremlinrules.gremlins_inc import Assign
 from tests.conformance.support import GAME_IDS
 
 
@@ -73,7 +74,7 @@ def _assign_decision() -> Any:
             if game.is_terminal(state):
                 break
             if state.stack and state.stack[-1].kind == "assign" and any(
-                    type(a).__name__ == "Assign" and a.project == 1 for a in game.legal_actions(state)):
+                    isinstance(a, Assign) and a.project == 1 for a in game.legal_actions(state)):
                 return state
             legal = game.legal_actions(state)
             state = game.apply(state, legal[rnd.randrange(len(legal))])
@@ -86,7 +87,7 @@ def test_the_gremlins_inc_reproducer_assign_with_project_true_is_refused(referen
     validator) was accepted as project 1, although a normal turn refused it."""
     game = gremlinrules.get_game("gremlins-inc", reference=reference)
     state = _assign_decision()
-    legal = next(a for a in game.legal_actions(state) if type(a).__name__ == "Assign" and a.project == 1)
+    legal = next(a for a in game.legal_actions(state) if isinstance(a, Assign) and a.project == 1)
     forged = attrs.evolve(legal)
     object.__setattr__(forged, "project", True)
     assert not game.is_legal(state, forged)
