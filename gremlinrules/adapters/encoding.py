@@ -51,7 +51,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.adapters.hints import hints_for
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
 
 __all__ = ["CALIBRATION_SEEDS", "CalibrationWarning", "Field", "ViewEncoder", "view_encoder"]
@@ -200,7 +200,7 @@ class _Union(_Node):
         for i, kind in enumerate(self.kinds):
             if isinstance(value, typing.get_origin(kind) or kind):
                 return i
-        raise InvalidArgumentError(f"{self.path}: {value!r} matches none of {self.kinds}")
+        raise InvalidArgumentError(f"{self.path}: {shown(value)} matches none of {self.kinds}")
 
     def calibrate(self, value: Any) -> None:
         self.nodes[self._which(value)].calibrate(value)

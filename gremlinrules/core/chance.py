@@ -282,7 +282,8 @@ def apply(game: ModuleGame, t: Tracked, action: Any) -> Tracked:
             result = model.step(t.state, t.pending, entered)
         return _settle(game, model, t.state, t.pending, entered, result)
     if type(action) is Outcome:
-        raise IllegalActionError(f"no chance decision is pending: a player decides, not chance ({action})")
+        raise IllegalActionError(f"no chance decision is pending: a player decides, not chance "
+                                 f"({shown(action)})")
     if not game.inner("is_legal")(t.state, action):
         game.inner("apply")(t.state, action)  # raises the rules' own IllegalActionError
         raise IllegalActionError(f"illegal action {shown(action)}")  # pragma: no cover (a safety net)

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, shown
 
 __all__ = ["Feed", "Weights", "weights", "without"]
 
@@ -31,7 +31,8 @@ def without(pile: Iterable[str], taken: Iterable[str], where: str) -> Counter[st
     want = Counter(taken)
     if want - left:
         missing = sorted((want - left).elements())
-        raise InvalidArgumentError(f"{', '.join(missing)} cannot come next: not in the {where}")
+        named = shown(", ".join(missing[:3]), 120)
+        raise InvalidArgumentError(f"{named} cannot come next: not in the {where}")
     return left - want
 
 

@@ -6,6 +6,7 @@ caller passing anything at all gets a clear message.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -17,7 +18,7 @@ _O = TypeVar("_O")
 
 __all__ = [
     "boolean", "check_players", "check_seat", "check_seed", "check_type", "exact", "instance_or_default",
-    "int_between", "is_int", "missing_fields", "one_of",
+    "int_between", "is_int", "missing_fields", "one_of", "well_typed",
 ]
 
 
@@ -32,6 +33,39 @@ def exact(value: Any) -> tuple[type, Any]:
     never ``True`` and ``1.0`` never the seat 1. Legality is membership in the legal actions, so a
     field of the wrong kind is never legal, on the fast paths as in the rule books."""
     return (value.__class__, value)
+
+
+def well_typed(obj: Any) -> bool:
+    """Whether every field of the attrs object ``obj`` is set and holds its declared kind: an
+    ``int`` field a real int (not a bool), a ``bool`` field a bool, a ``str`` field a str, an enum
+    field a member, a ``tuple[X, ...]`` field a tuple of such values (other annotations are not
+    looked at). For texts made from a caller's action (labels), never in a hot path."""
+    try:
+        fields = attrs.fields(attrs.resolve_types(type(obj)))  # the annotations as types, once
+    except (TypeError, NameError, attrs.exceptions.NotAnAttrsClassError):
+        return False
+    for f in fields:
+        try:
+            value = object.__getattribute__(obj, f.name)
+        except AttributeError:
+            return False
+        if not _of_kind(value, f.type):
+            return False
+    return True
+
+
+def _of_kind(value: Any, kind: Any) -> bool:
+    if kind is int:
+        return is_int(value)
+    if kind in (bool, str):
+        return type(value) is kind
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return type(value) is kind
+    if getattr(kind, "__origin__", None) is tuple:
+        args = kind.__args__
+        if len(args) == 2 and args[1] is Ellipsis:
+            return type(value) is tuple and all(_of_kind(v, args[0]) for v in value)
+    return True
 
 
 def check_players(players: Any, low: int, high: int, title: str) -> int:

@@ -46,7 +46,7 @@ class Rng:
     def from_seed(cls, seed: int) -> Rng:
         """The generator for a seed; any integer is accepted and reduced mod 2**64."""
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidArgumentError(f"seed must be an integer, not {seed!r}")
+            raise InvalidArgumentError(f"seed must be an integer, not {shown(seed)}")
         return cls(seed & _MASK)
 
     def next_u64(self) -> tuple[int, Rng]:

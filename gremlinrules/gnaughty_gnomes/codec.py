@@ -24,7 +24,7 @@ from cattrs.gen import make_dict_structure_fn
 
 from gremlinrules.core import serial
 from gremlinrules.core.decisions import Frame
-from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.core.errors import GremlinRulesError, SerializationError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.schema import build_schema
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES
@@ -55,7 +55,7 @@ def _card(data: Any) -> Card | None:
 def _structure_card(data: Any, _: Any) -> Card:
     card = _card(data)
     if card is None:
-        raise ValueError(f"no such card: {data!r}")
+        raise ValueError(f"no such card: {shown(data)}")
     return card
 
 

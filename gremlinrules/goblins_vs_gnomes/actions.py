@@ -20,7 +20,7 @@ import attrs
 
 from gremlinrules.core.checks import exact, is_int
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.grid import Cell
 from gremlinrules.goblins_vs_gnomes.components import Components
 
@@ -39,7 +39,7 @@ def _of(kind: type, what: str) -> Any:
     def validate(_: Any, attribute: Any, value: Any) -> None:
         ok = is_int(value) if kind is int else type(value) is kind
         if not ok:
-            raise InvalidArgumentError(f"{attribute.name} must be {what}, not {value!r}")
+            raise InvalidArgumentError(f"{attribute.name} must be {what}, not {shown(value)}")
 
     return validate
 

@@ -27,6 +27,7 @@ import cattrs
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import shown
 from gremlinrules.core.schema import build_schema
 from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX, SLOTS, Slot
 from gremlinrules.goblins_vs_gnomes.state import OPEN_TARGET, Options, Setup, State, Tile, evolve
@@ -108,10 +109,10 @@ def cell_of(x: int, y: int) -> str:
 def xy_of(cell: str) -> tuple[int, int]:
     """The coordinates of a cell's text (ValueError if it is not ``"x,y"`` with short integers)."""
     if type(cell) is not str or len(cell) > 12:
-        raise ValueError(f"a cell is text \"x,y\", not {cell!r:.40}")
+        raise ValueError(f"a cell is text \"x,y\", not {shown(cell, 40)}")
     x, sep, y = cell.partition(",")
     if not sep:
-        raise ValueError(f"a cell is text \"x,y\", not {cell!r:.40}")
+        raise ValueError(f"a cell is text \"x,y\", not {shown(cell, 40)}")
     return int(x), int(y)
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_type, well_typed
 from gremlinrules.core.errors import InvalidArgumentError, SerializationError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.core.zones import next_seat
@@ -115,7 +115,7 @@ def action_label(view: View, action: Any) -> Message:
     (2, -1) turned", "Peek at the middle target"), with its message key and parameters."""
     check_type(view, View, "Goblins vs Gnomes View")
     kind = type(action)
-    if kind not in ACTION_TYPES:
+    if kind not in ACTION_TYPES or not well_typed(action):
         raise InvalidArgumentError(f"{shown(action)} is not a Goblins vs Gnomes action")
     if kind is Place:
         if action.rotated:

@@ -271,4 +271,4 @@ def describe(state: State, action: Any) -> str:
         return f"{who} leaves the other target face down"
     if isinstance(action, Steal) and is_int(action.offset):
         return f"{who} (the Greedy One) steals a point from seat {other(action.offset)}"
-    return f"{who}: {action!r}"
+    return f"{who}: {shown(action)}"

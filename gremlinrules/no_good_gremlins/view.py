@@ -164,7 +164,7 @@ def describe(s: State, action: Any) -> str:
     who = f"Seat {s.stack[-1].seat if s.stack else s.turn}"
     kind = type(action)
     m = getattr(action, "material", None)
-    name = m.value if type(m) is Material else repr(m)
+    name = m.value if type(m) is Material else shown(m)
     if kind is DrawTwo:
         return f"{who} draws two cards from the materials deck"
     if kind is TakeScrap:
