@@ -7,18 +7,22 @@ caller passing anything at all gets a clear message.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
 
 _O = TypeVar("_O")
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 __all__ = [
-    "boolean", "check_players", "check_seat", "check_seed", "check_type", "exact", "instance_or_default",
-    "int_between", "is_int", "missing_fields", "one_of", "well_typed",
+    "boolean", "check_complete", "check_players", "check_seat", "check_seed", "check_type", "exact",
+    "guarded", "half_built", "incomplete", "instance_or_default", "int_between", "is_int", "missing_fields",
+    "one_of", "well_typed",
 ]
 
 
@@ -33,6 +37,49 @@ def exact(value: Any) -> tuple[type, Any]:
     never ``True`` and ``1.0`` never the seat 1. Legality is membership in the legal actions, so a
     field of the wrong kind is never legal, on the fast paths as in the rule books."""
     return (value.__class__, value)
+
+
+def half_built(*objs: Any) -> bool:
+    """Whether any of ``objs`` lacks one of its attrs fields (see :func:`missing_fields`): what a
+    hot path's ``except AttributeError`` asks before it hands such an argument to the rule book,
+    whose check refuses it (and re-raises any other AttributeError)."""
+    return any(missing_fields(obj) for obj in objs)
+
+
+def check_complete(name: str, *objs: Any) -> None:
+    """InvalidArgumentError (:func:`incomplete`) when one of ``objs`` lacks one of its fields: for
+    a public function off the hot path that may not read every field it is given (a label of a
+    fieldless action reads nothing of its view)."""
+    for obj in objs:
+        if missing_fields(obj):
+            raise incomplete(name, obj)
+
+
+def incomplete(name: str, obj: Any) -> InvalidArgumentError:
+    """The error of public function ``name`` given ``obj``, an object of one of the library's
+    classes built without its fields (``cls.__new__(cls)``), naming what it lacks."""
+    missing = missing_fields(obj)
+    return InvalidArgumentError(f"{name}: the {_kind(obj)} was built without its fields "
+                                f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''})")
+
+
+def guarded(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``fn``, refusing an argument built without its fields (``cls.__new__(cls)``) with
+    InvalidArgumentError (:func:`incomplete`) instead of the AttributeError it trips over. Any
+    other AttributeError is left alone: it is not the caller's. For the public functions off
+    the hot path (views, texts, events); a hot path catches AttributeError inline instead."""
+
+    @functools.wraps(fn)
+    def call(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return fn(*args, **kwargs)
+        except AttributeError:
+            for arg in (*args, *kwargs.values()):
+                if missing_fields(arg):
+                    raise incomplete(fn.__name__, arg) from None
+            raise
+
+    return call
 
 
 def well_typed(obj: Any) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_seed, check_type
+from gremlinrules.core.checks import check_seat, check_seed, check_type, guarded
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_inc.components import RESOURCES
 from gremlinrules.gremlins_inc.flow import cards_of
@@ -19,6 +19,7 @@ from gremlinrules.gremlins_inc.state import State
 __all__ = ["sample_hidden"]
 
 
+@guarded
 def sample_hidden(state: State, player: int, seed: int) -> State:
     """A state seat ``player`` cannot tell from ``state``, with its hidden cards redealt."""
     check_type(state, State, "Gremlins, Inc. State")

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_type, is_int
+from gremlinrules.core.checks import check_type, guarded, half_built, incomplete, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.messages import Message, message
@@ -414,19 +414,30 @@ RULES: RuleBook[State] = RuleBook(
 def current_player(s: State) -> int | None:
     """The seat that must decide now: the top frame's seat, else the turn owner; None once the
     game is over."""
-    if type(s) is not State:
-        return foreign(current_player, s)  # a tracked state (external chance), or refused
-    if s.phase is Phase.OVER:
-        return None
-    return s.stack[-1].seat if s.stack else s.turn
+    try:
+        if type(s) is not State:
+            return foreign(current_player, s)  # a tracked state (external chance), or refused
+        if s.phase is Phase.OVER:
+            return None
+        return s.stack[-1].seat if s.stack else s.turn
+    except AttributeError:
+        if half_built(s):
+            raise incomplete("current_player", s) from None
+        raise
 
 
 def is_terminal(s: State) -> bool:
     """True once the game is over (GI-END-4)."""
-    check_type(s, State, _NAME)
-    return s.phase is Phase.OVER
+    try:
+        check_type(s, State, _NAME)
+        return s.phase is Phase.OVER
+    except AttributeError:
+        if half_built(s):
+            raise incomplete("is_terminal", s) from None
+        raise
 
 
+@guarded
 def players(s: State) -> int:
     """The number of seats."""
     check_type(s, State, _NAME)

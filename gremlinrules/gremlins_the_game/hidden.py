@@ -8,7 +8,7 @@ the pool together), the other hands with the weapon deck, and the event deck's o
 
 from __future__ import annotations
 
-from gremlinrules.core.checks import check_seat, check_seed, check_type
+from gremlinrules.core.checks import check_seat, check_seed, check_type, guarded
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.flow import replace
@@ -17,6 +17,7 @@ from gremlinrules.gremlins_the_game.state import Placed, State
 __all__ = ["sample_hidden"]
 
 
+@guarded
 def sample_hidden(state: State, player: int, seed: int) -> State:
     """A state seat ``player`` cannot tell from ``state``, with everything hidden from it redealt."""
     check_type(state, State, "Gremlins: The Game State")

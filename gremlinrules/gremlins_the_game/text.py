@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gremlinrules.core.checks import check_complete, guarded
 from gremlinrules.core.errors import SerializationError, SetupError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Choose, Defeat, Discard, LetEscape, Move
@@ -118,11 +119,13 @@ def _choose_label(view: View, space: str) -> Message:
     return message("gtg.action.choose", "Choose {space}", space=space)
 
 
+@guarded
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat deciding in ``view`` ("Move to d4", "Move to e6
     (face-down gremlin)", "Defeat gremlin-17 with flashlight + sword", "Put gremlin-30 face up on
     j18 in the Movie Theater"), with its message key and parameters; made from the view alone, so
     it never names a face-down gremlin."""
+    check_complete("action_label", view, action)
     kind = type(action)
     if kind is Move and type(action.to) is str:
         mover, positions = getattr(view, "current_player", None), getattr(view, "positions", None)

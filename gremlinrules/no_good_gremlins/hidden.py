@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_seed, check_type
+from gremlinrules.core.checks import check_seat, check_seed, check_type, guarded
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins.state import State
 
 __all__ = ["sample_hidden"]
 
 
+@guarded
 def sample_hidden(state: State, player: int, seed: int) -> State:
     """A state seat ``player`` cannot tell from ``state``, with hidden cards redealt."""
     check_type(state, State, "No Good Gremlins State")
