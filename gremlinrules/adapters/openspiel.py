@@ -8,7 +8,8 @@ game id. Parameters:
 ``players``
     the number of seats (default: the game's first supported count);
 ``seed``
-    a fixed deal (default -1: none). With ``seed >= 0`` every episode is
+    a fixed deal (default -1: none), -1 to 2**31-1 (OpenSpiel's parameters are
+    C++ ints; a SetupError otherwise). With ``seed >= 0`` every episode is
     ``new_game(players, seed)`` and there is no chance node, as before;
 ``deals``
     how many deals the opening chance node chooses from (default
@@ -279,7 +280,8 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         return GremlinState(self, self._initial)
 
     def new_initial_state_for_seed(self, seed: int) -> GremlinState:
-        """The start of a game dealt from ``seed`` (to vary deals between episodes)."""
+        """The start of a game dealt from ``seed`` (to vary deals between episodes): an integer
+        from 0 to 2**64-1, as ``new_game`` takes (SetupError otherwise)."""
         state = self.gremlin.new_game(self.players, seed, options=self.options)
         return GremlinState(self, self.table.held(state))
 

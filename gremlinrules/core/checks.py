@@ -20,9 +20,9 @@ _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 __all__ = [
-    "boolean", "check_complete", "check_players", "check_seat", "check_seed", "check_type", "exact",
-    "guarded", "half_built", "incomplete", "instance_or_default", "int_between", "is_int", "missing_fields",
-    "one_of", "well_typed",
+    "SEED_LIMIT", "boolean", "check_complete", "check_players", "check_seat", "check_seed", "check_type",
+    "exact", "guarded", "half_built", "incomplete", "instance_or_default", "int_between", "is_int",
+    "missing_fields", "one_of", "well_typed",
 ]
 
 
@@ -122,10 +122,17 @@ def check_players(players: Any, low: int, high: int, title: str) -> int:
     return int(players)
 
 
-def check_seed(seed: Any) -> int:
-    """The seed, or SetupError when it is not an integer."""
-    if not is_int(seed):
-        raise SetupError(f"seed must be an integer, not {shown(seed)}")
+SEED_LIMIT = 2**64
+"""Seeds are the integers from 0 to ``SEED_LIMIT - 1``: every 64-bit state of the generator
+(:class:`~gremlinrules.core.rng.Rng`), each seed its own."""
+
+
+def check_seed(seed: Any, error: Callable[[str], Exception] = SetupError) -> int:
+    """The seed, an integer from 0 to 2**64-1; ``error`` (SetupError by default, the error of
+    ``new_game``; InvalidArgumentError for the other calls) for a bool, a non-integer or an
+    integer out of that range. The one check of every seed the library takes."""
+    if not is_int(seed) or not 0 <= seed < SEED_LIMIT:
+        raise error(f"seed must be an integer from 0 to 2**64-1, not {shown(seed)}")
     return int(seed)
 
 

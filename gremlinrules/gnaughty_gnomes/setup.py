@@ -69,8 +69,8 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     start player is drawn among the seats, never a dummy (GG-SETUP-1, GG-SETUP-7), or
     among the four positions with ``first_leader="any_position"``.
 
-    Limits: ``players`` is 2 or 4; ``seed`` any integer (reduced mod 2**64 by the
-    generator); every part of ``setup`` has its fixed size (13 hexes, 4 suits, a position
+    Limits: ``players`` is 2 or 4; ``seed`` an integer from 0 to 2**64-1 (SetupError
+    otherwise); every part of ``setup`` has its fixed size (13 hexes, 4 suits, a position
     0-3, four hands of nine cards), so nothing a caller sets can make a game bigger.
     """
     players = check_players(players, 2, 4, "Gnaughty Gnomes")

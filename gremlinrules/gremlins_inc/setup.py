@@ -80,7 +80,10 @@ def _check_setup(value: Any, players: int, deck: tuple[str, ...]) -> Setup:
 def new_game(players: int, seed: int = 0, *, options: Options | None = None,
              setup: Setup | None = None) -> State:
     """A new game: the deck shuffled (GI-SETUP-1), 6 cards dealt to each seat (GI-SETUP-2), the
-    familiar-players redraw if chosen (GI-SETUP-3), and the first player's turn (GI-SETUP-4)."""
+    familiar-players redraw if chosen (GI-SETUP-3), and the first player's turn (GI-SETUP-4).
+
+    ``seed`` is an integer from 0 to 2**64-1 (SetupError otherwise).
+    """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     rng = Rng.from_seed(check_seed(seed))
     opts = table_options(options)

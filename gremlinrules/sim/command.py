@@ -45,7 +45,7 @@ def add_simulate_parser(sub: Any) -> None:
                    "every count the game takes, in turn by game index")
     p.add_argument("--bots", default="random", help="one bot spec for every seat, or one per seat, "
                    "comma-separated (default random)")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    p.add_argument("--seed", type=int, default=0, help="master seed, 0 to 2**64-1 (default 0)")
     p.add_argument("--workers", type=_positive, default=None, help="local worker processes (default: every "
                    "core; 1 plays in this process); with --ray alone, the CPUs of the local Ray")
     p.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
