@@ -13,7 +13,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, about_field, shown
 
 _O = TypeVar("_O")
 _P = ParamSpec("_P")
@@ -202,9 +202,12 @@ Validator = Callable[[Any, Any, Any], None]
 def one_of(*values: Any) -> Validator:
     """An attrs validator: the value must be one of ``values`` (SetupError otherwise)."""
 
+    allowed = "one of " + ", ".join(str(v) for v in values)
+
     def validate(_: Any, attribute: Any, value: Any) -> None:
         if isinstance(value, bool) or value not in values:
-            raise SetupError(f"option {attribute.name} must be one of {values!r}, not {shown(value)}")
+            error = SetupError(f"option {attribute.name} must be one of {values!r}, not {shown(value)}")
+            raise about_field(error, attribute.name, value, allowed)
 
     return validate
 
@@ -214,8 +217,8 @@ def int_between(low: int, high: int) -> Validator:
 
     def validate(_: Any, attribute: Any, value: Any) -> None:
         if not is_int(value) or not low <= value <= high:
-            raise SetupError(f"option {attribute.name} must be an integer from {low} to {high}, "
-                             f"not {shown(value)}")
+            raise about_field(SetupError(f"option {attribute.name} must be an integer from {low} to {high}, "
+                                         f"not {shown(value)}"), attribute.name, value, f"{low} to {high}")
 
     return validate
 
@@ -223,4 +226,5 @@ def int_between(low: int, high: int) -> Validator:
 def boolean(_: Any, attribute: Any, value: Any) -> None:
     """An attrs validator: a real bool (SetupError otherwise)."""
     if not isinstance(value, bool):
-        raise SetupError(f"option {attribute.name} must be true or false, not {shown(value)}")
+        raise about_field(SetupError(f"option {attribute.name} must be true or false, not {shown(value)}"),
+                          attribute.name, value, "true or false")

@@ -9,6 +9,7 @@ working for code that does not know this library.
 from __future__ import annotations
 
 import itertools
+from typing import TypeVar
 
 __all__ = [
     "ComponentError",
@@ -19,6 +20,7 @@ __all__ = [
     "SetupError",
     "SpecError",
     "UnknownGameError",
+    "about_field",
     "shown",
 ]
 
@@ -78,6 +80,28 @@ class ComponentError(GremlinRulesError, ValueError):
 
 class SpecError(GremlinRulesError, ValueError):
     """A spec clause file or scenario vector is malformed."""
+
+
+_E = TypeVar("_E", bound=BaseException)
+
+
+def about_field(error: _E, field: str | None, value: object, allowed: str) -> _E:
+    """``error``, marked as the refusal of ``value`` for ``field`` (None: the value itself), which
+    takes ``allowed`` (``"1 to 500"``, ``"one of red, blue"``): a decoder reports it as
+    ``$.<path>.<field>: <value> is not <allowed>`` (see :mod:`.serial`). Validators and the
+    converter's own hooks mark their errors so."""
+    error.refused = (field, value, allowed)  # type: ignore[attr-defined]
+    return error
+
+
+def refused_text(error: BaseException) -> tuple[str | None, str] | None:
+    """The field and the sentence ``<value> is not <allowed>`` of an error marked by
+    :func:`about_field`, or None for any other."""
+    mark = getattr(error, "refused", None)
+    if type(mark) is not tuple or len(mark) != 3:
+        return None
+    field, value, allowed = mark
+    return field, f"{shown(value, 40)} is not {allowed}"
 
 
 def shown(value: object, limit: int = 60) -> str:

@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 import cattrs
 
+from gremlinrules.core import serial
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
@@ -117,6 +118,14 @@ def xy_of(cell: str) -> tuple[int, int]:
 
 
 _FIELD_CARDS: dict[Tile, FieldCard] = {}
+
+
+def _cell_at(cell: Any, index: int) -> tuple[int, int]:
+    """:func:`xy_of` of the cell of field card ``index``; a refusal naming ``field[index].cell``."""
+    try:
+        return xy_of(cell)
+    except ValueError:
+        raise serial.refusal(f"field[{index}].cell", cell, 'a cell "x,y" of two short integers') from None
 
 
 def field_card(tile: Tile) -> FieldCard:
@@ -253,7 +262,7 @@ def register(conv: cattrs.Converter) -> cattrs.Converter:
         rest["opened"] = [x.opened for x in slots]
         rest["deck_owner"] = [_minus(o) for o in readable.deck_owner]
         rest["field"] = [{"x": x, "y": y, "card": f.card, "rotated": f.rotated}
-                         for f in readable.field for x, y in (xy_of(f.cell),)]
+                         for i, f in enumerate(readable.field) for x, y in (_cell_at(f.cell, i),)]
         rest["peeks"] = [[p.seat, SLOT_INDEX[p.target]] for p in readable.peeks]
         rest["potions"] = [[p.seat, p.chosen] for p in readable.potions]
         rest["known_cards"] = [[[c.seat, c.card] for c in k] for k in readable.known_cards]
