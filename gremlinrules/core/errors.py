@@ -21,6 +21,7 @@ __all__ = [
     "SpecError",
     "UnknownGameError",
     "about_field",
+    "listed",
     "shown",
 ]
 
@@ -102,6 +103,15 @@ def refused_text(error: BaseException) -> tuple[str | None, str] | None:
         return None
     field, value, allowed = mark
     return field, f"{shown(value, 40)} is not {allowed}"
+
+
+def listed(problems: list[str], limit: int = 400) -> str:
+    """The first few of ``problems`` (each once, in order) in one sentence of at most ``limit``
+    characters, saying how many more there are: for a check that collects every problem it finds
+    (a state's consistency), so its message stays short however broken the input is."""
+    unique = list(dict.fromkeys(problems))
+    text = "; ".join(unique[:3]) + (f" (and {len(unique) - 3} more)" if len(unique) > 3 else "")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def shown(value: object, limit: int = 60) -> str:

@@ -157,6 +157,8 @@ def _check(s: State) -> None:
             uids[uid] = seat
             zones += [*_ids((p.card,), "a project card", cards), *_ids(p.resources, "resources", cards)]
     _check_completing(s, cards)
+    if type(s.resolving) is not str:
+        raise _bad("resolving must be a card design id or empty")
     if s.resolving and s.completing < 0:  # a completed card stays in its project (GI-DONE-4)
         zones += _ids((s.resolving,), "resolving", cards)
     if Counter(zones) != Counter(k.deck):  # GI-ZONE-1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gremlinrules.core.checks import check_complete, guarded
+from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.core.errors import SerializationError, SetupError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Choose, Defeat, Discard, LetEscape, Move
@@ -125,6 +125,7 @@ def action_label(view: View, action: Any) -> Message:
     (face-down gremlin)", "Defeat gremlin-17 with flashlight + sword", "Put gremlin-30 face up on
     j18 in the Movie Theater"), with its message key and parameters; made from the view alone, so
     it never names a face-down gremlin."""
+    check_type(view, View, "Gremlins: The Game View")
     check_complete("action_label", view, action)
     kind = type(action)
     if kind is Move and type(action.to) is str:

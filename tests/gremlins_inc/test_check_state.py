@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules import SerializationError
+from gremlinrules import InvalidArgumentError, SerializationError
 
 GAME = gremlinrules.get_game("gremlins-inc")
 
@@ -81,3 +82,11 @@ def test_a_negative_score_is_refused() -> None:
     data = _start()
     data["scores"] = [0, -1, 0]
     assert "a score -1" in _refused(data)
+
+
+def test_a_resolving_card_that_is_no_text_is_refused() -> None:
+    """A state edited in memory with ``resolving=None`` (found by the fuzz of hand-edited states:
+    check_state took it, from_json refused its JSON) is refused by check_state."""
+    state = GAME.new_game(players=3, seed=1)
+    with pytest.raises(InvalidArgumentError, match="resolving"):
+        GAME.check_state(attrs.evolve(state, resolving=None))  # type: ignore[arg-type]
