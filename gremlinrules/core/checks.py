@@ -49,10 +49,11 @@ def half_built(*objs: Any) -> bool:
 def check_complete(name: str, *objs: Any) -> None:
     """InvalidArgumentError (:func:`incomplete`) when one of ``objs`` lacks one of its fields: for
     a public function off the hot path that may not read every field it is given (a label of a
-    fieldless action reads nothing of its view)."""
+    fieldless action reads nothing of its view), and in a hot path's ``except AttributeError``
+    (then ``raise``: any other AttributeError is not the caller's)."""
     for obj in objs:
         if missing_fields(obj):
-            raise incomplete(name, obj)
+            raise incomplete(name, obj) from None  # inside an ``except AttributeError``: that one is ours
 
 
 def incomplete(name: str, obj: Any) -> InvalidArgumentError:

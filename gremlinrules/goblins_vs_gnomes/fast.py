@@ -34,7 +34,7 @@ import functools
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import half_built, incomplete, is_int
+from gremlinrules.core.checks import check_complete, half_built, is_int
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.rulebook import Reason
 from gremlinrules.goblins_vs_gnomes.actions import (
@@ -209,8 +209,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             return tuple(out)
         return (*swaps, _PASS) if can_swap else (_PASS,)
     except AttributeError:
-        if half_built(state):
-            raise incomplete("legal_actions", state) from None
+        check_complete("legal_actions", state)
         raise
 
 

@@ -51,7 +51,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import half_built, incomplete, is_int
+from gremlinrules.core.checks import check_complete, is_int
 from gremlinrules.core.decisions import Frame, push
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.grid import OFFSETS, SIDE_NAMES, Cell
@@ -657,8 +657,7 @@ def current_player(state: State) -> int | None:
             return None
         return state.stack[-1].seat if state.stack else state.turn
     except AttributeError:
-        if half_built(state):
-            raise incomplete("current_player", state) from None
+        check_complete("current_player", state)
         raise
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_seat, check_type, guarded, half_built, incomplete, is_int
+from gremlinrules.core.checks import check_complete, check_seat, check_type, guarded, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.zones import next_seat
@@ -215,8 +215,7 @@ def is_terminal(state: State) -> bool:
             return foreign(is_terminal, state)  # a tracked state (external chance), or refused
         return state.phase is Phase.OVER
     except AttributeError:
-        if half_built(state):
-            raise incomplete("is_terminal", state) from None
+        check_complete("is_terminal", state)
         raise
 
 

@@ -52,7 +52,7 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import half_built, incomplete
+from gremlinrules.core.checks import check_complete
 from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.events import _LOG
 from gremlinrules.gremlins_inc.fast_frames import frame_actions, frame_apply
@@ -81,8 +81,7 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         o, n, t = _MEMO[0]  # the tables of the options last asked (tables() without the call)
         return turn_actions(s, t if o is s.options and n == s.players else tables(s))
     except AttributeError:
-        if half_built(s):
-            raise incomplete("legal_actions", s) from None
+        check_complete("legal_actions", s)
         raise
 
 
@@ -100,8 +99,7 @@ def is_terminal(s: State) -> bool:
             return foreign(is_terminal, s)  # a tracked state (external chance), or refused
         return s.phase is _OVER
     except AttributeError:
-        if half_built(s):
-            raise incomplete("is_terminal", s) from None
+        check_complete("is_terminal", s)
         raise
 
 
@@ -127,8 +125,7 @@ def apply(s: State, action: Any) -> State:
             pass
         return rules.apply(s, action)  # the reason for a refusal, the rare case, or a hand-made state
     except AttributeError:
-        if half_built(s):
-            raise incomplete("apply", s) from None
+        check_complete("apply", s)
         raise
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_type, guarded, half_built, incomplete, is_int
+from gremlinrules.core.checks import check_complete, check_type, guarded, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.messages import Message, message
@@ -421,8 +421,7 @@ def current_player(s: State) -> int | None:
             return None
         return s.stack[-1].seat if s.stack else s.turn
     except AttributeError:
-        if half_built(s):
-            raise incomplete("current_player", s) from None
+        check_complete("current_player", s)
         raise
 
 
@@ -432,8 +431,7 @@ def is_terminal(s: State) -> bool:
         check_type(s, State, _NAME)
         return s.phase is Phase.OVER
     except AttributeError:
-        if half_built(s):
-            raise incomplete("is_terminal", s) from None
+        check_complete("is_terminal", s)
         raise
 
 

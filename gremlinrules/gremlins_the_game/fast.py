@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import half_built, incomplete
+from gremlinrules.core.checks import check_complete, half_built
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_the_game import fast_fight, fast_flow, fast_moves, flow, rules
@@ -120,8 +120,7 @@ def is_terminal(s: State) -> bool:
             return foreign(is_terminal, s)  # a tracked state (external chance), or refused
         return s.phase is _OVER
     except AttributeError:
-        if half_built(s):
-            raise incomplete("is_terminal", s) from None
+        check_complete("is_terminal", s)
         raise
 
 
@@ -151,8 +150,7 @@ def legal_actions(s: State) -> tuple[Any, ...]:
                 pass
         return rules.legal_actions(s)
     except AttributeError:
-        if half_built(s):
-            raise incomplete("legal_actions", s) from None
+        check_complete("legal_actions", s)
         raise
 
 
@@ -236,8 +234,7 @@ def apply(s: State, action: Any) -> State:
                     return _answer(s, s.stack[-1], action)
         return rules.apply(s, action)
     except AttributeError:
-        if half_built(s):
-            raise incomplete("apply", s) from None
+        check_complete("apply", s)
         if half_built(action):
             return rules.apply(s, action)  # refuses an action built without its fields
         raise

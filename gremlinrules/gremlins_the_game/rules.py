@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_type, guarded, half_built, incomplete
+from gremlinrules.core.checks import check_complete, check_type, guarded, half_built
 from gremlinrules.core.decisions import Frame, Stack
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.messages import message
@@ -55,8 +55,7 @@ def is_terminal(s: State) -> bool:
         check_type(s, State, f"{_TITLE} State")
         return s.phase is Phase.OVER
     except AttributeError:
-        if half_built(s):
-            raise incomplete("is_terminal", s) from None
+        check_complete("is_terminal", s)
         raise
 
 
@@ -69,8 +68,7 @@ def current_player(s: State) -> int | None:
             return None
         return s.stack[-1].seat if s.stack else s.turn
     except AttributeError:
-        if half_built(s):
-            raise incomplete("current_player", s) from None
+        check_complete("current_player", s)
         raise
 
 

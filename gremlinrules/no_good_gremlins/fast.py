@@ -30,7 +30,7 @@ from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import half_built, incomplete
+from gremlinrules.core.checks import check_complete
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.core.zones import next_seat
@@ -180,8 +180,7 @@ def legal_actions(s: State) -> tuple[Any, ...]:
             return held(s.hands[seat])[1]
         return ()
     except AttributeError:
-        if half_built(s):
-            raise incomplete("legal_actions", s) from None
+        check_complete("legal_actions", s)
         raise
 
 
@@ -400,6 +399,5 @@ def apply(s: State, action: Any) -> State:
                     return out
         return rules.apply(s, action)  # the reason for a refusal, or the pending frame answered
     except AttributeError:
-        if half_built(s):
-            raise incomplete("apply", s) from None
+        check_complete("apply", s)
         raise

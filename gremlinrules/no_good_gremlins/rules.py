@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_type, guarded, half_built, incomplete
+from gremlinrules.core.checks import check_complete, check_type, guarded, half_built
 from gremlinrules.core.decisions import Frame, Stack
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.lookup import ActionLookup
@@ -87,8 +87,7 @@ def is_terminal(s: State) -> bool:
             return foreign(is_terminal, s)  # a tracked state (external chance), or refused
         return s.phase is Phase.OVER
     except AttributeError:
-        if half_built(s):
-            raise incomplete("is_terminal", s) from None
+        check_complete("is_terminal", s)
         raise
 
 
@@ -101,8 +100,7 @@ def current_player(s: State) -> int | None:
             return None
         return s.stack[-1].seat if s.stack else s.turn
     except AttributeError:
-        if half_built(s):
-            raise incomplete("current_player", s) from None
+        check_complete("current_player", s)
         raise
 
 
@@ -463,8 +461,7 @@ def check(s: State, action: Any) -> Reason | None:
             return _malformed(action)
         return BOOK.check(s, action)
     except AttributeError:
-        if half_built(s):
-            raise incomplete("check", s) from None
+        check_complete("check", s)
         if half_built(action):
             return _malformed(action)  # refuses an action built without its fields
         raise
