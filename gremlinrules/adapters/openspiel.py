@@ -76,6 +76,7 @@ from gremlinrules.adapters.outcome import MAX_RETURN, MIN_RETURN, returns
 from gremlinrules.core.actionspace import ActionSpace, action_space
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.chance import Tracked, chance_model
+from gremlinrules.core.checks import instance_or_default
 from gremlinrules.core.errors import IllegalActionError, SetupError, shown
 from gremlinrules.core.game import ModuleGame
 from gremlinrules.core.protocol import Game
@@ -475,8 +476,10 @@ _ESCAPES = {"%": "%25", ",": "%2C", "=": "%3D", "(": "%28", ")": "%29"}
 
 def options_parameter(game_id: str, options: Any) -> str:
     """The ``options`` game parameter for an ``Options`` instance: its JSON with the characters
-    OpenSpiel's game string reserves percent-escaped, so the game serializes and loads back."""
-    text = gremlinrules.get_game(game_id).to_json(options)
+    OpenSpiel's game string reserves percent-escaped, so the game serializes and loads back.
+    Anything but a complete, valid Options of the game raises SetupError."""
+    game = gremlinrules.get_game(game_id)
+    text = game.to_json(instance_or_default(options, game.Options, game.title))
     return "".join(_ESCAPES.get(ch, ch) for ch in text)
 
 

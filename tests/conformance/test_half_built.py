@@ -67,9 +67,16 @@ def _options_calls(game: Game, players: int, options: Any) -> list[tuple[str, Ca
     ]
     try:
         from gremlinrules.adapters.pettingzoo import env
+
+        calls.append(("pettingzoo.env", lambda: env(game.id, players, options=options)))
     except ImportError:  # the adapter's extra is not installed
-        return calls
-    calls.append(("pettingzoo.env", lambda: env(game.id, players, options=options)))
+        pass
+    try:
+        from gremlinrules.adapters.openspiel import load_game
+
+        calls.append(("openspiel.load_game", lambda: load_game(game.id, players, options=options)))
+    except ImportError:
+        pass
     return calls
 
 
@@ -78,8 +85,9 @@ def test_options_built_around_their_validators_are_refused_with_setup_error(game
                                                                              reference: bool) -> None:
     """Options made by ``object.__new__`` (no field, or every field None) or with one field set to
     None or to a foreign object past its validator are refused with SetupError by new_game (both
-    chance modes), all_actions, decision_bound, the action space, the view encoder and the
-    PettingZoo environment: the guard checks the values, not only that the fields exist."""
+    chance modes), all_actions, decision_bound, the action space, the view encoder, the
+    PettingZoo environment and the OpenSpiel loader: the guard checks the values, not only that
+    the fields exist."""
     game = gremlinrules.get_game(game_id, reference=reference)
     players = game.min_players
     for what, options in _bad_options(game):
