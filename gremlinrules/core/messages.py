@@ -49,7 +49,7 @@ def message(key: str, template: str, **params: Param) -> Message:
     """The :class:`Message` ``template.format(**params)`` under the id ``key``.
 
     A parameter that is a caller's value no sentence can hold (an integer beyond 18 digits, a
-    text over :data:`LONGEST` characters) is filled in as :func:`~.errors.shown` shows it, so a
+    text over ``LONGEST`` (200) characters) is filled in as :func:`~.errors.shown` shows it, so a
     label or a refusal never raises on a 5,000-digit number nor echoes 10 MB back.
     """
     safe = {name: _fit(value) for name, value in params.items()}
