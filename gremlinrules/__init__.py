@@ -16,6 +16,7 @@ from gremlinrules.core.errors import (
     SetupError,
     SpecError,
     UnknownGameError,
+    UnsupportedError,
 )
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import game_ids, get_game, register
@@ -31,6 +32,7 @@ __all__ = [
     "SetupError",
     "SpecError",
     "UnknownGameError",
+    "UnsupportedError",
     "__version__",
     "game_ids",
     "get_game",

@@ -9,6 +9,7 @@ from gremlinrules.core.errors import (
     SetupError,
     SpecError,
     UnknownGameError,
+    UnsupportedError,
 )
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.rng import Rng
@@ -24,4 +25,5 @@ __all__ = [
     "SetupError",
     "SpecError",
     "UnknownGameError",
+    "UnsupportedError",
 ]
