@@ -54,9 +54,9 @@ from typing import Any, TextIO
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import game_ids, get_game
 
-__all__ = ["HEARTS_GAMES", "MCTS_MOVES", "MCTS_SIMULATIONS", "decision_spread", "engine_ratios", "engine_slice",
-           "hearts_slice", "machine", "mcts_ms_per_move", "measure_row", "ours_slice", "playouts_slice",
-           "run_bench", "strict_ratio"]
+__all__ = ["HEARTS_GAMES", "MCTS_MOVES", "MCTS_SIMULATIONS", "decision_spread", "engine_ratios",
+           "engine_slice", "hearts_slice", "machine", "mcts_ms_per_move", "measure_row", "ours_slice",
+           "playouts_slice", "run_bench", "strict_ratio"]
 
 Clock = Callable[[], float]
 
@@ -380,8 +380,8 @@ def format_row(row: dict[str, Any]) -> str:
     line = (f"{name:26s} {_num(row['ratio'], 8, 2)} {_num(row['mean_us'], 8, 2)} "
             f"{_num(row['median_us'], 7, 2)} "
             f"{_num(row['p99_us'], 8, 1)} {_num(row['games_per_s'], 8, 1)} {_num(row['observe_us'], 7, 1)} "
-            f"{_num(row['json_us'], 8, 1)} {_num(row['mcts_ms'], 8, 0)} {_num(row.get('engine_ratio'), 8, 2)} "
-            f"{_num(row.get('playouts_ratio'), 7, 3)}")
+            f"{_num(row['json_us'], 8, 1)} {_num(row['mcts_ms'], 8, 0)} "
+            f"{_num(row.get('engine_ratio'), 8, 2)} {_num(row.get('playouts_ratio'), 7, 3)}")
     kinds = ", ".join(f"{label} {share:.0%} (of all {every:.0%})" for label, share, every in row["slowest"])
     return f"{line}\n{'':4s}slowest 1% (>= {row['p99_us']:.1f} us): {kinds}"
 
