@@ -45,7 +45,10 @@ def _extensions() -> list[Extension]:
         relative = path.relative_to(HERE).with_suffix("")
         modules.append(Extension(".".join(relative.parts), [str(path.relative_to(HERE))],
                                  extra_compile_args=["-O3", "-g0"], optional=True))
-    return list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True))
+    built = list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True))
+    for extension in built:  # cythonize makes new Extension objects and drops the flag
+        extension.optional = True
+    return built
 
 
 class BuildWithSpec(build_py):
