@@ -43,10 +43,17 @@ def play_both(game_id: str, players: int, options: Any, seed: int, picks: random
     ``probes``, at random decisions also: ``from_state`` of the state gives an engine that agrees,
     a clone that is independent of its original, and an illegal index refused with the rule book's
     own error, the engine unchanged."""
+    state = gremlinrules.get_game(game_id).new_game(players, seed, options=options)
+    return play_on(game_id, players, options, state, engine.new(game_id, players, seed, options), picks,
+                   probes=probes)
+
+
+def play_on(game_id: str, players: int, options: Any, state: Any, native: Any, picks: random.Random, *,
+            probes: bool = True) -> int:
+    """:func:`play_both` from ``state`` (of a table of ``players`` and ``options``) and a native game
+    in it (``engine.new`` or ``engine.from_state``) to the end; the decisions played."""
     game = gremlinrules.get_game(game_id)
     space = action_space(game, players, options)
-    state = game.new_game(players, seed, options=options)
-    native = engine.new(game_id, players, seed, options)
     decisions = 0
     while True:
         assert native.to_state() == state, f"state differs after {decisions} decisions"
