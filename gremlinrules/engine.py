@@ -118,9 +118,13 @@ def playouts(game_id: str, players: int, seeds: Iterable[int], policy: str = "ra
         raise InvalidArgumentError(f"seeds must be an iterable of integers, not {shown(seeds)}")
     checked = []
     for seed in seeds:
+        if type(seed) is int:  # the usual case, inline
+            checked.append(seed & _MASK)
+            continue
         if not is_int(seed):
             raise SetupError(f"seed must be an integer, not {shown(seed)}")
         checked.append(_seed(seed))
     template = module.new(players, checked[0] if checked else 0, options)
     bound = get_game(game_id).decision_bound(players, options)
-    return [Playout(*row) for row in module.run_playouts(template, checked, bound)]
+    rows = module.run_playouts(template, checked, bound)  # Playouts already (the core's loop)
+    return [row if type(row) is Playout else Playout(*row) for row in rows]
