@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, cdivision=True
 """Gnaughty Gnomes in native code: the engine's state and rules (see ``docs/engine.rst``).
 
 The state is one C struct of small integers (:c:type:`S`, about 200 bytes): each position's held
@@ -24,7 +24,7 @@ cimport cython
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from gremlinrules.core.native.bits cimport bits_count, bits_lowest
+from gremlinrules.core.native.bits cimport bits_lowest
 from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
 from gremlinrules.core.native.rng cimport sm_below, sm_shuffle_u8
 
@@ -76,8 +76,10 @@ cdef enum:
 cdef extern from *:
     """
     #define GG_NUMBERED_BITS 0xFFFFFFFFULL
+    static inline int gg_lowest(unsigned long long x) { return __builtin_ctzll(x); }
     """
     const uint64_t NUMBERED_BITS "GG_NUMBERED_BITS"  # the 32 numbered cards' bits
+    int _lowest "gg_lowest"(unsigned long long x) noexcept nogil  # the smallest member of a non-empty set
 
 _END_REASONS = ("GG-END-1",)
 _MASK = (1 << 64) - 1
@@ -105,6 +107,7 @@ ctypedef struct S:
     uint64_t rng
     M gnomes[2]                   # team_gnomes: team 0 (positions 0, 2) and team 1 (1, 3)
     uint64_t hands[NPOS]          # bit c: the position holds card c
+    uint8_t counts[2][NHEX]       # each team's gnomes on each coloured hex's spots (from gnomes)
     int8_t piles[NPOS][DOWN][2]   # a dummy's piles: [k][0] face down, [k][1] face up (NONE: empty)
     int32_t scores[2]
     uint8_t layout[NHEX]          # colour codes: SUITS index, WHITE for the centre
@@ -127,7 +130,6 @@ ctypedef struct S:
 # --- the board's and the cards' tables, read from the Python modules at import --------------
 
 cdef M _HEX_READ[NHEX][4]         # per hex and reading: the spots of colour_spots((h,), reading)
-cdef M _HEX_SPOTS[NHEX]           # per hex: its twelve spots (scoring)
 cdef uint8_t _SPOT_NHEX[NSPOTS]   # per spot: how many coloured hexes it touches
 cdef uint8_t _SPOT_HEX[NSPOTS][3] # and which
 cdef uint16_t _NEIGHBOURS[NHEX]   # per hex: its neighbours as a bit set of hexes
@@ -135,6 +137,7 @@ cdef int32_t _VALUES[NSUITS]      # GG-TRACK-1: 5, 4, 3, 2 by track place
 cdef int32_t _HALF[NSUITS]        # GG-SCORE-3: half of it, rounded down
 cdef uint8_t _BAND[RANKS + 1]     # GG-CLEAN-1: the track place a winning rank moves its suit to
 cdef uint8_t _CARD_OF[96]         # per play action: the card played
+cdef uint8_t _SUIT_OF[96]         # its suit
 cdef uint8_t _RANK_OF[96]         # the rank it counts as (GG-X-1)
 cdef uint8_t _WITHIN[96]          # its place within its suit, smaller stronger (GG-TRICK-1, GG-X-2)
 cdef uint8_t _STEP_READING[4]     # per turn-order step: its placement reading (loser: touching)
@@ -154,14 +157,11 @@ def _load_tables():
             or len(CARDS) != NCARDS or len(ACTIONS) != N_ACTIONS or len(READINGS) != 4):
         raise ImportError("the native Gnaughty Gnomes does not match the board or the action space")
     memset(_HEX_READ, 0, sizeof(_HEX_READ))
-    memset(_HEX_SPOTS, 0, sizeof(_HEX_SPOTS))
     for h in range(NHEX):
         for r in range(4):
             category, any_vertex = READINGS[r]
             for spot in _board.colour_spots((h,), category, any_vertex):
                 _set_spot(&_HEX_READ[h][r], spot)
-        for spot in _board.HEX_SPOTS[h]:
-            _set_spot(&_HEX_SPOTS[h], spot)
         _NEIGHBOURS[h] = 0
         for other in _board.BOARD.hex_neighbors[h]:
             _NEIGHBOURS[h] |= 1 << other
@@ -186,6 +186,7 @@ def _load_tables():
             if type(action) is not Play or CARDS.index(action.card) != a:
                 raise ImportError("the native Gnaughty Gnomes does not match the action space")
             _CARD_OF[a] = a
+            _SUIT_OF[a] = SUITS.index(action.card.suit)
             _RANK_OF[a] = action.card.rank
             _WITHIN[a] = 28 - 3 * action.card.rank
         else:
@@ -193,6 +194,7 @@ def _load_tables():
                                                               + (action.rank - 1) * 2 + action.high):
                 raise ImportError("the native Gnaughty Gnomes does not match the action space")
             _CARD_OF[a] = NUMBERED + SUITS.index(action.suit)
+            _SUIT_OF[a] = SUITS.index(action.suit)
             _RANK_OF[a] = action.rank
             _WITHIN[a] = 28 - 3 * action.rank + (-1 if action.high else 1)  # GG-X-2
     for a in range(A_PLACE, A_FLIP):
@@ -254,9 +256,10 @@ cdef inline uint64_t _playable(const S* s, int pos) noexcept nogil:
     GG-2P-2), as a bit set of cards."""
     cdef uint64_t cards = s.hands[pos]
     cdef int k
-    for k in range(DOWN):
-        if s.piles[pos][k][1] >= 0:
-            cards |= (<uint64_t>1) << s.piles[pos][k][1]
+    if (s.piles[pos][0][1] & s.piles[pos][1][1] & s.piles[pos][2][1] & s.piles[pos][3][1]) != NONE:
+        for k in range(DOWN):  # some pile has a face-up card (NONE is -1: every bit set)
+            if s.piles[pos][k][1] >= 0:
+                cards |= (<uint64_t>1) << s.piles[pos][k][1]
     return cards
 
 
@@ -265,7 +268,7 @@ cdef inline int _unflipped(const S* s) noexcept nogil:
     cdef int i, mask = 0
     for i in range(4):
         if not s.flipped >> i & 1:
-            mask |= 1 << _suit_of_card(_CARD_OF[s.plays[i]])
+            mask |= 1 << _SUIT_OF[s.plays[i]]
     return mask
 
 
@@ -273,26 +276,29 @@ cdef inline M _open(const S* s, int suit, int reading) noexcept nogil:
     """The open spots (GG-PLACE-7) a card of ``suit`` allows under a placement reading: rules.spot_allowed
     over the suit's three hexes (GG-PLACE-2, GG-PLACE-4, GG-PLACE-5, GG-PLACE-6)."""
     cdef const uint8_t* h = s.suit_hexes[suit]
+    cdef const M* a = _HEX_READ[h[0]]
+    cdef const M* b = _HEX_READ[h[1]]
+    cdef const M* c = _HEX_READ[h[2]]
     cdef M m
-    m.lo = (_HEX_READ[h[0]][reading].lo | _HEX_READ[h[1]][reading].lo | _HEX_READ[h[2]][reading].lo) \
-        & ~(s.gnomes[0].lo | s.gnomes[1].lo)
-    m.hi = (_HEX_READ[h[0]][reading].hi | _HEX_READ[h[1]][reading].hi | _HEX_READ[h[2]][reading].hi) \
-        & ~(s.gnomes[0].hi | s.gnomes[1].hi)
+    m.lo = (a[reading].lo | b[reading].lo | c[reading].lo) & ~(s.gnomes[0].lo | s.gnomes[1].lo)
+    m.hi = (a[reading].hi | b[reading].hi | c[reading].hi) & ~(s.gnomes[0].hi | s.gnomes[1].hi)
     return m
 
 
-cdef inline int _emit(M m, int base, int32_t* out, int n) noexcept nogil:
+cdef inline int32_t* _emit(M m, int base, int32_t* out) noexcept nogil:
+    """The spots of ``m`` as indices from ``base``, ascending, written from ``out``; the end written."""
     cdef uint64_t w = m.lo
     while w:
-        out[n] = base + bits_lowest(w)
-        n += 1
+        out[0] = base + _lowest(w)
+        out += 1
         w &= w - 1
     w = m.hi
+    base += 64
     while w:
-        out[n] = base + 64 + bits_lowest(w)
-        n += 1
+        out[0] = base + _lowest(w)
+        out += 1
         w &= w - 1
-    return n
+    return out
 
 
 cdef inline int _reading(const Tab* tab, int step) noexcept nogil:
@@ -305,16 +311,18 @@ cdef inline int _reading(const Tab* tab, int step) noexcept nogil:
 cdef int _spots_into(const S* s, int reading, int suits, int32_t* out) noexcept nogil:
     """rules._spots: Place indices by suit then spot for the unflipped ``suits`` (``out`` may be
     NULL: then only whether there is one, 0 or 1)."""
-    cdef int suit, n = 0
+    cdef int suit
+    cdef int32_t* end = out
     cdef M m
-    for suit in range(NSUITS):
-        if suits >> suit & 1:
-            m = _open(s, suit, reading)
-            if m.lo or m.hi:
-                if out == NULL:
-                    return 1
-                n = _emit(m, A_PLACE + suit * NSPOTS, out, n)
-    return n
+    while suits:
+        suit = _lowest(suits)
+        suits &= suits - 1
+        m = _open(s, suit, reading)
+        if m.lo or m.hi:
+            if out == NULL:
+                return 1
+            end = _emit(m, A_PLACE + suit * NSPOTS, end)
+    return end - out
 
 
 cdef int _legal(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
@@ -329,12 +337,12 @@ cdef int _legal(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
         cards = _playable(s, pos)
         w = cards & NUMBERED_BITS
         while w:
-            out[n] = A_PLAY + bits_lowest(w)
+            out[n] = A_PLAY + _lowest(w)
             n += 1
             w &= w - 1
         w = cards >> NUMBERED
         while w:  # GG-X-1: an X card, declared 1-8 and low or high
-            suit = bits_lowest(w)
+            suit = _lowest(w)
             for k in range(16):
                 out[n] = A_PLAYX + suit * 16 + k
                 n += 1
@@ -395,7 +403,7 @@ cdef void _rank_trick(S* s) noexcept nogil:
     cdef int keys[4]
     cdef int i, j, key
     for i in range(4):  # the suit's place on the track, then the place within it; all distinct
-        keys[i] = ((s.place_of[_suit_of_card(_CARD_OF[s.plays[i]])] * 32 + _WITHIN[s.plays[i]]) << 2) | i
+        keys[i] = ((s.place_of[_SUIT_OF[s.plays[i]]] * 32 + _WITHIN[s.plays[i]]) << 2) | i
     for i in range(1, 4):
         key = keys[i]
         j = i - 1
@@ -415,7 +423,7 @@ cdef void _clean_up(S* s, const Tab* tab) noexcept nogil:
     are discarded but kept on record (GG-CLEAN-2); uncovered dummy cards turn face up (GG-2P-4);
     the trick loser leads (GG-CLEAN-3); after the eighth trick the game is over (GG-END-1)."""
     cdef int pos, k, i, c, won = s.plays[s.order[0]]
-    cdef int suit = _suit_of_card(_CARD_OF[won])
+    cdef int suit = _SUIT_OF[won]
     cdef int place = _BAND[_RANK_OF[won]]
     cdef uint8_t rest[NSUITS]
     if tab.players == 2:
@@ -449,20 +457,23 @@ cdef void _clean_up(S* s, const Tab* tab) noexcept nogil:
     s.flipped = 0
 
 
-cdef int32_t _points(const S* s, int team, int spot) noexcept nogil:
-    """trick.score_placement: each coloured hex the new gnome touches (GG-SCORE-5) with an opponent
-    there scores its value for a new majority (GG-SCORE-2), half for a new tie (GG-SCORE-3), else
-    nothing (GG-SCORE-4)."""
+cdef int32_t _placed(S* s, int team, int spot) noexcept nogil:
+    """The team's gnome on ``spot`` and what it scores (trick.score_placement): each coloured hex it
+    touches (GG-SCORE-5) with an opponent there scores its value for a new majority (GG-SCORE-2),
+    half for a new tie (GG-SCORE-3), else nothing (GG-SCORE-4)."""
     cdef int32_t points = 0
     cdef int k, h, mine, theirs
-    cdef const M* me = &s.gnomes[team]
-    cdef const M* them = &s.gnomes[1 - team]
+    if spot < 64:
+        s.gnomes[team].lo |= (<uint64_t>1) << spot
+    else:
+        s.gnomes[team].hi |= (<uint64_t>1) << (spot - 64)
     for k in range(_SPOT_NHEX[spot]):
         h = _SPOT_HEX[spot][k]
-        theirs = bits_count(them.lo & _HEX_SPOTS[h].lo) + bits_count(them.hi & _HEX_SPOTS[h].hi)
+        s.counts[team][h] += 1
+        theirs = s.counts[1 - team][h]
         if theirs == 0:
             continue
-        mine = bits_count(me.lo & _HEX_SPOTS[h].lo) + bits_count(me.hi & _HEX_SPOTS[h].hi)
+        mine = s.counts[team][h]
         if mine == theirs + 1:
             points += _VALUES[s.place_of[s.layout[h]]]
         elif mine == theirs:
@@ -495,39 +506,37 @@ cdef void _play(S* s, const Tab* tab, int a) noexcept nogil:
     else:
         suit = (a - A_PLACE) // NSPOTS
     for i in range(4):  # GG-PLACE-9: the first-played unflipped card of the colour flips
-        if not s.flipped >> i & 1 and _suit_of_card(_CARD_OF[s.plays[i]]) == suit:
+        if not s.flipped >> i & 1 and _SUIT_OF[s.plays[i]] == suit:
             s.flipped |= 1 << i
             break
     if a < A_FLIP:  # GG-SCORE-1: the team's gnome from the position's supply, scored at once
-        spot = (a - A_PLACE) % NSPOTS
         team = pos & 1
-        if spot < 64:
-            s.gnomes[team].lo |= (<uint64_t>1) << spot
-        else:
-            s.gnomes[team].hi |= (<uint64_t>1) << (spot - 64)
         s.supply[pos] -= 1
-        s.scores[team] += _points(s, team, spot)
+        s.scores[team] += _placed(s, team, (a - A_PLACE) % NSPOTS)
     s.nstack -= 1
     if not s.nstack:
         _clean_up(s, tab)
 
 
 cdef inline int _clumped(const uint8_t* cells, bint triangle) noexcept nogil:
-    """board._first_clumped: the first suit whose three hexes clump (GG-SETUP-6), or -1: linked
-    pairwise at least twice (``"connected"``) or three times (``"triangle"``)."""
-    cdef int suit, h, links
-    cdef uint32_t mask
+    """board._first_clumped: the first suit whose three hexes clump (GG-SETUP-6), or -1: its hexes
+    touch pairwise at least twice (``"connected"``: a chain or a triangle) or three times
+    (``"triangle"``)."""
+    cdef uint8_t hexes[NSUITS + 1][3]
+    cdef uint8_t count[NSUITS + 1]
+    cdef int suit, h, a, b, c
+    memset(count, 0, sizeof(count))
+    for h in range(NHEX):
+        suit = cells[h]
+        if count[suit] < 3:
+            hexes[suit][count[suit]] = h
+            count[suit] += 1
     for suit in range(NSUITS):
-        mask = 0
-        for h in range(NHEX):
-            if cells[h] == suit:
-                mask |= 1u << h
-        links = 0
-        for h in range(NHEX):
-            if mask >> h & 1:
-                links += bits_count(_NEIGHBOURS[h] & mask)
-        links //= 2
-        if links >= (3 if triangle else 2):
+        a = hexes[suit][0]
+        b = hexes[suit][1]
+        c = hexes[suit][2]
+        if (_NEIGHBOURS[a] >> b & 1) + (_NEIGHBOURS[a] >> c & 1) + (_NEIGHBOURS[b] >> c & 1) \
+                >= (3 if triangle else 2):
             return suit
     return -1
 
@@ -826,7 +835,7 @@ def from_state(state):
             raise UnsupportedError(f"a team score of {score} is beyond the native engine's range")
     cdef GnaughtyGnomes game = _game(_table(state.players, state.options))
     cdef S* s = &game.s
-    cdef int pos, k, t, i
+    cdef int pos, k, t, i, spot
     memset(s, 0, sizeof(S))
     memset(s.piles, NONE, sizeof(s.piles))
     s.rng = state.rng.state
@@ -845,6 +854,10 @@ def from_state(state):
         s.gnomes[t].lo = state.team_gnomes[t] & _WORD
         s.gnomes[t].hi = state.team_gnomes[t] >> 64
         s.scores[t] = state.team_scores[t]
+        for spot in range(NSPOTS):
+            if state.team_gnomes[t] >> spot & 1:
+                for k in range(_SPOT_NHEX[spot]):
+                    s.counts[t][_SPOT_HEX[spot][k]] += 1
     s.trick = state.trick
     s.leader = state.leader
     s.over = state.phase is Phase.OVER
