@@ -10,10 +10,6 @@ rules. The indices are those of ``game.all_actions(players, options)``: the adap
 action space.
 """
 
-from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_FromLong
-from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
@@ -55,31 +51,48 @@ cdef tuple _INDICES = tuple(range(MAX_ACTIONS))
 """Every action index as a Python int, made once: a list of legal indices shares them instead of
 allocating an int per index above 256 (CPython's small ints stop there)."""
 
+cdef extern from *:
+    """
+    /* The list of ``values`` as Python ints: those of ``cache`` (a tuple of 0, 1, ...) where it has
+       them, new ones otherwise; NULL with the exception set when memory runs out. */
+    static PyObject* gr_index_list(const int32_t* values, int n, PyObject* cache) {
+        Py_ssize_t size = PyTuple_GET_SIZE(cache);
+        PyObject* out = PyList_New(n);
+        if (out == NULL) return NULL;
+        for (int i = 0; i < n; i++) {
+            PyObject* item;
+            if (values[i] >= 0 && values[i] < size) {
+                item = PyTuple_GET_ITEM(cache, values[i]);
+                Py_INCREF(item);
+            } else {
+                item = PyLong_FromLong(values[i]);
+                if (item == NULL) { Py_DECREF(out); return NULL; }
+            }
+            PyList_SET_ITEM(out, i, item);
+        }
+        return out;
+    }
+    """
+    list gr_index_list(const int32_t* values, int n, tuple cache)
+
 
 cdef inline list _int_list(const int32_t* values, int n):
-    cdef list out = PyList_New(n)
-    cdef object item
-    cdef int i
-    for i in range(n):
-        if 0 <= values[i] < MAX_ACTIONS:
-            item = <object>PyTuple_GET_ITEM(_INDICES, values[i])
-        else:
-            item = PyLong_FromLong(values[i])
-        Py_INCREF(item)
-        PyList_SET_ITEM(out, i, item)
-    return out
+    return gr_index_list(values, n, _INDICES)
 
 
 cdef int32_t _checked_index(NativeGame game, object action) except -1:
     """The action index as a C int; InvalidArgumentError for what is not an integer (a bool, a
     float, a string) and IllegalActionError for an integer outside the action space."""
     cdef Py_ssize_t size = len(game.table.actions)
-    cdef int overflow = 0
     cdef long fast
     if type(action) is int:  # the usual case, read in C: an index inside the action space
-        fast = PyLong_AsLongAndOverflow(action, &overflow)
-        if not overflow and 0 <= fast < size:
-            return <int32_t>fast
+        try:
+            fast = action
+        except OverflowError:  # far outside it: refused below
+            pass
+        else:
+            if 0 <= fast < size:
+                return <int32_t>fast
     if type(action) is bool:
         raise InvalidArgumentError(f"an action index must be an integer, not {action!r}")
     try:
