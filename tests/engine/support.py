@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 import gremlinrules
 from gremlinrules import engine
@@ -31,8 +32,21 @@ needs_engine = pytest.mark.skipif(not engine.available() and not REQUIRED,
 
 DEEP = (os.environ.get("GREMLINRULES_PROFILE") or os.environ.get("HYPOTHESIS_PROFILE")) == "deep"
 GAMES_PER_EXAMPLE = 8 if DEEP else 1
-"""Games each Hypothesis example plays: the deep profile (600 examples) plays more than a million
-decisions per game this way."""
+"""Games each Hypothesis example plays at least: the deep profile (600 examples) plays more than a
+million decisions per game this way, or with :func:`games_per_example` for short games."""
+DEEP_DECISIONS = 1_000_000
+"""The decisions the deep profile's differential test plays at least, per game."""
+
+
+def games_per_example(game_id: str, players: int, options: Any) -> int:
+    """Games each example of the differential test plays: :data:`GAMES_PER_EXAMPLE`, and in the deep
+    profile more where the table's decision bound is so short that its examples (600) of 8 games
+    would stay under a million decisions (Gnaughty Gnomes: every game is 64 decisions)."""
+    if not DEEP:
+        return GAMES_PER_EXAMPLE
+    bound = gremlinrules.get_game(game_id).decision_bound(players, options)
+    examples = settings().max_examples  # the loaded profile's
+    return max(GAMES_PER_EXAMPLE, -(-DEEP_DECISIONS // (examples * bound)))
 
 
 def play_both(game_id: str, players: int, options: Any, seed: int, picks: random.Random, *,

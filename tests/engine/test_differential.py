@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.engine.support import GAMES_PER_EXAMPLE, NATIVE, needs_engine, play_both
+from tests.engine.support import NATIVE, games_per_example, needs_engine, play_both
 from tests.engine.tables import TABLES, tables
 
 pytestmark = needs_engine
@@ -31,6 +31,6 @@ def test_native_games_equal_the_rule_book_at_every_decision(game_id: str, data: 
     same end, scores and winners; ``from_state`` and ``clone`` agree and an illegal index is refused
     with the rule book's own error at random decisions."""
     players, options = data.draw(tables(game_id), label="table")
-    for k in range(GAMES_PER_EXAMPLE):
+    for k in range(games_per_example(game_id, players, options)):
         play_both(game_id, players, options, (seed + k) % 2**64, picks)
 
