@@ -797,12 +797,16 @@ cdef GnaughtyGnomes _game(GgTable table):
 
 def new(players, seed=0, options=None):
     """A native game with the deal of ``new_game(players, seed, options=options)``; the same errors."""
-    cdef GgTable table
+    cdef GgTable table = None
     cdef uint64_t start
     cdef GnaughtyGnomes game
-    if options is None and type(players) is int and players in _DEFAULT:
-        table = _DEFAULT[players]
-        start = check_seed(seed) & _MASK
+    if options is None and type(players) is int:
+        table = _DEFAULT.get(players)
+    if table is not None:
+        if type(seed) is int and 0 <= seed <= _MASK:  # the usual seed, read in C
+            start = seed
+        else:
+            start = check_seed(seed) & _MASK
     else:  # new_game's checks, in its order
         n = check_players(players, 2, 4, _TITLE)
         if n == 3:
