@@ -1,20 +1,20 @@
 # cython: language_level=3, cdivision=True
 """Gnaughty Gnomes in native code: the engine's state and rules (see ``docs/engine.rst``).
 
-The state is one C struct of small integers (:c:type:`S`, about 200 bytes): each position's held
-cards as a bit set of card indices (``CARDS`` order, so a hand reads back sorted), a dummy's four
-piles as (face-down, face-up) card indices, each team's gnomes as a 92-bit set of spots (two
-64-bit words), the garden as 13 colour codes with each suit's three hexes, the track and its
-inverse, the open trick and the finished tricks as play-action indices (0-95: an index says the
-card, and for an X card its declared rank and high or low), the trick's turn order, its flipped
-cards as four bits and the placements still pending (the frames, which ``placement_stack``
-derives from the turn order). The rules are those of :mod:`.rules`, :mod:`.flow` and
-:mod:`.trick`, step for step and clause for clause (the clause ids name where each is); the deal
-is :func:`.setup.new_game`'s, draw for draw on the same SplitMix64 (``core/native/rng.pxd``), so a
-native game reaches the very states the rule book reaches: the differential tests
-(``tests/engine``) compare ``to_state()`` with the Python state at every decision. Every option
-is played (``past_tricks`` only changes views, which the engine has none of: ``to_state()`` keeps
-the finished tricks as the State does).
+The state is one C struct of small integers (:c:type:`S`, 232 bytes): each position's held cards as
+a bit set of card indices (``CARDS`` order, so a hand reads back sorted), a dummy's four piles as
+(face-down, face-up) card indices, each team's gnomes as a 92-bit set of spots (two 64-bit words)
+with its count on each hex (for scoring, kept with the set), the garden as 13 colour codes with
+each suit's three hexes, the track and its inverse, the open trick and the finished tricks as
+play-action indices (0-95: an index says the card, and for an X card its declared rank and high or
+low), the trick's turn order, its flipped cards as four bits and the placements still pending (the
+frames, which ``placement_stack`` derives from the turn order). The rules are those of
+:mod:`.rules`, :mod:`.flow` and :mod:`.trick`, step for step and clause for clause (the clause ids
+name where each is); the deal is :func:`.setup.new_game`'s, draw for draw on the same SplitMix64
+(``core/native/rng.pxd``), so a native game reaches the very states the rule book reaches: the
+differential tests (``tests/engine``) compare ``to_state()`` with the Python state at every
+decision. Every option is played (``past_tricks`` only changes views, which the engine has none of:
+``to_state()`` keeps the finished tricks as the State does).
 
 The board's tables (each hex's spots under each placement reading, the hexes each spot touches,
 the hexes' neighbours) are read from :mod:`.board` at import, so they cannot drift from it.
@@ -24,8 +24,7 @@ cimport cython
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from gremlinrules.core.native.bits cimport bits_lowest
-from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
+from gremlinrules.core.native.game cimport NativeGame, NativeTable
 from gremlinrules.core.native.rng cimport sm_below, sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type
@@ -83,7 +82,6 @@ cdef extern from *:
 
 _END_REASONS = ("GG-END-1",)
 _MASK = (1 << 64) - 1
-_WORD = (1 << 64) - 1
 
 
 # A set of spots: bit s of lo for s < 64, bit s - 64 of hi above.
@@ -107,7 +105,7 @@ ctypedef struct S:
     uint64_t rng
     M gnomes[2]                   # team_gnomes: team 0 (positions 0, 2) and team 1 (1, 3)
     uint64_t hands[NPOS]          # bit c: the position holds card c
-    uint8_t counts[2][NHEX]       # each team's gnomes on each coloured hex's spots (from gnomes)
+    uint8_t counts[2][NHEX]       # each team's gnomes on each hex's spots (kept with gnomes)
     int8_t piles[NPOS][DOWN][2]   # a dummy's piles: [k][0] face down, [k][1] face up (NONE: empty)
     int32_t scores[2]
     uint8_t layout[NHEX]          # colour codes: SUITS index, WHITE for the centre
@@ -648,7 +646,7 @@ cdef int _strongest_left(const S* s, const Tab* tab, int team) noexcept nogil:
                 if s.piles[pos][k][j] >= 0:
                     cards |= (<uint64_t>1) << s.piles[pos][k][j]
         while cards:
-            card = bits_lowest(cards)
+            card = _lowest(cards)
             cards &= cards - 1
             place = s.place_of[_suit_of_card(card)] * 64
             if card < NUMBERED:
@@ -768,7 +766,7 @@ cdef class GnaughtyGnomes(NativeGame):
 cdef tuple _cards(uint64_t bits):
     out = []
     while bits:
-        out.append(_CARDS[bits_lowest(bits)])
+        out.append(_CARDS[_lowest(bits)])
         bits &= bits - 1
     return tuple(out)
 
@@ -855,7 +853,7 @@ def from_state(state):
             s.piles[pos][k][1] = NONE if up is None else _CARD_INDEX[up]
         s.supply[pos] = state.supply[pos]
     for t in range(2):
-        s.gnomes[t].lo = state.team_gnomes[t] & _WORD
+        s.gnomes[t].lo = state.team_gnomes[t] & _MASK
         s.gnomes[t].hi = state.team_gnomes[t] >> 64
         s.scores[t] = state.team_scores[t]
         for spot in range(NSPOTS):
