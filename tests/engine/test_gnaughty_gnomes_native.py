@@ -176,7 +176,8 @@ def _fresh(state: State) -> State:
 def test_from_state_takes_rebuilt_and_decoded_states(players: int, options: Options | None, seed: int,
                                                       walk: int, decisions: int) -> None:
     """Any reachable state, rebuilt from fresh objects or decoded from its JSON, gives a native game
-    whose to_state() equals it and which plays on as the rule book does."""
+    whose to_state() equals it and which plays on as the rule book does; and the rule book plays on
+    from the native game's own to_state() (its objects, not the rule book's) as the engine does."""
     game = gremlinrules.get_game(GAME)
     rnd = random.Random(walk)
     state = new_game(players, seed, options=options)
@@ -187,6 +188,7 @@ def test_from_state_takes_rebuilt_and_decoded_states(players: int, options: Opti
         assert again == state
         assert engine.from_state(GAME, again).to_state() == state
     _play_from(_fresh(state), rnd)
+    _play_from(engine.from_state(GAME, state).to_state(), rnd)
 
 
 def _tied(state: State) -> State | None:
