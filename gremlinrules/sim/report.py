@@ -37,7 +37,7 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, MissingExtraError, shown
 from gremlinrules.sim import plots
 from gremlinrules.sim.markup import Block, Bullets, Heading, Image, Paragraph, Table, to_html, to_markdown
 from gremlinrules.sim.results import GameResult, Results, load_results
@@ -509,7 +509,7 @@ def write_report(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike
     if suffix not in (".md", ".markdown", ".html", ".htm"):
         raise InvalidArgumentError(f"the report's name must end in .md or .html, not {shown(str(out))}")
     if with_plots and not plots.available():
-        raise GremlinRulesError("plots need matplotlib: pip install 'gremlinrules[sim]', or pass --no-plots")
+        raise MissingExtraError("sim", "the report's plots", "matplotlib", alternative="pass --no-plots")
     results = load_results(paths)
     directory = None
     if with_plots:
