@@ -7,23 +7,9 @@ so a new package that nobody documented fails the test suite too.
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
+from tests.docs_support import DOCS, docs_extension
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
-
-
-def _extension() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gremlinrules_api", DOCS / "_ext" / "gremlinrules_api.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-EXT = _extension()
+EXT = docs_extension("gremlinrules_api")
 
 
 def _declared() -> set[str]:
