@@ -7,6 +7,10 @@ so a new package that nobody documented fails the test suite too.
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from tests.docs_support import DOCS, docs_extension
 
 EXT = docs_extension("gremlinrules_api")
@@ -41,3 +45,28 @@ def test_the_index_check_sees_a_package_only_its_directives_declare() -> None:
     assert {"gremlinrules.web", "gremlinrules.sim.plots", "gremlinrules.no_good_gremlins",
             "gremlinrules.no_good_gremlins.rules"} <= declared
     assert "gremlinrules.svg" not in declared
+
+
+def test_the_docs_build_warns_for_a_public_package_missing_from_the_module_index(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The build's own check (run as Sphinx checks its environment) warns, naming the package, for
+    each public package the Python domain's module index lacks, and for no other; ``-W`` makes the
+    warning an error."""
+    class Domain:
+        modules = dict.fromkeys(p for p in EXT.public_packages() if p != "gremlinrules.svg")
+
+    class Env:
+        def get_domain(self, name: str) -> Domain:
+            assert name == "py"
+            return Domain()
+
+    logger = logging.getLogger("sphinx.gremlinrules_api")  # Sphinx may stop it propagating to the root
+    logger.addHandler(caplog.handler)
+    try:
+        with caplog.at_level(logging.WARNING, logger=logger.name):
+            EXT.check_module_index(None, Env())
+    finally:
+        logger.removeHandler(caplog.handler)
+    messages = {r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING}  # seen once or twice
+    assert len(messages) == 1
+    assert "gremlinrules.svg is not in the module index" in messages.pop()
