@@ -17,6 +17,7 @@ from gremlinrules.core.errors import (
     SetupError,
     SpecError,
     UnknownGameError,
+    UnsupportedError,
 )
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import game_ids, get_game, register
@@ -33,6 +34,7 @@ __all__ = [
     "SetupError",
     "SpecError",
     "UnknownGameError",
+    "UnsupportedError",
     "__version__",
     "game_ids",
     "get_game",

@@ -10,6 +10,7 @@ from gremlinrules.core.errors import (
     SetupError,
     SpecError,
     UnknownGameError,
+    UnsupportedError,
 )
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.rng import Rng
@@ -26,4 +27,5 @@ __all__ = [
     "SetupError",
     "SpecError",
     "UnknownGameError",
+    "UnsupportedError",
 ]

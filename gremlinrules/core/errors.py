@@ -21,6 +21,7 @@ __all__ = [
     "SetupError",
     "SpecError",
     "UnknownGameError",
+    "UnsupportedError",
     "shown",
 ]
 
@@ -72,6 +73,12 @@ class UnknownGameError(GremlinRulesError, LookupError):
 class InvalidArgumentError(GremlinRulesError, ValueError):
     """A call got an argument of the wrong kind: not a state of this game,
     a seat out of range, a non-integer seed."""
+
+
+class UnsupportedError(GremlinRulesError):
+    """A valid request the compiled engine does not serve: the engine is not built or is switched
+    off, the game has no native implementation, or the table's options or component set are ones
+    the native game does not play. The typed API serves every such request: fall back to it."""
 
 
 class ComponentError(GremlinRulesError, ValueError):
