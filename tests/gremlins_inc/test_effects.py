@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gremlinrules import IllegalActionError
 from gremlinrules.gremlins_inc import (
@@ -74,6 +76,31 @@ def test_lowest_score_and_most_resources_selectors() -> None:
     rows = [(P("watch", "coin", "coin", "coin"),), (P("rich", "coin"),), (P("gift", "coin", "coin"),)]
     s = play(table(hands=[("raid",), (), ()], projects=rows, scores=[0, 3, 3]), Play("raid"))
     assert s.scores == (1, 3, 2)
+
+
+OTHER_HANDS = (("coin", "gift", "spite"), ("coin", "grab", "spite"), ("coin", "rich", "spite"),
+               ("coin", "overtime", "spite"), ("coin", "pinch", "shift"))
+"""The hands of the seats to the player's left, in order: three kinds each, so every seat has a
+choice of what to discard."""
+
+
+@pytest.mark.clause("GI-EFFECT-2")
+@given(data=st.data())
+def test_everyone_except_you_is_taken_clockwise_from_your_left(data: st.DataObject) -> None:
+    """Property: at any table of 2 to 6 and whoever plays it, Purge (everyone except you discards
+    two) asks the other seats in turn order starting at the player's left, seat after seat
+    clockwise (me + 1, me + 2, ... mod n), each seat finishing its two discards before the next
+    is asked, and the card's player last of all."""
+    n = data.draw(st.integers(2, 6), label="players")
+    me = data.draw(st.integers(0, n - 1), label="seat")
+    hands = [("purge",) if k == me else OTHER_HANDS[(k - me) % n - 1] for k in range(n)]
+    s = play(table(n, hands=hands, turn=me), Play("purge"))
+    asked = []
+    while s.stack and s.stack[-1].kind == "discard":
+        asked.append(current_player(s))
+        s = play(s, legal_actions(s)[0])
+    assert asked == [(me + k) % n for k in range(1, n) for _ in range(2)]
+    assert all(len(s.hands[k]) == 1 for k in range(n) if k != me)
 
 
 @pytest.mark.clause("GI-TEAM-4", "GI-OP-4")

@@ -3,6 +3,9 @@ GI-RES-*, GI-PLAY-*, GI-DONE-*)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from gremlinrules import IllegalActionError
@@ -22,6 +25,27 @@ from gremlinrules.gremlins_inc import (
     legal_actions,
 )
 from tests.gremlins_inc.helpers import OPTIONS, P, play, table
+
+TURN_ACTIONS: dict[str, Callable[[int], Any]] = {
+    "start": lambda k: Start(("coin", "rich")[k]),
+    "assign": lambda k: Assign(("coin", "rich")[k], 1),
+    "play": lambda k: Play(("coin", "rich")[k]),
+    "complete": lambda k: Complete(1),
+    "cancel": lambda k: Cancel(1),
+}
+"""Each kind of turn action on :func:`two_of_each`'s table, ``k`` hand cards having been used
+already this turn (0 or 1): nothing it does asks a choice."""
+HAND_ACTIONS = frozenset({"start", "assign", "play"})
+
+PAIRS = [(a, b) for a in sorted(TURN_ACTIONS) for b in sorted(TURN_ACTIONS) if (a, b) != ("start", "start")]
+"""Every two kinds in a row, but two starts (a fourth project; see the test above)."""
+
+
+def two_of_each() -> Any:
+    """Seat 0 holds a coin and a rich (both plain to start, assign or play); its two projects,
+    a watch and a clock, are ready to complete."""
+    row = (P("watch", "coin", "coin", up=True), P("clock", "coin", "coin", "spite", up=True))
+    return table(hands=[("coin", "rich"), (), ()], projects=[row, (), ()], deck=["spite", "grab", "gift"])
 
 
 @pytest.mark.clause("GI-TURN-1", "GI-TURN-2")
@@ -218,3 +242,29 @@ def test_actions_name_designs_not_copies_and_come_in_the_space_order() -> None:
     index = [space.index(a) for a in legal_actions(s)]
     assert index == sorted(index)
     assert s.phase is Phase.PLAY
+
+
+@pytest.mark.clause("GI-TURN-1")
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+def test_every_kind_of_turn_action_uses_one_of_the_two(first: str, second: str) -> None:
+    """Any turn action (a start, an assign, a play, a complete or a cancel) counts as one of the
+    turn's two: after the first the same seat is still to act with one used, after the second
+    the turn has passed to the next seat."""
+    s = play(two_of_each(), TURN_ACTIONS[first](0))
+    assert (s.turn, s.actions_used) == (0, 1)
+    s = play(s, TURN_ACTIONS[second](1 if first in HAND_ACTIONS else 0))
+    assert s.turn == 1
+    assert s.actions_used == 0
+
+
+@pytest.mark.clause("GI-TURN-1")
+def test_two_cancels_use_the_whole_turn() -> None:
+    """A cancel uses an action like any other: after two cancels seat 0 may not act again (its
+    third project stays), the turn has passed."""
+    s = table(projects=[(P("watch"), P("rich"), P("gift")), (), ()])
+    s = play(s, Cancel(1))
+    assert s.actions_used == 1
+    assert s.turn == 0
+    s = play(s, Cancel(1))
+    assert s.turn == 1
+    assert [p.card for p in s.projects[0]] == ["gift"]
