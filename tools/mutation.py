@@ -117,17 +117,45 @@ def mutmut() -> str:
     return str(found)
 
 
+def results(game: str) -> tuple[dict[str, int | None], dict[str, str]]:
+    """mutmut's exit code of each mutant of the game's rule book and its functions' hashes (empty
+    before the first run)."""
+    meta = WORK / game / "mutants" / "gremlinrules" / GAMES[game] / "rules.py.meta"
+    if not meta.exists():
+        return {}, {}
+    data = json.loads(meta.read_text(encoding="utf-8"))
+    return data["exit_code_by_key"], data["hash_by_function_name"]
+
+
 def run(game: str) -> None:
-    """Run mutmut over the game's rule book (its output in build/mutation/<game>/run.log)."""
+    """Run mutmut over the game's rule book (its output in build/mutation/<game>/run.log).
+
+    mutmut retests only the functions that changed; the mutants that survived the last run (or
+    had no test) in functions that did not change are retested too, against the tests as they
+    are now."""
+    before, hashes = results(game)
     work = lay_out(game)
     env = {**os.environ, "GREMLINRULES_TEST_RULES": "reference"}
     log = work / "run.log"
     print(f"{game}: mutmut run (log: {log.relative_to(ROOT)})", flush=True)
+    command = ["nice", "-n", "19", mutmut(), "run", "--max-children", "1"]
     with log.open("w", encoding="utf-8") as out:
-        done = subprocess.run(["nice", "-n", "19", mutmut(), "run", "--max-children", "1"], cwd=work, env=env,
-                              stdout=out, stderr=subprocess.STDOUT, check=False)
+        done = subprocess.run(command, cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT, check=False)
+        after, now = results(game)
+        same = {f for f, h in hashes.items() if now.get(f) == h}
+        again = [key for key, code in before.items()
+                 if code is not None and code not in KILLED and key in after and _function(key) in same]
+        if done.returncode == 0 and again:
+            print(f"{game}: retesting {len(again)} mutants that survived the last run", flush=True)
+            done = subprocess.run([*command, *again], cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                  check=False)
     if done.returncode != 0:
         print(f"{game}: mutmut exited {done.returncode}; see {log}", file=sys.stderr)
+
+
+def _function(key: str) -> str:
+    """The function a mutant belongs to, as mutmut's hashes name it (``x_check_move``)."""
+    return key.rsplit(".", 1)[1].rsplit("__mutmut_", 1)[0]
 
 
 @dataclass
@@ -171,10 +199,9 @@ def score(game: str, *, show: bool = False) -> Score | None:
     """The game's score from mutmut's results (None when it has not run)."""
     module = GAMES[game]
     work = WORK / game
-    meta = work / "mutants" / "gremlinrules" / module / "rules.py.meta"
-    if not meta.exists():
+    codes, _ = results(game)
+    if not codes:
         return None
-    codes: dict[str, int | None] = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
     known = equivalents(game)
     out = Score(game, total=len(codes))
     path = f"gremlinrules/{module}/rules.py"
