@@ -6,7 +6,8 @@ books:
 
 * each game package's ``legal_actions``, ``is_legal`` and ``apply`` (what the tests import from
   ``gremlinrules.<game>``) become its ``REFERENCE_RULES`` module's own functions, the three that
-  ``get_game(id, reference=True)`` binds;
+  ``get_game(id, reference=True)`` binds, and so does ``is_terminal`` where the rules module has
+  its own (the package's is the fast path's);
 * ``gremlinrules.get_game(id)`` returns the game built with ``reference=True`` (what the
   scenario runner and the tests of the registry's game objects call).
 
@@ -46,6 +47,7 @@ def use_reference_rules() -> None:
     """Bind every registered game's package functions and registry entry to its rule book."""
     for game_id in registry.game_ids():
         module = importlib.import_module(registry._MODULES[game_id])
-        for name in _game._RULE_FUNCTIONS:
-            setattr(module, name, getattr(module.REFERENCE_RULES, name))
+        for name in (*_game._RULE_FUNCTIONS, "is_terminal"):
+            if hasattr(module.REFERENCE_RULES, name):
+                setattr(module, name, getattr(module.REFERENCE_RULES, name))
         registry._LOADED[(game_id, False)] = _game.ModuleGame.from_module(module, reference=True)
