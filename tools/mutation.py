@@ -45,6 +45,7 @@ import sys
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date
+from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -259,8 +260,7 @@ def report(games: list[str], *, show: bool) -> list[Score]:
 
 def version() -> str:
     """mutmut's version."""
-    done = subprocess.run([mutmut(), "--version"], capture_output=True, text=True, check=False)
-    return done.stdout.strip().rsplit(" ", 1)[-1]
+    return metadata.version("mutmut")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,7 +10,7 @@ import pytest
 
 import gremlinrules
 from gremlinrules.core.chance import CHANCE
-from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError
 from gremlinrules.gremlins_the_game import (
     Choose,
     Defeat,
@@ -21,6 +21,10 @@ from gremlinrules.gremlins_the_game import (
     State,
     apply,
     current_player,
+    is_legal,
+    is_terminal,
+    legal_actions,
+    players,
 )
 from gremlinrules.gremlins_the_game.flow import WEAPON_SPACES, replace
 from tests.gremlins_the_game.helpers import edited, table
@@ -130,3 +134,22 @@ def test_a_tracked_table_is_answered_by_the_games_own_current_player() -> None:
     at the opening deal the chance seat is to decide."""
     tracked = gremlinrules.get_game("gremlins-the-game").new_game(2, chance="external")
     assert current_player(tracked) == CHANCE
+
+
+@pytest.mark.clause("GTG-END-1", "GTG-TURN-1")
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_state_queries_answer_the_state_and_refuse_anything_else(seats: int) -> None:
+    """``players`` is the table's seat count and ``is_terminal`` is true exactly once the game is
+    over; these and the rule book's ``legal_actions``, ``is_legal``, ``apply`` and
+    ``current_player`` refuse anything that is not a state of this game with InvalidArgumentError
+    naming the state they expected."""
+    s = table(seats)
+    assert players(s) == seats
+    assert not is_terminal(s)
+    assert is_terminal(replace(s, phase=Phase.OVER))
+    calls: list[Callable[[Any], object]] = [players, is_terminal, legal_actions, current_player,
+                                            lambda x: is_legal(x, Move("e6")), lambda x: apply(x, Move("e6"))]
+    for call in calls:
+        with pytest.raises(InvalidArgumentError) as info:
+            call("a state")
+        assert str(info.value) == "expected a Gremlins: The Game State, got str"
