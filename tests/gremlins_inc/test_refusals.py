@@ -10,8 +10,9 @@ import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules import IllegalActionError
+from gremlinrules import IllegalActionError, InvalidArgumentError
 from gremlinrules.core.chance import CHANCE
+from gremlinrules.core.decisions import Frame
 from gremlinrules.gremlins_inc import (
     Assign,
     Cancel,
@@ -22,10 +23,16 @@ from gremlinrules.gremlins_inc import (
     State,
     apply,
     current_player,
+    is_legal,
+    is_terminal,
+    legal_actions,
+    players,
 )
+from gremlinrules.gremlins_inc.state import PAY
 from tests.gremlins_inc.helpers import P, table
 
 LONG = "y" * 41
+EXACT = "y" * 40
 
 
 def hand() -> State:
@@ -65,7 +72,11 @@ REFUSALS: list[tuple[str, Callable[[], State], Any, str, tuple[str, str, dict[st
      _said("laser is not a card of this deck", "gi.illegal.no-such-card", card="laser")),
     ("a long name", hand, Start(LONG), "GI-CARD-1",
      _said(f"'{LONG}' is not a card of this deck", "gi.illegal.no-such-card", card=f"'{LONG}'")),
+    ("a name at the limit", hand, Start(EXACT), "GI-CARD-1",
+     _said(f"{EXACT} is not a card of this deck", "gi.illegal.no-such-card", card=EXACT)),
     ("a card not held", hand, Play("gift"), "GI-TURN-1",
+     _said("you hold no gift", "gi.illegal.not-held", card="gift")),
+    ("an assign of a card not held", hand, Assign("gift", 1), "GI-TURN-1",
      _said("you hold no gift", "gi.illegal.not-held", card="gift")),
     ("no such project", hand, Cancel(3), "GI-PROJ-5",
      _said("you have no project number 3", "gi.illegal.no-project", index=3)),
@@ -124,3 +135,34 @@ def test_a_tracked_table_is_answered_by_the_games_own_current_player() -> None:
     at the opening deal the chance seat is to decide."""
     tracked = gremlinrules.get_game("gremlins-inc").new_game(3, chance="external")
     assert current_player(tracked) == CHANCE
+
+
+@pytest.mark.clause("GI-END-4", "GI-TURN-1")
+@pytest.mark.parametrize("seats", [2, 3, 6])
+def test_the_state_queries_answer_the_state_and_refuse_anything_else(seats: int) -> None:
+    """``players`` is the table's seat count and ``is_terminal`` is true exactly once the game is
+    over; these and ``legal_actions``, ``is_legal``, ``apply`` and ``current_player`` refuse
+    anything that is not a state of this game with InvalidArgumentError naming the state they
+    expected."""
+    s = table(seats)
+    assert players(s) == seats
+    assert not is_terminal(s)
+    assert is_terminal(attrs.evolve(s, phase=Phase.OVER))
+    calls: list[Callable[[Any], object]] = [players, is_terminal, legal_actions, current_player,
+                                            lambda x: is_legal(x, Start("coin")),
+                                            lambda x: apply(x, Start("coin"))]
+    for call in calls:
+        with pytest.raises(InvalidArgumentError) as info:
+            call("a state")
+        assert str(info.value) == "expected a Gremlins, Inc. State, got str"
+
+
+@pytest.mark.clause("GI-PLAY-2")
+@pytest.mark.parametrize(("seat", "owed"), [(0, ""), (0, "copper"), (3, "gold"), (-1, "gold"), (7, "gold")])
+def test_a_payment_naming_no_seat_or_resource_offers_nothing(seat: int, owed: str) -> None:
+    """A pay frame made by hand that owes nothing, owes what is no resource, or names no seat of
+    the table offers no choice (and raises nothing)."""
+    row = (P("clock", "coin", "spite"), P("watch", "coin", "purge"))
+    s = table(hands=[(), (), ()], projects=[row, (), ()])
+    s = attrs.evolve(s, stack=(Frame(PAY, seat, source="grab", bound=(("owed", owed),)),))
+    assert legal_actions(s) == ()

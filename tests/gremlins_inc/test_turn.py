@@ -15,16 +15,21 @@ from gremlinrules.gremlins_inc import (
     ChoosePlayer,
     ChooseProject,
     Complete,
+    Done,
     EndTurn,
+    Options,
     Phase,
     Play,
+    Setup,
     Start,
     all_actions,
     apply,
+    events,
     is_legal,
     legal_actions,
+    new_game,
 )
-from tests.gremlins_inc.helpers import OPTIONS, P, play, table
+from tests.gremlins_inc.helpers import OPTIONS, TEST_SET, P, play, table
 
 TURN_ACTIONS: dict[str, Callable[[int], Any]] = {
     "start": lambda k: Start(("coin", "rich")[k]),
@@ -268,3 +273,52 @@ def test_two_cancels_use_the_whole_turn() -> None:
     s = play(s, Cancel(1))
     assert s.turn == 1
     assert [p.card for p in s.projects[0]] == ["gift"]
+
+
+def emitted(s: Any, action: Any) -> tuple[Any, list[Any]]:
+    """The state after ``action`` (the package's apply: the rule book under
+    GREMLINRULES_TEST_RULES=reference) and the events the rules reported on the way."""
+    log: list[Any] = []
+    token = events._LOG.set(log)
+    try:
+        after = apply(s, action)
+    finally:
+        events._LOG.reset(token)
+    return after, log
+
+
+@pytest.mark.clause("GI-PLAY-2")
+def test_a_cost_of_two_resources_asks_for_each_in_turn() -> None:
+    """Grab costs a gold and a malice; with both on two projects, the payer is asked for the gold's
+    project, then for the malice's, and each chosen project loses that one resource."""
+    row = (P("clock", "coin", "spite"), P("watch", "coin", "purge"))
+    s = play(table(hands=[("grab",), (), ()], projects=[row, (), ()], scores=[0, 3, 0]), Play("grab"))
+    assert s.stack[-1].kind == "pay"
+    s = play(s, ChooseProject(0, 1))
+    assert s.stack[-1].kind == "pay"
+    assert legal_actions(s) == (ChooseProject(0, 1), ChooseProject(0, 2))
+    s = play(s, ChooseProject(0, 2))
+    assert [p.resources for p in s.projects[0]] == [("spite",), ("coin",)]
+    assert sorted(s.discard) == ["coin", "purge"]
+
+
+@pytest.mark.clause("GI-DONE-1", "GI-VIEW-3")
+def test_completing_reports_the_points_and_forgets_the_peeks() -> None:
+    """Completing a face-down watch another seat had seen: the rules report the seat, the card,
+    its points and the project's uid, and no seat remembers the project afterwards (it is face
+    up, then gone)."""
+    s = table(hands=[(), (), ()], projects=[(P("watch", "coin", "coin"),), (), ()], seen=[(), (0,), ()])
+    s, log = emitted(s, Complete(1))
+    assert events.Completed(0, "watch", 2, 0) in log
+    assert s.seen == ((), (), ())
+
+
+@pytest.mark.clause("GI-SETUP-3")
+def test_the_first_turn_begins_when_the_last_seat_has_redrawn() -> None:
+    """After the familiar start's last redraw the rules report the first player's turn beginning
+    in round 1."""
+    s = new_game(3, 5, options=Options(components=TEST_SET, familiar=True), setup=Setup(first_player=1))
+    s = play(s, Done(), Done())
+    s, log = emitted(s, Done())
+    assert events.TurnBegan(1, 1) in log
+    assert s.phase is Phase.PLAY
