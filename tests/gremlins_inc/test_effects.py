@@ -24,9 +24,10 @@ from gremlinrules.gremlins_inc import (
     apply,
     current_player,
     legal_actions,
+    load_components,
 )
 from gremlinrules.gremlins_inc.flow import protected
-from tests.gremlins_inc.helpers import TEST_SET, P, play, table
+from tests.gremlins_inc.helpers import CARDS, TEST_SET, P, _blueprint, play, table
 
 TEAMS = Options(components=TEST_SET, teams="2v2")
 """Seats 0 and 2 against seats 1 and 3."""
@@ -251,6 +252,25 @@ def test_an_any_resource_cut_falls_where_the_payer_is_short() -> None:
         assert play(s, Complete(1)).scores[0] == 3
     s = table(projects=[(P("clock", "coin"),), (), ()], permanents=[("forge",), (), ()])
     assert Complete(1) not in legal_actions(s)
+
+
+COUPON = Options(components=load_components({"name": "coupon-tests", "version": "1", "card": [
+    *CARDS, _blueprint("coupon", "gold", 2, {"gold": 1}, kind="permanent", passive=(
+        {"effect": "cost", "kind": "action", "resource": "any", "change": -1},))]}))
+"""The test set and a permanent cutting one resource of any type from action cards' costs."""
+
+
+@pytest.mark.clause("GI-PASSIVE-2")
+def test_an_any_resource_cut_of_an_action_cost_falls_where_the_payer_is_short() -> None:
+    """With the coupon active, Grab (a gold and a malice) costs its player holding only gold just
+    the gold: the cut falls on the malice they lack; holding only malice, just the malice."""
+    for held, paid in (("coin", "coin"), ("spite", "spite")):
+        s = table(hands=[("grab",), (), ()], projects=[(P("watch", held),), (), ()],
+                  permanents=[("coupon",), (), ()], scores=[0, 3, 0], options=COUPON)
+        assert Play("grab") in legal_actions(s)
+        s = play(s, Play("grab"))
+        assert s.projects[0][0].resources == ()
+        assert paid in s.discard
 
 
 @pytest.mark.clause("GI-PASSIVE-3")

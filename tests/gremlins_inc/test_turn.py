@@ -302,6 +302,17 @@ def test_a_cost_of_two_resources_asks_for_each_in_turn() -> None:
     assert sorted(s.discard) == ["coin", "purge"]
 
 
+@pytest.mark.clause("GI-PLAY-2")
+def test_a_cost_of_two_resources_from_one_source_each_is_paid_without_asking() -> None:
+    """Grab's gold and malice both on one project: nothing is asked, both units are paid (the
+    latest of each type leaves the project) and the card resolves."""
+    row = (P("clock", "coin", "spite", "coin"), P("watch"))
+    s = play(table(hands=[("grab",), (), ()], projects=[row, (), ()], scores=[0, 3, 0]), Play("grab"))
+    assert s.stack[-1].kind == "choose-player"
+    assert s.projects[0][0].resources == ("coin",)
+    assert sorted(s.discard) == ["coin", "spite"]
+
+
 @pytest.mark.clause("GI-DONE-1", "GI-VIEW-3")
 def test_completing_reports_the_points_and_forgets_the_peeks() -> None:
     """Completing a face-down watch another seat had seen: the rules report the seat, the card,
