@@ -258,6 +258,19 @@ def report(games: list[str], *, show: bool) -> list[Score]:
     return found
 
 
+def rst(scores: list[Score]) -> str:
+    """The scores as the list-table of docs/traceability.rst."""
+    when = date.today().isoformat()
+    lines = [f".. list-table:: Mutation scores of the rule books (mutmut {version()}, {when})",
+             "   :header-rows: 1", "",
+             "   * - Game", "     - Mutants", "     - Killed", "     - Equivalent", "     - Survived",
+             "     - Score"]
+    for s in scores:
+        lines += [f"   * - {s.game}", f"     - {s.total}", f"     - {s.killed + s.timeout}",
+                  f"     - {s.equivalent}", f"     - {len(s.survivors)}", f"     - {100 * s.score:.1f}%"]
+    return "\n".join(lines)
+
+
 def version() -> str:
     """mutmut's version."""
     return metadata.version("mutmut")
@@ -269,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
     parser.add_argument("--report", action="store_true", help="print the scores of the last runs only")
     parser.add_argument("--survivors", action="store_true", help="list every mutant not killed")
+    parser.add_argument("--rst", action="store_true", help="also print the scores as the docs' table")
     args = parser.parse_args(argv)
     unknown = sorted(set(args.games) - set(GAMES))
     if unknown:
@@ -278,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
         for game in games:
             run(game)
     scores = report(games, show=args.survivors)
+    if args.rst:
+        print(rst(scores))
     return 0 if scores and all(s.score >= 0.9 and not s.stale for s in scores) else 1
 
 
