@@ -9,7 +9,9 @@ from typing import Any
 import attrs
 import pytest
 
-from gremlinrules.core.errors import IllegalActionError
+import gremlinrules
+from gremlinrules.core.chance import CHANCE
+from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, shown
 from gremlinrules.no_good_gremlins import (
     Build,
     ChromeLaunch,
@@ -23,7 +25,11 @@ from gremlinrules.no_good_gremlins import (
     State,
     TakeScrap,
     apply,
+    current_player,
     is_legal,
+    is_terminal,
+    legal_actions,
+    players,
 )
 from gremlinrules.no_good_gremlins.actions import Bribe
 from tests.no_good_gremlins.strategies import CH, IR, RU, WO, main_phase, table
@@ -61,11 +67,21 @@ def _said(text: str, key: str, **params: Any) -> tuple[str, str, dict[str, Any]]
     return text, key, params
 
 
+@attrs.frozen
+class Lookalike:
+    """Not an action of the game, though it has a material."""
+
+    material: Any = IR
+
+
 FINISH = "Finish the start of your turn first"
 REFUSALS: list[tuple[str, Callable[[], State], Any, str, tuple[str, str, dict[str, Any]]]] = [
     ("not an action", opening, "build iron", "NGG-TURN-1",
      _said("'build iron' is not a No Good Gremlins action", "ngg.illegal.not-an-action",
            value="'build iron'")),
+    ("a lookalike", main, Lookalike(), "NGG-TURN-1",
+     _said(f"{shown(Lookalike())} is not a No Good Gremlins action", "ngg.illegal.not-an-action",
+           value=shown(Lookalike()))),
     ("not a material", main, Build("gold"), "NGG-DATA-1",  # type: ignore[arg-type]
      _said("'gold' is not a material type", "ngg.illegal.not-a-material", value="'gold'")),
     ("a draw in a final turn", at(Phase.FINAL_OPENING), DrawTwo(), "NGG-FINALE-3",
@@ -151,3 +167,44 @@ def test_free_actions_before_the_opening_only_where_the_option_allows_them() -> 
     assert not is_legal(at(Phase.DISCARD, early)(), Scrap(WO))
     assert not is_legal(opening(), Scrap(WO))
     assert not is_legal(at(Phase.FINAL_OPENING)(), Scrap(WO))
+
+
+@pytest.mark.clause("NGG-BRIBE-7", "NGG-BRIBE-8")
+def test_a_chrome_launch_closes_an_open_build_only_when_it_is_the_main_action() -> None:
+    """Half-way through a build (its second card still to come), a chrome bribe's launch leaves the
+    build open and the main action unspent by default (an extra launch); under
+    ``chrome_launch="main"`` it spends the main action and closes the build, like a Launch."""
+    for option, left in (("extra", (1, 1)), ("main", (0, 0))):
+        s = main_phase(opening(Options(chrome_launch=option)), open_build=1, chrome=1, mains=1, builds=0)
+        s = apply(s, ChromeLaunch(WO))
+        assert (s.open_build, s.mains) == left
+        assert s.chrome == 0
+
+
+@pytest.mark.clause("NGG-FINALE-6", "NGG-TURN-1")
+@pytest.mark.parametrize("seats", [2, 5])
+def test_the_state_queries_answer_the_state_and_refuse_anything_else(seats: int) -> None:
+    """``players`` is the table's seat count and ``is_terminal`` is true exactly once the game is
+    over; these and ``legal_actions``, ``is_legal``, ``apply`` and ``current_player`` refuse
+    anything that is not a state of this game with InvalidArgumentError naming the state they
+    expected."""
+    s = table(seats)
+    assert players(s) == seats
+    assert not is_terminal(s)
+    assert is_terminal(attrs.evolve(s, phase=Phase.OVER))
+    calls: list[Callable[[Any], object]] = [players, is_terminal, legal_actions, current_player,
+                                            lambda x: is_legal(x, DrawTwo()), lambda x: apply(x, DrawTwo())]
+    for call in calls:
+        with pytest.raises(InvalidArgumentError) as info:
+            call("a state")
+        assert str(info.value) == "expected a No Good Gremlins State, got str"
+
+
+@pytest.mark.clause("NGG-CHANCE-1")
+def test_a_tracked_table_is_answered_by_the_games_own_functions() -> None:
+    """The game module's current_player and is_terminal answer a table tracked in the
+    external-chance mode too: at the opening deal the chance seat is to decide, and the game
+    is not over."""
+    tracked = gremlinrules.get_game("no-good-gremlins").new_game(3, chance="external")
+    assert current_player(tracked) == CHANCE
+    assert not is_terminal(tracked)
