@@ -9,7 +9,9 @@ from typing import Any
 import attrs
 import pytest
 
-from gremlinrules import IllegalActionError
+import gremlinrules
+from gremlinrules import IllegalActionError, InvalidArgumentError
+from gremlinrules.core.chance import CHANCE
 from gremlinrules.goblins_vs_gnomes import (
     NameSkip,
     Options,
@@ -23,6 +25,7 @@ from gremlinrules.goblins_vs_gnomes import (
     State,
     Swap,
     apply,
+    current_player,
 )
 from gremlinrules.goblins_vs_gnomes.components import NAME_LIMIT
 from tests.goblins_vs_gnomes.strategies import new, with_hand
@@ -135,3 +138,16 @@ def test_a_refusal_names_its_clause_and_says_why(build: Callable[[], State], act
     assert (str(info.value.reason), info.value.clause, info.value.key, info.value.params) == (
         text, clause, key, params)
     assert s == before
+
+
+@pytest.mark.clause("GVG-CHANCE-1")
+def test_the_current_player_answers_a_tracked_table_and_refuses_anything_else() -> None:
+    """The game module's current_player answers a table tracked in the external-chance mode (at
+    the opening deal the chance seat decides), None once the match is over, and refuses anything
+    that is not a state with InvalidArgumentError naming the state it expected."""
+    tracked = gremlinrules.get_game("goblins-vs-gnomes").new_game(3, chance="external")
+    assert current_player(tracked) == CHANCE
+    assert current_player(attrs.evolve(start(), phase=Phase.OVER)) is None
+    with pytest.raises(InvalidArgumentError) as info:
+        current_player("a state")
+    assert str(info.value) == "expected a Goblins vs Gnomes State, got str"
