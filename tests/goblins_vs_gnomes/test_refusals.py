@@ -149,5 +149,5 @@ def test_the_current_player_answers_a_tracked_table_and_refuses_anything_else() 
     assert current_player(tracked) == CHANCE
     assert current_player(attrs.evolve(start(), phase=Phase.OVER)) is None
     with pytest.raises(InvalidArgumentError) as info:
-        current_player("a state")
+        current_player("a state")  # type: ignore[arg-type]
     assert str(info.value) == "expected a Goblins vs Gnomes State, got str"
