@@ -82,10 +82,10 @@ def settings(module: str) -> str:
         "pytest_add_cli_args": ["-n", "0", "-p", "no:cacheprovider"],
         "pytest_add_cli_args_test_selection": selection(module),
         "use_git_change_detection": False,
-        # a mutant's CPU-time limit is (its tests' time + 1 s) x 2 x this: 3 instead of mutmut's 15, so a
-        # mutant that loops for ever costs a minute of CPU, not ten (and none is slowed six-fold by chance:
-        # the limit is CPU time, which the machine's load does not inflate)
-        "timeout_multiplier": 3.0,
+        # a mutant's limits are (its tests' time + 1 s) x this in wall time and twice that in CPU time:
+        # 5 instead of mutmut's 15, so a mutant that loops for ever costs a minute or two, not ten; the
+        # tests' time is measured in the same run, under the same load (timeouts are counted apart)
+        "timeout_multiplier": 5.0,
     }
     return "\n[tool.mutmut]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in values.items())
 
