@@ -134,12 +134,12 @@ def results(game: str) -> tuple[dict[str, int | None], dict[str, str]]:
     return data["exit_code_by_key"], data["hash_by_function_name"]
 
 
-def run(game: str) -> None:
+def run(game: str, *, retest_only: bool = False) -> None:
     """Run mutmut over the game's rule book (its output in build/mutation/<game>/run.log).
 
     mutmut retests only the functions that changed; the mutants that survived the last run (or
     had no test) in functions that did not change are retested too, against the tests as they
-    are now."""
+    are now. With ``retest_only`` only those are run (the mutants not yet checked stay so)."""
     before, hashes = results(game)
     work = lay_out(game)
     env = {**os.environ, "GREMLINRULES_TEST_RULES": "reference"}
@@ -147,17 +147,20 @@ def run(game: str) -> None:
     print(f"{game}: mutmut run (log: {log.relative_to(ROOT)})", flush=True)
     command = ["nice", "-n", "19", mutmut(), "run", "--max-children", "1"]
     with log.open("w", encoding="utf-8") as out:
-        done = subprocess.run(command, cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT, check=False)
+        returncode = 0
+        if not (retest_only and before):
+            returncode = subprocess.run(command, cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                        check=False).returncode
         after, now = results(game)
         same = {f for f, h in hashes.items() if now.get(f) == h}
         again = [key for key, code in before.items()
                  if code is not None and code not in KILLED and key in after and _function(key) in same]
-        if done.returncode == 0 and again:
+        if returncode == 0 and again:
             print(f"{game}: retesting {len(again)} mutants that survived the last run", flush=True)
-            done = subprocess.run([*command, *again], cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                  check=False)
-    if done.returncode != 0:
-        print(f"{game}: mutmut exited {done.returncode}; see {log}", file=sys.stderr)
+            returncode = subprocess.run([*command, *again], cwd=work, env=env, stdout=out,
+                                        stderr=subprocess.STDOUT, check=False).returncode
+    if returncode != 0:
+        print(f"{game}: mutmut exited {returncode}; see {log}", file=sys.stderr)
 
 
 def _function(key: str) -> str:
@@ -289,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="print the scores of the last runs only")
     parser.add_argument("--survivors", action="store_true", help="list every mutant not killed")
     parser.add_argument("--rst", action="store_true", help="also print the scores as the docs' table")
+    parser.add_argument("--retest", action="store_true",
+                        help="run only the last run's survivors again (after adding tests)")
     args = parser.parse_args(argv)
     unknown = sorted(set(args.games) - set(GAMES))
     if unknown:
@@ -296,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     games = args.games or list(GAMES)
     if not args.report:
         for game in games:
-            run(game)
+            run(game, retest_only=args.retest)
     scores = report(games, show=args.survivors)
     if args.rst:
         print(rst(scores))
