@@ -24,6 +24,7 @@ from gremlinrules.gremlins_inc import (
     Start,
     all_actions,
     apply,
+    check_state,
     events,
     is_legal,
     legal_actions,
@@ -322,6 +323,19 @@ def test_completing_reports_the_points_and_forgets_the_peeks() -> None:
     s, log = emitted(s, Complete(1))
     assert events.Completed(0, "watch", 2, 0) in log
     assert s.seen == ((), (), ())
+
+
+@pytest.mark.clause("GI-DONE-1", "GI-VIEW-3")
+def test_a_project_completed_is_forgotten_while_its_effect_asks_a_choice() -> None:
+    """Completing a face-down engine another seat had seen: while its effect (an opponent's project
+    is discarded) asks which opponent, the engine is face up and no seat remembers it, a state the
+    consistency check accepts."""
+    rows = [(P("engine", "coin", "lab", "shield"),), (P("watch"),), (P("rich"),)]
+    s = play(table(projects=rows, seen=[(), (0,), ()]), Complete(1))
+    assert s.stack[-1].kind == "choose-player"
+    assert s.projects[0][0].face_up
+    assert s.seen == ((), (), ())
+    check_state(s)
 
 
 @pytest.mark.clause("GI-SETUP-3")
