@@ -9,7 +9,18 @@ import attrs
 import pytest
 
 from gremlinrules.core.errors import IllegalActionError, shown
-from gremlinrules.gnaughty_gnomes import Colour, Flip, Phase, Place, Play, PlayX, State, apply, legal_actions
+from gremlinrules.gnaughty_gnomes import (
+    Colour,
+    Flip,
+    Phase,
+    Place,
+    Play,
+    PlayX,
+    State,
+    apply,
+    legal_actions,
+    rules,
+)
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import SUITS, X_RANK, Card
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
@@ -108,3 +119,19 @@ def test_a_refusal_of_a_placement_names_its_clause_and_says_why(seed: int) -> No
                 seen.add(clause)
         s = apply(s, legal[0])
     assert seen == {"GG-PLACE-2", "GG-PLACE-3", "GG-PLACE-4", "GG-PLACE-5", "GG-PLACE-7", "GG-PLACE-8"}
+
+
+@pytest.mark.clause("GG-BOARD-2", "GG-X-1")
+def test_the_rule_book_itself_refuses_what_is_not_one_of_the_games_actions() -> None:
+    """The rule book (``rules.BOOK``, public beside ``check``) refuses on its own a placement naming
+    no spot while a placement is due, and an X card declared out of 1-8 while a card is to be
+    played, each with the sentence and clause ``check`` gives."""
+    s = placing()
+    bad = Place(Colour.RED, N_SPOTS)
+    why = rules.BOOK.check(s, bad)
+    assert why is not None
+    assert (str(why[0]), why[1]) == (f"{shown(bad)} names no spot of the garden for a suit", "GG-BOARD-2")
+    assert why == rules.check(s, bad)
+    x = PlayX(Colour.RED, 9, True)
+    declared = "an X card is declared with a rank from 1 to 8 and high or low"
+    assert rules.BOOK.check(new_game(4, 1), x) == (declared, "GG-X-1")
