@@ -273,10 +273,11 @@ def rst(scores: list[Score]) -> str:
     lines = [f".. list-table:: Mutation scores of the rule books (mutmut {version()}, {when})",
              "   :header-rows: 1", "",
              "   * - Game", "     - Mutants", "     - Killed", "     - Equivalent", "     - Survived",
-             "     - Score"]
+             "     - Not checked", "     - Score"]
     for s in scores:
         lines += [f"   * - {s.game}", f"     - {s.total}", f"     - {s.killed + s.timeout}",
-                  f"     - {s.equivalent}", f"     - {len(s.survivors)}", f"     - {100 * s.score:.1f}%"]
+                  f"     - {s.equivalent}", f"     - {len(s.survivors)}", f"     - {s.unchecked}",
+                  f"     - {100 * s.score:.1f}%"]
     return "\n".join(lines)
 
 
