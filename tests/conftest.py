@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.rules_switch import RULES_SWITCH, chosen_rules, use_reference_rules
@@ -42,11 +41,6 @@ if chosen_rules() == "reference":
 def pytest_report_header() -> str | None:
     """Say in the run's header when the tests play the reference rule books."""
     if chosen_rules() == "reference":
-        return f"{RULES_SWITCH}=reference: every game's legal_actions, is_legal and apply are its rules.py"
+        return f"{RULES_SWITCH}=reference: every game plays its rule book (rules.py), not its fast path"
     return None
 
-
-@pytest.fixture
-def rules_under_test() -> str:
-    """``fast`` or ``reference``: the rules the package's functions are bound to in this run."""
-    return chosen_rules()
