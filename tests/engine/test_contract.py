@@ -37,15 +37,21 @@ PLAYERS = {gid: gremlinrules.get_game(gid).player_counts[0] for gid in gremlinru
 
 def test_the_switch_turns_the_engine_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """GREMLINRULES_ENGINE=off: no engine for anyone (available False, no games, new refused with
-    UnsupportedError, so callers fall back)."""
-    monkeypatch.setenv(engine.ENV, "off")
-    assert not engine.available()
-    assert engine.games() == ()
-    for gid in gremlinrules.game_ids():
-        with pytest.raises(UnsupportedError):
-            engine.new(gid, PLAYERS[gid], 0)
-        with pytest.raises(UnsupportedError):
-            engine.playouts(gid, PLAYERS[gid], [0])
+    UnsupportedError, so callers fall back), from the first available() or games() that reads it;
+    switched on again, the engine serves again."""
+    with monkeypatch.context() as patch:
+        patch.setenv(engine.ENV, "off")
+        assert not engine.available()
+        assert engine.games() == ()
+        for gid in gremlinrules.game_ids():
+            with pytest.raises(UnsupportedError):
+                engine.new(gid, PLAYERS[gid], 0)
+            with pytest.raises(UnsupportedError):
+                engine.playouts(gid, PLAYERS[gid], [0])
+    assert engine.games() == NATIVE
+    for gid in NATIVE:
+        state = gremlinrules.get_game(gid).new_game(PLAYERS[gid], 0)
+        assert engine.new(gid, PLAYERS[gid], 0).to_state() == state
 
 
 def test_games_without_a_native_implementation_are_unsupported() -> None:
