@@ -8,14 +8,15 @@ consuming the outcomes entered so far (:class:`Feed`); these are the same in eve
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 
 import attrs
 
 from gremlinrules.core.chance import Need, Outcome
 from gremlinrules.core.errors import InvalidArgumentError, shown
 
-__all__ = ["Dealing", "Feed", "Pile", "Weights", "unseated", "weights", "without"]
+__all__ = ["Dealing", "Feed", "Pile", "Weights", "hands", "only", "unseated", "weights", "without"]
 
 Weights = tuple[tuple[str, int], ...]
 """``(item, weight)`` pairs sorted by item, as
@@ -108,18 +109,23 @@ class Pile:
     """Who sees its cards at the table (None: everyone)."""
 
 
-Offer = Callable[[int, Sequence[Sequence[str]]], Weights]
-"""What pile ``i`` can take next, given every pile's cards so far (by pile index)."""
-Forced = Callable[[int, Sequence[Sequence[str]]], Sequence[str]]
+@cache
+def hands(pool: str, players: int, size: int) -> tuple[Pile, ...]:
+    """Each seat's hand of a deal: ``size`` cards of ``pool`` to seat 0, then to seat 1, ...,
+    each seen by its seat (made once per pool, table size and hand size)."""
+    return tuple(Pile(pool, seat, size, (seat,)) for seat in range(players))
+
+
+Offer = Callable[[int, "Dealing"], Weights]
+"""What pile ``i`` of a deal can take next (for a pile not dealt from one of its ``decks``)."""
+Forced = Callable[[int, "Dealing"], Sequence[str]]
 """The cards pile ``i`` takes without asking once the deal offers it (none: ask)."""
 
 
-def only(offer: Offer) -> Forced:
-    """The usual forced card: the only item the pile can take next."""
-    def forced(i: int, filled: Sequence[Sequence[str]]) -> Sequence[str]:
-        offered = offer(i, filled)
-        return (offered[0][0],) if len(offered) == 1 else ()
-    return forced
+def only(i: int, dealing: Dealing) -> Sequence[str]:
+    """The usual forced card (a :data:`Forced`): the only item the pile can take next."""
+    item = dealing.only_item(i)
+    return () if item is None else (item,)
 
 
 class Dealing:
@@ -128,28 +134,82 @@ class Dealing:
     The deal offers its piles in order (seat 0's hand, then seat 1's, ...): the *next* pile is
     the first with room, and what it can take is the Need. An outcome naming no seat goes to the
     next pile (and must be of its pool); one naming a seat goes to that seat's pile of its pool,
-    wherever the deal is, if it has room. What a pile can take (``offer``) depends only on what
-    the piles hold, not on the order they were filled in, so every order of the same cards gives
-    the same deal. ``forced``: the cards the next pile takes without asking (the last X card).
+    wherever the deal is, if it has room. What a pile can take depends only on what the piles
+    hold, not on the order they were filled in, so every order of the same cards gives the same
+    deal: for a pool in ``decks`` (the cards it deals, by design) the copies not dealt yet, kept
+    count of as the deal goes; for another pool, ``offer``. ``forced``: the cards the next pile
+    takes without asking (:func:`only`, the last X card).
     """
 
-    def __init__(self, piles: Sequence[Pile], offer: Offer, forced: Forced | None = None) -> None:
+    def __init__(self, piles: Sequence[Pile], decks: Mapping[str, Counter[str]], offer: Offer | None = None,
+                 forced: Forced | None = None) -> None:
         self.piles = tuple(piles)
+        self.decks = decks
         self.offer = offer
         self.forced = forced
         self.filled: list[list[str]] = [[] for _ in self.piles]
         """Each pile's cards, in the order entered (forced ones included)."""
+        self.dealt: dict[str, Counter[str]] = {pool: Counter() for pool in decks}
+        """The cards dealt so far from each of ``decks``."""
         self._by_seat = {(p.pool, p.seat): i for i, p in enumerate(self.piles) if p.seat is not None}
+        self._put_count = 0
+        self._offered: tuple[tuple[int, int], Weights] = ((-1, -1), ())
+
+    def weights(self, i: int) -> Weights:
+        """What pile ``i`` can take next, with its weights."""
+        pool = self.piles[i].pool
+        deck = self.decks.get(pool)
+        if deck is None:  # asked for again (forced? takes it?) until a card is put: computed once
+            assert self.offer is not None, f"the deal has no offer for the {pool} pool"
+            if self._offered[0] != (i, self._put_count):
+                self._offered = ((i, self._put_count), self.offer(i, self))
+            return self._offered[1]
+        dealt = self.dealt[pool]
+        return tuple(sorted((item, k - dealt[item]) for item, k in deck.items() if k > dealt[item]))
+
+    def only_item(self, i: int) -> str | None:
+        """The one item pile ``i`` can take next, or None when it can take several (or none)."""
+        pool = self.piles[i].pool
+        deck = self.decks.get(pool)
+        if deck is None:
+            offered = self.weights(i)
+            return offered[0][0] if len(offered) == 1 else None
+        dealt = self.dealt[pool]
+        found: str | None = None
+        for item, k in deck.items():
+            if k > dealt[item]:
+                if found is not None:
+                    return None
+                found = item
+        return found
+
+    def left(self, pool: str) -> int:
+        """How many cards of the deck ``pool`` are not dealt yet."""
+        return self.decks[pool].total() - self.dealt[pool].total()
+
+    def _takes(self, i: int, item: str) -> bool:
+        pool = self.piles[i].pool
+        deck = self.decks.get(pool)
+        if deck is None:
+            return any(offered == item for offered, _ in self.weights(i))
+        return deck.get(item, 0) > self.dealt[pool][item]
+
+    def _put(self, i: int, items: Sequence[str]) -> None:
+        self._put_count += 1
+        self.filled[i].extend(items)
+        dealt = self.dealt.get(self.piles[i].pool)
+        if dealt is not None:
+            dealt.update(items)
 
     def next_pile(self) -> int | None:
         """The index of the pile the deal offers next (forced cards filled in first); None when
         every pile is full."""
         for i, pile in enumerate(self.piles):
             while len(self.filled[i]) < pile.size:
-                cards = self.forced(i, self.filled) if self.forced is not None else ()
+                cards = self.forced(i, self) if self.forced is not None else ()
                 if not cards:
                     return i
-                self.filled[i].extend(cards[:pile.size - len(self.filled[i])])
+                self._put(i, cards[:pile.size - len(self.filled[i])])
         return None
 
     def enter(self, outcome: Outcome) -> None:
@@ -172,9 +232,9 @@ class Dealing:
             if len(self.filled[i]) >= self.piles[i].size:
                 raise InvalidArgumentError(f"{shown(str(outcome))}: seat {outcome.seat} has all its cards of "
                                            f"the {outcome.pool} pool")
-        if all(item != outcome.item for item, _ in self.offer(i, self.filled)):
+        if not self._takes(i, outcome.item):
             raise InvalidArgumentError(f"{shown(str(outcome))} cannot come now")
-        self.filled[i].append(outcome.item)
+        self._put(i, (outcome.item,))
 
     def need(self) -> Need | None:
         """The next chance decision of the deal, or None when it is complete."""
@@ -182,7 +242,7 @@ class Dealing:
         if i is None:
             return None
         pile = self.piles[i]
-        return Need(pile.pool, self.offer(i, self.filled), pile.seen_by, pile.seat)
+        return Need(pile.pool, self.weights(i), pile.seen_by, pile.seat)
 
     def run(self, entered: Iterable[Outcome]) -> Need | None:
         """Enter every outcome of ``entered``; then the next Need, or None when the deal is done."""

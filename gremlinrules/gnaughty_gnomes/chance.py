@@ -4,11 +4,13 @@ See :mod:`gremlinrules.core.chance` for the mode and the four names every model 
 In Gnaughty Gnomes chance acts in the set-up and, with two players, when a dummy's face-down
 card turns face up (GG-CHANCE-1):
 
-* the opening deal (GG-CHANCE-2), in this order: the twelve coloured hexes of the garden in
-  board order (pool ``garden``), the suit markers on the track strongest first (``track``),
-  each position's eight numbered cards (``cards``: a player's are seen by its seat and may be
-  entered in any order; a dummy's four face-up cards, pile by pile, by everyone) and its X card
-  (``x-cards``), then the position that leads the first trick (``start``, ``position-2``);
+* the opening deal (GG-CHANCE-2), offered in this order: the twelve coloured hexes of the
+  garden in board order (pool ``garden``), the suit markers on the track strongest first
+  (``track``), each position's eight numbered cards (``cards``: a player's are seen by its seat;
+  a dummy's four face-up cards, pile by pile, by everyone) and its X card (``x-cards``), then the
+  position that leads the first trick (``start``, ``position-2``). The numbered cards and the X
+  cards are taken for any position, in any order, an outcome naming its position (round the
+  table, :class:`~gremlinrules.core.chance_tools.Dealing`);
 * with two players, a dummy's face-down card uncovered by a play turns face up at clean-up
   (GG-2P-4): its reveal is a chance decision of the ``cards`` pool, seen by everyone
   (GG-CHANCE-3). Nobody sees a face-down card before (GG-2P-5), so it is not entered at the deal.
@@ -21,13 +23,14 @@ set-up).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 
 import attrs
 
 from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Dealing, Feed, Pile
+from gremlinrules.core.chance_tools import Dealing, Feed, Pile, only
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import _CLUMPED_TRIPLES, CENTER, N_HEXES
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
@@ -149,7 +152,8 @@ _GARDEN, _TRACK, _START = 0, 1, 10
 first leader; pile ``2 + 2 p`` is position ``p``'s numbered cards and ``3 + 2 p`` its X card."""
 
 
-def _piles(players: int) -> list[Pile]:
+@cache
+def _piles(players: int) -> tuple[Pile, ...]:
     """GG-CHANCE-2: the deal's parts in the order it offers them. A position's cards (and X card)
     are seen by its seat, a dummy's face-up cards by everyone."""
     piles = [Pile("garden", None, len(RING), None), Pile("track", None, len(SUITS), None)]
@@ -157,7 +161,7 @@ def _piles(players: int) -> list[Pile]:
         player = players == 4 or pos < 2
         seen_by = (pos,) if player else None
         piles += [Pile("cards", pos, _HAND if player else _DOWN, seen_by), Pile("x-cards", pos, 1, seen_by)]
-    return [*piles, Pile("start", None, 1, None)]
+    return (*piles, Pile("start", None, 1, None))
 
 
 def _dealing(players: int, options: Options) -> Dealing:
@@ -167,27 +171,22 @@ def _dealing(players: int, options: Options) -> Dealing:
     hand of a four-player deal (the cards no other hand took)."""
     leaders = 4 if options.first_leader == "any_position" else players
 
-    def offer(i: int, filled: Sequence[Sequence[str]]) -> tuple[tuple[str, int], ...]:
+    def offer(i: int, dealing: Dealing) -> tuple[tuple[str, int], ...]:  # what goes to no position
         if i == _GARDEN:
-            return garden_weights(tuple(_COLOUR_BY_NAME[c] for c in filled[i]), options.setup_clump)
+            return garden_weights(tuple(_COLOUR_BY_NAME[c] for c in dealing.filled[i]), options.setup_clump)
         if i == _TRACK:
-            return _ones(c.value for c in SUITS if c.value not in filled[i])
-        if i == _START:
-            return _ones(_position(p) for p in range(leaders))
-        kind = slice(2, _START, 2) if i % 2 == 0 else slice(3, _START, 2)
-        dealt = {card for pile in filled[kind] for card in pile}
-        return _ones(name for name in (_X_NAMES if i % 2 else _NUMBERED_NAMES) if name not in dealt)
+            return _ones(c.value for c in SUITS if c.value not in dealing.filled[i])
+        return _ones(_position(p) for p in range(leaders))
 
-    def forced(i: int, filled: Sequence[Sequence[str]]) -> Sequence[str]:
-        offered = offer(i, filled)
-        room = dealing.piles[i].size - len(filled[i])
-        last_hand = i % 2 == 0 and dealing.piles[i].seen_by is not None and len(offered) == room
-        if len(offered) == 1 or last_hand:
-            return tuple(item for item, _ in offered)  # the only item, or the last hand of four
-        return ()
+    def forced(i: int, dealing: Dealing) -> Sequence[str]:
+        pile = dealing.piles[i]
+        if pile.pool == "cards" and pile.seen_by is not None \
+                and dealing.left("cards") == pile.size - len(dealing.filled[i]):
+            return tuple(item for item, _ in dealing.weights(i))  # the last hand of four
+        return only(i, dealing)  # the only item that fits
 
-    dealing = Dealing(_piles(players), offer, forced)
-    return dealing
+    decks = {"cards": Counter(_NUMBERED_NAMES), "x-cards": Counter(_X_NAMES)}
+    return Dealing(_piles(players), decks, offer, forced)
 
 
 def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:

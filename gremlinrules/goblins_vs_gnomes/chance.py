@@ -4,13 +4,16 @@ See :mod:`gremlinrules.core.chance` for the mode and the four names every model 
 Chance acts at each round's deal and whenever the table learns something nobody knew
 (GVG-CHANCE-1), from three pools:
 
-* ``roles``: the deal's role cards, seat by seat, each seen by its seat (GVG-CHANCE-2);
-* ``deck``: the path cards, named by design: the deal's hands, seat by seat, three each
-  (seen by that seat, in any order), and each card drawn from the top of the deck while
+* ``roles``: the deal's role cards, offered seat by seat, each seen by its seat (GVG-CHANCE-2);
+* ``deck``: the path cards, named by design: the deal's hands, offered seat by seat, three each
+  (seen by that seat), and each card drawn from the top of the deck while
   nobody has seen it, seen by the drawer (GVG-CHANCE-3). A card a player put under the deck
   is known to that player, so drawing it is no chance decision;
 * ``targets``: gold, dynamite or dragon, when a Map looks at a target nobody has seen (seen by
   the player) or the route opens one (seen by everyone) (GVG-CHANCE-4).
+
+A deal's role and path cards are taken for any seat, in any order, an outcome naming its seat
+(round the table, :class:`~gremlinrules.core.chance_tools.Dealing`).
 
 A move's outcomes come in the order the table sees them: a Map's look, the targets opened in
 turn (at once when the card is laid, GVG-TARGET-1), the card drawn, then the next round's deal
@@ -31,12 +34,11 @@ by the deal the outcomes give (:func:`.setup.deal_round` with a stacked ``Setup`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from math import gcd
 from typing import Any
 
 from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Dealing, Feed, Pile, only, weights
+from gremlinrules.core.chance_tools import Dealing, Feed, hands, only, weights
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.actions import (
@@ -111,16 +113,12 @@ def _dealing(players: int, options: Options) -> Dealing:
     """A round's deal (GVG-CHANCE-2): every seat's role card, then every seat's three path cards,
     each seen by its seat; it offers them seat by seat and takes them for any seat, in any order
     (round the table). An outcome nothing else could be is filled in without asking."""
-    deck = Counter(options_kit(options).deck)
-    piles = [Pile("roles", seat, 1, (seat,)) for seat in range(players)]
-    piles += [Pile("deck", seat, HAND, (seat,)) for seat in range(players)]
+    piles = (*hands("roles", players, 1), *hands("deck", players, HAND))
 
-    def offer(i: int, filled: Sequence[Sequence[str]]) -> Weights:
-        if i < players:
-            return role_weights(players, options, tuple(r for pile in filled[:players] for r in pile))
-        return weights((deck - Counter(c for pile in filled[players:] for c in pile)).elements())
+    def offer(_: int, dealing: Dealing) -> Weights:  # the role cards (the path cards are a deck)
+        return role_weights(players, options, tuple(r for pile in dealing.filled[:players] for r in pile))
 
-    return Dealing(piles, offer, only(offer))
+    return Dealing(piles, {"deck": Counter(options_kit(options).deck)}, offer, only)
 
 
 def _deal_walk(players: int, options: Options,

@@ -4,9 +4,10 @@
 The game's only randomness is the order of the deck (GI-CHANCE-1): every card that leaves the
 deck goes to a hand, so every chance decision is the draw of one card, from the one pool
 ``"deck"``, named by its design id and seen by the seat that draws it. That covers the opening
-deal (six cards to each seat, seat 0 first), the familiar-players redraw, a card's draw step and
-the refill after a turn. Face-down projects and assigned resources were seen by their owner when
-drawn, and the first player is the table's choice, not chance.
+deal (six cards to each seat, offered seat 0 first and taken round the table in any order), the
+familiar-players redraw, a card's draw step and the refill after a turn. Face-down projects and
+assigned resources were seen by their owner when drawn, and the first player is the table's
+choice, not chance.
 
 A reshuffle (GI-DRAW-2) rebuilds the deck from the discard pile in the middle of a move, and the
 rebuilt pile may hold cards discarded earlier in the same move (GI-CHANCE-2). The model finds a
@@ -21,11 +22,10 @@ rebuilt deck) less what was drawn from it gives the weights.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any, Final
 
 from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Dealing, Pile, unseated, weights, without
+from gremlinrules.core.chance_tools import Dealing, hands, unseated, weights, without
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.draws import shuffle
 from gremlinrules.core.errors import InvalidArgumentError, shown
@@ -89,12 +89,7 @@ def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need |
     a seeded game."""
     kit = kit_for(options.components, players)
     size = kit.components.hand_size
-    full = Counter(kit.deck)
-
-    def offer(_: int, filled: Sequence[Sequence[str]]) -> tuple[tuple[str, int], ...]:
-        return weights((full - Counter(card for hand in filled for card in hand)).elements())
-
-    dealing = Dealing([Pile(DECK, seat, size, (seat,)) for seat in range(players)], offer)
+    dealing = Dealing(hands(DECK, players, size), {DECK: Counter(kit.deck)})
     need = dealing.run(entered)  # GI-CHANCE-4: its seat sees each card
     if need is not None:
         return need

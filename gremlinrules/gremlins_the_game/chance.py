@@ -7,15 +7,18 @@ everyone) and a gremlin token turned face up (seen by everyone): a face-down tok
 lands on, or the top of the pool going face up into the Movie Theater while Stripe is there. A
 token put face down on the board is not revealed, so it is not a chance decision: its identity
 stays unseen until it is turned over. The pools are ``"weapons"``, ``"events"`` and
-``"gremlins"``; the items are the card kind names and the token ids the JSON uses.
+``"gremlins"``; the items are the card kind names the JSON uses and the gremlin designs
+(GTG-VIEW-2: ``red-square-1pt``, ``stripe``), as a person reads them off a token.
 
 The weights of a card draw are the copies of each kind left in the pile it comes from. The
 weights of a gremlin reveal are proportional to its exact probability, which is not always the
 count of unseen copies: a token placed at setup is never Stripe (GTG-SETUP-3), so Stripe can only
-be in the pool or on a token placed from it later (GTG-CHANCE-2). A gremlin outcome is a token id,
-even where two ids are identical tokens (gremlin-01 and gremlin-13, for one): a tracker enters
-either, and the game goes on the same, as swapping the two ids is a symmetry of the rules
-(GTG-CHANCE-2).
+be in the pool or on a token placed from it later (GTG-CHANCE-2). A gremlin outcome is a design:
+identical tokens (gremlin-01 and gremlin-13, for one) are one outcome, weighed by their unseen
+tokens together; entering it takes the token already on the place turned over if it is of that
+design, else the first unseen one of it, and the canonical form puts identical tokens' ids in a
+fixed order (swapping them is a symmetry of the rules), so the tracked game is the seeded one
+(GTG-CHANCE-2, GTG-CHANCE-3).
 
 The model finds a move's reveals by *probing* (GTG-CHANCE-3): it applies the move with the rule
 book to the canonical state with the outcomes entered so far put where the move takes them from
@@ -37,7 +40,7 @@ from typing import Any, Final, TypeVar, cast
 import attrs
 
 from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Dealing, Pile, unseated, weights, without
+from gremlinrules.core.chance_tools import Dealing, hands, unseated, weights, without
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.rng import Rng
@@ -77,14 +80,6 @@ def _event_order(state: State) -> dict[str, int]:
     return {name: i for i, name in enumerate(tables(state.components).event)}
 
 
-def _design_rank(state: State) -> dict[str, int]:
-    """Each token's rank: the place of its design among the designs (GTG-VIEW-2), so that
-    identical tokens rank alike."""
-    t = tables(state.components)
-    order = {name: i for i, name in enumerate(t.design_ids)}
-    return {gid: order[name] for gid, name in t.design.items()}
-
-
 def _may_be_stripe(state: State) -> list[bool]:
     """For every place of an unseen gremlin token (each face-down token, in map order, then the
     pool, top first), whether it may hold Stripe: a token placed at setup may not (GTG-SETUP-3),
@@ -115,7 +110,7 @@ def _canonical_gremlins(state: State) -> list[str]:
     pool on the board)."""
     unseen = _unseen_gremlins(state)
     stripe = tables(state.components).stripe
-    order = _design_rank(state)
+    order = tables(state.components).design_rank  # GTG-VIEW-2: identical tokens rank alike
     others = sorted((g for g in unseen if g != stripe), key=order.__getitem__)
     if len(others) == len(unseen):
         return others
@@ -229,16 +224,12 @@ def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need |
     initial state with everything unseen in canonical order, seat 0 first as in a seeded game."""
     _items(entered, (WEAPONS,))
     deck = Counter(tables(table_components(options)).weapon_deck)
-
-    def offer(_: int, filled: Sequence[Sequence[str]]) -> tuple[tuple[str, int], ...]:
-        return weights((deck - Counter(card for hand in filled for card in hand)).elements())
-
-    dealing = Dealing([Pile(WEAPONS, seat, HAND_SIZE, (seat,)) for seat in range(players)], offer)
+    dealing = Dealing(hands(WEAPONS, players, HAND_SIZE), {WEAPONS: deck})
     need = dealing.run(entered)
     if need is not None:
         return need
-    hands = tuple(tuple(hand) for hand in dealing.filled)
-    return canonical(new_game(players, 0, options=options, setup=Setup(hands=hands)))
+    dealt = tuple(tuple(hand) for hand in dealing.filled)
+    return canonical(new_game(players, 0, options=options, setup=Setup(hands=dealt)))
 
 
 # --- the truth of a seeded game ------------------------------------------------------------------

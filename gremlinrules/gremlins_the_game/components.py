@@ -344,6 +344,8 @@ class Tables:
     first token."""
     design_token: Mapping[str, GremlinToken]
     """A token of each design (its first), by design name."""
+    design_rank: Mapping[str, int]
+    """Each token's design's place among the designs, by id (identical tokens rank alike)."""
 
 
 def design_name(token: GremlinToken) -> str:
@@ -431,6 +433,7 @@ def tables(c: Components) -> Tables:
         weapon_deck=tuple(w.name for w in c.weapons for _ in range(w.copies)),
         event_deck=tuple(e.name for e in c.events for _ in range(e.copies)),
         design=design, design_ids=design_ids,
+        design_rank={gid: list(design_ids).index(name) for gid, name in design.items()},
         design_token={name: next(g for g in c.gremlins if g.id == ids[0])
                       for name, ids in design_ids.items()},
     )

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Dealing, Pile, unseated, weights
+from gremlinrules.core.chance_tools import Dealing, hands, unseated, weights
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.piles import reshuffle
 from gremlinrules.core.rng import Rng
@@ -110,17 +110,13 @@ def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need |
     seat 1's, and so on, and takes a card for any seat whose hand has room, in any order (round
     the table). Both decks stay unseen: the gremlin deck until its cards are revealed."""
     counts = table_components(options).counts
-    pool = Counter(MATERIALS[t].value for t, k in enumerate(counts) for _ in range(k))
-
-    def offer(_: int, filled: Sequence[Sequence[str]]) -> tuple[tuple[str, int], ...]:
-        return weights((pool - Counter(card for hand in filled for card in hand)).elements())
-
-    dealing = Dealing([Pile("materials", seat, HAND_SIZE, (seat,)) for seat in range(players)], offer)
+    deck = Counter({MATERIALS[t].value: k for t, k in enumerate(counts) if k})
+    dealing = Dealing(hands("materials", players, HAND_SIZE), {"materials": deck})
     need = dealing.run(entered)
     if need is not None:
         return need
-    hands = tuple(tuple(MATERIALS[_INDEX["materials"][card]] for card in hand) for hand in dealing.filled)
-    return canonical(new_game(players, 0, options=options, setup=Setup(hands=hands)))
+    dealt = tuple(tuple(MATERIALS[_INDEX["materials"][card]] for card in hand) for hand in dealing.filled)
+    return canonical(new_game(players, 0, options=options, setup=Setup(hands=dealt)))
 
 
 # -- a move -------------------------------------------------------------------------------------
