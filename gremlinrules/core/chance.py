@@ -38,7 +38,7 @@ with these names (see each game's ``*-CHANCE-*`` clauses):
     not a design of the pool at all or only cannot come now).
 
 A deal takes its cards in any order (issue 28): an outcome may name the seat whose pile it goes
-to (:attr:`Outcome.seat`); the models' deals are walked by :class:`.chance_tools.Dealing`.
+to (:attr:`Outcome.seat`); the models' deals are walked by ``chance_tools.Dealing``.
 Optionally ``UNSEEN_POOLS``: the pools whose every outcome only one seat sees and where an
 outcome entered as :data:`UNSEEN` (a card the tracker cannot see) is sound for the game's rules
 (see :mod:`.chance_memory`), and ``UNSEEN_NOTE``, why the others are not.
@@ -74,8 +74,8 @@ if TYPE_CHECKING:
     from gremlinrules.core.game import ModuleGame
 
 __all__ = [
-    "CHANCE", "CHANCE_MODES", "MAX_ENTERED", "UNSEEN", "Deal", "Need", "Outcome", "Tracked", "chance_model",
-    "foreign", "own", "parse_outcome",
+    "CHANCE", "CHANCE_MODES", "MAX_ENTERED", "UNSEEN", "Deal", "Memory", "Need", "Outcome", "Tracked",
+    "chance_model", "foreign", "own", "parse_outcome",
 ]
 
 CHANCE: Final = -1
@@ -179,11 +179,14 @@ class Tracked:
 
 @attrs.frozen(slots=True)
 class Memory:
-    """What :func:`apply` made a tracked state from: the state before and the entry as given (an
-    outcome as entered, :data:`UNSEEN` or a seat included, or a player's move)."""
+    """What ``apply`` made a tracked state from: the state before and the entry as given (an
+    outcome as entered, :data:`UNSEEN` or a seat included, or a player's move); read by
+    :mod:`gremlinrules.core.chance_memory`."""
 
     before: Tracked
+    """The tracked state the entry was applied to."""
     entry: Any
+    """The entry as given: an outcome (with its seat or :data:`UNSEEN` item), or a move."""
 
 
 def parse_outcome(text: str) -> Outcome | None:

@@ -1,6 +1,6 @@
 """A tracked table's memory: taking entries back, and cards the tracker could not see (issue 28).
 
-Every tracked state :func:`~gremlinrules.core.chance.apply` makes remembers the state it was made
+Every tracked state ``apply`` makes remembers the state it was made
 from and the entry applied (:class:`~gremlinrules.core.chance.Memory`): an outcome as it was
 entered, or a player's move. As with python-chess's move stack, the memory is no part of the
 state's value: two states of the same table compare equal whatever they remember, and the JSON,
@@ -16,16 +16,14 @@ as it was read: those of its pending move).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gremlinrules.core import chance
 from gremlinrules.core.chance import UNSEEN, Memory, Outcome, Tracked
 from gremlinrules.core.errors import GremlinRulesError, IllegalActionError, InvalidArgumentError, shown
+from gremlinrules.core.game import ModuleGame  # at run time: the docs resolve the signatures
 
-if TYPE_CHECKING:
-    from gremlinrules.core.game import ModuleGame
-
-__all__ = ["reveal", "undo", "unseen"]
+__all__ = ["reached", "reveal", "undo", "unseen"]
 
 
 def _links(t: Tracked) -> list[Memory]:
@@ -74,7 +72,8 @@ def _is_unseen(memory: Memory) -> bool:
 
 def unseen(t: Tracked) -> tuple[Outcome, ...]:
     """The cards held as placeholders: for each outcome entered as unseen and not revealed
-    since, oldest first, the outcome with its pool and seat (the item is :data:`UNSEEN`)."""
+    since, oldest first, the outcome with its pool and seat (the item is
+    :data:`~gremlinrules.core.chance.UNSEEN`)."""
     return tuple(Outcome(m.entry.pool, UNSEEN, _owner(m)) for m in _links(t) if _is_unseen(m))
 
 

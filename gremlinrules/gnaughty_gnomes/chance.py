@@ -10,7 +10,7 @@ card turns face up (GG-CHANCE-1):
   a dummy's four face-up cards, pile by pile, by everyone) and its X card (``x-cards``), then the
   position that leads the first trick (``start``, ``position-2``). The numbered cards and the X
   cards are taken for any position, in any order, an outcome naming its position (round the
-  table, :class:`~gremlinrules.core.chance_tools.Dealing`);
+  table, ``chance_tools.Dealing``);
 * with two players, a dummy's face-down card uncovered by a play turns face up at clean-up
   (GG-2P-4): its reveal is a chance decision of the ``cards`` pool, seen by everyone
   (GG-CHANCE-3). Nobody sees a face-down card before (GG-2P-5), so it is not entered at the deal.

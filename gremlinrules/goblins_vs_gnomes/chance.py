@@ -13,7 +13,7 @@ Chance acts at each round's deal and whenever the table learns something nobody 
   the player) or the route opens one (seen by everyone) (GVG-CHANCE-4).
 
 A deal's role and path cards are taken for any seat, in any order, an outcome naming its seat
-(round the table, :class:`~gremlinrules.core.chance_tools.Dealing`).
+(round the table, ``chance_tools.Dealing``).
 
 A move's outcomes come in the order the table sees them: a Map's look, the targets opened in
 turn (at once when the card is laid, GVG-TARGET-1), the card drawn, then the next round's deal
