@@ -99,7 +99,11 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
         the result is a :class:`~gremlinrules.core.chance.Tracked` state whose random outcomes
         (the deal first) are entered as decisions of the :data:`~gremlinrules.core.chance.CHANCE`
         seat; every function of the game accepts it. The default ``"seeded"`` draws them from
-        ``seed``."""
+        ``seed``.
+
+        Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
+        default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own,
+        such as ``random.randrange(2**64)``, for a new table each time."""
 
     def current_player(self, state: StateT) -> int | None:
         """The seat that must decide now (:data:`~gremlinrules.core.chance.CHANCE`, -1, at a
