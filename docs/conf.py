@@ -54,6 +54,7 @@ nitpick_ignore = [
     ("py:obj", "typing.~_P"),
     ("py:class", "_P"),
     ("py:class", "_R"),
+    ("py:class", "collections.abc.AsyncIterator"),
     ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
@@ -74,6 +75,9 @@ nitpick_ignore = [
     ("py:class", "pyspiel.Game"),
     ("py:class", "pyspiel.State"),
     ("py:class", "collections.abc.Generator"),
+    # Starlette, under gremlinrules serve (the web extra).
+    ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "starlette.websockets.WebSocket"),
     # Simulation internals that the API reference does not list (the report's
     # reading of records and its Markdown/HTML blocks), and names written short.
     ("py:class", "SimulationError"),
@@ -81,6 +85,10 @@ nitpick_ignore = [
     ("py:class", "Expected"),
     ("py:attr", "done"),
     ("py:data", "BOT_NAMES"),
+    # The compiled engine's base class (gremlinrules.core.native.game, Cython): its methods are
+    # documented in prose on the Engine page, so the docs build where the engine is not compiled.
+    ("py:class", "NativeGame"),
+    ("py:class", "gremlinrules.core.native.game.NativeGame"),
 ]
 nitpick_ignore_regex = [
     ("py:mod", r"gremlinrules\.sim\.(results|plots|markup)"),

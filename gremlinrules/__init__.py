@@ -12,10 +12,12 @@ from gremlinrules.core.errors import (
     GremlinRulesError,
     IllegalActionError,
     InvalidArgumentError,
+    MissingExtraError,
     SerializationError,
     SetupError,
     SpecError,
     UnknownGameError,
+    UnsupportedError,
 )
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import game_ids, get_game, register
@@ -27,10 +29,12 @@ __all__ = [
     "GremlinRulesError",
     "IllegalActionError",
     "InvalidArgumentError",
+    "MissingExtraError",
     "SerializationError",
     "SetupError",
     "SpecError",
     "UnknownGameError",
+    "UnsupportedError",
     "__version__",
     "game_ids",
     "get_game",

@@ -5,10 +5,12 @@ from gremlinrules.core.errors import (
     GremlinRulesError,
     IllegalActionError,
     InvalidArgumentError,
+    MissingExtraError,
     SerializationError,
     SetupError,
     SpecError,
     UnknownGameError,
+    UnsupportedError,
 )
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.rng import Rng
@@ -19,9 +21,11 @@ __all__ = [
     "GremlinRulesError",
     "IllegalActionError",
     "InvalidArgumentError",
+    "MissingExtraError",
     "Rng",
     "SerializationError",
     "SetupError",
     "SpecError",
     "UnknownGameError",
+    "UnsupportedError",
 ]

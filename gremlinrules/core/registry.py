@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # for the typed overloads only: the games import the core, no
     from gremlinrules import gremlins_the_game as gtg
     from gremlinrules import no_good_gremlins as ngg
 
-__all__ = ["game_ids", "get_game", "register"]
+__all__ = ["game_ids", "get_game", "module_name", "register"]
 
 _MODULES: dict[str, str] = {}
 _LOADED: dict[tuple[str, bool], ModuleGame] = {}
@@ -27,6 +27,12 @@ def register(game_id: str, module: str) -> None:
     _MODULES[game_id] = module
     _LOADED.pop((game_id, False), None)
     _LOADED.pop((game_id, True), None)
+
+
+def module_name(game_id: str) -> str:
+    """The dotted import path of the module registered as ``game_id`` (UnknownGameError if none)."""
+    get_game(game_id)
+    return _MODULES[game_id]
 
 
 def game_ids() -> tuple[str, ...]:

@@ -83,6 +83,10 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     familiar-players redraw if chosen (GI-SETUP-3), and the first player's turn (GI-SETUP-4).
 
     ``seed`` is an integer from 0 to 2**64-1 (SetupError otherwise).
+
+    Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
+    default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such
+    as ``random.randrange(2**64)``, for a new table each time.
     """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     rng = Rng.from_seed(check_seed(seed))

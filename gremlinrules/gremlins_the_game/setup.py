@@ -68,6 +68,10 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
 
     With ``setup`` the listed pieces are placed as given and the rest shuffled by ``seed``.
     ``seed`` is an integer from 0 to 2**64-1 (SetupError otherwise).
+
+    Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
+    default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such
+    as ``random.randrange(2**64)``, for a new table each time.
     """
     if options is None and setup is None and type(seed) is int:
         quick = _QUICK.get(players) if type(players) is int else None

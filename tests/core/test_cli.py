@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import gremlinrules
-from gremlinrules.bench import HEAD, decision_spread, ours_slice, strict_ratio
+from gremlinrules.bench import HEAD, HEARTS_GAMES, decision_spread, hearts_slice, ours_slice, strict_ratio
 from gremlinrules.cli import main
 from gremlinrules.core.records import load_record, replay
 from gremlinrules.demo import play_demo
@@ -68,7 +68,7 @@ def test_bench_prints_the_machine_and_a_row_per_player_count_with_the_strict_rat
         ratio, _mean, median, p99 = (float(x) for x in row.split()[2:6])
         assert ratio > 0
         assert p99 >= median > 0
-        assert row.split()[-1] == "-"  # --no-mcts
+        assert row.split()[9] == "-"  # --no-mcts
         below = lines[lines.index(row) + 1]
         assert below.startswith("    slowest 1% (>= ")
         assert "(of all " in below
@@ -100,6 +100,24 @@ def test_bench_json_gives_the_machine_then_one_object_per_row_with_every_figure(
     assert row["mcts_ms"] > 0
 
 
+def test_bench_gives_the_engines_ratios_for_the_games_it_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    """For a game on the engine, ``bench`` reports its cost per decision from a Python loop and inside
+    ``engine.playouts``, each a positive ratio to hearts, playouts far below the Python loop (issue
+    27); the columns are "-" where the engine is off."""
+    pytest.importorskip("pyspiel")
+    from gremlinrules import engine
+
+    if "no-good-gremlins" not in engine.games():
+        pytest.skip("no compiled engine here")
+    assert main(["bench", "--games", "2", "--rounds", "1", "--only", "no-good-gremlins", "--players", "2",
+                 "--no-mcts", "--json"]) == 0
+    _, row = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert row["engine_ratio"] > 0
+    assert row["engine_us"] > 0
+    assert 0 < row["playouts_ratio"] < row["engine_ratio"]
+    assert row["playouts_ns"] > 0
+
+
 def test_bench_without_openspiel_leaves_the_ratio_and_mcts_out(capsys: pytest.CaptureFixture[str]) -> None:
     """``--no-openspiel`` prints "-" for the ratio and MCTS columns and still times our game."""
     assert main(["bench", "--games", "1", "--rounds", "1", "--only", "no-good-gremlins", "--players", "3",
@@ -107,7 +125,7 @@ def test_bench_without_openspiel_leaves_the_ratio_and_mcts_out(capsys: pytest.Ca
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("no-good-gremlins")]
     assert [row.split()[1] for row in rows] == ["(3p)"]
     fields = rows[0].split()
-    assert (fields[2], fields[-1]) == ("-", "-")
+    assert (fields[2], fields[9]) == ("-", "-")
     assert float(fields[3]) > 0
 
 
@@ -126,17 +144,20 @@ def test_bench_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> No
     assert "no game 'no-such-game'" in capsys.readouterr().err
 
 
-def test_strict_ratio_is_whole_playouts_per_decision_over_hearts_per_decision_step() -> None:
-    """With a clock that advances one tick per reading, hearts costs one tick per decision step
-    (each step timed on its own) and our slice one tick in all (whole playouts timed at once):
-    each slice ratio is 1 / that slice's decisions, and the ratio is their median."""
+def test_strict_ratio_is_whole_playouts_per_decision_over_hearts_per_decision() -> None:
+    """With a clock that advances one tick per reading, a hearts game costs one tick however many
+    decisions it has (its clock starts after the deal and stops at its end, no reading per step,
+    issue 27) and our slice one tick in all (whole playouts timed at once): each slice ratio is
+    (1 / our decisions) over (50 games / hearts' decisions), and the ratio is their median."""
     pytest.importorskip("pyspiel")
     ticks = itertools.count()
     game = gremlinrules.get_game("no-good-gremlins")
     row = strict_ratio(game, 2, 3, 3, lambda: float(next(ticks)))
-    decisions = [ours_slice(game, 2, range(k, k + 1))[1] for k in range(3)]
-    assert row["slice_ratios"] == [1 / d for d in decisions]
-    assert row["ratio"] == statistics.median(1 / d for d in decisions)
+    ours = [ours_slice(game, 2, range(k, k + 1))[1] for k in range(3)]
+    hearts = [hearts_slice(range(k * HEARTS_GAMES, (k + 1) * HEARTS_GAMES))[1] for k in range(3)]
+    expected = [(1 / d) / (HEARTS_GAMES / h) for d, h in zip(ours, hearts, strict=True)]
+    assert row["slice_ratios"] == pytest.approx(expected)
+    assert row["ratio"] == pytest.approx(statistics.median(expected))
     assert row["games"] == 3
 
 

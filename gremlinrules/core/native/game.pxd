@@ -1,0 +1,31 @@
+# The base class of every game's native state (see game.pyx for what each method promises).
+
+from libc.stdint cimport int32_t, uint32_t, uint64_t
+
+cdef enum:
+    MAX_ACTIONS = 4096  # the largest action space a native game takes (its index buffer's size)
+    MAX_SEATS = 8
+
+
+cdef class NativeTable:
+    """What every native state of one game, player count and options shares (immutable)."""
+    cdef readonly str game_id
+    cdef readonly int players
+    cdef readonly object options
+    cdef readonly tuple actions
+    cdef readonly tuple end_reasons
+    cdef readonly object module
+
+
+cdef class NativeGame:
+    cdef readonly NativeTable table
+    # the per-game part; every game's subclass implements these on its own C struct
+    cdef int legal_into(self, int32_t* out) noexcept nogil
+    cdef bint is_legal_index(self, int32_t action) noexcept nogil
+    cdef void play(self, int32_t action) noexcept nogil
+    cdef int to_move(self) noexcept nogil
+    cdef void scores_into(self, int32_t* out) noexcept nogil
+    cdef uint32_t winners_mask(self) noexcept nogil
+    cdef int end_code(self) noexcept nogil
+    cdef void deal(self, uint64_t seed) noexcept nogil
+    cdef NativeGame copy(self)

@@ -1,0 +1,321 @@
+# cython: language_level=3
+"""The base class of every game's native state, and the playout loop, written once.
+
+A game's ``native.pyx`` subclasses :class:`NativeGame` over a C struct of its own (a few fixed
+arrays of small integers, at most 1 KiB) and implements the ``cdef`` methods declared in
+``game.pxd``: the legal indices in ascending order, playing one, whose turn it is, the scores,
+the winners, how the game ended, a new deal from a seed, and a copy. Everything a caller meets
+(argument checks, errors, lists and tuples, the GIL) is here, so the games' native code is only
+rules. The indices are those of ``game.all_actions(players, options)``: the adapters' fixed
+action space.
+"""
+
+from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+
+from gremlinrules.core.native.rng cimport sm_below
+
+import gc as _gc
+from operator import index as _index
+
+from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, shown
+from gremlinrules.core.playout import Playout
+
+_new_tuple = tuple.__new__  # Playout's rows without its Python-level __new__ (as Playout._make)
+
+POLICY_SALT = 0x5851F42D4C957F2D
+"""The random policy's generator for the game of seed ``s`` starts at ``s ^ POLICY_SALT`` (see
+:func:`gremlinrules.core.playout.random_playout`, the same policy in Python)."""
+
+cdef uint64_t _SALT = 0x5851F42D4C957F2DULL
+
+
+cdef class NativeTable:
+    """What every native state of one game, player count and options shares: the options, the
+    action space (``actions[i]`` is index ``i``), the names of the ways a game ends, and the
+    game's native module (for ``from_state`` and the rule book's reasons)."""
+
+    def __init__(self, str game_id, int players, options, tuple actions, tuple end_reasons, module):
+        self.game_id = game_id
+        self.players = players
+        self.options = options
+        self.actions = actions
+        self.end_reasons = end_reasons
+        self.module = module
+
+    def __repr__(self):
+        return f"<NativeTable {self.game_id} {self.players}p: {len(self.actions)} actions>"
+
+
+cdef tuple _INDICES = tuple(range(MAX_ACTIONS))
+"""Every action index as a Python int, made once: a list of legal indices shares them instead of
+allocating an int per index above 256 (CPython's small ints stop there)."""
+
+cdef extern from *:
+    """
+    /* The list of ``values`` as Python ints: those of ``cache`` (a tuple of 0, 1, ...) where it has
+       them, new ones otherwise; NULL with the exception set when memory runs out. */
+    static PyObject* gr_index_list(const int32_t* values, int n, PyObject* cache) {
+        Py_ssize_t size = PyTuple_GET_SIZE(cache);
+        PyObject* out = PyList_New(n);
+        if (out == NULL) return NULL;
+        for (int i = 0; i < n; i++) {
+            PyObject* item;
+            if (values[i] >= 0 && values[i] < size) {
+                item = PyTuple_GET_ITEM(cache, values[i]);
+                Py_INCREF(item);
+            } else {
+                item = PyLong_FromLong(values[i]);
+                if (item == NULL) { Py_DECREF(out); return NULL; }
+            }
+            PyList_SET_ITEM(out, i, item);
+        }
+        return out;
+    }
+    """
+    list gr_index_list(const int32_t* values, int n, tuple cache)
+
+
+cdef inline list _int_list(const int32_t* values, int n):
+    return gr_index_list(values, n, _INDICES)
+
+
+cdef int32_t _checked_index(NativeGame game, object action) except -1:
+    """The action index as a C int; InvalidArgumentError for what is not an integer (a bool, a
+    float, a string) and IllegalActionError for an integer outside the action space."""
+    cdef Py_ssize_t size = len(game.table.actions)
+    cdef long fast
+    if type(action) is int:  # the usual case, read in C: an index inside the action space
+        try:
+            fast = action
+        except OverflowError:  # far outside it: refused below
+            pass
+        else:
+            if 0 <= fast < size:
+                return <int32_t>fast
+    if type(action) is bool:
+        raise InvalidArgumentError(f"an action index must be an integer, not {action!r}")
+    try:
+        value = _index(action)
+    except TypeError:
+        raise InvalidArgumentError(f"an action index must be an integer, not {shown(action)}") from None
+    if not 0 <= value < size:
+        raise IllegalActionError(
+            f"{shown(value)} is not an action index of {game.table.game_id} (0 to {size - 1})", "")
+    return <int32_t>value
+
+
+cdef class NativeGame:
+    """One game in native code: a mutable state in the style of OpenSpiel's, over a compact
+    representation. Made by ``gremlinrules.engine.new`` or ``from_state``; never shared between
+    two objects (``clone`` copies it), so a copy is independent of its original."""
+
+    # --- the per-game part (every game's subclass implements these) ---------------------------
+
+    cdef int legal_into(self, int32_t* out) noexcept nogil:
+        return 0
+
+    cdef bint is_legal_index(self, int32_t action) noexcept nogil:
+        """Whether ``action`` (inside the action space) is legal; by default a scan of legal_into."""
+        cdef int32_t buf[MAX_ACTIONS]
+        cdef int n = self.legal_into(buf)
+        cdef int i
+        for i in range(n):
+            if buf[i] == action:
+                return True
+        return False
+
+    cdef void play(self, int32_t action) noexcept nogil:
+        pass
+
+    cdef int to_move(self) noexcept nogil:
+        return -1
+
+    cdef void scores_into(self, int32_t* out) noexcept nogil:
+        pass
+
+    cdef uint32_t winners_mask(self) noexcept nogil:
+        return 0
+
+    cdef int end_code(self) noexcept nogil:
+        return -1
+
+    cdef void deal(self, uint64_t seed) noexcept nogil:
+        pass
+
+    cdef NativeGame copy(self):
+        raise NotImplementedError
+
+    # --- what a caller meets ------------------------------------------------------------------
+
+    @property
+    def game_id(self):
+        """The game's id (``"no-good-gremlins"``)."""
+        return self.table.game_id
+
+    @property
+    def players(self):
+        """The number of seats."""
+        return self.table.players
+
+    @property
+    def options(self):
+        """The table's options (None: the defaults)."""
+        return self.table.options
+
+    def legal_actions(self):
+        """The legal actions as indices into ``game.all_actions(players, options)``, ascending
+        (empty once the game is over)."""
+        cdef int32_t buf[MAX_ACTIONS]
+        cdef int n = self.legal_into(buf)
+        return _int_list(buf, n)
+
+    def is_legal(self, action):
+        """True iff ``action`` (an index) may be applied now; False for any other value."""
+        try:
+            a = _checked_index(self, action)
+        except (IllegalActionError, InvalidArgumentError):
+            return False
+        return self.is_legal_index(a)
+
+    def apply(self, action):
+        """Play the action of index ``action``, in place. An index that is not legal raises the rule
+        book's IllegalActionError (its reason and clause), and the game is left unchanged."""
+        cdef int32_t a = _checked_index(self, action)
+        if not self.is_legal_index(a):
+            raise self._refusal(a)
+        self.play(a)
+
+    def _refusal(self, int32_t a):
+        """The rule book's error for an index that is not legal now."""
+        state = self.to_state()
+        why = self.table.module.refusal(state, self.table.actions[a])
+        if why is None:  # the rule book would take it: the engine and the rules disagree
+            return IllegalActionError(f"action {a} ({self.table.actions[a]}) is refused by the engine "
+                                      "but allowed by the rule book: please report this", "")
+        return IllegalActionError(*why)
+
+    def current_player(self):
+        """The seat that must decide, or None when the game is over."""
+        cdef int p = self.to_move()
+        return None if p < 0 else p
+
+    def is_terminal(self):
+        """True once the game is over."""
+        return self.to_move() < 0
+
+    def scores(self):
+        """One score per seat, as ``game.scores``."""
+        cdef int32_t buf[MAX_SEATS]
+        self.scores_into(buf)
+        return tuple([buf[i] for i in range(self.table.players)])
+
+    def winners(self):
+        """The winning seats, ascending, as ``game.winners`` (empty until the game is over)."""
+        cdef uint32_t mask = self.winners_mask()
+        return tuple([i for i in range(self.table.players) if mask >> i & 1])
+
+    def end_reason(self):
+        """The clause id of the rule that ended the game (``game.end_reason``), or None."""
+        cdef int code = self.end_code()
+        return None if code < 0 else self.table.end_reasons[code]
+
+    def clone(self):
+        """An independent copy (the same table, the state copied)."""
+        return self.copy()
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        return (self.table.module.from_state, (self.to_state(),))
+
+    def to_state(self):
+        """The game's immutable State, equal to the one the rule book reaches."""
+        raise NotImplementedError
+
+    def __repr__(self):
+        who = self.current_player()
+        turn = "over" if who is None else f"seat {who} to decide"
+        return f"<native {self.table.game_id} {self.table.players}p, {turn}>"
+
+
+def run_playouts(NativeGame template, seeds, int64_t bound):
+    """Whole games in native code with the GIL released, one per seed of ``seeds`` (a sequence of
+    ints from 0 to 2**64 - 1, already checked), under the documented random policy: before each
+    decision the policy's SplitMix64 (started at ``seed ^ POLICY_SALT``) draws ``below(n)`` for the
+    ``n`` legal indices, and the index at that position of the ascending list is played.
+
+    A list, in seed order, of :class:`~gremlinrules.core.playout.Playout` tuples (scores, winners,
+    decisions, end_reason), built with the garbage collector paused (a batch makes a few objects a
+    game, which would otherwise set off collections that walk the whole heap). ``bound`` is the
+    table's decision bound: a game that passes it (which the bound's proof rules out) raises."""
+    cdef Py_ssize_t count = len(seeds)
+    cdef int players = template.table.players
+    cdef uint64_t* seed_array = <uint64_t*>malloc(max(count, 1) * sizeof(uint64_t))
+    cdef int32_t* score_array = <int32_t*>malloc(max(count, 1) * players * sizeof(int32_t))
+    cdef uint32_t* winner_array = <uint32_t*>malloc(max(count, 1) * sizeof(uint32_t))
+    cdef int64_t* decision_array = <int64_t*>malloc(max(count, 1) * sizeof(int64_t))
+    cdef int32_t* end_array = <int32_t*>malloc(max(count, 1) * sizeof(int32_t))
+    cdef int32_t* buf = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
+    cdef NativeGame game
+    cdef Py_ssize_t k
+    cdef uint64_t policy
+    cdef int64_t decisions
+    cdef int n
+    cdef bint overrun = False
+    try:
+        if not (seed_array and score_array and winner_array and decision_array and end_array and buf):
+            raise MemoryError()
+        for k in range(count):
+            seed_array[k] = <uint64_t>seeds[k]
+        game = template.copy()
+        with nogil:
+            for k in range(count):
+                game.deal(seed_array[k])
+                policy = seed_array[k] ^ _SALT
+                decisions = 0
+                while game.to_move() >= 0:
+                    if decisions >= bound:
+                        overrun = True
+                        break
+                    n = game.legal_into(buf)
+                    if n <= 0:  # not over, yet nothing legal: the engine is broken
+                        overrun = True
+                        break
+                    game.play(buf[sm_below(&policy, <uint64_t>n)])
+                    decisions += 1
+                if overrun:
+                    break
+                game.scores_into(score_array + k * players)
+                winner_array[k] = game.winners_mask()
+                decision_array[k] = decisions
+                end_array[k] = game.end_code()
+        if overrun:
+            raise InvalidArgumentError(f"a {template.table.game_id} playout passed the decision bound "
+                                       f"({bound}) or stopped with no legal action: please report this")
+        reasons = template.table.end_reasons
+        out = []
+        collecting = _gc.isenabled()
+        _gc.disable()  # the GIL is held throughout: no other thread sees the collector paused
+        try:
+            for k in range(count):
+                out.append(_new_tuple(Playout, (
+                    tuple([score_array[k * players + i] for i in range(players)]),
+                    tuple([i for i in range(players) if winner_array[k] >> i & 1]),
+                    decision_array[k],
+                    None if end_array[k] < 0 else reasons[end_array[k]])))
+        finally:
+            if collecting:
+                _gc.enable()
+        return out
+    finally:
+        free(seed_array)
+        free(score_array)
+        free(winner_array)
+        free(decision_array)
+        free(end_array)
+        free(buf)
