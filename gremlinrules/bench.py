@@ -12,6 +12,11 @@ For every registered game and player count, each in a fresh process:
   minute, which would swamp a ratio of two numbers measured apart. Games per
   second come from the same playouts. ``benchmarks/strict.py`` prints this
   measure alone, through :func:`strict_ratio`.
+- **The engine** (issue 27), for the games it plays: its cost per decision
+  from Python (``engine.new``, then ``legal_actions`` and ``apply`` in a Python
+  loop with the same random picks as hearts), and inside ``engine.playouts``
+  (whole games in native code), each the median of slice ratios to hearts
+  interleaved the same way.
 - **The spread.** A second pass over the first half of those seeds times each decision
   (``legal_actions`` + ``apply``) on its own: the median, the 99th percentile,
   and which decisions make the slowest 1% (action kind and phase; "last" for
@@ -49,8 +54,9 @@ from typing import Any, TextIO
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import game_ids, get_game
 
-__all__ = ["HEARTS_GAMES", "MCTS_MOVES", "MCTS_SIMULATIONS", "decision_spread", "hearts_slice", "machine",
-           "mcts_ms_per_move", "measure_row", "ours_slice", "run_bench", "strict_ratio"]
+__all__ = ["HEARTS_GAMES", "MCTS_MOVES", "MCTS_SIMULATIONS", "decision_spread", "engine_ratios",
+           "engine_slice", "hearts_slice", "machine", "mcts_ms_per_move", "measure_row", "ours_slice",
+           "playouts_slice", "run_bench", "strict_ratio"]
 
 Clock = Callable[[], float]
 
@@ -79,7 +85,12 @@ def hearts_available() -> bool:
 
 
 def hearts_slice(seeds: range, clock: Clock = time.perf_counter) -> tuple[float, int]:
-    """Seconds spent in hearts' decision steps over the games of ``seeds``, and the decisions."""
+    """Seconds spent in hearts' decisions over the games of ``seeds``, and the decisions.
+
+    Hearts' chance steps are all in its deal, so each game's clock starts after the deal and stops
+    at its end: two clock calls a game, not two a decision (a clock call costs 60 ns on the wall
+    clock and about 240 ns on the CPU clock here, against hearts' 0.7 us decision, so timing each
+    step would inflate hearts and flatter every ratio)."""
     import pyspiel
 
     game = pyspiel.load_game("hearts")
@@ -88,16 +99,17 @@ def hearts_slice(seeds: range, clock: Clock = time.perf_counter) -> tuple[float,
     for seed in seeds:
         rnd = random.Random(seed)
         state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rnd.randrange(len(outcomes))][0])
+        steps = 0
+        t0 = clock()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rnd.randrange(len(outcomes))][0])
-                continue
-            t0 = clock()
             legal = state.legal_actions()
             state.apply_action(legal[rnd.randrange(len(legal))])
-            spent += clock() - t0
-            decisions += 1
+            steps += 1
+        spent += clock() - t0
+        decisions += steps
     return spent, decisions
 
 
@@ -114,6 +126,74 @@ def ours_slice(game: Game, players: int, seeds: range, clock: Clock = time.perf_
             state = apply_f(state, legal[rnd.randrange(len(legal))])
             decisions += 1
     return clock() - t0, decisions
+
+
+def engine_slice(game_id: str, players: int, seeds: range, clock: Clock = time.perf_counter
+                 ) -> tuple[float, int]:
+    """Seconds for whole random games on the engine driven from Python (``engine.new``, then
+    ``legal_actions`` and ``apply`` with a ``random.Random`` pick, as for hearts), and the decisions."""
+    from gremlinrules import engine
+
+    new = engine.new
+    decisions = 0
+    t0 = clock()
+    for seed in seeds:
+        rnd = random.Random(seed)
+        native = new(game_id, players, seed)
+        while not native.is_terminal():
+            legal = native.legal_actions()
+            native.apply(legal[rnd.randrange(len(legal))])
+            decisions += 1
+    return clock() - t0, decisions
+
+
+def playouts_slice(game_id: str, players: int, seeds: range, clock: Clock = time.perf_counter
+                   ) -> tuple[float, int]:
+    """Seconds for ``engine.playouts`` over ``seeds`` (whole games in native code), and the decisions."""
+    from gremlinrules import engine
+
+    t0 = clock()
+    rows = engine.playouts(game_id, players, seeds)
+    return clock() - t0, sum(row.decisions for row in rows)
+
+
+ENGINE_GAMES_FACTOR = 10
+"""Engine games per playout of the strict measure, per slice (they are quicker)."""
+
+PLAYOUTS_FACTOR = 200
+"""``engine.playouts`` games per playout of the strict measure, per slice."""
+
+
+def engine_ratios(game_id: str, players: int, games: int, slices: int, clock: Clock = time.perf_counter,
+                  *, hearts: bool = True) -> dict[str, Any]:
+    """The engine's cost per decision from Python and inside ``playouts``, each as the median of
+    slice ratios to hearts' (interleaved as in :func:`strict_ratio`); None where the engine does not
+    play the game."""
+    from gremlinrules import engine
+
+    if game_id not in engine.games():
+        return {"engine_ratio": None, "engine_us": None, "playouts_ratio": None, "playouts_ns": None}
+    per = max(1, games // slices)
+    loop: list[float] = []
+    native: list[float] = []
+    loop_ratios: list[float] = []
+    native_ratios: list[float] = []
+    for k in range(slices):
+        ref = hearts_slice(range(k * HEARTS_GAMES, (k + 1) * HEARTS_GAMES), clock) if hearts else None
+        span = per * ENGINE_GAMES_FACTOR
+        seconds, decisions = engine_slice(game_id, players, range(k * span, (k + 1) * span), clock)
+        loop.append(seconds / max(1, decisions))
+        span = per * PLAYOUTS_FACTOR
+        seconds, decisions = playouts_slice(game_id, players, range(k * span, (k + 1) * span), clock)
+        native.append(seconds / max(1, decisions))
+        if ref is not None:
+            mean = ref[0] / ref[1]
+            loop_ratios.append(loop[-1] / mean)
+            native_ratios.append(native[-1] / mean)
+    return {"engine_ratio": statistics.median(loop_ratios) if loop_ratios else None,
+            "engine_us": statistics.median(loop) * 1e6,
+            "playouts_ratio": statistics.median(native_ratios) if native_ratios else None,
+            "playouts_ns": statistics.median(native) * 1e9}
 
 
 def strict_ratio(game: Game, players: int, games: int, slices: int, clock: Clock = time.perf_counter,
@@ -250,6 +330,7 @@ def measure_row(game_id: str, players: int, games: int, rounds: int, *, cpu: boo
     hearts = openspiel and hearts_available()
     row: dict[str, Any] = {"game": game_id, "players": players}
     row.update(strict_ratio(game, players, games, rounds, clock, hearts=hearts))
+    row.update(engine_ratios(game_id, players, games, rounds, clock, hearts=hearts))
     spread = decision_spread(game, players, range(max(1, row["games"] // 2)), clock)
     probes = spread.pop("probes")
     row.update(spread)
@@ -283,7 +364,7 @@ def _plain(row: dict[str, Any]) -> dict[str, Any]:
 
 
 HEAD = (f"{'game':26s} {'x hearts':>8s} {'mean us':>8s} {'med us':>7s} {'p99 us':>8s} {'games/s':>8s} "
-        f"{'obs us':>7s} {'json us':>8s} {'mcts ms':>8s}")
+        f"{'obs us':>7s} {'json us':>8s} {'mcts ms':>8s} {'engine x':>8s} {'play x':>7s}")
 """The table's header (the columns of docs/performance.rst)."""
 
 
@@ -299,7 +380,8 @@ def format_row(row: dict[str, Any]) -> str:
     line = (f"{name:26s} {_num(row['ratio'], 8, 2)} {_num(row['mean_us'], 8, 2)} "
             f"{_num(row['median_us'], 7, 2)} "
             f"{_num(row['p99_us'], 8, 1)} {_num(row['games_per_s'], 8, 1)} {_num(row['observe_us'], 7, 1)} "
-            f"{_num(row['json_us'], 8, 1)} {_num(row['mcts_ms'], 8, 0)}")
+            f"{_num(row['json_us'], 8, 1)} {_num(row['mcts_ms'], 8, 0)} "
+            f"{_num(row.get('engine_ratio'), 8, 2)} {_num(row.get('playouts_ratio'), 7, 3)}")
     kinds = ", ".join(f"{label} {share:.0%} (of all {every:.0%})" for label, share, every in row["slowest"])
     return f"{line}\n{'':4s}slowest 1% (>= {row['p99_us']:.1f} us): {kinds}"
 

@@ -34,7 +34,7 @@ from gremlinrules.core.registry import game_ids, get_game, module_name
 if TYPE_CHECKING:
     from gremlinrules.core.native.game import NativeGame
 
-__all__ = ["ENV", "NativeGame", "Playout", "available", "from_state", "games", "new", "playouts"]
+__all__ = ["ENV", "Playout", "available", "from_state", "games", "new", "playouts"]
 
 ENV = "GREMLINRULES_ENGINE"
 """The environment variable that switches the engine off (``off``, ``0`` or ``false``)."""

@@ -40,11 +40,17 @@ cdef inline uint64_t sm_limit(uint64_t n) noexcept nogil:
 
 
 cdef inline uint64_t sm_below(uint64_t* state, uint64_t n) noexcept nogil:
-    """A uniform integer in range(n), 1 <= n < 2**64; the state advances past every rejected output."""
-    cdef uint64_t limit = sm_limit(n)
+    """A uniform integer in range(n), 1 <= n < 2**64; the state advances past every rejected output.
+
+    The limit is at least 2**64 - n + 1, so an output up to 2**64 - n is accepted without working
+    the limit out (it is needed only for the n largest outputs, about n in 2**64 draws)."""
+    cdef uint64_t limit
     cdef uint64_t z
     while True:
         z = sm_next(state)
+        if z <= (<uint64_t>0) - n:
+            return z % n
+        limit = sm_limit(n)
         if limit == 0 or z < limit:
             return z % n
 
