@@ -114,8 +114,14 @@ HOSTILE_INDICES: list[tuple[Any, type[GremlinRulesError]]] = [
 ]
 
 
+def _stable_id(value: Any) -> str:
+    """A test id that is the same in every process (a bare object's repr holds its address, so
+    pytest-xdist's workers would collect different tests)."""
+    return "object()" if type(value) is object else repr(value)
+
+
 @pytest.mark.parametrize("game_id", NATIVE)
-@pytest.mark.parametrize(("index", "error"), HOSTILE_INDICES, ids=repr)
+@pytest.mark.parametrize(("index", "error"), HOSTILE_INDICES, ids=_stable_id)
 def test_hostile_indices_get_the_library_error_and_change_nothing(
         game_id: str, index: Any, error: type[GremlinRulesError]) -> None:
     """A negative, huge or non-integer index is refused (IllegalActionError for an integer outside the
