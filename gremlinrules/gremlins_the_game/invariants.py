@@ -231,6 +231,11 @@ def _check_stack(s: State, g: Geometry) -> None:
                 raise _bad("a moved gremlin is face down on the board")
         elif f.bound:
             raise _bad("a pending decision's bound values")
+        # GTG-EVENT-2: an effect with nothing to act on is skipped, so it never asks
+        if f.kind == flow.PLACE and not s.pool:
+            raise _bad("a new gremlin comes from the pool, which is empty")
+        if f.kind == flow.MOVE_FROM and not flow.empty_gremlin_spaces(s):
+            raise _bad("a gremlin is moved only while a Gremlin space is empty")
     elif f.kind == flow.DISCARD and (f.bound or f.then[:1] != ("draw",)
                                      or len(s.hands[s.turn]) < HAND_LIMIT):
         raise _bad("a hand-limit discard comes before a draw into a full hand")
