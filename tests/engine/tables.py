@@ -11,6 +11,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from tests.gremlins_the_game import strategies as gtg
 from tests.no_good_gremlins import strategies as ngg
 
 Table = tuple[int, Any]
@@ -18,6 +19,7 @@ Table = tuple[int, Any]
 
 TABLES: dict[str, Callable[[], st.SearchStrategy[Table]]] = {
     "no-good-gremlins": lambda: st.tuples(ngg.player_counts, st.one_of(st.none(), ngg.any_options)),
+    "gremlins-the-game": lambda: gtg.tables,
 }
 """Game id -> a strategy of its tables (players, options)."""
 
