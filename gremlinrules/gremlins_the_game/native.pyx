@@ -542,42 +542,28 @@ cdef bint _stripe_in_theater(const S* s, const Tab* t) noexcept nogil:
 
 # --- the decks ---------------------------------------------------------------------------------
 
-cdef int _draw_weapon_card(S* s) noexcept nogil:
-    """core.piles.draw_or_rebuild of the weapon deck (GTG-WEAPON-3): the top card, an empty deck
-    first rebuilt by shuffling its discard pile; -1 with both empty."""
+cdef int _draw_or_rebuild(uint64_t* rng, uint8_t* deck, uint8_t* top, uint8_t* end, const uint8_t* discard,
+                          uint8_t* discarded) noexcept nogil:
+    """core.piles.draw_or_rebuild (GTG-WEAPON-3, GTG-EVENT-3): the top card of ``deck[top:end]``, an
+    empty deck first rebuilt by shuffling its discard pile ``discard[:discarded]``; -1 with both
+    empty."""
     cdef int k
-    if s.wtop == s.wend:
-        if s.wdisc_len == 0:
+    if top[0] == end[0]:
+        if discarded[0] == 0:
             return -1
-        for k in range(s.wdisc_len):
-            s.wdeck[k] = s.wdisc[k]
-        sm_shuffle_u8(&s.rng, s.wdeck, s.wdisc_len)
-        s.wtop = 0
-        s.wend = s.wdisc_len
-        s.wdisc_len = 0
-    s.wtop += 1
-    return s.wdeck[s.wtop - 1]
-
-
-cdef int _draw_event_card(S* s) noexcept nogil:
-    """The same for the event deck (GTG-EVENT-3)."""
-    cdef int k
-    if s.etop == s.eend:
-        if s.edisc_len == 0:
-            return -1
-        for k in range(s.edisc_len):
-            s.edeck[k] = s.edisc[k]
-        sm_shuffle_u8(&s.rng, s.edeck, s.edisc_len)
-        s.etop = 0
-        s.eend = s.edisc_len
-        s.edisc_len = 0
-    s.etop += 1
-    return s.edeck[s.etop - 1]
+        for k in range(discarded[0]):
+            deck[k] = discard[k]
+        sm_shuffle_u8(rng, deck, discarded[0])
+        top[0] = 0
+        end[0] = discarded[0]
+        discarded[0] = 0
+    top[0] += 1
+    return deck[top[0] - 1]
 
 
 cdef void _draw_weapon(S* s, int seat) noexcept nogil:
     """flow.draw_weapon (GTG-WEAPON-1, GTG-WEAPON-3)."""
-    cdef int card = _draw_weapon_card(s)
+    cdef int card = _draw_or_rebuild(&s.rng, s.wdeck, &s.wtop, &s.wend, s.wdisc, &s.wdisc_len)
     if card >= 0:
         s.hand[seat][card] += 1
         s.hand_len[seat] += 1
@@ -704,7 +690,7 @@ cdef void _land(S* s, const Tab* t, int seat, int space) noexcept nogil:
     cdef int k, card, e = t.ev_at[space], w = t.wp_at[space], g
     s.phase = RESOLVE
     if e >= 0 and (s.ev_tok >> e) & 1:  # GTG-EVENT-1, GTG-EVENT-3
-        card = _draw_event_card(s)
+        card = _draw_or_rebuild(&s.rng, s.edeck, &s.etop, &s.eend, s.edisc, &s.edisc_len)
         _event_token(s, t, e, False)
         if card < 0:
             _end_turn(s, t)
