@@ -188,7 +188,7 @@ def user_maps(draw: st.DrawFn) -> Map:
 any_options = st.builds(
     Options,
     challenging=st.booleans(),
-    turn_limit=st.sampled_from([1, 4, 40, 240]),
+    turn_limit=st.sampled_from([1, 40, 240, 400]),
     reenter_square=st.booleans(),
     components=st.one_of(st.none(), st.just(ARMOURY), user_components()),
     map=st.one_of(st.none(), user_maps()),
