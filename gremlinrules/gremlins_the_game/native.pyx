@@ -10,7 +10,10 @@ the one pending frame (its kind, source, the space it is bound to and its remain
 table (:c:type:`Tab`, shared by every state of one player count and options) holds the map as grid
 cells with a bit set per direction of step, so a move's destinations are a breadth-first search
 of a few word operations a step over the rows within six of the mover's; and the component set as
-arrays, each gremlin's minimal covering sets (the Defeat actions) included.
+arrays, each gremlin's minimal covering sets (the Defeat actions) included. A game object that
+has searched 1024 times (a playouts batch's, not a short-lived clone) remembers its searches
+(16384 of them, about 1.9 MB, by the mover's space and the spaces within five steps that end a
+move, as the Python fast path does), which halves a move's cost in long batches.
 
 The rules are those of :mod:`.rules` and :mod:`.flow`, step for step and clause for clause (the
 clause ids name where each is), and the generator is the same SplitMix64
@@ -27,12 +30,12 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from gremlinrules.core.native.bits cimport bits_lowest
 from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
-from gremlinrules.core.native.rng cimport sm_shuffle_u8
+from gremlinrules.core.native.rng cimport GR_GAMMA, GR_M1, sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
 from gremlinrules.core.decisions import Frame
@@ -66,6 +69,9 @@ cdef enum:
     MAXTHEN = 20       # a frame's remaining steps (check_state allows 16)
     MAXEV = 9          # an event card's steps: three effects of count three at most (GTG-DATA-5)
     STEPS = 6          # GTG-MOVE-1
+    KEYW = 6           # a remembered search's key: the words of the spaces within five steps
+    VALW = 8           # and its answer: the words of the rows within six
+    CACHE_BITS = 14    # 16384 remembered searches a game object (about 1.9 MB)
     HAND_LIMIT = 7     # GTG-WEAPON-2
     HAND_SIZE = 3      # GTG-SETUP-6
     NONE = -1
@@ -100,6 +106,10 @@ cdef enum:
     ST_EVENTS = 6
     ST_WEAPONS = 7
     ST_GREMLINS = 8
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long x) noexcept nogil  # the lowest member of a non-empty set
+
 
 _PHASES = (Phase.MOVE, Phase.RESOLVE, Phase.OVER)
 _PHASE_CODE = {phase: code for code, phase in enumerate(_PHASES)}
@@ -146,6 +156,9 @@ ctypedef struct Tab:
     int8_t wp_at[MAXSPACES]
     int ngspaces
     int16_t gspace[MAXGS]         # the Gremlin spaces, in map order
+    int16_t ball_lo[MAXSPACES]    # a space's cells within five steps (walls and doors only), as the
+    uint8_t ball_n[MAXSPACES]     # words ball_lo ... (ball_n of them, 0 when more than KEYW)
+    uint64_t ball[MAXSPACES][KEYW]
     # the component set (GTG-DATA-6)
     int stripe
     int32_t points[NG]
@@ -211,6 +224,18 @@ ctypedef struct S:
     uint8_t eend
     uint8_t edisc[NCARD]
     uint8_t edisc_len
+
+
+# Searches remembered by one game object (see GremlinsTheGame.cache): a move's walk depends only on
+# the mover's space, whether the Town Square is closed (a first turn) and the spaces within five
+# steps that end a move (the Python fast path's key, fast_moves).
+ctypedef struct Entry:
+    uint32_t tag                  # the mover's space + 1, with 1 << 16 on a first turn; 0: empty
+    uint64_t key[KEYW]            # the spaces ending a move, within five steps
+    uint64_t seen[VALW]           # the walk's answer over the rows within six
+
+ctypedef struct Cache:
+    Entry entries[1 << CACHE_BITS]
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -302,6 +327,22 @@ cdef void _fill_map(Tab* tab, geo) except *:
     tab.ngspaces = len(m.gremlin_spaces)
     for k, i in enumerate(m.gremlin_spaces):
         tab.gspace[k] = i
+    neighbours = m.graph.neighbours
+    for i in range(tab.nspaces):  # the cells within five steps of each space, walls and doors only
+        near = {i}
+        edge = [i]
+        for _ in range(STEPS - 1):
+            edge = [v for u in edge for v in neighbours[u] if v not in near]
+            near.update(edge)
+        cells = [tab.space_cell[v] for v in near]
+        lo = min(cells) >> 6
+        if (max(cells) >> 6) - lo >= KEYW:
+            tab.ball_n[i] = 0
+            continue
+        tab.ball_lo[i] = lo
+        tab.ball_n[i] = (max(cells) >> 6) - lo + 1
+        for c in cells:
+            tab.ball[i][(c >> 6) - lo] |= (<uint64_t>1) << (c & 63)
 
 
 cdef void _fill_components(GtgTable table, comps, tuple actions) except *:
@@ -618,13 +659,14 @@ cdef void _over(S* s, int outcome) noexcept nogil:
     s.fkind = NONE
 
 
-cdef void _begin_turn(S* s, const Tab* t, int seat, int64_t number) noexcept nogil:
-    """flow.begin_turn: GTG-STRIPE-3, while Stripe is in the theater a turn begins with the pool's
-    top token for an empty theater space (GTG-THEATER-1), or for its crowd (GTG-THEATER-3)."""
+cdef void _begin_turn(S* s, const Tab* t, int seat, int64_t number, bint stripe_in_theater) noexcept nogil:
+    """flow.begin_turn: GTG-STRIPE-3, while Stripe is in the theater (``stripe_in_theater``, as the
+    turn's end found) a turn begins with the pool's top token for an empty theater space
+    (GTG-THEATER-1), or for its crowd (GTG-THEATER-3)."""
     s.turn = seat
     s.turn_number = number
     s.phase = MOVE
-    if s.pool_top != s.pool_end and _stripe_in_theater(s, t):
+    if s.pool_top != s.pool_end and stripe_in_theater:
         if _empty_theater(s, t, NULL):
             _push(s, F_THEATER, SRC_STRIPE, -1, NULL, 0)
         else:
@@ -635,14 +677,16 @@ cdef void _begin_turn(S* s, const Tab* t, int seat, int64_t number) noexcept nog
 
 cdef void _end_turn(S* s, const Tab* t) noexcept nogil:
     """flow.end_turn: GTG-STRIPE-4, then GTG-END-4 (a house rule), else the next seat (GTG-TURN-1)."""
+    cdef bint stripe
     if s.phase == OVER:
         return
-    if s.pool_top == s.pool_end and _stripe_in_theater(s, t):
+    stripe = _stripe_in_theater(s, t)
+    if s.pool_top == s.pool_end and stripe:
         _over(s, POOL_EMPTY)
     elif t.bounded and s.turn_number + 1 >= t.turn_limit:
         _over(s, TURN_LIMIT)
     else:
-        _begin_turn(s, t, (s.turn + 1) % t.players, s.turn_number + 1)
+        _begin_turn(s, t, (s.turn + 1) % t.players, s.turn_number + 1, stripe)
 
 
 cdef void _run(S* s, const Tab* t, int seat, const uint8_t* steps, int n) noexcept nogil:
@@ -708,7 +752,7 @@ cdef void _land(S* s, const Tab* t, int seat, int space) noexcept nogil:
         steps[1] = ST_END
         _run(s, t, seat, steps, 2)
         return
-    g = _gremlin_at(s, space)
+    g = _gremlin_at(s, space) if _bit(s.board, t.space_cell[space]) else -1
     if g >= 0:  # GTG-FIGHT-1: face up, then fight or let it escape
         s.up |= (<uint64_t>1) << g
         s.from_pool &= ~((<uint64_t>1) << g)
@@ -740,7 +784,7 @@ cdef void _move(S* s, const Tab* t, int to) noexcept nogil:
         _land(s, t, seat, to)
 
 
-cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span) noexcept nogil:
+cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Cache* cache) noexcept nogil:
     """flow.destinations as a bit set over the cells: ``found``'s words ``span[0]`` to ``span[1]``
     (the others are not written); False when there is none and the player must stay (GTG-MOVE-2).
 
@@ -750,7 +794,8 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span) no
     the other players and their Starts are passed, not landed on. GTG-MOVE-5: a token ends the
     move, and so does the Town Square for a move that enters it; GTG-SQUARE-4: no Town Square space
     on a first turn; GTG-SQUARE-6: neither for a move from inside the square. GTG-SQUARE-3: the
-    free move goes to any space not taken by another player or their Start."""
+    free move goes to any space not taken by another player or their Start. With ``cache``, the
+    walk is looked up there first and remembered after."""
     cdef uint64_t reserved[NW]
     cdef uint64_t stops[NW]
     cdef uint64_t seen[NW]
@@ -759,10 +804,13 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span) no
     cdef uint64_t* cur = front_a + 1   # words -1 and nw are zero
     cdef uint64_t* nxt = front_b + 1
     cdef uint64_t* swap
-    cdef uint64_t x, alive, square
+    cdef uint64_t key[KEYW]
+    cdef uint64_t x, alive, square, h = 0
     cdef int seat = s.turn, here = s.pos[seat], nw = t.nwords, width = t.width, up = 64 - t.width
-    cdef int hc = t.space_cell[here], i, c, w, lo, hi, big_lo, big_hi, step, row
+    cdef int hc = t.space_cell[here], i, c, w, lo, hi, big_lo, big_hi, step, row, kn = 0, j
     cdef bint entering, first
+    cdef Entry* entry = NULL
+    cdef uint32_t tag
     row = t.space_row[here]
     if (s.free_move >> seat) & 1:  # GTG-SQUARE-3
         big_lo, big_hi = 0, nw - 1
@@ -790,6 +838,23 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span) no
         return alive != 0
     entering = _enters_square(t, here)
     first = entering and s.turn_number < t.players
+    if cache != NULL and t.ball_n[here] and big_hi - big_lo < VALW:
+        kn = t.ball_n[here]
+        tag = (here + 1) | ((<uint32_t>first) << 16)
+        h = tag * GR_GAMMA
+        for j in range(kn):
+            w = t.ball_lo[here] + j
+            key[j] = (s.board[w] | s.marks[w] | (t.square[w] if entering else 0)) & t.ball[here][j]
+            h = (h ^ key[j]) * GR_M1
+        entry = &cache.entries[h >> (64 - CACHE_BITS)]
+        if entry.tag == tag:
+            for j in range(kn):
+                if entry.key[j] != key[j]:
+                    break
+            else:
+                for w in range(big_lo, big_hi + 1):
+                    seen[w] = entry.seen[w - big_lo]
+                return _found(t, seen, reserved, found, big_lo, big_hi, hc, first)
     for w in range(big_lo - 1, big_hi + 2):
         cur[w] = 0
         nxt[w] = 0
@@ -819,11 +884,24 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span) no
         swap = cur
         cur = nxt
         nxt = swap
+    if entry != NULL:  # remembered, replacing what was there
+        entry.tag = tag
+        for j in range(kn):
+            entry.key[j] = key[j]
+        for w in range(big_lo, big_hi + 1):
+            entry.seen[w - big_lo] = seen[w]
+    return _found(t, seen, reserved, found, big_lo, big_hi, hc, first)
+
+
+cdef inline bint _found(const Tab* t, uint64_t* seen, const uint64_t* reserved, uint64_t* found, int lo,
+                        int hi, int hc, bint first) noexcept nogil:
+    """The destinations from what the walk saw: not the start, the closed square (GTG-SQUARE-4) or
+    the other players' spaces and Starts (GTG-MOVE-3, GTG-MOVE-4); False for none."""
+    cdef uint64_t alive = 0
+    cdef int w
     seen[hc >> 6] &= ~((<uint64_t>1) << (hc & 63))
-    alive = 0  # what was seen, but the start, the closed square and the other players' spaces
-    for w in range(big_lo, big_hi + 1):
-        square = t.square[w] if first else 0
-        found[w] = seen[w] & ~square & ~reserved[w]
+    for w in range(lo, hi + 1):
+        found[w] = seen[w] & ~(t.square[w] if first else 0) & ~reserved[w]
         alive |= found[w]
     return alive != 0
 
@@ -848,17 +926,20 @@ cdef int _move_list(const S* s, const Tab* t, const uint64_t* found, const int* 
     """The Moves' indices (their spaces, ascending) from :func:`_destinations`' answer, or the stay
     (GTG-MOVE-2)."""
     cdef uint64_t b
-    cdef int n = 0, w
+    cdef int w
+    cdef int32_t* o = out
+    cdef const int16_t* cells
     if not some:
         out[0] = s.pos[s.turn]
         return 1
     for w in range(span[0], span[1] + 1):
         b = found[w]
+        cells = t.cell_space + (w << 6)
         while b:
-            out[n] = t.cell_space[(w << 6) + bits_lowest(b)]
-            n += 1
+            o[0] = cells[__builtin_ctzll(b)]  # b is not 0
+            o += 1
             b &= b - 1
-    return n
+    return o - out
 
 
 cdef inline bint _move_listed(const S* s, const Tab* t, const uint64_t* found, const int* span,
@@ -1058,6 +1139,18 @@ cdef void _deal(S* s, const Tab* t, uint64_t seed) noexcept nogil:
     s.outcome = PLAYING
 
 
+cdef uint32_t _cache_after = 1024
+
+
+def remember_searches_after(int searches):
+    """Make each game object remember its searches once it has searched ``searches`` times (1024 by
+    default); the previous value. For tests, which play short games: 0 remembers from the first."""
+    global _cache_after
+    old = _cache_after
+    _cache_after = searches
+    return old
+
+
 STATE_BYTES = sizeof(S)
 """The size of a native state's struct (the table it shares is not counted)."""
 
@@ -1076,6 +1169,20 @@ cdef class GremlinsTheGame(NativeGame):
     cdef int span[2]
     cdef bint some
     cdef bint searched
+    # the searches it remembers, made once it has searched CACHE_AFTER times (a playouts batch's
+    # game, not every short-lived clone); never copied, freed with it
+    cdef Cache* cache
+    cdef uint32_t searches
+
+    def __dealloc__(self):
+        free(self.cache)
+
+    cdef Cache* _cache(self) noexcept nogil:
+        if self.cache == NULL and self.searches <= _cache_after:
+            self.searches += 1
+            if self.searches > _cache_after:
+                self.cache = <Cache*>calloc(1, sizeof(Cache))  # NULL on failure: no memory, no cache
+        return self.cache
 
     cdef int legal_into(self, int32_t* out) noexcept nogil:
         """Every legal index, ascending: the pending frame's choices, else the Moves."""
@@ -1085,7 +1192,7 @@ cdef class GremlinsTheGame(NativeGame):
             return _frame_choices(&self.s, self.tab, out)
         if self.s.phase != MOVE:
             return 0
-        self.some = _destinations(&self.s, self.tab, self.found, self.span)
+        self.some = _destinations(&self.s, self.tab, self.found, self.span, self._cache())
         self.searched = True
         return _move_list(&self.s, self.tab, self.found, self.span, self.some, out)
 
@@ -1097,7 +1204,7 @@ cdef class GremlinsTheGame(NativeGame):
         if self.s.phase != MOVE:
             return False
         if not self.searched:
-            self.some = _destinations(&self.s, self.tab, self.found, self.span)
+            self.some = _destinations(&self.s, self.tab, self.found, self.span, self._cache())
             self.searched = True
         return _move_listed(&self.s, self.tab, self.found, self.span, self.some, action)
 

@@ -4,7 +4,9 @@ the rules as written (no turn limit), the largest maps, and the tables it refuse
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,6 +16,7 @@ from gremlinrules import engine
 from gremlinrules.core.actionspace import action_space
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import SetupError, UnsupportedError
+from gremlinrules.core.playout import random_playout
 from gremlinrules.gremlins_the_game import (
     Components,
     GremlinToken,
@@ -184,6 +187,37 @@ def test_a_table_with_more_actions_than_the_engine_takes_is_refused() -> None:
     with pytest.raises(UnsupportedError, match="components"):
         engine.from_state(GID, state)
     assert GAME.legal_actions(state)
+
+
+@pytest.fixture
+def remember_every_search() -> Iterator[None]:
+    """Game objects remember their searches from the first one (not after 1024)."""
+    native: Any = importlib.import_module("gremlinrules.gremlins_the_game.native")  # compiled: no stub
+    before = native.remember_searches_after(0)
+    yield
+    native.remember_searches_after(before)
+
+
+@pytest.mark.usefixtures("remember_every_search")
+def test_remembered_searches_give_the_rule_books_moves() -> None:
+    """A game object remembers its moves' searches (by the mover's space, a closed Town Square and
+    the spaces within five steps that end a move): from the first search on, random games on the
+    reference map, the small one and random maps, with either reading of GTG-SQUARE-6, equal the
+    rule book at every decision, and so do playouts (one object plays every seed, so a later game
+    finds the searches of the earlier ones)."""
+    rnd = random.Random(5)
+    maps: list[Any] = [None, read_map(SMALL)]
+    while len(maps) < 4:
+        made = random_map(rnd)
+        if made is not None:
+            maps.append(made)
+    for k, m in enumerate(maps):
+        for reenter in (False, True):
+            options = Options(map=m, reenter_square=reenter, turn_limit=120)
+            for seed in range(2):
+                assert play_on(new_game(2 + k % 3, seed, options=options), random.Random(seed)) > 0
+    seeds = range(6)
+    assert engine.playouts(GID, 2, seeds) == [random_playout(GAME, 2, seed) for seed in seeds]
 
 
 def test_a_clone_and_a_restored_game_are_independent_mid_turn() -> None:
