@@ -77,8 +77,8 @@ def _check_state(s: State) -> None:
         raise _bad("options")
     t = tables(table_components(s.options))  # GTG-DATA-6: a user's set is validated here
     g = table_geometry(s.options.map)  # GTG-MAP-7: and a user's map
-    if type(s.rng) is not Rng:
-        raise _bad("rng")
+    if type(s.rng) is not Rng or not is_int(s.rng.state) or not 0 <= s.rng.state < 2**64:
+        raise _bad("rng must be an Rng whose state is from 0 to 2**64 - 1 (SplitMix64's)")
     for name in ("first_player", "turn"):
         value = getattr(s, name)
         if not is_int(value) or not 0 <= value < n:

@@ -1,5 +1,5 @@
-"""check_state and the event frames (GTG-EVENT-2): an effect with nothing to act on is skipped, so a
-state pending on one is refused, never played into an internal error or a dead end."""
+"""check_state's refusals of states the rules never reach: a pending event frame with nothing to act
+on (GTG-EVENT-2: such an effect is skipped), and a generator outside SplitMix64's states."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import State, apply, check_state, flow, legal_actions
 from gremlinrules.gremlins_the_game.state import Phase
 from tests.gremlins_the_game.helpers import table
@@ -47,3 +48,13 @@ def test_a_gremlin_is_moved_only_while_a_gremlin_space_is_empty() -> None:
     after = apply(freed, legal_actions(freed)[0])
     assert after.stack[0].kind == flow.MOVE_TO
     assert legal_actions(after)
+
+
+@pytest.mark.parametrize("value", [2**64, 2**70, -1])
+def test_a_generator_outside_splitmix64s_states_is_refused(value: int) -> None:
+    """The state's generator is SplitMix64, whose state is a 64-bit number: check_state refuses an
+    Rng holding another (Rng builds one without a word), which the rules would silently reduce."""
+    s = table(2)
+    with pytest.raises(InvalidArgumentError, match="rng"):
+        check_state(flow.replace(s, rng=Rng(value)))
+    check_state(flow.replace(s, rng=Rng(2**64 - 1)))
