@@ -487,26 +487,24 @@ cdef inline void _lift(S* s, const Tab* t, int g) noexcept nogil:
     s.from_pool &= ~((<uint64_t>1) << g)
 
 
-cdef inline void _event_token(S* s, const Tab* t, int i, bint on) noexcept nogil:
-    """The i-th Event space gets (or loses) its token."""
-    cdef int c = t.space_cell[t.ev_space[i]]
+cdef inline void _token(S* s, uint16_t* tokens, int i, int space, const Tab* t, bint on) noexcept nogil:
+    """The i-th Event (or Weapon) space, ``space``, gets (or loses) its token: bit i of ``tokens``
+    (the state's ``ev_tok`` or ``wp_tok``) and the space's cell in ``marks``."""
+    cdef int c = t.space_cell[space]
     if on:
-        s.ev_tok |= 1 << i
+        tokens[0] |= 1 << i
         s.marks[c >> 6] |= (<uint64_t>1) << (c & 63)
     else:
-        s.ev_tok &= ~(1 << i)
+        tokens[0] &= ~(1 << i)
         s.marks[c >> 6] &= ~((<uint64_t>1) << (c & 63))
+
+
+cdef inline void _event_token(S* s, const Tab* t, int i, bint on) noexcept nogil:
+    _token(s, &s.ev_tok, i, t.ev_space[i], t, on)
 
 
 cdef inline void _weapon_token(S* s, const Tab* t, int i, bint on) noexcept nogil:
-    """The i-th Weapon space gets (or loses) its token."""
-    cdef int c = t.space_cell[t.wp_space[i]]
-    if on:
-        s.wp_tok |= 1 << i
-        s.marks[c >> 6] |= (<uint64_t>1) << (c & 63)
-    else:
-        s.wp_tok &= ~(1 << i)
-        s.marks[c >> 6] &= ~((<uint64_t>1) << (c & 63))
+    _token(s, &s.wp_tok, i, t.wp_space[i], t, on)
 
 
 cdef inline bint _occupied(const S* s, const Tab* t, int space) noexcept nogil:
