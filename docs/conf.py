@@ -54,6 +54,7 @@ nitpick_ignore = [
     ("py:obj", "typing.~_P"),
     ("py:class", "_P"),
     ("py:class", "_R"),
+    ("py:class", "collections.abc.AsyncIterator"),
     ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
@@ -74,6 +75,9 @@ nitpick_ignore = [
     ("py:class", "pyspiel.Game"),
     ("py:class", "pyspiel.State"),
     ("py:class", "collections.abc.Generator"),
+    # Starlette, under gremlinrules serve (the web extra).
+    ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "starlette.websockets.WebSocket"),
     # Simulation internals that the API reference does not list (the report's
     # reading of records and its Markdown/HTML blocks), and names written short.
     ("py:class", "SimulationError"),

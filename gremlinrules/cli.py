@@ -43,7 +43,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="write the game record (JSON) to FILE, finished or not")
     play.add_argument("--table", action="store_true",
                       help="track a physical table: enter every move and every card or token drawn or "
-                           "revealed (the external-chance mode); no bots")
+                           "revealed (the external-chance mode; ITEM@SEAT for a deal round the table, ? "
+                           "for a card you cannot see, reveal ITEM@SEAT, undo [N]); no bots")
     play.add_argument("--spectate", action="store_true",
                       help="bots at every seat; watch as the spectator (public information only)")
     replay = sub.add_parser("replay", help="step through a game record, showing one seat's view")

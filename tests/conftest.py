@@ -1,7 +1,12 @@
-"""Hypothesis profiles and shared fixtures.
+"""Hypothesis profiles, the rules the tests play, and shared fixtures.
 
 ``HYPOTHESIS_PROFILE=deep`` (or ``GREMLINRULES_PROFILE=deep``) selects the long
 profile for nightly depth; the default ``fast`` profile keeps every commit quick.
+
+``GREMLINRULES_TEST_RULES=reference`` makes the tests play every game's reference rule book
+(its ``rules`` module) instead of the fast paths: see :func:`use_reference_rules`. The mutation
+run (``tools/mutation.py``) sets it, so the clause tests and the scenario runner exercise the
+rules.py it mutates; unset (or ``fast``), as in CI, nothing changes.
 """
 
 from __future__ import annotations
@@ -9,6 +14,8 @@ from __future__ import annotations
 import os
 
 from hypothesis import HealthCheck, settings
+
+from tests.rules_switch import RULES_SWITCH, chosen_rules, use_reference_rules
 
 settings.register_profile(
     "fast",
@@ -26,3 +33,14 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("GREMLINRULES_PROFILE") or os.environ.get("HYPOTHESIS_PROFILE") or "fast"
 )
+
+if chosen_rules() == "reference":
+    use_reference_rules()
+
+
+def pytest_report_header() -> str | None:
+    """Say in the run's header when the tests play the reference rule books."""
+    if chosen_rules() == "reference":
+        return f"{RULES_SWITCH}=reference: every game plays its rule book (rules.py), not its fast path"
+    return None
+

@@ -11,6 +11,12 @@ are written at build time from ``game.json_schema()`` into
 ``docs/_generated/static/schema/<game-id>.json`` (never committed) and
 published as ``_static/schema/<game-id>.json``.
 
+Every public package (``gremlinrules`` and each package under it whose name
+has no part starting with ``_``: :func:`public_packages`) must be in the module
+index: the build warns for one that is not (so ``-W`` fails), and
+``tests/test_docs_reference.py`` checks the pages' directives the same way
+without a build (:func:`declared_modules`).
+
 A reference with a leading dot (``:mod:`.flow```) is looked up from the
 module it is written in outward, as Python would, not as any module whose
 name ends so (every game has a ``flow``). References to a re-exported name
@@ -35,6 +41,7 @@ from typing import Any, TypeVar
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import gremlinrules
@@ -45,6 +52,47 @@ SCHEMA_DIR = Path(__file__).resolve().parents[1] / "_generated" / "static" / "sc
 
 PUBLIC_MODULES = ("actions", "state", "events", "view", "components")
 """A game's public modules, documented with their members, in this order."""
+
+logger = logging.getLogger(__name__)
+
+
+def public_packages() -> list[str]:
+    """``gremlinrules`` and every package under it, at any depth, with no name part starting with ``_``."""
+    found = ["gremlinrules"]
+    for info in pkgutil.walk_packages(gremlinrules.__path__, "gremlinrules."):
+        if info.ispkg and not any(part.startswith("_") for part in info.name.split(".")):
+            found.append(info.name)
+    return sorted(found)
+
+
+_DECLARES = re.compile(r"^[ \t]*\.\. (?P<kind>automodule|py:module|gremlinrules-game-api)::"
+                       r"[ \t]*(?P<name>\S+)[ \t]*$", re.MULTILINE)
+
+
+def declared_modules(text: str) -> set[str]:
+    """The modules a page's directives put in the module index: ``automodule`` and ``py:module``
+    (unless ``:no-index:``), and the game package of ``gremlinrules-game-api`` with its modules."""
+    found: set[str] = set()
+    for match in _DECLARES.finditer(text):
+        options = text[match.end():].split("\n\n", 1)[0]  # the directive's option lines
+        if ":no-index:" in options or ":noindex:" in options:
+            continue
+        if match["kind"] == "gremlinrules-game-api":
+            package = _package(match["name"])
+            found.add(package.__name__)
+            found.update(f"{package.__name__}.{sub}" for sub in _submodules(package))
+        else:
+            found.add(match["name"])
+    return found
+
+
+def check_module_index(app: Sphinx, env: BuildEnvironment) -> None:
+    """Warn for every public package missing from the module index (``-W`` makes it an error)."""
+    indexed = env.get_domain("py").modules  # type: ignore[attr-defined]
+    for name in public_packages():
+        if name not in indexed:
+            logger.warning("the package %s is not in the module index: give it an automodule in "
+                           "docs/reference/api.rst", name)
 
 
 def _package(game_id: str) -> ModuleType:
@@ -253,4 +301,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", write_schemas)  # before the static path is checked
     app.connect("missing-reference", resolve_reexports)
     app.connect("autodoc-process-docstring", absolute_relative_refs)
+    app.connect("env-check-consistency", check_module_index)
     return {"version": "1", "parallel_read_safe": True}

@@ -66,18 +66,22 @@ from __future__ import annotations
 from typing import Any, cast
 from urllib.parse import unquote
 
-import numpy as np
-import pyspiel
-
 import gremlinrules
 from gremlinrules.adapters.encoding import ViewEncoder, view_encoder
 from gremlinrules.adapters.outcome import MAX_RETURN, MIN_RETURN, returns
 from gremlinrules.core.actionspace import ActionSpace, action_space
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.chance import Tracked, chance_model
-from gremlinrules.core.errors import IllegalActionError, SetupError, shown
+from gremlinrules.core.errors import IllegalActionError, MissingExtraError, SetupError, shown
 from gremlinrules.core.game import ModuleGame
 from gremlinrules.core.protocol import Game
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as exc:
+    raise MissingExtraError("openspiel", "the OpenSpiel adapter (gremlinrules.adapters.openspiel)",
+                            exc.name) from exc
 
 __all__ = ["DEFAULT_DEALS", "MAX_DEALS", "GremlinGame", "GremlinState", "load_game", "options_parameter",
            "register", "short_name"]

@@ -41,18 +41,22 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-
 import gremlinrules
 from gremlinrules.adapters.encoding import view_encoder
 from gremlinrules.adapters.outcome import returns
 from gremlinrules.core.actionspace import action_space
 from gremlinrules.core.checks import check_players
-from gremlinrules.core.errors import SetupError, shown
+from gremlinrules.core.errors import MissingExtraError, SetupError, shown
 from gremlinrules.textview import render_view
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ModuleNotFoundError as exc:
+    raise MissingExtraError("pettingzoo", "the PettingZoo adapter (gremlinrules.adapters.pettingzoo)",
+                            exc.name) from exc
 
 __all__ = ["ENV_VERSION", "GremlinEnv", "env", "env_name"]
 

@@ -3,7 +3,8 @@
 Every error the library raises on purpose derives from :class:`GremlinRulesError`.
 The ones a caller can provoke with bad input also derive from :class:`ValueError`
 (or :class:`LookupError` for an unknown game id), so ``except ValueError`` keeps
-working for code that does not know this library.
+working for code that does not know this library; a missing optional dependency
+(:class:`MissingExtraError`) is also an :class:`ImportError`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ __all__ = [
     "GremlinRulesError",
     "IllegalActionError",
     "InvalidArgumentError",
+    "MissingExtraError",
     "SerializationError",
     "SetupError",
     "SpecError",
@@ -85,6 +87,37 @@ class ComponentError(GremlinRulesError, ValueError):
 
 class SpecError(GremlinRulesError, ValueError):
     """A spec clause file or scenario vector is malformed."""
+
+
+class MissingExtraError(GremlinRulesError, ImportError):
+    """A module or feature needs an optional dependency that is not installed.
+
+    The message names the extra that brings it, as the command line says it:
+    ``the PettingZoo adapter (gremlinrules.adapters.pettingzoo) needs gymnasium, which is
+    not installed: pip install 'gremlinrules[pettingzoo]'``. Being an :class:`ImportError`
+    too, it is what ``import gremlinrules.adapters.pettingzoo`` raises without the extra, and
+    ``except ImportError`` around an optional import keeps working.
+    """
+
+    def __init__(self, extra: str, needed_by: str, module: str | None = None, *,
+                 alternative: str = "") -> None:
+        self.extra = extra
+        """The gremlinrules extra to install (``pettingzoo``, ``openspiel``, ``sim``, ``ray``, ``web``)."""
+        self.needed_by = needed_by
+        """What needs it (a module or a feature, as a reader would name it)."""
+        self.alternative = alternative
+        """Another way out, when there is one (``pass --no-plots``), or empty."""
+        module = module.partition(".")[0] if module else None  # the package to install, not its part
+        what = f"{module}, which is not installed" if module else f"the {extra} extra"
+        tail = f", or {alternative}" if alternative else ""
+        super().__init__(f"{needed_by} needs {what}: pip install 'gremlinrules[{extra}]'{tail}", name=module)
+
+    def __reduce__(self) -> tuple[object, ...]:  # the keyword-only arguments survive a pickle (Ray)
+        return (_missing_extra, (self.extra, self.needed_by, self.name, self.alternative))
+
+
+def _missing_extra(extra: str, needed_by: str, module: str | None, alternative: str) -> MissingExtraError:
+    return MissingExtraError(extra, needed_by, module, alternative=alternative)
 
 
 def shown(value: object, limit: int = 60) -> str:

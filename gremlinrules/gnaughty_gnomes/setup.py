@@ -75,6 +75,10 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     Limits: ``players`` is 2 or 4; ``seed`` any integer (reduced mod 2**64 by the
     generator); every part of ``setup`` has its fixed size (13 hexes, 4 suits, a position
     0-3, four hands of nine cards), so nothing a caller sets can make a game bigger.
+
+    Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
+    default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such
+    as ``random.randrange(2**64)``, for a new table each time.
     """
     players = check_players(players, 2, 4, "Gnaughty Gnomes")
     if players == 3:

@@ -117,6 +117,10 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
 
     GVG-SETUP-2: every counter starts at 0 for the whole match; the start card is fixed on
     (0, 0) (see :mod:`.geometry`), so the field holds only the cards laid on it.
+
+    Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
+    default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such
+    as ``random.randrange(2**64)``, for a new table each time.
     """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     seed = check_seed(seed)

@@ -86,7 +86,12 @@ def _check_setup(setup: Any, players: int, deck: tuple[str, ...]) -> Setup:
 def new_game(players: int, seed: int = 0, *, options: Options | None = None,
              setup: Setup | None = None) -> State:
     """A new game: the deck shuffled (GI-SETUP-1), 6 cards dealt to each seat (GI-SETUP-2), the
-    familiar-players redraw if chosen (GI-SETUP-3), and the first player's turn (GI-SETUP-4)."""
+    familiar-players redraw if chosen (GI-SETUP-3), and the first player's turn (GI-SETUP-4).
+
+    Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
+    default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such
+    as ``random.randrange(2**64)``, for a new table each time.
+    """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     rng = Rng.from_seed(check_seed(seed))
     opts = table_options(options)

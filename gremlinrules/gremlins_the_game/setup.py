@@ -67,6 +67,10 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
     """A new game, set up in the rulebook's order (GTG-SETUP-1 to GTG-SETUP-7).
 
     With ``setup`` the listed pieces are placed as given and the rest shuffled by ``seed``.
+
+    Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
+    default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such
+    as ``random.randrange(2**64)``, for a new table each time.
     """
     if options is None and setup is None and type(seed) is int:
         quick = _QUICK.get(players) if type(players) is int else None

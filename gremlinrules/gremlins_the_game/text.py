@@ -18,6 +18,7 @@ from gremlinrules.gremlins_the_game.state import Options
 from gremlinrules.gremlins_the_game.view import View
 
 _MAX_SHOWN_WEAPONS = 7  # a hand's limit: a longer Defeat is shown short
+_LONGEST = 80  # a design name (GTG-VIEW-2) or a card name is shorter: anything longer is a forged view
 
 __all__ = ["action_label", "parse_action"]
 
@@ -55,7 +56,7 @@ def _pending(view: View) -> tuple[str, Any, Any]:
         origin = frame.value("from") if frame is not None else ""
     except Exception:  # a hand-made view: no label is worth an error
         origin = ""
-    if type(source) is not str or len(source) > 40:
+    if type(source) is not str or len(source) > _LONGEST:
         source = ""
     return (kind if type(kind) is str else ""), source, origin
 
@@ -65,7 +66,7 @@ def _face_up_on(view: View, space: Any) -> str | None:
     for seen in getattr(view, "board", ()) or ():
         if getattr(seen, "space", None) == space and getattr(seen, "face_up", False) is True:
             gremlin = getattr(seen, "gremlin", None)
-            return gremlin if type(gremlin) is str and len(gremlin) <= 40 else None
+            return gremlin if type(gremlin) is str and len(gremlin) <= _LONGEST else None
     return None
 
 
@@ -81,8 +82,7 @@ def _landing(view: View, space: str) -> str:
             gremlin = _face_up_on(view, space)
             if gremlin is None:
                 return "face-down gremlin"
-            # "gremlin-30" names itself; "stripe" (or an own set's bare id) gets the word
-            return gremlin if gremlin.startswith("gremlin") else f"gremlin {gremlin}"
+            return f"gremlin {gremlin}"  # GTG-VIEW-2: "gremlin red-square-1pt", "gremlin stripe"
     options = getattr(view, "options", None)
     if type(options) is Options:
         try:
@@ -132,9 +132,10 @@ def _choose_label(view: View, space: str) -> Message:
 
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat deciding in ``view`` ("Move to d4", "Move to e6
-    (face-down gremlin)", "Defeat gremlin-17 with flashlight + sword", "Put gremlin-30 face up on
-    j18 in the Movie Theater"), with its message key and parameters; made from the view alone, so
-    it never names a face-down gremlin."""
+    (face-down gremlin)", "Defeat red-circle+red-triangle-2pt with flashlight + sword", "Put
+    red-square-1pt face up on j18 in the Movie Theater": a gremlin by its design, GTG-VIEW-2),
+    with its message key and parameters; made from the view alone, so it never names a
+    face-down gremlin."""
     kind = type(action)
     if kind is Move and type(action.to) is str:
         mover, positions = getattr(view, "current_player", None), getattr(view, "positions", None)

@@ -97,6 +97,10 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
     NGG-SETUP-1, NGG-SETUP-2; with ``setup`` the listed cards are placed as given and the rest
     shuffled by ``seed`` (NGG-SETUP-3). ``options.components`` are the numbers on your own cards
     (NGG-DATA-6).
+
+    Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
+    default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such
+    as ``random.randrange(2**64)``, for a new table each time.
     """
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, "No Good Gremlins")
     rng = Rng.from_seed(check_seed(seed))

@@ -20,6 +20,13 @@ With --players all, game i plays the game's player counts in turn:
 counts[i % len(counts)] (for 2 to 5 players: games 0, 4, 8... have 2 players,
 games 1, 5, 9... have 3, and so on).
 
+With one bot spec per seat, --rotate turns them one seat a game: game i
+seats the first spec at seat i % players and the others after it in their
+order, so over any run of players games in a row each bot sits in each seat
+once (a run of a multiple of players games seats every bot in every seat
+equally often). Each record's "bots" names the bot in each of its seats, and
+'report' compares the bots over the seats they sat in.
+
 Bot specs: random; plain (the game's plain player: the first thing a new
 player would do, no search); ismcts:N (N simulations per decision; 'ismcts'
 alone is ismcts:200); ismcts:Xs (X seconds of search per decision: NOT
@@ -29,7 +36,7 @@ gremlinrules.bots.
 
 With --out FILE, records are appended to FILE in the order games finish; if
 FILE exists, it must hold games of this same run (game, --seed, --players,
---bots), and only the missing indices are played: run the same command again to
+--bots, --rotate), and only the missing indices are played: run the same command again to
 resume an interrupted run. Without --out, records go to standard output.
 """
 
@@ -45,6 +52,8 @@ def add_simulate_parser(sub: Any) -> None:
                    "every count the game takes, in turn by game index")
     p.add_argument("--bots", default="random", help="one bot spec for every seat, or one per seat, "
                    "comma-separated (default random)")
+    p.add_argument("--rotate", action="store_true", help="with one bot spec per seat: turn the bots one "
+                   "seat a game, so each sits in each seat equally often")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--workers", type=_positive, default=None, help="local worker processes (default: every "
                    "core; 1 plays in this process); with --ray alone, the CPUs of the local Ray")
@@ -89,7 +98,7 @@ def run_simulate(args: argparse.Namespace) -> None:
 
     records = iter_simulate(args.game, games=args.games, players=args.players, bots=args.bots,
                             seed=args.seed, workers=args.workers, ray=args.ray, out=args.out,
-                            progress=not args.quiet)
+                            progress=not args.quiet, rotate=args.rotate)
     played = 0
     try:
         for record in records:

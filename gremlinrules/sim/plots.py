@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import MissingExtraError
 
 __all__ = ["FORMATS", "available", "bot_rates", "histogram", "seat_rates", "stacked_histogram"]
 
@@ -34,9 +34,9 @@ def available() -> bool:
 def _figure(width: float = 6.4, height: float = 3.6) -> Any:
     try:
         from matplotlib.figure import Figure
-    except ImportError as exc:
-        raise GremlinRulesError("plots need matplotlib: pip install 'gremlinrules[sim]' "
-                                "(or write the report without plots)") from exc
+    except ModuleNotFoundError as exc:
+        raise MissingExtraError("sim", "the report's plots", exc.name,
+                                alternative="write the report without plots") from exc
     return Figure(figsize=(width, height), layout="constrained")
 
 

@@ -1,13 +1,16 @@
 """The progress bar of a simulation: tqdm on standard error, games per second and time left.
 
-Quiet (no output at all) when standard error is not a terminal, or when tqdm
-(the ``sim`` extra) is not installed.
+Quiet (no output at all) when standard error is not a terminal. On a terminal
+without tqdm (the ``sim`` extra), one line says which extra draws the bar, and
+the run goes on without it.
 """
 
 from __future__ import annotations
 
 import sys
 from typing import Any, TextIO
+
+from gremlinrules.core.errors import MissingExtraError
 
 __all__ = ["Progress"]
 
@@ -22,7 +25,8 @@ class Progress:
         if enabled and _is_terminal(out):
             try:
                 from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]  # the sim extra
-            except ImportError:
+            except ModuleNotFoundError as exc:  # a bar was asked for: say once why there is none
+                out.write(f"({MissingExtraError('sim', 'the progress bar', exc.name)})\n")
                 return
             self._bar = tqdm(total=total, initial=initial, desc=description, unit="game", file=out,
                              dynamic_ncols=True, smoothing=0.05)

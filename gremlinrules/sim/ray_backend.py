@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from gremlinrules.bots.registry import BotFactory
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import MissingExtraError
 from gremlinrules.sim.local import MAX_ATTEMPTS, Batcher
 from gremlinrules.sim.play import GameTask, play_batch
 from gremlinrules.sim.records import Record, SimulationError
@@ -29,11 +29,12 @@ __all__ = ["ray_module", "run_ray"]
 
 
 def ray_module() -> Any:
-    """The ``ray`` module, or InvalidArgumentError when Ray is not installed."""
+    """The ``ray`` module, or :class:`~gremlinrules.core.errors.MissingExtraError` when Ray is not
+    installed."""
     try:
         import ray  # the ray extra
-    except ImportError:
-        raise InvalidArgumentError("Ray is not installed: pip install 'gremlinrules[ray]'") from None
+    except ModuleNotFoundError as exc:
+        raise MissingExtraError("ray", "simulate on Ray", exc.name) from exc
     return ray
 
 

@@ -9,7 +9,8 @@ A record (format 1)::
 
 ``index`` is the game's place in its run (0 to N-1) and ``seed`` its own seed
 (:func:`gremlinrules.sim.seeds.game_seed` of the master seed and the index);
-``bots`` the canonical bot spec of each seat; ``winners`` as ``game.winners``;
+``bots`` the canonical bot spec of each seat (in a run with ``--rotate``, the
+seat each bot sat in that game); ``winners`` as ``game.winners``;
 ``decisions`` the actions applied; ``ended_by`` the clause id that ended the game
 (``game.end_reason``); ``seconds`` the wall time of that game, rounded to 6
 digits, the only field that differs between two runs of the same command.
@@ -21,7 +22,7 @@ set's digest: :func:`gremlinrules.core.records.rules_version` and
 A run's file holds its records **in the order the games finished**, not by
 index. Resuming (:class:`RecordFile`) reads the indices already there, checks
 that every record belongs to the same run (game, seed for its index, player
-count and bots, rules version and component set: a run is never finished under
+count and bots by seat, rules version and component set: a run is never finished under
 other rules or data than it began with; another library version may finish it),
 drops a truncated last line (a writer killed mid-line), and the run then plays
 only the missing indices. No header line: every line is a record.
@@ -174,7 +175,7 @@ class RecordFile:
         want = {**fixed, "seed": seed, "players": players, "bots": bots}
         for key, value in want.items():
             if record.get(key) != value:
-                hint = _HINTS.get(key, "give the same game, --seed, --players and --bots")
+                hint = _HINTS.get(key, "give the same game, --seed, --players, --bots and --rotate")
                 raise SimulationError(
                     f"{self.path} holds another run's games: line {number} (game {index}) has {key} "
                     f"{shown(record.get(key))}, this run expects {shown(value)} ({hint}); use another "

@@ -13,9 +13,15 @@ count and line-up of bots:
   share of games that have a winner divided by the number of seats (``1/players`` when
   every game has one). Ties pull every seat toward the fair rate, so the same question is
   also asked of the games with a single winner; and a chi-square test of equal seat wins
-  gives one number for "the seats are not alike";
+  gives one number for "the seats are not alike". **Seat effects are judged only in a
+  line-up with the same bot in every seat**: where the bots differ, a seat's rate is also
+  its bot's (the weakest bot's seat is not a disadvantaged seat), and the report says it
+  does not judge them;
 * bot against bot, where line-ups mix bots: each bot's win rate in each seat it sat in,
-  pooled over those line-ups, with intervals, as a table and a figure;
+  pooled over those line-ups, with intervals, as a table and a figure. A bot's rate over
+  all its seats is judged only where it sat in every seat equally often (to within one game
+  or 5%), as ``simulate --rotate`` seats it; otherwise that rate is also its seats'
+  advantage, and the report says so;
 * game length (decisions) and scores: quantiles and histograms;
 * how games ended (``ended_by``, with its clause's kind and first sentence): counts and
   shares; the share of games where nobody scored (every score 0), and where every seat won.
@@ -37,7 +43,7 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, MissingExtraError, shown
 from gremlinrules.sim import plots
 from gremlinrules.sim.markup import Block, Bullets, Heading, Image, Paragraph, Table, to_html, to_markdown
 from gremlinrules.sim.results import GameResult, Results, load_results
@@ -135,6 +141,15 @@ def _summary_cells(values: Sequence[float]) -> tuple[str, ...]:
     return (f"{s.mean:.1f}", *(_num(q) for q in s.quantiles))
 
 
+def _one_bot(bots: tuple[str, ...]) -> bool:
+    """Every seat has the same bot: the only line-ups whose seat effects are judged."""
+    return len(set(bots)) == 1
+
+
+_NOT_JUDGED = "not judged"
+"""The verdict shown where a seat's rate is also its bot's."""
+
+
 def _lineup_label(bots: tuple[str, ...]) -> str:
     if len(set(bots)) == 1:
         return f"{bots[0]} in every seat"
@@ -185,12 +200,33 @@ def _summary(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level: 
             r = s.rates[0]
             median = summarise([g.decisions for g in games]).quantiles[SUMMARY_LEVELS.index(0.5)]
             nobody = sum(1 for g in games if not any(g.scores))
+            verdict = _verdict(r, s.fair) if _one_bot(bots) else _NOT_JUDGED
             rows.append((str(players), _lineup_label(bots), str(s.games), f"{_pct(r.value)} ({_ci(r)})",
-                         _pct(s.fair), _verdict(r, s.fair), _num(median), _pct(nobody / s.games)))
-    return [Heading(level, "Summary"),
-            Table(("Players", "Bots", "Games", "Seat 0 win rate (95% CI)", "Fair rate", "Seat 0 vs fair",
-                   "Median decisions", "Nobody scored"), tuple(rows),
-                  (True, False, True, True, True, False, True, True))]
+                         _pct(s.fair), verdict, _num(median), _pct(nobody / s.games)))
+    blocks: list[Block] = [
+        Heading(level, "Summary"),
+        Table(("Players", "Bots", "Games", "Seat 0 win rate (95% CI)", "Fair rate", "Seat 0 vs fair",
+               "Median decisions", "Nobody scored"), tuple(rows),
+              (True, False, True, True, True, False, True, True))]
+    if any(not _one_bot(bots) for lineups in groups.values() for bots in lineups):
+        blocks.append(Paragraph(
+            "Seat effects are judged only where every seat had the same bot: in a line-up of different "
+            "bots a seat's rate is also its bot's, so seat 0 is not judged there (the bots are compared "
+            "below)."))
+    return blocks
+
+
+def _seat_findings(s: LineupStats, where: str) -> list[str]:
+    """The seats of one line-up (of one bot in every seat) whose rates are beyond chance."""
+    items = [f"{where}: seat {seat} wins {_pct(r.value)} (95% CI {_ci(r)}), {_verdict(r, s.fair)} the fair "
+             f"{_pct(s.fair)}." for seat, r in enumerate(s.rates) if r.compare(s.fair)]
+    if 0 < s.decided < s.games:
+        solo = rate(s.alone[0], s.decided)
+        if solo.compare(1 / s.players):
+            items.append(f"{where}: of the {s.decided} games with a single winner, seat 0 won "
+                         f"{_pct(solo.value)} (95% CI {_ci(solo)}), {_verdict(solo, 1 / s.players)} "
+                         f"the fair {_pct(1 / s.players)}.")
+    return items
 
 
 def _findings(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level: int,
@@ -202,16 +238,8 @@ def _findings(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level:
         for bots, games in lineups.items():
             s = lineup_stats(games)
             where = f"{players} players, {_lineup_label(bots)}"
-            for seat, r in enumerate(s.rates):
-                if r.compare(s.fair):
-                    items.append(f"{where}: seat {seat} wins {_pct(r.value)} (95% CI {_ci(r)}), "
-                                 f"{_verdict(r, s.fair)} the fair {_pct(s.fair)}.")
-            if 0 < s.decided < s.games:
-                solo = rate(s.alone[0], s.decided)
-                if solo.compare(1 / players):
-                    items.append(f"{where}: of the {s.decided} games with a single winner, seat 0 won "
-                                 f"{_pct(solo.value)} (95% CI {_ci(solo)}), {_verdict(solo, 1 / players)} "
-                                 f"the fair {_pct(1 / players)}.")
+            if _one_bot(bots):
+                items += _seat_findings(s, where)
             nobody = sum(1 for g in games if not any(g.scores))
             if nobody:
                 items.append(f"{where}: nobody scored in {nobody} of {s.games} games "
@@ -224,10 +252,21 @@ def _findings(groups: dict[int, dict[tuple[str, ...], list[GameResult]]], level:
                                  f"{reason}, a house rule's bound: the rules as written had not ended them.")
         mixed = _mixed(lineups)
         if mixed:
+            count = sum(1 for bots in lineups if not _one_bot(bots))
+            which = "the line-up that mixes" if count == 1 else f"the {count} line-ups that mix"
+            items.append(f"{players} players: seat effects are not judged in {which} bots (a seat's rate "
+                         "there is also its bot's).")
+            balanced = _balanced(mixed)
             for bot, where_bot, r, fair in _bot_rates(mixed):
-                if where_bot == "all" and r.compare(fair):
+                if where_bot == "all" and balanced[bot] and r.compare(fair):
                     items.append(f"{players} players: {bot} wins {_pct(r.value)} of the seats it plays "
                                  f"(95% CI {_ci(r)}), {_verdict(r, fair)} the fair {_pct(fair)}.")
+            unbalanced = sorted(bot for bot, ok in balanced.items() if not ok)
+            if unbalanced:
+                items.append(f"{players} players: {', '.join(unbalanced)} did not sit in every seat equally "
+                             "often, so {} not judged over all seats (simulate --rotate seats every bot in "
+                             "every seat equally often).".format("its rate is" if len(unbalanced) == 1
+                                                                 else "their rates are"))
     if not items:
         items.append("No seat wins more or less often than chance allows, and someone scored in every game.")
     return [Heading(level, "Findings"), Bullets(tuple(items))]
@@ -242,12 +281,30 @@ def _mixed(lineups: dict[tuple[str, ...], list[GameResult]]) -> list[GameResult]
 def _seats(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str, level: int) -> None:
     s = lineup_stats(games)
     rates = s.rates
+    judged = _one_bot(s.bots)
     blocks.append(Heading(level, "Seat win rates"))
     blocks.append(Table(("Seat", "Bot", "Wins", "Won alone", "Win rate", "95% CI", "vs fair rate"),
                         tuple((str(seat), s.bots[seat], _num(round(r.successes, 2)), str(s.alone[seat]),
-                               _pct(r.value), _ci(r), _verdict(r, s.fair)) for seat, r in enumerate(rates)),
+                               _pct(r.value), _ci(r), _verdict(r, s.fair) if judged else _NOT_JUDGED)
+                              for seat, r in enumerate(rates)),
                         (True, False, True, True, True, True, False)))
-    first = rates[0]
+    if not judged:
+        blocks.append(Paragraph(
+            "The seats have different bots, so a seat's rate is also its bot's: this report does not judge "
+            "seat effects here (seat 0's advantage, a seat beyond chance, the chi-square test of equal "
+            f"seats). Seat effects are judged where every seat has the same bot; the bots are compared in "
+            f"\"{s.players} players: bots compared\"."))
+    else:
+        _seat_verdicts(blocks, s)
+    figs.add(blocks, f"{stem}-seats", f"Win rate of each seat with its 95% interval, {s.players} players",
+             plots.seat_rates, _seat_labels(s.bots), [r.value for r in rates],
+             [(r.low, r.high) for r in rates], s.fair, title=f"Seat win rates, {s.players} players")
+
+
+def _seat_verdicts(blocks: list[Block], s: LineupStats) -> None:
+    """Seat 0 against the fair rate, among all games and those with a single winner, and the
+    chi-square test of equal seats (a line-up of one bot in every seat)."""
+    first = s.rates[0]
     blocks.append(Paragraph(
         f"Seat 0 wins {_pct(first.value)} of {s.games} games (95% CI {_ci(first)}) against a fair rate of "
         f"{_pct(s.fair)}: {_SEAT0[first.compare(s.fair)]}."))
@@ -265,9 +322,6 @@ def _seats(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], ste
             f"Chi-square test of equal wins over all {s.players} seats: statistic {chi.statistic:.2f} with "
             f"{chi.df} degree{'s' if chi.df > 1 else ''} of freedom, p = {chi.p_value:.3g}"
             + (" (the seats differ beyond chance at the 5% level)." if chi.p_value < 0.05 else ".")))
-    figs.add(blocks, f"{stem}-seats", f"Win rate of each seat with its 95% interval, {s.players} players",
-             plots.seat_rates, _seat_labels(s.bots), [r.value for r in rates],
-             [(r.low, r.high) for r in rates], s.fair, title=f"Seat win rates, {s.players} players")
 
 
 def _length(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str, level: int) -> None:
@@ -369,16 +423,46 @@ def _bot_rates(games: Sequence[GameResult]) -> list[tuple[str, str, Rate, float]
     return found
 
 
+def _seat_counts(games: Sequence[GameResult]) -> dict[str, list[int]]:
+    """For each bot, how many times it sat in each seat (games of one player count)."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0] * games[0].players)
+    for g in games:
+        for seat, bot in enumerate(g.bots):
+            counts[bot][seat] += 1
+    return dict(counts)
+
+
+def _balanced(games: Sequence[GameResult]) -> dict[str, bool]:
+    """For each bot, whether it sat in every seat equally often, to within one game or 5% of its
+    most: then its rate over all seats is not some seats' advantage, and is judged."""
+    return {bot: min(n) > 0 and max(n) - min(n) <= max(1, max(n) // 20)
+            for bot, n in _seat_counts(games).items()}
+
+
 def _bot_against_bot(blocks: list[Block], figs: _Figures, games: Sequence[GameResult], stem: str,
                      level: int) -> None:
     found = _bot_rates(games)
     fair = found[0][3]
+    balanced = _balanced(games)
     blocks.append(Paragraph(
         f"Each bot's win rate in each seat it sat in, over the {len(games)} games of {games[0].players} "
         f"players whose line-up mixes bots; fair rate {_pct(fair)}."))
+    if all(balanced.values()):
+        blocks.append(Paragraph(
+            "Every bot sat in every seat equally often, so a bot's rate over all seats does not lean on a "
+            "seat's advantage."))
+    else:
+        uneven = [f"{bot} (games per seat: {', '.join(map(str, n))})"
+                  for bot, n in sorted(_seat_counts(games).items()) if not balanced[bot]]
+        its, is_ = ("Its rate", "is") if len(uneven) == 1 else ("Their rates", "are")
+        blocks.append(Paragraph(
+            f"Not every bot sat in every seat equally often: {'; '.join(uneven)}. {its} over all seats "
+            f"{is_} also those seats' advantage, so not judged; simulate --rotate seats every bot in every "
+            "seat equally often."))
     seats = Counter(bot for bot, *_ in found)  # a bot in one seat has two rows: its seat, and "all"
-    rows = [(bot, seat, str(r.n), _pct(r.value), _ci(r), _verdict(r, fair)) for bot, seat, r, _ in found
-            if seat != "all" or seats[bot] > 2]
+    rows = [(bot, seat, str(r.n), _pct(r.value), _ci(r),
+             _NOT_JUDGED if seat == "all" and not balanced[bot] else _verdict(r, fair))
+            for bot, seat, r, _ in found if seat != "all" or seats[bot] > 2]
     blocks.append(Table(("Bot", "Seat", "Games", "Win rate", "95% CI", "vs fair rate"), tuple(rows),
                         (False, True, True, True, True, False)))
     players = games[0].players
@@ -404,6 +488,11 @@ def _method() -> list[Block]:
         "there (see the game's rules page).",
         "Chi-square: Pearson's test that every seat wins equally often; a small p says the seats "
         "differ, without saying which.",
+        "Seat effects (a seat beyond chance, seat 0's advantage, the chi-square test) are judged only in "
+        "a line-up with the same bot in every seat: where the bots differ, a seat's rate is also its "
+        "bot's, and the report says \"not judged\". Bots are compared over the line-ups that mix bots; a "
+        "bot's rate over all seats is judged only where it sat in every seat equally often (to within "
+        "one game or 5%), as simulate --rotate seats it.",
         "Each interval misses the true rate one time in twenty: across many seats and player counts, "
         "a lone finding just beyond chance may be luck. A small chi-square p, or the same finding in "
         "a second run with another seed, says it is not.",
@@ -509,7 +598,7 @@ def write_report(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike
     if suffix not in (".md", ".markdown", ".html", ".htm"):
         raise InvalidArgumentError(f"the report's name must end in .md or .html, not {shown(str(out))}")
     if with_plots and not plots.available():
-        raise GremlinRulesError("plots need matplotlib: pip install 'gremlinrules[sim]', or pass --no-plots")
+        raise MissingExtraError("sim", "the report's plots", "matplotlib", alternative="pass --no-plots")
     results = load_results(paths)
     directory = None
     if with_plots:

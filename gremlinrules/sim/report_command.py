@@ -21,6 +21,9 @@ each), whether seat 0 has an advantage beyond chance (its interval lies wholly
 above the fair rate; asked again of the games with a single winner), a
 chi-square test of equal seat wins, game length and score quantiles and
 histograms, and how games ended; bot against bot where line-ups mix bots.
+Seat effects are judged only in line-ups with the same bot in every seat (where
+bots differ, a seat's rate is also its bot's), and a bot's rate over all seats
+only where it sat in every seat equally often, as 'simulate --rotate' seats it.
 
 The report is Markdown (.md: a Sphinx page through myst-parser, as a toctree
 entry, or included by a page: see --relative-to) or one HTML page (.html).

@@ -3,8 +3,11 @@
 Game ``i`` of a run has the seed ``game_seed(seed, i)``; with ``players="all"``
 it plays the game's player counts in turn (``player_counts[i % len(player_counts)]``:
 for counts 2 to 5, games 0, 4, 8... have 2 players, games 1, 5, 9... have 3);
-its bots are the one spec at every seat, or the specs by seat. So every game
-is fixed by the run's settings and its index alone, whoever plays it.
+its bots are the one spec at every seat, or the specs by seat; with ``rotate``,
+the specs turn one seat a game (game ``i`` seats the first spec at seat
+``i % players``, the others after it in their order), so over any ``players``
+games in a row each bot sits in each seat once. So every game is fixed by the
+run's settings and its index alone, whoever plays it.
 """
 
 from __future__ import annotations
@@ -42,7 +45,8 @@ def default_workers() -> int:
 class Plan:
     """A run's settings, checked: for every game index, its seed, player count and bots."""
 
-    def __init__(self, game: Game | str, *, players: Players, bots: str | Sequence[str], seed: int) -> None:
+    def __init__(self, game: Game | str, *, players: Players, bots: str | Sequence[str], seed: int,
+                 rotate: bool = False) -> None:
         # by id: the workers find the game in their own registry
         self.game: Game = get_game(game if isinstance(game, str) else str(getattr(game, "id", game)))
         if not is_int(seed):
@@ -63,14 +67,20 @@ class Plan:
         if len(self.specs) > 1 and self.counts != (len(self.specs),):
             raise InvalidArgumentError(f"{len(self.specs)} bot specs (one per seat) need --players "
                                        f"{len(self.specs)}; one spec plays every seat")
+        if not isinstance(rotate, bool):
+            raise InvalidArgumentError(f"rotate must be True or False, not {shown(rotate)}")
+        self.rotate = rotate
 
     def players_for(self, index: int) -> int:
         """The player count of game ``index``."""
         return self.counts[index % len(self.counts)]
 
     def bots_for(self, index: int) -> tuple[str, ...]:
-        """The bot spec of each seat of game ``index``."""
-        return self.specs if len(self.specs) > 1 else self.specs * self.players_for(index)
+        """The bot spec of each seat of game ``index`` (turned ``index`` seats on when rotating)."""
+        if len(self.specs) == 1:
+            return self.specs * self.players_for(index)
+        turn = index % len(self.specs) if self.rotate else 0
+        return self.specs[len(self.specs) - turn:] + self.specs[:len(self.specs) - turn]
 
     def task(self, index: int) -> GameTask:
         """Game ``index`` as a worker plays it."""
@@ -85,14 +95,17 @@ def iter_simulate(game: Game | str, *, games: int, players: Players = "all",
                   bots: str | Sequence[str] = "random", seed: int = 0,
                   workers: int | None = None, ray: bool | str = False,
                   out: str | os.PathLike[str] | None = None,
-                  progress: bool = False) -> Generator[Record, None, None]:
+                  progress: bool = False, rotate: bool = False) -> Generator[Record, None, None]:
     """Play games ``0 .. games-1`` of a run; yields each game's record as it is recorded, in the order
     games finish (not by index).
 
     ``players``: a player count of the game, or ``"all"`` (the counts in turn, by index).
     ``bots``: one bot spec for every seat, or one per seat (a list, or comma-separated):
     ``random``, ``ismcts:<simulations>``, ``ismcts:<seconds>s`` (not reproducible), or a name
-    given to :func:`gremlinrules.bots.register_bot`. ``workers``: local processes (default:
+    given to :func:`gremlinrules.bots.register_bot`. ``rotate``: with one spec per seat, turn
+    the specs one seat a game (game ``i`` seats the first spec at seat ``i % players``), so each
+    bot sits in each seat equally often; each record's ``bots`` names the bot of each of its
+    seats. ``workers``: local processes (default:
     every core; 1 plays in this process), or with ``ray`` the CPUs of a local Ray started for
     the run. ``ray``: True to use the Ray this process is connected to or start a local one,
     or a cluster address to connect to (``"auto"``, ``"ray://host:10001"``). ``out``: a JSON
@@ -104,7 +117,7 @@ def iter_simulate(game: Game | str, *, games: int, players: Players = "all",
     the first step). Closing the iterator early stops the workers; the records yielded so far
     are in ``out``, and the same call resumes the run.
     """
-    plan = Plan(game, players=players, bots=bots, seed=seed)
+    plan = Plan(game, players=players, bots=bots, seed=seed, rotate=rotate)
     if not is_int(games) or games < 0:
         raise InvalidArgumentError(f"games must be a whole number, not {shown(games)}")
     if games > MAX_GAMES:
@@ -164,11 +177,13 @@ def _run(plan: Plan, games: int, workers: int, ray: bool | str, out: str | os.Pa
 def simulate(game: Game | str, *, games: int, players: Players = "all",
              bots: str | Sequence[str] = "random", seed: int = 0,
              workers: int | None = None, ray: bool | str = False,
-             out: str | os.PathLike[str] | None = None, progress: bool = False) -> list[Record]:
+             out: str | os.PathLike[str] | None = None, progress: bool = False,
+             rotate: bool = False) -> list[Record]:
     """Play a run (the arguments of :func:`iter_simulate`); the records of games ``0 .. games-1``
     sorted by index, those ``out`` held already included."""
     records = {r["index"]: r for r in iter_simulate(game, games=games, players=players, bots=bots, seed=seed,
-                                                    workers=workers, ray=ray, out=out, progress=progress)}
+                                                    workers=workers, ray=ray, out=out, progress=progress,
+                                                    rotate=rotate)}
     if out is not None:
         for r in read_records(out):
             if r["index"] < games:

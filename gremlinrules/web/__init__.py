@@ -9,8 +9,9 @@
 The table logic (:mod:`gremlinrules.web.tables`) and its SQLite store
 (:mod:`gremlinrules.web.store`) use the standard library only; the ASGI app
 (:mod:`gremlinrules.web.app`, Starlette) and :func:`serve` (uvicorn) need the
-``web`` extra. See docs/web.rst for the protocol, the safety model and
-persistence.
+``web`` extra (without it, importing the app or calling :func:`serve` raises
+:class:`~gremlinrules.core.errors.MissingExtraError`, naming the extra). See
+docs/web.rst for the protocol, the safety model and persistence.
 """
 
 from __future__ import annotations
@@ -33,15 +34,15 @@ __all__ = ["PROTOCOL_VERSION", "Accepted", "BadTokenError", "MoveRefusedError", 
 
 def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = "tables.sqlite", bot_delay: float = 0.4,
           announce: bool = True) -> None:
-    """Run the table server until interrupted (``gremlinrules serve``). Needs the ``web`` extra."""
-    from gremlinrules.core.errors import InvalidArgumentError
+    """Run the table server until interrupted (``gremlinrules serve``). Needs the ``web`` extra:
+    without it, :class:`~gremlinrules.core.errors.MissingExtraError` names it."""
+    from gremlinrules.core.errors import MissingExtraError
+    from gremlinrules.web.app import MAX_MESSAGE, create_app  # MissingExtraError without Starlette
 
     try:
         import uvicorn
-
-        from gremlinrules.web.app import MAX_MESSAGE, create_app
-    except ImportError as exc:
-        raise InvalidArgumentError("serve needs the web extra: pip install 'gremlinrules[web]'") from exc
+    except ModuleNotFoundError as exc:
+        raise MissingExtraError("web", "gremlinrules serve", exc.name) from exc
     app = create_app(db, bot_delay=bot_delay)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE,
                             lifespan="off")

@@ -37,13 +37,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any
 
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket
-
-from gremlinrules.core.errors import GremlinRulesError, shown
+from gremlinrules.core.errors import GremlinRulesError, MissingExtraError, shown
 from gremlinrules.core.registry import game_ids, get_game
 from gremlinrules.web.store import TableStore
 from gremlinrules.web.tables import (
@@ -53,6 +47,15 @@ from gremlinrules.web.tables import (
     Tables,
     WebError,
 )
+
+try:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Route, WebSocketRoute
+    from starlette.websockets import WebSocket
+except ModuleNotFoundError as exc:
+    raise MissingExtraError("web", "the web table server (gremlinrules.web.app)", exc.name) from exc
 
 __all__ = ["MAX_BOT_TABLES", "MAX_LIVE", "MAX_MESSAGE", "TableServer", "create_app"]
 

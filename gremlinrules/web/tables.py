@@ -43,6 +43,7 @@ from gremlinrules.web.store import StoredTable, TableStore
 
 __all__ = [
     "PROTOCOL_VERSION",
+    "Accepted",
     "BadTokenError",
     "MoveRefusedError",
     "Table",
@@ -281,7 +282,7 @@ class Table:
     def update(self, seat: int | None, moves: Sequence[Accepted] | None = None) -> dict[str, Any]:
         """The ``update`` message for ``seat`` (None: a spectator): its view, its labelled legal
         actions when it must decide, and the events of ``moves`` as it may see them (None: the
-        last :data:`HISTORY` moves, with ``"reset": true``, for a client that (re)connects)."""
+        last ``HISTORY`` moves, with ``"reset": true``, for a client that (re)connects)."""
         game = self.game
         with self.lock:  # one version's state, number and history: never a torn update
             state, version, history = self.state, self.version, self.history[-HISTORY:]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import gremlinrules
-from gremlinrules.bench import HEAD, decision_spread, ours_slice, strict_ratio
+from gremlinrules.bench import HEAD, HEARTS_GAMES, decision_spread, hearts_slice, ours_slice, strict_ratio
 from gremlinrules.cli import main
 from gremlinrules.core.records import load_record, replay
 from gremlinrules.demo import play_demo
@@ -144,17 +144,20 @@ def test_bench_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> No
     assert "no game 'no-such-game'" in capsys.readouterr().err
 
 
-def test_strict_ratio_is_whole_playouts_per_decision_over_hearts_per_decision_step() -> None:
-    """With a clock that advances one tick per reading, hearts costs one tick per decision step
-    (each step timed on its own) and our slice one tick in all (whole playouts timed at once):
-    each slice ratio is 1 / that slice's decisions, and the ratio is their median."""
+def test_strict_ratio_is_whole_playouts_per_decision_over_hearts_per_decision() -> None:
+    """With a clock that advances one tick per reading, a hearts game costs one tick however many
+    decisions it has (its clock starts after the deal and stops at its end, no reading per step,
+    issue 27) and our slice one tick in all (whole playouts timed at once): each slice ratio is
+    (1 / our decisions) over (50 games / hearts' decisions), and the ratio is their median."""
     pytest.importorskip("pyspiel")
     ticks = itertools.count()
     game = gremlinrules.get_game("no-good-gremlins")
     row = strict_ratio(game, 2, 3, 3, lambda: float(next(ticks)))
-    decisions = [ours_slice(game, 2, range(k, k + 1))[1] for k in range(3)]
-    assert row["slice_ratios"] == [1 / d for d in decisions]
-    assert row["ratio"] == statistics.median(1 / d for d in decisions)
+    ours = [ours_slice(game, 2, range(k, k + 1))[1] for k in range(3)]
+    hearts = [hearts_slice(range(k * HEARTS_GAMES, (k + 1) * HEARTS_GAMES))[1] for k in range(3)]
+    expected = [(1 / d) / (HEARTS_GAMES / h) for d, h in zip(ours, hearts, strict=True)]
+    assert row["slice_ratios"] == pytest.approx(expected)
+    assert row["ratio"] == pytest.approx(statistics.median(expected))
     assert row["games"] == 3
 
 

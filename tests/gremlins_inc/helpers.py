@@ -94,8 +94,8 @@ def table(players: int = 3, *, hands: Any = None, projects: Any = None, permanen
           scores: Any = None, deck: Any = None, discard: Any = None, turn: int = 0,
           options: Options = OPTIONS,
           seen: Any = None, first_player: int = 0, **fields: Any) -> State:
-    """A state of the test set with the named zones; every other card goes under the named ``deck``
-    (sorted), so all cards are somewhere once. Hands default to empty."""
+    """A state of the test set (or the options' own set) with the named zones; every other card goes
+    under the named ``deck`` (sorted), so all cards are somewhere once. Hands default to empty."""
     base = new_game(players, 0, options=options)
     hands = tuple(tuple(sorted(h)) for h in (hands or [()] * players))
     rows = list(projects or [()] * players)
@@ -113,8 +113,10 @@ def table(players: int = 3, *, hands: Any = None, projects: Any = None, permanen
     top = list(deck or ())
     pile = tuple(sorted(discard or ()))
     used += Counter(top) + Counter(pile)
-    rest = DECK - used
-    assert not used - DECK, f"more cards than the set holds: {used - DECK}"
+    own = options.components
+    pool = DECK if own is None or own is TEST_SET else Counter(own.deck)
+    rest = pool - used
+    assert not used - pool, f"more cards than the set holds: {used - pool}"
     state = attrs.evolve(
         base, hands=hands, projects=tuple(made), permanents=perms, scores=tuple(scores or [0] * players),
         deck=tuple(top) + tuple(sorted(rest.elements())), discard=pile, turn=turn, first_player=first_player,

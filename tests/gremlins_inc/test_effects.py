@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gremlinrules import IllegalActionError
 from gremlinrules.gremlins_inc import (
@@ -22,9 +24,10 @@ from gremlinrules.gremlins_inc import (
     apply,
     current_player,
     legal_actions,
+    load_components,
 )
 from gremlinrules.gremlins_inc.flow import protected
-from tests.gremlins_inc.helpers import TEST_SET, P, play, table
+from tests.gremlins_inc.helpers import CARDS, TEST_SET, P, _blueprint, play, table
 
 TEAMS = Options(components=TEST_SET, teams="2v2")
 """Seats 0 and 2 against seats 1 and 3."""
@@ -74,6 +77,31 @@ def test_lowest_score_and_most_resources_selectors() -> None:
     rows = [(P("watch", "coin", "coin", "coin"),), (P("rich", "coin"),), (P("gift", "coin", "coin"),)]
     s = play(table(hands=[("raid",), (), ()], projects=rows, scores=[0, 3, 3]), Play("raid"))
     assert s.scores == (1, 3, 2)
+
+
+OTHER_HANDS = (("coin", "gift", "spite"), ("coin", "grab", "spite"), ("coin", "rich", "spite"),
+               ("coin", "overtime", "spite"), ("coin", "pinch", "shift"))
+"""The hands of the seats to the player's left, in order: three kinds each, so every seat has a
+choice of what to discard."""
+
+
+@pytest.mark.clause("GI-EFFECT-2")
+@given(data=st.data())
+def test_everyone_except_you_is_taken_clockwise_from_your_left(data: st.DataObject) -> None:
+    """Property: at any table of 2 to 6 and whoever plays it, Purge (everyone except you discards
+    two) asks the other seats in turn order starting at the player's left, seat after seat
+    clockwise (me + 1, me + 2, ... mod n), each seat finishing its two discards before the next
+    is asked, and the card's player last of all."""
+    n = data.draw(st.integers(2, 6), label="players")
+    me = data.draw(st.integers(0, n - 1), label="seat")
+    hands = [("purge",) if k == me else OTHER_HANDS[(k - me) % n - 1] for k in range(n)]
+    s = play(table(n, hands=hands, turn=me), Play("purge"))
+    asked = []
+    while s.stack and s.stack[-1].kind == "discard":
+        asked.append(current_player(s))
+        s = play(s, legal_actions(s)[0])
+    assert asked == [(me + k) % n for k in range(1, n) for _ in range(2)]
+    assert all(len(s.hands[k]) == 1 for k in range(n) if k != me)
 
 
 @pytest.mark.clause("GI-TEAM-4", "GI-OP-4")
@@ -224,6 +252,25 @@ def test_an_any_resource_cut_falls_where_the_payer_is_short() -> None:
         assert play(s, Complete(1)).scores[0] == 3
     s = table(projects=[(P("clock", "coin"),), (), ()], permanents=[("forge",), (), ()])
     assert Complete(1) not in legal_actions(s)
+
+
+COUPON = Options(components=load_components({"name": "coupon-tests", "version": "1", "card": [
+    *CARDS, _blueprint("coupon", "gold", 2, {"gold": 1}, kind="permanent", passive=(
+        {"effect": "cost", "kind": "action", "resource": "any", "change": -1},))]}))
+"""The test set and a permanent cutting one resource of any type from action cards' costs."""
+
+
+@pytest.mark.clause("GI-PASSIVE-2")
+def test_an_any_resource_cut_of_an_action_cost_falls_where_the_payer_is_short() -> None:
+    """With the coupon active, Grab (a gold and a malice) costs its player holding only gold just
+    the gold: the cut falls on the malice they lack; holding only malice, just the malice."""
+    for held, paid in (("coin", "coin"), ("spite", "spite")):
+        s = table(hands=[("grab",), (), ()], projects=[(P("watch", held),), (), ()],
+                  permanents=[("coupon",), (), ()], scores=[0, 3, 0], options=COUPON)
+        assert Play("grab") in legal_actions(s)
+        s = play(s, Play("grab"))
+        assert s.projects[0][0].resources == ()
+        assert paid in s.discard
 
 
 @pytest.mark.clause("GI-PASSIVE-3")

@@ -3,6 +3,9 @@ GI-RES-*, GI-PLAY-*, GI-DONE-*)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from gremlinrules import IllegalActionError
@@ -12,16 +15,43 @@ from gremlinrules.gremlins_inc import (
     ChoosePlayer,
     ChooseProject,
     Complete,
+    Done,
     EndTurn,
+    Options,
     Phase,
     Play,
+    Setup,
     Start,
     all_actions,
     apply,
+    check_state,
+    events,
     is_legal,
     legal_actions,
+    new_game,
 )
-from tests.gremlins_inc.helpers import OPTIONS, P, play, table
+from tests.gremlins_inc.helpers import OPTIONS, TEST_SET, P, play, table
+
+TURN_ACTIONS: dict[str, Callable[[int], Any]] = {
+    "start": lambda k: Start(("coin", "rich")[k]),
+    "assign": lambda k: Assign(("coin", "rich")[k], 1),
+    "play": lambda k: Play(("coin", "rich")[k]),
+    "complete": lambda k: Complete(1),
+    "cancel": lambda k: Cancel(1),
+}
+"""Each kind of turn action on :func:`two_of_each`'s table, ``k`` hand cards having been used
+already this turn (0 or 1): nothing it does asks a choice."""
+HAND_ACTIONS = frozenset({"start", "assign", "play"})
+
+PAIRS = [(a, b) for a in sorted(TURN_ACTIONS) for b in sorted(TURN_ACTIONS) if (a, b) != ("start", "start")]
+"""Every two kinds in a row, but two starts (a fourth project; see the test above)."""
+
+
+def two_of_each() -> Any:
+    """Seat 0 holds a coin and a rich (both plain to start, assign or play); its two projects,
+    a watch and a clock, are ready to complete."""
+    row = (P("watch", "coin", "coin", up=True), P("clock", "coin", "coin", "spite", up=True))
+    return table(hands=[("coin", "rich"), (), ()], projects=[row, (), ()], deck=["spite", "grab", "gift"])
 
 
 @pytest.mark.clause("GI-TURN-1", "GI-TURN-2")
@@ -217,4 +247,103 @@ def test_actions_name_designs_not_copies_and_come_in_the_space_order() -> None:
     assert len(set(space)) == len(space)
     index = [space.index(a) for a in legal_actions(s)]
     assert index == sorted(index)
+    assert s.phase is Phase.PLAY
+
+
+@pytest.mark.clause("GI-TURN-1")
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+def test_every_kind_of_turn_action_uses_one_of_the_two(first: str, second: str) -> None:
+    """Any turn action (a start, an assign, a play, a complete or a cancel) counts as one of the
+    turn's two: after the first the same seat is still to act with one used, after the second
+    the turn has passed to the next seat."""
+    s = play(two_of_each(), TURN_ACTIONS[first](0))
+    assert (s.turn, s.actions_used) == (0, 1)
+    s = play(s, TURN_ACTIONS[second](1 if first in HAND_ACTIONS else 0))
+    assert s.turn == 1
+    assert s.actions_used == 0
+
+
+@pytest.mark.clause("GI-TURN-1")
+def test_two_cancels_use_the_whole_turn() -> None:
+    """A cancel uses an action like any other: after two cancels seat 0 may not act again (its
+    third project stays), the turn has passed."""
+    s = table(projects=[(P("watch"), P("rich"), P("gift")), (), ()])
+    s = play(s, Cancel(1))
+    assert s.actions_used == 1
+    assert s.turn == 0
+    s = play(s, Cancel(1))
+    assert s.turn == 1
+    assert [p.card for p in s.projects[0]] == ["gift"]
+
+
+def emitted(s: Any, action: Any) -> tuple[Any, list[Any]]:
+    """The state after ``action`` (the package's apply: the rule book under
+    GREMLINRULES_TEST_RULES=reference) and the events the rules reported on the way."""
+    log: list[Any] = []
+    token = events._LOG.set(log)
+    try:
+        after = apply(s, action)
+    finally:
+        events._LOG.reset(token)
+    return after, log
+
+
+@pytest.mark.clause("GI-PLAY-2")
+def test_a_cost_of_two_resources_asks_for_each_in_turn() -> None:
+    """Grab costs a gold and a malice; with both on two projects, the payer is asked for the gold's
+    project, then for the malice's, and each chosen project loses that one resource."""
+    row = (P("clock", "coin", "spite"), P("watch", "coin", "purge"))
+    s = play(table(hands=[("grab",), (), ()], projects=[row, (), ()], scores=[0, 3, 0]), Play("grab"))
+    assert s.stack[-1].kind == "pay"
+    s = play(s, ChooseProject(0, 1))
+    assert s.stack[-1].kind == "pay"
+    assert legal_actions(s) == (ChooseProject(0, 1), ChooseProject(0, 2))
+    s = play(s, ChooseProject(0, 2))
+    assert [p.resources for p in s.projects[0]] == [("spite",), ("coin",)]
+    assert sorted(s.discard) == ["coin", "purge"]
+
+
+@pytest.mark.clause("GI-PLAY-2")
+def test_a_cost_of_two_resources_from_one_source_each_is_paid_without_asking() -> None:
+    """Grab's gold and malice both on one project: nothing is asked, both units are paid (the
+    latest of each type leaves the project) and the card resolves."""
+    row = (P("clock", "coin", "spite", "coin"), P("watch"))
+    s = play(table(hands=[("grab",), (), ()], projects=[row, (), ()], scores=[0, 3, 0]), Play("grab"))
+    assert s.stack[-1].kind == "choose-player"
+    assert s.projects[0][0].resources == ("coin",)
+    assert sorted(s.discard) == ["coin", "spite"]
+
+
+@pytest.mark.clause("GI-DONE-1", "GI-VIEW-3")
+def test_completing_reports_the_points_and_forgets_the_peeks() -> None:
+    """Completing a face-down watch another seat had seen: the rules report the seat, the card,
+    its points and the project's uid, and no seat remembers the project afterwards (it is face
+    up, then gone)."""
+    s = table(hands=[(), (), ()], projects=[(P("watch", "coin", "coin"),), (), ()], seen=[(), (0,), ()])
+    s, log = emitted(s, Complete(1))
+    assert events.Completed(0, "watch", 2, 0) in log
+    assert s.seen == ((), (), ())
+
+
+@pytest.mark.clause("GI-DONE-1", "GI-VIEW-3")
+def test_a_project_completed_is_forgotten_while_its_effect_asks_a_choice() -> None:
+    """Completing a face-down engine another seat had seen: while its effect (an opponent's project
+    is discarded) asks which opponent, the engine is face up and no seat remembers it, a state the
+    consistency check accepts."""
+    rows = [(P("engine", "coin", "lab", "shield"),), (P("watch"),), (P("rich"),)]
+    s = play(table(projects=rows, seen=[(), (0,), ()]), Complete(1))
+    assert s.stack[-1].kind == "choose-player"
+    assert s.projects[0][0].face_up
+    assert s.seen == ((), (), ())
+    check_state(s)
+
+
+@pytest.mark.clause("GI-SETUP-3")
+def test_the_first_turn_begins_when_the_last_seat_has_redrawn() -> None:
+    """After the familiar start's last redraw the rules report the first player's turn beginning
+    in round 1."""
+    s = new_game(3, 5, options=Options(components=TEST_SET, familiar=True), setup=Setup(first_player=1))
+    s = play(s, Done(), Done())
+    s, log = emitted(s, Done())
+    assert events.TurnBegan(1, 1) in log
     assert s.phase is Phase.PLAY

@@ -3,10 +3,16 @@ GTG-THEATER-*)."""
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_the_game import (
+    REFERENCE,
     Choose,
     Defeat,
     LetEscape,
@@ -17,6 +23,7 @@ from gremlinrules.gremlins_the_game import (
     legal_actions,
     scores,
 )
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT
 from gremlinrules.gremlins_the_game.flow import INDEX, start_of
 from tests.gremlins_the_game.helpers import GREMLIN_SPACES, THEATER_SPACES, edited, play, table
 
@@ -110,3 +117,86 @@ def test_a_full_theater_takes_the_escaping_gremlin_into_its_crowd() -> None:
     assert not any(p.gremlin == "gremlin-17" for p in s.board)
     assert s.positions[0] == start_of(0)
     assert s.turn == 1
+
+
+# --- GTG-FIGHT-2: symbol counts (issue 28) -------------------------------------------------------
+
+SYMBOLS = {w.name: Counter({(x.colour, x.shape): x.count for x in w.symbols}) for w in REFERENCE.weapons}
+"""What each weapon kind shows, read straight from the component set: (colour, shape) -> count."""
+NEEDS = {g.id: Counter({(x.colour, x.shape): x.count for x in g.symbols}) for g in REFERENCE.gremlins}
+"""What each gremlin needs, the same way."""
+SETUP_GREMLINS = tuple(g.id for g in REFERENCE.gremlins if not g.stripe)
+
+
+def fight_with(gremlin: str, hand: tuple[str, ...]) -> State:
+    """Red moves onto ``gremlin``, lying face down on e6, holding ``hand``."""
+    others = [g for g in SETUP_GREMLINS if g != gremlin][: len(GREMLIN_SPACES) - 1]
+    return apply(table(2, gremlins=(*others[:2], gremlin, *others[2:]), hands=(hand, ())), Move("e6"))
+
+
+def beats(cards: tuple[str, ...], gremlin: str) -> bool:
+    """The cards together show every symbol the gremlin needs, at least as many times."""
+    shown = sum((SYMBOLS[c] for c in cards), Counter())
+    return all(shown[sym] >= k for sym, k in NEEDS[gremlin].items())
+
+
+@pytest.mark.clause("GTG-FIGHT-2")
+def test_a_symbol_needed_twice_takes_two_of_it() -> None:
+    """gremlin-15 needs two red squares: a kitchen knife shows one, so one knife does not beat it
+    (only the escape is offered), two knives do, and a shotgun (two red squares) does alone."""
+    assert NEEDS["gremlin-15"] == Counter({("red", "square"): 2})
+    assert SYMBOLS["kitchen-knife"][("red", "square")] == 1
+    assert SYMBOLS["shotgun"][("red", "square")] == 2
+    assert legal_actions(fight_with("gremlin-15", ("kitchen-knife", "blender", "sword"))) == (LetEscape(),)
+    with pytest.raises(IllegalActionError) as info:
+        apply(fight_with("gremlin-15", ("kitchen-knife", "blender", "sword")), Defeat(("kitchen-knife",)))
+    assert info.value.clause == "GTG-FIGHT-2"
+    assert legal_actions(fight_with("gremlin-15", ("kitchen-knife", "kitchen-knife", "blender"))) == (
+        Defeat(("kitchen-knife", "kitchen-knife")), LetEscape())
+    assert legal_actions(fight_with("gremlin-15", ("kitchen-knife", "shotgun", "blender"))) == (
+        Defeat(("shotgun",)), LetEscape())
+
+
+def _hands() -> st.SearchStrategy[tuple[str, ...]]:
+    copies = {w.name: w.copies for w in REFERENCE.weapons}
+    hands = st.lists(st.sampled_from(tuple(SYMBOLS)), max_size=HAND_LIMIT)
+    return hands.filter(lambda h: all(h.count(w) <= copies[w] for w in h)).map(lambda h: tuple(sorted(h)))
+
+
+@pytest.mark.clause("GTG-FIGHT-2")
+@given(gremlin=st.sampled_from(SETUP_GREMLINS), hand=_hands())
+def test_the_defeats_offered_are_exactly_the_minimal_matching_sets_of_the_hand(
+        gremlin: str, hand: tuple[str, ...]) -> None:
+    """Property: for any gremlin of the reference set and any hand, the Defeats offered are
+    exactly the sub-multisets of the hand whose symbols, counts summed, reach every symbol the
+    gremlin needs with at least its count, and from which no single card can be left out; each
+    once, and the escape last."""
+    found = legal_actions(fight_with(gremlin, hand))
+    assert found[-1] == LetEscape()
+    offered = [tuple(sorted(a.weapons)) for a in found[:-1]]
+    assert len(offered) == len(set(offered))
+    expected = {sub for k in range(1, len(hand) + 1) for sub in itertools.combinations(hand, k)
+                if beats(sub, gremlin) and not any(beats(sub[:j] + sub[j + 1:], gremlin) for j in range(k))}
+    assert set(offered) == expected
+
+
+# --- GTG-FIGHT-4: the escape's theater space (issue 28) -------------------------------------------
+
+
+@pytest.mark.clause("GTG-FIGHT-4")
+@given(stand=st.sampled_from(THEATER_SPACES), taken=st.sets(st.sampled_from(THEATER_SPACES), max_size=4))
+def test_an_escaping_gremlin_never_goes_where_a_player_or_a_gremlin_is(stand: str, taken: set[str]) -> None:
+    """Property: when red lets a gremlin escape, the theater spaces offered are exactly those with
+    no player on them (blue stands on one) and no gremlin (some hold face-up ones already), in
+    map order; a space with blue on it is refused."""
+    taken.discard(stand)
+    s = table(2, gremlins=STACK, hands=HANDS, positions=(start_of(0), stand))
+    filler = [g for g in s.pool if g != "stripe"][: len(taken)]
+    placed = (Placed(t, g, True) for t, g in zip(sorted(taken), filler, strict=True))
+    board = tuple(sorted((*s.board, *placed), key=lambda p: INDEX[p.space]))
+    s = edited(s, board=board, pool=tuple(g for g in s.pool if g not in filler))
+    s = play(s, Move("e6"), LetEscape())
+    assert s.stack[-1].kind == "theater"
+    assert legal_actions(s) == tuple(Choose(t) for t in THEATER_SPACES if t != stand and t not in taken)
+    with pytest.raises(IllegalActionError):
+        apply(s, Choose(stand))

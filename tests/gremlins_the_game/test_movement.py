@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_the_game import REFERENCE_MAP, Move, Options, State, apply, is_legal, legal_actions
+from gremlinrules.gremlins_the_game.flow import start_of
 from gremlinrules.gremlins_the_game.state import Phase
-from tests.gremlins_the_game.helpers import random_states, scaled, table
+from tests.gremlins_the_game.helpers import edited, random_states, scaled, table
 
 MAP = REFERENCE_MAP
 NAMES = [s.name for s in MAP.spaces]
@@ -167,3 +168,50 @@ def test_the_town_square_is_closed_in_every_first_turn() -> None:
     assert info.value.clause == "GTG-SQUARE-4"
     later = table(2, positions=(near, "n6"), first_round_done=True)
     assert "i10" in {a.to for a in legal_actions(later)}
+
+
+@st.composite
+def round_turns(draw: st.DrawFn) -> State:
+    """A table of 2-4 players with any first player, at any turn of the first round or the first
+    turn after it, the turn owner beside the Town Square's west gate (h9), the others on their
+    Starts."""
+    players = draw(st.integers(2, 4))
+    first = draw(st.integers(0, players - 1))
+    number = draw(st.integers(0, players))
+    seat = (first + number) % players
+    positions = tuple("h9" if k == seat else start_of(k) for k in range(players))
+    s = table(players, first_player=first, positions=positions)
+    return edited(s, turn=seat, turn_number=number)
+
+
+@pytest.mark.clause("GTG-SQUARE-4")
+@given(s=round_turns())
+def test_every_seat_of_the_first_round_is_kept_out_of_the_town_square(s: State) -> None:
+    """Property: in every seat's own first turn (the first round counted from the first player,
+    its last seat included) no Town Square space is a destination and entering one is refused
+    with GTG-SQUARE-4, although the gate is one step away; in the turn after the first round
+    the square is open (i10, inside the gate, is a destination)."""
+    dests = {a.to for a in legal_actions(s)}
+    if s.turn_number < s.players:
+        assert not SQUARE & dests
+        with pytest.raises(IllegalActionError) as info:
+            apply(s, Move("i10"))
+        assert info.value.clause == "GTG-SQUARE-4"
+    else:
+        assert "i10" in dests
+
+
+@pytest.mark.clause("GTG-SQUARE-4")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_last_seat_of_the_first_round_is_banned_and_the_next_turn_is_not(players: int) -> None:
+    """The seat just before the first player, in its first turn (the first round's last), may not
+    enter the Town Square; the first player's second turn, right after, may."""
+    first = players - 1
+    last = (first + players - 1) % players
+    beside = tuple("h9" if k == last else start_of(k) for k in range(players))
+    s = edited(table(players, first_player=first, positions=beside), turn=last, turn_number=players - 1)
+    assert not SQUARE & {a.to for a in legal_actions(s)}
+    assert not is_legal(s, Move("i10"))
+    beside = tuple("h9" if k == first else start_of(k) for k in range(players))
+    s = edited(s, positions=beside, turn=first, turn_number=players)
+    assert "i10" in {a.to for a in legal_actions(s)}

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_the_game import Choose, Discard, Move, Placed, State, apply, legal_actions
 from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, SQUARE, WEAPON_SPACES, start_of
-from tests.gremlins_the_game.helpers import GREMLIN_SPACES, edited, play, table
+from tests.gremlins_the_game.helpers import GREMLIN_SPACES, THEATER_SPACES, edited, play, table
 
 FULL = ("flashlight", "flashlight", "camera-flash", "kitchen-knife", "blender", "microwave", "sword")
 
@@ -126,6 +129,55 @@ def test_the_other_effects_move_gremlins_replenish_draw_discard_and_send_home() 
     assert not s.stack
     assert s.turn == 1
     assert len(s.board) == len(GREMLIN_SPACES)
+
+
+def with_theater(s: State, emptied: set[str], theater: set[str]) -> State:
+    """``s`` with the gremlins of the ``emptied`` Gremlin spaces back on top of the pool, and
+    face-up gremlins from the pool (never Stripe) on the ``theater`` spaces."""
+    pool = (*(p.gremlin for p in s.board if p.space in emptied), *s.pool)
+    up = [g for g in pool if g != "stripe"][-len(theater):] if theater else []
+    board = [p for p in s.board if p.space not in emptied]
+    board += [Placed(t, g, True) for t, g in zip(sorted(theater, key=INDEX.__getitem__), up, strict=True)]
+    return edited(s, board=tuple(sorted(board, key=lambda p: INDEX[p.space])),
+                  pool=tuple(g for g in pool if g not in up))
+
+
+@pytest.mark.clause("GTG-EVENT-2")
+@given(emptied=st.sets(st.sampled_from(GREMLIN_SPACES), min_size=1),
+       theater=st.sets(st.sampled_from(THEATER_SPACES), min_size=1, max_size=6))
+def test_an_event_moves_a_face_down_gremlin_never_a_face_up_one_in_the_theater(
+        emptied: set[str], theater: set[str]) -> None:
+    """Property: with face-up gremlins in the Movie Theater, Gremlin Vengeance (move one gremlin)
+    offers exactly the spaces of the face-down gremlins on the board, in map order; with no
+    face-down gremlin left the effect has nothing to act on and the turn ends, the theater's
+    gremlins untouched."""
+    s = free(with_theater(table(2, event_deck=("gremlin-vengeance",)), emptied, theater))
+    down = tuple(p.space for p in s.board if not p.face_up)
+    s = apply(s, Move(EVENT_SPACES[0]))
+    if down:
+        assert s.stack[-1].kind == "move-from"
+        assert legal_actions(s) == tuple(Choose(g) for g in down)
+        for t in theater:
+            with pytest.raises(IllegalActionError) as info:
+                apply(s, Choose(t))
+            assert info.value.clause == "GTG-EVENT-2"
+    else:
+        assert not s.stack
+        assert s.turn == 1
+    assert {p.space for p in s.board if p.face_up} == theater
+
+
+@pytest.mark.clause("GTG-EVENT-2")
+def test_an_event_leaves_the_theater_alone_when_the_board_has_no_face_down_gremlin() -> None:
+    """Gremlin Vengeance with every Gremlin space empty and three face-up gremlins in the theater:
+    nothing is moved, no choice is asked and the turn passes."""
+    s = free(with_theater(table(2, event_deck=("gremlin-vengeance",)), set(GREMLIN_SPACES),
+                          set(THEATER_SPACES[:3])))
+    before = s.board
+    s = apply(s, Move(EVENT_SPACES[0]))
+    assert not s.stack
+    assert s.turn == 1
+    assert s.board == before
 
 
 @pytest.mark.clause("GTG-EVENT-2")

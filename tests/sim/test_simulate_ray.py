@@ -29,19 +29,22 @@ def local_ray() -> Iterator[None]:
     ray.shutdown()
 
 
-@pytest.mark.parametrize(("game_id", "players", "bots", "games"), [
-    ("no-good-gremlins", "all", "random", 24),
-    ("gnaughty-gnomes", 2, "ismcts:6,random", 8),
-    ("gremlins-the-game", 3, "random", 6),
+@pytest.mark.parametrize(("game_id", "players", "bots", "games", "rotate"), [
+    ("no-good-gremlins", "all", "random", 24, False),
+    ("gnaughty-gnomes", 2, "ismcts:6,random", 8, False),
+    ("gremlins-the-game", 3, "random", 6, False),
+    ("no-good-gremlins", 3, "random,plain,ismcts:2", 6, True),  # issue 28: --rotate
 ])
 def test_a_local_ray_gives_the_records_of_local_processes(local_ray: None, game_id: str, players: Any,
-                                                          bots: str, games: int) -> None:
+                                                          bots: str, games: int, rotate: bool) -> None:
     """For bots limited by simulations, a run on Ray and the same run on local processes give identical
-    records (all but seconds), every index once."""
-    on_ray = simulate(game_id, games=games, players=players, bots=bots, seed=21, ray=True)
-    local = simulate(game_id, games=games, players=players, bots=bots, seed=21, workers=2)
+    records (all but seconds), every index once, the bots rotated through the seats alike."""
+    on_ray = simulate(game_id, games=games, players=players, bots=bots, seed=21, ray=True, rotate=rotate)
+    local = simulate(game_id, games=games, players=players, bots=bots, seed=21, workers=2, rotate=rotate)
     assert [r["index"] for r in on_ray] == list(range(games))
     assert [_same(r) for r in on_ray] == [_same(r) for r in local]
+    if rotate:
+        assert len({tuple(r["bots"]) for r in on_ray}) == 3  # every seat order of the three bots
     assert ray.is_initialized()  # a Ray it did not start is left running
 
 

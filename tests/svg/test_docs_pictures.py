@@ -8,10 +8,7 @@ would fail or be malformed fails here before the docs build.
 
 from __future__ import annotations
 
-import importlib.util
 import xml.etree.ElementTree as ET
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -20,22 +17,10 @@ import gremlinrules
 from gremlinrules.core.records import load_record
 from gremlinrules.core.spec import load_scenarios
 from gremlinrules.svg import drawer_ids, svg
+from tests.docs_support import DOCS, docs_extension
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def _extension() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gremlinrules_pictures",
-                                                  DOCS / "_ext" / "gremlinrules_pictures.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-EXT = _extension()
+EXT = docs_extension("gremlinrules_pictures")
 PAGES = sorted(DOCS.glob("*.rst")) + sorted((DOCS / "games").glob("*.rst"))
 BLOCKS: list[Any] = [b for page in PAGES
                      for b in EXT.blocks(page.read_text(encoding="utf-8"), str(page.relative_to(DOCS)))]

@@ -1,0 +1,153 @@
+"""What a refused action says (issue 28): each refusal of the rule book names its clause and says
+why in the sentence a player reads, with the message id and parameters a frontend translates."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+import gremlinrules
+from gremlinrules import IllegalActionError, InvalidArgumentError
+from gremlinrules.core.chance import CHANCE
+from gremlinrules.goblins_vs_gnomes import (
+    NameSkip,
+    Options,
+    Pass,
+    Phase,
+    Place,
+    PlayExplosion,
+    PlayMap,
+    PlayPotion,
+    Slot,
+    State,
+    Swap,
+    apply,
+    current_player,
+)
+from gremlinrules.goblins_vs_gnomes.components import NAME_LIMIT
+from tests.goblins_vs_gnomes.strategies import new, with_hand
+
+LONG = "y" * (NAME_LIMIT + 1)
+EXACT = "y" * NAME_LIMIT
+
+
+def built(cls: type[Any], **fields: Any) -> Any:
+    """An action made without its class's validators (as a hand-built or decoded one can be)."""
+    action = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+def start(options: Options | None = None) -> State:
+    """Three players; seat 0 holds a straight passage, a bend and a Map, the field is the start."""
+    return with_hand(new(3, options=options), 0, ["passage-ew", "passage-bend-sw", "map"])
+
+
+def specials() -> State:
+    """Seat 0 holds an Explosion, a Potion and a Map."""
+    return with_hand(new(3), 0, ["explosion", "potion", "map"])
+
+
+def _said(text: str, key: str, **params: Any) -> tuple[str, str, dict[str, Any]]:
+    return text, key, params
+
+
+REFUSALS: list[tuple[str, Callable[[], State], Any, str, tuple[str, str, dict[str, Any]]]] = [
+    ("not an action", start, "pass", "GVG-ACT-1",
+     _said("'pass' is not a Goblins vs Gnomes action", "gvg.illegal.not-an-action", action="'pass'")),
+    ("not a tunnel card", start, Place("map", 1, 0), "GVG-PLACE-1",
+     _said("'map' is not a tunnel card", "gvg.illegal.not-a-tunnel-card", card="'map'")),
+    ("a tunnel card not held", start, Place("door-red-ew", 1, 0), "GVG-TURN-1",
+     _said("you hold no door-red-ew card", "gvg.illegal.not-held", card="door-red-ew")),
+    ("a cell that is no cell", start, built(Place, card="passage-ew", x="1", y=0, rotated=False),
+     "GVG-PLACE-1",
+     _said("a cell is two integers and rotated is true or false", "GVG-PLACE-1")),
+    ("a turn with rotation off", lambda: start(Options(rotation=False)), Place("passage-bend-sw", 0, 1, True),
+     "GVG-PLACE-4", _said("cards may not be turned (rotation option is off)", "GVG-PLACE-4")),
+    ("a turn that changes nothing", start, Place("passage-ew", 1, 0, True), "GVG-PLACE-4",
+     _said("turning this card changes nothing: lay it unrotated", "GVG-PLACE-4")),
+    ("the start", start, Place("passage-ew", 0, 0), "GVG-FIELD-2",
+     _said("(0, 0) is the start, a target or off the table", "gvg.illegal.off-table", x=0, y=0)),
+    ("far off", start, Place("passage-ew", 10**9 - 1, -(10**9) + 1), "GVG-FIELD-2",
+     _said("(999999999, -999999999) is the start, a target or off the table", "gvg.illegal.off-table",
+           x=10**9 - 1, y=-(10**9) + 1)),
+    ("farther off", start, Place("passage-ew", 10**9, -(10**9)), "GVG-FIELD-2",
+     _said("(1000000000, -1000000000) is the start, a target or off the table", "gvg.illegal.off-table",
+           x="1000000000", y="-1000000000")),
+    ("no fit", start, Place("passage-ew", 3, 0), "GVG-PLACE-2",
+     _said("passage-ew on (3, 0) must touch the route, match every neighbour's edges and extend the route "
+           "from the start", "gvg.illegal.no-fit", card="passage-ew", x=3, y=0)),
+    ("no Map", lambda: with_hand(new(3), 0, ["passage-ew", "potion", "explosion"]), PlayMap(Slot.TOP),
+     "GVG-TURN-1", _said("you hold no Map", "GVG-TURN-1")),
+    ("no such target", start, built(PlayMap, target="top"), "GVG-CARD-1",
+     _said("a target is Slot.TOP, Slot.MIDDLE or Slot.BOTTOM", "GVG-CARD-1")),
+    ("a target face up", lambda: attrs.evolve(start(), opened=(True, False, False)), PlayMap(Slot.TOP),
+     "GVG-CARD-1", _said("that target is already face up", "GVG-CARD-1")),
+    ("no Explosion", start, PlayExplosion("passage-ew", 1, 0), "GVG-TURN-1",
+     _said("you hold no Explosion", "GVG-TURN-1")),
+    ("an Explosion on nothing", specials, PlayExplosion("passage-ew", 1, 0), "GVG-CARD-2",
+     _said("an Explosion removes the named field card on its cell, never the start, a Lantern or a target",
+           "GVG-CARD-2")),
+    ("no Potion", start, PlayPotion(1), "GVG-TURN-1", _said("you hold no Potion", "GVG-TURN-1")),
+    ("a Potion on oneself", specials, PlayPotion(0), "GVG-CARD-3",
+     _said("swap with another player: an offset from 1 to 2", "gvg.illegal.no-other-seat", high=2)),
+    ("a Potion past the table", specials, PlayPotion(3), "GVG-CARD-3",
+     _said("swap with another player: an offset from 1 to 2", "gvg.illegal.no-other-seat", high=2)),
+    ("a swap not held", start, Swap("explosion"), "GVG-TURN-2",
+     _said("you hold no explosion card", "gvg.illegal.not-held", card="explosion")),
+    ("a swap of a long name", start, Swap(LONG), "GVG-TURN-2",
+     _said(f"you hold no '{LONG}' card", "gvg.illegal.not-held", card=f"'{LONG}'")),
+    ("a swap of a name at the limit", start, Swap(EXACT), "GVG-TURN-2",
+     _said(f"you hold no {EXACT} card", "gvg.illegal.not-held", card=EXACT)),
+    ("a swap from an empty deck", lambda: attrs.evolve(start(), deck=(), deck_owner=(),
+                                                        discard=tuple(sorted(start().deck))),
+     Swap("map"), "GVG-TURN-2", _said("the deck is empty, so no card can be swapped", "GVG-TURN-2")),
+    ("a swap past the limit", lambda: attrs.evolve(start(), swaps_used=(3, 0, 0)), Swap("map"), "GVG-BOUND-1",
+     _said("each seat may swap only 3 times in a round (bounded option)", "gvg.illegal.swap-limit", limit=3)),
+    ("a pass with a play", start, Pass(), "GVG-TURN-3",
+     _said("you may pass only when no card in your hand can be played", "GVG-TURN-3")),
+    ("an answer nothing asks", start, NameSkip(1), "GVG-TURN-1",
+     _said("that decision is not pending", "GVG-TURN-1")),
+    ("after the end", lambda: attrs.evolve(start(), phase=Phase.OVER), Pass(), "GVG-END-4",
+     _said("the match is over", "GVG-END-4")),
+]
+
+
+@pytest.mark.clause("GVG-ACT-1", "GVG-PLACE-1", "GVG-PLACE-2", "GVG-PLACE-4", "GVG-FIELD-2", "GVG-TURN-1",
+                    "GVG-TURN-2", "GVG-TURN-3", "GVG-CARD-1", "GVG-CARD-2", "GVG-CARD-3", "GVG-BOUND-1",
+                    "GVG-END-4")
+@pytest.mark.parametrize(("build", "action", "clause", "said"), [r[1:] for r in REFUSALS],
+                         ids=[r[0] for r in REFUSALS])
+def test_a_refusal_names_its_clause_and_says_why(build: Callable[[], State], action: Any, clause: str,
+                                                  said: tuple[str, str, dict[str, Any]]) -> None:
+    """Each way the rule book refuses an action (not an action of the game, a card that is not a
+    tunnel card or not held, a cell or turn the placement rules forbid, a special card without
+    its card or target, a swap or pass the turn rules forbid, an answer nothing asks, the match
+    over) raises IllegalActionError with its clause, the English sentence, and the message id and
+    parameters of that sentence (the clause id for a fixed sentence); the state is left as it
+    was."""
+    s = build()
+    before = s
+    with pytest.raises(IllegalActionError) as info:
+        apply(s, action)
+    text, key, params = said
+    assert (str(info.value.reason), info.value.clause, info.value.key, info.value.params) == (
+        text, clause, key, params)
+    assert s == before
+
+
+@pytest.mark.clause("GVG-CHANCE-1")
+def test_the_current_player_answers_a_tracked_table_and_refuses_anything_else() -> None:
+    """The game module's current_player answers a table tracked in the external-chance mode (at
+    the opening deal the chance seat decides), None once the match is over, and refuses anything
+    that is not a state with InvalidArgumentError naming the state it expected."""
+    tracked = gremlinrules.get_game("goblins-vs-gnomes").new_game(3, chance="external")
+    assert current_player(tracked) == CHANCE
+    assert current_player(attrs.evolve(start(), phase=Phase.OVER)) is None
+    with pytest.raises(InvalidArgumentError) as info:
+        current_player("a state")  # type: ignore[arg-type]
+    assert str(info.value) == "expected a Goblins vs Gnomes State, got str"
