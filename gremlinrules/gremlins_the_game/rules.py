@@ -108,8 +108,8 @@ def malformed(s: State, action: Any) -> Reason | None:
 
 
 def check_move(s: State, action: Move) -> Reason | None:
-    """GTG-MOVE-1 to GTG-MOVE-5, GTG-SQUARE-3, GTG-SQUARE-4: the destination is one the movement
-    rules allow (see :func:`.flow.destinations`)."""
+    """GTG-MOVE-1 to GTG-MOVE-5, GTG-SQUARE-3, GTG-SQUARE-4, GTG-SQUARE-6: the destination is one
+    the movement rules allow (see :func:`.flow.destinations`)."""
     if s.phase is not Phase.MOVE:
         return "The move is made: resolve it first", "GTG-TURN-1"
     if action.to in flow.destinations(s):
@@ -119,14 +119,14 @@ def check_move(s: State, action: Move) -> Reason | None:
     g = flow.geo(s)
     if s.positions.count(action.to) or action.to in g.starts[: s.players]:
         return "You may pass through, but not stop on, another player or their Start", "GTG-MOVE-3"
-    if action.to in g.square and flow.first_turn(s):
+    if action.to in g.square and flow.first_turn(s) and flow.enters_square(s, s.positions[s.turn]):
         return "No one may enter the Town Square on their first turn", "GTG-SQUARE-4"
     return message("gtg.illegal.unreachable", "{space} is not within six steps of your move",
                    space=action.to), "GTG-MOVE-1"
 
 
 def move(s: State, action: Move) -> State:
-    """GTG-MOVE-1: see :func:`.flow.move`."""
+    """GTG-MOVE-1, GTG-SQUARE-6: see :func:`.flow.move`."""
     return flow.move(s, action.to)
 
 

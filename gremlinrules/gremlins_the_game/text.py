@@ -95,6 +95,18 @@ def _landing(view: View, space: str) -> str:
     return ""
 
 
+def _inside_square(view: View, here: Any) -> bool:
+    """The mover stands in the Town Square and the table plays the careful reading, so a move to
+    another of its spaces does not enter it (GTG-SQUARE-6)."""
+    options = getattr(view, "options", None)
+    if type(options) is not Options or options.reenter_square is not False or type(here) is not str:
+        return False
+    try:
+        return here in table_geometry(options.map).square
+    except SetupError:  # a hand-made view with a forged map: no label is worth an error
+        return False
+
+
 def _choose_label(view: View, space: str) -> Message:
     """What answering the pending choice with ``space`` does (GTG-THEATER-1, GTG-EVENT-2)."""
     kind, source, origin = _pending(view)
@@ -131,10 +143,14 @@ def action_label(view: View, action: Any) -> Message:
     kind = type(action)
     if kind is Move and type(action.to) is str:
         mover, positions = getattr(view, "current_player", None), getattr(view, "positions", None)
-        if (type(mover) is int and type(positions) is tuple and 0 <= mover < len(positions)
-                and positions[mover] == action.to):
+        here = (positions[mover] if type(mover) is int and type(positions) is tuple
+                and 0 <= mover < len(positions) else None)
+        if here == action.to:
             return message("gtg.action.stay", "Stay on {space} (no move is possible)", space=action.to)
         what = _landing(view, action.to)
+        if what == "Town Square" and _inside_square(view, here):
+            return message("gtg.action.move-within", "Move to {space} (within the Town Square: no refill)",
+                           space=action.to)
         if what:
             return message("gtg.action.move-onto", "Move to {space} ({what})", space=action.to, what=what)
         return message("gtg.action.move", "Move to {space}", space=action.to)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from gremlinrules import gnaughty_gnomes as gg
 from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES
+from tests.gremlins_the_game import strategies as gtg
 from tests.no_good_gremlins import strategies as ngg
 
 Table = tuple[int, Any]
@@ -37,6 +38,7 @@ def _gg_tables() -> st.SearchStrategy[Table]:
 
 TABLES: dict[str, Callable[[], st.SearchStrategy[Table]]] = {
     "no-good-gremlins": lambda: st.tuples(ngg.player_counts, st.one_of(st.none(), ngg.any_options)),
+    "gremlins-the-game": lambda: gtg.tables,
     "gnaughty-gnomes": _gg_tables,
 }
 """Game id -> a strategy of its tables (players, options)."""
