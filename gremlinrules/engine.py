@@ -30,8 +30,8 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from gremlinrules.core.checks import check_seed, is_int
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, UnsupportedError, shown
+from gremlinrules.core.checks import check_seed
+from gremlinrules.core.errors import InvalidArgumentError, UnsupportedError, shown
 from gremlinrules.core.playout import Playout
 from gremlinrules.core.registry import game_ids, get_game, module_name
 
@@ -103,10 +103,6 @@ def _module(game_id: Any) -> ModuleType:
     return module
 
 
-def _seed(seed: Any) -> int:
-    return check_seed(seed) & _MASK
-
-
 def new(game_id: str, players: int, seed: int = 0, options: Any = None) -> NativeGame:
     """A native game: the same deal as ``get_game(game_id).new_game(players, seed, options=options)``.
 
@@ -139,12 +135,10 @@ def playouts(game_id: str, players: int, seeds: Iterable[int], policy: str = "ra
         raise InvalidArgumentError(f"seeds must be an iterable of integers, not {shown(seeds)}")
     checked = []
     for seed in seeds:
-        if type(seed) is int:  # the usual case, inline
-            checked.append(seed & _MASK)
+        if type(seed) is int and 0 <= seed <= _MASK:  # the usual case, inline
+            checked.append(seed)
             continue
-        if not is_int(seed):
-            raise SetupError(f"seed must be an integer, not {shown(seed)}")
-        checked.append(_seed(seed))
+        checked.append(check_seed(seed))  # SetupError: not an integer from 0 to 2**64 - 1
     template = module.new(players, checked[0] if checked else 0, options)
     bound = get_game(game_id).decision_bound(players, options)
     rows = module.run_playouts(template, checked, bound)  # Playouts already (the core's loop)

@@ -38,6 +38,7 @@ from gremlinrules.core.errors import (
     shown,
 )
 from gremlinrules.core.protocol import Game
+from gremlinrules.demo import seat_seed
 from gremlinrules.textview import render_event, render_view, seat_name
 
 __all__ = ["Lines", "PlayResult", "choose_action", "play_terminal"]
@@ -117,7 +118,7 @@ def _bots(game: Game, players: int, seed: int, bot: str,
           human: int | None) -> dict[int, Callable[[Any], Any]]:
     from gremlinrules.bots import make_bot
 
-    return {seat: make_bot(bot, game, seat, seed * 1000 + seat).choose
+    return {seat: make_bot(bot, game, seat, seat_seed(seed, seat)).choose
             for seat in range(players) if seat != human}
 
 

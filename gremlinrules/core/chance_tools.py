@@ -35,7 +35,8 @@ def without(pile: Iterable[str], taken: Iterable[str], where: str) -> Counter[st
     want = Counter(taken)
     if want - left:
         missing = sorted((want - left).elements())
-        raise InvalidArgumentError(f"{', '.join(missing)} cannot come next: not in the {where}")
+        named = shown(", ".join(missing[:3]), 120)
+        raise InvalidArgumentError(f"{named} cannot come next: not in the {where}")
     return left - want
 
 

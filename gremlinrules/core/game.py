@@ -308,8 +308,8 @@ def _versioned(data: Any, name: str) -> Any:
         return data  # the converter says what is wrong
     version = data.get("format_version")
     if version != FORMAT_VERSION or type(version) is not int:
-        raise SerializationError(f"bad data for {name}: format_version {shown(version)}, but this library "
-                                 f"reads version {FORMAT_VERSION} @ $.format_version", "$.format_version")
+        raise SerializationError(f"bad data for {name}: $.format_version: {shown(version)} is not "
+                                 f"{FORMAT_VERSION}, the version this library reads", "$.format_version")
     return {k: v for k, v in data.items() if k != "format_version"}
 
 

@@ -99,7 +99,8 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
         the result is a :class:`~gremlinrules.core.chance.Tracked` state whose random outcomes
         (the deal first) are entered as decisions of the :data:`~gremlinrules.core.chance.CHANCE`
         seat; every function of the game accepts it. The default ``"seeded"`` draws them from
-        ``seed``.
+        ``seed``: an integer from 0 to 2**64-1 (the generator's first state; anything else, a
+        bool, a negative seed or one of 2**64 or more, is a SetupError, never reduced).
 
         Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
         default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own,
@@ -166,7 +167,8 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
 
     def sample_hidden(self, state: StateT, player: int, seed: int) -> StateT:
         """A state ``player`` cannot tell from ``state``: hidden cards (and the generator)
-        redealt at random, consistent with everything ``player`` has seen."""
+        redealt at random from ``seed`` (an integer from 0 to 2**64-1, else
+        InvalidArgumentError), consistent with everything ``player`` has seen."""
 
     @property
     def Event(self) -> Any:  # noqa: N802  (a class, named as one)

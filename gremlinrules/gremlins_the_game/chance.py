@@ -388,7 +388,7 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
     probe = _probe(state, action, entered)
     n = len(entered)
     if [o.pool for o in probe.revealed[:n]] != [o.pool for o in entered]:
-        raise InvalidArgumentError(f"this move does not reveal {', '.join(map(str, entered))} in that order")
+        raise InvalidArgumentError(f"this move does not reveal {shown(entered)} in that order")
     if len(probe.revealed) == n:
         return canonical(probe.after)
     nxt = probe.revealed[n]

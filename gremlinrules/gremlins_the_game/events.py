@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.gremlins_the_game.actions import Action, Defeat, Discard
 from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.fast import apply
@@ -133,6 +133,7 @@ Event = (Acted | Moved | WeaponsDrawn | EventDrawn | GremlinRevealed | GremlinPl
          | GremlinDefeated | TokensReplenished | TurnBegan | GameEnded)
 
 
+@guarded
 def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     """The state after ``action`` (exactly ``fast.apply``'s) and the events it caused, in order:
     the action itself first."""
@@ -187,9 +188,11 @@ def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     return after, tuple(out)
 
 
+@guarded
 def observe_event(event: Any, seat: int | None) -> Any:
     """What ``seat`` (None: a spectator) sees of ``event``: the event itself, or for another seat's
     weapon draw, the count without the cards (GTG-VIEW-1)."""
+    check_complete("observe_event", event)
     if type(event) not in EVENT_TYPES:
         check_type(event, WeaponsDrawn, "Gremlins: The Game event")
     if type(event) is WeaponsDrawn and event.seat != seat:

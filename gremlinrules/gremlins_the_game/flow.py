@@ -21,7 +21,7 @@ from typing import Any
 
 from gremlinrules.core.board import reachable
 from gremlinrules.core.decisions import Frame
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.piles import draw_or_rebuild
 from gremlinrules.core.zones import next_seat, replace_at
@@ -238,7 +238,7 @@ def _gremlin_on(s: State, space: str) -> Placed:
     without it is refused with InvalidArgumentError, never an internal error)."""
     placed = placed_at(s, space)
     if placed is None:
-        raise InvalidArgumentError(f"inconsistent Gremlins: The Game state: no gremlin on {space}")
+        raise InvalidArgumentError(f"inconsistent Gremlins: The Game state: no gremlin on {shown(space)}")
     return placed
 
 

@@ -146,7 +146,8 @@ def _check_state(s: State) -> None:
 
 def _check_board(s: State, stripe: str, g: Geometry) -> None:
     """Face-down gremlins lie on Gremlin spaces; face-up ones in the theater, or on the fighter's
-    space during a fight; no token under a player except the gremlin being fought; Stripe's
+    space during a fight; no token under a player except the gremlin being fought (an event or
+    weapon token is taken as it is landed on, before its activity, in every phase); Stripe's
     defeat ends the game (GTG-STRIPE-2)."""
     occupied = set(s.positions)
     fight = s.stack[-1] if s.stack and s.stack[-1].kind == flow.FIGHT else None
@@ -166,9 +167,9 @@ def _check_board(s: State, stripe: str, g: Geometry) -> None:
             raise _bad(f"a face-down gremlin off the Gremlin spaces on {p.space}")
         if p.space in occupied and not fought:
             raise _bad(f"a gremlin under a player on {p.space}")
-    for name in (*s.event_tokens, *s.weapon_tokens):
-        if name in occupied and s.phase is Phase.MOVE:
-            raise _bad(f"a token under a player on {name}")
+    for name in (*s.event_tokens, *s.weapon_tokens):  # GTG-EVENT-1, GTG-WEAPON-1: taken on landing
+        if name in occupied:
+            raise _bad(f"a token under a player on {shown(name)}")
     won = any(stripe in row for row in s.defeated)
     if won != (s.outcome is Outcome.STRIPE_DEFEATED):
         raise _bad("Stripe's defeat ends the game, and only it is that outcome")

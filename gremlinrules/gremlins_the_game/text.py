@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.core.errors import SerializationError, SetupError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Choose, Defeat, Discard, LetEscape, Move
@@ -130,12 +131,15 @@ def _choose_label(view: View, space: str) -> Message:
     return message("gtg.action.choose", "Choose {space}", space=space)
 
 
+@guarded
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat deciding in ``view`` ("Move to d4", "Move to e6
     (face-down gremlin)", "Defeat red-circle+red-triangle-2pt with flashlight + sword", "Put
     red-square-1pt face up on j18 in the Movie Theater": a gremlin by its design, GTG-VIEW-2),
     with its message key and parameters; made from the view alone, so it never names a
     face-down gremlin."""
+    check_type(view, View, "Gremlins: The Game View")
+    check_complete("action_label", view, action)
     kind = type(action)
     if kind is Move and type(action.to) is str:
         mover, positions = getattr(view, "current_player", None), getattr(view, "positions", None)

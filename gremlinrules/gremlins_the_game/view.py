@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type
+from gremlinrules.core.checks import check_seat, check_type, guarded
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.gremlins_the_game.actions import Choose, Defeat, Discard, LetEscape, Move
@@ -90,6 +90,7 @@ class View:
         return draw_view(self)
 
 
+@guarded
 def scores(s: State) -> tuple[int, ...]:
     """GTG-END-2: each seat's Gremlin Points, the sum over its defeated gremlins."""
     check_type(s, State, "Gremlins: The Game State")
@@ -104,6 +105,7 @@ def everyone_lost(s: State) -> bool:
             and s.outcome is not Outcome.STRIPE_DEFEATED)
 
 
+@guarded
 def winners(s: State) -> tuple[int, ...]:
     """GTG-END-2: most Gremlin Points wins, ties shared; GTG-VARIANT-1: nobody when the gremlins
     won; empty until the end."""
@@ -122,6 +124,7 @@ _END_CLAUSES = {
 }
 
 
+@guarded
 def end_reason(s: State) -> str | None:
     """The clause that ended the game (``State.outcome``): Stripe defeated (GTG-STRIPE-2), Stripe
     in the theater with the pool empty (GTG-STRIPE-4), or the turn limit of the house rule
@@ -130,6 +133,7 @@ def end_reason(s: State) -> str | None:
     return _END_CLAUSES.get(s.outcome) if s.phase is Phase.OVER else None
 
 
+@guarded
 def observe(s: State, player: int | None) -> View:
     """What ``player`` may know (GTG-VIEW-1); with None, what a spectator may know."""
     check_type(s, State, "Gremlins: The Game State")
@@ -167,6 +171,7 @@ def _name(value: Any) -> str:
     return value if type(value) is str and len(value) <= 80 else shown(value)
 
 
+@guarded
 def describe(s: State, action: Any) -> str:
     """One readable line for ``action`` by the seat to move in ``s``."""
     check_type(s, State, "Gremlins: The Game State")

@@ -55,7 +55,7 @@ def test_bad_seeds_and_policies_are_refused(game_id: str) -> None:
     """A seed that is no integer or outside 0..2**64-1, seeds that are not an iterable, or an unknown
     policy get the library's errors."""
     players = gremlinrules.get_game(game_id).player_counts[0]
-    bad_seeds: list[list[Any]] = [[1.5], ["1"], [None], [True]]
+    bad_seeds: list[list[Any]] = [[1.5], ["1"], [None], [True], [-1], [2**64], [3, 2**70]]
     for seeds in bad_seeds:
         with pytest.raises(SetupError):
             engine.playouts(game_id, players, seeds)
