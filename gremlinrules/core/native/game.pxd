@@ -28,4 +28,5 @@ cdef class NativeGame:
     cdef uint32_t winners_mask(self) noexcept nogil
     cdef int end_code(self) noexcept nogil
     cdef void deal(self, uint64_t seed) noexcept nogil
+    cdef int32_t random_action(self, uint64_t* policy, int32_t* buf) noexcept nogil
     cdef NativeGame copy(self)

@@ -146,6 +146,16 @@ cdef class NativeGame:
     cdef NativeGame copy(self):
         raise NotImplementedError
 
+    cdef int32_t random_action(self, uint64_t* policy, int32_t* buf) noexcept nogil:
+        """The random policy's pick (see :func:`run_playouts`): ``below(n)`` drawn from ``policy``
+        for the ``n`` legal indices, and the index at that position of the ascending list; -1 when
+        nothing is legal (nothing drawn). ``buf`` holds MAX_ACTIONS indices. A game may override it
+        with the same answer and the same draws, without listing every index."""
+        cdef int n = self.legal_into(buf)
+        if n <= 0:
+            return -1
+        return buf[sm_below(policy, <uint64_t>n)]
+
     # --- what a caller meets ------------------------------------------------------------------
 
     @property
@@ -265,7 +275,7 @@ def run_playouts(NativeGame template, seeds, int64_t bound):
     cdef Py_ssize_t k
     cdef uint64_t policy
     cdef int64_t decisions
-    cdef int n
+    cdef int32_t a
     cdef bint overrun = False
     try:
         if not (seed_array and score_array and winner_array and decision_array and end_array and buf):
@@ -282,11 +292,11 @@ def run_playouts(NativeGame template, seeds, int64_t bound):
                     if decisions >= bound:
                         overrun = True
                         break
-                    n = game.legal_into(buf)
-                    if n <= 0:  # not over, yet nothing legal: the engine is broken
+                    a = game.random_action(&policy, buf)
+                    if a < 0:  # not over, yet nothing legal: the engine is broken
                         overrun = True
                         break
-                    game.play(buf[sm_below(&policy, <uint64_t>n)])
+                    game.play(a)
                     decisions += 1
                 if overrun:
                     break
