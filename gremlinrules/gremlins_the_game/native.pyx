@@ -33,9 +33,9 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, u
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
-from gremlinrules.core.native.bits cimport bits_lowest
+from gremlinrules.core.native.bits cimport bits_count, bits_lowest
 from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
-from gremlinrules.core.native.rng cimport GR_GAMMA, GR_M1, sm_shuffle_u8
+from gremlinrules.core.native.rng cimport GR_GAMMA, GR_M1, sm_below, sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
 from gremlinrules.core.decisions import Frame
@@ -940,6 +940,31 @@ cdef int _move_list(const S* s, const Tab* t, const uint64_t* found, const int* 
     return o - out
 
 
+cdef int _nth_move(const S* s, const Tab* t, const uint64_t* found, const int* span, bint some,
+                   uint64_t* policy) noexcept nogil:
+    """The random policy's Move: ``below(n)`` drawn for the ``n`` Moves :func:`_move_list` would list,
+    and the Move at that position (counted by word, not listed); the stay (n = 1) when there is none."""
+    cdef int counts[NW]
+    cdef int w, n = 0, k
+    cdef uint64_t b
+    if not some:
+        sm_below(policy, 1)
+        return s.pos[s.turn]
+    for w in range(span[0], span[1] + 1):
+        counts[w] = bits_count(found[w])
+        n += counts[w]
+    k = <int>sm_below(policy, <uint64_t>n)
+    w = span[0]
+    while k >= counts[w]:
+        k -= counts[w]
+        w += 1
+    b = found[w]
+    while k:
+        b &= b - 1
+        k -= 1
+    return t.cell_space[(w << 6) + __builtin_ctzll(b)]  # b is not 0: k < counts[w]
+
+
 cdef inline bint _move_listed(const S* s, const Tab* t, const uint64_t* found, const int* span,
                               bint some, int32_t a) noexcept nogil:
     """Whether the Move of index ``a`` is among them."""
@@ -1193,6 +1218,16 @@ cdef class GremlinsTheGame(NativeGame):
         self.some = _destinations(&self.s, self.tab, self.found, self.span, self._cache())
         self.searched = True
         return _move_list(&self.s, self.tab, self.found, self.span, self.some, out)
+
+    cdef int32_t random_action(self, uint64_t* policy, int32_t* buf) noexcept nogil:
+        """The base's pick (the same draw, the same index), a Move's without listing the Moves."""
+        cdef int n
+        if self.s.phase != MOVE or self.s.fkind != NONE:
+            n = self.legal_into(buf)
+            return buf[sm_below(policy, <uint64_t>n)] if n > 0 else -1
+        self.some = _destinations(&self.s, self.tab, self.found, self.span, self._cache())
+        self.searched = True
+        return _nth_move(&self.s, self.tab, self.found, self.span, self.some, policy)
 
     cdef bint is_legal_index(self, int32_t action) noexcept nogil:
         if self.s.phase == OVER:
