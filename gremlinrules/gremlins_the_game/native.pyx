@@ -12,8 +12,9 @@ cells with a bit set per direction of step, so a move's destinations are a bread
 of a few word operations a step over the rows within six of the mover's; and the component set as
 arrays, each gremlin's minimal covering sets (the Defeat actions) included. A game object that
 has searched 1024 times (a playouts batch's, not a short-lived clone) remembers its searches
-(16384 of them, about 1.9 MB, by the mover's space and the spaces within five steps that end a
-move, as the Python fast path does), which halves a move's cost in long batches.
+(16384 of them in 2 MB, two cache lines each, by the mover's space and the spaces within five
+steps that end a move, as the Python fast path does), which halves a move's cost in long batches;
+the random policy of ``playouts`` counts a move's destinations instead of listing them.
 
 The rules are those of :mod:`.rules` and :mod:`.flow`, step for step and clause for clause (the
 clause ids name where each is), and the generator is the same SplitMix64
@@ -30,10 +31,13 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport free, malloc
+
+cdef extern from "<stdlib.h>" nogil:
+    int posix_memalign(void** memptr, size_t alignment, size_t size)
 from libc.string cimport memcpy, memset
 
-from gremlinrules.core.native.bits cimport bits_count, bits_lowest
+from gremlinrules.core.native.bits cimport bits_lowest
 from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
 from gremlinrules.core.native.rng cimport GR_GAMMA, GR_M1, sm_below, sm_shuffle_u8
 
@@ -71,7 +75,7 @@ cdef enum:
     STEPS = 6          # GTG-MOVE-1
     KEYW = 6           # a remembered search's key: the words of the spaces within five steps
     VALW = 8           # and its answer: the words of the rows within six
-    CACHE_BITS = 14    # 16384 remembered searches a game object (about 1.9 MB)
+    CACHE_BITS = 14    # 16384 remembered searches a game object (2 MB)
     HAND_LIMIT = 7     # GTG-WEAPON-2
     HAND_SIZE = 3      # GTG-SETUP-6
     NONE = -1
@@ -229,9 +233,12 @@ ctypedef struct S:
 # Searches remembered by one game object (see GremlinsTheGame.cache): a move's walk depends only on
 # the mover's space, whether the Town Square is closed (a first turn) and the spaces within five
 # steps that end a move (the Python fast path's key, fast_moves).
+# An entry is two cache lines (the memo is aligned to them): the key and its tag in the first,
+# which a lookup that misses reads alone, the answer in the second.
 ctypedef struct Entry:
-    uint32_t tag                  # the mover's space + 1, with 1 << 16 on a first turn; 0: empty
     uint64_t key[KEYW]            # the spaces ending a move, within five steps
+    uint64_t tag                  # the mover's space + 1, with 1 << 16 on a first turn; 0: empty
+    uint64_t unused
     uint64_t seen[VALW]           # the walk's answer over the rows within six
 
 ctypedef struct Cache:
@@ -794,7 +801,6 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Ca
     on a first turn; GTG-SQUARE-6: neither for a move from inside the square. GTG-SQUARE-3: the
     free move goes to any space not taken by another player or their Start. With ``cache``, the
     walk is looked up there first and remembered after."""
-    cdef uint64_t reserved[NW]
     cdef uint64_t stops[NW]
     cdef uint64_t seen[NW]
     cdef uint64_t front_a[NW + 2]
@@ -818,22 +824,10 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Ca
         big_hi = (big_hi if big_hi < t.ncells else t.ncells - 1) >> 6
     span[0] = big_lo
     span[1] = big_hi
-    for w in range(big_lo, big_hi + 1):
-        reserved[w] = 0
-    for i in range(t.players):
-        if i != seat:
-            c = t.space_cell[s.pos[i]]
-            reserved[c >> 6] |= (<uint64_t>1) << (c & 63)
-            c = t.space_cell[t.starts[i]]
-            reserved[c >> 6] |= (<uint64_t>1) << (c & 63)
     if (s.free_move >> seat) & 1:
         for w in range(nw):
-            found[w] = t.every[w] & ~reserved[w]
-        found[hc >> 6] &= ~((<uint64_t>1) << (hc & 63))
-        alive = 0
-        for w in range(nw):
-            alive |= found[w]
-        return alive != 0
+            found[w] = t.every[w]
+        return _found_not_reserved(s, t, found, 0, nw - 1, hc)
     entering = _enters_square(t, here)
     first = entering and s.turn_number < t.players
     if cache != NULL and t.ball_n[here] and big_hi - big_lo < VALW:
@@ -852,7 +846,7 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Ca
             else:
                 for w in range(big_lo, big_hi + 1):
                     seen[w] = entry.seen[w - big_lo]
-                return _found(t, seen, reserved, found, big_lo, big_hi, hc, first)
+                return _found(s, t, seen, found, big_lo, big_hi, hc, first)
     for w in range(big_lo - 1, big_hi + 2):
         cur[w] = 0
         nxt[w] = 0
@@ -888,18 +882,38 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Ca
             entry.key[j] = key[j]
         for w in range(big_lo, big_hi + 1):
             entry.seen[w - big_lo] = seen[w]
-    return _found(t, seen, reserved, found, big_lo, big_hi, hc, first)
+    return _found(s, t, seen, found, big_lo, big_hi, hc, first)
 
 
-cdef inline bint _found(const Tab* t, uint64_t* seen, const uint64_t* reserved, uint64_t* found, int lo,
-                        int hi, int hc, bint first) noexcept nogil:
+cdef inline bint _found(const S* s, const Tab* t, uint64_t* seen, uint64_t* found, int lo, int hi, int hc,
+                        bint first) noexcept nogil:
     """The destinations from what the walk saw: not the start, the closed square (GTG-SQUARE-4) or
     the other players' spaces and Starts (GTG-MOVE-3, GTG-MOVE-4); False for none."""
-    cdef uint64_t alive = 0
     cdef int w
-    seen[hc >> 6] &= ~((<uint64_t>1) << (hc & 63))
+    if first:
+        for w in range(lo, hi + 1):
+            found[w] = seen[w] & ~t.square[w]
+    else:
+        for w in range(lo, hi + 1):
+            found[w] = seen[w]
+    return _found_not_reserved(s, t, found, lo, hi, hc)
+
+
+cdef inline bint _found_not_reserved(const S* s, const Tab* t, uint64_t* found, int lo, int hi,
+                                     int hc) noexcept nogil:
+    """``found``'s words ``lo`` to ``hi`` without the mover's space and the other players' spaces and
+    Starts (GTG-MOVE-3, GTG-MOVE-4); False when none is left. A cleared bit may fall outside those
+    words, which nothing reads."""
+    cdef uint64_t alive = 0
+    cdef int i, c, w, seat = s.turn
+    found[hc >> 6] &= ~((<uint64_t>1) << (hc & 63))
+    for i in range(t.players):
+        if i != seat:
+            c = t.space_cell[s.pos[i]]
+            found[c >> 6] &= ~((<uint64_t>1) << (c & 63))
+            c = t.space_cell[t.starts[i]]
+            found[c >> 6] &= ~((<uint64_t>1) << (c & 63))
     for w in range(lo, hi + 1):
-        found[w] = seen[w] & ~(t.square[w] if first else 0) & ~reserved[w]
         alive |= found[w]
     return alive != 0
 
@@ -940,6 +954,15 @@ cdef int _move_list(const S* s, const Tab* t, const uint64_t* found, const int* 
     return o - out
 
 
+cdef inline int _count(uint64_t x) noexcept nogil:
+    """How many members: the word-parallel count, in a dozen instructions (the compiler's builtin,
+    without -mpopcnt, calls a table-driven routine of libgcc)."""
+    x = x - ((x >> 1) & 0x5555555555555555ULL)
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+    return <int>((x * 0x0101010101010101ULL) >> 56)
+
+
 cdef int _nth_move(const S* s, const Tab* t, const uint64_t* found, const int* span, bint some,
                    uint64_t* policy) noexcept nogil:
     """The random policy's Move: ``below(n)`` drawn for the ``n`` Moves :func:`_move_list` would list,
@@ -951,7 +974,7 @@ cdef int _nth_move(const S* s, const Tab* t, const uint64_t* found, const int* s
         sm_below(policy, 1)
         return s.pos[s.turn]
     for w in range(span[0], span[1] + 1):
-        counts[w] = bits_count(found[w])
+        counts[w] = _count(found[w])
         n += counts[w]
     k = <int>sm_below(policy, <uint64_t>n)
     w = span[0]
@@ -1204,7 +1227,10 @@ cdef class GremlinsTheGame(NativeGame):
         if self.cache == NULL and self.searches <= _cache_after:
             self.searches += 1
             if self.searches > _cache_after:
-                self.cache = <Cache*>calloc(1, sizeof(Cache))  # NULL on failure: no memory, no cache
+                if posix_memalign(<void**>&self.cache, 64, sizeof(Cache)) == 0:  # on failure, no cache
+                    memset(self.cache, 0, sizeof(Cache))
+                else:
+                    self.cache = NULL
         return self.cache
 
     cdef int legal_into(self, int32_t* out) noexcept nogil:
