@@ -34,7 +34,7 @@ from gremlinrules.bots.random_bot import RandomBot
 from gremlinrules.core.checks import check_seed
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.registry import get_game
+from gremlinrules.registry import get_game
 
 __all__ = ["BOT_NAMES", "ENTRY_POINT_GROUP", "Bot", "BotFactory", "bot_from_spec", "canonical_spec",
            "make_bot", "register_bot", "registered_bots", "unregister_bot"]
