@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
 if TYPE_CHECKING:  # defaults (PEP 696) for type checkers; typing.TypeVar takes them from 3.13 on
     from typing_extensions import TypeVar
 
-    from gremlinrules.core.chance import Outcome
+    from gremlinrules.core import chance
 
     StateT = TypeVar("StateT", default=Any)
     ActionT = TypeVar("ActionT", default=Any)
@@ -117,7 +117,7 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT, EventT]):
         """The seat that must decide now (:data:`~gremlinrules.core.chance.CHANCE`, -1, at a
         chance decision of an external-chance game), or None when the game is over."""
 
-    def chance_outcomes(self, state: StateT) -> tuple[tuple[Outcome, Fraction], ...]:
+    def chance_outcomes(self, state: StateT) -> tuple[tuple[chance.Outcome, Fraction], ...]:
         """At a chance decision (external chance), each legal
         :class:`~gremlinrules.core.chance.Outcome` with its exact probability; else empty."""
 
@@ -125,7 +125,7 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT, EventT]):
         """A tracked table (external chance) before its last ``n`` entries (outcomes and moves
         alike): exactly the state it was. InvalidArgumentError beyond the state's memory."""
 
-    def reveal(self, state: StateT, outcome: Outcome) -> StateT:
+    def reveal(self, state: StateT, outcome: chance.Outcome) -> StateT:
         """A tracked table once a card entered unseen shows: ``outcome`` names its pool, item and
         seat; the table is entered again with it in place of its placeholder."""
 
