@@ -45,7 +45,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import gremlinrules
-from gremlinrules.core import registry
+from gremlinrules import registry
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "_generated" / "static" / "schema"
 """Where the schema files are written (``html_static_path`` publishes ``_generated/static``)."""
