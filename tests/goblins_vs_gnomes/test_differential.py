@@ -26,8 +26,8 @@ import gremlinrules
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.game import ModuleGame
 from gremlinrules.goblins_vs_gnomes import (
-    COMPONENTS,
     OPEN_TARGET,
+    REFERENCE,
     Components,
     NameSkip,
     OpenTarget,
@@ -256,7 +256,7 @@ class Oracle:
         return out
 
 
-_OWN = _as_data(COMPONENTS)
+_OWN = _as_data(REFERENCE)
 _OWN["table"]["max_x"] = 13
 for _d in _OWN["design"]:
     if _d["name"] == "passage-ew":
