@@ -46,7 +46,11 @@ from gremlinrules.goblins_vs_gnomes import (
     rules,
 )
 from gremlinrules.goblins_vs_gnomes.components import _as_data, parse_components
-from tests.goblins_vs_gnomes.strategies import any_options, player_counts, seeds
+from tests import strategies
+from tests.strategies import seeds
+
+any_options = strategies.options("goblins-vs-gnomes")
+player_counts = strategies.player_counts("goblins-vs-gnomes")
 
 MALFORMED: tuple[Any, ...] = (Options(), "Pass", Swap, None, 3)
 """Things that are not actions of the game (another class's instance, a class, a string, a
