@@ -106,7 +106,10 @@ def _functions(package: ModuleType) -> list[str]:
 
 
 def _submodules(package: ModuleType) -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(package.__path__) if not m.name.startswith("_"))
+    """The package's public modules, less the deprecated shims of renamed ones (issue 29)."""
+    renamed = getattr(package, "_RENAMED_MODULES", {})
+    return sorted(m.name for m in pkgutil.iter_modules(package.__path__)
+                  if not m.name.startswith("_") and m.name not in renamed)
 
 
 def _defined_in(package: ModuleType, modname: str) -> list[str]:
