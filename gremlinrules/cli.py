@@ -26,7 +26,7 @@ def _parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="play a whole game with bots, printed turn by turn")
     demo.add_argument("game", nargs="?", default="gnaughty-gnomes", help="game id (see 'list')")
     demo.add_argument("--players", type=int, default=None, help="seats (default: the most the game takes)")
-    demo.add_argument("--seed", type=int, default=7, help="the game's seed (default 7)")
+    demo.add_argument("--seed", type=int, default=7, help="the game's seed, 0 to 2**64-1 (default 7)")
     demo.add_argument("--bot", default="random", help="bot for every seat: random (default) or another "
                       "from gremlinrules.bots")
     demo.add_argument("--max-lines", type=int, default=None, help="print at most this many decisions")
@@ -37,13 +37,15 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="game id (see 'list')")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--players", type=int, default=None, help="seats (default: the fewest the game takes)")
-    play.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="the game's seed, 0 to 2**64-1 (default: a random one)")
     play.add_argument("--bot", default="random", help="bot for the other seats: random (default) or ismcts")
     play.add_argument("--record", metavar="FILE", default=None,
                       help="write the game record (JSON) to FILE, finished or not")
     play.add_argument("--table", action="store_true",
                       help="track a physical table: enter every move and every card or token drawn or "
-                           "revealed (the external-chance mode); no bots")
+                           "revealed (the external-chance mode; ITEM@SEAT for a deal round the table, ? "
+                           "for a card you cannot see, reveal ITEM@SEAT, undo [N]); no bots")
     play.add_argument("--spectate", action="store_true",
                       help="bots at every seat; watch as the spectator (public information only)")
     replay = sub.add_parser("replay", help="step through a game record, showing one seat's view")

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from gremlinrules.core.checks import SEED_LIMIT
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.records import make_record, record_json
@@ -26,12 +27,18 @@ def _random_chooser(game: Game, seed: int) -> Chooser:
     return choose
 
 
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the demo or terminal game of ``seed``: ``seed * 1000 +
+    seat``, kept to the seeds 0 to 2**64-1 (the same for every seed below about 1.8e16)."""
+    return (seed * 1000 + seat) % SEED_LIMIT
+
+
 def _choosers(game: Game, players: int, seed: int, bot: str) -> list[Chooser]:
     if bot == "random":
-        return [_random_chooser(game, seed * 1000 + seat) for seat in range(players)]
+        return [_random_chooser(game, seat_seed(seed, seat)) for seat in range(players)]
     from gremlinrules.bots import make_bot  # optional: the bots package may grow heavier
 
-    return [make_bot(bot, game, seat, seed * 1000 + seat).choose for seat in range(players)]
+    return [make_bot(bot, game, seat, seat_seed(seed, seat)).choose for seat in range(players)]
 
 
 def _svg_writer(game: Game, svg_dir: str | os.PathLike[str]) -> Callable[[int, Any], None]:

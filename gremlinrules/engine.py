@@ -15,7 +15,11 @@ reference: the engine is held to it by differential tests (``tests/engine``).
 ``GREMLINRULES_ENGINE=off`` in the environment makes the engine unavailable to everything (for
 comparisons): :func:`available` is False, :func:`games` is empty and :func:`new` raises
 :class:`~gremlinrules.core.errors.UnsupportedError`, which is also what a game, an option or a
-component set the engine does not play raises, so a caller falls back to the typed API.
+component set the engine does not play raises, so a caller falls back to the typed API. The
+variable is read when this module is imported and again at every call of :func:`available` and
+:func:`games` (a caller asks one of them before using the engine); :func:`new`, :func:`from_state`
+and :func:`playouts` go by the last reading, since reading the environment costs more than a
+native ``new``.
 """
 
 from __future__ import annotations
@@ -26,8 +30,8 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from gremlinrules.core.checks import check_seed, is_int
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, UnsupportedError, shown
+from gremlinrules.core.checks import check_seed
+from gremlinrules.core.errors import InvalidArgumentError, UnsupportedError, shown
 from gremlinrules.core.playout import Playout
 from gremlinrules.core.registry import game_ids, get_game, module_name
 
@@ -42,10 +46,20 @@ ENV = "GREMLINRULES_ENGINE"
 _POLICIES = ("random",)
 _MASK = (1 << 64) - 1
 _MODULES: dict[str, ModuleType | None] = {}
+_READY: dict[str, ModuleType] = {}
+"""The native modules of the games the engine serves, while it is switched on (the hot path of
+:func:`new`: one dictionary lookup)."""
+_OFF = [False]
+"""The last reading of the switch."""
 
 
 def _switched_off() -> bool:
-    return os.environ.get(ENV, "").strip().lower() in ("off", "0", "false", "no")
+    """Read the switch again; the modules ready for :func:`new` are forgotten when it is off."""
+    off = os.environ.get(ENV, "").strip().lower() in ("off", "0", "false", "no")
+    if off:
+        _READY.clear()
+    _OFF[0] = off
+    return off
 
 
 def _native(game_id: str) -> ModuleType | None:
@@ -56,6 +70,9 @@ def _native(game_id: str) -> ModuleType | None:
         except ImportError:
             _MODULES[game_id] = None
     return _MODULES[game_id]
+
+
+_switched_off()  # the first reading, at import
 
 
 def available() -> bool:
@@ -72,18 +89,18 @@ def games() -> tuple[str, ...]:
 
 
 def _module(game_id: Any) -> ModuleType:
+    ready = _READY.get(game_id) if type(game_id) is str else None
+    if ready is not None:
+        return ready
     get_game(game_id)  # UnknownGameError for an id that is no game at all
-    if _switched_off():
+    if _OFF[0]:
         raise UnsupportedError(f"the engine is switched off ({ENV}={os.environ.get(ENV)})")
     module = _native(game_id)
     if module is None:
         raise UnsupportedError(f"no native {game_id} here: the engine was not built "
                                "(no C compiler at install time?) or has no such game")
+    _READY[game_id] = module
     return module
-
-
-def _seed(seed: Any) -> int:
-    return check_seed(seed) & _MASK
 
 
 def new(game_id: str, players: int, seed: int = 0, options: Any = None) -> NativeGame:
@@ -118,9 +135,11 @@ def playouts(game_id: str, players: int, seeds: Iterable[int], policy: str = "ra
         raise InvalidArgumentError(f"seeds must be an iterable of integers, not {shown(seeds)}")
     checked = []
     for seed in seeds:
-        if not is_int(seed):
-            raise SetupError(f"seed must be an integer, not {shown(seed)}")
-        checked.append(_seed(seed))
+        if type(seed) is int and 0 <= seed <= _MASK:  # the usual case, inline
+            checked.append(seed)
+            continue
+        checked.append(check_seed(seed))  # SetupError: not an integer from 0 to 2**64 - 1
     template = module.new(players, checked[0] if checked else 0, options)
     bound = get_game(game_id).decision_bound(players, options)
-    return [Playout(*row) for row in module.run_playouts(template, checked, bound)]
+    rows = module.run_playouts(template, checked, bound)  # Playouts already (the core's loop)
+    return [row if type(row) is Playout else Playout(*row) for row in rows]

@@ -17,6 +17,11 @@ With ``table`` the terminal follows a physical table (the external-chance mode,
 move and every random outcome as it happens at the table (the cards of the deal,
 each draw, each reveal), by number, by the item's name or in the notation
 ``chance:<pool>:<item>``. The view shown is ``seat``'s (None: the spectator's).
+Besides: ``ITEM@SEAT`` enters a card of the deal for another seat than the one
+asked (a deal round the table), ``?`` (or ``?@SEAT``) a card the person cannot
+see where the game allows it, ``reveal ITEM@SEAT`` names such a card once it
+shows, and ``undo`` (or ``undo N``) takes back the last entries (issue 28; see
+``docs/table-tracking.rst``).
 """
 
 from __future__ import annotations
@@ -24,9 +29,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
-from gremlinrules.core.chance import CHANCE, Outcome
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SerializationError, shown
+from gremlinrules.core.chance import CHANCE, UNSEEN, Outcome
+from gremlinrules.core.errors import (
+    GremlinRulesError,
+    IllegalActionError,
+    InvalidArgumentError,
+    SerializationError,
+    shown,
+)
 from gremlinrules.core.protocol import Game
+from gremlinrules.demo import seat_seed
 from gremlinrules.textview import render_event, render_view, seat_name
 
 __all__ = ["Lines", "PlayResult", "choose_action", "play_terminal"]
@@ -53,12 +65,23 @@ class PlayResult:
         """True when the game reached its end; False when the input ended first."""
 
 
-def choose_action(game: Game, legal: Sequence[Any], labels: Sequence[str], answer: str) -> Any:
+def choose_action(game: Game, legal: Sequence[Any], labels: Sequence[str], answer: str, *,
+                  state: Any = None) -> Any:
     """The legal action a person's ``answer`` names: its number (from 1), its notation, or its label.
+    Given the ``state`` at a chance decision, also ``ITEM@SEAT`` (a card of the deal for another
+    seat), ``?`` or ``?@SEAT`` (a card the person cannot see), each checked by ``is_legal``.
 
     Raises :class:`InvalidArgumentError` (with a sentence to show the person) otherwise.
     """
     text = answer.strip()
+    need = getattr(state, "need", None) if state is not None else None
+    if need is not None and (text == UNSEEN or "@" in text) and not text.startswith("chance:"):
+        item, at, where = text.rpartition("@") if "@" in text else (text, "", "")
+        if at and not (where.isdecimal() and where.isascii() and len(where) <= 6):
+            raise InvalidArgumentError(f"{shown(text)}: write ITEM@SEAT, the seat a number")
+        outcome = Outcome(need.pool, item, int(where) if at else None)
+        _check_legal(game, state, outcome)
+        return outcome
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(legal):
@@ -73,16 +96,29 @@ def choose_action(game: Game, legal: Sequence[Any], labels: Sequence[str], answe
     except SerializationError as exc:
         raise InvalidArgumentError(f"{shown(text)} is neither a number from 1 to {len(legal)}, an action's "
                                    f"notation nor its label ({exc})") from exc
-    if action not in legal:
+    if state is not None and isinstance(action, Outcome):
+        _check_legal(game, state, action)
+    elif action not in legal:
         raise InvalidArgumentError(f"{action} is not legal now")
     return action
+
+
+def _check_legal(game: Game, state: Any, outcome: Outcome) -> None:
+    """InvalidArgumentError with the game's own refusal (which never tells what a pool may still
+    give) when ``outcome`` cannot be entered in ``state``."""
+    if not game.is_legal(state, outcome):
+        try:
+            game.apply(state, outcome)
+        except IllegalActionError as exc:
+            raise InvalidArgumentError(str(exc)) from None
+        raise InvalidArgumentError(f"{outcome} cannot be entered now")  # pragma: no cover (is_legal agrees)
 
 
 def _bots(game: Game, players: int, seed: int, bot: str,
           human: int | None) -> dict[int, Callable[[Any], Any]]:
     from gremlinrules.bots import make_bot
 
-    return {seat: make_bot(bot, game, seat, seed * 1000 + seat).choose
+    return {seat: make_bot(bot, game, seat, seat_seed(seed, seat)).choose
             for seat in range(players) if seat != human}
 
 
@@ -124,24 +160,139 @@ def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int =
     return _finish(game, state, seat, actions, out)
 
 
+_TABLE_HELP = ("Enter a move or what came by its number, its name or its notation. Also: ITEM@SEAT, a card "
+               "of the deal for another seat; ?, a card you cannot see (where the game allows it); "
+               "reveal ITEM@SEAT, such a card once it shows; undo [N], take back the last entries.")
+
+
 def _track_table(game: Game, players: int, seat: int | None, inp: Lines, out: TextIO) -> PlayResult:
-    """``play --table``: every move and every random outcome entered by the person."""
+    """``play --table``: every move and every random outcome entered by the person, who may take
+    entries back (``undo``) and enter cards it cannot see (``?``, then ``reveal``)."""
     state = game.new_game(players, chance="external")
     who = "the spectator's view" if seat is None else f"seat {seat}'s view"
     out.write(f"{game.title}: {players} players, tracking a table ({who}); enter every move and "
-              "every card or token as it is drawn or revealed\n")
+              f"every card or token as it is drawn or revealed\n{_TABLE_HELP}\n")
     actions: list[Any] = []
-    while not game.is_terminal(state):
-        actor = game.current_player(state)
-        if actor is None:
+    while True:
+        terminal = game.is_terminal(state)
+        actor = None if terminal else game.current_player(state)
+        if actor is None and not terminal:
             raise GremlinRulesError(f"{game.id}: no current player in a state that is not terminal")
-        action = _ask(game, state, seat, inp, out, actor=actor)
-        if action is None:
+        if terminal and not _memory(state):
+            break
+        answer = _ask_table(game, state, seat, inp, out, actor)
+        if answer is None:
+            if terminal:
+                break
             out.write("End of input: the game is left unfinished.\n")
             return PlayResult(state, actions, finished=False)
-        state = game.apply(state, action)
-        actions.append(action)
+        kind, value = answer
+        if kind == "finish":
+            break
+        if kind in ("undo", "reveal"):
+            try:
+                state = game.undo(state, value) if kind == "undo" else game.reveal(state, value)
+            except (InvalidArgumentError, IllegalActionError) as exc:
+                out.write(f"{exc}\n")
+                continue
+            if kind == "undo":
+                del actions[len(actions) - value:]
+                out.write(f"* taken back: {value} entr{'y' if value == 1 else 'ies'}\n")
+            else:
+                out.write(f"* {seat_name(value.seat)} showed {value.item}, entered unseen: the table is "
+                          "entered again with it\n")
+        else:
+            state = game.apply(state, value)
+            actions.append(value)
     return _finish(game, state, seat, actions, out)
+
+
+def _memory(state: Any) -> bool:
+    from gremlinrules.core.chance_memory import reached
+
+    return reached(state)
+
+
+def _ask_table(game: Game, state: Any, seat: int | None, inp: Lines, out: TextIO,
+               actor: int | None) -> tuple[str, Any] | None:
+    """The person's next entry at a tracked table: ``("apply", action)``, ``("undo", n)``,
+    ``("reveal", outcome)``, or at the end ``("finish", None)``; None at end of input."""
+    if actor is None:
+        legal: tuple[Any, ...] = ()
+        labels: list[str] = []
+        out.write("\n" + render_view(game, game.observe(state, seat)) + "\n\nThe game is over: press "
+                  "Enter to finish, or undo [N] to take back the last entries.\n")
+    else:
+        legal = game.legal_actions(state)
+        text, labels = _prompt(game, state, seat, actor)
+        out.write("\n" + text)
+        for i, (action, label) in enumerate(zip(legal, labels, strict=True), 1):
+            out.write(f"  {i:3d}. {label}   [{action}]\n")
+    while True:
+        line = _read(inp, out)
+        if line is None:
+            return None
+        words = line.split()
+        if not words:
+            if actor is None:
+                return "finish", None
+            continue
+        try:
+            if words[0].casefold() == "undo":
+                return "undo", _count(words)
+            if words[0].casefold() == "reveal":
+                return "reveal", _revealed(game, state, " ".join(words[1:]))
+            if actor is None:
+                raise InvalidArgumentError("the game is over: press Enter to finish, or undo [N]")
+            return "apply", choose_action(game, legal, labels, line, state=state)
+        except (InvalidArgumentError, IllegalActionError) as exc:
+            out.write(f"{exc}\n")
+
+
+def _count(words: list[str]) -> int:
+    if len(words) == 1:
+        return 1
+    if len(words) == 2 and words[1].isdecimal() and words[1].isascii() and len(words[1]) <= 6:
+        return max(int(words[1]), 1)
+    raise InvalidArgumentError("undo takes back the last entry, or undo N the last N")
+
+
+def _revealed(game: Game, state: Any, text: str) -> Outcome:
+    """The outcome ``reveal`` names: ``ITEM@SEAT`` (the pool of the cards entered unseen for that
+    seat) or ``chance:<pool>:<item>@<seat>``."""
+    from gremlinrules.core.chance_memory import unseen
+
+    parsed = game.parse_action(text) if text.startswith("chance:") else None
+    if isinstance(parsed, Outcome):
+        if parsed.seat is None:
+            raise InvalidArgumentError("reveal names the seat that showed the card: ITEM@SEAT")
+        return parsed
+    item, at, where = text.strip().rpartition("@")
+    if not at or not item or not where.isdecimal() or not where.isascii() or len(where) > 6:
+        raise InvalidArgumentError("reveal names the card and the seat that showed it: reveal ITEM@SEAT")
+    who = int(where)
+    pools = sorted({o.pool for o in unseen(state) if o.seat == who})
+    if not pools:
+        raise InvalidArgumentError(f"{seat_name(who)} holds no card you entered unseen")
+    if len(pools) > 1:
+        raise InvalidArgumentError(f"say the pool: reveal chance:<pool>:{item}@{who} ({', '.join(pools)})")
+    return Outcome(pools[0], item, who)
+
+
+def _read(inp: Lines, out: TextIO) -> str | None:
+    """The next answer line (shown again when it comes from a file or a pipe); None at the end."""
+    out.write("> ")
+    out.flush()
+    try:
+        line = inp.readline()
+    except KeyboardInterrupt:  # Ctrl-C at the prompt ends the session like end of input
+        line = ""
+    if not line:
+        out.write("\n")
+        return None
+    if not _interactive(inp):  # answers from a file or a pipe: show them, for a readable transcript
+        out.write(line if line.endswith("\n") else line + "\n")
+    return line
 
 
 def _finish(game: Game, state: Any, seat: int | None, actions: list[Any], out: TextIO) -> PlayResult:
@@ -169,37 +320,40 @@ def _prompt(game: Game, state: Any, seat: int | None, actor: int) -> tuple[str, 
             table = render_view(game, game.observe(state, seat))
         except InvalidArgumentError:
             table = "(the opening deal is being entered: nothing on the table yet)"
-        return f"{table}\n\nWhat came from the {pool} pool? ({seen})\n", labels
+        held = _held_unseen(state)
+        for_seat = "" if need is None or need.seat is None else f" for {seat_name(need.seat)}"
+        return f"{table}{held}\n\nWhat came from the {pool} pool{for_seat}? ({seen})\n", labels
     view = game.observe(state, seat)
     labels = [str(game.action_label(game.observe(state, actor), a)) for a in legal]
     header = "Your move:" if actor == seat else f"{seat_name(actor)}'s move:"
-    return f"{render_view(game, view)}\n\n{header}\n", labels
+    return f"{render_view(game, view)}{_held_unseen(state)}\n\n{header}\n", labels
 
 
-def _ask(game: Game, state: Any, seat: int | None, inp: Lines, out: TextIO, actor: int | None = None) -> Any:
+def _held_unseen(state: Any) -> str:
+    """A line naming the cards entered unseen that no reveal has named yet, or nothing."""
+    from gremlinrules.core.chance_memory import unseen
+
+    held: dict[tuple[int | None, str], int] = {}
+    for o in unseen(state):
+        held[o.seat, o.pool] = held.get((o.seat, o.pool), 0) + 1
+    if not held:
+        return ""
+    parts = [f"{seat_name(s)}: {k} ({pool})" for (s, pool), k in sorted(held.items(), key=str)]
+    return "\nEntered unseen, not revealed yet: " + ", ".join(parts)
+
+
+def _ask(game: Game, state: Any, seat: int | None, inp: Lines, out: TextIO) -> Any:
     """The person's choice, asked until it is a legal action; None at end of input."""
     legal = game.legal_actions(state)
-    if actor is None:
-        view = game.observe(state, seat)
-        labels = [str(game.action_label(view, a)) for a in legal]
-        out.write("\n" + render_view(game, view) + "\n\nYour move:\n")
-    else:
-        text, labels = _prompt(game, state, seat, actor)
-        out.write("\n" + text)
+    view = game.observe(state, seat)
+    labels = [str(game.action_label(view, a)) for a in legal]
+    out.write("\n" + render_view(game, view) + "\n\nYour move:\n")
     for i, (action, label) in enumerate(zip(legal, labels, strict=True), 1):
         out.write(f"  {i:3d}. {label}   [{action}]\n")
     while True:
-        out.write("> ")
-        out.flush()
-        try:
-            line = inp.readline()
-        except KeyboardInterrupt:  # Ctrl-C at the prompt ends the session like end of input
-            line = ""
-        if not line:
-            out.write("\n")
+        line = _read(inp, out)
+        if line is None:
             return None
-        if not _interactive(inp):  # answers from a file or a pipe: show them, for a readable transcript
-            out.write(line if line.endswith("\n") else line + "\n")
         if not line.strip():
             continue
         try:

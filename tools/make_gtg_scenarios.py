@@ -71,6 +71,10 @@ def options(**fields: Any) -> dict[str, Any]:
     return {"challenging": False, "turn_limit": 240, "bounded": True, "components": None, **fields}
 
 
+WEAPON_SPACES = ("m1", "r3", "b5", "c10", "n10", "p10", "g11", "a15", "t16", "r17", "c18", "p18")
+"""The reference map's Weapon spaces in map order (all of them hold a token after a refill)."""
+
+
 def scenarios() -> dict[str, dict[str, Any]]:
     """Every vector by file name."""
     out: dict[str, dict[str, Any]] = {}
@@ -220,6 +224,36 @@ def scenarios() -> dict[str, dict[str, Any]]:
                                             "microwave", "sword", "snowplow"],
                                 "weapon_discard": ["flashlight"]}, "current_player": 1}}],
         setup=setup(positions=["c6", "n6"], hands=[full, []], weapon_deck=["snowplow"]))
+    # 12. moves inside the Town Square (GTG-SQUARE-6), under both readings
+    for reenter in (False, True):
+        hop_table = {"setup": setup(positions=["h9", "n6"], first_round_done=True),
+                     "options": options(reenter_square=reenter)}
+        hopped = {"positions.0": "j11", "free_move": [reenter, False]}
+        hop: list[dict[str, Any]] = [move("i10"), {"expect": {"fields": {"free_move": [True, False]}}},
+                                     move("n10"), move("j11"), {"expect": {"fields": hopped}}]
+        hop.append(plain(2, hop, **hop_table))
+        if not reenter:
+            hop.append({"expect": {"legal": [{"type": "Move", "to": "k11"}, {"type": "Move", "to": "m11"}]}})
+        tokens = [w for w in WEAPON_SPACES if reenter or w != "n10"]  # refilled by the hop, or not
+        hop += [move("k11"), {"expect": {"fields": {"free_move": [reenter, False], "weapon_tokens": tokens},
+                                         "current_player": 1}}]
+        if reenter:
+            add("town-square-hop-literal-reading", "The literal reading: every hop inside the Town Square "
+                "enters it again", "With Options(reenter_square=True), red enters the Town Square at i10 "
+                "and blue takes the weapon token on n10. Red's free move hops to j11, another Town Square "
+                "space: that enters the square again (nothing to refill: blue stands on n10) and grants "
+                "another free move. Blue walks off n10; red hops to k11 and n10 is refilled, with a free "
+                "move again: a player can hop inside the square every turn and refill the town for ever.",
+                ["GTG-SQUARE-6", "GTG-SQUARE-2", "GTG-SQUARE-3"], 2, hop, **hop_table)
+        else:
+            add("town-square-hop-does-not-refill", "A move inside the Town Square does not enter it again",
+                "Red enters the Town Square at i10 (a free move next turn) and blue takes the weapon token "
+                "on n10. Red's free move goes to j11, another Town Square space: the square is one place "
+                "and red was already in it, so nothing is refilled and no new free move is granted. Blue "
+                "walks off n10. Red's next move starts in the square, whose spaces are plain for it: k11 "
+                "beside it and m11 through the east gate are both destinations. Red moves to k11: n10 "
+                "stays empty.",
+                ["GTG-SQUARE-6", "GTG-SQUARE-3"], 2, hop, **hop_table)
     return out
 
 

@@ -51,7 +51,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.adapters.hints import hints_for
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
 
 __all__ = ["CALIBRATION_SEEDS", "CalibrationWarning", "Field", "ViewEncoder", "view_encoder"]
@@ -200,7 +200,7 @@ class _Union(_Node):
         for i, kind in enumerate(self.kinds):
             if isinstance(value, typing.get_origin(kind) or kind):
                 return i
-        raise InvalidArgumentError(f"{self.path}: {value!r} matches none of {self.kinds}")
+        raise InvalidArgumentError(f"{self.path}: {shown(value)} matches none of {self.kinds}")
 
     def calibrate(self, value: Any) -> None:
         self.nodes[self._which(value)].calibrate(value)
@@ -396,6 +396,7 @@ class ViewEncoder:
     """Encodes one game's views (for a player count and options) as flat float vectors."""
 
     def __init__(self, game: Game, players: int, options: Any = None) -> None:
+        game.all_actions(players, options)  # the players and options checked (SetupError) first
         self.game = game
         self.players = players
         self.options = options
@@ -472,5 +473,5 @@ def view_encoder(game: Game, players: int, options: Any = None) -> ViewEncoder:
     """The (cached) encoder for ``game`` with ``players`` seats and ``options``."""
     try:
         return _cached(game, players, options)  # type: ignore[arg-type]  # registry games hash by id
-    except TypeError:  # unhashable options: no cache
+    except (TypeError, AttributeError):  # unhashable (or half-built) options: no cache
         return ViewEncoder(game, players, options)

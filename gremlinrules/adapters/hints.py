@@ -199,6 +199,7 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
     comps = table_components(opts)  # GTG-DATA-6
     geo = table_geometry(opts.map)  # GTG-MAP-7: the table's map
     ids = tuple(g.id for g in comps.gremlins)
+    designs = tuple(c.tables(comps).design_ids)  # GTG-VIEW-2: a view names a gremlin by its design
     weapons = tuple(w.name for w in comps.weapons)
     events = tuple(e.name for e in comps.events)
     # GTG-EVENT-2: an event's steps (one per count), then the turn's end; an escape: home, end
@@ -223,9 +224,10 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
         "map": (geo.name,), "positions[*]": geo.names,
         "event_tokens[*]": geo.event_spaces, "weapon_tokens[*]": geo.weapon_spaces,
         "board[*].space": tuple(sorted(geo.gremlin_spaces + geo.theater_spaces, key=geo.index.__getitem__)),
-        "board[*].gremlin": ids, "crowd[*]": ids, "defeated[*][*]": ids,
+        "board[*].gremlin": designs, "crowd[*]": designs, "defeated[*][*]": designs,
         "hand[*]": weapons, "weapon_discard[*]": weapons, "event_discard[*]": events,
-        "pending.kind": flow.FRAME_KINDS, "pending.source": (*ids, *events, "hand-limit", "escape", "stripe"),
+        "pending.kind": flow.FRAME_KINDS,
+        "pending.source": (*designs, *events, "hand-limit", "escape", "stripe"),
         "pending.among[*]": (), "pending.bound[*][0]": ("from",),
         "pending.bound[*][1]": geo.names, "pending.then[*]": flow.STEPS,
         "options.map.name": (geo.name,),

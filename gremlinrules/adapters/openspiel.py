@@ -8,7 +8,8 @@ game id. Parameters:
 ``players``
     the number of seats (default: the game's first supported count);
 ``seed``
-    a fixed deal (default -1: none). With ``seed >= 0`` every episode is
+    a fixed deal (default -1: none), -1 to 2**31-1 (OpenSpiel's parameters are
+    C++ ints; a SetupError otherwise). With ``seed >= 0`` every episode is
     ``new_game(players, seed)`` and there is no chance node, as before;
 ``deals``
     how many deals the opening chance node chooses from (default
@@ -72,6 +73,7 @@ from gremlinrules.adapters.outcome import MAX_RETURN, MIN_RETURN, returns
 from gremlinrules.core.actionspace import ActionSpace, action_space
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.chance import Tracked, chance_model
+from gremlinrules.core.checks import instance_or_default
 from gremlinrules.core.errors import IllegalActionError, MissingExtraError, SetupError, shown
 from gremlinrules.core.game import ModuleGame
 from gremlinrules.core.protocol import Game
@@ -283,7 +285,8 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         return GremlinState(self, self._initial)
 
     def new_initial_state_for_seed(self, seed: int) -> GremlinState:
-        """The start of a game dealt from ``seed`` (to vary deals between episodes)."""
+        """The start of a game dealt from ``seed`` (to vary deals between episodes): an integer
+        from 0 to 2**64-1, as ``new_game`` takes (SetupError otherwise)."""
         state = self.gremlin.new_game(self.players, seed, options=self.options)
         return GremlinState(self, self.table.held(state))
 
@@ -477,8 +480,10 @@ _ESCAPES = {"%": "%25", ",": "%2C", "=": "%3D", "(": "%28", ")": "%29"}
 
 def options_parameter(game_id: str, options: Any) -> str:
     """The ``options`` game parameter for an ``Options`` instance: its JSON with the characters
-    OpenSpiel's game string reserves percent-escaped, so the game serializes and loads back."""
-    text = gremlinrules.get_game(game_id).to_json(options)
+    OpenSpiel's game string reserves percent-escaped, so the game serializes and loads back.
+    Anything but a complete, valid Options of the game raises SetupError."""
+    game = gremlinrules.get_game(game_id)
+    text = game.to_json(instance_or_default(options, game.Options, game.title))
     return "".join(_ESCAPES.get(ch, ch) for ch in text)
 
 

@@ -45,8 +45,8 @@ import gremlinrules
 from gremlinrules.adapters.encoding import view_encoder
 from gremlinrules.adapters.outcome import returns
 from gremlinrules.core.actionspace import action_space
-from gremlinrules.core.checks import check_players
-from gremlinrules.core.errors import MissingExtraError, SetupError, shown
+from gremlinrules.core.checks import SEED_LIMIT, check_players, check_seed
+from gremlinrules.core.errors import InvalidArgumentError, MissingExtraError, SetupError, shown
 from gremlinrules.textview import render_view
 
 try:
@@ -70,6 +70,14 @@ def env_name(game_id: str) -> str:
 
 
 _RENDER_MODES = ("human", "ansi")
+
+
+def _integer(value: Any) -> Any:
+    """``value`` as a Python int when it is an integer of another kind (a NumPy integer), else as
+    it is (for :func:`~gremlinrules.core.checks.check_seed` to refuse)."""
+    if isinstance(value, np.integer):
+        return int(value)
+    return value
 
 
 def _game_id(name: str) -> str:
@@ -149,10 +157,12 @@ class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal ``new_game(players, seed)``; without a seed, the next seed after the last one."""
+        """Deal ``new_game(players, seed)``; without a seed, the next seed after the last one
+        (after 2**64-1, 0 again). ``seed`` is an integer from 0 to 2**64-1 (a NumPy integer too;
+        InvalidArgumentError otherwise)."""
         # ``options`` (PettingZoo's reset argument) is not used: game options are set at construction.
-        self.seed_used = self._next_seed if seed is None else int(seed)
-        self._next_seed = self.seed_used + 1
+        self.seed_used = self._next_seed if seed is None else check_seed(_integer(seed), InvalidArgumentError)
+        self._next_seed = (self.seed_used + 1) % SEED_LIMIT
         self.state = self.game.new_game(self.players, self.seed_used, options=self.options)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -71,7 +71,7 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
         self.seconds = None if seconds is None else float(seconds)
-        self._rnd = random.Random(check_seed(seed))
+        self._rnd = random.Random(check_seed(seed, InvalidArgumentError))
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"

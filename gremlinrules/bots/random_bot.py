@@ -20,7 +20,7 @@ class RandomBot:
             raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {shown(seat)}")
         self.game = game
         self.seat = seat
-        self._rnd = random.Random(check_seed(seed))
+        self._rnd = random.Random(check_seed(seed, InvalidArgumentError))
 
     def __repr__(self) -> str:
         return f"RandomBot({self.game.id!r}, seat={self.seat})"

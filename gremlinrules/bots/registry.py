@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from gremlinrules.bots.ismcts import ISMCTSBot
 from gremlinrules.bots.plain import PlainBot
 from gremlinrules.bots.random_bot import RandomBot
+from gremlinrules.core.checks import check_seed
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import get_game
@@ -113,8 +114,10 @@ def make_bot(name: str, game: Game | str, seat: int, seed: int = 0, **settings: 
     """A bot by name (built-in or registered) playing ``seat`` of ``game`` (a Game or an id).
 
     ``settings`` go to the bot's constructor (e.g. ``iterations=400`` or ``seconds=0.5``
-    for ``"ismcts"``).
+    for ``"ismcts"``). ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError
+    otherwise, for a registered bot too).
     """
+    check_seed(seed, InvalidArgumentError)
     g = get_game(game) if isinstance(game, str) else game
     if isinstance(name, str):
         _discover(name)

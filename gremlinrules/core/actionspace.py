@@ -85,10 +85,10 @@ class ActionSpace:
 def action_space(game: Game, players: int, options: Any = None) -> ActionSpace:
     """The (cached) action space of ``game`` with ``players`` seats and ``options``."""
     if not isinstance(game, Game):
-        raise InvalidArgumentError(f"expected a registered Game, not {game!r}")
+        raise InvalidArgumentError(f"expected a registered Game, not {shown(game)}")
     try:
         return _cached(game, players, options)  # type: ignore[arg-type]  # registry games hash by id
-    except TypeError:  # unhashable options: build without the cache
+    except (TypeError, AttributeError):  # unhashable (or half-built) options: all_actions says what
         return _build(game, players, options)
 
 

@@ -33,6 +33,15 @@ with these names (see each game's ``*-CHANCE-*`` clauses):
     conformance tests use it as the truth.
 ``canonical(state) -> State``
     ``state`` with every unseen item in a fixed order and the generator fixed.
+``designs(players, options) -> dict[str, frozenset[str]]``
+    Every item each pool can ever give at such a table (a refusal says whether an item is
+    not a design of the pool at all or only cannot come now).
+
+A deal takes its cards in any order (issue 28): an outcome may name the seat whose pile it goes
+to (:attr:`Outcome.seat`); the models' deals are walked by ``chance_tools.Dealing``.
+Optionally ``UNSEEN_POOLS``: the pools whose every outcome only one seat sees and where an
+outcome entered as :data:`UNSEEN` (a card the tracker cannot see) is sound for the game's rules
+(see :mod:`.chance_memory`), and ``UNSEEN_NOTE``, why the others are not.
 
 Optionally ``events(state, action, entered)``: the events of a tracked move
 once its outcomes are in, or ``arranged(state, action, entered) -> State``: a
@@ -65,8 +74,8 @@ if TYPE_CHECKING:
     from gremlinrules.core.game import ModuleGame
 
 __all__ = [
-    "CHANCE", "CHANCE_MODES", "MAX_ENTERED", "Deal", "Need", "Outcome", "Tracked", "chance_model", "foreign",
-    "own", "parse_outcome",
+    "CHANCE", "CHANCE_MODES", "MAX_ENTERED", "UNSEEN", "Deal", "Memory", "Need", "Outcome", "Tracked",
+    "chance_model", "foreign", "own", "parse_outcome",
 ]
 
 CHANCE: Final = -1
@@ -76,7 +85,16 @@ CHANCE: Final = -1
 CHANCE_MODES: Final = ("seeded", "external")
 """The values of ``new_game``'s ``chance`` argument; ``"seeded"`` is the default."""
 
+UNSEEN: Final = "?"
+"""The item of an outcome the tracker did not see (``chance:materials:?``): a card dealt or drawn
+to another seat. The game holds a placeholder for it until the card shows
+(:meth:`~gremlinrules.Game.reveal`), where the game's rules make that sound (the model's
+``UNSEEN_POOLS``); see :mod:`gremlinrules.core.chance_memory`."""
+
 _PREFIX = "chance:"
+_SEAT_DIGITS = 6
+"""The most digits a seat may have in the notation (a seat is small; a huge number is refused
+before it is converted)."""
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -86,16 +104,24 @@ class Outcome:
     """What the chance seat decides: the next item revealed from a pool.
 
     ``str(Outcome("materials", "rust")) == "chance:materials:rust"``; JSON
-    ``{"type": "Outcome", "pool": "materials", "item": "rust"}``.
+    ``{"type": "Outcome", "pool": "materials", "item": "rust"}``. A card of a deal dealt to
+    another seat than the one offered names its seat: ``Outcome("materials", "rust", seat=2)``,
+    written ``chance:materials:rust@2``, JSON ``{..., "seat": 2}``.
     """
 
     pool: str
     """The random pool it comes from, one of the game's ``POOLS``."""
     item: str
-    """The design revealed, by the name the game's JSON uses."""
+    """The design revealed, by the name the game's JSON uses (or :data:`UNSEEN`)."""
+    seat: int | None = None
+    """The seat whose hand or pile the item goes to; None: the one the chance decision offers
+    (:attr:`Need.seat`). A deal takes its cards for any seat whose pile has room, in any order."""
 
     def __str__(self) -> str:
-        return f"{_PREFIX}{self.pool}:{self.item}"
+        text = f"{_PREFIX}{self.pool}:{self.item}"
+        if self.seat is not None:
+            return f"{text}@{self.seat}"
+        return f"{text}@" if "@" in self.item else text  # a bare "@" keeps such an item readable
 
 
 @attrs.frozen(slots=True)
@@ -111,6 +137,10 @@ class Need:
     how it weighs them in its ``*-CHANCE-*`` clauses (Gremlins: The Game's Stripe)."""
     seen_by: tuple[int, ...] | None = None
     """The seats that see this outcome at a real table (None: everyone)."""
+    seat: int | None = None
+    """The seat whose hand or pile the outcome goes to (a card dealt or drawn; in Gnaughty
+    Gnomes a position, a dummy's included); None when it goes to no seat (a garden hex, a card
+    turned up for everyone, a target)."""
 
 
 @attrs.frozen(slots=True)
@@ -138,16 +168,44 @@ class Tracked:
     """The id of the game that made it (not part of its value or its JSON)."""
     reference: bool = attrs.field(default=False, eq=False, repr=False)
     """Made by the game's reference rules (``get_game(id, reference=True)``)."""
+    _memory: Memory | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """The state this one was made from by ``apply`` and the entry applied (None: a new game, a
+    decoded or hand-built state). Like python-chess's move stack it is no part of the value:
+    not compared, hashed, converted to JSON, pickled or copied (see :mod:`.chance_memory`)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Tracked, (self.state, self.pending, self.entered, self.need, self.game, self.reference))
+
+
+@attrs.frozen(slots=True)
+class Memory:
+    """What ``apply`` made a tracked state from: the state before and the entry as given (an
+    outcome as entered, :data:`UNSEEN` or a seat included, or a player's move); read by
+    :mod:`gremlinrules.core.chance_memory`."""
+
+    before: Tracked
+    """The tracked state the entry was applied to."""
+    entry: Any
+    """The entry as given: an outcome (with its seat or :data:`UNSEEN` item), or a move."""
 
 
 def parse_outcome(text: str) -> Outcome | None:
-    """The outcome written ``chance:<pool>:<item>``, or None when ``text`` is not one."""
+    """The outcome written ``chance:<pool>:<item>`` or ``chance:<pool>:<item>@<seat>``, or None
+    when ``text`` is not one. (An item whose own name holds ``@`` is written with a seat or a
+    bare ``@`` after it.)"""
     if not text.startswith(_PREFIX):
         return None
     pool, sep, item = text[len(_PREFIX):].partition(":")
+    seat: int | None = None
+    head, at, tail = item.rpartition("@")
+    if at and (not tail or (tail.isdecimal() and tail.isascii())):
+        if len(tail) > _SEAT_DIGITS or (tail.startswith("0") and tail != "0"):
+            raise SerializationError(f"a seat is written as a small number, not {shown(tail)}")
+        item, seat = head, int(tail) if tail else None
     if not sep or not pool or not item:
-        raise SerializationError(f"a chance outcome is written chance:<pool>:<item>, not {shown(text)}")
-    return Outcome(pool, item)
+        raise SerializationError("a chance outcome is written chance:<pool>:<item> or "
+                                 f"chance:<pool>:<item>@<seat>, not {shown(text)}")
+    return Outcome(pool, item, seat)
 
 
 def chance_model(game: ModuleGame) -> ModuleType:
@@ -228,14 +286,16 @@ def own(game: ModuleGame, t: Tracked) -> Tracked:
     if (need is None) is not (pending is None):
         raise bad("a chance decision is pending exactly when a move or the deal waits for it")
     if type(t.entered) is not tuple or len(t.entered) > MAX_ENTERED or any(
-            type(o) is not Outcome or type(o.pool) is not str or type(o.item) is not str for o in t.entered):
+            type(o) is not Outcome or type(o.pool) is not str or type(o.item) is not str
+            or not _seat_ok(o.seat) for o in t.entered):
         raise bad("its entered outcomes are a tuple of Outcome")
     if need is not None and not (
             type(need) is Need and type(need.pool) is str and type(need.weights) is tuple and need.weights
             and all(type(w) is tuple and len(w) == 2 and type(w[0]) is str and type(w[1]) is int and w[1] > 0
                     for w in need.weights)
             and (need.seen_by is None or (type(need.seen_by) is tuple
-                                          and all(type(p) is int for p in need.seen_by)))):
+                                          and all(type(p) is int for p in need.seen_by)))
+            and _seat_ok(need.seat)):
         raise bad("its chance decision is a Need with positive integer weights")
     return t
 
@@ -260,45 +320,147 @@ def chance_outcomes(t: Tracked) -> tuple[tuple[Outcome, Fraction], ...]:
     return tuple((Outcome(t.need.pool, item), Fraction(w, total)) for item, w in t.need.weights)
 
 
+def _seat_ok(seat: Any) -> bool:
+    return seat is None or (type(seat) is int and 0 <= seat < 10**_SEAT_DIGITS)
+
+
+def _offered(need: Need, outcome: Any) -> bool:
+    """``outcome`` is one of the outcomes ``need`` offers (for the seat it offers)."""
+    return (type(outcome) is Outcome and outcome.pool == need.pool and outcome.item != UNSEEN
+            and (outcome.seat is None or outcome.seat == need.seat)
+            and any(item == outcome.item for item, _ in need.weights))
+
+
 def is_legal(game: ModuleGame, t: Tracked, action: Any) -> bool:
     if t.need is not None:
-        return (type(action) is Outcome and action.pool == t.need.pool
-                and any(item == action.item for item, _ in t.need.weights))
+        if _offered(t.need, action):
+            return True
+        if type(action) is not Outcome or (action.seat is None and action.item != UNSEEN):
+            return False
+        try:  # another seat's pile of the deal, or a card the tracker cannot see: the model says
+            _entered(game, t, action)
+        except IllegalActionError:
+            return False
+        return True
     return type(action) is not Outcome and bool(game.inner("is_legal")(t.state, action))
 
 
-def apply(game: ModuleGame, t: Tracked, action: Any) -> Tracked:
+def _walk(game: ModuleGame, t: Tracked, entered: tuple[Outcome, ...]) -> Any:
+    """What the model makes of ``t``'s pending deal or move with ``entered``: the next Need or
+    the state after it."""
+    model = chance_model(game)
+    if type(t.pending) is Deal:
+        return model.deal(t.pending.players, t.pending.options, entered)
+    return model.step(t.state, t.pending, entered)
+
+
+def _refusal(game: ModuleGame, t: Tracked, action: Any) -> IllegalActionError:
+    """Why ``action`` is not one of the outcomes ``t``'s chance decision offers. It names the pool
+    and the item entered, never what the pool may still give (the offer tells what the other
+    hands hold, and a server passes refusals on to the seats)."""
+    need = t.need
+    assert need is not None
+    if type(action) is not Outcome:
+        return IllegalActionError(f"a chance decision from the {need.pool} pool is pending: enter what came "
+                                  f"from it, not {shown(action)}")
+    if not (type(action.pool) is str and type(action.item) is str and _seat_ok(action.seat)):
+        return IllegalActionError(f"not a chance outcome: {shown(action)}")
+    if action.pool != need.pool:
+        return IllegalActionError(f"{shown(str(action))} names the {shown(action.pool)} pool, but the chance "
+                                  f"decision pending is from the {need.pool} pool")
+    if action.item not in _designs(game, t).get(need.pool, ()):
+        return IllegalActionError(f"{shown(action.item)} is not an item of the {need.pool} pool")
+    return IllegalActionError(f"{shown(action.item)} cannot come from the {need.pool} pool now")
+
+
+def _designs(game: ModuleGame, t: Tracked) -> dict[str, frozenset[str]]:
+    """Every item of every pool of ``t``'s table (the model's ``designs``)."""
+    options = t.pending.options if type(t.pending) is Deal else t.state.options
+    found: dict[str, frozenset[str]] = chance_model(game).designs(players(game, t), options)
+    return found
+
+
+def _entered(game: ModuleGame, t: Tracked, action: Any) -> tuple[Outcome, Any]:
+    """At ``t``'s chance decision: the outcome ``action`` enters (as ``entered`` keeps it: the
+    seat offered written None, a card the tracker cannot see replaced by its placeholder) and
+    what the model makes of it; IllegalActionError when it cannot be entered."""
+    need = t.need
+    assert need is not None
+    if type(action) is not Outcome or not (type(action.pool) is str and type(action.item) is str
+                                           and _seat_ok(action.seat)):
+        raise _refusal(game, t, action)
+    seat = None if action.seat == need.seat else action.seat
+    if action.item == UNSEEN:
+        return _placeholder(game, t, action.pool, seat)
+    outcome = Outcome(action.pool, action.item, seat)
+    if seat is None:
+        if not _offered(need, outcome):
+            raise _refusal(game, t, action)
+        return outcome, _walk(game, t, (*t.entered, outcome))
+    try:  # another seat's pile of a deal: the model's walk checks it has room and can take the item
+        return outcome, _walk(game, t, (*t.entered, outcome))
+    except InvalidArgumentError as exc:
+        raise IllegalActionError(f"{shown(str(action))} cannot be entered now: {exc}") from None
+
+
+def _placeholder(game: ModuleGame, t: Tracked, pool: str, seat: int | None) -> tuple[Outcome, Any]:
+    """An outcome entered as :data:`UNSEEN`: the item the game holds in its place, the likeliest
+    one the seat's pile can take (the most copies unseen, so that it least often stands in the
+    way of a card entered later), first by name among equals."""
+    need = t.need
+    assert need is not None
+    model = chance_model(game)
+    if pool not in getattr(model, "UNSEEN_POOLS", ()):
+        note = getattr(model, "UNSEEN_NOTE", "")
+        raise IllegalActionError(f"{game.title} takes no unseen outcome from the {pool} pool"
+                                 + (f": {note}" if note else ""))
+    if seat is None and (pool != need.pool or need.seen_by is None):
+        raise IllegalActionError(f"the chance decision pending is from the {need.pool} pool, seen by "
+                                 f"{'everyone' if need.seen_by is None else 'one seat'}: enter what came")
+    ranked = [item for item, _ in sorted(need.weights, key=lambda w: -w[1])] if pool == need.pool \
+        else sorted(_designs(game, t).get(pool, ()))
+    for item in ranked:
+        outcome = Outcome(pool, item, seat)
+        try:
+            return outcome, _walk(game, t, (*t.entered, outcome))
+        except InvalidArgumentError:
+            continue
+    raise IllegalActionError(f"no card of the {pool} pool can go to seat {seat} now")
+
+
+def _apply(game: ModuleGame, t: Tracked, action: Any) -> tuple[Tracked, Outcome | None]:
+    """:func:`apply`, and the outcome entered as ``entered`` keeps it (None for a player's move)."""
     model = chance_model(game)
     if t.need is not None:
-        if not is_legal(game, t, action):
-            offered = ", ".join(item for item, _ in t.need.weights)
-            raise IllegalActionError(
-                f"a chance decision from the {t.need.pool} pool is pending: enter one of {offered}, "
-                f"not {shown(action)}")
-        entered = (*t.entered, action)
-        if type(t.pending) is Deal:
-            result = model.deal(t.pending.players, t.pending.options, entered)
-        else:
-            result = model.step(t.state, t.pending, entered)
-        return _settle(game, model, t.state, t.pending, entered, result)
-    if type(action) is Outcome:
-        raise IllegalActionError(f"no chance decision is pending: a player decides, not chance ({action})")
-    if not game.inner("is_legal")(t.state, action):
-        game.inner("apply")(t.state, action)  # raises the rules' own IllegalActionError
-        raise IllegalActionError(f"illegal action {shown(action)}")  # pragma: no cover (a safety net)
-    return _settle(game, model, t.state, action, (), model.step(t.state, action, ()))
+        outcome, result = _entered(game, t, action)
+        after = _settle(game, model, t.state, t.pending, (*t.entered, outcome), result)
+    else:
+        if type(action) is Outcome:
+            raise IllegalActionError(f"no chance decision is pending: a player decides, not chance "
+                                     f"({shown(str(action))})")
+        if not game.inner("is_legal")(t.state, action):
+            game.inner("apply")(t.state, action)  # raises the rules' own IllegalActionError
+            raise IllegalActionError(f"illegal action {shown(action)}")  # pragma: no cover (a safety net)
+        outcome = None
+        after = _settle(game, model, t.state, action, (), model.step(t.state, action, ()))
+    object.__setattr__(after, "_memory", Memory(t, action))
+    return after, outcome
+
+
+def apply(game: ModuleGame, t: Tracked, action: Any) -> Tracked:
+    return _apply(game, t, action)[0]
 
 
 def apply_with_events(game: ModuleGame, t: Tracked, action: Any) -> tuple[Tracked, tuple[Any, ...]]:
     """The next state and, when a player's move takes effect, its events (the model's
     ``events``, or the seeded rules' events from its ``arranged`` state); entering an outcome
     that does not complete a move has no event."""
-    after = apply(game, t, action)
+    after, outcome = _apply(game, t, action)
     if after.need is not None or type(t.pending) is Deal or t.state is None:
         return after, ()
     model = chance_model(game)
     move = t.pending if t.need is not None else action
-    entered = (*t.entered, action) if t.need is not None else ()
+    entered = (*t.entered, outcome) if outcome is not None else ()
     events = getattr(model, "events", None)
     if events is not None:
         return after, tuple(events(t.state, move, entered))
@@ -325,7 +487,11 @@ def players(game: ModuleGame, t: Tracked) -> int:
 def describe(game: ModuleGame, t: Tracked, action: Any) -> str:
     if type(action) is Outcome:
         if t.need is None or not is_legal(game, t, action):
-            return f"{action} (not a pending chance outcome)"
+            return f"{shown(str(action))} (not a pending chance outcome)"
+        if not _offered(t.need, action):  # another seat's pile of the deal, or a card unseen
+            what = "a card you cannot see" if action.item == UNSEEN else action.item
+            seat = t.need.seat if action.seat is None else action.seat
+            return f"chance: {what} from the {action.pool} pool, for seat {seat}"
         who = ("everyone sees it" if t.need.seen_by is None
                else "nobody sees it" if not t.need.seen_by
                else "seen by seat " + ", ".join(map(str, t.need.seen_by)))

@@ -1,10 +1,12 @@
 """The JSON of the external-chance mode: :class:`~.chance.Outcome` and :class:`~.chance.Tracked`.
 
-An outcome is ``{"type": "Outcome", "pool": ..., "item": ...}``, like any action. A tracked
-state is ``{"format_version": 1, "chance": "external", "state": <the game's state or null
-during the opening deal>, "pending": null | {"deal": {"players", "options"}} | {"move":
-<action>}, "entered": ["chance:<pool>:<item>", ...]}``. Decoding enters the outcomes again one
-by one, so a decoded tracked state is always one the rules reached.
+An outcome is ``{"type": "Outcome", "pool": ..., "item": ...}``, like any action, with
+``"seat": <int>`` when it names the seat a card of a deal goes to. A tracked state is
+``{"format_version": 1, "chance": "external", "state": <the game's state or null during the
+opening deal>, "pending": null | {"deal": {"players", "options"}} | {"move": <action>},
+"entered": ["chance:<pool>:<item>", "chance:<pool>:<item>@<seat>", ...]}``. Decoding enters the
+outcomes again one by one, so a decoded tracked state is always one the rules reached. The
+state's memory (:mod:`.chance_memory`) is no part of its JSON.
 """
 
 from __future__ import annotations
@@ -13,15 +15,18 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from gremlinrules.core import chance
 from gremlinrules.core.chance import MAX_ENTERED, Deal, Outcome, Tracked, parse_outcome
-from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.core.errors import GremlinRulesError, SerializationError, shown
 from gremlinrules.core.game import FORMAT_VERSION, _cut, _message, _versioned
 
 if TYPE_CHECKING:
     from gremlinrules.core.game import ModuleGame
 
-__all__ = ["is_outcome_data", "outcome_from_data", "schema_defs", "tracked_data", "tracked_from_data"]
+__all__ = ["is_outcome_data", "outcome_data", "outcome_from_data", "schema_defs", "tracked_data",
+           "tracked_from_data"]
 
 _BAD_ENTERED = "bad data for Tracked: entered is a list of chance:<pool>:<item> texts"
+_SEATS = 10**6
+"""Seat numbers in JSON are below this (a seat is small)."""
 
 
 def is_outcome_data(data: Any) -> TypeGuard[dict[str, Any]]:
@@ -30,12 +35,25 @@ def is_outcome_data(data: Any) -> TypeGuard[dict[str, Any]]:
 
 
 def outcome_from_data(data: dict[str, Any]) -> Outcome:
-    """The outcome ``{"type": "Outcome", "pool": ..., "item": ...}``."""
-    pool, item = data.get("pool"), data.get("item")
+    """The outcome ``{"type": "Outcome", "pool": ..., "item": ...}`` (and ``"seat"``, a seat
+    number, when it names one)."""
+    pool, item, seat = data.get("pool"), data.get("item"), data.get("seat")
     texts = type(pool) is str and pool and type(item) is str and item
-    if set(data) != {"type", "pool", "item"} or not texts:
-        raise SerializationError("bad data for Outcome: an object with the keys type, pool and item (texts)")
-    return Outcome(data["pool"], data["item"])
+    if not {"type", "pool", "item"} <= set(data) <= {"type", "pool", "item", "seat"} or not texts:
+        raise SerializationError("bad data for Outcome: an object with the keys type, pool and item (texts) "
+                                 "and maybe seat")
+    if "seat" in data and not (type(seat) is int and 0 <= seat < _SEATS):
+        raise SerializationError(f"bad data for Outcome: seat is a seat number (0 or more), not "
+                                 f"{shown(seat)}", "$.seat")
+    return Outcome(data["pool"], data["item"], seat)
+
+
+def outcome_data(outcome: Outcome) -> dict[str, Any]:
+    """The JSON of an outcome: the seat only when it names one."""
+    data: dict[str, Any] = {"type": "Outcome", "pool": outcome.pool, "item": outcome.item}
+    if outcome.seat is not None:
+        data["seat"] = outcome.seat
+    return data
 
 
 def tracked_data(game: ModuleGame, t: Tracked) -> dict[str, Any]:
@@ -120,7 +138,8 @@ def schema_defs(format_version: int) -> dict[str, Any]:
             "properties": {"players": {"type": "integer"}, "options": {"$ref": "#/$defs/Options"}}}
     return {
         "Outcome": {"type": "object", "additionalProperties": False, "required": ["type", "pool", "item"],
-                    "properties": {"type": {"const": "Outcome"}, "pool": text, "item": text}},
+                    "properties": {"type": {"const": "Outcome"}, "pool": text, "item": text,
+                                   "seat": {"type": "integer", "minimum": 0, "maximum": _SEATS - 1}}},
         "Tracked": {
             "type": "object", "additionalProperties": False,
             "required": ["format_version", "chance", "state", "pending", "entered"],
@@ -135,7 +154,7 @@ def schema_defs(format_version: int) -> dict[str, Any]:
                     {"type": "object", "additionalProperties": False, "required": ["deal"],
                      "properties": {"deal": deal}}]},
                 "entered": {"type": "array", "maxItems": MAX_ENTERED,
-                            "items": {"type": "string", "pattern": "^chance:[^:]+:.+$"}},
+                            "items": {"type": "string", "pattern": "^chance:[^:]+:.+?(@([0-9]{1,6})?)?$"}},
             },
         },
     }

@@ -10,6 +10,7 @@ working for code that does not know this library; a missing optional dependency
 from __future__ import annotations
 
 import itertools
+from typing import TypeVar
 
 __all__ = [
     "ComponentError",
@@ -22,6 +23,8 @@ __all__ = [
     "SpecError",
     "UnknownGameError",
     "UnsupportedError",
+    "about_field",
+    "listed",
     "shown",
 ]
 
@@ -89,6 +92,35 @@ class SpecError(GremlinRulesError, ValueError):
     """A spec clause file or scenario vector is malformed."""
 
 
+_E = TypeVar("_E", bound=BaseException)
+
+
+def about_field(error: _E, field: str | None, value: object, allowed: str) -> _E:
+    """``error``, marked as the refusal of ``value`` for ``field`` (None: the value itself), which
+    takes ``allowed`` (``"1 to 500"``, ``"one of red, blue"``): a decoder reports it as
+    ``$.<path>.<field>: <value> is not <allowed>`` (see :mod:`.serial`). Validators and the
+    converter's own hooks mark their errors so."""
+    error.refused = (field, value, allowed)  # type: ignore[attr-defined]
+    return error
+
+
+def refused_text(error: BaseException) -> tuple[str | None, str] | None:
+    """The field and the sentence ``<value> is not <allowed>`` of an error marked by
+    :func:`about_field`, or None for any other."""
+    mark = getattr(error, "refused", None)
+    if type(mark) is not tuple or len(mark) != 3:
+        return None
+    field, value, allowed = mark
+    return field, f"{shown(value, 40)} is not {allowed}"
+
+
+def listed(problems: list[str], limit: int = 400) -> str:
+    """The first few of ``problems`` (each once, in order) in one sentence of at most ``limit``
+    characters, saying how many more there are: for a check that collects every problem it finds
+    (a state's consistency), so its message stays short however broken the input is."""
+    unique = list(dict.fromkeys(problems))
+    text = "; ".join(unique[:3]) + (f" (and {len(unique) - 3} more)" if len(unique) > 3 else "")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 class MissingExtraError(GremlinRulesError, ImportError):
     """A module or feature needs an optional dependency that is not installed.
 

@@ -171,6 +171,35 @@ class ModuleGame:
                                        f"{shown(state)}")
         return ()
 
+    def undo(self, state: Any, n: int = 1) -> Any:
+        """A tracked table (external chance) before its last ``n`` entries, each outcome entered
+        and each player's move counting one: the very state it was, nothing else changed
+        (:func:`gremlinrules.core.chance_memory.undo`). It reaches back to the start of the
+        state's memory: a new game, or a state decoded from JSON (whose pending move and
+        outcomes it can take back). A seeded game replays its record instead."""
+        from gremlinrules.core import chance_memory
+
+        return chance_memory.undo(self, self._tracked(state, "undo"), n)
+
+    def reveal(self, state: Any, outcome: Any) -> Any:
+        """A tracked table once a card entered unseen (``Outcome(pool, UNSEEN)``, a card dealt or
+        drawn to another seat) shows: ``Outcome(pool, item, seat=s)`` names it and the seat it
+        went to; the table is entered again from that entry on, every entry checked
+        (:func:`gremlinrules.core.chance_memory.reveal`). IllegalActionError when no card of that
+        seat entered unseen can be that item."""
+        from gremlinrules.core import chance_memory
+
+        return chance_memory.reveal(self, self._tracked(state, "reveal"), outcome)
+
+    def _tracked(self, state: Any, what: str) -> Any:
+        if type(state) is _chance.Tracked:
+            return _chance.own(self, state)
+        if type(state) is self.State:
+            raise InvalidArgumentError(f"{what} is for a tracked table (new_game(players, "
+                                       "chance=\"external\")); a seeded game replays its record instead")
+        raise InvalidArgumentError(f"{self.id}: {what} needs a tracked state of this game, not "
+                                   f"{shown(state)}")
+
     def __repr__(self) -> str:
         return f"<Game {self.id!r}: {self.title}{' (reference rules)' if self.reference else ''}>"
 
@@ -182,7 +211,8 @@ class ModuleGame:
         """
         kind = type(obj)
         if kind is _chance.Outcome:
-            return {"type": "Outcome", "pool": obj.pool, "item": obj.item}
+            from gremlinrules.core.chance_data import outcome_data
+            return outcome_data(obj)
         if kind is _chance.Tracked:
             from gremlinrules.core import chance_data
             return chance_data.tracked_data(self, obj)
@@ -278,8 +308,8 @@ def _versioned(data: Any, name: str) -> Any:
         return data  # the converter says what is wrong
     version = data.get("format_version")
     if version != FORMAT_VERSION or type(version) is not int:
-        raise SerializationError(f"bad data for {name}: format_version {shown(version)}, but this library "
-                                 f"reads version {FORMAT_VERSION} @ $.format_version", "$.format_version")
+        raise SerializationError(f"bad data for {name}: $.format_version: {shown(version)} is not "
+                                 f"{FORMAT_VERSION}, the version this library reads", "$.format_version")
     return {k: v for k, v in data.items() if k != "format_version"}
 
 

@@ -36,10 +36,11 @@ class ActionLookup(Generic[_V]):
         """The data keyed by the id of each action object given."""
 
     def by_value(self, action: Any) -> _V | None:
-        """The data of the action equal to ``action``, or None (unhashable or unknown)."""
+        """The data of the action equal to ``action``, or None (unhashable, unknown, or an object whose
+        hash or ``==`` fails, such as one built without its fields)."""
         try:
             return self._values.get(action)
-        except TypeError:  # a field that cannot be hashed: none of ours
+        except Exception:  # a field that cannot be hashed, a half-built or hostile object: none of ours
             return None
 
     def get(self, action: Any) -> _V | None:

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from gremlinrules.core.errors import shown
+
 __all__ = ["Message", "message"]
 
 Param = str | int | bool | None
@@ -44,5 +46,23 @@ class Message(str):
 
 
 def message(key: str, template: str, **params: Param) -> Message:
-    """The :class:`Message` ``template.format(**params)`` under the id ``key``."""
-    return Message(template.format(**params), key, params)
+    """The :class:`Message` ``template.format(**params)`` under the id ``key``.
+
+    A parameter that is a caller's value no sentence can hold (an integer beyond 18 digits, a
+    text over ``LONGEST`` (200) characters) is filled in as :func:`~.errors.shown` shows it, so a
+    label or a refusal never raises on a 5,000-digit number nor echoes 10 MB back.
+    """
+    safe = {name: _fit(value) for name, value in params.items()}
+    return Message(template.format(**safe), key, safe)
+
+
+LONGEST = 200
+"""The longest text parameter a message holds as it is."""
+
+
+def _fit(value: Param) -> Param:
+    if type(value) is int and not -(10**18) < value < 10**18:
+        return shown(value)
+    if isinstance(value, str) and len(value) > LONGEST:
+        return shown(value, LONGEST)
+    return value

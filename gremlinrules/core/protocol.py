@@ -99,7 +99,8 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
         the result is a :class:`~gremlinrules.core.chance.Tracked` state whose random outcomes
         (the deal first) are entered as decisions of the :data:`~gremlinrules.core.chance.CHANCE`
         seat; every function of the game accepts it. The default ``"seeded"`` draws them from
-        ``seed``.
+        ``seed``: an integer from 0 to 2**64-1 (the generator's first state; anything else, a
+        bool, a negative seed or one of 2**64 or more, is a SetupError, never reduced).
 
         Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
         default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own,
@@ -113,11 +114,21 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
         """At a chance decision (external chance), each legal
         :class:`~gremlinrules.core.chance.Outcome` with its exact probability; else empty."""
 
+    def undo(self, state: StateT, n: int = 1) -> StateT:
+        """A tracked table (external chance) before its last ``n`` entries (outcomes and moves
+        alike): exactly the state it was. InvalidArgumentError beyond the state's memory."""
+
+    def reveal(self, state: StateT, outcome: Any) -> StateT:
+        """A tracked table once a card entered unseen shows: ``outcome`` names its pool, item and
+        seat; the table is entered again with it in place of its placeholder."""
+
     def legal_actions(self, state: StateT) -> tuple[ActionT, ...]:
         """Every legal action in canonical order; empty exactly when terminal."""
 
     def is_legal(self, state: StateT, action: ActionT) -> bool:
-        """True exactly when ``action`` is in ``legal_actions(state)``."""
+        """True exactly when ``action`` is in ``legal_actions(state)``; at a chance decision also
+        for the outcomes listed nowhere: a card of the deal for another seat than the one offered
+        (``Outcome.seat``), and a card entered unseen where the game allows it."""
 
     def apply(self, state: StateT, action: ActionT) -> StateT:
         """The next state; the input is never changed. Illegal: IllegalActionError."""
@@ -156,7 +167,8 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
 
     def sample_hidden(self, state: StateT, player: int, seed: int) -> StateT:
         """A state ``player`` cannot tell from ``state``: hidden cards (and the generator)
-        redealt at random, consistent with everything ``player`` has seen."""
+        redealt at random from ``seed`` (an integer from 0 to 2**64-1, else
+        InvalidArgumentError), consistent with everything ``player`` has seen."""
 
     @property
     def Event(self) -> Any:  # noqa: N802  (a class, named as one)

@@ -25,6 +25,7 @@ from typing import TypeVar
 import attrs
 
 from gremlinrules.core import draws
+from gremlinrules.core.checks import check_seed
 from gremlinrules.core.errors import InvalidArgumentError, shown
 
 __all__ = ["Rng"]
@@ -44,10 +45,10 @@ class Rng:
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
-        """The generator for a seed; any integer is accepted and reduced mod 2**64."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidArgumentError(f"seed must be an integer, not {seed!r}")
-        return cls(seed & _MASK)
+        """The generator for a seed: an integer from 0 to 2**64-1, the generator's first state
+        (InvalidArgumentError for anything else: a bool, a non-integer, a negative seed or one of
+        2**64 or more, never reduced silently)."""
+        return cls(check_seed(seed, InvalidArgumentError))
 
     def next_u64(self) -> tuple[int, Rng]:
         """One 64-bit output and the next generator."""

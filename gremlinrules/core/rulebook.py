@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_type, incomplete, missing_fields
 from gremlinrules.core.decisions import Frame, Stack
 from gremlinrules.core.errors import IllegalActionError, shown
 
@@ -141,7 +141,21 @@ class RuleBook(Generic[_S]):
         return stack[-1] if stack else None
 
     def check(self, state: _S, action: Any) -> Reason | None:
-        """None when ``action`` is legal in ``state``, else why not (sentence, clause id)."""
+        """None when ``action`` is legal in ``state``, else why not (sentence, clause id).
+
+        An action built without its fields (``cls.__new__(cls)``) is malformed; a state built so
+        is refused with InvalidArgumentError (:func:`~.checks.incomplete`).
+        """
+        try:
+            return self._check(state, action)
+        except AttributeError:
+            if missing_fields(state):
+                raise incomplete("check", state) from None
+            if missing_fields(action):
+                return self._malformed(action)
+            raise
+
+    def _check(self, state: _S, action: Any) -> Reason | None:
         check_type(state, self.state_type, f"{self.title} State")
         why = self._over(state)
         if why is not None:
@@ -184,12 +198,17 @@ class RuleBook(Generic[_S]):
     def legal_actions(self, state: _S) -> tuple[Any, ...]:
         """Every legal action in canonical order; empty exactly when the game is over."""
         check_type(state, self.state_type, f"{self.title} State")
-        if self._over(state) is not None:
-            return ()
-        frame = self.pending(state)
-        if frame is not None:
-            return self._decisions[frame.kind].choices(state, frame)
-        return self._generate(state)
+        try:
+            if self._over(state) is not None:
+                return ()
+            frame = self.pending(state)
+            if frame is not None:
+                return self._decisions[frame.kind].choices(state, frame)
+            return self._generate(state)
+        except AttributeError:
+            if missing_fields(state):
+                raise incomplete("legal_actions", state) from None
+            raise
 
 
 def _member(action: Any, choices: tuple[Any, ...]) -> bool:

@@ -31,9 +31,9 @@ import cattrs.v
 from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from gremlinrules.core.errors import GremlinRulesError, SerializationError, shown
+from gremlinrules.core.errors import GremlinRulesError, SerializationError, about_field, refused_text, shown
 
-__all__ = ["dumps", "loads", "make_converter", "structure", "unstructure"]
+__all__ = ["dumps", "loads", "make_converter", "refusal", "structure", "unstructure"]
 
 _T = TypeVar("_T")
 
@@ -60,8 +60,16 @@ def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
 def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
     member = cls._value2member_map_.get(value) if type(value) in (str, int) else None
     if member is None:
-        raise _RefusedError(f"expected one of {[m.value for m in cls]}, got {shown(value, 40)}")
+        raise refusal(None, value, "one of " + ", ".join(str(m.value) for m in cls))
     return member
+
+
+def refusal(field: str | None, value: Any, allowed: str) -> ValueError:
+    """The error a structure hook raises for a value it refuses: ``value`` at ``field`` of the
+    object being structured (None: the value itself), which takes ``allowed`` (``"1 to 8"``,
+    ``"one of red, blue"``). :func:`structure` reports it as ``$.<path>.<field>: <value> is not
+    <allowed>``; validators mark their SetupError the same way (:func:`.errors.about_field`)."""
+    return about_field(_RefusedError(f"{shown(value, 40)} is not {allowed}"), field, value, allowed)
 
 
 _SCALARS = (int, str, bool)
@@ -425,10 +433,20 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+_FIELD = "\x00"
+"""Marks the field a refusal names inside a formatted message (see :func:`_first_error`)."""
+
+
 def _format(exc: BaseException, t: Any) -> str:
     """One failure in words, never echoing more than a short prefix of the input."""
+    refused = refused_text(exc)
+    if refused is not None:  # a value and what its field takes (refusal, a validator's about_field)
+        field, text = refused
+        return f"{_FIELD}{field or ''}{_FIELD}{text}"
     if isinstance(exc, (_RefusedError, GremlinRulesError)):  # our own words (or a class's validator's)
         return _message(exc)
+    if type(exc) is ValueError:  # a hook's own sentence ("a cell is text x,y ..."), cut short
+        return _cut(_message(exc), 150)
     if isinstance(exc, ForbiddenExtraKeysError):
         try:
             keys = heapq.nsmallest(3, exc.extra_fields)  # O(n), and the same every run
@@ -447,10 +465,12 @@ def _first_error(exc: BaseException) -> tuple[str, str]:
     if not messages:
         return _message(exc), "$"
     first = messages[0]
-    if " @ " in first:
-        text, path = first.rsplit(" @ ", 1)
-        return text, path
-    return first, "$"
+    text, path = first.rsplit(" @ ", 1) if " @ " in first else (first, "$")
+    if text.startswith(_FIELD):  # a refusal naming a field of the object at ``path``
+        field, _, text = text[1:].partition(_FIELD)
+        if field:
+            path = f"{path}.{field}"
+    return text, path
 
 
 def _message(exc: BaseException) -> str:
@@ -481,7 +501,7 @@ def structure(conv: cattrs.Converter, data: Any, cls: Any, name: str | None = No
         what = name or getattr(cls, "__name__", None) or "data"
         # No chained cause: cattrs' own messages may hold the caller's whole input (a 10 MB key).
         # 180 characters leave room for the list of a game's action types (ten for GvG).
-        raise SerializationError(_cut(f"bad data for {what}: {_cut(text, 180)} @ {path}", MESSAGE_LIMIT),
+        raise SerializationError(_cut(f"bad data for {what}: {path}: {_cut(text, 180)}", MESSAGE_LIMIT),
                                  path) from None
 
 

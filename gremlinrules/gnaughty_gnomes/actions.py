@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import attrs
 
-from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_players, exact
 from gremlinrules.core.errors import SerializationError, shown
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, SUITS, Card, Colour
@@ -45,9 +45,9 @@ class PlayX:
 
     suit: Colour
     """The X card's suit."""
-    rank: int
+    rank: int = attrs.field(eq=exact)
     """The declared rank, 1 to 8."""
-    high: bool
+    high: bool = attrs.field(eq=exact)
     """True: above a numbered card of the same rank and suit; False: below it."""
 
     def __str__(self) -> str:
@@ -61,7 +61,7 @@ class Place:
 
     suit: Colour
     """The colour of the played card used (it is flipped)."""
-    spot: int
+    spot: int = attrs.field(eq=exact)
     """The edge or vertex index on the garden (see ``board.BOARD.spots``)."""
 
     def __str__(self) -> str:

@@ -4,11 +4,13 @@ See :mod:`gremlinrules.core.chance` for the mode and the four names every model 
 In Gnaughty Gnomes chance acts in the set-up and, with two players, when a dummy's face-down
 card turns face up (GG-CHANCE-1):
 
-* the opening deal (GG-CHANCE-2), in this order: the twelve coloured hexes of the garden in
-  board order (pool ``garden``), the suit markers on the track strongest first (``track``),
-  each position's eight numbered cards (``cards``: a player's are seen by its seat and may be
-  entered in any order; a dummy's four face-up cards, pile by pile, by everyone) and its X card
-  (``x-cards``), then the position that leads the first trick (``start``, ``position-2``);
+* the opening deal (GG-CHANCE-2), offered in this order: the twelve coloured hexes of the
+  garden in board order (pool ``garden``), the suit markers on the track strongest first
+  (``track``), each position's eight numbered cards (``cards``: a player's are seen by its seat;
+  a dummy's four face-up cards, pile by pile, by everyone) and its X card (``x-cards``), then the
+  position that leads the first trick (``start``, ``position-2``). The numbered cards and the X
+  cards are taken for any position, in any order, an outcome naming its position (round the
+  table, ``chance_tools.Dealing``);
 * with two players, a dummy's face-down card uncovered by a play turns face up at clean-up
   (GG-2P-4): its reveal is a chance decision of the ``cards`` pool, seen by everyone
   (GG-CHANCE-3). Nobody sees a face-down card before (GG-2P-5), so it is not entered at the deal.
@@ -21,13 +23,14 @@ set-up).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 import attrs
 
 from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Feed
+from gremlinrules.core.chance_tools import Dealing, Feed, Pile, only
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import _CLUMPED_TRIPLES, CENTER, N_HEXES
 from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
@@ -35,11 +38,17 @@ from gremlinrules.gnaughty_gnomes.fast import apply
 from gremlinrules.gnaughty_gnomes.setup import new_game
 from gremlinrules.gnaughty_gnomes.state import Options, Setup, State
 
-__all__ = ["POOLS", "arranged", "canonical", "card_name", "deal", "outcome_bound", "reveals", "step"]
+__all__ = ["POOLS", "UNSEEN_NOTE", "UNSEEN_POOLS", "arranged", "canonical", "card_name", "deal", "designs",
+           "outcome_bound", "reveals", "step"]
 
 POOLS = ("garden", "track", "cards", "x-cards", "start")
 """The random pools: the garden's hexes, the track's markers, the numbered cards, the X cards
 and the first leader's position."""
+UNSEEN_POOLS: frozenset[str] = frozenset()
+"""GG-CHANCE-4: no outcome may be entered unseen."""
+UNSEEN_NOTE = ("the last hand of a four-player deal is the cards no other hand took, and the tie-break "
+               "reads the cards left in hand, so a placeholder could decide a hand or the winners: every "
+               "hand is entered (GG-CHANCE-4)")
 
 RING = tuple(h for h in range(N_HEXES) if h != CENTER)
 """The coloured hexes in board order: the garden is entered in this order."""
@@ -56,6 +65,15 @@ def outcome_bound(players: int, options: Options) -> int:
     return len(_NUMBERED)
 
 
+def designs(players: int, options: Options) -> dict[str, frozenset[str]]:
+    """GG-CHANCE-2: the items of each pool."""
+    del players, options
+    colours = frozenset(c.value for c in SUITS)
+    return {"garden": colours, "track": colours, "cards": frozenset(card_name(c) for c in _NUMBERED),
+            "x-cards": frozenset(card_name(c) for c in _X_CARDS),
+            "start": frozenset(map(_position, range(4)))}
+
+
 def card_name(card: Card) -> str:
     """A card's item name: ``red-5``, ``red-X``."""
     return f"{card.suit.value}-{'X' if card.is_x else card.rank}"
@@ -63,6 +81,8 @@ def card_name(card: Card) -> str:
 
 _CARD_BY_NAME = {card_name(c): c for c in CARDS}
 _COLOUR_BY_NAME = {c.value: c for c in SUITS}
+_NUMBERED_NAMES = tuple(card_name(c) for c in _NUMBERED)
+_X_NAMES = tuple(card_name(c) for c in _X_CARDS)
 
 
 def _ones(items: Iterable[str]) -> tuple[tuple[str, int], ...]:
@@ -127,79 +147,70 @@ def garden_weights(laid: tuple[Colour, ...], rule: str) -> tuple[tuple[str, int]
 
 # -- the opening deal ---------------------------------------------------------------------------
 
-@attrs.frozen
-class _Draws:
-    """The deal as entered so far (or filled in)."""
+_GARDEN, _TRACK, _START = 0, 1, 10
+"""The piles of the deal (:func:`_piles`) that go to no position: the garden, the track, the
+first leader; pile ``2 + 2 p`` is position ``p``'s numbered cards and ``3 + 2 p`` its X card."""
 
-    garden: list[Colour] = attrs.Factory(list)
-    track: list[Colour] = attrs.Factory(list)
-    numbered: list[list[Card]] = attrs.Factory(lambda: [[], [], [], []])
-    xs: list[Card | None] = attrs.Factory(lambda: [None] * 4)
-    start: list[int] = attrs.Factory(list)
+
+@cache
+def _piles(players: int) -> tuple[Pile, ...]:
+    """GG-CHANCE-2: the deal's parts in the order it offers them. A position's cards (and X card)
+    are seen by its seat, a dummy's face-up cards by everyone."""
+    piles = [Pile("garden", None, len(RING), None), Pile("track", None, len(SUITS), None)]
+    for pos in range(4):
+        player = players == 4 or pos < 2
+        seen_by = (pos,) if player else None
+        piles += [Pile("cards", pos, _HAND if player else _DOWN, seen_by), Pile("x-cards", pos, 1, seen_by)]
+    return (*piles, Pile("start", None, 1, None))
+
+
+def _dealing(players: int, options: Options) -> Dealing:
+    """The opening deal (GG-CHANCE-2): the garden hex by hex in board order, the track strongest
+    first, then every position's cards and X card (taken for any position, in any order), then
+    the first leader. What only one item fits is filled in without asking, and so is the last
+    hand of a four-player deal (the cards no other hand took)."""
+    leaders = 4 if options.first_leader == "any_position" else players
+
+    def offer(i: int, dealing: Dealing) -> tuple[tuple[str, int], ...]:  # what goes to no position
+        if i == _GARDEN:
+            return garden_weights(tuple(_COLOUR_BY_NAME[c] for c in dealing.filled[i]), options.setup_clump)
+        if i == _TRACK:
+            return _ones(c.value for c in SUITS if c.value not in dealing.filled[i])
+        return _ones(_position(p) for p in range(leaders))
+
+    def forced(i: int, dealing: Dealing) -> Sequence[str]:
+        pile = dealing.piles[i]
+        if pile.pool == "cards" and pile.seen_by is not None \
+                and dealing.left("cards") == pile.size - len(dealing.filled[i]):
+            return tuple(item for item, _ in dealing.weights(i))  # the last hand of four
+        return only(i, dealing)  # the only item that fits
+
+    decks = {"cards": Counter(_NUMBERED_NAMES), "x-cards": Counter(_X_NAMES)}
+    return Dealing(_piles(players), decks, offer, forced)
 
 
 def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:
     """The opening deal (GG-CHANCE-2): the next Need, or the canonical initial state."""
-    draws = _Draws()
-    need = _walk(players, options, draws, Feed(entered))
+    dealing = _dealing(players, options)
+    need = dealing.run(entered)
     if need is not None:
         return need
-    unseen = sorted(set(_NUMBERED) - {c for hand in draws.numbered for c in hand}, key=_ORDER.__getitem__)
+    filled = dealing.filled
+    numbered = [[_CARD_BY_NAME[c] for c in filled[2 + 2 * pos]] for pos in range(4)]
+    unseen = sorted(set(_NUMBERED) - {c for hand in numbered for c in hand}, key=_ORDER.__getitem__)
     hands = []
     for pos in range(4):
-        x = draws.xs[pos]
-        assert x is not None
-        if players == 4 or pos < 2:
-            hands.append((*draws.numbered[pos], x))
+        x = _CARD_BY_NAME[filled[3 + 2 * pos][0]]
+        if players == 4 or pos < 2:  # a hand is a set: its cards may be entered in any order
+            hands.append((*sorted(numbered[pos], key=_ORDER.__getitem__), x))
         else:  # a dummy: face-down cards (the unseen ones, in order), face-up cards, X (Setup's order)
-            hands.append((*unseen[:_DOWN], *draws.numbered[pos], x))
+            hands.append((*unseen[:_DOWN], *numbered[pos], x))
             unseen = unseen[_DOWN:]
-    setup = Setup(layout=(*draws.garden[:CENTER], Colour.WHITE, *draws.garden[CENTER:]),
-                  track=tuple(draws.track), start=draws.start[0], hands=tuple(hands))
+    garden = [_COLOUR_BY_NAME[c] for c in filled[_GARDEN]]
+    setup = Setup(layout=(*garden[:CENTER], Colour.WHITE, *garden[CENTER:]),
+                  track=tuple(_COLOUR_BY_NAME[c] for c in filled[_TRACK]),
+                  start=int(filled[_START][0].rpartition("-")[2]), hands=tuple(hands))
     return canonical(new_game(players, 0, options=options, setup=setup))
-
-
-def _walk(players: int, options: Options, draws: _Draws, feed: Feed) -> Need | None:
-    """Fill ``draws`` from ``feed`` in the deal's order; the first Need nothing answers, or None."""
-    while len(draws.garden) < len(RING):
-        got = feed.take("garden", garden_weights(tuple(draws.garden), options.setup_clump), None)
-        if isinstance(got, Need):
-            return got
-        draws.garden.append(_COLOUR_BY_NAME[got])
-    while len(draws.track) < len(SUITS):
-        got = feed.take("track", _ones(c.value for c in SUITS if c not in draws.track), None)
-        if isinstance(got, Need):
-            return got
-        draws.track.append(_COLOUR_BY_NAME[got])
-    for pos in range(4):
-        player = players == 4 or pos < 2
-        seen_by = (pos,) if player else None
-        count = _HAND if player else _DOWN
-        hand = draws.numbered[pos]
-        while len(hand) < count:
-            dealt = {c for h in draws.numbered for c in h}
-            left = [c for c in _NUMBERED if c not in dealt]
-            if player and len(left) == count - len(hand):  # the last hand of a four-player deal
-                feed.skip(len(left))
-                hand.extend(left)
-                break
-            got = feed.take("cards", _ones(card_name(c) for c in left), seen_by)
-            if isinstance(got, Need):
-                return got
-            hand.append(_CARD_BY_NAME[got])
-        if player:  # a hand is a set: its cards may be entered in any order
-            hand.sort(key=_ORDER.__getitem__)
-        xs_left = _ones(card_name(c) for c in _X_CARDS if c not in draws.xs)
-        got = feed.take("x-cards", xs_left, seen_by)
-        if isinstance(got, Need):
-            return got
-        draws.xs[pos] = _CARD_BY_NAME[got]
-    leaders = 4 if options.first_leader == "any_position" else players
-    got = feed.take("start", _ones(_position(p) for p in range(leaders)), None)
-    if isinstance(got, Need):
-        return got
-    draws.start.append(int(got.rpartition("-")[2]))
-    return None
 
 
 # -- a move: face-down dummy cards turning face up (GG-CHANCE-3) ---------------------------------
@@ -258,9 +269,11 @@ def step(state: State, action: object, entered: tuple[Outcome, ...]) -> Need | S
     """The move ``action`` from the canonical ``state``: the Need of the next face-down card it
     uncovers, or the canonical state after it (GG-CHANCE-3). The earlier uncovered cards are
     swapped into place in turn (a probe), so the later ones are weighed without them."""
-    got = _probe(state, action, Feed(entered))
+    feed = Feed(entered)
+    got = _probe(state, action, feed)
     if isinstance(got, Need):
         return got
+    feed.done()
     return canonical(apply(got, action))
 
 
@@ -268,28 +281,25 @@ def reveals(before: State | None, action: object, after: State) -> tuple[Outcome
     """What the seeded step ``before -> after`` revealed, in the order :func:`step` and
     :func:`deal` ask for it (``before`` None: the opening deal of ``after``)."""
     if before is None:
-        feed = Feed(_deal_truth(after), full=True)
-        _walk(after.players, after.options, _Draws(), feed)
-        return tuple(feed.asked)
+        return _dealing(after.players, after.options).truth(_deal_truth(after))
     truth = tuple(Outcome("cards", card_name(_down(before, at))) for at in _uncovered(before, after))
     feed = Feed(truth, full=True)
     _probe(before, action, feed)
     return tuple(feed.asked)
 
 
-def _deal_truth(state: State) -> tuple[Outcome, ...]:
-    """Every draw of ``state``'s deal in the deal's order, forced ones included."""
-    out = [Outcome("garden", state.layout[h].value) for h in RING]
-    out += [Outcome("track", c.value) for c in state.track]
+def _deal_truth(state: State) -> list[list[str]]:
+    """The cards of each pile of ``state``'s deal (:func:`_piles`), in the deal's order."""
+    piles = [[state.layout[h].value for h in RING], [c.value for c in state.track]]
     for pos in range(4):
         if state.players == 4 or pos < 2:
-            out += [Outcome("cards", card_name(c)) for c in state.hands[pos] if not c.is_x]
-            out += [Outcome("x-cards", card_name(c)) for c in state.hands[pos] if c.is_x]
+            piles.append([card_name(c) for c in state.hands[pos] if not c.is_x])
+            piles.append([card_name(c) for c in state.hands[pos] if c.is_x])
         else:
-            out += [Outcome("cards", card_name(up)) for _, up in state.piles[pos] if up is not None]
-            out += [Outcome("x-cards", card_name(c)) for c in state.hands[pos]]
-    out.append(Outcome("start", _position(state.leader)))
-    return tuple(out)
+            piles.append([card_name(up) for _, up in state.piles[pos] if up is not None])
+            piles.append([card_name(c) for c in state.hands[pos]])
+    piles.append([_position(state.leader)])
+    return piles
 
 
 def canonical(state: State) -> State:

@@ -52,11 +52,26 @@ def _card(data: Any) -> Card | None:
     return _CARD_BY_RANK_SUIT.get((rank, suit)) if type(suit) is str and type(rank) in _RANK_TYPES else None
 
 
+_SUITS_TAKEN = "one of " + ", ".join(sorted({suit for _, suit in _CARD_BY_RANK_SUIT}))
+_RANKS = sorted({rank for rank, _ in _CARD_BY_RANK_SUIT if rank != X_TEXT})
+_RANKS_TAKEN = f'{_RANKS[0]} to {_RANKS[-1]} or "{X_TEXT}"'
+
+
 def _structure_card(data: Any, _: Any) -> Card:
     card = _card(data)
     if card is None:
-        raise ValueError(f"no such card: {data!r}")
+        raise _card_refusal(data)
     return card
+
+
+def _card_refusal(data: Any) -> ValueError:
+    """What is wrong with card data that names no card of the deck: its suit or its rank (with the
+    values each takes), or its shape."""
+    if type(data) is not dict or set(data) != {"rank", "suit"}:
+        return serial.refusal(None, data, 'a card: {"rank": ..., "suit": ...}')
+    if type(data["suit"]) is not str or data["suit"] not in {suit for _, suit in _CARD_BY_RANK_SUIT}:
+        return serial.refusal("suit", data["suit"], _SUITS_TAKEN)
+    return serial.refusal("rank", data["rank"], _RANKS_TAKEN)
 
 
 def _card_data(card: Card) -> dict[str, Any]:
@@ -214,8 +229,8 @@ def _from_layout(plain: Any) -> State:
     a team or None for each spot (the one field a State keeps in another form)."""
     masks = _team_gnomes(plain.gnomes)
     if masks is None:
-        raise SerializationError(f"bad data for State: gnomes: must give a team (0 or 1) or null (open) for "
-                                 f"each of the {N_SPOTS} spots @ $.gnomes", "$.gnomes")
+        raise SerializationError(f"bad data for State: $.gnomes: must give a team (0 or 1) or null (open) "
+                                 f"for each of the {N_SPOTS} spots", "$.gnomes")
     values: dict[str, Any] = {name: getattr(plain, name) for name in _STATE_FIELDS if name != "team_gnomes"}
     return State(team_gnomes=masks, **values)
 

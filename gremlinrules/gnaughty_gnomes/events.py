@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_complete, check_type
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.gnaughty_gnomes.actions import Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
@@ -208,9 +208,11 @@ def apply_with_events(state: State, action: Any) -> tuple[State, tuple[Event, ..
     return after, tuple(events)
 
 
+@guarded
 def observe_event(event: Event, seat: int | None) -> Event | None:
     """What ``seat`` (None: a spectator) sees of ``event``: another position's dealt hand
     becomes a count; every other event is public."""
+    check_complete("observe_event", event)
     if type(event) not in EVENT_TYPES:
         raise InvalidArgumentError(f"{shown(event)} is not a Gnaughty Gnomes event")
     if seat is not None and (type(seat) is not int or seat < 0):

@@ -22,7 +22,7 @@ from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_players, check_type, is_int
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, listed
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
@@ -319,7 +319,7 @@ def check_state(state: State) -> None:
         kind = type(exc).__name__
         raise InvalidArgumentError(f"a field of the state holds a value of the wrong type ({kind})") from None
     if found:
-        raise InvalidArgumentError("; ".join(found))
+        raise InvalidArgumentError(listed(found))
 
 
 def decision_bound(players: int, options: object | None = None) -> int:

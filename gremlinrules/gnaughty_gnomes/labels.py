@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_complete, check_type
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.gnaughty_gnomes.actions import Place, Play, PlayX
@@ -32,6 +32,7 @@ __all__ = ["action_label"]
 @guarded
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat of ``view`` ("Play the red 6")."""
+    check_complete("action_label", view, action)
     check_type(view, View, "Gnaughty Gnomes View")
     canon = canonical(action)
     if canon is None:

@@ -84,7 +84,8 @@ def not_an_action(state: State, action: Any) -> Reason:
         return ("the game is over: eight tricks have been played", "GG-END-1")
     if type(action) is PlayX:
         return ("an X card is declared with a rank from 1 to 8 and high or low", "GG-X-1")
-    if type(action) is Play and isinstance(action.card, Card) and action.card.is_x:
+    card = getattr(action, "card", None)  # None for a Play built without its fields
+    if type(action) is Play and isinstance(card, Card) and card.is_x:
         return ("play an X card with PlayX, declaring its rank and high or low", "GG-X-1")
     if type(action) is Place:
         return (message("gg.illegal.no-spot", "{action} names no spot of the garden for a suit",

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from gremlinrules.core import draws
 from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
 from gremlinrules.core.errors import SetupError, shown
@@ -17,7 +15,6 @@ from gremlinrules.gnaughty_gnomes.tables import FULL_SUPPLY, garden
 
 __all__ = ["new_game"]
 
-_SETUP_FIELDS = tuple(f.name for f in attrs.fields(Setup))
 _SORT = {c: i for i, c in enumerate(CARDS)}
 _SORT_CARD = {c: c for c in CARDS}
 
@@ -72,8 +69,8 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     start player is drawn among the seats, never a dummy (GG-SETUP-1, GG-SETUP-7), or
     among the four positions with ``first_leader="any_position"``.
 
-    Limits: ``players`` is 2 or 4; ``seed`` any integer (reduced mod 2**64 by the
-    generator); every part of ``setup`` has its fixed size (13 hexes, 4 suits, a position
+    Limits: ``players`` is 2 or 4; ``seed`` an integer from 0 to 2**64-1 (SetupError
+    otherwise); every part of ``setup`` has its fixed size (13 hexes, 4 suits, a position
     0-3, four hands of nine cards), so nothing a caller sets can make a game bigger.
 
     Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
@@ -89,9 +86,6 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
         setup = _NOTHING_STACKED
     else:
         setup = instance_or_default(setup, Setup, "Gnaughty Gnomes")
-        for name in _SETUP_FIELDS:
-            if not hasattr(setup, name):  # a Setup built without __init__
-                raise SetupError(f"the Gnaughty Gnomes Setup has no value for {name}")
         _check_setup(setup, options)
     if setup.hands is None:  # the deal (GG-SETUP-2, GG-SETUP-3), as indices into the numbered cards
         numbered, state = draws.shuffle(state, _NUMBERED_INDICES)

@@ -12,9 +12,8 @@ import enum
 
 import attrs
 
-from gremlinrules.core.checks import one_of
+from gremlinrules.core.checks import instance_or_default, one_of
 from gremlinrules.core.decisions import Frame
-from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
@@ -95,13 +94,7 @@ def checked_options(value: object) -> Options:
     """
     if value is None:
         return _DEFAULTS
-    if type(value) is not Options:
-        raise SetupError(f"expected Gnaughty Gnomes Options, not {shown(value)}")
-    for name, choices in OPTION_CHOICES.items():
-        found = getattr(value, name, None)
-        if type(found) is not str or found not in choices:
-            raise SetupError(f"option {name} must be one of {choices!r}, not {shown(found)}")
-    return value
+    return instance_or_default(value, Options, "Gnaughty Gnomes")
 
 
 _DEFAULTS = Options()

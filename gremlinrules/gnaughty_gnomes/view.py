@@ -158,6 +158,7 @@ def winners(state: State) -> tuple[int, ...]:
     return (team,) if state.players == 2 else (team, team + 2)
 
 
+@guarded
 def end_reason(state: State) -> str | None:
     """The clause that ended the game (every game ends after its eighth trick, GG-END-1);
     None while it goes on."""

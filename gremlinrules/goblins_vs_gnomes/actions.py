@@ -18,9 +18,9 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import is_int
+from gremlinrules.core.checks import exact, is_int
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.grid import Cell
 from gremlinrules.goblins_vs_gnomes.components import Components
 
@@ -39,7 +39,7 @@ def _of(kind: type, what: str) -> Any:
     def validate(_: Any, attribute: Any, value: Any) -> None:
         ok = is_int(value) if kind is int else type(value) is kind
         if not ok:
-            raise InvalidArgumentError(f"{attribute.name} must be {what}, not {value!r}")
+            raise InvalidArgumentError(f"{attribute.name} must be {what}, not {shown(value)}")
 
     return validate
 
@@ -72,9 +72,9 @@ class Place:
 
     card: str = attrs.field(validator=_STR)
     """The design name (``"passage-cross"``)."""
-    x: int = attrs.field(validator=_INT)
-    y: int = attrs.field(validator=_INT)
-    rotated: bool = attrs.field(default=False, validator=_BOOL)
+    x: int = attrs.field(validator=_INT, eq=exact)
+    y: int = attrs.field(validator=_INT, eq=exact)
+    rotated: bool = attrs.field(default=False, validator=_BOOL, eq=exact)
 
     def __str__(self) -> str:
         """The text notation: ``place passage-cross 2,-1`` (``... turned`` when rotated)."""
@@ -98,8 +98,8 @@ class PlayExplosion:
 
     card: str = attrs.field(validator=_STR)
     """The design name of the card blown up (it must be the one on that cell)."""
-    x: int = attrs.field(validator=_INT)
-    y: int = attrs.field(validator=_INT)
+    x: int = attrs.field(validator=_INT, eq=exact)
+    y: int = attrs.field(validator=_INT, eq=exact)
 
     def __str__(self) -> str:
         """The text notation: ``explode cave-in-ew 1,0``."""
@@ -110,7 +110,7 @@ class PlayExplosion:
 class PlayPotion:
     """Play a Potion: swap role cards with the player ``offset`` seats after you (1 = next)."""
 
-    offset: int = attrs.field(validator=_INT)
+    offset: int = attrs.field(validator=_INT, eq=exact)
 
     def __str__(self) -> str:
         """The text notation: ``potion 2`` (the seat two after the player)."""
@@ -141,7 +141,7 @@ class Pass:
 class NameSkip:
     """After laying an Ale Mug: the player ``offset`` seats after you skips their next turn."""
 
-    offset: int = attrs.field(validator=_INT)
+    offset: int = attrs.field(validator=_INT, eq=exact)
 
     def __str__(self) -> str:
         """The text notation: ``skip 1`` (``skip 0``: the placer, GVG-CARD-6)."""
@@ -173,7 +173,7 @@ class DeclineTarget:
 class Steal:
     """The Greedy One takes a point from the player ``offset`` seats after them."""
 
-    offset: int = attrs.field(validator=_INT)
+    offset: int = attrs.field(validator=_INT, eq=exact)
 
     def __str__(self) -> str:
         """The text notation: ``steal 3``."""

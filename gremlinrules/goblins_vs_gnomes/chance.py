@@ -4,13 +4,16 @@ See :mod:`gremlinrules.core.chance` for the mode and the four names every model 
 Chance acts at each round's deal and whenever the table learns something nobody knew
 (GVG-CHANCE-1), from three pools:
 
-* ``roles``: the deal's role cards, seat by seat, each seen by its seat (GVG-CHANCE-2);
-* ``deck``: the path cards, named by design: the deal's hands, seat by seat, three each
-  (seen by that seat, in any order), and each card drawn from the top of the deck while
+* ``roles``: the deal's role cards, offered seat by seat, each seen by its seat (GVG-CHANCE-2);
+* ``deck``: the path cards, named by design: the deal's hands, offered seat by seat, three each
+  (seen by that seat), and each card drawn from the top of the deck while
   nobody has seen it, seen by the drawer (GVG-CHANCE-3). A card a player put under the deck
   is known to that player, so drawing it is no chance decision;
 * ``targets``: gold, dynamite or dragon, when a Map looks at a target nobody has seen (seen by
   the player) or the route opens one (seen by everyone) (GVG-CHANCE-4).
+
+A deal's role and path cards are taken for any seat, in any order, an outcome naming its seat
+(round the table, ``chance_tools.Dealing``).
 
 A move's outcomes come in the order the table sees them: a Map's look, the targets opened in
 turn (at once when the card is laid, GVG-TARGET-1), the card drawn, then the next round's deal
@@ -35,7 +38,8 @@ from math import gcd
 from typing import Any
 
 from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Feed, weights
+from gremlinrules.core.chance_tools import Dealing, Feed, hands, only, weights
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOT_INDEX,
@@ -52,15 +56,28 @@ from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.setup import HAND, deal_round, goblin_count, new_game
 from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State, evolve
 
-__all__ = ["POOLS", "arranged", "canonical", "deal", "events", "outcome_bound", "reveals", "step"]
+__all__ = ["POOLS", "UNSEEN_NOTE", "UNSEEN_POOLS", "arranged", "canonical", "deal", "designs", "events",
+           "outcome_bound", "reveals", "step"]
 
 POOLS = ("roles", "deck", "targets")
 """The random pools: the role cards, the path cards and the target cards."""
+UNSEEN_POOLS: frozenset[str] = frozenset()
+"""GVG-CHANCE-5: no outcome may be entered unseen."""
+UNSEEN_NOTE = ("a pass needs a hand with no card that can be played, a role card decides a round, and a "
+               "Potion passes a role card on, so a placeholder could decide what the table sees: every card "
+               "is entered (GVG-CHANCE-5)")
 
 _RNG = Rng(0)
 """The generator of every canonical state: an external-chance game never draws from it."""
 
 Weights = tuple[tuple[str, int], ...]
+
+
+def designs(players: int, options: Options) -> dict[str, frozenset[str]]:
+    """GVG-CHANCE-1: the items of each pool (the kit's role cards and path-card designs)."""
+    del players
+    kit = options_kit(options)
+    return {"roles": frozenset(kit.race), "deck": frozenset(kit.deck), "targets": frozenset(TARGETS)}
 
 
 def outcome_bound(players: int, options: Options) -> int:
@@ -92,28 +109,28 @@ def role_weights(players: int, options: Options, dealt: tuple[str, ...]) -> Weig
                  if (w := goblin_weight if race[r] == "goblin" else gnome_weight))
 
 
-def _deal_walk(players: int, options: Options, deck: tuple[str, ...],
-               feed: Feed) -> Need | tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """A round's deal from ``feed``: every seat's role card, then every seat's hand drawn from
-    ``deck`` (the full set of path cards); the first Need nothing answers, or (roles, hands)."""
-    roles: list[str] = []
-    for seat in range(players):
-        got = feed.take("roles", role_weights(players, options, tuple(roles)), (seat,))
-        if isinstance(got, Need):
-            return got
-        roles.append(got)
-    left = Counter(deck)
-    hands: list[tuple[str, ...]] = []
-    for seat in range(players):
-        hand: list[str] = []
-        for _ in range(HAND):
-            got = feed.take("deck", tuple(sorted((c, k) for c, k in left.items() if k)), (seat,))
-            if isinstance(got, Need):
-                return got
-            hand.append(got)
-            left[got] -= 1
-        hands.append(tuple(sorted(hand)))
-    return tuple(roles), tuple(hands)
+def _dealing(players: int, options: Options) -> Dealing:
+    """A round's deal (GVG-CHANCE-2): every seat's role card, then every seat's three path cards,
+    each seen by its seat; it offers them seat by seat and takes them for any seat, in any order
+    (round the table). An outcome nothing else could be is filled in without asking."""
+    piles = (*hands("roles", players, 1), *hands("deck", players, HAND))
+
+    def offer(_: int, dealing: Dealing) -> Weights:  # the role cards (the path cards are a deck)
+        return role_weights(players, options, tuple(r for pile in dealing.filled[:players] for r in pile))
+
+    return Dealing(piles, {"deck": Counter(options_kit(options).deck)}, offer, only)
+
+
+def _deal_walk(players: int, options: Options,
+               entered: tuple[Outcome, ...]) -> Need | tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """A round's deal from ``entered``: the first Need nothing answers, or (roles, hands)."""
+    dealing = _dealing(players, options)
+    need = dealing.run(entered)
+    if need is not None:
+        return need
+    filled = dealing.filled
+    return (tuple(pile[0] for pile in filled[:players]),
+            tuple(tuple(sorted(pile)) for pile in filled[players:]))
 
 
 def _stacked(players: int, options: Options, roles: tuple[str, ...],
@@ -127,7 +144,7 @@ def _stacked(players: int, options: Options, roles: tuple[str, ...],
 def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:
     """The first round's deal (GVG-CHANCE-2): the next Need, or the canonical initial state.
     The first player is the table's choice (the longest beard), seat 0, not chance."""
-    got = _deal_walk(players, options, options_kit(options).deck, Feed(entered))
+    got = _deal_walk(players, options, entered)
     if isinstance(got, Need):
         return got
     return canonical(new_game(players, 0, options=options, setup=_stacked(players, options, *got)))
@@ -198,7 +215,9 @@ def _put(state: State, site: _Site, item: str, fixed: list[_Site]) -> State:
     pool, where, _ = site
     taken = {w for p, w, _ in fixed if p == pool}
     values = list(state.deck if pool == "deck" else state.targets)
-    here = next(i for i in _places(state, pool) if i not in taken and values[i] == item)
+    here = next((i for i in _places(state, pool) if i not in taken and values[i] == item), None)
+    if here is None:  # pragma: no cover (the Feed offers only items at such places)
+        raise InvalidArgumentError(f"{shown(item)} is not among the unseen {pool}")
     values[here], values[where] = values[where], values[here]
     return evolve(state, deck=tuple(values)) if pool == "deck" else evolve(state, targets=tuple(values))
 
@@ -208,7 +227,8 @@ def _reveal(state: State, site: _Site, fixed: list[_Site], feed: Feed) -> Need |
     of it: any unseen item of the pool not already placed, weighed by its copies."""
     taken = {w for p, w, _ in fixed if p == site[0]}
     left = [_item(state, (site[0], w, None)) for w in _places(state, site[0]) if w not in taken]
-    got = feed.take(site[0], weights(left), site[2])
+    seat = site[2][0] if site[0] == "deck" and site[2] else None  # a card drawn goes to a hand
+    got = feed.take(site[0], weights(left), site[2], seat)
     if isinstance(got, Need):
         return got
     state = _put(state, site, got, fixed)
@@ -307,9 +327,11 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
         return got
     after, used = got
     if not _redealt(state, after):
+        if used != len(entered):
+            raise InvalidArgumentError(f"{shown(action)} reveals {used} outcomes, not {len(entered)}")
         return canonical(after)
     n, options = after.players, after.options
-    dealt = _deal_walk(n, options, options_kit(options).deck, Feed(entered[used:]))
+    dealt = _deal_walk(n, options, entered[used:])
     if isinstance(dealt, Need):
         return dealt
     return canonical(deal_round(n, options, _RNG, after.points, after.round, after.round_starter,
@@ -324,16 +346,13 @@ def reveals(before: State | None, action: Any, after: State) -> tuple[Outcome, .
         sites = _looks(before, action) + _opened(before, action, after)
         if not _redealt(before, after):
             sites += _draws(before, action)
-        truth += [Outcome(site[0], _item(before, site)) for site in sites]
-    if before is None or _redealt(before, after):
-        truth += [Outcome("roles", r) for r in after.roles]
-        truth += [Outcome("deck", c) for h in after.hands for c in h]
-    feed = Feed(truth, full=True)
-    if before is not None:
+        feed = Feed([Outcome(site[0], _item(before, site)) for site in sites], full=True)
         _probe(before, action, feed)
+        truth += feed.asked
     if before is None or _redealt(before, after):
-        _deal_walk(after.players, after.options, options_kit(after.options).deck, feed)
-    return tuple(feed.asked)
+        piles = [[role] for role in after.roles] + [list(hand) for hand in after.hands]
+        truth += _dealing(after.players, after.options).truth(piles)
+    return tuple(truth)
 
 
 def canonical(state: State) -> State:

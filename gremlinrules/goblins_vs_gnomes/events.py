@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.zones import next_seat, seats_from
 from gremlinrules.goblins_vs_gnomes import rules
@@ -310,6 +310,7 @@ def _action_event(s: State, seat: int, action: Any, after: State) -> list[Any]:
     return []
 
 
+@guarded
 def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     """The state after ``action`` (exactly ``fast.apply``'s) and the events it caused, in order."""
     check_type(s, State, "Goblins vs Gnomes State")  # a tracked state's events come from the game object
@@ -344,9 +345,11 @@ def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     return after, tuple(events)
 
 
+@guarded
 def observe_event(event: Any, seat: int | None) -> Any:
     """What ``seat`` (None: a spectator) sees of ``event``: the event itself, or with what that
     seat may not know replaced by None (see the module doc)."""
+    check_complete("observe_event", event)
     kind = type(event)
     if kind not in EVENT_TYPES:
         raise InvalidArgumentError(f"{shown(event)} is not a Goblins vs Gnomes event")

@@ -34,7 +34,7 @@ import functools
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import is_int
+from gremlinrules.core.checks import check_complete, half_built, is_int
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.rulebook import Reason
 from gremlinrules.goblins_vs_gnomes.actions import (
@@ -162,7 +162,12 @@ def is_legal(state: State, action: Any) -> bool:
     """True when ``action`` may be taken now (agrees with :func:`legal_actions`)."""
     if type(state) is not State:
         return foreign(is_legal, state, action)  # a tracked state (external chance), or refused
-    return _check(state, action) is None
+    try:
+        return _check(state, action) is None
+    except AttributeError:
+        if not half_built(state, action):
+            raise
+    return RULES.is_legal(state, action)  # an action or state built without its fields: refused
 
 
 _CHOICES = {NAME_SKIP: name_skip_choices, OPEN_TARGET: open_target_choices, STEAL: steal_choices}
@@ -170,38 +175,42 @@ _CHOICES = {NAME_SKIP: name_skip_choices, OPEN_TARGET: open_target_choices, STEA
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action, sorted by the canonical action index (GVG-ACT-1)."""
-    if type(state) is not State:
-        return foreign(legal_actions, state)  # a tracked state (external chance), or refused
-    if state.phase is Phase.OVER:
-        return ()
-    if state.stack:
-        frame = state.stack[-1]
-        return _CHOICES[frame.kind](state, frame)
-    opts = state.options
-    comps = opts.components
-    kit = REFERENCE_KIT if comps is None else kit_for(comps)
-    field, opened = state.field, state.opened
-    a = analyse(field, opened, kit)  # usually the analysis apply just made (found by identity)
-    seat = state.turn
-    # Built directly in canonical order (no sort): designs in component order, each design's
-    # placements row by row, then the action kinds in ACTION_TYPES order.
-    hand = state.hands[seat]
-    plan = kit.hand_plans.get(hand)
-    field_cards, maps, explosions, potions, swaps = kit.hand_plan(hand) if plan is None else plan
-    out: list[Action] = a.places(field_cards, opts.rotation) if field_cards else []
-    if maps:
-        out += [_MAP[t] for t in range(3) if not opened[t]]
-    if explosions:
-        out += a.explosions()
-    if potions:
-        out += _POTION[: state.players - 1]
-    # as the Swap check
-    can_swap = bool(state.deck) and not (opts.bounded and state.swaps_used[seat] >= opts.swap_limit)
-    if out:
-        if can_swap:
-            out += swaps
-        return tuple(out)
-    return (*swaps, _PASS) if can_swap else (_PASS,)
+    try:
+        if type(state) is not State:
+            return foreign(legal_actions, state)  # a tracked state (external chance), or refused
+        if state.phase is Phase.OVER:
+            return ()
+        if state.stack:
+            frame = state.stack[-1]
+            return _CHOICES[frame.kind](state, frame)
+        opts = state.options
+        comps = opts.components
+        kit = REFERENCE_KIT if comps is None else kit_for(comps)
+        field, opened = state.field, state.opened
+        a = analyse(field, opened, kit)  # usually the analysis apply just made (found by identity)
+        seat = state.turn
+        # Built directly in canonical order (no sort): designs in component order, each design's
+        # placements row by row, then the action kinds in ACTION_TYPES order.
+        hand = state.hands[seat]
+        plan = kit.hand_plans.get(hand)
+        field_cards, maps, explosions, potions, swaps = kit.hand_plan(hand) if plan is None else plan
+        out: list[Action] = a.places(field_cards, opts.rotation) if field_cards else []
+        if maps:
+            out += [_MAP[t] for t in range(3) if not opened[t]]
+        if explosions:
+            out += a.explosions()
+        if potions:
+            out += _POTION[: state.players - 1]
+        # as the Swap check
+        can_swap = bool(state.deck) and not (opts.bounded and state.swaps_used[seat] >= opts.swap_limit)
+        if out:
+            if can_swap:
+                out += swaps
+            return tuple(out)
+        return (*swaps, _PASS) if can_swap else (_PASS,)
+    except AttributeError:
+        check_complete("legal_actions", state)
+        raise
 
 
 def _place(state: State, action: Place) -> State:
@@ -229,15 +238,20 @@ _FAST_ANSWERS: dict[type, Any] = {NameSkip: name_skip}
 
 def apply(state: State, action: Any) -> State:
     """The state after ``action``; the input is unchanged. Illegal -> IllegalActionError."""
-    if type(state) is State and state.phase is Phase.PLAY:  # the usual steps in one go
-        step = (_FAST_ANSWERS if state.stack else _FAST_PLAYS).get(type(action))
-        if step is not None:
-            got = step(state, action)
-            if got is not None:
-                return got  # type: ignore[no-any-return]
-    if type(state) is not State:
-        return foreign(apply, state, action)  # a tracked state (external chance), or refused
-    why = _check(state, action)
+    try:
+        if type(state) is State and state.phase is Phase.PLAY:  # the usual steps in one go
+            step = (_FAST_ANSWERS if state.stack else _FAST_PLAYS).get(type(action))
+            if step is not None:
+                got = step(state, action)
+                if got is not None:
+                    return got  # type: ignore[no-any-return]
+        if type(state) is not State:
+            return foreign(apply, state, action)  # a tracked state (external chance), or refused
+        why = _check(state, action)
+    except AttributeError:
+        if not half_built(state, action):
+            raise
+        return RULES.apply(state, action)  # an action or state built without its fields: refused
     if why is not None:
         raise IllegalActionError(*why)
     stack = state.stack

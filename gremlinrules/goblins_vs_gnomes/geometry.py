@@ -17,11 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import attrs
-
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_players, instance_or_default
-from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.grid import OPPOSITE, Cell, orthogonal, rotate_mask
 from gremlinrules.goblins_vs_gnomes.actions import (
     MAX_SEATS,
@@ -300,16 +297,6 @@ def valid_options(value: Any, title: str = "Goblins vs Gnomes") -> Options:
     """``value`` checked as Options (None: the defaults); SetupError for anything else, an
     Options built without ``__init__`` or with a field set around its validator included."""
     opts: Options = instance_or_default(value, Options, title)
-    if value is None:
-        return opts
-    try:
-        attrs.validate(opts)
-    except SetupError:
-        raise
-    except AttributeError as exc:
-        raise SetupError(f"{title} Options built without its fields ({shown(str(exc))})") from exc
-    except (TypeError, ValueError) as exc:
-        raise SetupError(f"{title} Options: {shown(str(exc))}") from exc
     return opts
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_seed, check_type
+from gremlinrules.core.checks import check_seat, check_type, guarded
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.state import State
@@ -22,11 +22,15 @@ from gremlinrules.goblins_vs_gnomes.view import known_roles, round_over
 __all__ = ["sample_hidden"]
 
 
+@guarded
 def sample_hidden(state: State, player: int, seed: int) -> State:
-    """A state seat ``player`` cannot tell from ``state``, with what it cannot see redealt."""
+    """A state seat ``player`` cannot tell from ``state``, with what it cannot see redealt.
+
+    ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError otherwise).
+    """
     check_type(state, State, "Goblins vs Gnomes State")
     p = check_seat(player, state.players)
-    rng = Rng.from_seed(check_seed(seed))
+    rng = Rng.from_seed(seed)  # InvalidArgumentError for a seed outside 0 to 2**64-1
     n = state.players
     # hands and deck
     fixed: list[Counter[str]] = [Counter() for _ in range(n)]

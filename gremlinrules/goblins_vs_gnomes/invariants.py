@@ -13,7 +13,7 @@ from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.decisions import Frame
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
+from gremlinrules.core.errors import InvalidArgumentError, SetupError, listed, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
 from gremlinrules.goblins_vs_gnomes.flow import AFTER_DYNAMITE
@@ -224,7 +224,7 @@ def check_state(state: State) -> None:
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
         raise InvalidArgumentError(f"malformed state: {shown(str(exc))}") from exc
     if found:
-        raise InvalidArgumentError("; ".join(found))
+        raise InvalidArgumentError(listed(found))
 
 
 def round_bound(players: int, options: Any = None) -> int:

@@ -25,8 +25,10 @@ from typing import Any
 import attrs
 import cattrs
 
+from gremlinrules.core import serial
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import shown
 from gremlinrules.core.schema import build_schema
 from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX, SLOTS, Slot
 from gremlinrules.goblins_vs_gnomes.state import OPEN_TARGET, Options, Setup, State, Tile, evolve
@@ -108,14 +110,22 @@ def cell_of(x: int, y: int) -> str:
 def xy_of(cell: str) -> tuple[int, int]:
     """The coordinates of a cell's text (ValueError if it is not ``"x,y"`` with short integers)."""
     if type(cell) is not str or len(cell) > 12:
-        raise ValueError(f"a cell is text \"x,y\", not {cell!r:.40}")
+        raise ValueError(f"a cell is text \"x,y\", not {shown(cell, 40)}")
     x, sep, y = cell.partition(",")
     if not sep:
-        raise ValueError(f"a cell is text \"x,y\", not {cell!r:.40}")
+        raise ValueError(f"a cell is text \"x,y\", not {shown(cell, 40)}")
     return int(x), int(y)
 
 
 _FIELD_CARDS: dict[Tile, FieldCard] = {}
+
+
+def _cell_at(cell: Any, index: int) -> tuple[int, int]:
+    """:func:`xy_of` of the cell of field card ``index``; a refusal naming ``field[index].cell``."""
+    try:
+        return xy_of(cell)
+    except ValueError:
+        raise serial.refusal(f"field[{index}].cell", cell, 'a cell "x,y" of two short integers') from None
 
 
 def field_card(tile: Tile) -> FieldCard:
@@ -252,7 +262,7 @@ def register(conv: cattrs.Converter) -> cattrs.Converter:
         rest["opened"] = [x.opened for x in slots]
         rest["deck_owner"] = [_minus(o) for o in readable.deck_owner]
         rest["field"] = [{"x": x, "y": y, "card": f.card, "rotated": f.rotated}
-                         for f in readable.field for x, y in (xy_of(f.cell),)]
+                         for i, f in enumerate(readable.field) for x, y in (_cell_at(f.cell, i),)]
         rest["peeks"] = [[p.seat, SLOT_INDEX[p.target]] for p in readable.peeks]
         rest["potions"] = [[p.seat, p.chosen] for p in readable.potions]
         rest["known_cards"] = [[[c.seat, c.card] for c in k] for k in readable.known_cards]

@@ -51,7 +51,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import is_int
+from gremlinrules.core.checks import check_complete, is_int
 from gremlinrules.core.decisions import Frame, push
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.grid import OFFSETS, SIDE_NAMES, Cell
@@ -650,11 +650,15 @@ RULES: RuleBook[State] = RuleBook(
 def current_player(state: State) -> int | None:
     """The seat that must decide now: the top frame's seat, else the turn owner; None once the
     match is over."""
-    if type(state) is not State:
-        return foreign(current_player, state)  # a tracked state (external chance), or refused
-    if state.phase is Phase.OVER:
-        return None
-    return state.stack[-1].seat if state.stack else state.turn
+    try:
+        if type(state) is not State:
+            return foreign(current_player, state)  # a tracked state (external chance), or refused
+        if state.phase is Phase.OVER:
+            return None
+        return state.stack[-1].seat if state.stack else state.turn
+    except AttributeError:
+        check_complete("current_player", state)
+        raise
 
 
 legal_actions = RULES.legal_actions

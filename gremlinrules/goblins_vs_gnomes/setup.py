@@ -116,7 +116,8 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     """A new match: counters at 0, the first round dealt (GVG-SETUP-1 to GVG-SETUP-5).
 
     GVG-SETUP-2: every counter starts at 0 for the whole match; the start card is fixed on
-    (0, 0) (see :mod:`.geometry`), so the field holds only the cards laid on it.
+    (0, 0) (see :mod:`.geometry`), so the field holds only the cards laid on it. ``seed`` is
+    an integer from 0 to 2**64-1 (SetupError otherwise).
 
     Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
     default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_complete, check_type, guarded, well_typed
 from gremlinrules.core.errors import InvalidArgumentError, SerializationError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.core.zones import next_seat
@@ -110,12 +110,14 @@ def _seat(view: View, offset: int) -> int:
     return next_seat(decider if decider is not None else 0, view.players, offset)
 
 
+@guarded
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat deciding in ``view`` ("Lay passage-cross at
     (2, -1) turned", "Peek at the middle target"), with its message key and parameters."""
+    check_complete("action_label", view, action)
     check_type(view, View, "Goblins vs Gnomes View")
     kind = type(action)
-    if kind not in ACTION_TYPES:
+    if kind not in ACTION_TYPES or not well_typed(action):
         raise InvalidArgumentError(f"{shown(action)} is not a Goblins vs Gnomes action")
     if kind is Place:
         if action.rotated:

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_seat, check_type, is_int
+from gremlinrules.core.checks import check_complete, check_seat, check_type, guarded, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.zones import next_seat
@@ -158,6 +158,7 @@ def known_roles(state: State, seat: int) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(known.items()))
 
 
+@guarded
 def observe(state: State, player: int | None) -> View:
     """Exactly what ``player`` may know now; with ``player`` None, what a spectator may know
     (no hand, no role, no peeked target, no card under the deck)."""
@@ -200,6 +201,7 @@ def round_over(state: State) -> bool:
     return state.phase is Phase.OVER or (bool(state.stack) and state.stack[-1].kind == STEAL)
 
 
+@guarded
 def players(state: State) -> int:
     """The number of seats."""
     check_type(state, State, _NAME)
@@ -208,23 +210,30 @@ def players(state: State) -> int:
 
 def is_terminal(state: State) -> bool:
     """True once a seat reached 9 points, or the round limit is reached (GVG-END-4)."""
-    if type(state) is not State:
-        return foreign(is_terminal, state)  # a tracked state (external chance), or refused
-    return state.phase is Phase.OVER
+    try:
+        if type(state) is not State:
+            return foreign(is_terminal, state)  # a tracked state (external chance), or refused
+        return state.phase is Phase.OVER
+    except AttributeError:
+        check_complete("is_terminal", state)
+        raise
 
 
+@guarded
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's victory points."""
     check_type(state, State, _NAME)
     return state.points
 
 
+@guarded
 def winners(state: State) -> tuple[int, ...]:
     """The winning seat(s); empty until the match is over (GVG-SCORE-5, GVG-BOUND-1)."""
     check_type(state, State, _NAME)
     return state.winners
 
 
+@guarded
 def end_reason(state: State) -> str | None:
     """The clause that ended the match: a seat reached 9 points (GVG-END-4), or the round limit
     of the house rule (GVG-BOUND-1); None while it goes on."""
@@ -241,6 +250,7 @@ def _short(value: Any) -> Any:
     return shown(value)
 
 
+@guarded
 def describe(state: State, action: Any) -> str:
     """One readable line for ``action`` taken in ``state`` (by the seat that decides)."""
     check_type(state, State, _NAME)
@@ -271,4 +281,4 @@ def describe(state: State, action: Any) -> str:
         return f"{who} leaves the other target face down"
     if isinstance(action, Steal) and is_int(action.offset):
         return f"{who} (the Greedy One) steals a point from seat {other(action.offset)}"
-    return f"{who}: {action!r}"
+    return f"{who}: {shown(action)}"

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import is_int
+from gremlinrules.core.checks import exact, is_int
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.gremlins_inc.components import RESOURCES, Components
 
@@ -50,7 +50,7 @@ class Start:
     """Start a project with a hand card, face down (or face up, if the card allows it)."""
 
     card: str = attrs.field(validator=_CARD)
-    face_up: bool = attrs.field(default=False, validator=_BOOL)
+    face_up: bool = attrs.field(default=False, validator=_BOOL, eq=exact)
 
     def __str__(self) -> str:
         """``start pocket-watch`` (``start pocket-watch up`` face up)."""
@@ -62,7 +62,7 @@ class Assign:
     """Assign a hand card as a resource behind the player's project number ``project`` (from 1)."""
 
     card: str = attrs.field(validator=_CARD)
-    project: int = attrs.field(validator=_INT)
+    project: int = attrs.field(validator=_INT, eq=exact)
 
     def __str__(self) -> str:
         """``assign loose-screws 1``."""
@@ -84,7 +84,7 @@ class Play:
 class Complete:
     """Complete the player's project number ``project`` (a blueprint with its cost assigned)."""
 
-    project: int = attrs.field(validator=_INT)
+    project: int = attrs.field(validator=_INT, eq=exact)
 
     def __str__(self) -> str:
         """``complete 1``."""
@@ -95,7 +95,7 @@ class Complete:
 class Cancel:
     """Cancel the player's project number ``project``: it and its resources are discarded."""
 
-    project: int = attrs.field(validator=_INT)
+    project: int = attrs.field(validator=_INT, eq=exact)
 
     def __str__(self) -> str:
         """``cancel 1``."""
@@ -115,7 +115,7 @@ class EndTurn:
 class ChoosePlayer:
     """Answer a frame: the player a step targets, ``offset`` seats after the chooser (1: the next)."""
 
-    offset: int = attrs.field(validator=_INT)
+    offset: int = attrs.field(validator=_INT, eq=exact)
 
     def __str__(self) -> str:
         """``player 2`` (two seats after you)."""
@@ -136,8 +136,8 @@ class ChooseProject:
     """Answer a frame: project number ``project`` (from 1) of seat ``seat`` (to touch, to receive,
     to pay from)."""
 
-    seat: int = attrs.field(validator=_INT)
-    project: int = attrs.field(validator=_INT)
+    seat: int = attrs.field(validator=_INT, eq=exact)
+    project: int = attrs.field(validator=_INT, eq=exact)
 
     def __str__(self) -> str:
         """``project 2 1`` (seat 2's first project)."""

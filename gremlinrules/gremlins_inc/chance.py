@@ -4,9 +4,10 @@
 The game's only randomness is the order of the deck (GI-CHANCE-1): every card that leaves the
 deck goes to a hand, so every chance decision is the draw of one card, from the one pool
 ``"deck"``, named by its design id and seen by the seat that draws it. That covers the opening
-deal (six cards to each seat, seat 0 first), the familiar-players redraw, a card's draw step and
-the refill after a turn. Face-down projects and assigned resources were seen by their owner when
-drawn, and the first player is the table's choice, not chance.
+deal (six cards to each seat, offered seat 0 first and taken round the table in any order), the
+familiar-players redraw, a card's draw step and the refill after a turn. Face-down projects and
+assigned resources were seen by their owner when drawn, and the first player is the table's
+choice, not chance.
 
 A reshuffle (GI-DRAW-2) rebuilds the deck from the discard pile in the middle of a move, and the
 rebuilt pile may hold cards discarded earlier in the same move (GI-CHANCE-2). The model finds a
@@ -20,10 +21,11 @@ rebuilt deck) less what was drawn from it gives the weights.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Final
 
 from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import weights, without
+from gremlinrules.core.chance_tools import Dealing, hands, unseated, weights, without
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.draws import shuffle
 from gremlinrules.core.errors import InvalidArgumentError, shown
@@ -34,12 +36,17 @@ from gremlinrules.gremlins_inc.kit import kit_for
 from gremlinrules.gremlins_inc.setup import new_game
 from gremlinrules.gremlins_inc.state import Options, Setup, State, evolve
 
-__all__ = ["POOLS", "canonical", "deal", "events", "outcome_bound", "reveals", "step"]
+__all__ = ["POOLS", "UNSEEN_NOTE", "UNSEEN_POOLS", "canonical", "deal", "designs", "events", "outcome_bound",
+           "reveals", "step"]
 
 DECK: Final = "deck"
 """The one pool: the deck, drawn card by card (GI-CHANCE-1)."""
 POOLS: Final = (DECK,)
 """The names of the game's random pools."""
+UNSEEN_POOLS: Final[frozenset[str]] = frozenset()
+"""GI-CHANCE-5: no outcome may be entered unseen."""
+UNSEEN_NOTE: Final = ("a discard step takes a hand's card by itself when the hand holds one design only, so "
+                      "a placeholder could decide a card the table sees: every card is entered (GI-CHANCE-5)")
 
 _RNG: Final = Rng(0)
 """The generator of every canonical state: an external-chance game never shuffles by it."""
@@ -56,11 +63,17 @@ def canonical(state: State) -> State:
 
 
 def _items(entered: tuple[Outcome, ...]) -> list[str]:
-    """The designs of ``entered``, each from the deck pool."""
+    """The designs of ``entered``, each from the deck pool, for the seat the rules say."""
     for o in entered:
         if type(o) is not Outcome or o.pool != DECK:
             raise InvalidArgumentError(f"Gremlins, Inc. draws only from the {DECK} pool, not {shown(o)}")
+    unseated(entered, "a card drawn during play")
     return [o.item for o in entered]
+
+
+def designs(players: int, options: Options) -> dict[str, frozenset[str]]:
+    """GI-CHANCE-1: the one pool's items, the card set's designs."""
+    return {DECK: frozenset(kit_for(options.components, players).deck)}
 
 
 def outcome_bound(players: int, options: Options) -> int:
@@ -69,18 +82,19 @@ def outcome_bound(players: int, options: Options) -> int:
 
 
 def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:
-    """GI-CHANCE-1: the opening deal, card by card, seat 0's hand first (each card seen by the
-    seat it is dealt to); once every hand is full, the initial state (GI-SETUP-1, GI-SETUP-2)
-    with the rest of the deck in canonical order and seat 0 first, as in a seeded game."""
+    """GI-CHANCE-1: the opening deal, card by card, each card seen by the seat it is dealt to:
+    the deal offers seat 0's hand first, then seat 1's, and takes a card for any seat whose hand
+    has room, in any order (round the table); once every hand is full, the initial state
+    (GI-SETUP-1, GI-SETUP-2) with the rest of the deck in canonical order and seat 0 first, as in
+    a seeded game."""
     kit = kit_for(options.components, players)
     size = kit.components.hand_size
-    items = _items(entered)
-    left = without(kit.deck, items, "deck")
-    if len(items) < size * players:
-        return Need(DECK, weights(left.elements()), (len(items) // size,))  # GI-CHANCE-4: its seat sees it
-    if len(items) > size * players:
-        raise InvalidArgumentError(f"the opening deal is {size * players} cards, not {len(items)}")
-    deck = (*items, *sorted(left.elements()))
+    dealing = Dealing(hands(DECK, players, size), {DECK: Counter(kit.deck)})
+    need = dealing.run(entered)  # GI-CHANCE-4: its seat sees each card
+    if need is not None:
+        return need
+    dealt = [card for hand in dealing.filled for card in hand]
+    deck = (*dealt, *sorted(without(kit.deck, dealt, "deck").elements()))
     return canonical(new_game(players, 0, options=options, setup=Setup(deck=deck)))
 
 
@@ -143,7 +157,8 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
     for pile in probe.piles:
         if k < start + len(pile):
             left = without(pile, items[start:k], "deck")
-            return Need(DECK, weights(left.elements()), (seats[k],))  # GI-CHANCE-4: the drawer sees it
+            # GI-CHANCE-4: the drawer sees it
+            return Need(DECK, weights(left.elements()), (seats[k],), seats[k])
         start += len(pile)
     raise AssertionError("a card was drawn from no pile")  # pragma: no cover (the probe's own bookkeeping)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.gremlins_inc.actions import Action, Assign, Start
 
 __all__ = [
@@ -109,6 +109,7 @@ def _hidden(state: Any, action: Any) -> bool:
     return False
 
 
+@guarded
 def apply_with_events(state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
     """The state after ``action`` (exactly ``apply``'s) and the events it caused, in order: the
     action itself first (``Acted``)."""
@@ -129,9 +130,11 @@ def apply_with_events(state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
     return after, (first, *log)
 
 
+@guarded
 def observe_event(event: Any, seat: int | None) -> Any:
     """What ``seat`` (None: a spectator) sees of ``event``: the event itself, or for another seat
     a draw without its cards and a hidden action without its card."""
+    check_complete("observe_event", event)
     if type(event) not in EVENT_TYPES:
         check_type(event, Drawn, "Gremlins, Inc. event")
     if type(event) is Drawn and event.seat != seat:

@@ -52,6 +52,7 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
+from gremlinrules.core.checks import check_complete
 from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.events import _LOG
 from gremlinrules.gremlins_inc.fast_frames import frame_actions, frame_apply
@@ -70,14 +71,18 @@ _listening = _LOG.get
 
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action in canonical order; empty exactly when the game is over."""
-    if type(s) is not State:
-        return foreign(legal_actions, s)  # a tracked state (external chance), or refused
-    if s.phase is not _PLAY:
-        return rules.legal_actions(s)
-    if s.stack:
-        return frame_actions(s)
-    o, n, t = _MEMO[0]  # the tables of the options last asked (tables() without the call)
-    return turn_actions(s, t if o is s.options and n == s.players else tables(s))
+    try:
+        if type(s) is not State:
+            return foreign(legal_actions, s)  # a tracked state (external chance), or refused
+        if s.phase is not _PLAY:
+            return rules.legal_actions(s)
+        if s.stack:
+            return frame_actions(s)
+        o, n, t = _MEMO[0]  # the tables of the options last asked (tables() without the call)
+        return turn_actions(s, t if o is s.options and n == s.players else tables(s))
+    except AttributeError:
+        check_complete("legal_actions", s)
+        raise
 
 
 def is_legal(s: State, action: Any) -> bool:
@@ -89,31 +94,39 @@ def is_legal(s: State, action: Any) -> bool:
 
 def is_terminal(s: State) -> bool:
     """True once the game is over (GI-END-4)."""
-    if type(s) is not State:
-        return foreign(is_terminal, s)  # a tracked state (external chance), or refused
-    return s.phase is _OVER
+    try:
+        if type(s) is not State:
+            return foreign(is_terminal, s)  # a tracked state (external chance), or refused
+        return s.phase is _OVER
+    except AttributeError:
+        check_complete("is_terminal", s)
+        raise
 
 
 def apply(s: State, action: Any) -> State:
     """The next state; IllegalActionError (with the clause) when illegal."""
-    if type(s) is not State:
-        return foreign(apply, s, action)  # a tracked state (external chance), or refused
-    if s.phase is not _PLAY or _listening() is not None:
-        return rules.apply(s, action)
     try:
-        if s.stack:
-            return frame_apply(s, action)
-        o, n, t = _MEMO[0]  # the tables of the options last asked (tables() without the call)
-        if o is not s.options or n != s.players:
-            t = tables(s)
-        info = t.lookup.by_id.get(id(action)) or _by_value(t, action)
-        if info is not None:
-            out = EFFECTS[info[0]](s, t, info[1])
-            if out is not None:
-                return out
-    except _HAND_MADE:  # a state edited by hand that the fast path cannot read: the rule book answers
-        pass
-    return rules.apply(s, action)  # the reason for a refusal, the rare case, or a hand-made state
+        if type(s) is not State:
+            return foreign(apply, s, action)  # a tracked state (external chance), or refused
+        if s.phase is not _PLAY or _listening() is not None:
+            return rules.apply(s, action)
+        try:
+            if s.stack:
+                return frame_apply(s, action)
+            o, n, t = _MEMO[0]  # the tables of the options last asked (tables() without the call)
+            if o is not s.options or n != s.players:
+                t = tables(s)
+            info = t.lookup.by_id.get(id(action)) or _by_value(t, action)
+            if info is not None:
+                out = EFFECTS[info[0]](s, t, info[1])
+                if out is not None:
+                    return out
+        except _HAND_MADE:  # a state edited by hand that the fast path cannot read: the rule book answers
+            pass
+        return rules.apply(s, action)  # the reason for a refusal, the rare case, or a hand-made state
+    except AttributeError:
+        check_complete("apply", s)
+        raise
 
 
 _HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError, StopIteration)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_seed, check_type
+from gremlinrules.core.checks import check_seat, check_type, guarded
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_inc.components import RESOURCES
 from gremlinrules.gremlins_inc.flow import cards_of
@@ -19,11 +19,15 @@ from gremlinrules.gremlins_inc.state import State
 __all__ = ["sample_hidden"]
 
 
+@guarded
 def sample_hidden(state: State, player: int, seed: int) -> State:
-    """A state seat ``player`` cannot tell from ``state``, with its hidden cards redealt."""
+    """A state seat ``player`` cannot tell from ``state``, with its hidden cards redealt.
+
+    ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError otherwise).
+    """
     check_type(state, State, "Gremlins, Inc. State")
     me = check_seat(player, state.players)
-    rng = Rng.from_seed(check_seed(seed))
+    rng = Rng.from_seed(seed)  # InvalidArgumentError for a seed outside 0 to 2**64-1
     cards = cards_of(state)
     hide_res = not state.options.reveal_resources
     seen = set(state.seen[me])

@@ -87,7 +87,9 @@ def _bad(msg: str) -> InvalidArgumentError:
 
 def check_state(s: State) -> None:
     """InvalidArgumentError unless ``s`` is a state the rules can play on from (as far as the state
-    shows), naming the bad part: GI-ZONE-1 to GI-ZONE-4 and the consistency of the turn."""
+    shows), naming the bad part: every card once (GI-ZONE-1), at most 3 projects a seat
+    (GI-ZONE-2), no negative score (GI-ZONE-3), full hands when a turn begins (GI-ZONE-4) and the
+    consistency of the turn."""
     check_type(s, State, "Gremlins, Inc. State")
     try:
         _check(s)
@@ -155,6 +157,8 @@ def _check(s: State) -> None:
             uids[uid] = seat
             zones += [*_ids((p.card,), "a project card", cards), *_ids(p.resources, "resources", cards)]
     _check_completing(s, cards)
+    if type(s.resolving) is not str:
+        raise _bad("resolving must be a card design id or empty")
     if s.resolving and s.completing < 0:  # a completed card stays in its project (GI-DONE-4)
         zones += _ids((s.resolving,), "resolving", cards)
     if Counter(zones) != Counter(k.deck):  # GI-ZONE-1
@@ -165,12 +169,26 @@ def _check(s: State) -> None:
                 not is_int(u) or u not in face_down or uids[u] == seat for u in known):
             raise _bad("a seat remembers only others' face-down projects, each once, sorted")
     _int(s.actions_used, "actions_used", 0, actions_allowed(s, s.turn))
+    _check_full_hands(s, comps.hand_size)
     cap = s.options.round_limit * n if s.options.bounded else 10**6
     given = _int(s.extra_given, "extra_given", 0, cap)  # GI-BOUND-1
     _int(s.extra_turns, "extra_turns", 0, given)
     if s.extra_turns and s.phase is not Phase.PLAY:
         raise _bad("extra turns are pending only during play")  # GI-TURN-4
     _check_stack(s, n)
+
+
+def _check_full_hands(s: State, size: int) -> None:
+    """GI-ZONE-4: when a turn begins (play, no action taken, nothing pending or resolving) every
+    hand holds a full hand, unless the deck and the discard pile are both empty."""
+    if s.phase is not Phase.PLAY or s.actions_used or s.stack or s.resolving:
+        return
+    if not s.deck and not s.discard:
+        return  # GI-DRAW-3: nothing was left to draw
+    for seat, hand in enumerate(s.hands):
+        if len(hand) < size:
+            raise _bad(f"seat {seat} holds {len(hand)} cards as a turn begins, fewer than a full hand of "
+                       f"{size}, while cards are left to draw (GI-ZONE-4)")
 
 
 def _check_completing(s: State, cards: Any) -> None:

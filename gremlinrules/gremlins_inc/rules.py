@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_type, is_int
+from gremlinrules.core.checks import check_complete, check_type, guarded, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.messages import Message, message
@@ -143,6 +143,8 @@ def _project(s: State, number: Any) -> Reason | None:
 
 
 def _check_start(s: State, a: Start) -> Reason | None:
+    if type(a.face_up) is not bool:  # 1 is not True (core.checks.exact)
+        return _malformed(a)
     why = _turn(s) or _in_hand(s, a.card)
     if why is not None:
         return why
@@ -412,19 +414,28 @@ RULES: RuleBook[State] = RuleBook(
 def current_player(s: State) -> int | None:
     """The seat that must decide now: the top frame's seat, else the turn owner; None once the
     game is over."""
-    if type(s) is not State:
-        return foreign(current_player, s)  # a tracked state (external chance), or refused
-    if s.phase is Phase.OVER:
-        return None
-    return s.stack[-1].seat if s.stack else s.turn
+    try:
+        if type(s) is not State:
+            return foreign(current_player, s)  # a tracked state (external chance), or refused
+        if s.phase is Phase.OVER:
+            return None
+        return s.stack[-1].seat if s.stack else s.turn
+    except AttributeError:
+        check_complete("current_player", s)
+        raise
 
 
 def is_terminal(s: State) -> bool:
     """True once the game is over (GI-END-4)."""
-    check_type(s, State, _NAME)
-    return s.phase is Phase.OVER
+    try:
+        check_type(s, State, _NAME)
+        return s.phase is Phase.OVER
+    except AttributeError:
+        check_complete("is_terminal", s)
+        raise
 
 
+@guarded
 def players(s: State) -> int:
     """The number of seats."""
     check_type(s, State, _NAME)

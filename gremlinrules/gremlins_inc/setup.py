@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import attrs
-
 from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.draws import shuffle
@@ -39,10 +37,7 @@ grouped seating, the familiar-players start and the end by reshuffles."""
 
 def table_options(options: Any) -> Options:
     """``options``, or the default Options for None; SetupError for anything else."""
-    opts = instance_or_default(options, Options, TITLE)
-    if not all(hasattr(opts, f.name) for f in attrs.fields(Options)):
-        raise SetupError("options: an Options built without its fields")
-    return opts
+    return instance_or_default(options, Options, TITLE)
 
 
 def seat_teams(players: int, options: Options) -> tuple[int, ...]:
@@ -69,9 +64,8 @@ def seat_teams(players: int, options: Options) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _check_setup(setup: Any, players: int, deck: tuple[str, ...]) -> Setup:
-    if type(setup) is not Setup or not all(hasattr(setup, f.name) for f in attrs.fields(Setup)):
-        raise SetupError(f"setup must be a gremlins_inc.Setup, not {type(setup).__name__}")
+def _check_setup(value: Any, players: int, deck: tuple[str, ...]) -> Setup:
+    setup: Setup = instance_or_default(value, Setup, TITLE)
     fp = setup.first_player
     if not is_int(fp) or not 0 <= fp < players:
         raise SetupError(f"setup.first_player must be a seat from 0 to {players - 1}")
@@ -87,6 +81,8 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
              setup: Setup | None = None) -> State:
     """A new game: the deck shuffled (GI-SETUP-1), 6 cards dealt to each seat (GI-SETUP-2), the
     familiar-players redraw if chosen (GI-SETUP-3), and the first player's turn (GI-SETUP-4).
+
+    ``seed`` is an integer from 0 to 2**64-1 (SetupError otherwise).
 
     Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
     default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such

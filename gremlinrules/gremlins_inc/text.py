@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.core.errors import InvalidArgumentError, SerializationError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.gremlins_inc.actions import (
@@ -115,10 +116,13 @@ def _project_name(view: View, seat: Any, number: Any) -> str:
     return f"project {number} ({what})"
 
 
+@guarded
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat deciding in ``view`` ("Start Pocket Watch face
     down", "Assign Loose Screws to project 1 (Pocket Watch)"), with its message key and
     parameters; made from the view alone."""
+    check_type(view, View, "Gremlins, Inc. View")
+    check_complete("action_label", view, action)
     kind = type(action)
     me = view.current_player if view.current_player is not None else 0
     if kind is Start:

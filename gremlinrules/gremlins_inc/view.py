@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type
+from gremlinrules.core.checks import check_seat, check_type, guarded
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.gremlins_inc.actions import (
@@ -114,6 +114,7 @@ def _project(s: State, owner: int, p: Any, viewer: int | None, types: dict[str, 
                        p.resources if mine or s.options.reveal_resources else None)
 
 
+@guarded
 def observe(s: State, player: int | None) -> View:
     """Exactly what ``player`` may know now; with ``player`` None, what a spectator may know."""
     check_type(s, State, _NAME)
@@ -135,18 +136,21 @@ def observe(s: State, player: int | None) -> View:
     )
 
 
+@guarded
 def scores(s: State) -> tuple[int, ...]:
     """Each seat's score."""
     check_type(s, State, _NAME)
     return s.scores
 
 
+@guarded
 def winners(s: State) -> tuple[int, ...]:
     """The winning seats (the whole winning team in team play); empty until the game is over."""
     check_type(s, State, _NAME)
     return s.winners
 
 
+@guarded
 def end_reason(s: State) -> str | None:
     """The clause that ended the game, in the order the end check reads them: the target score
     (GI-END-2), the reshuffles (GI-END-3), else the round limit of the house rule (GI-BOUND-1);
@@ -160,6 +164,7 @@ def _short(value: Any) -> Any:
         type(value) is int and -1000 < value < 1000) else shown(value)
 
 
+@guarded
 def describe(s: State, action: Any) -> str:
     """One readable line for ``action`` taken in ``s`` (by the seat that decides)."""
     check_type(s, State, _NAME)

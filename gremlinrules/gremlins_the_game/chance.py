@@ -7,15 +7,18 @@ everyone) and a gremlin token turned face up (seen by everyone): a face-down tok
 lands on, or the top of the pool going face up into the Movie Theater while Stripe is there. A
 token put face down on the board is not revealed, so it is not a chance decision: its identity
 stays unseen until it is turned over. The pools are ``"weapons"``, ``"events"`` and
-``"gremlins"``; the items are the card kind names and the token ids the JSON uses.
+``"gremlins"``; the items are the card kind names the JSON uses and the gremlin designs
+(GTG-VIEW-2: ``red-square-1pt``, ``stripe``), as a person reads them off a token.
 
 The weights of a card draw are the copies of each kind left in the pile it comes from. The
 weights of a gremlin reveal are proportional to its exact probability, which is not always the
 count of unseen copies: a token placed at setup is never Stripe (GTG-SETUP-3), so Stripe can only
-be in the pool or on a token placed from it later (GTG-CHANCE-2). A gremlin outcome is a token id,
-even where two ids are identical tokens (gremlin-01 and gremlin-13, for one): a tracker enters
-either, and the game goes on the same, as swapping the two ids is a symmetry of the rules
-(GTG-CHANCE-2).
+be in the pool or on a token placed from it later (GTG-CHANCE-2). A gremlin outcome is a design:
+identical tokens (gremlin-01 and gremlin-13, for one) are one outcome, weighed by their unseen
+tokens together; entering it takes the token already on the place turned over if it is of that
+design, else the first unseen one of it, and the canonical form puts identical tokens' ids in a
+fixed order (swapping them is a symmetry of the rules), so the tracked game is the seeded one
+(GTG-CHANCE-2, GTG-CHANCE-3).
 
 The model finds a move's reveals by *probing* (GTG-CHANCE-3): it applies the move with the rule
 book to the canonical state with the outcomes entered so far put where the move takes them from
@@ -29,26 +32,27 @@ one. The first reveal the probe makes beyond the outcomes entered is the next ch
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import reduce
 from math import gcd
 from typing import Any, Final, TypeVar, cast
 
 import attrs
 
 from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import weights, without
+from gremlinrules.core.chance_tools import Dealing, hands, unseated, weights, without
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import rules
 from gremlinrules.gremlins_the_game.actions import Defeat, Discard, Move, table_components
 from gremlinrules.gremlins_the_game.components import tables
-from gremlinrules.gremlins_the_game.flow import replace
+from gremlinrules.gremlins_the_game.flow import FIGHT, replace
 from gremlinrules.gremlins_the_game.setup import HAND_SIZE, new_game
 from gremlinrules.gremlins_the_game.state import Options, Placed, Setup, State
 
-__all__ = ["EVENTS", "GREMLINS", "POOLS", "WEAPONS", "arranged", "canonical", "deal", "outcome_bound",
-           "reveals", "step"]
+__all__ = ["EVENTS", "GREMLINS", "POOLS", "UNSEEN_POOLS", "WEAPONS", "arranged", "by_design", "canonical",
+           "deal", "designs", "outcome_bound", "reveals", "step"]
 
 WEAPONS: Final = "weapons"
 """The weapon deck: a draw is seen by the seat that draws it."""
@@ -58,6 +62,10 @@ GREMLINS: Final = "gremlins"
 """The face-down gremlin tokens (on the board and in the pool): a reveal is seen by everyone."""
 POOLS: Final = (WEAPONS, EVENTS, GREMLINS)
 """The names of the game's random pools."""
+UNSEEN_POOLS: Final = frozenset({WEAPONS})
+"""GTG-CHANCE-5: a weapon card only its drawer sees may be entered unseen (a hand shows only the
+cards its owner fights with or discards, each a decision naming them, so a placeholder is named
+when it shows; which fights a hand can win is the owner's choice to show)."""
 
 _RNG: Final = Rng(0)
 """The generator of every canonical state: an external-chance game never shuffles by it."""
@@ -70,10 +78,6 @@ _T = TypeVar("_T")
 
 def _event_order(state: State) -> dict[str, int]:
     return {name: i for i, name in enumerate(tables(state.components).event)}
-
-
-def _gremlin_order(state: State) -> dict[str, int]:
-    return {name: i for i, name in enumerate(tables(state.components).gremlin)}
 
 
 def _may_be_stripe(state: State) -> list[bool]:
@@ -100,12 +104,13 @@ def _with_gremlins(state: State, tokens: Sequence[str]) -> State:
 
 
 def _canonical_gremlins(state: State) -> list[str]:
-    """GTG-CHANCE-3: the unseen tokens in id order over the places, except Stripe (when unseen),
-    who takes the last place that may hold him (the bottom of the pool, or else the last token
-    from the pool on the board)."""
+    """GTG-CHANCE-3: the unseen tokens in design order over the places (identical tokens keep
+    their order, which :func:`_relabelled` then fixes), except Stripe (when unseen), who takes
+    the last place that may hold him (the bottom of the pool, or else the last token from the
+    pool on the board)."""
     unseen = _unseen_gremlins(state)
     stripe = tables(state.components).stripe
-    order = _gremlin_order(state)
+    order = tables(state.components).design_rank  # GTG-VIEW-2: identical tokens rank alike
     others = sorted((g for g in unseen if g != stripe), key=order.__getitem__)
     if len(others) == len(unseen):
         return others
@@ -116,20 +121,53 @@ def _canonical_gremlins(state: State) -> list[str]:
     return [*others[:last], stripe, *others[last:]]
 
 
+def _token_places(state: State) -> list[str]:
+    """Every gremlin token of ``state`` in a fixed order of places: the board in map order, the
+    pool from the top, the theater's crowd, each seat's defeated gremlins."""
+    return [*(p.gremlin for p in state.board), *state.pool, *state.crowd,
+            *(g for row in state.defeated for g in row)]
+
+
+def _relabelled(state: State) -> State:
+    """GTG-CHANCE-3: ``state`` with the ids of identical tokens (one design, GTG-VIEW-2) in
+    component order over :func:`_token_places`: a symmetry of the rules, and invisible, since
+    views and events name a gremlin by its design. A fight's frame names its gremlin by id, and
+    follows it."""
+    t = tables(state.components)
+    places = _token_places(state)
+    mapping: dict[str, str] = {}
+    for ids in t.design_ids.values():
+        if len(ids) > 1:
+            held = [g for g in places if t.design[g] == t.design[ids[0]]]
+            mapping.update((old, new) for old, new in zip(held, sorted(held, key=ids.index), strict=True)
+                           if old != new)
+    if not mapping:
+        return state
+    board = tuple(Placed(p.space, mapping.get(p.gremlin, p.gremlin), p.face_up, p.from_pool)
+                  for p in state.board)
+    stack = tuple(attrs.evolve(f, source=mapping.get(f.source, f.source)) if f.kind == FIGHT else f
+                  for f in state.stack)
+    return replace(state, board=board, pool=tuple(mapping.get(g, g) for g in state.pool),
+                   crowd=tuple(mapping.get(g, g) for g in state.crowd),
+                   defeated=tuple(tuple(mapping.get(g, g) for g in row) for row in state.defeated),
+                   stack=stack)
+
+
 def canonical(state: State) -> State:
     """GTG-CHANCE-3: ``state`` with everything nobody has seen in a fixed order: both decks sorted
-    by component order, the unseen gremlin tokens as :func:`_canonical_gremlins` puts them, and the
-    generator set to ``Rng(0)``. No view shows any of it, so every view is unchanged."""
+    by component order, the unseen gremlin tokens as :func:`_canonical_gremlins` puts them, the
+    ids of identical tokens as :func:`_relabelled` puts them, and the generator set to
+    ``Rng(0)``. No view shows any of it, so every view is unchanged."""
     check_type(state, State, f"{_TITLE} State")
     t = tables(state.components)
     weapon_deck = tuple(sorted(state.weapon_deck, key=t.weapon_index.__getitem__))
     event_deck = tuple(sorted(state.event_deck, key=_event_order(state).__getitem__))
     gremlins = _canonical_gremlins(state)
-    if (weapon_deck == state.weapon_deck and event_deck == state.event_deck and state.rng == _RNG
+    if not (weapon_deck == state.weapon_deck and event_deck == state.event_deck and state.rng == _RNG
             and gremlins == _unseen_gremlins(state)):
-        return state
-    return replace(_with_gremlins(state, gremlins), weapon_deck=weapon_deck, event_deck=event_deck,
-                   rng=_RNG)
+        state = replace(_with_gremlins(state, gremlins), weapon_deck=weapon_deck, event_deck=event_deck,
+                        rng=_RNG)
+    return _relabelled(state)
 
 
 # --- weights -------------------------------------------------------------------------------------
@@ -158,6 +196,17 @@ def gremlin_weights(unseen: Sequence[str], stripe: str, setup_places: int,
     return tuple(sorted((g, (u - 1 if g == stripe else k - 1) // common) for g in unseen))
 
 
+def by_design(token_weights: Sequence[tuple[str, int]],
+              design: Mapping[str, str]) -> tuple[tuple[str, int], ...]:
+    """GTG-CHANCE-2: weights by token id summed over each design (identical tokens are one
+    outcome), divided by their greatest common divisor, sorted by design name."""
+    summed: dict[str, int] = {}
+    for gid, w in token_weights:
+        summed[design[gid]] = summed.get(design[gid], 0) + w
+    common = reduce(gcd, summed.values())
+    return tuple(sorted((name, w // common) for name, w in summed.items()))
+
+
 # --- the opening deal (GTG-SETUP-6) --------------------------------------------------------------
 
 
@@ -168,20 +217,19 @@ def _items(entered: tuple[Outcome, ...], pools: tuple[str, ...]) -> None:
 
 
 def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:
-    """GTG-CHANCE-1: the opening deal is three weapon cards to each seat, seat 0's first, each
-    seen by the seat it is dealt to; nothing else of the set-up is seen by anyone (the face-down
-    gremlins, the pool, the decks' order). Once every hand is entered, the initial state with
-    everything unseen in canonical order, seat 0 first as in a seeded game."""
+    """GTG-CHANCE-1: the opening deal is three weapon cards to each seat, each seen by the seat it
+    is dealt to: the deal offers seat 0's first, then seat 1's, and takes a card for any seat
+    whose hand has room, in any order (round the table). Nothing else of the set-up is seen by
+    anyone (the face-down gremlins, the pool, the decks' order). Once every hand is entered, the
+    initial state with everything unseen in canonical order, seat 0 first as in a seeded game."""
     _items(entered, (WEAPONS,))
-    deck = tables(table_components(options)).weapon_deck
-    held = [o.item for o in entered]
-    left = without(deck, held, "weapon deck")
-    if len(held) < HAND_SIZE * players:
-        return Need(WEAPONS, weights(left.elements()), (len(held) // HAND_SIZE,))
-    if len(held) > HAND_SIZE * players:
-        raise InvalidArgumentError(f"the opening deal is {HAND_SIZE} cards a seat, not {len(held)} in all")
-    hands = tuple(tuple(held[i:i + HAND_SIZE]) for i in range(0, len(held), HAND_SIZE))
-    return canonical(new_game(players, 0, options=options, setup=Setup(hands=hands)))
+    deck = Counter(tables(table_components(options)).weapon_deck)
+    dealing = Dealing(hands(WEAPONS, players, HAND_SIZE), {WEAPONS: deck})
+    need = dealing.run(entered)
+    if need is not None:
+        return need
+    dealt = tuple(tuple(hand) for hand in dealing.filled)
+    return canonical(new_game(players, 0, options=options, setup=Setup(hands=dealt)))
 
 
 # --- the truth of a seeded game ------------------------------------------------------------------
@@ -204,9 +252,18 @@ def _draws_event(before: State, action: Any) -> bool:
 def reveals(before: State | None, action: Any, after: State) -> tuple[Outcome, ...]:
     """The truth for a seeded game: what the step ``before -> after`` revealed, in the order
     :func:`step` asks for it (GTG-CHANCE-1): the event card drawn, or the gremlin turned over by
-    the move; the weapon cards drawn (those from the deck in deck order, then those from a
-    rebuilt deck in weapon order); then a gremlin from the pool turned face up. ``before`` None:
-    the opening deal of ``after``, hand by hand."""
+    the move (by its design, GTG-CHANCE-2); the weapon cards drawn (those from the deck in deck
+    order, then those from a rebuilt deck in weapon order); then a gremlin from the pool turned
+    face up. ``before`` None: the opening deal of ``after``, hand by hand."""
+    raw = _revealed(before, action, after)
+    if not any(o.pool == GREMLINS for o in raw):
+        return raw
+    design = tables(after.components).design
+    return tuple(Outcome(GREMLINS, design[o.item]) if o.pool == GREMLINS else o for o in raw)
+
+
+def _revealed(before: State | None, action: Any, after: State) -> tuple[Outcome, ...]:
+    """:func:`reveals` with each gremlin named by its token id (the place the probe turned)."""
     if before is None:
         return tuple(Outcome(WEAPONS, card) for hand in after.hands for card in hand)
     seat = rules.current_player(before)
@@ -259,6 +316,7 @@ class _Probe:
     """The state the move was applied to: the outcomes entered put where the move takes them."""
     after: State
     revealed: tuple[Outcome, ...]
+    """What the move revealed, each gremlin by its token id."""
 
 
 def _on_top(deck: tuple[str, ...], top: Sequence[str], where: str) -> tuple[str, ...]:
@@ -277,7 +335,7 @@ def _on_top(deck: tuple[str, ...], top: Sequence[str], where: str) -> tuple[str,
 def _run(state: State, action: Any, plans: tuple[tuple[str, tuple[str, ...]], ...]) -> _Probe:
     stacked = replace(state, rng=_Stacked(0, plans))
     after = rules.apply(stacked, action)
-    return _Probe(stacked, after, reveals(stacked, action, after))
+    return _Probe(stacked, after, _revealed(stacked, action, after))
 
 
 def _probe(state: State, action: Any, entered: tuple[Outcome, ...]) -> _Probe:
@@ -285,6 +343,7 @@ def _probe(state: State, action: Any, entered: tuple[Outcome, ...]) -> _Probe:
     or, after a reshuffle, of the rebuilt deck; each gremlin swapped onto the place the move turns
     over), the outcomes beyond ``entered`` left in canonical order."""
     _items(entered, POOLS)
+    unseated(entered, "a card drawn or a token turned over during play")
     events = [o.item for o in entered if o.pool == EVENTS]
     weapons = [o.item for o in entered if o.pool == WEAPONS]
     gremlins = [o.item for o in entered if o.pool == GREMLINS]
@@ -298,14 +357,19 @@ def _probe(state: State, action: Any, entered: tuple[Outcome, ...]) -> _Probe:
     s = replace(s, weapon_deck=_on_top(s.weapon_deck, weapons[:d], "weapon deck"))
     plans.append((WEAPONS, tuple(weapons[d:])))  # GTG-WEAPON-3
     probe = _run(s, action, tuple(plans))
+    design = tables(s.components).design
     for k, token in enumerate(gremlins):
         turned = [o.item for o in probe.revealed if o.pool == GREMLINS]
         if k >= len(turned):
             break
+        if design[turned[k]] == token:
+            continue  # the token the probe turned over is of that design already
         unseen = _unseen_gremlins(s)
-        if token not in unseen:
-            raise InvalidArgumentError(f"{shown(token)} is not an unseen gremlin token")
-        a, b = unseen.index(turned[k]), unseen.index(token)
+        fixed = set(turned[:k])  # GTG-CHANCE-2: the first unseen token of the design takes the place
+        other = next((g for g in unseen if design[g] == token and g not in fixed), None)
+        if other is None:
+            raise InvalidArgumentError(f"{shown(token)} is not the design of an unseen gremlin token")
+        a, b = unseen.index(turned[k]), unseen.index(other)
         unseen[a], unseen[b] = unseen[b], unseen[a]
         probe = _run(_with_gremlins(s, unseen), action, tuple(plans))
         s = probe.arranged
@@ -324,7 +388,7 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
     probe = _probe(state, action, entered)
     n = len(entered)
     if [o.pool for o in probe.revealed[:n]] != [o.pool for o in entered]:
-        raise InvalidArgumentError(f"this move does not reveal {', '.join(map(str, entered))} in that order")
+        raise InvalidArgumentError(f"this move does not reveal {shown(entered)} in that order")
     if len(probe.revealed) == n:
         return canonical(probe.after)
     nxt = probe.revealed[n]
@@ -341,21 +405,32 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
             pile = next(cards for pool, cards in rng.rebuilt if pool == WEAPONS)
             left = without(pile, held[d:], "rebuilt weapon deck")
         # GTG-CHANCE-4: seen by the drawing seat only, entered all the same
-        return Need(WEAPONS, weights(left.elements()), (cast(int, seat),))
-    # GTG-FIGHT-1, GTG-STRIPE-3, GTG-THEATER-3: a token turned face up
+        return Need(WEAPONS, weights(left.elements()), (cast(int, seat),), cast(int, seat))
+    # GTG-FIGHT-1, GTG-STRIPE-3, GTG-THEATER-3: a token turned face up, offered by design
     s = probe.arranged
-    taken = {o.item for o in entered if o.pool == GREMLINS}
+    turned = [o.item for o in probe.revealed[:n] if o.pool == GREMLINS]
     places = [(g, open_) for g, open_ in zip(_unseen_gremlins(s), _may_be_stripe(s), strict=True)
-              if g not in taken]
+              if g not in turned]
     unseen = [g for g, _ in places]
     setup_places = sum(1 for _, open_ in places if not open_)
     at_setup_place = not dict(places)[nxt.item]
-    return Need(GREMLINS, gremlin_weights(unseen, tables(s.components).stripe, setup_places, at_setup_place))
+    t = tables(s.components)
+    per_token = gremlin_weights(unseen, t.stripe, setup_places, at_setup_place)
+    return Need(GREMLINS, by_design(per_token, t.design))
+
+
+def designs(players: int, options: Options) -> dict[str, frozenset[str]]:
+    """GTG-CHANCE-1: the items of each pool: the weapon and event kinds, the gremlin tokens."""
+    del players
+    comps = table_components(options)
+    return {WEAPONS: frozenset(w.name for w in comps.weapons),
+            EVENTS: frozenset(e.name for e in comps.events),
+            GREMLINS: frozenset(tables(comps).design_ids)}
 
 
 def outcome_bound(players: int, options: Options) -> int:
     """The most outcomes one chance decision can offer: the weapon kinds, the event kinds or the
-    gremlin tokens, whichever are more."""
+    gremlin designs, whichever are more."""
     del players
     comps = table_components(options)
-    return max(len(comps.weapons), len(comps.events), len(comps.gremlins))
+    return max(len(comps.weapons), len(comps.events), len(tables(comps).design_ids))

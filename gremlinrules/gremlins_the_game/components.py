@@ -42,6 +42,7 @@ __all__ = [
     "Symbol",
     "Tables",
     "WeaponCard",
+    "design_name",
     "load_components",
     "parse_components",
     "tables",
@@ -336,6 +337,30 @@ class Tables:
     """The weapon deck before shuffling, kind by kind."""
     event_deck: tuple[str, ...]
     """The event deck before shuffling."""
+    design: Mapping[str, str]
+    """Each gremlin token's design name (:func:`design_name`), by id."""
+    design_ids: Mapping[str, tuple[str, ...]]
+    """The ids of each design's tokens, in component order; the designs in the order of their
+    first token."""
+    design_token: Mapping[str, GremlinToken]
+    """A token of each design (its first), by design name."""
+    design_rank: Mapping[str, int]
+    """Each token's design's place among the designs, by id (identical tokens rank alike)."""
+
+
+def design_name(token: GremlinToken) -> str:
+    """GTG-VIEW-2: the name of a gremlin token's design, as a person reads it off the token: its
+    symbols in colour order (red, blue, green, yellow), then shape order (square, circle,
+    triangle), each as ``colour-shape`` with its count before it when more than one, joined by
+    ``+``, then its Gremlin Points: ``red-square-1pt``, ``2-red-square+yellow-circle-3pt``.
+    Stripe is ``stripe``. Tokens with the same symbols and points are identical and share the
+    name; any two others differ in it."""
+    if token.stripe:
+        return STRIPE
+    rank = {(c, s): i for i, (c, s) in enumerate(itertools.product(COLOURS, SHAPES))}
+    symbols = sorted(token.symbols, key=lambda sym: rank[sym.colour, sym.shape])
+    parts = [f"{'' if sym.count == 1 else f'{sym.count}-'}{sym.colour}-{sym.shape}" for sym in symbols]
+    return "+".join(parts) + f"-{token.points}pt"
 
 
 def covers(needs: Mapping[tuple[str, str], int], weapons: tuple[Mapping[tuple[str, str], int], ...],
@@ -396,6 +421,10 @@ def tables(c: Components) -> Tables:
     for need in needs.values():
         all_covers.update(covers(need, symbols, names))
     index = {n: i for i, n in enumerate(names)}
+    design = {g.id: design_name(g) for g in c.gremlins}
+    design_ids: dict[str, tuple[str, ...]] = {}
+    for g in c.gremlins:
+        design_ids[design[g.id]] = (*design_ids.get(design[g.id], ()), g.id)
     made = Tables(
         weapon_index=index, weapon_symbols=symbols, gremlin={g.id: g for g in c.gremlins},
         gremlin_needs=needs, event={e.name: e for e in c.events},
@@ -403,6 +432,10 @@ def tables(c: Components) -> Tables:
         covers=tuple(sorted(all_covers, key=lambda w: (len(w), [index[x] for x in w]))),
         weapon_deck=tuple(w.name for w in c.weapons for _ in range(w.copies)),
         event_deck=tuple(e.name for e in c.events for _ in range(e.copies)),
+        design=design, design_ids=design_ids,
+        design_rank={gid: list(design_ids).index(name) for gid, name in design.items()},
+        design_token={name: next(g for g in c.gremlins if g.id == ids[0])
+                      for name, ids in design_ids.items()},
     )
     if len(_TABLES) >= 16:
         _TABLES.clear()

@@ -13,8 +13,9 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.gremlins_the_game.actions import Action, Defeat, Discard
+from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.fast import apply
 from gremlinrules.gremlins_the_game.state import Outcome, Phase, State
 from gremlinrules.gremlins_the_game.view import everyone_lost, scores, winners
@@ -65,6 +66,7 @@ class GremlinRevealed:
 
     space: str
     gremlin: str
+    """Its design name (GTG-VIEW-2)."""
 
 
 @attrs.frozen(slots=True)
@@ -74,6 +76,7 @@ class GremlinPlaced:
 
     space: str | None
     gremlin: str | None
+    """Its design name (GTG-VIEW-2) when face up."""
     face_up: bool
 
 
@@ -92,6 +95,7 @@ class GremlinDefeated:
 
     seat: int
     gremlin: str
+    """Its design name (GTG-VIEW-2)."""
     points: int
 
 
@@ -129,6 +133,7 @@ Event = (Acted | Moved | WeaponsDrawn | EventDrawn | GremlinRevealed | GremlinPl
          | GremlinDefeated | TokensReplenished | TurnBegan | GameEnded)
 
 
+@guarded
 def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     """The state after ``action`` (exactly ``fast.apply``'s) and the events it caused, in order:
     the action itself first."""
@@ -150,6 +155,7 @@ def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     if gained:
         cards = tuple(sorted(gained.elements(), key=after.hands[seat].index))
         out.append(WeaponsDrawn(seat, len(cards), cards))
+    design = tables(s.components).design  # GTG-VIEW-2: a gremlin is named by its design
     before = {g.space: g for g in s.board}
     was_on = {g.gremlin: g.space for g in s.board if not g.face_up}
     placed_down = 0
@@ -157,19 +163,20 @@ def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
         old = before.get(placed.space)
         if old is not None and old.gremlin == placed.gremlin:
             if placed.face_up and not old.face_up:
-                out.append(GremlinRevealed(placed.space, placed.gremlin))
+                out.append(GremlinRevealed(placed.space, design[placed.gremlin]))
             continue
         origin = was_on.get(placed.gremlin)
         if origin is not None and not placed.face_up:  # GTG-EVENT-2 move_gremlins
             out.append(GremlinMoved(origin, placed.space))
             continue
-        out.append(GremlinPlaced(placed.space, placed.gremlin if placed.face_up else None, placed.face_up))
+        out.append(GremlinPlaced(placed.space, design[placed.gremlin] if placed.face_up else None,
+                                 placed.face_up))
         placed_down += not placed.face_up
     for g in after.crowd[len(s.crowd):]:
-        out.append(GremlinPlaced(None, g, True))
+        out.append(GremlinPlaced(None, design[g], True))
     for p in range(s.players):
         for g in after.defeated[p][len(s.defeated[p]):]:
-            out.append(GremlinDefeated(p, g, scores(after)[p] - scores(s)[p]))
+            out.append(GremlinDefeated(p, design[g], scores(after)[p] - scores(s)[p]))
     new_events = len(set(after.event_tokens) - set(s.event_tokens))
     new_weapons = len(set(after.weapon_tokens) - set(s.weapon_tokens))
     if new_events or new_weapons or placed_down:
@@ -181,9 +188,11 @@ def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     return after, tuple(out)
 
 
+@guarded
 def observe_event(event: Any, seat: int | None) -> Any:
     """What ``seat`` (None: a spectator) sees of ``event``: the event itself, or for another seat's
     weapon draw, the count without the cards (GTG-VIEW-1)."""
+    check_complete("observe_event", event)
     if type(event) not in EVENT_TYPES:
         check_type(event, WeaponsDrawn, "Gremlins: The Game event")
     if type(event) is WeaponsDrawn and event.seat != seat:

@@ -45,6 +45,7 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
+from gremlinrules.core.checks import check_complete, half_built
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_the_game import fast_fight, fast_flow, fast_moves, flow, rules
@@ -114,35 +115,43 @@ def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
 
 def is_terminal(s: State) -> bool:
     """True once the game has ended (GTG-STRIPE-2, GTG-STRIPE-4, GTG-END-4)."""
-    if type(s) is not State:
-        return foreign(is_terminal, s)  # a tracked state (external chance), or refused
-    return s.phase is _OVER
+    try:
+        if type(s) is not State:
+            return foreign(is_terminal, s)  # a tracked state (external chance), or refused
+        return s.phase is _OVER
+    except AttributeError:
+        check_complete("is_terminal", s)
+        raise
 
 
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in canonical order (empty iff the game is over)."""
-    global _last
-    if type(s) is not State:
-        return foreign(legal_actions, s)  # a tracked state (external chance), or refused
-    if s.phase is _MOVE and not s.stack:
-        table = _table
-        if table[0] is not s.options.map:
-            found = _moves(s)
-            if found is not None:
-                return found
-        else:  # _moves inline
+    try:
+        global _last
+        if type(s) is not State:
+            return foreign(legal_actions, s)  # a tracked state (external chance), or refused
+        if s.phase is _MOVE and not s.stack:
+            table = _table
+            if table[0] is not s.options.map:
+                found = _moves(s)
+                if found is not None:
+                    return found
+            else:  # _moves inline
+                try:
+                    listed = _destinations(s, table[1])
+                except _HAND_MADE:
+                    return rules.legal_actions(s)
+                _last = listed
+                return listed[4]
+        elif s.stack and s.phase is not _OVER:
             try:
-                listed = _destinations(s, table[1])
+                return _choices(s, s.stack[-1])
             except _HAND_MADE:
-                return rules.legal_actions(s)
-            _last = listed
-            return listed[4]
-    elif s.stack and s.phase is not _OVER:
-        try:
-            return _choices(s, s.stack[-1])
-        except _HAND_MADE:
-            pass
-    return rules.legal_actions(s)
+                pass
+        return rules.legal_actions(s)
+    except AttributeError:
+        check_complete("legal_actions", s)
+        raise
 
 
 def _move_allowed(s: State, to: Any) -> bool | None:
@@ -161,11 +170,15 @@ def is_legal(s: State, action: Any) -> bool:
     """True iff ``action`` may be applied to ``s``."""
     if type(s) is not State:
         return foreign(is_legal, s, action)  # a tracked state (external chance), or refused
-    if type(action) is Move and s.phase is _MOVE and not s.stack:
-        legal = _move_allowed(s, action.to)
-        if legal is not None:
-            return legal
-    return rules.is_legal(s, action)
+    try:
+        if type(action) is Move and s.phase is _MOVE and not s.stack:
+            legal = _move_allowed(s, action.to)
+            if legal is not None:
+                return legal
+    except AttributeError:
+        if not half_built(s, action):
+            raise
+    return rules.is_legal(s, action)  # (refusing an action or state built without its fields)
 
 
 def _answer(s: State, frame: Frame, action: Any) -> State:
@@ -191,31 +204,37 @@ def _answer(s: State, frame: Frame, action: Any) -> State:
 
 def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
-    last = _last
-    if last[0] is s and type(action) is Move:  # the usual case: a Move just listed
-        to = action.to
-        b = last[2].bit.get(to) if type(to) is str else None
-        if b is not None and last[1] & b:
-            try:
-                return _move(s, to, b, last[2], last[3])
-            except _HAND_MADE:
-                return rules.apply(s, action)
-    if type(s) is not State:
-        return foreign(apply, s, action)  # a tracked state (external chance), or refused
-    if type(action) is Move and s.phase is _MOVE and not s.stack:
-        legal = _move_allowed(s, action.to)
-        if legal:
-            last = _last  # read once, and used only while it is this state's (threads share it)
-            if last[0] is s:
+    try:
+        last = _last
+        if last[0] is s and type(action) is Move:  # the usual case: a Move just listed
+            to = action.to
+            b = last[2].bit.get(to) if type(to) is str else None
+            if b is not None and last[1] & b:
                 try:
-                    return fast_flow.move(s, action.to, last[2].bit[action.to], last[2], last[3])
+                    return _move(s, to, b, last[2], last[3])
                 except _HAND_MADE:
-                    pass
-        elif legal is not None:
-            why = rules.check(s, action)
-            raise IllegalActionError(*(why or ("Not a legal move", "GTG-MOVE-1")))
-    elif s.stack and (listed := _last_frame)[0] is s:  # read once (threads share it)
-        for choice in listed[1]:
-            if choice is action:  # one of the choices just listed: legal, so no check
-                return _answer(s, s.stack[-1], action)
-    return rules.apply(s, action)
+                    return rules.apply(s, action)
+        if type(s) is not State:
+            return foreign(apply, s, action)  # a tracked state (external chance), or refused
+        if type(action) is Move and s.phase is _MOVE and not s.stack:
+            legal = _move_allowed(s, action.to)
+            if legal:
+                last = _last  # read once, and used only while it is this state's (threads share it)
+                if last[0] is s:
+                    try:
+                        return fast_flow.move(s, action.to, last[2].bit[action.to], last[2], last[3])
+                    except _HAND_MADE:
+                        pass
+            elif legal is not None:
+                why = rules.check(s, action)
+                raise IllegalActionError(*(why or ("Not a legal move", "GTG-MOVE-1")))
+        elif s.stack and (listed := _last_frame)[0] is s:  # read once (threads share it)
+            for choice in listed[1]:
+                if choice is action:  # one of the choices just listed: legal, so no check
+                    return _answer(s, s.stack[-1], action)
+        return rules.apply(s, action)
+    except AttributeError:
+        check_complete("apply", s)
+        if half_built(action):
+            return rules.apply(s, action)  # refuses an action built without its fields
+        raise

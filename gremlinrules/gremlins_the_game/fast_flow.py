@@ -91,8 +91,9 @@ def _plain_end(s: State, tk: Tokens, number: int) -> bool:
 def move(s: State, to: str, b: int, table: MoveTable, tk: Tokens) -> State:
     """:func:`.flow.move` of a legal Move (GTG-MOVE-1). In one step: a space that does nothing, then
     the next turn; a weapon token (GTG-WEAPON-1) with room in the hand and cards in the deck, then
-    the next turn; a gremlin, revealed for the fight (GTG-FIGHT-1). ``b`` is the mask of ``to`` and
-    ``tk`` ``s``'s tokens."""
+    the next turn; a gremlin, revealed for the fight (GTG-FIGHT-1); the Town Square, entered
+    (GTG-SQUARE-1), or not, from inside it (GTG-SQUARE-6). ``b`` is the mask of ``to`` and ``tk``
+    ``s``'s tokens."""
     seat = s.turn
     row = list(s.positions)
     here = row[seat]
@@ -105,20 +106,21 @@ def move(s: State, to: str, b: int, table: MoveTable, tk: Tokens) -> State:
     if to != here and b & tk.mask:  # GTG-MOVE-5: the space does something
         if b & tk.event_mask:
             return _event_move(s, to, table, positions, free)
-        if not b & (tk.weapon_mask | tk.board_mask):
-            return _square_move(s, to, table, tk, positions, free, number)
         if b & tk.weapon_mask:
             return _armed_move(s, to, tk, positions, free, number)
-        board = s.board
-        gremlin = next(p.gremlin for p in board if p.space == to)
-        board = tuple([_token(p.space, p.gremlin, True, False) if p.space == to else p for p in board])
-        return derive(tk, _revealed(s, positions, free, board,  # the same gremlins on the same spaces
-                                    (*s.stack, _frame(flow.FIGHT, seat, gremlin, (), _END))),
-                      tk.board_mask, tk.stripe_on_theater)
+        if b & tk.board_mask:
+            board = s.board
+            gremlin = next(p.gremlin for p in board if p.space == to)
+            board = tuple([_token(p.space, p.gremlin, True, False) if p.space == to else p for p in board])
+            return derive(tk, _revealed(s, positions, free, board,  # the same gremlins on the same spaces
+                                        (*s.stack, _frame(flow.FIGHT, seat, gremlin, (), _END))),
+                          tk.board_mask, tk.stripe_on_theater)
+        if s.options.reenter_square or not table.bit[here] & table.square:  # GTG-SQUARE-6: entered
+            return _square_move(s, to, table, tk, positions, free, number)
     if not (tk.stripe_on_theater or (s.crowd and tk.stripe in s.crowd)
             or (s.options.bounded and number >= s.options.turn_limit)):  # as _plain_end
         return _next_turn(s, positions, free, (seat + 1) % s.players, number)
-    if to == here:
+    if to == here or b & table.square:  # a stay, or within the Town Square (GTG-SQUARE-6)
         return flow.end_turn(_moved(s, positions, free))
     return flow.land(_moved(s, positions, free), seat, to)
 

@@ -4,8 +4,9 @@ they depend on.
 Each map gets a :class:`MoveTable` once (its spaces as the bits of one integer,
 :func:`gremlinrules.core.board.grid_bits`). A move's destinations are the spaces ``reached``
 by one to six steps from the mover's space, where a token or the Town Square ends the move
-(GTG-MOVE-1, GTG-MOVE-5), minus the spaces it may not land on: the other players and their
-Starts (GTG-MOVE-3, GTG-MOVE-4), and on a seat's first turn the Town Square (GTG-SQUARE-4).
+(GTG-MOVE-1, GTG-MOVE-5; not the square for a move from inside it, GTG-SQUARE-6), minus the
+spaces it may not land on: the other players and their Starts (GTG-MOVE-3, GTG-MOVE-4), and on
+a seat's first turn the Town Square (GTG-SQUARE-4; not from inside it either).
 ``reached`` depends only on the mover's space and on which spaces within five steps of it end
 a move, so it is remembered under that key, with its Moves: worked out ahead of play for every
 combination of tokens near the spaces with few places for one (:func:`_prefill`, the table's
@@ -271,7 +272,10 @@ def moves(s: State, table: MoveTable) -> tuple[State, int, MoveTable, Tokens, tu
     if s.free_move[seat]:  # GTG-SQUARE-3: any space not taken by another player
         found, mask = _cut(table, here, table.moves, table.everything, (fixed | players) & table.everything)
         return s, mask, table, tk, found
-    stops = tk.mask & table.ball[here]
+    square = table.square
+    # GTG-SQUARE-6: a move from inside the Town Square does not enter it (its spaces are plain)
+    entering = s.options.reenter_square or not bit[here] & square
+    stops = (tk.mask if entering else tk.mask & ~square) & table.ball[here]
     entry = table.known_get((here, stops))
     if entry is None:
         key = (table, here, stops)
@@ -279,8 +283,8 @@ def moves(s: State, table: MoveTable) -> tuple[State, int, MoveTable, Tokens, tu
         if entry is None:
             entry = _REACHED.put(key, _entry(table, here, stops))
     found, mask, reached, cuts = entry
-    if s.turn_number < s.players:  # GTG-SQUARE-4: the first turn
-        fixed |= table.square
+    if s.turn_number < s.players and entering:  # GTG-SQUARE-4: the first turn
+        fixed |= square
     cut = fixed & reached
     if cut:  # the same few for every visit of a seat: remembered
         done = cuts.get(cut)
@@ -385,12 +389,12 @@ def _prefill(table: MoveTable) -> None:
               | sum(bit[n] for n in table.geo.weapon_spaces))
     square = table.square
     rows = []
-    for here in bit:
+    for here, b in bit.items():
         near = places & table.ball[here]
         rows.append((near.bit_count(), here, near))
-        stops = (square | places) & table.ball[here]
-        if (here, stops) not in known:
-            known[here, stops] = _entry(table, here, stops, fill=True)
+        for stops in ((square | places) & table.ball[here], near if b & square else -1):
+            if stops >= 0 and (here, stops) not in known:  # from the square: GTG-SQUARE-6
+                known[here, stops] = _entry(table, here, stops, fill=True)
     budget = PREFILLED - len(rows)
     for count, here, near in sorted(rows):
         if (1 << count) > budget:

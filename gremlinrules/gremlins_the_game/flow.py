@@ -21,7 +21,7 @@ from typing import Any
 
 from gremlinrules.core.board import reachable
 from gremlinrules.core.decisions import Frame
-from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.piles import draw_or_rebuild
 from gremlinrules.core.zones import next_seat, replace_at
@@ -32,8 +32,9 @@ from gremlinrules.gremlins_the_game.state import Outcome, Phase, Placed, State
 
 __all__ = [
     "DISCARD", "FIGHT", "FRAME_KINDS", "MAP", "MOVE_FROM", "MOVE_TO", "PLACE", "STEPS", "THEATER",
-    "begin_turn", "destinations", "empty_gremlin_spaces", "empty_theater", "end_turn", "event_steps", "geo",
-    "land", "movable_gremlins", "placed_at", "refill", "replace", "run", "start_of", "stripe_in_theater",
+    "begin_turn", "destinations", "empty_gremlin_spaces", "empty_theater", "end_turn", "enters_square",
+    "event_steps", "geo", "land", "movable_gremlins", "placed_at", "refill", "replace", "run", "start_of",
+    "stripe_in_theater",
 ]
 
 replace = make_replace(State)
@@ -127,6 +128,15 @@ def first_turn(s: State) -> bool:
     return s.turn_number < s.players
 
 
+def enters_square(s: State, here: str) -> bool:
+    """GTG-SQUARE-6: whether a move from ``here`` enters the Town Square when it steps onto one of
+    its spaces. The square is one place: a move that starts outside it enters it, one that starts
+    on a Town Square space does not (for that move the square's spaces are ordinary ones: it may
+    cross them, and ending on one does nothing), unless ``Options.reenter_square`` (the literal
+    reading: every Town Square space a move steps onto is entered, from inside the square too)."""
+    return s.options.reenter_square or here not in geo(s).square
+
+
 def destinations(s: State) -> tuple[str, ...]:
     """The spaces the turn owner may move to, in map order.
 
@@ -134,9 +144,10 @@ def destinations(s: State) -> tuple[str, ...]:
     sides are not edges). GTG-MOVE-3: other players' spaces are passed through, never landed
     on, and GTG-MOVE-4: so are the other players' Start spaces. GTG-MOVE-5: entering a space
     with a token, or the Town Square, ends the move. GTG-SQUARE-4: no Town Square space in a
-    seat's first turn. GTG-SQUARE-3: after entering the Town Square, the next move may go to
-    any space not taken by another player. GTG-MOVE-2: with no destination at all, the player
-    stays (the move to its own space).
+    seat's first turn. GTG-SQUARE-6: a move that starts in the Town Square does not enter it, so
+    neither applies to its spaces. GTG-SQUARE-3: after entering the Town Square, the next move
+    may go to any space not taken by another player. GTG-MOVE-2: with no destination at all, the
+    player stays (the move to its own space).
     """
     g = geo(s)
     seat = s.turn
@@ -150,9 +161,11 @@ def destinations(s: State) -> tuple[str, ...]:
         stops = {index[p.space] for p in s.board}
         stops.update(index[n] for n in s.event_tokens)
         stops.update(index[n] for n in s.weapon_tokens)
-        stops.update(g.square_ids)
+        entering = enters_square(s, here)  # GTG-SQUARE-6
+        if entering:
+            stops.update(g.square_ids)
         ids = reachable(g.graph, index[here], STEPS_PER_MOVE,
-                        impassable=g.square_ids if first_turn(s) else frozenset(),
+                        impassable=g.square_ids if entering and first_turn(s) else frozenset(),
                         no_stop=frozenset(index[n] for n in reserved), stops=frozenset(stops))
         found = tuple(g.names[i] for i in ids)
     return found if found else (here,)
@@ -225,7 +238,7 @@ def _gremlin_on(s: State, space: str) -> Placed:
     without it is refused with InvalidArgumentError, never an internal error)."""
     placed = placed_at(s, space)
     if placed is None:
-        raise InvalidArgumentError(f"inconsistent Gremlins: The Game state: no gremlin on {space}")
+        raise InvalidArgumentError(f"inconsistent Gremlins: The Game state: no gremlin on {shown(space)}")
     return placed
 
 
@@ -262,8 +275,9 @@ def run(s: State, seat: int, steps: tuple[str, ...]) -> State:
 
 def land(s: State, seat: int, space: str) -> State:
     """GTG-MOVE-5: what the space the move ended on does: a token is taken and its activity
-    performed (GTG-EVENT-1, GTG-WEAPON-1, GTG-FIGHT-1), the Town Square refills the board
-    (GTG-SQUARE-1); then the turn ends."""
+    performed (GTG-EVENT-1, GTG-WEAPON-1, GTG-FIGHT-1), the Town Square, entered, refills the
+    board (GTG-SQUARE-1; :func:`move` lands here only when the move entered it, GTG-SQUARE-6);
+    then the turn ends."""
     s = replace(s, phase=Phase.RESOLVE)
     if space in s.event_tokens:
         # GTG-EVENT-1, GTG-EVENT-3: draw (rebuilding an empty deck), discard face up, resolve
@@ -392,10 +406,12 @@ def discard(s: State, frame: Frame, weapon: str) -> State:
 
 def move(s: State, to: str) -> State:
     """GTG-MOVE-1: the turn owner's token goes to ``to``; the Town Square bonus is used
-    (GTG-SQUARE-3); then the space is resolved (a stay resolves nothing)."""
+    (GTG-SQUARE-3); then the space is resolved (a stay resolves nothing, nor does a Town Square
+    space reached from inside the square, GTG-SQUARE-6)."""
     seat = s.turn
     here = s.positions[seat]
+    within = to in geo(s).square and not enters_square(s, here)
     s = replace(s, positions=with_row(s.positions, seat, to), free_move=with_row(s.free_move, seat, False))
-    if to == here:
+    if to == here or within:  # GTG-SQUARE-6: no refill, no new free move
         return end_turn(s)
     return land(s, seat, to)

@@ -8,7 +8,7 @@ the pool together), the other hands with the weapon deck, and the event deck's o
 
 from __future__ import annotations
 
-from gremlinrules.core.checks import check_seat, check_seed, check_type
+from gremlinrules.core.checks import check_seat, check_type, guarded
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.flow import replace
@@ -17,11 +17,15 @@ from gremlinrules.gremlins_the_game.state import Placed, State
 __all__ = ["sample_hidden"]
 
 
+@guarded
 def sample_hidden(state: State, player: int, seed: int) -> State:
-    """A state seat ``player`` cannot tell from ``state``, with everything hidden from it redealt."""
+    """A state seat ``player`` cannot tell from ``state``, with everything hidden from it redealt.
+
+    ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError otherwise).
+    """
     check_type(state, State, "Gremlins: The Game State")
     seat = check_seat(player, state.players)
-    rng = Rng.from_seed(check_seed(seed))
+    rng = Rng.from_seed(seed)  # InvalidArgumentError for a seed outside 0 to 2**64-1
     board, pool, rng = _gremlins(state, rng)
     others = [p for p in range(state.players) if p != seat]
     cards = list(state.weapon_deck)

@@ -77,8 +77,8 @@ def _check_state(s: State) -> None:
         raise _bad("options")
     t = tables(table_components(s.options))  # GTG-DATA-6: a user's set is validated here
     g = table_geometry(s.options.map)  # GTG-MAP-7: and a user's map
-    if type(s.rng) is not Rng:
-        raise _bad("rng")
+    if type(s.rng) is not Rng or not is_int(s.rng.state) or not 0 <= s.rng.state < 2**64:
+        raise _bad("rng must be an Rng whose state is from 0 to 2**64 - 1 (SplitMix64's)")
     for name in ("first_player", "turn"):
         value = getattr(s, name)
         if not is_int(value) or not 0 <= value < n:
@@ -146,7 +146,8 @@ def _check_state(s: State) -> None:
 
 def _check_board(s: State, stripe: str, g: Geometry) -> None:
     """Face-down gremlins lie on Gremlin spaces; face-up ones in the theater, or on the fighter's
-    space during a fight; no token under a player except the gremlin being fought; Stripe's
+    space during a fight; no token under a player except the gremlin being fought (an event or
+    weapon token is taken as it is landed on, before its activity, in every phase); Stripe's
     defeat ends the game (GTG-STRIPE-2)."""
     occupied = set(s.positions)
     fight = s.stack[-1] if s.stack and s.stack[-1].kind == flow.FIGHT else None
@@ -166,9 +167,9 @@ def _check_board(s: State, stripe: str, g: Geometry) -> None:
             raise _bad(f"a face-down gremlin off the Gremlin spaces on {p.space}")
         if p.space in occupied and not fought:
             raise _bad(f"a gremlin under a player on {p.space}")
-    for name in (*s.event_tokens, *s.weapon_tokens):
-        if name in occupied and s.phase is Phase.MOVE:
-            raise _bad(f"a token under a player on {name}")
+    for name in (*s.event_tokens, *s.weapon_tokens):  # GTG-EVENT-1, GTG-WEAPON-1: taken on landing
+        if name in occupied:
+            raise _bad(f"a token under a player on {shown(name)}")
     won = any(stripe in row for row in s.defeated)
     if won != (s.outcome is Outcome.STRIPE_DEFEATED):
         raise _bad("Stripe's defeat ends the game, and only it is that outcome")
@@ -231,6 +232,11 @@ def _check_stack(s: State, g: Geometry) -> None:
                 raise _bad("a moved gremlin is face down on the board")
         elif f.bound:
             raise _bad("a pending decision's bound values")
+        # GTG-EVENT-2: an effect with nothing to act on is skipped, so it never asks
+        if f.kind == flow.PLACE and not s.pool:
+            raise _bad("a new gremlin comes from the pool, which is empty")
+        if f.kind == flow.MOVE_FROM and not flow.empty_gremlin_spaces(s):
+            raise _bad("a gremlin is moved only while a Gremlin space is empty")
     elif f.kind == flow.DISCARD and (f.bound or f.then[:1] != ("draw",)
                                      or len(s.hands[s.turn]) < HAND_LIMIT):
         raise _bad("a hand-limit discard comes before a draw into a full hand")

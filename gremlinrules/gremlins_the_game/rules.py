@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_complete, check_type, guarded, half_built
 from gremlinrules.core.decisions import Frame, Stack
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.messages import message
@@ -42,6 +42,7 @@ __all__ = [
 _TITLE = "Gremlins: The Game"
 
 
+@guarded
 def players(s: State) -> int:
     """The number of seats."""
     check_type(s, State, f"{_TITLE} State")
@@ -50,17 +51,25 @@ def players(s: State) -> int:
 
 def is_terminal(s: State) -> bool:
     """True once the game has ended (GTG-STRIPE-2, GTG-STRIPE-4, GTG-END-4)."""
-    check_type(s, State, f"{_TITLE} State")
-    return s.phase is Phase.OVER
+    try:
+        check_type(s, State, f"{_TITLE} State")
+        return s.phase is Phase.OVER
+    except AttributeError:
+        check_complete("is_terminal", s)
+        raise
 
 
 def current_player(s: State) -> int | None:
     """The seat that must decide: the pending frame's seat, else the turn owner; None at the end."""
-    if type(s) is not State:
-        return foreign(current_player, s)  # a tracked state (external chance), or refused
-    if s.phase is Phase.OVER:
-        return None
-    return s.stack[-1].seat if s.stack else s.turn
+    try:
+        if type(s) is not State:
+            return foreign(current_player, s)  # a tracked state (external chance), or refused
+        if s.phase is Phase.OVER:
+            return None
+        return s.stack[-1].seat if s.stack else s.turn
+    except AttributeError:
+        check_complete("current_player", s)
+        raise
 
 
 # --- what is an action of this game ------------------------------------------------------------
@@ -99,8 +108,8 @@ def malformed(s: State, action: Any) -> Reason | None:
 
 
 def check_move(s: State, action: Move) -> Reason | None:
-    """GTG-MOVE-1 to GTG-MOVE-5, GTG-SQUARE-3, GTG-SQUARE-4: the destination is one the movement
-    rules allow (see :func:`.flow.destinations`)."""
+    """GTG-MOVE-1 to GTG-MOVE-5, GTG-SQUARE-3, GTG-SQUARE-4, GTG-SQUARE-6: the destination is one
+    the movement rules allow (see :func:`.flow.destinations`)."""
     if s.phase is not Phase.MOVE:
         return "The move is made: resolve it first", "GTG-TURN-1"
     if action.to in flow.destinations(s):
@@ -110,14 +119,14 @@ def check_move(s: State, action: Move) -> Reason | None:
     g = flow.geo(s)
     if s.positions.count(action.to) or action.to in g.starts[: s.players]:
         return "You may pass through, but not stop on, another player or their Start", "GTG-MOVE-3"
-    if action.to in g.square and flow.first_turn(s):
+    if action.to in g.square and flow.first_turn(s) and flow.enters_square(s, s.positions[s.turn]):
         return "No one may enter the Town Square on their first turn", "GTG-SQUARE-4"
     return message("gtg.illegal.unreachable", "{space} is not within six steps of your move",
                    space=action.to), "GTG-MOVE-1"
 
 
 def move(s: State, action: Move) -> State:
-    """GTG-MOVE-1: see :func:`.flow.move`."""
+    """GTG-MOVE-1, GTG-SQUARE-6: see :func:`.flow.move`."""
     return flow.move(s, action.to)
 
 
@@ -220,11 +229,15 @@ BOOK: RuleBook[State] = RuleBook(
 def check(s: State, action: Any) -> Reason | None:
     """Why ``action`` is illegal in ``s`` (a sentence and a clause id), or None if legal."""
     check_type(s, State, f"{_TITLE} State")
-    if s.phase is not Phase.OVER:
-        why = malformed(s, action)
-        if why is not None:
-            return why
-    return BOOK.check(s, action)
+    try:
+        if s.phase is not Phase.OVER:
+            why = malformed(s, action)
+            if why is not None:
+                return why
+    except AttributeError:
+        if not half_built(s, action):
+            raise
+    return BOOK.check(s, action)  # refuses an action or state built without its fields
 
 
 def is_legal(s: State, action: Any) -> bool:

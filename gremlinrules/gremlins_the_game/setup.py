@@ -67,6 +67,7 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
     """A new game, set up in the rulebook's order (GTG-SETUP-1 to GTG-SETUP-7).
 
     With ``setup`` the listed pieces are placed as given and the rest shuffled by ``seed``.
+    ``seed`` is an integer from 0 to 2**64-1 (SetupError otherwise).
 
     Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
     default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such
@@ -75,7 +76,7 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
     if options is None and setup is None and type(seed) is int:
         quick = _QUICK.get(players) if type(players) is int else None
         if quick is not None:
-            return quick.deal(seed)
+            return quick.deal(check_seed(seed))
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
     rng = Rng.from_seed(check_seed(seed))
     options = instance_or_default(options, Options, _TITLE)
@@ -161,9 +162,6 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
 
 # --- the default table, quickly ------------------------------------------------------------------
 
-_MASK = (1 << 64) - 1
-
-
 class _Quick:
     """``new_game(players, seed)`` with the default options and no setup: what does not depend on
     the seed made once (by the general path itself, seed 0), then the seed's four shuffles and
@@ -188,7 +186,7 @@ class _Quick:
     def deal(self, seed: int) -> State:
         """The new game of ``seed`` (GTG-SETUP-1 to GTG-SETUP-7, as :func:`new_game`)."""
         n = self.n
-        state = seed & _MASK
+        state = seed
         mixed, state = shuffle(state, self.others)
         stacked = mixed[: len(self.spaces)]
         placed = self.placed

@@ -67,8 +67,8 @@ def _map_or_none(_: Any, attribute: Any, value: Any) -> None:
 
 @attrs.frozen(slots=True)
 class Options:
-    """The table's options: the Challenging Variant, the house rule that bounds a game, and the
-    component set."""
+    """The table's options: the Challenging Variant, the house rule that bounds a game, the
+    reading of a move inside the Town Square, the component set and the map."""
 
     challenging: bool = attrs.field(default=False, validator=boolean)
     """GTG-VARIANT-1, the Challenging Variant: if Stripe is undefeated at the end, every player
@@ -83,10 +83,17 @@ class Options:
     map: Map | None = attrs.field(default=None, validator=_map_or_none)
     """GTG-MAP-7: your own map, loaded through ``load_map`` or ``read_map`` (None: the reference
     map, ``REFERENCE_MAP``)."""
+    reenter_square: bool = attrs.field(default=False, validator=boolean)
+    """GTG-SQUARE-6: False (the default, the careful reading): the Town Square is one place, so a
+    move that starts on one of its spaces does not enter it: it may cross the square, and ending
+    on a Town Square space does nothing (no refill, no new free move). True is the literal
+    reading: every move that steps onto a Town Square space enters it, from inside it too, so a
+    free move from the square to another of its spaces refills the board and grants another."""
 
     @classmethod
     def as_written(cls, **changes: Any) -> Options:
-        """The rules as written: no turn limit (GTG-END-4), so a game may never end."""
+        """The rules as written: no turn limit (GTG-END-4), so a game may never end. (A reading of
+        the text, such as ``reenter_square``, is not a house rule and keeps its default.)"""
         return cls(**{"bounded": False, **changes})
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.core.errors import SerializationError, SetupError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Choose, Defeat, Discard, LetEscape, Move
@@ -18,6 +19,7 @@ from gremlinrules.gremlins_the_game.state import Options
 from gremlinrules.gremlins_the_game.view import View
 
 _MAX_SHOWN_WEAPONS = 7  # a hand's limit: a longer Defeat is shown short
+_LONGEST = 80  # a design name (GTG-VIEW-2) or a card name is shorter: anything longer is a forged view
 
 __all__ = ["action_label", "parse_action"]
 
@@ -55,7 +57,7 @@ def _pending(view: View) -> tuple[str, Any, Any]:
         origin = frame.value("from") if frame is not None else ""
     except Exception:  # a hand-made view: no label is worth an error
         origin = ""
-    if type(source) is not str or len(source) > 40:
+    if type(source) is not str or len(source) > _LONGEST:
         source = ""
     return (kind if type(kind) is str else ""), source, origin
 
@@ -65,7 +67,7 @@ def _face_up_on(view: View, space: Any) -> str | None:
     for seen in getattr(view, "board", ()) or ():
         if getattr(seen, "space", None) == space and getattr(seen, "face_up", False) is True:
             gremlin = getattr(seen, "gremlin", None)
-            return gremlin if type(gremlin) is str and len(gremlin) <= 40 else None
+            return gremlin if type(gremlin) is str and len(gremlin) <= _LONGEST else None
     return None
 
 
@@ -81,8 +83,7 @@ def _landing(view: View, space: str) -> str:
             gremlin = _face_up_on(view, space)
             if gremlin is None:
                 return "face-down gremlin"
-            # "gremlin-30" names itself; "stripe" (or an own set's bare id) gets the word
-            return gremlin if gremlin.startswith("gremlin") else f"gremlin {gremlin}"
+            return f"gremlin {gremlin}"  # GTG-VIEW-2: "gremlin red-square-1pt", "gremlin stripe"
     options = getattr(view, "options", None)
     if type(options) is Options:
         try:
@@ -92,6 +93,18 @@ def _landing(view: View, space: str) -> str:
         if space in square:
             return "Town Square"
     return ""
+
+
+def _inside_square(view: View, here: Any) -> bool:
+    """The mover stands in the Town Square and the table plays the careful reading, so a move to
+    another of its spaces does not enter it (GTG-SQUARE-6)."""
+    options = getattr(view, "options", None)
+    if type(options) is not Options or options.reenter_square is not False or type(here) is not str:
+        return False
+    try:
+        return here in table_geometry(options.map).square
+    except SetupError:  # a hand-made view with a forged map: no label is worth an error
+        return False
 
 
 def _choose_label(view: View, space: str) -> Message:
@@ -118,18 +131,26 @@ def _choose_label(view: View, space: str) -> Message:
     return message("gtg.action.choose", "Choose {space}", space=space)
 
 
+@guarded
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat deciding in ``view`` ("Move to d4", "Move to e6
-    (face-down gremlin)", "Defeat gremlin-17 with flashlight + sword", "Put gremlin-30 face up on
-    j18 in the Movie Theater"), with its message key and parameters; made from the view alone, so
-    it never names a face-down gremlin."""
+    (face-down gremlin)", "Defeat red-circle+red-triangle-2pt with flashlight + sword", "Put
+    red-square-1pt face up on j18 in the Movie Theater": a gremlin by its design, GTG-VIEW-2),
+    with its message key and parameters; made from the view alone, so it never names a
+    face-down gremlin."""
+    check_type(view, View, "Gremlins: The Game View")
+    check_complete("action_label", view, action)
     kind = type(action)
     if kind is Move and type(action.to) is str:
         mover, positions = getattr(view, "current_player", None), getattr(view, "positions", None)
-        if (type(mover) is int and type(positions) is tuple and 0 <= mover < len(positions)
-                and positions[mover] == action.to):
+        here = (positions[mover] if type(mover) is int and type(positions) is tuple
+                and 0 <= mover < len(positions) else None)
+        if here == action.to:
             return message("gtg.action.stay", "Stay on {space} (no move is possible)", space=action.to)
         what = _landing(view, action.to)
+        if what == "Town Square" and _inside_square(view, here):
+            return message("gtg.action.move-within", "Move to {space} (within the Town Square: no refill)",
+                           space=action.to)
         if what:
             return message("gtg.action.move-onto", "Move to {space} ({what})", space=action.to, what=what)
         return message("gtg.action.move", "Move to {space}", space=action.to)

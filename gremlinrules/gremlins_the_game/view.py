@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type
+from gremlinrules.core.checks import check_seat, check_type, guarded
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.gremlins_the_game.actions import Choose, Defeat, Discard, LetEscape, Move
 from gremlinrules.gremlins_the_game.components import tables
-from gremlinrules.gremlins_the_game.flow import geo, placed_at
+from gremlinrules.gremlins_the_game.flow import FIGHT, geo, placed_at
 from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, State
 
-__all__ = ["SeenGremlin", "View", "describe", "everyone_lost", "observe", "scores", "winners"]
+__all__ = ["SeenGremlin", "View", "describe", "everyone_lost", "observe", "scores", "seen_frame", "winners"]
 
 
 @attrs.frozen(slots=True)
@@ -23,7 +24,8 @@ class SeenGremlin:
 
     space: str
     gremlin: str | None
-    """The token's id when face up; None when face down (unknown to everyone)."""
+    """The token's design name when face up (GTG-VIEW-2: ``red-square-1pt``, ``stripe``); None
+    when face down (unknown to everyone)."""
     face_up: bool
     from_pool: bool = False
     """A face-down token placed from the pool after setup (it may be Stripe; one placed at setup
@@ -33,7 +35,9 @@ class SeenGremlin:
 @attrs.frozen(slots=True)
 class View:
     """The table as one seat sees it (GTG-VIEW-1), or a spectator: positions, tokens and face-up
-    gremlins are public; face-down gremlins are unknown to everyone; hands are private."""
+    gremlins are public; face-down gremlins are unknown to everyone; hands are private. A
+    gremlin is named by its design (GTG-VIEW-2), as a person reads it off the token: identical
+    tokens look alike here too."""
 
     seat: int | None
     """The seat this view belongs to; None for a spectator."""
@@ -41,7 +45,8 @@ class View:
     current_player: int | None
     phase: Phase
     pending: Frame | None
-    """The pending decision (every frame of this game is public)."""
+    """The pending decision (every frame of this game is public; a fight's source is the
+    gremlin's design name)."""
     scores: tuple[int, ...]
     """Each seat's Gremlin Points (defeated gremlins are public)."""
     winners: tuple[int, ...]
@@ -67,7 +72,9 @@ class View:
     pool_size: int
     """Face-down gremlin tokens left in the pool."""
     crowd: tuple[str, ...]
+    """The design names of the gremlins in a full Movie Theater's crowd."""
     defeated: tuple[tuple[str, ...], ...]
+    """Each seat's defeated gremlins by design name, in the order defeated."""
     hand: tuple[str, ...] | None
     """Your own weapon cards; None for a spectator."""
     hand_sizes: tuple[int, ...]
@@ -83,6 +90,7 @@ class View:
         return draw_view(self)
 
 
+@guarded
 def scores(s: State) -> tuple[int, ...]:
     """GTG-END-2: each seat's Gremlin Points, the sum over its defeated gremlins."""
     check_type(s, State, "Gremlins: The Game State")
@@ -97,6 +105,7 @@ def everyone_lost(s: State) -> bool:
             and s.outcome is not Outcome.STRIPE_DEFEATED)
 
 
+@guarded
 def winners(s: State) -> tuple[int, ...]:
     """GTG-END-2: most Gremlin Points wins, ties shared; GTG-VARIANT-1: nobody when the gremlins
     won; empty until the end."""
@@ -115,6 +124,7 @@ _END_CLAUSES = {
 }
 
 
+@guarded
 def end_reason(s: State) -> str | None:
     """The clause that ended the game (``State.outcome``): Stripe defeated (GTG-STRIPE-2), Stripe
     in the theater with the pool empty (GTG-STRIPE-4), or the turn limit of the house rule
@@ -123,33 +133,45 @@ def end_reason(s: State) -> str | None:
     return _END_CLAUSES.get(s.outcome) if s.phase is Phase.OVER else None
 
 
+@guarded
 def observe(s: State, player: int | None) -> View:
     """What ``player`` may know (GTG-VIEW-1); with None, what a spectator may know."""
     check_type(s, State, "Gremlins: The Game State")
     p = None if player is None else check_seat(player, s.players)
     over = s.phase is Phase.OVER
+    design = tables(s.components).design
     return View(
         seat=p, players=s.players,
         current_player=None if over else (s.stack[-1].seat if s.stack else s.turn),
-        phase=s.phase, pending=s.stack[-1] if s.stack else None, scores=scores(s), winners=winners(s),
+        phase=s.phase, pending=seen_frame(s.stack[-1], design) if s.stack else None, scores=scores(s),
+        winners=winners(s),
         gremlins_won=everyone_lost(s), options=s.options, map=geo(s).name,
         outcome=s.outcome, turn=s.turn, turn_number=s.turn_number, first_player=s.first_player,
         positions=s.positions, free_move=s.free_move, event_tokens=s.event_tokens,
         weapon_tokens=s.weapon_tokens,
-        board=tuple(SeenGremlin(g.space, g.gremlin if g.face_up else None, g.face_up, g.from_pool)
+        board=tuple(SeenGremlin(g.space, design[g.gremlin] if g.face_up else None, g.face_up, g.from_pool)
                     for g in s.board),
-        pool_size=len(s.pool), crowd=s.crowd, defeated=s.defeated,
+        pool_size=len(s.pool), crowd=tuple(design[g] for g in s.crowd),
+        defeated=tuple(tuple(design[g] for g in row) for row in s.defeated),
         hand=None if p is None else s.hands[p], hand_sizes=tuple(len(h) for h in s.hands),
         weapon_deck_size=len(s.weapon_deck), weapon_discard=s.weapon_discard,
         event_deck_size=len(s.event_deck), event_discard=s.event_discard,
     )
 
 
+def seen_frame(frame: Frame, design: Mapping[str, str]) -> Frame:
+    """``frame`` as a view shows it: a fight names its gremlin by design (GTG-VIEW-2)."""
+    if frame.kind == FIGHT and frame.source in design:
+        return attrs.evolve(frame, source=design[frame.source])
+    return frame
+
+
 def _name(value: Any) -> str:
     """A space or card name as it is; anything else shown short."""
-    return value if type(value) is str and len(value) <= 40 else shown(value)
+    return value if type(value) is str and len(value) <= 80 else shown(value)
 
 
+@guarded
 def describe(s: State, action: Any) -> str:
     """One readable line for ``action`` by the seat to move in ``s``."""
     check_type(s, State, "Gremlins: The Game State")
@@ -159,13 +181,16 @@ def describe(s: State, action: Any) -> str:
         return f"{who} moves to {_name(action.to)}"
     if kind is LetEscape:
         placed = placed_at(s, s.positions[s.turn]) if s.phase is not Phase.OVER else None
-        what = placed.gremlin if placed is not None and placed.face_up else "the gremlin"
+        design = tables(s.components).design
+        face_up = placed is not None and placed.face_up
+        what = design.get(placed.gremlin, "the gremlin") if placed is not None and face_up else "the gremlin"
         return f"{who} lets {what} escape to the Movie Theater"
     if kind is Defeat:
         ws = action.weapons
         names = " + ".join(map(_name, ws)) if type(ws) is tuple and len(ws) <= 7 else shown(ws)
         frame = s.stack[-1] if s.stack else None
-        what = frame.source if frame is not None and frame.kind == "fight" and frame.source else "the gremlin"
+        what = (tables(s.components).design.get(str(frame.source), "the gremlin")
+                if frame is not None and frame.kind == "fight" and frame.source else "the gremlin")
         return f"{who} defeats {_name(what)} with {names}"
     if kind is Discard:
         return f"{who} discards {_name(action.weapon)}"

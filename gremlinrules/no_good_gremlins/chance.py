@@ -22,8 +22,10 @@ rebuilt once it is empty, so the outcomes entered so far fix the move exactly up
 unseen card, and the probe's answer is exact (NGG-CHANCE-4).
 
 Besides the names every model has (``POOLS``, :func:`deal`, :func:`step`,
-:func:`reveals`, :func:`canonical`), :func:`outcome_bound` gives OpenSpiel its
-``max_chance_outcomes`` and :func:`arranged` gives a tracked move its events.
+:func:`reveals`, :func:`canonical`, :func:`designs`), :func:`outcome_bound` gives OpenSpiel its
+``max_chance_outcomes`` and :func:`arranged` gives a tracked move its events. The opening hands
+may be entered in any order, card by card round the table (NGG-CHANCE-2), and a card a tracker
+cannot see may be entered unseen (``UNSEEN_POOLS``, NGG-CHANCE-5).
 """
 
 from __future__ import annotations
@@ -36,11 +38,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.chance_tools import Dealing, hands, unseated, weights
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.piles import reshuffle
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins import rules
-from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS, MATERIALS, Material
+from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS, MATERIALS
 from gremlinrules.no_good_gremlins.flow import HAND_SIZE, TAP
 from gremlinrules.no_good_gremlins.setup import new_game, table_components
 from gremlinrules.no_good_gremlins.state import Options, Setup, State
@@ -48,10 +51,14 @@ from gremlinrules.no_good_gremlins.state import Options, Setup, State
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["POOLS", "arranged", "canonical", "deal", "outcome_bound", "reveals", "step"]
+__all__ = ["POOLS", "UNSEEN_POOLS", "arranged", "canonical", "deal", "designs", "outcome_bound", "reveals",
+           "step"]
 
 POOLS: tuple[str, ...] = ("materials", "gremlins")
 """NGG-CHANCE-1: the materials deck and the gremlin deck."""
+UNSEEN_POOLS = frozenset({"materials"})
+"""NGG-CHANCE-5: a material card only its drawer sees may be entered unseen (a hand is shown only
+by the cards its owner builds, discards or pays with, so a placeholder is named when it shows)."""
 
 _NAMES: dict[str, tuple[str, ...]] = {
     "materials": tuple(m.value for m in MATERIALS),
@@ -61,6 +68,12 @@ _INDEX: dict[str, dict[str, int]] = {pool: {name: i for i, name in enumerate(nam
                                      for pool, names in _NAMES.items()}
 _FIXED = Rng(0)
 """The canonical state's generator: the order of what nobody has seen is not part of the table."""
+
+
+def designs(players: int, options: Any = None) -> dict[str, frozenset[str]]:
+    """NGG-CHANCE-1: the items of each pool (the same at every table)."""
+    del players, options
+    return {pool: frozenset(names) for pool, names in _NAMES.items()}
 
 
 def outcome_bound(players: int, options: Any = None) -> int:
@@ -77,10 +90,9 @@ def canonical(state: State) -> State:
                         gremlin_deck=tuple(sorted(state.gremlin_deck)), rng=_FIXED)
 
 
-def _need(pool: str, pile: Sequence[int], seen_by: tuple[int, ...] | None) -> Need:
+def _need(pool: str, pile: Sequence[int], seat: int | None) -> Need:
     names = _NAMES[pool]
-    weights = tuple(sorted((names[card], k) for card, k in Counter(pile).items()))
-    return Need(pool, weights, seen_by)
+    return Need(pool, weights(names[card] for card in pile), None if seat is None else (seat,), seat)
 
 
 def _index(outcome: Outcome, pool: str) -> int:
@@ -93,22 +105,18 @@ def _index(outcome: Outcome, pool: str) -> int:
 # -- the opening deal ---------------------------------------------------------------------------
 
 def deal(players: int, options: Options, entered: tuple[Outcome, ...]) -> Need | State:
-    """NGG-CHANCE-2: the opening hands, six cards for seat 0, then six for seat 1, and so on, each
-    card a chance decision seen by the seat it is dealt to; then the initial state (canonical).
-    Both decks stay unseen: the gremlin deck until its cards are revealed."""
-    pool = Counter(t for t, k in enumerate(table_components(options).counts) for _ in range(k))
-    hands: list[list[Material]] = [[] for _ in range(players)]
-    for k, outcome in enumerate(entered):
-        card = _index(outcome, "materials")
-        if k >= HAND_SIZE * players or not pool[card]:
-            raise InvalidArgumentError(f"{shown(str(outcome))} cannot be dealt here")
-        pool[card] -= 1
-        hands[k // HAND_SIZE].append(MATERIALS[card])
-    if len(entered) < HAND_SIZE * players:
-        seat = len(entered) // HAND_SIZE
-        return _need("materials", tuple(pool.elements()), (seat,))
-    dealt = new_game(players, 0, options=options, setup=Setup(hands=tuple(tuple(h) for h in hands)))
-    return canonical(dealt)
+    """NGG-CHANCE-2: the opening hands, six cards a seat, each card a chance decision seen by the
+    seat it is dealt to; then the initial state (canonical). The deal offers seat 0's cards, then
+    seat 1's, and so on, and takes a card for any seat whose hand has room, in any order (round
+    the table). Both decks stay unseen: the gremlin deck until its cards are revealed."""
+    counts = table_components(options).counts
+    deck = Counter({MATERIALS[t].value: k for t, k in enumerate(counts) if k})
+    dealing = Dealing(hands("materials", players, HAND_SIZE), {"materials": deck})
+    need = dealing.run(entered)
+    if need is not None:
+        return need
+    dealt = tuple(tuple(MATERIALS[_INDEX["materials"][card]] for card in hand) for hand in dealing.filled)
+    return canonical(new_game(players, 0, options=options, setup=Setup(hands=dealt)))
 
 
 # -- a move -------------------------------------------------------------------------------------
@@ -152,6 +160,7 @@ def _tapped(probe: _Probe) -> Iterator[_Probe]:
 
 def _entered_split(state: State, entered: tuple[Outcome, ...]) -> tuple[State, dict[str, list[int]]]:
     """``state`` with the entered cards stacked on its decks, and the cards left for rebuilt piles."""
+    unseated(entered, "a card drawn or revealed during play")
     queues = {pool: [_index(o, pool) for o in entered if o.pool == pool] for pool in POOLS}
     if sum(map(len, queues.values())) != len(entered):
         raise InvalidArgumentError("an entered outcome names no pool of No Good Gremlins")
@@ -177,7 +186,7 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
             raise InvalidArgumentError(f"{shown(str(outcome))} is not what this move reveals next")
     if len(probe.taken) > len(entered):
         pool, seat, pile = probe.taken[len(entered)]
-        return _need(pool, pile, None if seat is None else (seat,))
+        return _need(pool, pile, seat)
     if len(probe.taken) < len(entered):
         raise InvalidArgumentError(f"{shown(action)} reveals {len(probe.taken)} cards, not {len(entered)}")
     return canonical(after)

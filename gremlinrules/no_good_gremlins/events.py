@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import attrs
 
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.no_good_gremlins import flow
 from gremlinrules.no_good_gremlins.actions import Action, Bribe, DrawTwo, EndTurn, Feed
 from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS, MATERIALS, GremlinCard, Material
@@ -190,6 +190,7 @@ def _turn_end(s: State, seat: int, choice: int, after: State) -> list[Any]:
     return out
 
 
+@guarded
 def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     """The state after ``action`` (exactly ``fast.apply``'s) and the events it caused, in
     order: the action itself first (``Acted``)."""
@@ -212,9 +213,11 @@ def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
     return after, tuple(events)
 
 
+@guarded
 def observe_event(event: Any, seat: int | None) -> Any:
     """What ``seat`` (None: a spectator) sees of ``event``: the event itself, or for another seat's
     draw, the count without the cards (NGG-VIEW-1)."""
+    check_complete("observe_event", event)
     if type(event) not in EVENT_TYPES:
         check_type(event, Drawn, "No Good Gremlins event")
     if type(event) is Drawn and event.seat != seat:

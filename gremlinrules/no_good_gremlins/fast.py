@@ -30,6 +30,7 @@ from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.chance import foreign
+from gremlinrules.core.checks import check_complete
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.core.zones import next_seat
@@ -133,50 +134,54 @@ def pad_table(pad: tuple[int, ...], costs: tuple[int, ...]) -> _PadTable:
 
 def legal_actions(s: State) -> tuple[Any, ...]:
     """Every legal action, in the canonical order of ALL_ACTIONS (empty iff the game is over)."""
-    if type(s) is not State:
-        return foreign(legal_actions, s)  # a tracked state (external chance), or refused
-    if s.stack:  # a pending Feed decision (rare): the rule book answers it
-        return rules.legal_actions(s)
-    phase = s.phase
-    seat = s.turn
-    # compress() picks the actions whose material has a nonzero count, in C.
-    if phase is _MAIN:
-        hand = s.hands[seat]
-        pad = s.pads[seat]
-        costs = s.components.launch_costs
-        table = _pad_get(pad)
-        if table is None or (table[4] is not costs and table[4] != costs):
-            table = pad_table(pad, costs)
-        out: tuple[Any, ...] = ()
-        if s.open_build or s.builds or s.mains:
-            # With room for a new rocket, every type held; else only onto the rockets there.
-            out = held(hand)[0] if table[2] else tuple([build for t, build in table[3] if hand[t]])
-        if s.mains:
-            out += table[5]  # the complete rockets
-        if s.chrome and (s.mains or s.options.chrome_launch == "extra"):  # NGG-BRIBE-8
-            out += table[1]
-        if not s.final_turn or s.options.finale_free_actions:
-            if s.wanderer == seat:
-                return out + table[0] + held(hand)[2] + _END
-            return out + table[7]  # the scraps and EndTurn
-        return out + _END
-    if phase is _OPENING or phase is _FINAL_OPENING:
-        options = s.options
-        if not options.free_actions_before_opening:  # the usual case: a draw, a take, or both
-            return _OPENINGS[phase is _OPENING][bool(s.scrapheap)]
-        opening: list[Any] = []
-        if phase is _OPENING:  # NGG-HAND-3: an empty deck skips the draw, not the opening
-            opening.append(DRAW_TWO)
-        if s.scrapheap:
-            opening.append(TAKE_SCRAP)
-        if not s.final_turn or options.finale_free_actions:
-            opening += compress(SCRAPS, s.pads[seat])
-            if s.wanderer == seat:
-                opening += held(s.hands[seat])[2]
-        return tuple(opening)
-    if phase is _DISCARD:
-        return held(s.hands[seat])[1]
-    return ()
+    try:
+        if type(s) is not State:
+            return foreign(legal_actions, s)  # a tracked state (external chance), or refused
+        if s.stack:  # a pending Feed decision (rare): the rule book answers it
+            return rules.legal_actions(s)
+        phase = s.phase
+        seat = s.turn
+        # compress() picks the actions whose material has a nonzero count, in C.
+        if phase is _MAIN:
+            hand = s.hands[seat]
+            pad = s.pads[seat]
+            costs = s.components.launch_costs
+            table = _pad_get(pad)
+            if table is None or (table[4] is not costs and table[4] != costs):
+                table = pad_table(pad, costs)
+            out: tuple[Any, ...] = ()
+            if s.open_build or s.builds or s.mains:
+                # With room for a new rocket, every type held; else only onto the rockets there.
+                out = held(hand)[0] if table[2] else tuple([build for t, build in table[3] if hand[t]])
+            if s.mains:
+                out += table[5]  # the complete rockets
+            if s.chrome and (s.mains or s.options.chrome_launch == "extra"):  # NGG-BRIBE-8
+                out += table[1]
+            if not s.final_turn or s.options.finale_free_actions:
+                if s.wanderer == seat:
+                    return out + table[0] + held(hand)[2] + _END
+                return out + table[7]  # the scraps and EndTurn
+            return out + _END
+        if phase is _OPENING or phase is _FINAL_OPENING:
+            options = s.options
+            if not options.free_actions_before_opening:  # the usual case: a draw, a take, or both
+                return _OPENINGS[phase is _OPENING][bool(s.scrapheap)]
+            opening: list[Any] = []
+            if phase is _OPENING:  # NGG-HAND-3: an empty deck skips the draw, not the opening
+                opening.append(DRAW_TWO)
+            if s.scrapheap:
+                opening.append(TAKE_SCRAP)
+            if not s.final_turn or options.finale_free_actions:
+                opening += compress(SCRAPS, s.pads[seat])
+                if s.wanderer == seat:
+                    opening += held(s.hands[seat])[2]
+            return tuple(opening)
+        if phase is _DISCARD:
+            return held(s.hands[seat])[1]
+        return ()
+    except AttributeError:
+        check_complete("legal_actions", s)
+        raise
 
 
 def is_legal(s: State, action: Any) -> bool:
@@ -383,12 +388,16 @@ _by_value = _ACTIONS.by_value
 
 def apply(s: State, action: Any) -> State:
     """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
-    if type(s) is not State:
-        return foreign(apply, s, action)  # a tracked state (external chance), or refused
-    if not s.stack:
-        info = _by_id(id(action)) or _by_value(action)
-        if info is not None:
-            out = info[0](s, info[1])  # no effect applies once the game is over
-            if out is not None:
-                return out
-    return rules.apply(s, action)  # the reason for a refusal, or the pending frame answered
+    try:
+        if type(s) is not State:
+            return foreign(apply, s, action)  # a tracked state (external chance), or refused
+        if not s.stack:
+            info = _by_id(id(action)) or _by_value(action)
+            if info is not None:
+                out = info[0](s, info[1])  # no effect applies once the game is over
+                if out is not None:
+                    return out
+        return rules.apply(s, action)  # the reason for a refusal, or the pending frame answered
+    except AttributeError:
+        check_complete("apply", s)
+        raise

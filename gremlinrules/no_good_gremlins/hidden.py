@@ -9,18 +9,22 @@ from __future__ import annotations
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_seed, check_type
+from gremlinrules.core.checks import check_seat, check_type, guarded
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins.state import State
 
 __all__ = ["sample_hidden"]
 
 
+@guarded
 def sample_hidden(state: State, player: int, seed: int) -> State:
-    """A state seat ``player`` cannot tell from ``state``, with hidden cards redealt."""
+    """A state seat ``player`` cannot tell from ``state``, with hidden cards redealt.
+
+    ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError otherwise).
+    """
     check_type(state, State, "No Good Gremlins State")
     seat = check_seat(player, state.players)
-    rng = Rng.from_seed(check_seed(seed))
+    rng = Rng.from_seed(seed)  # InvalidArgumentError for a seed outside 0 to 2**64-1
     others = [p for p in range(state.players) if p != seat]
     pool = list(state.deck)
     for p in others:

@@ -23,6 +23,7 @@ from cattrs.gen import make_dict_unstructure_fn
 
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.enums import CodeRepr
+from gremlinrules.core.errors import shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.schema import build_schema
 from gremlinrules.no_good_gremlins.components import (
@@ -180,7 +181,7 @@ def _internal_wanderer(seat: int | None, status: WandererStatus) -> int:
             raise ValueError("a held Wandering Gremlin needs its holder's seat")
         return seat
     if seat is not None:
-        raise ValueError(f"a Wandering Gremlin {status.value} has no holder, not seat {seat}")
+        raise ValueError(f"a Wandering Gremlin {status.value} has no holder, not seat {shown(seat)}")
     return AWAY if status is WandererStatus.SET_ASIDE else GONE
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import check_complete, check_type, guarded, half_built
 from gremlinrules.core.decisions import Frame, Stack
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.lookup import ActionLookup
@@ -73,6 +73,7 @@ _TITLE = "No Good Gremlins"
 # --- whose decision --------------------------------------------------------------------------
 
 
+@guarded
 def players(s: State) -> int:
     """The number of seats."""
     check_type(s, State, "No Good Gremlins State")
@@ -81,18 +82,26 @@ def players(s: State) -> int:
 
 def is_terminal(s: State) -> bool:
     """True once the finale's launches are done (NGG-FINALE-6)."""
-    if type(s) is not State:
-        return foreign(is_terminal, s)  # a tracked state (external chance), or refused
-    return s.phase is Phase.OVER
+    try:
+        if type(s) is not State:
+            return foreign(is_terminal, s)  # a tracked state (external chance), or refused
+        return s.phase is Phase.OVER
+    except AttributeError:
+        check_complete("is_terminal", s)
+        raise
 
 
 def current_player(s: State) -> int | None:
     """The seat that must decide: the pending frame's seat, else the turn owner; None at the end."""
-    if type(s) is not State:
-        return foreign(current_player, s)  # a tracked state (external chance), or refused
-    if s.phase is Phase.OVER:
-        return None
-    return s.stack[-1].seat if s.stack else s.turn
+    try:
+        if type(s) is not State:
+            return foreign(current_player, s)  # a tracked state (external chance), or refused
+        if s.phase is Phase.OVER:
+            return None
+        return s.stack[-1].seat if s.stack else s.turn
+    except AttributeError:
+        check_complete("current_player", s)
+        raise
 
 
 # --- what is an action of this game ----------------------------------------------------------
@@ -446,10 +455,16 @@ def check(s: State, action: Any) -> Reason | None:
 
     An action that is not one of the game's (a field that is no Material, say) is refused as
     malformed before any pending frame is asked about it."""
-    check_type(s, State, "No Good Gremlins State")
-    if s.phase is not Phase.OVER and material_of(action) is None:
-        return _malformed(action)
-    return BOOK.check(s, action)
+    try:
+        check_type(s, State, "No Good Gremlins State")
+        if s.phase is not Phase.OVER and material_of(action) is None:
+            return _malformed(action)
+        return BOOK.check(s, action)
+    except AttributeError:
+        check_complete("check", s)
+        if half_built(action):
+            return _malformed(action)  # refuses an action built without its fields
+        raise
 
 
 def is_legal(s: State, action: Any) -> bool:

@@ -96,7 +96,7 @@ def new_game(players: Any, seed: Any = 0, *, options: Any = None, setup: Any = N
 
     NGG-SETUP-1, NGG-SETUP-2; with ``setup`` the listed cards are placed as given and the rest
     shuffled by ``seed`` (NGG-SETUP-3). ``options.components`` are the numbers on your own cards
-    (NGG-DATA-6).
+    (NGG-DATA-6). ``seed`` is an integer from 0 to 2**64-1 (SetupError otherwise).
 
     Without a ``seed`` the seed is 0, so every call deals the same table: reproducible by
     default (Gymnasium's ``reset()`` draws a random one instead). Pass a seed of your own, such

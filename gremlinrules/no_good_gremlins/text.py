@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.core.errors import SerializationError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.no_good_gremlins.actions import (
@@ -57,9 +58,12 @@ _TEMPLATES: dict[type, tuple[str, str]] = {
 }
 
 
+@guarded
 def action_label(view: View, action: Any) -> Message:
     """A short text naming ``action`` for the seat deciding in ``view`` ("Build iron", "Take 3 rust
     from the scrapheap"), with its message key and parameters; made from the view alone."""
+    check_type(view, View, "No Good Gremlins View")
+    check_complete("action_label", view, action)
     kind = type(action)
     if kind is DrawTwo:
         return message("ngg.action.draw-two", "Draw two cards")

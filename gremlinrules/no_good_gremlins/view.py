@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type
+from gremlinrules.core.checks import check_seat, check_type, guarded
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.no_good_gremlins.actions import (
@@ -103,6 +103,7 @@ class View:
         return draw_view(self)
 
 
+@guarded
 def scores(s: State) -> tuple[int, ...]:
     """Each seat's medal collection value (NGG-LAUNCH-4)."""
     check_type(s, State, "No Good Gremlins State")
@@ -110,6 +111,7 @@ def scores(s: State) -> tuple[int, ...]:
     return tuple(sum(k * v for k, v in zip(held, values, strict=True)) for held in s.medals)
 
 
+@guarded
 def winners(s: State) -> tuple[int, ...]:
     """NGG-END-1: most valuable collection, then most medal types; empty until the end."""
     check_type(s, State, "No Good Gremlins State")
@@ -121,6 +123,7 @@ def winners(s: State) -> tuple[int, ...]:
     return tuple(p for p in range(s.players) if keys[p] == best)
 
 
+@guarded
 def end_reason(s: State) -> str | None:
     """The clause that began the finale that ended the game: the materials deck ran out (with two
     or three players, NGG-FINALE-1), or ran out the second time (with four or five, NGG-DECK-2),
@@ -135,6 +138,7 @@ def end_reason(s: State) -> str | None:
     return "NGG-FINALE-1" if s.players <= 3 else "NGG-DECK-2"
 
 
+@guarded
 def observe(s: State, player: int | None) -> View:
     """What ``player`` may know (NGG-VIEW-1): never another hand or either deck's order; with
     ``player`` None, what a spectator may know (no hand at all)."""
@@ -158,13 +162,14 @@ def observe(s: State, player: int | None) -> View:
     )
 
 
+@guarded
 def describe(s: State, action: Any) -> str:
     """One readable line for ``action`` by the seat to move in ``s``."""
     check_type(s, State, "No Good Gremlins State")
     who = f"Seat {s.stack[-1].seat if s.stack else s.turn}"
     kind = type(action)
     m = getattr(action, "material", None)
-    name = m.value if type(m) is Material else repr(m)
+    name = m.value if type(m) is Material else shown(m)
     if kind is DrawTwo:
         return f"{who} draws two cards from the materials deck"
     if kind is TakeScrap:

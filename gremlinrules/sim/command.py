@@ -54,7 +54,7 @@ def add_simulate_parser(sub: Any) -> None:
                    "comma-separated (default random)")
     p.add_argument("--rotate", action="store_true", help="with one bot spec per seat: turn the bots one "
                    "seat a game, so each sits in each seat equally often")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    p.add_argument("--seed", type=int, default=0, help="master seed, 0 to 2**64-1 (default 0)")
     p.add_argument("--workers", type=_positive, default=None, help="local worker processes (default: every "
                    "core; 1 plays in this process); with --ray alone, the CPUs of the local Ray")
     p.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",

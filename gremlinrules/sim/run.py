@@ -17,7 +17,7 @@ from collections.abc import Generator, Iterator, Sequence
 from typing import Literal
 
 from gremlinrules.bots.registry import canonical_spec, registered_bots
-from gremlinrules.core.checks import is_int
+from gremlinrules.core.checks import check_seed, is_int
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import get_game
@@ -49,9 +49,7 @@ class Plan:
                  rotate: bool = False) -> None:
         # by id: the workers find the game in their own registry
         self.game: Game = get_game(game if isinstance(game, str) else str(getattr(game, "id", game)))
-        if not is_int(seed):
-            raise InvalidArgumentError(f"seed must be an integer, not {shown(seed)}")
-        self.seed = int(seed)
+        self.seed = check_seed(seed, InvalidArgumentError)
         counts = self.game.player_counts
         if players == "all":
             self.counts: tuple[int, ...] = tuple(counts)
@@ -99,6 +97,8 @@ def iter_simulate(game: Game | str, *, games: int, players: Players = "all",
     """Play games ``0 .. games-1`` of a run; yields each game's record as it is recorded, in the order
     games finish (not by index).
 
+    ``seed``: the master seed, an integer from 0 to 2**64-1 (each game's seed is derived from
+    it and the game's index, in the same range).
     ``players``: a player count of the game, or ``"all"`` (the counts in turn, by index).
     ``bots``: one bot spec for every seat, or one per seat (a list, or comma-separated):
     ``random``, ``ismcts:<simulations>``, ``ismcts:<seconds>s`` (not reproducible), or a name

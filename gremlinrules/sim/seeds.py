@@ -14,6 +14,7 @@ on which worker played it, in which batch, or how many games came before.
 
 from __future__ import annotations
 
+from gremlinrules.core.checks import check_seed
 from gremlinrules.core.errors import InvalidArgumentError, shown
 
 __all__ = ["bot_seed", "game_seed"]
@@ -38,16 +39,18 @@ def _check(name: str, value: object) -> int:
 
 
 def game_seed(master: int, index: int) -> int:
-    """The seed of game ``index`` (from 0) of a run with master seed ``master``: 0 to 2**64 - 1."""
-    master, index = _check("seed", master), _check("index", index)
+    """The seed of game ``index`` (from 0) of a run with master seed ``master`` (from 0 to 2**64-1,
+    as every seed; InvalidArgumentError otherwise): 0 to 2**64 - 1."""
+    master, index = check_seed(master, InvalidArgumentError), _check("index", index)
     if index < 0:
         raise InvalidArgumentError(f"index must be at least 0, not {shown(index)}")
-    return _output(master & _MASK, index)
+    return _output(master, index)
 
 
 def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in the game with seed ``seed``."""
-    seed, seat = _check("seed", seed), _check("seat", seat)
+    """The seed of the bot at ``seat`` in the game with seed ``seed`` (from 0 to 2**64-1): 0 to
+    2**64 - 1."""
+    seed, seat = check_seed(seed, InvalidArgumentError), _check("seat", seat)
     if seat < 0:
         raise InvalidArgumentError(f"seat must be at least 0, not {shown(seat)}")
-    return _output((seed ^ _BOT_STREAM) & _MASK, seat)
+    return _output(seed ^ _BOT_STREAM, seat)

@@ -10,8 +10,9 @@ Parts a program may count (classes and data attributes):
 
 - ``<g class="space" data-space="a1" data-area="street" data-mark="...">``: one per space;
 - ``<g class="token" data-kind="event|weapon" data-space="h2">``: one per token on the map;
-- ``<g class="gremlin" data-zone="board" data-space="n2" data-gremlin="gremlin-08"
-  data-face-up="true">``: one per gremlin token on the map, a face-down one with
+- ``<g class="gremlin" data-zone="board" data-space="n2" data-gremlin="green-circle-1pt"
+  data-face-up="true">``: one per gremlin token on the map, named by its design (GTG-VIEW-2, as
+  the view names it), a face-down one with
   ``data-gremlin="hidden"`` (GTG-VIEW-1: nobody knows it) and ``data-from-pool="true"`` when it
   came from the pool after setup (only such a token may be Stripe); ``data-zone="crowd"`` (no
   ``data-space``) for each gremlin of a full theater's crowd, ``data-zone="defeated"`` with
@@ -237,7 +238,7 @@ def _gremlin(view: View, x: float, y: float, gremlin: str | None, zone: str, *, 
             class_="gremlin", data_zone=zone, data_gremlin="hidden", data_face_up=False,
             data_from_pool=pooled or None, **data,
         )
-    token = tables(view.options.components or REFERENCE).gremlin[gremlin]
+    token = tables(view.options.components or REFERENCE).design_token[gremlin]
     syms = token.symbols
     width = sum(s.count * 5 + 2 for s in syms)
     return group(
@@ -394,7 +395,7 @@ def _check(view: View) -> None:
         raise InvalidArgumentError("this Gremlins: The Game view's seat is not at the table")
     shown_gremlins = [g.gremlin for g in view.board if g.face_up] + [*view.crowd]
     shown_gremlins += [g for row in view.defeated for g in row]
-    unknown = [g for g in shown_gremlins if g not in t.gremlin]
+    unknown = [g for g in shown_gremlins if g not in t.design_token]
     unknown += [w for w in (*(view.hand or ()), *view.weapon_discard) if w not in t.weapon_index]
     if unknown:
         raise InvalidArgumentError(f"this Gremlins: The Game view names no component of its table: "

@@ -148,3 +148,16 @@ def test_is_legal_agrees_with_membership_for_look_alike_actions(
         else:
             with pytest.raises(IllegalActionError):
                 game.apply(state, look)
+
+
+def test_action_label_of_something_that_is_no_view_raises_invalid_argument_error(game_id: str,
+                                                                                  players: int) -> None:
+    """action_label given a state, an action, None or bytes instead of a view raises
+    InvalidArgumentError (Gremlins, Inc., No Good Gremlins and Gremlins: The Game raised
+    AttributeError; found by the fuzz of every public call)."""
+    game = support.game(game_id)
+    state = game.new_game(players, 3)
+    action = game.legal_actions(state)[0]
+    for junk in (state, action, None, b"view", object()):
+        with pytest.raises(InvalidArgumentError):
+            game.action_label(junk, action)

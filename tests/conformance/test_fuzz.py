@@ -22,6 +22,9 @@ The properties, checked on every call (decoding, and ``new_game``, ``observe``, 
   survives a random playout to its end, or to :data:`STEP_CAP` decisions, with ``check_state``
   passing at each step.
 
+Every other public call, and states edited in memory, are fuzzed in the second half of this
+fuzz, :mod:`tests.conformance.test_fuzz_calls` (issue 28).
+
 Known defects of the games (issue 13) make some of these fail for some games; those exact cases
 are marked ``xfail(strict=True)`` in :data:`KNOWN`, so the owner's fix turns them into failures
 ("XPASS(strict)") until the mark is removed.

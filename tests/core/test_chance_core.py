@@ -9,7 +9,7 @@ import pytest
 
 import gremlinrules
 from gremlinrules import InvalidArgumentError, SerializationError, SetupError
-from gremlinrules.core.chance import CHANCE, Need, Outcome, Tracked, parse_outcome
+from gremlinrules.core.chance import CHANCE, UNSEEN, Need, Outcome, Tracked, parse_outcome
 from gremlinrules.core.game import ModuleGame
 
 
@@ -129,3 +129,42 @@ def test_the_json_schema_describes_outcomes_and_tracked_states(game_id: str) -> 
         action = actions[rnd.randrange(len(actions))]
         jsonschema.validate(game.to_data(action), {**schema, "$ref": "#/$defs/Action"})
         t = game.apply(t, action)
+
+
+def test_an_outcome_naming_a_seat_is_written_with_it_and_read_back() -> None:
+    """An outcome for another seat than the one offered (issue 28) is written
+    chance:<pool>:<item>@<seat> and read back; one naming none is written as before; an item whose
+    own name holds "@" is written with a bare "@" after it (or its seat) and reads back; the
+    unseen item "?" reads as UNSEEN; a seat with leading zeros or too many digits is refused."""
+    assert str(Outcome("materials", "rust", 2)) == "chance:materials:rust@2"
+    assert str(Outcome("materials", "rust")) == "chance:materials:rust"
+    for outcome in (Outcome("materials", "rust", 2), Outcome("materials", "rust", 0), Outcome("roles", "a@3"),
+                    Outcome("roles", "a@3", 1), Outcome("materials", UNSEEN),
+                    Outcome("materials", UNSEEN, 4)):
+        assert parse_outcome(str(outcome)) == outcome
+    assert str(Outcome("roles", "a@3")) == "chance:roles:a@3@"
+    assert parse_outcome("chance:deck:a@b") == Outcome("deck", "a@b")
+    for bad in ("chance:materials:rust@01", "chance:materials:rust@1234567", "chance:materials:@2"):
+        with pytest.raises(SerializationError):
+            parse_outcome(bad)
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_an_outcome_naming_a_seat_has_its_json_and_schema(game_id: str) -> None:
+    """An outcome's JSON holds "seat" only when it names one, reads back through game.Action and
+    validates against json_schema()'s Outcome; a seat that is not a small non-negative int
+    (a bool, text, a float, -1, a million) is a SerializationError."""
+    jsonschema = pytest.importorskip("jsonschema")
+    game = gremlinrules.get_game(game_id)
+    schema = game.json_schema()
+    seated = game.to_data(Outcome("pool", "item", 3))
+    assert seated == {"type": "Outcome", "pool": "pool", "item": "item", "seat": 3}
+    assert "seat" not in game.to_data(Outcome("pool", "item"))
+    assert game.from_data(seated, game.Action) == Outcome("pool", "item", 3)
+    jsonschema.validate(seated, {**schema, "$ref": "#/$defs/Outcome"})
+    for seat in (True, "3", 1.5, -1, 10**6):
+        with pytest.raises(SerializationError):
+            game.from_data({**seated, "seat": seat}, game.Action)
+    entered = {"type": "string", **schema["$defs"]["Tracked"]["properties"]["entered"]["items"]}
+    for text in ("chance:deck:map@2", "chance:deck:map", "chance:roles:a@3@"):
+        jsonschema.validate(text, entered)

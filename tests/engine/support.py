@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 import gremlinrules
 from gremlinrules import engine
@@ -31,8 +32,21 @@ needs_engine = pytest.mark.skipif(not engine.available() and not REQUIRED,
 
 DEEP = (os.environ.get("GREMLINRULES_PROFILE") or os.environ.get("HYPOTHESIS_PROFILE")) == "deep"
 GAMES_PER_EXAMPLE = 8 if DEEP else 1
-"""Games each Hypothesis example plays: the deep profile (600 examples) plays more than a million
-decisions per game this way."""
+"""Games each Hypothesis example plays at least: the deep profile (600 examples) plays more than a
+million decisions per game this way, or with :func:`games_per_example` for short games."""
+DEEP_DECISIONS = 1_000_000
+"""The decisions the deep profile's differential test plays at least, per game."""
+
+
+def games_per_example(game_id: str, players: int, options: Any) -> int:
+    """Games each example of the differential test plays: :data:`GAMES_PER_EXAMPLE`, and in the deep
+    profile more where the table's decision bound is so short that its examples (600) of 8 games
+    would stay under a million decisions (Gnaughty Gnomes: every game is 64 decisions)."""
+    if not DEEP:
+        return GAMES_PER_EXAMPLE
+    bound = gremlinrules.get_game(game_id).decision_bound(players, options)
+    examples = settings().max_examples  # the loaded profile's
+    return max(GAMES_PER_EXAMPLE, -(-DEEP_DECISIONS // (examples * bound)))
 
 
 def play_both(game_id: str, players: int, options: Any, seed: int, picks: random.Random, *,
@@ -43,10 +57,17 @@ def play_both(game_id: str, players: int, options: Any, seed: int, picks: random
     ``probes``, at random decisions also: ``from_state`` of the state gives an engine that agrees,
     a clone that is independent of its original, and an illegal index refused with the rule book's
     own error, the engine unchanged."""
+    state = gremlinrules.get_game(game_id).new_game(players, seed, options=options)
+    return play_on(game_id, players, options, state, engine.new(game_id, players, seed, options), picks,
+                   probes=probes)
+
+
+def play_on(game_id: str, players: int, options: Any, state: Any, native: Any, picks: random.Random, *,
+            probes: bool = True) -> int:
+    """:func:`play_both` from ``state`` (of a table of ``players`` and ``options``) and a native game
+    in it (``engine.new`` or ``engine.from_state``) to the end; the decisions played."""
     game = gremlinrules.get_game(game_id)
     space = action_space(game, players, options)
-    state = game.new_game(players, seed, options=options)
-    native = engine.new(game_id, players, seed, options)
     decisions = 0
     while True:
         assert native.to_state() == state, f"state differs after {decisions} decisions"

@@ -11,13 +11,35 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from gremlinrules import gnaughty_gnomes as gg
+from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES
+from tests.gremlins_the_game import strategies as gtg
 from tests.no_good_gremlins import strategies as ngg
 
 Table = tuple[int, Any]
 """A player count and the table's options (None: the defaults)."""
 
+gg_options: st.SearchStrategy[gg.Options] = st.builds(
+    gg.Options, **{name: st.sampled_from(choices) for name, choices in OPTION_CHOICES.items()})
+"""Gnaughty Gnomes' options: each of the six readings drawn from its choices (64 tables in all)."""
+
+
+def _named(module: Any) -> list[st.SearchStrategy[Table]]:
+    """The game's named tables (``CONFORMANCE_TABLES``: (name, players, options)), as a strategy, when
+    it lists any."""
+    named = [(players, options) for _, players, options in getattr(module, "CONFORMANCE_TABLES", ())]
+    return [st.sampled_from(named)] if named else []
+
+
+def _gg_tables() -> st.SearchStrategy[Table]:
+    return st.one_of(st.tuples(st.sampled_from(gg.PLAYER_COUNTS), st.one_of(st.none(), gg_options)),
+                     *_named(gg))
+
+
 TABLES: dict[str, Callable[[], st.SearchStrategy[Table]]] = {
     "no-good-gremlins": lambda: st.tuples(ngg.player_counts, st.one_of(st.none(), ngg.any_options)),
+    "gremlins-the-game": lambda: gtg.tables,
+    "gnaughty-gnomes": _gg_tables,
 }
 """Game id -> a strategy of its tables (players, options)."""
 

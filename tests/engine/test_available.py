@@ -52,9 +52,9 @@ def _built() -> tuple[str, ...]:
     return tuple(found)
 
 
-def test_the_switch_reads_the_environment_at_each_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    """GREMLINRULES_ENGINE=off takes effect at once and lapses at once (no cached answer): off, no
-    game is native; unset, exactly the games whose native module imports."""
+def test_the_switch_is_read_at_each_call_of_available_and_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GREMLINRULES_ENGINE=off takes effect at the next available() or games() and lapses at the
+    next one: off, no game is native; unset, exactly the games whose native module imports."""
     monkeypatch.setenv(engine.ENV, "off")
     assert engine.games() == ()
     assert not engine.available()

@@ -37,15 +37,21 @@ PLAYERS = {gid: gremlinrules.get_game(gid).player_counts[0] for gid in gremlinru
 
 def test_the_switch_turns_the_engine_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """GREMLINRULES_ENGINE=off: no engine for anyone (available False, no games, new refused with
-    UnsupportedError, so callers fall back)."""
-    monkeypatch.setenv(engine.ENV, "off")
-    assert not engine.available()
-    assert engine.games() == ()
-    for gid in gremlinrules.game_ids():
-        with pytest.raises(UnsupportedError):
-            engine.new(gid, PLAYERS[gid], 0)
-        with pytest.raises(UnsupportedError):
-            engine.playouts(gid, PLAYERS[gid], [0])
+    UnsupportedError, so callers fall back), from the first available() or games() that reads it;
+    switched on again, the engine serves again."""
+    with monkeypatch.context() as patch:
+        patch.setenv(engine.ENV, "off")
+        assert not engine.available()
+        assert engine.games() == ()
+        for gid in gremlinrules.game_ids():
+            with pytest.raises(UnsupportedError):
+                engine.new(gid, PLAYERS[gid], 0)
+            with pytest.raises(UnsupportedError):
+                engine.playouts(gid, PLAYERS[gid], [0])
+    assert engine.games() == NATIVE
+    for gid in NATIVE:
+        state = gremlinrules.get_game(gid).new_game(PLAYERS[gid], 0)
+        assert engine.new(gid, PLAYERS[gid], 0).to_state() == state
 
 
 def test_games_without_a_native_implementation_are_unsupported() -> None:
@@ -114,8 +120,14 @@ HOSTILE_INDICES: list[tuple[Any, type[GremlinRulesError]]] = [
 ]
 
 
+def _case_id(value: Any) -> str:
+    """A test id that is the same in every process (a bare object's repr holds its address, which
+    differs between pytest-xdist's workers and fails their collection)."""
+    return "object()" if type(value) is object else repr(value)
+
+
 @pytest.mark.parametrize("game_id", NATIVE)
-@pytest.mark.parametrize(("index", "error"), HOSTILE_INDICES, ids=repr)
+@pytest.mark.parametrize(("index", "error"), HOSTILE_INDICES, ids=_case_id)
 def test_hostile_indices_get_the_library_error_and_change_nothing(
         game_id: str, index: Any, error: type[GremlinRulesError]) -> None:
     """A negative, huge or non-integer index is refused (IllegalActionError for an integer outside the

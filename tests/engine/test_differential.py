@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.engine.support import GAMES_PER_EXAMPLE, NATIVE, needs_engine, play_both
+from tests.engine.support import NATIVE, games_per_example, needs_engine, play_both
 from tests.engine.tables import TABLES, tables
 
 pytestmark = needs_engine
@@ -32,6 +32,6 @@ def test_native_games_equal_the_rule_book_at_every_decision(game_id: str, data: 
     with the rule book's own error at random decisions."""
     players, options = data.draw(tables(game_id), label="table")
     picks = random.Random(pick_seed)  # one seed for the moves: a game draws hundreds of picks
-    for k in range(GAMES_PER_EXAMPLE):
+    for k in range(games_per_example(game_id, players, options)):
         play_both(game_id, players, options, (seed + k) % 2**64, picks)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Iterator
@@ -54,7 +55,7 @@ def test_bad_seeds_and_policies_are_refused(game_id: str) -> None:
     """A seed that is no integer or outside 0..2**64-1, seeds that are not an iterable, or an unknown
     policy get the library's errors."""
     players = gremlinrules.get_game(game_id).player_counts[0]
-    bad_seeds: list[list[Any]] = [[1.5], ["1"], [None], [True]]
+    bad_seeds: list[list[Any]] = [[1.5], ["1"], [None], [True], [-1], [2**64], [3, 2**70]]
     for seeds in bad_seeds:
         with pytest.raises(SetupError):
             engine.playouts(game_id, players, seeds)
@@ -95,3 +96,18 @@ def test_playouts_release_the_gil(game_id: str) -> None:
     done.set()
     worker.join()
     assert during > 1000
+
+
+@pytest.mark.parametrize("game_id", NATIVE)
+def test_playouts_leave_the_garbage_collector_as_they_found_it(game_id: str) -> None:
+    """playouts pause the garbage collector while they build their rows, and restore it: enabled
+    stays enabled, disabled stays disabled."""
+    players = gremlinrules.get_game(game_id).player_counts[0]
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            assert len(engine.playouts(game_id, players, range(3))) == 3
+            assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()

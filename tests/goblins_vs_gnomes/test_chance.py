@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.goblins_vs_gnomes import (
     OpenTarget,
     Options,
@@ -354,6 +355,54 @@ def test_a_card_laid_that_ends_the_round_asks_for_no_card_drawn(seed: int, top: 
             assert apply(attrs.evolve(state, deck=tuple(deck)), action) == after
     else:
         assert after.round == state.round
-        assert need == Need("deck", need.weights, (0,))
+        assert need == Need("deck", need.weights, (0,), 0)
         assert entered[1:] == (Outcome("deck", state.deck[0]),)
     assert model.step(tracked, action, entered) == model.canonical(after)
+
+
+@pytest.mark.clause("GVG-CHANCE-2")
+@given(seed=st.integers(0, 2**32), order=st.integers(0, 2**32))
+def test_a_later_rounds_deal_is_taken_round_the_table_in_any_order(seed: int, order: int) -> None:
+    """The deal of the round a move starts (the card laid reaches the gold) takes its role cards
+    and path cards for any seat, in any order, each naming its seat: entered so, after the move's
+    own outcome, it gives the seeded state in canonical form, as in the order the deal offers."""
+    state = _top_target_reached(seed, "gold", False)
+    tracked = model.canonical(state)
+    action = Place("passage-cross", 7, -2)
+    after = apply(state, action)
+    entered = model.reveals(state, action, after)
+    head, deal = entered[:1], list(entered[1:])
+    seated = []
+    for k, outcome in enumerate(deal):
+        need = model.step(tracked, action, (*head, *deal[:k]))
+        assert isinstance(need, Need)
+        assert need.seat is not None
+        seated.append(Outcome(outcome.pool, outcome.item, need.seat))
+    rnd = random.Random(order)
+    roles = [o for o in seated if o.pool == "roles"]
+    cards = [o for o in seated if o.pool == "deck"]
+    rnd.shuffle(roles)
+    by_seat = {seat: [o for o in cards if o.seat == seat] for seat in {o.seat for o in cards}}
+    turns = [seat for seat, hand in by_seat.items() for _ in hand]
+    rnd.shuffle(turns)
+    mixed = [by_seat[seat].pop(0) for seat in turns]
+    shuffled = [*roles, *mixed]
+    rnd.shuffle(shuffled)  # role cards and path cards are two piles: any interleaving
+    done: tuple[Outcome, ...] = ()
+    for outcome in shuffled:
+        pile = Counter(o.pool for o in done if o.seat == outcome.seat)[outcome.pool]
+        if outcome.pool == "roles" and pile == 0 and _filled(tracked, action, (*head, *done), outcome):
+            with pytest.raises(InvalidArgumentError, match=f"seat {outcome.seat} has all its cards"):
+                model.step(tracked, action, (*head, *done, outcome))
+            continue  # filled in without asking: the only role card left
+        done = (*done, outcome)
+    assert model.step(tracked, action, (*head, *done)) == model.canonical(after)
+
+
+def _filled(state: State, action: Place, entered: tuple[Outcome, ...], outcome: Outcome) -> bool:
+    """The deal after ``entered`` has filled ``outcome``'s pile by itself (its only card)."""
+    try:
+        model.step(state, action, (*entered, outcome))
+    except InvalidArgumentError:
+        return True
+    return False

@@ -102,3 +102,18 @@ def test_refusals_that_name_a_value_carry_their_key_and_parameters(
             apply(before, action)
         assert err.value.key == key
         assert err.value.params == params
+
+
+def test_a_state_with_many_problems_is_refused_in_a_short_message() -> None:
+    """A seat said to know 30 cards another seat does not hold (found by the fuzz of hand-edited
+    states: check_state joined one sentence per card, 1,500 characters) is refused in one line
+    under 500 characters, each problem said once."""
+    import attrs
+
+    from gremlinrules import InvalidArgumentError
+
+    state = gvg.new_game(3, 1)
+    known = tuple((1, card) for card in state.deck[:30] if card not in state.hands[1])
+    with pytest.raises(InvalidArgumentError) as info:
+        gvg.check_state(attrs.evolve(state, known_cards=(known, (), ())))
+    assert str(info.value) == "a seat knows of a card not in that hand"

@@ -259,9 +259,9 @@ def test_a_move_that_rebuilds_the_deck_twice_asks_for_each_rebuilt_decks_card_in
                      hands=(hand, ("coin",) * 6), deck=(), discard=("gift",), actions_used=1)
     play = Play("rich")
     first = model.step(s, play, ())
-    assert first == Need("deck", (("gift", 1),), (0,))
+    assert first == Need("deck", (("gift", 1),), (0,), 0)
     second = model.step(s, play, (Outcome("deck", "gift"),))
-    assert second == Need("deck", (("rich", 1),), (0,))
+    assert second == Need("deck", (("rich", 1),), (0,), 0)
     after = model.step(s, play, (Outcome("deck", "gift"), Outcome("deck", "rich")))
     assert type(after) is State
     assert (after.reshuffles, after.deck, after.discard, after.turn) == (2, (), (), 1)

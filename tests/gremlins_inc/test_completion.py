@@ -17,12 +17,11 @@ from gremlinrules.gremlins_inc import (
     State,
     apply,
     apply_with_events,
-    check_state,
     load_components,
     new_game,
     observe,
 )
-from tests.gremlins_inc.helpers import CARDS
+from tests.gremlins_inc.helpers import CARDS, consistent
 
 _EXTRA = [
     {"id": "tower", "name": "Tower", "kind": "blueprint", "resource": "industry", "copies": 1, "score": 3,
@@ -46,14 +45,14 @@ def _table(rows: list[tuple[Project, ...]]) -> State:
     rest = Counter(SET.deck) - used
     s = attrs.evolve(base, hands=((), (), ()), projects=tuple(rows), deck=tuple(sorted(rest.elements())),
                      next_uid=9)
-    check_state(s)
+    consistent(s)
     return s
 
 
 def _go(s: State, *actions: Any) -> State:
     for a in actions:
         s = apply(s, a)
-        check_state(s)
+        consistent(s)
     return s
 
 
@@ -89,7 +88,7 @@ def test_the_completed_project_lies_face_up_until_its_instructions_are_done() ->
     rows = [(tower, Project(0, "watch", False), Project(0, "clock", False)), (), ()]
     s = _table(rows)
     s, events = apply_with_events(s, Complete(1))
-    check_state(s)
+    consistent(s)
     assert s.stack[-1].kind == "choose-project"
     assert s.completing == s.projects[0][0].uid
     assert observe(s, 1).projects[0][0].card == "tower"

@@ -30,7 +30,7 @@ from gremlinrules.gremlins_inc import (
     new_game,
     observe,
 )
-from tests.gremlins_inc.helpers import CARDS, play
+from tests.gremlins_inc.helpers import CARDS, consistent, play
 
 AGAIN = {"id": "again", "name": "Again", "kind": "action", "resource": "gold", "copies": 6,
          "text": "Take another turn after this one.", "effect": [{"op": "extra_turn"}]}
@@ -48,7 +48,7 @@ def _table(players: int, hands: list[tuple[str, ...]], top: list[str], *, turn: 
     for c in [*top, *(c for h in hands for c in h)]:
         rest.remove(c)
     s = attrs.evolve(base, hands=tuple(tuple(sorted(h)) for h in hands), deck=(*top, *rest), turn=turn)
-    check_state(s)
+    consistent(s)
     return s
 
 
@@ -62,7 +62,7 @@ def test_everyone_refills_before_the_extra_turn_and_the_same_player_plays_again(
     assert s.extra_turns == 1
     assert observe(s, 1).extra_turns == 1  # public
     s, events = apply_with_events(s, EndTurn())
-    check_state(s)
+    consistent(s)
     assert (s.turn, s.round, s.actions_used, s.extra_turns) == (0, 1, 0, 0)
     assert [len(h) for h in s.hands] == [6, 6, 6]
     assert sorted(s.hands[0]) == sorted(["coin", *top[:5]])

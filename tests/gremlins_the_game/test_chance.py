@@ -128,7 +128,7 @@ def by_counting(before: State, place: int) -> dict[str, Fraction]:
     return out
 
 
-def expected_chances(before: State, action: Any, revealed: tuple[Outcome, ...],
+def expected_chances(before: State, action: Any, after: State, revealed: tuple[Outcome, ...],
                      k: int) -> dict[str, Fraction]:
     """The exact chances of the ``k``-th outcome of a seeded step, from the seeded state's hidden
     piles (not the model's arrangement): the deck's cards below those drawn, or the rebuilt deck
@@ -145,9 +145,14 @@ def expected_chances(before: State, action: Any, revealed: tuple[Outcome, ...],
         else:
             spent = (action.weapon,) if type(action) is Discard else ()
             pile = Counter((*before.weapon_discard, *spent)) - Counter(drawn[d:])
-    else:
+    else:  # GTG-CHANCE-2: a design's chance is the sum of its unseen tokens' chances
         unseen = [p.gremlin for p in before.board if not p.face_up] + list(before.pool)
-        return by_counting(before, unseen.index(o.item))
+        turned = next(g for g in unseen if g in seen_gremlins(after))
+        assert T.design[turned] == o.item
+        out: dict[str, Fraction] = {}
+        for gid, chance in by_counting(before, unseen.index(turned)).items():
+            out[T.design[gid]] = out.get(T.design[gid], Fraction(0)) + chance
+        return out
     total = sum(pile.values())
     return {item: Fraction(n, total) for item, n in pile.items()}
 
@@ -207,7 +212,7 @@ def test_every_chance_decisions_weights_are_the_exact_chances_of_what_can_come_n
         for k, need in enumerate(needs):
             assert all(w >= 1 for _, w in need.weights)
             assert [item for item, _ in need.weights] == sorted(item for item, _ in need.weights)
-            assert chances(need) == expected_chances(before, action, revealed, k)
+            assert chances(need) == expected_chances(before, action, after, revealed, k)
 
 
 @pytest.mark.clause("GTG-CHANCE-2")
@@ -221,7 +226,8 @@ def test_the_weights_are_checked_on_rebuilt_decks_and_every_pool() -> None:
             revealed = model.reveals(before, action, after)
             for k, o in enumerate(revealed):
                 if o.pool == model.GREMLINS:
-                    on = next((p for p in before.board if p.gremlin == o.item), None)
+                    turned = seen_gremlins(after) - seen_gremlins(before)
+                    on = next((p for p in before.board if p.gremlin in turned), None)
                     kinds["pool gremlin" if on is None else "from the pool, Stripe unseen"
                           if on.from_pool and STRIPE not in seen_gremlins(before) else "board gremlin"] += 1
                 elif o.pool == model.EVENTS and not before.event_deck:
@@ -231,7 +237,7 @@ def test_the_weights_are_checked_on_rebuilt_decks_and_every_pool() -> None:
                     kinds["rebuilt weapons"] += 1
             needs, _ = feed(model.canonical(before), action, revealed)
             for k, need in enumerate(needs):
-                assert chances(need) == expected_chances(before, action, revealed, k)
+                assert chances(need) == expected_chances(before, action, after, revealed, k)
     assert set(kinds) == {"pool gremlin", "board gremlin", "from the pool, Stripe unseen", "rebuilt events",
                           "rebuilt weapons"}, kinds
 
@@ -355,8 +361,9 @@ def test_a_token_placed_at_setup_is_never_stripe_and_a_last_open_place_always_is
     assert need.pool == model.GREMLINS
     assert need.seen_by is None
     assert STRIPE not in dict(need.weights)
-    assert set(dict(need.weights).values()) == {1}
-    assert len(need.weights) == len([p for p in s.board if not p.face_up]) + len(s.pool) - 1
+    unseen = [p.gremlin for p in s.board if not p.face_up] + list(s.pool)
+    copies = Counter(T.design[g] for g in unseen if g != STRIPE)
+    assert dict(need.weights) == dict(copies)  # one outcome per design, weighed by its tokens unseen
     assert model.gremlin_weights(("gremlin-01", "stripe"), STRIPE, 1, False) == (("stripe", 1),)
     assert model.gremlin_weights(("gremlin-01", "stripe"), STRIPE, 1, True) == (("gremlin-01", 1),)
     assert model.gremlin_weights(("gremlin-01", "gremlin-02", "stripe"), STRIPE, 0, False) == (
@@ -389,7 +396,7 @@ def test_a_card_discarded_earlier_in_the_same_move_is_in_the_rebuilt_deck() -> N
     assert type(t) is State
     assert t.stack[-1].kind == "discard"
     need = model.step(t, Discard("flashlight"), ())
-    assert need == Need(model.WEAPONS, tuple(sorted(Counter((*pile, "flashlight")).items())), (0,))
+    assert need == Need(model.WEAPONS, tuple(sorted(Counter((*pile, "flashlight")).items())), (0,), 0)
     after = model.step(t, Discard("flashlight"), (Outcome(model.WEAPONS, "flashlight"),))
     assert type(after) is State
     assert after.hands[0] == mine
@@ -461,10 +468,10 @@ def test_the_arranged_state_reports_the_outcomes_entered_as_the_moves_events() -
     assert WeaponsDrawn(0, 1, (card,)) in events
 
 
-def test_the_largest_chance_decision_is_the_gremlin_tokens() -> None:
-    """``outcome_bound`` (OpenSpiel's max_chance_outcomes): the 36 gremlin tokens of the reference
-    set outnumber the weapon and event kinds."""
-    assert model.outcome_bound(2, Options()) == len(REFERENCE.gremlins) == 36
+def test_the_largest_chance_decision_is_the_gremlin_designs() -> None:
+    """``outcome_bound`` (OpenSpiel's max_chance_outcomes): the 32 gremlin designs of the reference
+    set (36 tokens, four designs twice) outnumber the weapon and event kinds."""
+    assert model.outcome_bound(2, Options()) == len(T.design_ids) == 32
     assert model.POOLS == ("weapons", "events", "gremlins")
 
 
@@ -502,16 +509,16 @@ def test_the_identical_tokens_are_the_four_pairs_the_spec_names() -> None:
                          ("gremlin-15", "gremlin-27"), ("gremlin-16", "gremlin-28")]
 
 
-@pytest.mark.clause("GTG-CHANCE-2")
+@pytest.mark.clause("GTG-CHANCE-2", "GTG-CHANCE-3")
 @settings(max_examples=scaled(6), deadline=None)
 @given(walk=walks)
-def test_entering_either_of_two_identical_tokens_plays_on_identically(walk: Walk) -> None:
+def test_identical_tokens_are_one_outcome_and_their_ids_one_canonical_state(walk: Walk) -> None:
     """GTG-CHANCE-2: swapping the ids of two identical tokens everywhere in a state is a symmetry
     of the rules: at every step of a seeded game the swapped state passes check_state, has the
-    same seat to act, legal actions, scores and winners, and the move gives the swapped state
-    after it. And where a move turns over one of two identical tokens while the other is unseen
-    too, the tracked state is the same whichever of the two was unseen before, and entering the
-    other id gives the swapped state after the move: a tracker may enter either."""
+    same seat to act, legal actions, scores, winners and views, and the move gives the swapped
+    state after it. The canonical form cannot tell the two apart (GTG-CHANCE-3), and a tracked
+    move that turns one of them over, entered by its design, gives the canonical state after the
+    move whichever of the two ids the seeded game turned over."""
     players, seed, thin, stripe = walk
     for before, action, after in seeded_walk(players, seed, thin, stripe, limit=150):
         tracked = model.canonical(before)
@@ -523,24 +530,21 @@ def test_entering_either_of_two_identical_tokens_plays_on_identically(walk: Walk
             assert legal_actions(s) == legal_actions(before)
             assert GAME.scores(s) == GAME.scores(before)
             assert GAME.winners(s) == GAME.winners(before)
+            assert all(observe(s, seat) == observe(before, seat) for seat in (*range(players), None))
             assert apply(s, action) == swapped(after, pair)
-            unseen = [p.gremlin for p in before.board if not p.face_up] + list(before.pool)
-            if not (set(pair) <= set(unseen) and any(o.item in pair for o in entered)):
-                continue
             assert model.canonical(s) == tracked
-            twin = dict([pair, pair[::-1]])
-            other = tuple(Outcome(o.pool, twin.get(o.item, o.item)) if o.pool == model.GREMLINS else o
-                          for o in entered)
-            assert other != entered
-            assert feed(tracked, action, other)[1] == model.canonical(swapped(after, pair))
+            assert model.reveals(s, action, swapped(after, pair)) == entered
+        assert feed(tracked, action, entered)[1] == model.canonical(after)
 
 
 @pytest.mark.clause("GTG-CHANCE-2")
-def test_two_identical_tokens_are_offered_alike_and_either_continues_the_same_game() -> None:
+def test_two_identical_tokens_are_one_outcome_that_weighs_both() -> None:
     """Turning over a token placed at set-up while gremlin-01 and gremlin-13 (identical) are both
-    unseen offers each with the same weight, and entering one gives the state entering the other
-    gives with the two ids swapped: the same table."""
+    unseen offers their design once, with twice the weight of a design with one unseen token;
+    entering it gives one state, the one a seeded game gives whichever of the two it turned."""
     pair = ("gremlin-01", "gremlin-13")
+    name = T.design[pair[0]]
+    assert name == T.design[pair[1]] == "red-square-1pt"
     tracked = model.canonical(new_game(2, 3))
     move = first_reveal(tracked)
     unseen = {p.gremlin for p in tracked.board if not p.face_up} | set(tracked.pool)
@@ -548,10 +552,15 @@ def test_two_identical_tokens_are_offered_alike_and_either_continues_the_same_ga
     need = model.step(tracked, move, ())
     assert type(need) is Need
     weights = dict(need.weights)
-    assert weights[pair[0]] == weights[pair[1]]
-    first, second = (model.step(tracked, move, (Outcome(model.GREMLINS, g),)) for g in pair)
-    assert type(first) is State
-    assert type(second) is State
-    assert first != second
-    assert first == model.canonical(swapped(second, pair))
-    assert legal_actions(first) == legal_actions(second)
+    assert weights[name] == 2 * weights[T.design["gremlin-03"]]
+    assert not set(pair) & set(weights)
+    after = model.step(tracked, move, (Outcome(model.GREMLINS, name),))
+    assert type(after) is State
+    for gid in pair:  # the seeded table with either token on the place turned over
+        place = next(p.space for p in tracked.board if p.space == move.to)
+        ids = [p.gremlin for p in tracked.board if not p.face_up] + list(tracked.pool)
+        other = next(p.gremlin for p in tracked.board if p.space == place)
+        a, b = ids.index(gid), ids.index(other)
+        ids[a], ids[b] = ids[b], ids[a]
+        seeded = model._with_gremlins(tracked, ids)
+        assert model.canonical(apply(seeded, move)) == after

@@ -3,6 +3,7 @@ user's own set (GTG-DATA-*)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -21,7 +22,7 @@ from gremlinrules.gremlins_the_game import (
     parse_components,
     validate_components,
 )
-from gremlinrules.gremlins_the_game.components import COLOURS, SHAPES, tables
+from gremlinrules.gremlins_the_game.components import ARMOURY, COLOURS, SHAPES, design_name, tables
 from tests.gremlins_the_game.helpers import random_states
 
 
@@ -123,3 +124,37 @@ def test_the_docs_tables_list_the_reference_components() -> None:
         assert f"   * - ``{w.name}``\n     - {w.copies}\n" in page
     for e in REFERENCE.events:
         assert f"   * - ``{e.name}``\n     - {e.title}\n     - {e.copies}\n" in page
+
+
+@pytest.mark.clause("GTG-VIEW-2")
+@pytest.mark.parametrize("comps", [REFERENCE, ARMOURY], ids=["reference", "armoury"])
+def test_a_design_name_reads_the_token_and_is_unique_per_design(comps: Any) -> None:
+    """Each token's design name lists its symbols in colour then shape order (a count before a
+    symbol shown more than once), joined by "+", then its points; Stripe is "stripe". Two tokens
+    share a name exactly when they have the same symbols (in any order) and points: the tables
+    group the identical tokens of the reference set in four pairs, and every other token alone."""
+    colour_rank = {c: i for i, c in enumerate(COLOURS)}
+    shape_rank = {s: i for i, s in enumerate(SHAPES)}
+    pattern = re.compile(r"^(?:[2-4]-)?[a-z]+-[a-z]+(?:\+(?:[2-4]-)?[a-z]+-[a-z]+)*-\d+pt$")
+    for token in comps.gremlins:
+        name = design_name(token)
+        if token.stripe:
+            assert name == "stripe"
+            continue
+        assert pattern.match(name), name
+        parts = name.rsplit("-", 1)[0].split("+")
+        read = [(p.split("-")[-2], p.split("-")[-1], int(p.split("-")[0]) if p[0].isdigit() else 1)
+                for p in parts]
+        assert sorted(read, key=lambda r: (colour_rank[r[0]], shape_rank[r[1]])) == read
+        assert sorted(read) == sorted((s.colour, s.shape, s.count) for s in token.symbols)
+        assert name.endswith(f"-{token.points}pt")
+    for a in comps.gremlins:
+        for b in comps.gremlins:
+            same = (a.points, a.stripe, sorted(attrs.astuple(s) for s in a.symbols)) == (
+                b.points, b.stripe, sorted(attrs.astuple(s) for s in b.symbols))
+            assert (design_name(a) == design_name(b)) == same
+    t = tables(REFERENCE)
+    assert {ids for ids in t.design_ids.values() if len(ids) > 1} == {
+        ("gremlin-01", "gremlin-13"), ("gremlin-02", "gremlin-14"), ("gremlin-15", "gremlin-27"),
+        ("gremlin-16", "gremlin-28")}
+    assert design_name(t.gremlin["gremlin-34"]) == "2-red-square+yellow-circle-3pt"

@@ -44,18 +44,19 @@ def _same_refusal(s: State, action: Any) -> None:
     assert fast.is_legal(s, action) is rules.is_legal(s, action) is False
 
 
-@pytest.mark.clause("GTG-MOVE-1", "GTG-TURN-1", "GTG-FIGHT-2", "GTG-END-1")
+@pytest.mark.clause("GTG-MOVE-1", "GTG-TURN-1", "GTG-FIGHT-2", "GTG-END-1", "GTG-SQUARE-6")
 @settings(max_examples=scaled(10), deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), challenging=st.booleans(),
        limit=st.sampled_from([5, 40, 240]), picks=st.lists(st.integers(0, 2**16), max_size=300),
-       probes=st.lists(st.integers(0, 2**16)))
+       probes=st.lists(st.integers(0, 2**16)), reenter=st.booleans())
 def test_the_fast_path_gives_the_rule_books_actions_states_and_errors(
-        players: int, seed: int, challenging: bool, limit: int, picks: list[int], probes: list[int]) -> None:
+        players: int, seed: int, challenging: bool, limit: int, picks: list[int], probes: list[int],
+        reenter: bool) -> None:
     """In random games (random options), at every step the fast and the reference legal actions
     are identical (same order), applying the drawn action gives equal states on both paths, and a
     drawn illegal action and a malformed one are refused by both with the same sentence and
     clause. Past the drawn picks the first legal action is played, to the end."""
-    options = Options(challenging=challenging, turn_limit=limit)
+    options = Options(challenging=challenging, turn_limit=limit, reenter_square=reenter)
     s = new_game(players, seed, options=options)
     space = all_actions(players, options)
     probe = iter(probes)

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import gremlinrules
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import SerializationError
 from gremlinrules.gremlins_the_game import (
@@ -33,9 +34,15 @@ from gremlinrules.gremlins_the_game import (
     observe_event,
     parse_action,
 )
+from gremlinrules.gremlins_the_game.components import REFERENCE, tables
 from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, WEAPON_SPACES, replace
 from tests.gremlins_the_game.helpers import THEATER_SPACES, edited, play, random_states, scaled, table
 from tests.gremlins_the_game.test_fight import HANDS, STACK
+
+G17 = "red-circle+red-triangle-2pt"
+"""gremlin-17's design name (GTG-VIEW-2): views, events and labels name a gremlin so."""
+G30 = "red-triangle+blue-circle+green-triangle-3pt"
+"""gremlin-30's design name."""
 
 
 @pytest.mark.clause("GTG-MOVE-1")
@@ -50,15 +57,15 @@ def test_every_action_has_a_notation_that_parses_back() -> None:
             parse_action(bad)
 
 
-@pytest.mark.clause("GTG-FIGHT-3", "GTG-VIEW-1")
+@pytest.mark.clause("GTG-FIGHT-3", "GTG-VIEW-1", "GTG-VIEW-2")
 def test_events_of_a_fight_and_a_draw_and_their_redaction() -> None:
-    """The move onto gremlin-17 reveals it (public); the defeat scores it; a weapon draw shows the card
-    to the drawer only; an event card drawn is public."""
+    """The move onto gremlin-17 reveals it (public, named by its design, GTG-VIEW-2); the defeat
+    scores it; a weapon draw shows the card to the drawer only; an event card drawn is public."""
     s = table(2, gremlins=STACK, hands=HANDS)
     s, events = apply_with_events(s, Move("e6"))
-    assert GremlinRevealed("e6", "gremlin-17") in events
+    assert GremlinRevealed("e6", G17) in events
     s, events = apply_with_events(s, legal_actions(s)[0])
-    assert GremlinDefeated(0, "gremlin-17", 2) in events
+    assert GremlinDefeated(0, G17, 2) in events
     s = edited(s, free_move=(False, True))
     s, events = apply_with_events(s, Move(WEAPON_SPACES[0]))
     drawn = next(e for e in events if type(e) is WeaponsDrawn)
@@ -89,38 +96,38 @@ def test_labels_read_from_the_view_and_the_end_event() -> None:
     assert action_label(view, Move("f6")) == "Move to f6"
     s = apply(s, Move("e6"))
     labels = [action_label(observe(s, 0), a) for a in legal_actions(s)]
-    assert labels[0] == "Defeat gremlin-17 with kitchen-knife + blender"
-    assert labels[-1] == "Let gremlin-17 escape to the Movie Theater (you go back to Start)"
+    assert labels[0] == f"Defeat {G17} with kitchen-knife + blender"
+    assert labels[-1] == f"Let {G17} escape to the Movie Theater (you go back to Start)"
     _, events = apply_with_events(s, legal_actions(s)[0])
     assert events[-1] == GameEnded(events[-1].outcome, (2, 0), (0,), False)
     assert play(s, legal_actions(s)[0]).phase.value == "over"
 
 
-@pytest.mark.clause("GTG-MOVE-5", "GTG-THEATER-2")
+@pytest.mark.clause("GTG-MOVE-5", "GTG-THEATER-2", "GTG-VIEW-2")
 def test_a_move_onto_a_face_up_gremlin_names_it_apart_from_the_spaces() -> None:
-    """A move onto a face-up gremlin in the theater names the token, whose id ("gremlin-30")
-    cannot be read as a space; Stripe is called "gremlin stripe"."""
+    """A move onto a face-up gremlin in the theater names the token by its design (GTG-VIEW-2),
+    after the word "gremlin" so it cannot be read as a space; Stripe is called "gremlin stripe"."""
     s = table(2, gremlins=STACK, hands=HANDS, first_round_done=True)
     one, two = THEATER_SPACES[0], THEATER_SPACES[1]
     placed = (Placed(one, "gremlin-30", True), Placed(two, "stripe", True))
     board = tuple(sorted((*s.board, *placed), key=lambda p: INDEX[p.space]))
     pool = tuple(g for g in s.pool if g not in ("gremlin-30", "stripe"))
     view = observe(edited(s, board=board, pool=pool), 0)
-    assert action_label(view, Move(one)) == f"Move to {one} (gremlin-30)"
+    assert action_label(view, Move(one)) == f"Move to {one} (gremlin {G30})"
     assert action_label(view, Move(two)) == f"Move to {two} (gremlin stripe)"
 
 
 @pytest.mark.clause("GTG-FIGHT-2", "GTG-THEATER-1", "GTG-EVENT-2", "GTG-VIEW-1")
 def test_the_transcript_line_names_the_gremlin_and_what_a_choice_does() -> None:
-    """describe (the demo's transcript) names the gremlin fought or let go by its token id, and
-    tells a Choose by what it does, naming only face-up gremlins."""
+    """describe (the demo's transcript) names the gremlin fought or let go by its design
+    (GTG-VIEW-2), and tells a Choose by what it does, naming only face-up gremlins."""
     s = apply(table(2, gremlins=STACK, hands=HANDS), Move("e6"))
-    assert describe(s, Defeat(("kitchen-knife", "blender"))) == ("Seat 0 defeats gremlin-17 with "
-                                                                  "kitchen-knife + blender")
-    assert describe(s, LetEscape()) == "Seat 0 lets gremlin-17 escape to the Movie Theater"
+    defeat = Defeat(("kitchen-knife", "blender"))
+    assert describe(s, defeat) == f"Seat 0 defeats {G17} with kitchen-knife + blender"
+    assert describe(s, LetEscape()) == f"Seat 0 lets {G17} escape to the Movie Theater"
     s = apply(s, LetEscape())
     space = THEATER_SPACES[0]
-    assert describe(s, Choose(space)) == f"Seat 0 puts gremlin-17 face up on {space} in the Movie Theater"
+    assert describe(s, Choose(space)) == f"Seat 0 puts {G17} face up on {space} in the Movie Theater"
     s = table(2, gremlins=STACK, hands=HANDS)
     placing = replace(s, stack=(Frame("place", 0, source="dont-get-them-wet"),))
     assert describe(placing, Choose("e6")) == "Seat 0 puts a new gremlin from the pool face down on e6"
@@ -137,7 +144,7 @@ def test_a_choice_is_labelled_by_what_it_does_and_never_names_a_face_down_gremli
     s = apply(table(2, gremlins=STACK, hands=HANDS), Move("e6"))
     s = apply(s, LetEscape())
     label = action_label(observe(s, 0), legal_actions(s)[0])
-    assert label == f"Put gremlin-17 face up on {THEATER_SPACES[0]} in the Movie Theater"
+    assert label == f"Put {G17} face up on {THEATER_SPACES[0]} in the Movie Theater"
     assert label.key == "gtg.action.theater"
     # the other frames, drawn by hand on the table before the move (only the view matters here)
     s = table(2, gremlins=STACK, hands=HANDS)
@@ -208,3 +215,29 @@ def test_a_label_of_a_view_made_by_hand_never_raises() -> None:
     for v in odd:
         for a in (Move("e6"), Move("j10"), Choose("e6"), LetEscape(), Discard("sword")):
             assert str(action_label(v, a))
+
+
+@pytest.mark.clause("GTG-VIEW-2")
+@settings(max_examples=scaled(5), deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
+def test_views_and_events_name_a_gremlin_by_its_design_never_by_its_id(seed: int, players: int) -> None:
+    """Along random games, every gremlin a view shows (on the board, in the crowd, defeated, in a
+    fight's frame) and every gremlin an event names is a design name of the table, and no view's
+    or event's JSON holds a token id."""
+    game = gremlinrules.get_game("gremlins-the-game")
+    t = tables(REFERENCE)
+    ids = [g for g in t.gremlin if g != t.stripe]
+    for s in random_states(seed, players, limit=80)[::4]:
+        for seat in (*range(players), None):
+            view = observe(s, seat)
+            named = [g.gremlin for g in view.board if g.face_up] + [*view.crowd]
+            named += [g for row in view.defeated for g in row]
+            if view.pending is not None and view.pending.kind == "fight":
+                named.append(str(view.pending.source))
+            assert all(n in t.design_ids for n in named), named
+            text = game.to_json(view)
+            assert not any(f'"{g}"' in text for g in ids)
+        action = legal_actions(s)[0]
+        _, events = apply_with_events(s, action)
+        text = " ".join(game.to_json(e) for e in events)
+        assert not any(f'"{g}"' in text for g in ids)

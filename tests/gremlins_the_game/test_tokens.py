@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gremlinrules import InvalidArgumentError
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.gremlins_the_game import Choose, Discard, Move, Placed, State, apply, legal_actions
+from gremlinrules.gremlins_the_game import (
+    Choose,
+    Discard,
+    Move,
+    Placed,
+    State,
+    apply,
+    check_state,
+    legal_actions,
+)
 from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, SQUARE, WEAPON_SPACES, start_of
 from tests.gremlins_the_game.helpers import GREMLIN_SPACES, THEATER_SPACES, edited, play, table
 
@@ -245,3 +256,19 @@ def test_a_refill_stops_when_the_pool_is_empty() -> None:
     s = play(s, Move("i10"))
     assert [p.space for p in s.board if p.space in GREMLIN_SPACES[:3]] == [GREMLIN_SPACES[0]]
     assert s.pool == ()
+
+
+@pytest.mark.clause("GTG-WEAPON-1", "GTG-EVENT-1")
+def test_a_token_under_the_player_resolving_it_is_refused() -> None:
+    """A token is taken off the board as it is landed on, before its activity: a state whose
+    turn owner, still discarding before the weapon draw, stands on the weapon token put back (an
+    edit the fuzz of hand-edited states found check_state taking, though the next state was
+    refused) is refused by check_state, as it is between turns."""
+    s = free(table(2, weapon_deck=("snowplow",), hands=(FULL, ())))
+    target = WEAPON_SPACES[0]
+    s = apply(s, Move(target))
+    assert s.stack[-1].kind == "discard"
+    check_state(s)
+    back = attrs.evolve(s, weapon_tokens=tuple(sorted((*s.weapon_tokens, target), key=INDEX.__getitem__)))
+    with pytest.raises(InvalidArgumentError, match="a token under a player"):
+        check_state(back)

@@ -331,7 +331,7 @@ def test_a_draw_that_runs_the_deck_out_continues_from_the_rebuilt_scrapheap() ->
                                    hands=(*base.hands[:3], _plus(base.hands[3], rest[:-1]))))
     check_state(state)
     first = step(state, DrawTwo(), ())
-    assert first == Need("materials", ((MATERIALS[rest[-1]].value, 1),), (0,))
+    assert first == Need("materials", ((MATERIALS[rest[-1]].value, 1),), (0,), 0)
     card = Outcome("materials", MATERIALS[rest[-1]].value)
     second = step(state, DrawTwo(), (card,))
     assert type(second) is Need

@@ -38,7 +38,7 @@ def _same(record: Record) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k != "seconds"}
 
 
-@given(master=st.integers(-(2**70), 2**70), count=st.integers(1, 40))
+@given(master=st.integers(0, 2**64 - 1), count=st.integers(1, 40))
 def test_game_seeds_are_the_splitmix64_outputs_of_the_master_seed(master: int, count: int) -> None:
     """Game i's seed is the i-th output of the core's SplitMix64 generator seeded with the master seed."""
     rng = Rng.from_seed(master)

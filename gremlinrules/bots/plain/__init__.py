@@ -75,7 +75,7 @@ class PlainBot:
         self.game = game
         self.seat = seat
         self._policy = policy
-        self._rnd = random.Random(check_seed(seed))
+        self._rnd = random.Random(check_seed(seed, InvalidArgumentError))
 
     def __repr__(self) -> str:
         return f"PlainBot({self.game.id!r}, seat={self.seat})"

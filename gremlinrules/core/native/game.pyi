@@ -3,6 +3,8 @@
 from collections.abc import Sequence
 from typing import Any
 
+from gremlinrules.core.playout import Playout
+
 POLICY_SALT: int
 
 class NativeTable:
@@ -40,5 +42,4 @@ class NativeGame:
     def __deepcopy__(self, memo: Any) -> NativeGame: ...
     def to_state(self) -> Any: ...
 
-def run_playouts(template: NativeGame, seeds: Sequence[int], bound: int
-                 ) -> list[tuple[tuple[int, ...], tuple[int, ...], int, str | None]]: ...
+def run_playouts(template: NativeGame, seeds: Sequence[int], bound: int) -> list[Playout]: ...

@@ -10,17 +10,18 @@ rules. The indices are those of ``game.all_actions(players, options)``: the adap
 action space.
 """
 
-from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.long cimport PyLong_FromLong
-from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 from gremlinrules.core.native.rng cimport sm_below
 
+import gc as _gc
 from operator import index as _index
 
 from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, shown
+from gremlinrules.core.playout import Playout
+
+_new_tuple = tuple.__new__  # Playout's rows without its Python-level __new__ (as Playout._make)
 
 POLICY_SALT = 0x5851F42D4C957F2D
 """The random policy's generator for the game of seed ``s`` starts at ``s ^ POLICY_SALT`` (see
@@ -46,21 +47,52 @@ cdef class NativeTable:
         return f"<NativeTable {self.game_id} {self.players}p: {len(self.actions)} actions>"
 
 
+cdef tuple _INDICES = tuple(range(MAX_ACTIONS))
+"""Every action index as a Python int, made once: a list of legal indices shares them instead of
+allocating an int per index above 256 (CPython's small ints stop there)."""
+
+cdef extern from *:
+    """
+    /* The list of ``values`` as Python ints: those of ``cache`` (a tuple of 0, 1, ...) where it has
+       them, new ones otherwise; NULL with the exception set when memory runs out. */
+    static PyObject* gr_index_list(const int32_t* values, int n, PyObject* cache) {
+        Py_ssize_t size = PyTuple_GET_SIZE(cache);
+        PyObject* out = PyList_New(n);
+        if (out == NULL) return NULL;
+        for (int i = 0; i < n; i++) {
+            PyObject* item;
+            if (values[i] >= 0 && values[i] < size) {
+                item = PyTuple_GET_ITEM(cache, values[i]);
+                Py_INCREF(item);
+            } else {
+                item = PyLong_FromLong(values[i]);
+                if (item == NULL) { Py_DECREF(out); return NULL; }
+            }
+            PyList_SET_ITEM(out, i, item);
+        }
+        return out;
+    }
+    """
+    list gr_index_list(const int32_t* values, int n, tuple cache)
+
+
 cdef inline list _int_list(const int32_t* values, int n):
-    cdef list out = PyList_New(n)
-    cdef object item
-    cdef int i
-    for i in range(n):
-        item = PyLong_FromLong(values[i])
-        Py_INCREF(item)
-        PyList_SET_ITEM(out, i, item)
-    return out
+    return gr_index_list(values, n, _INDICES)
 
 
 cdef int32_t _checked_index(NativeGame game, object action) except -1:
     """The action index as a C int; InvalidArgumentError for what is not an integer (a bool, a
     float, a string) and IllegalActionError for an integer outside the action space."""
     cdef Py_ssize_t size = len(game.table.actions)
+    cdef long fast
+    if type(action) is int:  # the usual case, read in C: an index inside the action space
+        try:
+            fast = action
+        except OverflowError:  # far outside it: refused below
+            pass
+        else:
+            if 0 <= fast < size:
+                return <int32_t>fast
     if type(action) is bool:
         raise InvalidArgumentError(f"an action index must be an integer, not {action!r}")
     try:
@@ -176,12 +208,12 @@ cdef class NativeGame:
         """One score per seat, as ``game.scores``."""
         cdef int32_t buf[MAX_SEATS]
         self.scores_into(buf)
-        return tuple(buf[i] for i in range(self.table.players))
+        return tuple([buf[i] for i in range(self.table.players)])
 
     def winners(self):
         """The winning seats, ascending, as ``game.winners`` (empty until the game is over)."""
         cdef uint32_t mask = self.winners_mask()
-        return tuple(i for i in range(self.table.players) if mask >> i & 1)
+        return tuple([i for i in range(self.table.players) if mask >> i & 1])
 
     def end_reason(self):
         """The clause id of the rule that ended the game (``game.end_reason``), or None."""
@@ -217,7 +249,9 @@ def run_playouts(NativeGame template, seeds, int64_t bound):
     decision the policy's SplitMix64 (started at ``seed ^ POLICY_SALT``) draws ``below(n)`` for the
     ``n`` legal indices, and the index at that position of the ascending list is played.
 
-    A list, in seed order, of (scores, winners, decisions, end_reason) tuples. ``bound`` is the
+    A list, in seed order, of :class:`~gremlinrules.core.playout.Playout` tuples (scores, winners,
+    decisions, end_reason), built with the garbage collector paused (a batch makes a few objects a
+    game, which would otherwise set off collections that walk the whole heap). ``bound`` is the
     table's decision bound: a game that passes it (which the bound's proof rules out) raises."""
     cdef Py_ssize_t count = len(seeds)
     cdef int players = template.table.players
@@ -265,11 +299,18 @@ def run_playouts(NativeGame template, seeds, int64_t bound):
                                        f"({bound}) or stopped with no legal action: please report this")
         reasons = template.table.end_reasons
         out = []
-        for k in range(count):
-            out.append((tuple(score_array[k * players + i] for i in range(players)),
-                        tuple(i for i in range(players) if winner_array[k] >> i & 1),
-                        decision_array[k],
-                        None if end_array[k] < 0 else reasons[end_array[k]]))
+        collecting = _gc.isenabled()
+        _gc.disable()  # the GIL is held throughout: no other thread sees the collector paused
+        try:
+            for k in range(count):
+                out.append(_new_tuple(Playout, (
+                    tuple([score_array[k * players + i] for i in range(players)]),
+                    tuple([i for i in range(players) if winner_array[k] >> i & 1]),
+                    decision_array[k],
+                    None if end_array[k] < 0 else reasons[end_array[k]])))
+        finally:
+            if collecting:
+                _gc.enable()
         return out
     finally:
         free(seed_array)
