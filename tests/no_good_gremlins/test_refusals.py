@@ -200,6 +200,19 @@ def test_the_state_queries_answer_the_state_and_refuse_anything_else(seats: int)
         assert str(info.value) == "expected a No Good Gremlins State, got str"
 
 
+@pytest.mark.clause("NGG-FINALE-6", "NGG-TURN-1")
+@pytest.mark.parametrize("query", [is_terminal, current_player, legal_actions, players])
+def test_a_state_built_without_its_fields_is_refused_by_each_query_under_its_own_name(
+        query: Callable[[Any], object]) -> None:
+    """A State made around its constructor (``State.__new__(State)``, no field set) is refused by
+    ``is_terminal``, ``current_player``, ``legal_actions`` and ``players`` with InvalidArgumentError
+    naming the query and the missing fields, never the AttributeError it trips over (issue 28)."""
+    hollow = object.__new__(State)
+    with pytest.raises(InvalidArgumentError) as info:
+        query(hollow)
+    assert str(info.value).startswith(f"{query.__name__}: the State was built without its fields (players, ")
+
+
 @pytest.mark.clause("NGG-CHANCE-1")
 def test_a_tracked_table_is_answered_by_the_games_own_functions() -> None:
     """The game module's current_player and is_terminal answer a table tracked in the
