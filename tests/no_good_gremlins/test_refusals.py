@@ -30,6 +30,7 @@ from gremlinrules.no_good_gremlins import (
     is_terminal,
     legal_actions,
     players,
+    rules,
 )
 from gremlinrules.no_good_gremlins.actions import Bribe
 from tests.no_good_gremlins.strategies import CH, IR, RU, WO, main_phase, table
@@ -211,6 +212,30 @@ def test_a_state_built_without_its_fields_is_refused_by_each_query_under_its_own
     with pytest.raises(InvalidArgumentError) as info:
         query(hollow)
     assert str(info.value).startswith(f"{query.__name__}: the State was built without its fields (players, ")
+
+
+@pytest.mark.clause("NGG-TURN-1")
+@pytest.mark.parametrize("kind", [Discard, Build, Launch, Scrap])
+def test_an_action_built_without_its_fields_is_refused_as_not_an_action_naming_it(kind: type) -> None:
+    """An action made around its constructor (no field set) is not one of the game's actions:
+    the rule book's ``check`` says so naming it (``<a Discard>``) under NGG-TURN-1, and ``apply``
+    refuses it with IllegalActionError, never the AttributeError it trips over; the state is
+    untouched. ``check`` given a State built without its fields raises InvalidArgumentError under
+    its own name."""
+    s = table(3)
+    before = s
+    action = object.__new__(kind)
+    want = (f"<a {kind.__name__}> is not a No Good Gremlins action", "NGG-TURN-1")
+    why = rules.check(s, action)
+    assert why is not None
+    assert (str(why[0]), why[1]) == want
+    with pytest.raises(IllegalActionError) as info:
+        apply(s, action)
+    assert (str(info.value.reason), info.value.clause) == want
+    assert s == before
+    with pytest.raises(InvalidArgumentError) as hollow:
+        rules.check(object.__new__(State), DrawTwo())
+    assert str(hollow.value).startswith("check: the State was built without its fields (players, ")
 
 
 @pytest.mark.clause("NGG-CHANCE-1")
