@@ -224,7 +224,7 @@ def test_an_action_built_without_its_fields_is_refused_as_not_an_action_naming_i
     its own name."""
     s = table(3)
     before = s
-    action = object.__new__(kind)
+    action: Any = object.__new__(kind)
     want = (f"<a {kind.__name__}> is not a No Good Gremlins action", "NGG-TURN-1")
     why = rules.check(s, action)
     assert why is not None
