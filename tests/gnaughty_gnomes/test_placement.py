@@ -151,9 +151,11 @@ def test_a_flip_uses_the_first_played_unflipped_card_of_its_colour_and_places_no
     while state.stack:
         flip = legal_actions(state)[0]
         assert isinstance(flip, Flip)
-        first = next(i for i, p in enumerate(state.plays) if p.card.suit is flip.suit and not state.flipped[i])
+        first = next(i for i, p in enumerate(state.plays)
+                     if p.card.suit is flip.suit and not state.flipped[i])
         after = apply(state, flip)
-        assert (after.gnomes, after.supply, after.team_scores) == (state.gnomes, state.supply, state.team_scores)
+        assert (after.gnomes, after.supply, after.team_scores) == (
+            state.gnomes, state.supply, state.team_scores)
         if after.stack:
             assert after.flipped == tuple(f or i == first for i, f in enumerate(state.flipped))
             assert after.stack == state.stack[:-1]
