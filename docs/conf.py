@@ -89,6 +89,10 @@ nitpick_ignore = [
     # documented in prose on the Engine page, so the docs build where the engine is not compiled.
     ("py:class", "NativeGame"),
     ("py:class", "gremlinrules.core.native.game.NativeGame"),
+    # The type variables of the generic bots' bases (Generic[StateT, ActionT]), documented where
+    # the bots package re-exports the classes, which does not import the variables themselves.
+    ("py:class", "StateT"),
+    ("py:class", "ActionT"),
 ]
 nitpick_ignore_regex = [
     ("py:mod", r"gremlinrules\.sim\.(results|plots|markup)"),

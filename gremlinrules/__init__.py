@@ -20,8 +20,9 @@ from gremlinrules.core.errors import (
     UnsupportedError,
 )
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.registry import game_ids, get_game, register
+from gremlinrules.core.registry import install as _install
 from gremlinrules.core.sampling import sample_hidden
+from gremlinrules.registry import game_ids, get_game, register
 
 __all__ = [
     "ComponentError",
@@ -42,6 +43,7 @@ __all__ = [
 ]
 
 __version__ = "0.1.0.dev0"
+_install(library=__version__)  # what the core writes into records (it never imports this package)
 
 # The registry: one line per game, added when the game lands.
 register("gnaughty-gnomes", "gremlinrules.gnaughty_gnomes")

@@ -52,7 +52,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.registry import game_ids, get_game
+from gremlinrules.registry import game_ids, get_game
 
 __all__ = ["HEARTS_GAMES", "MCTS_MOVES", "MCTS_SIMULATIONS", "decision_spread", "engine_ratios",
            "engine_slice", "hearts_slice", "machine", "mcts_ms_per_move", "measure_row", "ours_slice",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from gremlinrules import __version__
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError
-from gremlinrules.core.registry import game_ids, get_game
+from gremlinrules.registry import game_ids, get_game
 from gremlinrules.sim.command import add_simulate_parser, run_simulate
 from gremlinrules.sim.report_command import add_report_parser, run_report
 

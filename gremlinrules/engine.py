@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from gremlinrules.core.checks import check_seed
 from gremlinrules.core.errors import InvalidArgumentError, UnsupportedError, shown
 from gremlinrules.core.playout import Playout
-from gremlinrules.core.registry import game_ids, get_game, module_name
+from gremlinrules.registry import game_ids, get_game, module_name
 
 if TYPE_CHECKING:
     from gremlinrules.core.native.game import NativeGame

@@ -24,8 +24,9 @@ from __future__ import annotations
 import importlib
 import os
 
+from gremlinrules import registry
 from gremlinrules.core import game as _game
-from gremlinrules.core import registry
+from gremlinrules.core import registry as _store
 
 __all__ = ["RULES_SWITCH", "chosen_rules", "use_reference_rules"]
 
@@ -50,4 +51,4 @@ def use_reference_rules() -> None:
         for name in (*_game._RULE_FUNCTIONS, "is_terminal"):
             if hasattr(module.REFERENCE_RULES, name):
                 setattr(module, name, getattr(module.REFERENCE_RULES, name))
-        registry._LOADED[(game_id, False)] = _game.ModuleGame.from_module(module, reference=True)
+        _store._ENTRIES[(module.__name__, False)] = _game.ModuleGame.from_module(module, reference=True)

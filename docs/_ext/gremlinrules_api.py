@@ -45,7 +45,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import gremlinrules
-from gremlinrules.core import registry
+from gremlinrules import registry
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "_generated" / "static" / "schema"
 """Where the schema files are written (``html_static_path`` publishes ``_generated/static``)."""
@@ -106,7 +106,10 @@ def _functions(package: ModuleType) -> list[str]:
 
 
 def _submodules(package: ModuleType) -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(package.__path__) if not m.name.startswith("_"))
+    """The package's public modules, less the deprecated shims of renamed ones (issue 29)."""
+    renamed = getattr(package, "_RENAMED_MODULES", {})
+    return sorted(m.name for m in pkgutil.iter_modules(package.__path__)
+                  if not m.name.startswith("_") and m.name not in renamed)
 
 
 def _defined_in(package: ModuleType, modname: str) -> list[str]:

@@ -114,12 +114,12 @@ def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabular
 
 def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
     from gremlinrules.goblins_vs_gnomes import Options
-    from gremlinrules.goblins_vs_gnomes.components import COMPONENTS, Components
+    from gremlinrules.goblins_vs_gnomes.components import REFERENCE, Components
     from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, TARGETS
 
     comps = getattr(options, "components", None)
     if not isinstance(comps, Components):
-        comps = COMPONENTS
+        comps = REFERENCE
     n = players
     hand = comps.number("hand_size")
     path_cards = comps.number("path_cards")

@@ -30,12 +30,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Generic
 
 from gremlinrules.adapters.outcome import returns
 from gremlinrules.core.checks import check_seed, is_int
 from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.core.protocol import Game
+from gremlinrules.core.protocol import ActionT, Game, StateT
 
 __all__ = ["ISMCTSBot"]
 
@@ -51,12 +51,13 @@ class _Node:
         """Summed value for the seat whose action led here."""
 
 
-class ISMCTSBot:
+class ISMCTSBot(Generic[StateT, ActionT]):
     """Searches ``iterations`` determinized simulations per decision (or for ``seconds`` of wall time,
     when given), then plays the most visited action."""
 
-    def __init__(self, game: Game, seat: int, seed: int = 0, *, iterations: int = 200,
-                 rollout_depth: int = 60, exploration: float = 0.7, seconds: float | None = None) -> None:
+    def __init__(self, game: Game[StateT, ActionT, Any, Any, Any, Any], seat: int, seed: int = 0, *,
+                 iterations: int = 200, rollout_depth: int = 60, exploration: float = 0.7,
+                 seconds: float | None = None) -> None:
         if not is_int(seat) or seat < 0 or seat >= game.max_players:
             raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {shown(seat)}")
         for name, value in (("iterations", iterations), ("rollout_depth", rollout_depth)):
@@ -77,7 +78,7 @@ class ISMCTSBot:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
         return f"ISMCTSBot({self.game.id!r}, seat={self.seat}, {budget})"
 
-    def choose(self, state: Any) -> Any:
+    def choose(self, state: StateT) -> ActionT:
         """The most visited legal action after the search; it must be this seat's decision."""
         game = self.game
         if game.current_player(state) != self.seat:
@@ -97,7 +98,7 @@ class ISMCTSBot:
                     break
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
-    def _simulate(self, root: _Node, state: Any) -> None:
+    def _simulate(self, root: _Node, state: StateT) -> None:
         game, rnd = self.game, self._rnd
         node = root
         path: list[tuple[_Node, int]] = []
@@ -124,7 +125,7 @@ class ISMCTSBot:
             child.visits += 1
             child.total += value[mover]
 
-    def _select(self, node: _Node, legal: tuple[Any, ...]) -> Any:
+    def _select(self, node: _Node, legal: tuple[ActionT, ...]) -> ActionT:
         c = self.exploration
         best, best_score = legal[0], -math.inf
         for a in legal:
@@ -134,7 +135,7 @@ class ISMCTSBot:
                 best, best_score = a, score
         return best
 
-    def _rollout(self, state: Any) -> tuple[float, ...]:
+    def _rollout(self, state: StateT) -> tuple[float, ...]:
         game, rnd = self.game, self._rnd
         for _ in range(self.rollout_depth):
             if game.is_terminal(state):

@@ -26,15 +26,15 @@ import importlib.metadata
 import math
 import re
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from gremlinrules.bots.ismcts import ISMCTSBot
 from gremlinrules.bots.plain import PlainBot
 from gremlinrules.bots.random_bot import RandomBot
 from gremlinrules.core.checks import check_seed
 from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.core.protocol import Game
-from gremlinrules.core.registry import get_game
+from gremlinrules.core.protocol import ActionT, Game, StateT
+from gremlinrules.registry import get_game
 
 __all__ = ["BOT_NAMES", "ENTRY_POINT_GROUP", "Bot", "BotFactory", "bot_from_spec", "canonical_spec",
            "make_bot", "register_bot", "registered_bots", "unregister_bot"]
@@ -46,10 +46,23 @@ DEFAULT_ISMCTS_ITERATIONS = 200
 """The simulations per decision of the spec ``ismcts`` alone (ISMCTSBot's default)."""
 
 
-class Bot(Protocol):
-    """Anything that picks an action for its seat."""
+if TYPE_CHECKING:  # defaults (PEP 696) for type checkers, as in gremlinrules.core.protocol
+    from typing_extensions import TypeVar
 
-    def choose(self, state: Any) -> Any:
+    _S = TypeVar("_S", contravariant=True, default=Any)
+    _A = TypeVar("_A", covariant=True, default=Any)
+else:
+    from typing import TypeVar
+
+    _S = TypeVar("_S", contravariant=True)
+    _A = TypeVar("_A", covariant=True)
+
+
+class Bot(Protocol[_S, _A]):
+    """Anything that picks an action for its seat: ``Bot[State, Action]`` for a game's classes
+    (a bot made for a game that ``get_game`` typed is typed by it), plain ``Bot`` for any."""
+
+    def choose(self, state: _S) -> _A:
         """A legal action for the bot's seat in ``state`` (it must be that seat's decision)."""
 
 
@@ -110,8 +123,14 @@ def registered_bots() -> dict[str, BotFactory]:
     return dict(_REGISTERED)
 
 
+@overload
+def make_bot(name: str, game: Game[StateT, ActionT, Any, Any, Any, Any], seat: int, seed: int = 0,
+             **settings: Any) -> Bot[StateT, ActionT]: ...
+@overload
+def make_bot(name: str, game: str, seat: int, seed: int = 0, **settings: Any) -> Bot: ...
 def make_bot(name: str, game: Game | str, seat: int, seed: int = 0, **settings: Any) -> Bot:
-    """A bot by name (built-in or registered) playing ``seat`` of ``game`` (a Game or an id).
+    """A bot by name (built-in or registered) playing ``seat`` of ``game`` (a Game or an id);
+    typed ``Bot[State, Action]`` by a typed game (``get_game`` with a literal id).
 
     ``settings`` go to the bot's constructor (e.g. ``iterations=400`` or ``seconds=0.5``
     for ``"ismcts"``). ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError
@@ -175,6 +194,11 @@ def is_timed(spec: str) -> bool:
     return "seconds" in _parse(spec)[1]
 
 
+@overload
+def bot_from_spec(spec: str, game: Game[StateT, ActionT, Any, Any, Any, Any], seat: int, seed: int = 0
+                  ) -> Bot[StateT, ActionT]: ...
+@overload
+def bot_from_spec(spec: str, game: str, seat: int, seed: int = 0) -> Bot: ...
 def bot_from_spec(spec: str, game: Game | str, seat: int, seed: int = 0) -> Bot:
     """The bot a spec names (see the module docstring), playing ``seat`` of ``game``."""
     name, settings = _parse(spec)

@@ -52,15 +52,15 @@ the first of them the model has.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Concatenate, Final, ParamSpec, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Concatenate, Final, ParamSpec, TypeVar
 
 import attrs
 
+from gremlinrules.core import registry as _store
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import (
     IllegalActionError,
@@ -209,11 +209,16 @@ def parse_outcome(text: str) -> Outcome | None:
 
 
 def chance_model(game: ModuleGame) -> ModuleType:
-    """The game's chance model module (``gremlinrules.<game>.chance``)."""
+    """The game's chance model module (``gremlinrules.<game>.chance``), as registered with the
+    core (:func:`gremlinrules.core.registry.register_chance`; the registry of games registers
+    each game's)."""
     try:
-        return importlib.import_module(f"{game.module.__name__}.chance")
+        model = _store.registered_chance(game.id)
     except ModuleNotFoundError as exc:
         raise InvalidArgumentError(f"{game.id} has no external-chance mode yet") from exc
+    if model is None:
+        raise InvalidArgumentError(f"{game.id} has no external-chance mode yet")
+    return model
 
 
 # -- the Game functions on a Tracked state ------------------------------------------------------
@@ -249,9 +254,7 @@ def foreign(fn: Callable[Concatenate[Any, _P], _R], state: object, *args: _P.arg
     """
     game_module = sys.modules[fn.__module__.rpartition(".")[0]]
     if type(state) is Tracked:
-        from gremlinrules.core.registry import get_game
-
-        game = cast("ModuleGame", get_game(game_module.GAME_ID, reference=state.reference))
+        game = _store.entry(game_module, reference=state.reference)
         answer: _R = _HOT[fn.__name__](game, own(game, state), *args, **kwargs)
         return answer
     check_type(state, game_module.State, f"{game_module.TITLE} State")

@@ -5,11 +5,12 @@ functions; :class:`gremlinrules.core.game.ModuleGame` wraps it into an object of
 this shape for the registry.
 
 ``Game`` is generic in the game's own classes:
-``Game[StateT, ActionT, ViewT, OptionsT, SetupT]``.
+``Game[StateT, ActionT, ViewT, OptionsT, SetupT, EventT]``.
 :func:`gremlinrules.get_game` called with a literal game id returns the game
 typed with its classes, so ``mypy --strict`` checks a program's states,
-actions and views; with any other string it returns a plain ``Game``, whose
-parameters default to ``Any``.
+actions, views and events (``apply_with_events``, ``observe_event``,
+``parse_action``, ``game.Action`` and ``game.Event`` included); with any other
+string it returns a plain ``Game``, whose parameters default to ``Any``.
 """
 
 from __future__ import annotations
@@ -20,11 +21,14 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
 if TYPE_CHECKING:  # defaults (PEP 696) for type checkers; typing.TypeVar takes them from 3.13 on
     from typing_extensions import TypeVar
 
+    from gremlinrules.core import chance
+
     StateT = TypeVar("StateT", default=Any)
     ActionT = TypeVar("ActionT", default=Any)
     ViewT = TypeVar("ViewT", default=Any)
     OptionsT = TypeVar("OptionsT", default=Any)
     SetupT = TypeVar("SetupT", default=Any)
+    EventT = TypeVar("EventT", default=Any)
 else:
     from typing import TypeVar
 
@@ -33,18 +37,20 @@ else:
     ViewT = TypeVar("ViewT")
     OptionsT = TypeVar("OptionsT")
     SetupT = TypeVar("SetupT")
+    EventT = TypeVar("EventT")
 
 _T = TypeVar("_T")
 
-__all__ = ["ActionT", "Game", "OptionsT", "SetupT", "StateT", "ViewT"]
+__all__ = ["ActionT", "EventT", "Game", "OptionsT", "SetupT", "StateT", "ViewT"]
 
 
 @runtime_checkable
-class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
+class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT, EventT]):
     """The public contract of one game (see DESIGN.md).
 
     The type parameters are the game's state, action (the union of its action
-    classes), view, options and setup classes.
+    classes), view, options, setup and event (the union of its event classes)
+    classes.
     """
 
     @property
@@ -84,8 +90,9 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
         """The class of what one seat may see."""
 
     @property
-    def Action(self) -> Any:  # noqa: N802  (a class, named as one)
-        """The union of the game's action classes (pass it to ``from_data``)."""
+    def Action(self) -> type[ActionT]:  # noqa: N802  (a class, named as one)
+        """The union of the game's action classes (pass it to ``from_data``, which then gives
+        the game's action type; at run time a ``typing`` union, which ``isinstance`` accepts)."""
 
     @property
     def action_types(self) -> tuple[type[ActionT], ...]:
@@ -110,7 +117,7 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
         """The seat that must decide now (:data:`~gremlinrules.core.chance.CHANCE`, -1, at a
         chance decision of an external-chance game), or None when the game is over."""
 
-    def chance_outcomes(self, state: StateT) -> tuple[tuple[Any, Fraction], ...]:
+    def chance_outcomes(self, state: StateT) -> tuple[tuple[chance.Outcome, Fraction], ...]:
         """At a chance decision (external chance), each legal
         :class:`~gremlinrules.core.chance.Outcome` with its exact probability; else empty."""
 
@@ -118,7 +125,7 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
         """A tracked table (external chance) before its last ``n`` entries (outcomes and moves
         alike): exactly the state it was. InvalidArgumentError beyond the state's memory."""
 
-    def reveal(self, state: StateT, outcome: Any) -> StateT:
+    def reveal(self, state: StateT, outcome: chance.Outcome) -> StateT:
         """A tracked table once a card entered unseen shows: ``outcome`` names its pool, item and
         seat; the table is entered again with it in place of its placeholder."""
 
@@ -171,17 +178,17 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT]):
         InvalidArgumentError), consistent with everything ``player`` has seen."""
 
     @property
-    def Event(self) -> Any:  # noqa: N802  (a class, named as one)
-        """The union of the game's event classes (pass it to ``from_data``)."""
+    def Event(self) -> type[EventT]:  # noqa: N802  (a class, named as one)
+        """The union of the game's event classes (pass it to ``from_data``, as ``Action``)."""
 
     @property
-    def event_types(self) -> tuple[type, ...]:
+    def event_types(self) -> tuple[type[EventT], ...]:
         """The event classes."""
 
-    def apply_with_events(self, state: StateT, action: ActionT) -> tuple[StateT, tuple[Any, ...]]:
+    def apply_with_events(self, state: StateT, action: ActionT) -> tuple[StateT, tuple[EventT, ...]]:
         """``(apply(state, action), the events that happened)``, for animation and logs."""
 
-    def observe_event(self, event: Any, player: int | None) -> Any:
+    def observe_event(self, event: EventT, player: int | None) -> EventT | None:
         """What seat ``player`` (None: a spectator) sees of ``event``, or None when nothing;
         redacted exactly as :meth:`observe` redacts a state."""
 

@@ -39,6 +39,7 @@ import attrs
 from gremlinrules.core import serial
 from gremlinrules.core.errors import GremlinRulesError, SerializationError, shown
 from gremlinrules.core.protocol import Game
+from gremlinrules.core.registry import find_game, library_version
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "UPGRADES", "LoadedRecord", "components_version", "load_record",
            "make_record", "record_json", "replay", "rules_version"]
@@ -64,7 +65,7 @@ def components_version(game: Game) -> str:
     changes the games). The digest is of the parsed data written as canonical JSON, so a
     comment or a layout change in a file keeps it; any changed number changes it.
     """
-    package = game.module.__name__  # type: ignore[attr-defined]
+    package = game.module  # type: ignore[attr-defined]  # the module itself: no import by name
     try:
         text = importlib.resources.files(package).joinpath("components.toml").read_bytes()
     except (FileNotFoundError, ModuleNotFoundError, OSError):
@@ -78,12 +79,6 @@ def components_version(game: Game) -> str:
         data = {"components": data, "board": tomllib.loads(board.decode("utf-8"))}
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
-
-
-def _library() -> str:
-    from gremlinrules import __version__
-
-    return __version__
 
 
 def make_record(game: Game, players: int, actions: Sequence[Any], *, seed: int | None = 0,
@@ -100,7 +95,7 @@ def make_record(game: Game, players: int, actions: Sequence[Any], *, seed: int |
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
-        "library": _library(),
+        "library": library_version(),
         "game": game.id,
         "rules": rules_version(game),
         "components": components_version(game),
@@ -155,8 +150,6 @@ def load_record(data: Any) -> LoadedRecord:
     version, an unknown game, other rules or component versions, or malformed
     fields (the path says which).
     """
-    from gremlinrules.core.registry import get_game
-
     if isinstance(data, (str, bytes, bytearray)):
         data = serial.loads(data)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -172,7 +165,7 @@ def load_record(data: Any) -> LoadedRecord:
         data = UPGRADES[version](data)
         version += 1
     try:
-        game = get_game(_need(data, "game", str))
+        game = find_game(_need(data, "game", str))
     except GremlinRulesError as exc:
         raise SerializationError(f"record of an unknown game: {exc}", "$.game") from exc
     for key, ours in (("rules", rules_version(game)), ("components", components_version(game))):

@@ -1,82 +1,188 @@
-"""The registry of games: ids to modules, imported on first use."""
+"""The core's store of what the layers above it register: the core never imports a game.
+
+The import direction is one way: the games import the core, and the top level
+(:mod:`gremlinrules.registry`, which ``import gremlinrules`` loads) imports the
+games. Where the core needs something of a game or of the top level, it finds
+it here, registered from above:
+
+- :func:`install` is called once by the top level with the registry of games
+  (:func:`find_game`, :func:`known_games`: what records, sampling and the
+  external-chance mode use to find a game by id), the drawer of views
+  (:func:`draw`, behind every view's ``_repr_svg_``) and the library's version
+  (:func:`library_version`, written into records);
+- :func:`register_chance` takes a game's chance model (its ``chance`` module, or a
+  function that imports it on first use), read by
+  :func:`gremlinrules.core.chance.chance_model`;
+- :func:`entry` keeps the one registry entry (:class:`~gremlinrules.core.game.ModuleGame`)
+  built for each game module, so ``get_game`` and the external-chance paths share it.
+
+``get_game``, ``game_ids``, ``module_name`` and ``register`` live in
+:mod:`gremlinrules.registry` (and ``gremlinrules.get_game``...); the names here are
+deprecated aliases that call the installed registry and warn.
+"""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Literal, overload
+import warnings
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
 
-from gremlinrules.core.errors import UnknownGameError, shown
-from gremlinrules.core.game import ModuleGame
+from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, UnknownGameError, shown
 from gremlinrules.core.protocol import Game
 
-if TYPE_CHECKING:  # for the typed overloads only: the games import the core, not the other way round
-    from gremlinrules import gnaughty_gnomes as gg
-    from gremlinrules import goblins_vs_gnomes as gvg
-    from gremlinrules import gremlins_inc as gi
-    from gremlinrules import gremlins_the_game as gtg
-    from gremlinrules import no_good_gremlins as ngg
+if TYPE_CHECKING:
+    from gremlinrules.core.game import ModuleGame
 
-__all__ = ["game_ids", "get_game", "module_name", "register"]
+__all__ = [
+    "Registry",
+    "draw",
+    "entry",
+    "find_game",
+    "forget",
+    # deprecated aliases of gremlinrules.registry's functions:
+    "game_ids",
+    "get_game",
+    "install",
+    "known_games",
+    "library_version",
+    "module_name",
+    "register",
+    "register_chance",
+    "registered_chance",
+]
 
-_MODULES: dict[str, str] = {}
-_LOADED: dict[tuple[str, bool], ModuleGame] = {}
+
+class Registry(Protocol):
+    """What the top level installs: the registry of games (the module :mod:`gremlinrules.registry`)."""
+
+    def get_game(self, game_id: str, *, reference: bool = False) -> Game:
+        """The game registered as ``game_id``; an unknown id raises UnknownGameError."""
+
+    def game_ids(self) -> tuple[str, ...]:
+        """The registered game ids, sorted."""
+
+    def module_name(self, game_id: str) -> str:
+        """The dotted import path of the game module registered as ``game_id``."""
+
+    def register(self, game_id: str, module: str) -> None:
+        """Register a game module (its dotted import path) under ``game_id``."""
 
 
-def register(game_id: str, module: str) -> None:
-    """Register a game module (its dotted import path) under ``game_id``."""
-    _MODULES[game_id] = module
-    _LOADED.pop((game_id, False), None)
-    _LOADED.pop((game_id, True), None)
+ChanceModel = ModuleType | Callable[[], ModuleType]
+"""A game's chance model: its module, or a function returning it (imported on first use)."""
+
+_registry: Registry | None = None
+_drawer: Callable[[object], str] | None = None
+_library = "unknown"
+_CHANCE: dict[str, ChanceModel] = {}
+_ENTRIES: dict[tuple[str, bool], ModuleGame] = {}
 
 
-def module_name(game_id: str) -> str:
-    """The dotted import path of the module registered as ``game_id`` (UnknownGameError if none)."""
-    get_game(game_id)
-    return _MODULES[game_id]
+def install(*, registry: Registry | None = None, drawer: Callable[[object], str] | None = None,
+            library: str | None = None) -> None:
+    """Install, from above the games, what the core calls: the registry of games, the drawer
+    of views (``drawer(view) -> SVG text``) and the library's version. Each one given replaces
+    the one installed before; the others stay."""
+    global _registry, _drawer, _library
+    if registry is not None:
+        _registry = registry
+    if drawer is not None:
+        _drawer = drawer
+    if library is not None:
+        _library = library
+
+
+def _installed() -> Registry:
+    if _registry is None:
+        raise UnknownGameError("no registry of games is installed (import gremlinrules installs it)")
+    return _registry
+
+
+def find_game(game_id: str, *, reference: bool = False) -> Game:
+    """The game registered as ``game_id`` in the installed registry (UnknownGameError if none)."""
+    return _installed().get_game(game_id, reference=reference)
+
+
+def known_games() -> tuple[str, ...]:
+    """The ids of the games of the installed registry, sorted (empty when none is installed)."""
+    return () if _registry is None else _registry.game_ids()
+
+
+def draw(view: object) -> str:
+    """The picture of ``view`` (SVG text) from the installed drawer (:mod:`gremlinrules.svg`)."""
+    if _drawer is None:
+        raise GremlinRulesError("no drawer of views is installed (import gremlinrules installs it)")
+    return _drawer(view)
+
+
+def library_version() -> str:
+    """The gremlinrules version that the top level installed (``gremlinrules.__version__``)."""
+    return _library
+
+
+def register_chance(game_id: str, model: ChanceModel) -> None:
+    """Register ``model`` as the chance model of game ``game_id`` (the external-chance mode):
+    the module itself, or a function that imports and returns it on first use."""
+    if not isinstance(game_id, str) or not (isinstance(model, ModuleType) or callable(model)):
+        raise InvalidArgumentError(f"register_chance takes a game id and a module (or a function "
+                                   f"returning one), not {shown(game_id)} and {shown(model)}")
+    _CHANCE[game_id] = model
+
+
+def registered_chance(game_id: str) -> ModuleType | None:
+    """The chance model registered for ``game_id`` (imported now if it was registered as a
+    function), or None when none is. An import error of the model itself propagates."""
+    model = _CHANCE.get(game_id)
+    if model is None or isinstance(model, ModuleType):
+        return model
+    module = model()
+    _CHANCE[game_id] = module
+    return module
+
+
+def entry(module: ModuleType, *, reference: bool = False) -> ModuleGame:
+    """The registry entry of the game module ``module`` (its reference rules when ``reference``),
+    built on first use and kept: every caller gets the same object."""
+    from gremlinrules.core.game import ModuleGame  # the game wrapper imports the chance machinery
+
+    key = (module.__name__, reference is True)
+    game = _ENTRIES.get(key)
+    if game is None or game.module is not module:
+        game = ModuleGame.from_module(module, reference=key[1])
+        _ENTRIES[key] = game
+    return game
+
+
+def forget(module_name: str) -> None:
+    """Drop the kept entries of the game module named ``module_name`` (it was registered anew)."""
+    _ENTRIES.pop((module_name, False), None)
+    _ENTRIES.pop((module_name, True), None)
+
+
+# -- deprecated aliases: the registry moved above the games (gremlinrules.registry) -------------
+
+def _deprecated(name: str) -> Registry:
+    warnings.warn(f"gremlinrules.core.registry.{name} is deprecated; use gremlinrules.{name} "
+                  f"(or gremlinrules.registry.{name})", DeprecationWarning, stacklevel=3)
+    return _installed()
+
+
+def get_game(game_id: str, *, reference: bool = False) -> Game:
+    """Deprecated: :func:`gremlinrules.get_game`."""
+    return _deprecated("get_game").get_game(game_id, reference=reference)
 
 
 def game_ids() -> tuple[str, ...]:
-    """The registered game ids, sorted."""
-    return tuple(sorted(_MODULES))
+    """Deprecated: :func:`gremlinrules.game_ids`."""
+    return _deprecated("game_ids").game_ids()
 
 
-@overload
-def get_game(game_id: Literal["gnaughty-gnomes"], *, reference: bool = False
-             ) -> Game[gg.State, gg.Action, gg.View, gg.Options, gg.Setup]: ...
-@overload
-def get_game(game_id: Literal["goblins-vs-gnomes"], *, reference: bool = False
-             ) -> Game[gvg.State, gvg.Action, gvg.View, gvg.Options, gvg.Setup]: ...
-@overload
-def get_game(game_id: Literal["gremlins-the-game"], *, reference: bool = False
-             ) -> Game[gtg.State, gtg.Action, gtg.View, gtg.Options, gtg.Setup]: ...
-@overload
-def get_game(game_id: Literal["gremlins-inc"], *, reference: bool = False
-             ) -> Game[gi.State, gi.Action, gi.View, gi.Options, gi.Setup]: ...
-@overload
-def get_game(game_id: Literal["no-good-gremlins"], *, reference: bool = False
-             ) -> Game[ngg.State, ngg.Action, ngg.View, ngg.Options, ngg.Setup]: ...
-@overload
-def get_game(game_id: str, *, reference: bool = False) -> Game: ...
-def get_game(game_id: str, *, reference: bool = False) -> Game:
-    """The game registered as ``game_id``; an unknown id raises UnknownGameError.
+def module_name(game_id: str) -> str:
+    """Deprecated: :func:`gremlinrules.registry.module_name`."""
+    return _deprecated("module_name").module_name(game_id)
 
-    Called with a literal id of a built-in game, it is typed with that game's
-    classes (``Game[State, Action, View, Options, Setup]``), so a type checker
-    checks what the program passes and gets back; any other id gives a
-    ``Game`` typed with ``Any``.
 
-    ``reference=True`` gives the same game with its fast paths switched off:
-    ``legal_actions``, ``is_legal`` and ``apply`` straight from the rule book in
-    the game's ``rules.py`` (slower; identical results, as the differential
-    tests prove).
-    """
-    if not isinstance(game_id, str) or game_id not in _MODULES:
-        known = ", ".join(game_ids())
-        what = shown(game_id) if isinstance(game_id, str) else f"of type {type(game_id).__name__}"
-        raise UnknownGameError(f"no game {what}; known games: {known}")
-    key = (game_id, reference is True)
-    game = _LOADED.get(key)
-    if game is None:
-        game = ModuleGame.from_module(importlib.import_module(_MODULES[game_id]), reference=key[1])
-        _LOADED[key] = game
-    return game
+def register(game_id: str, module: str) -> None:
+    """Deprecated: :func:`gremlinrules.registry.register`."""
+    _deprecated("register").register(game_id, module)

@@ -1,7 +1,8 @@
 """Sampling the hidden part of a state as one seat might imagine it (for search bots).
 
 ``sample_hidden(state, player, seed)`` finds the game a state belongs to in the
-registry and calls that game's ``sample_hidden``: a state seat ``player``
+registry of games (the one installed in :mod:`gremlinrules.core.registry`) and
+calls that game's ``sample_hidden``: a state seat ``player``
 cannot tell apart from ``state`` (``observe`` gives an equal view), with every
 card, role or target hidden from that seat redealt at random, consistent with
 what the seat knows, and a fresh generator. It is how an information-set
@@ -15,16 +16,16 @@ from typing import Any
 
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.registry import game_ids, get_game
+from gremlinrules.core.registry import find_game, known_games
 
 __all__ = ["game_of", "sample_hidden"]
 
 
 def game_of(state: Any) -> Game:
     """The registered game whose ``State`` class ``state`` is an instance of."""
-    for gid in game_ids():
+    for gid in known_games():
         try:
-            game = get_game(gid)
+            game = find_game(gid)
         except Exception:  # a game that fails to import cannot own the state
             continue
         if isinstance(state, game.State):

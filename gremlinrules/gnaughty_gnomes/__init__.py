@@ -12,6 +12,10 @@ to are :mod:`gremlinrules.gnaughty_gnomes.rules` (``REFERENCE_RULES``).
 
 from __future__ import annotations
 
+import functools
+import importlib
+
+from gremlinrules.core.deprecation import module_aliases
 from gremlinrules.gnaughty_gnomes import rules as REFERENCE_RULES  # noqa: N812 (the registry's name)
 from gremlinrules.gnaughty_gnomes.actions import (
     ACTION_TYPES,
@@ -25,8 +29,14 @@ from gremlinrules.gnaughty_gnomes.actions import (
     parse_action,
 )
 from gremlinrules.gnaughty_gnomes.board import BOARD
-from gremlinrules.gnaughty_gnomes.codec import CARD_SCHEMA, CONVERTER, STATE_SCHEMA, state_json
-from gremlinrules.gnaughty_gnomes.components import CARDS, Card, Colour, load_components
+from gremlinrules.gnaughty_gnomes.components import (
+    CARDS,
+    REFERENCE,
+    Card,
+    Colour,
+    Components,
+    load_components,
+)
 from gremlinrules.gnaughty_gnomes.events import (
     EVENT_TYPES,
     CardFlipped,
@@ -46,15 +56,17 @@ from gremlinrules.gnaughty_gnomes.fast import apply, is_legal, legal_actions
 from gremlinrules.gnaughty_gnomes.flow import current_player, is_terminal, players
 from gremlinrules.gnaughty_gnomes.hidden import sample_hidden
 from gremlinrules.gnaughty_gnomes.invariants import check_state, decision_bound
-from gremlinrules.gnaughty_gnomes.labels import action_label
+from gremlinrules.gnaughty_gnomes.notation import CARD_SCHEMA, CONVERTER, STATE_SCHEMA, state_json
 from gremlinrules.gnaughty_gnomes.setup import new_game
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, Setup, State
+from gremlinrules.gnaughty_gnomes.text import action_label
 from gremlinrules.gnaughty_gnomes.view import View, describe, end_reason, observe, scores, winners
 
 __all__ = [
     "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "EVENT_TYPES", "GAME_ID",
-    "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "PLAYER_COUNTS", "REFERENCE_RULES",
-    "STATE_TO_JSON", "TITLE", "Action", "Card", "CardFlipped", "CardPlayed", "Colour", "Dealt", "Event",
+    "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "PLAYER_COUNTS", "REFERENCE", "REFERENCE_RULES",
+    "STATE_TO_JSON", "TITLE", "Action", "Card", "CardFlipped", "CardPlayed", "Colour", "Components", "Dealt",
+    "Event",
     "Flip", "GameEnded", "GnomePlaced", "Options", "Phase", "Place", "Play", "PlayX", "Played", "Revealed",
     "Setup", "State", "TrickCleared", "TrickWon", "View", "action_label", "all_actions", "apply",
     "apply_with_events", "check_state", "current_player", "dealt", "decision_bound", "describe", "end_reason",
@@ -72,4 +84,10 @@ JSON_SCHEMA_OVERRIDES: dict[type, dict[str, object]] = {Card: CARD_SCHEMA, State
 """The JSON Schema of the classes whose JSON is not their slots: a card (``{"rank": 5, "suit": "red"}``)
 and a state (its gnomes listed per spot, kept as two bitmasks)."""
 STATE_TO_JSON = state_json
-"""A state's JSON text, fast (see :mod:`gremlinrules.gnaughty_gnomes.codec`)."""
+"""A state's JSON text, fast (see :mod:`gremlinrules.gnaughty_gnomes.notation`)."""
+
+_RENAMED_MODULES = {"labels": "text", "codec": "notation"}
+"""Submodules renamed in issue 29 (old -> new); the old modules are deprecated shims."""
+__getattr__ = module_aliases(__name__, {
+    old: (new, functools.partial(importlib.import_module, f"{__name__}.{new}"))
+    for old, new in _RENAMED_MODULES.items()})

@@ -15,7 +15,7 @@ from itertools import combinations
 from gremlinrules.core import draws
 from gremlinrules.core.hexgrid import HexBoard
 from gremlinrules.core.rng import Rng
-from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, Colour
+from gremlinrules.gnaughty_gnomes.components import REFERENCE, SUITS, Colour
 
 __all__ = [
     "BOARD", "CENTER", "HEX_SPOTS", "N_HEXES", "N_SPOTS", "SPOT_HEXES", "candidate_spots",
@@ -24,7 +24,7 @@ __all__ = [
 
 
 def _hexes() -> tuple[tuple[int, int], ...]:
-    top, middle, _ = COMPONENTS.board_rows
+    top, middle, _ = REFERENCE.board_rows
     half = middle // 2
     rows = ((-1, range(-half + 1, -half + 1 + top)), (0, range(-half, half + 1)),
             (1, range(-half, -half + top)))
@@ -154,5 +154,5 @@ def random_layout(rng: Rng, rule: str) -> tuple[tuple[Colour, ...], Rng]:
 
 _NEIGHBOUR_MASKS = tuple(sum(1 << n for n in around) for around in BOARD.hex_neighbors)
 """Per hex, its neighbours on the board as a bitmask of hex indices."""
-_COLOURS = tuple(c for c in SUITS for _ in range(COMPONENTS.hexes_per_colour))
+_COLOURS = tuple(c for c in SUITS for _ in range(REFERENCE.hexes_per_colour))
 """The coloured hexes of a garden before the shuffle, suit by suit."""

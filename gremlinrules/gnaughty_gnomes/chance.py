@@ -33,7 +33,7 @@ from gremlinrules.core.chance import Need, Outcome
 from gremlinrules.core.chance_tools import Dealing, Feed, Pile, only
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import _CLUMPED_TRIPLES, CENTER, N_HEXES
-from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.fast import apply
 from gremlinrules.gnaughty_gnomes.setup import new_game
 from gremlinrules.gnaughty_gnomes.state import Options, Setup, State
@@ -55,8 +55,8 @@ RING = tuple(h for h in range(N_HEXES) if h != CENTER)
 _ORDER = {c: i for i, c in enumerate(CARDS)}
 _NUMBERED = tuple(c for c in CARDS if not c.is_x)
 _X_CARDS = tuple(c for c in CARDS if c.is_x)
-_HAND = COMPONENTS.hand_size
-_DOWN = COMPONENTS.dummy_face_down
+_HAND = REFERENCE.hand_size
+_DOWN = REFERENCE.dummy_face_down
 
 
 def outcome_bound(players: int, options: Options) -> int:
@@ -111,7 +111,7 @@ def _completions(depth: int, masks: tuple[int, ...], rule: str) -> int:
     for i, mask in enumerate(masks):
         grown = mask | bit
         rest = masks[:i] + masks[i + 1:]
-        if grown.bit_count() == COMPONENTS.hexes_per_colour:
+        if grown.bit_count() == REFERENCE.hexes_per_colour:
             if grown in _CLUMPED_TRIPLES[rule]:
                 continue
             total += _completions(depth + 1, rest, rule)
@@ -130,11 +130,11 @@ def garden_weights(laid: tuple[Colour, ...], rule: str) -> tuple[tuple[str, int]
     bit = 1 << RING[len(laid)]
     for colour in SUITS:
         grown = masks[colour] | bit
-        if grown.bit_count() > COMPONENTS.hexes_per_colour:
+        if grown.bit_count() > REFERENCE.hexes_per_colour:
             continue
-        full = COMPONENTS.hexes_per_colour
+        full = REFERENCE.hexes_per_colour
         rest = [m for c, m in masks.items() if c is not colour and m.bit_count() < full]
-        if grown.bit_count() == COMPONENTS.hexes_per_colour:
+        if grown.bit_count() == REFERENCE.hexes_per_colour:
             if grown in _CLUMPED_TRIPLES[rule]:
                 continue
         else:

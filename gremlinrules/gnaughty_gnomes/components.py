@@ -14,10 +14,11 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core.deprecation import module_aliases
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import ComponentError, shown
 
-__all__ = ["CARDS", "COMPONENTS", "SUITS", "X_RANK", "Card", "Colour", "Components", "load_components"]
+__all__ = ["CARDS", "REFERENCE", "SUITS", "X_RANK", "Card", "Colour", "Components", "load_components"]
 
 
 class Colour(CodeRepr, enum.StrEnum):
@@ -173,9 +174,11 @@ def load_components(text: str | None = None) -> Components:
     return Components(**data)
 
 
-COMPONENTS = load_components()
+REFERENCE = load_components()
+"""The reference component set shipped with the package (``components.toml``)."""
+__getattr__ = module_aliases(__name__, {"COMPONENTS": ("REFERENCE", lambda: REFERENCE)})
 
-CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in range(1, COMPONENTS.ranks + 1)) + tuple(
+CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in range(1, REFERENCE.ranks + 1)) + tuple(
     Card(s, X_RANK) for s in SUITS
 )
 _DECK.update(((c.suit, c.rank), c) for c in CARDS)

@@ -56,7 +56,7 @@ from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.core.zones import next_seat
 from gremlinrules.gnaughty_gnomes.actions import FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER
-from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, X_RANK, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.flow import guarded, incomplete, placement_stack
 from gremlinrules.gnaughty_gnomes.rules import apply as reference_apply
 from gremlinrules.gnaughty_gnomes.rules import check as reference_check
@@ -85,7 +85,7 @@ Piles = tuple[_Row, ...]
 _replace = make_replace(State)
 _CATEGORY = (WINNER, MIDDLE, MIDDLE, LOSER)
 _PLAY_PHASE, _OVER = Phase.PLAY, Phase.OVER
-_VALUES = COMPONENTS.track_values
+_VALUES = REFERENCE.track_values
 
 # --- the pending placement --------------------------------------------------------------------
 
@@ -488,7 +488,7 @@ def _clean_up(state: State, team_gnomes: tuple[int, int], supply: tuple[int, ...
     return _with_clean_up(state, team_gnomes, supply, scores, piles,
                           track_after(track, winner) if found is None else found,
                           (*state.history, plays), plays[order[3]].position, trick,
-                          _OVER if trick == COMPONENTS.tricks else _PLAY_PHASE)
+                          _OVER if trick == REFERENCE.tricks else _PLAY_PHASE)
 
 
 def _uncovered(pile: _Row) -> _Row:
@@ -504,7 +504,7 @@ _with_clean_up = make_updater(State, "team_gnomes", "supply", "team_scores", "pi
                               "leader", "trick", "phase", plays=(), order=(), flipped=(), stack=())
 _TRACK_AFTER: dict[tuple[tuple[Colour, ...], Colour, int], tuple[Colour, ...]] = {
     (track, suit, rank): track_after(track, Played(0, Card(suit, rank), rank))
-    for track in permutations(SUITS) for suit in SUITS for rank in range(1, COMPONENTS.ranks + 1)
+    for track in permutations(SUITS) for suit in SUITS for rank in range(1, REFERENCE.ranks + 1)
 }
 """The track after clean-up by (track, winning suit, winning rank) (GG-CLEAN-1)."""
 

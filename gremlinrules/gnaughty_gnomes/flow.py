@@ -26,7 +26,7 @@ from gremlinrules.core.decisions import Frame, Stack, bound_value
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.zones import next_seat
-from gremlinrules.gnaughty_gnomes.components import COMPONENTS
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
 from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
 
@@ -169,6 +169,6 @@ def clean_up(state: State) -> State:
     return _replace(
         state, piles=piles, track=track_after(state.track, plays[order[0]]),
         history=(*state.history, plays), leader=plays[order[-1]].position, trick=trick,
-        phase=Phase.OVER if trick == COMPONENTS.tricks else Phase.PLAY, plays=(), order=(), flipped=(),
+        phase=Phase.OVER if trick == REFERENCE.tricks else Phase.PLAY, plays=(), order=(), flipped=(),
         stack=(),
     )

@@ -26,7 +26,7 @@ from gremlinrules.core.errors import InvalidArgumentError, listed
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
-from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.flow import placement_stack
 from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES, Phase, Played, State, checked_options
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
@@ -37,12 +37,12 @@ __all__ = ["all_cards", "check_state", "decision_bound", "problems"]
 _ORDER = {c: i for i, c in enumerate(CARDS)}
 _ALL = frozenset(CARDS)
 _SUITS = sorted(SUITS)  # Colour is a str enum: sorted by value, in C
-_GARDEN = sorted((*SUITS * COMPONENTS.hexes_per_colour, Colour.WHITE))
+_GARDEN = sorted((*SUITS * REFERENCE.hexes_per_colour, Colour.WHITE))
 _TRACKS = tuple(permutations(SUITS))
 """Every order the track can start in (GG-SETUP-5)."""
-_HAND = COMPONENTS.hand_size + 1
+_HAND = REFERENCE.hand_size + 1
 """Cards dealt to each position: eight numbered and one X card."""
-_MOST_PER_PLACEMENT = 3 * max(COMPONENTS.track_values)
+_MOST_PER_PLACEMENT = 3 * max(REFERENCE.track_values)
 """A gnome touches at most three coloured hexes, each worth at most the top track value."""
 _STATE_MAX = (1 << 64) - 1
 _ALL_SPOTS = 1 << N_SPOTS
@@ -106,7 +106,7 @@ def _shape(state: State) -> list[str]:
             and all(_tuple_of(h, Card) and len(h) <= _HAND for h in state.hands)):
         out.append("hands: must be four tuples of at most nine cards")
     if not (type(state.piles) is tuple and len(state.piles) == 4 and all(
-            type(row) is tuple and len(row) <= COMPONENTS.dummy_face_down
+            type(row) is tuple and len(row) <= REFERENCE.dummy_face_down
             and all(type(pile) is tuple and len(pile) == 2 and all(c is None or type(c) is Card for c in pile)
                     for pile in row) for row in state.piles)):
         out.append("piles: must be four tuples of (face-down, face-up) card pairs")
@@ -115,13 +115,13 @@ def _shape(state: State) -> list[str]:
             and not masks[0] & masks[1]):
         out.append(f"team_gnomes: must be two bitmasks of the {N_SPOTS} spots (one per team), none in both")
     if not (_tuple_of(state.supply, int) and len(state.supply) == 4
-            and all(is_int(n) and 0 <= n <= COMPONENTS.gnomes_per_seat for n in state.supply)):
-        out.append(f"supply: must be 0-{COMPONENTS.gnomes_per_seat} gnomes for each of four positions")
+            and all(is_int(n) and 0 <= n <= REFERENCE.gnomes_per_seat for n in state.supply)):
+        out.append(f"supply: must be 0-{REFERENCE.gnomes_per_seat} gnomes for each of four positions")
     if not (_tuple_of(state.team_scores, int) and len(state.team_scores) == 2
             and all(is_int(n) and n >= 0 for n in state.team_scores)):
         out.append("team_scores: must be two scores, never negative")
-    if not (is_int(state.trick) and 0 <= state.trick <= COMPONENTS.tricks):
-        out.append(f"trick: must be 0 to {COMPONENTS.tricks}")
+    if not (is_int(state.trick) and 0 <= state.trick <= REFERENCE.tricks):
+        out.append(f"trick: must be 0 to {REFERENCE.tricks}")
     if not (is_int(state.leader) and 0 <= state.leader < 4):
         out.append("leader: must be a position from 0 to 3")
     if not isinstance(state.phase, Phase):
@@ -134,7 +134,7 @@ def _shape(state: State) -> list[str]:
         out.append("flipped: must be at most four flags")
     if not (type(state.stack) is tuple and len(state.stack) <= 4):
         out.append("stack: must be at most four placement frames")
-    if not (type(state.history) is tuple and len(state.history) <= COMPONENTS.tricks and all(
+    if not (type(state.history) is tuple and len(state.history) <= REFERENCE.tricks and all(
             type(t) is tuple and len(t) == 4 for t in state.history)
             and _all_played_ok(chain.from_iterable(state.history))):
         out.append("history: must be at most eight finished tricks of four well-formed played cards")
@@ -177,7 +177,7 @@ def _cards(state: State) -> list[str]:
         played[record.position].append(record.card)
     for pos in range(4):
         row = state.piles[pos]
-        if (len(row) == COMPONENTS.dummy_face_down) != (pos in dummies) or (pos not in dummies and row):
+        if (len(row) == REFERENCE.dummy_face_down) != (pos in dummies) or (pos not in dummies and row):
             out.append(f"piles: position {pos} has the wrong dummy piles")
             continue
         if pos in dummies and any(not c.is_x for c in state.hands[pos]):
@@ -209,11 +209,11 @@ def _gnomes(state: State) -> list[str]:
     for team in (0, 1):
         placed = state.team_gnomes[team].bit_count()
         left = state.supply[team] + state.supply[team + 2]
-        if placed + left != 2 * COMPONENTS.gnomes_per_seat:
+        if placed + left != 2 * REFERENCE.gnomes_per_seat:
             out.append(f"supply: team {team} has {placed} gnomes placed and {left} in supply, not 16")
     for pos in range(4):
         rounds = state.trick + (pos in done_now)
-        if COMPONENTS.gnomes_per_seat - state.supply[pos] > rounds:
+        if REFERENCE.gnomes_per_seat - state.supply[pos] > rounds:
             out.append(f"supply: position {pos} placed more gnomes than the {rounds} placements it had")
     return out
 
@@ -226,7 +226,7 @@ def _turn(state: State) -> list[str]:
     if tuple(p.position for p in state.plays) != seats_from(state.leader, 4)[:len(state.plays)]:
         out.append("plays: the open trick's cards were not played clockwise from the leader")
     if state.phase is Phase.PLAY and not state.stack:
-        if len(state.plays) >= 4 or state.order or state.flipped or state.trick >= COMPONENTS.tricks:
+        if len(state.plays) >= 4 or state.order or state.flipped or state.trick >= REFERENCE.tricks:
             out.append("plays: while cards are played the open trick has fewer than four cards")
     elif state.phase is Phase.PLAY:
         if (len(state.plays) != 4 or len(state.flipped) != 4 or not 1 <= len(state.stack) <= 4
@@ -237,7 +237,7 @@ def _turn(state: State) -> list[str]:
             positions = tuple(state.plays[i].position for i in state.order)
             if state.stack != placement_stack(state.players, positions)[:len(state.stack)]:
                 out.append("stack: the placement frames are not the trick's turn order still to place")
-    elif state.plays or state.stack or state.order or state.flipped or state.trick != COMPONENTS.tricks:
+    elif state.plays or state.stack or state.order or state.flipped or state.trick != REFERENCE.tricks:
         out.append("phase: over needs eight finished tricks and nothing pending")
     return out
 
@@ -329,4 +329,4 @@ def decision_bound(players: int, options: object | None = None) -> int:
     """
     check_players(players, 2, 4, "Gnaughty Gnomes")
     checked_options(options)
-    return COMPONENTS.tricks * 8
+    return REFERENCE.tricks * 8

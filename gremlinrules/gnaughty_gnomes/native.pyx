@@ -34,7 +34,7 @@ from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes import board as _board
 from gremlinrules.gnaughty_gnomes import rules as _rules
 from gremlinrules.gnaughty_gnomes.actions import ACTIONS, Flip, Place, Play, PlayX
-from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Colour
+from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Colour
 from gremlinrules.gnaughty_gnomes.flow import placement_frame
 from gremlinrules.gnaughty_gnomes.invariants import check_state
 from gremlinrules.gnaughty_gnomes.state import Phase, State, checked_options
@@ -169,9 +169,9 @@ def _load_tables():
         for k in range(len(touching)):
             _SPOT_HEX[s][k] = touching[k]
     for k in range(NSUITS):
-        _VALUES[k] = COMPONENTS.track_values[k]
-        _HALF[k] = COMPONENTS.track_values[k] // 2
-    for k, band in enumerate(COMPONENTS.track_bands):
+        _VALUES[k] = REFERENCE.track_values[k]
+        _HALF[k] = REFERENCE.track_values[k] // 2
+    for k, band in enumerate(REFERENCE.track_bands):
         for r in band:
             _BAND[r] = k
     _STEP_READING[0] = R_WINNER

@@ -9,7 +9,7 @@ from gremlinrules.core.checks import check_players, check_seed, instance_or_defa
 from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, clumped, random_layout
-from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Setup, State, checked_options
 from gremlinrules.gnaughty_gnomes.tables import FULL_SUPPLY, garden
 
@@ -38,7 +38,7 @@ def _check_setup(setup: Setup, options: Options) -> None:
         lay = setup.layout
         if (not _all_of(lay, Colour, N_HEXES) or lay[CENTER] is not Colour.WHITE
                 or sorted(c.value for c in lay if c is not Colour.WHITE)
-                != sorted(s.value for s in SUITS for _ in range(COMPONENTS.hexes_per_colour))):
+                != sorted(s.value for s in SUITS for _ in range(REFERENCE.hexes_per_colour))):
             raise SetupError("layout must be 13 colours: WHITE at index 6 and three of each suit")
         bad = clumped(lay, options.setup_clump)
         if bad is not None:
@@ -50,7 +50,7 @@ def _check_setup(setup: Setup, options: Options) -> None:
         raise SetupError(f"start must be a position from 0 to 3, not {shown(setup.start)}")
     if setup.hands is not None:
         hands = setup.hands
-        size = COMPONENTS.hand_size + 1
+        size = REFERENCE.hand_size + 1
         if (type(hands) is not tuple or len(hands) != 4 or not all(_all_of(h, Card, size) for h in hands)
                 or sorted(_SORT.get(c, -1) for h in hands for c in h) != list(range(len(CARDS)))):
             raise SetupError("hands must be four tuples of nine cards using every card once")
@@ -90,7 +90,7 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
     if setup.hands is None:  # the deal (GG-SETUP-2, GG-SETUP-3), as indices into the numbered cards
         numbered, state = draws.shuffle(state, _NUMBERED_INDICES)
         xs, state = draws.shuffle(state, _X_CARDS)
-        n, get = COMPONENTS.hand_size, _NUMBERED.__getitem__
+        n, get = REFERENCE.hand_size, _NUMBERED.__getitem__
         dealt = [numbered[i * n:(i + 1) * n] for i in range(4)]
         if players == 4:  # _hand and _piles, inline: every position holds its nine cards
             hands = tuple([(*map(get, sorted(dealt[pos])), xs[pos]) for pos in range(4)])
@@ -148,5 +148,5 @@ def _piles(plain: tuple[Card, ...], pos: int, players: int) -> tuple[tuple[Card 
     the next four face up on them (GG-2P-2); no piles for a player."""
     if players == 4 or pos < 2:
         return ()
-    down = COMPONENTS.dummy_face_down
+    down = REFERENCE.dummy_face_down
     return tuple((plain[i], plain[down + i]) for i in range(down))

@@ -48,7 +48,7 @@ from gremlinrules.gnaughty_gnomes.board import (
     WINNER,
     colour_spots,
 )
-from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, X_RANK, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import REFERENCE, SUITS, X_RANK, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Played
 
 __all__ = [
@@ -281,7 +281,7 @@ new code (``trick_code << 4 | flipped code``); None when no unflipped card of th
 (a fixed table, 16,384 entries)."""
 
 
-_BASE = COMPONENTS.gnomes_per_seat + 1
+_BASE = REFERENCE.gnomes_per_seat + 1
 SUPPLY_STEP = (1, _BASE, _BASE ** 2, _BASE ** 3)
 """What one gnome placed by each position takes off a supply's code."""
 SUPPLIES: tuple[tuple[int, ...], ...] = tuple(
@@ -289,7 +289,7 @@ SUPPLIES: tuple[tuple[int, ...], ...] = tuple(
 """Every supply of gnomes, four counts of 0 to 8 (GG-SETUP-4), at its code ``sum(n * 9**position)``
 (a fixed table of 6,561 tuples of integers): a placement subtracts ``SUPPLY_STEP[position]`` from
 the code instead of copying the tuple."""
-FULL_SUPPLY = SUPPLIES[COMPONENTS.gnomes_per_seat * sum(SUPPLY_STEP)]
+FULL_SUPPLY = SUPPLIES[REFERENCE.gnomes_per_seat * sum(SUPPLY_STEP)]
 """The supply at setup (every position's gnomes, GG-SETUP-4), interned."""
 _CODE_BY_ID = {id(supply): code for code, supply in enumerate(SUPPLIES)}
 _CODE_BY_VALUE = {supply: code for code, supply in enumerate(SUPPLIES)}

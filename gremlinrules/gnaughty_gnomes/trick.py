@@ -7,14 +7,14 @@ rules call them, and the fast path where they are quick enough.
 from __future__ import annotations
 
 from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, SPOT_HEXES
-from gremlinrules.gnaughty_gnomes.components import COMPONENTS, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import REFERENCE, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Played
 
 __all__ = [
     "card_strength", "rank_trick", "score_placement", "track_after", "value_of",
 ]
 
-_BAND = {r: i for i, band in enumerate(COMPONENTS.track_bands) for r in band}
+_BAND = {r: i for i, band in enumerate(REFERENCE.track_bands) for r in band}
 
 
 def card_strength(track: tuple[Colour, ...], suit: Colour, rank: int, tie: int) -> tuple[int, int, int]:
@@ -38,7 +38,7 @@ def rank_trick(track: tuple[Colour, ...], plays: tuple[Played, ...]) -> tuple[in
 
 def value_of(track: tuple[Colour, ...], colour: Colour) -> int:
     """Current victory points of a mushroom colour: 5, 4, 3, 2 by track position (GG-TRACK-1)."""
-    return COMPONENTS.track_values[track.index(colour)]
+    return REFERENCE.track_values[track.index(colour)]
 
 
 def score_placement(layout: tuple[Colour, ...], track: tuple[Colour, ...], gnomes: tuple[int | None, ...],

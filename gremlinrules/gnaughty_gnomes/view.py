@@ -9,6 +9,7 @@ import attrs
 from gremlinrules.core.checks import check_seat, check_type
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
+from gremlinrules.core.registry import draw
 from gremlinrules.gnaughty_gnomes.actions import Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import BOARD
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
@@ -88,9 +89,7 @@ class View:
 
     def _repr_svg_(self) -> str:
         """This view's picture, for notebooks (see :mod:`gremlinrules.svg`)."""
-        from gremlinrules.svg import draw_view  # imported on first use: drawing is optional
-
-        return draw_view(self)
+        return draw(self)  # the drawer the top level installs in the core (drawing is optional)
 
 
 @guarded

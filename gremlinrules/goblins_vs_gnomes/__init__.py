@@ -11,6 +11,7 @@ targets on (8, -2), (8, 0), (8, 2); see :mod:`.geometry`.
 from __future__ import annotations
 
 from gremlinrules.core import serial
+from gremlinrules.core.deprecation import module_aliases
 from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError
 from gremlinrules.goblins_vs_gnomes import rules as REFERENCE_RULES  # noqa: N812 (get_game's reference=True binds it)
 from gremlinrules.goblins_vs_gnomes.actions import (
@@ -30,9 +31,10 @@ from gremlinrules.goblins_vs_gnomes.actions import (
 )
 from gremlinrules.goblins_vs_gnomes.codec import make_state_json
 from gremlinrules.goblins_vs_gnomes.components import (
-    COMPONENTS,
+    REFERENCE,
     Components,
     load_components,
+    parse_components,
     validate_components,
 )
 from gremlinrules.goblins_vs_gnomes.events import (
@@ -101,7 +103,6 @@ from gremlinrules.goblins_vs_gnomes.view import (
 
 __all__ = [
     "ACTION_TYPES",
-    "COMPONENTS",
     "CONVERTER",
     "EVENT_TYPES",
     "GAME_ID",
@@ -110,6 +111,7 @@ __all__ = [
     "MIN_PLAYERS",
     "NAME_SKIP",
     "OPEN_TARGET",
+    "REFERENCE",
     "REFERENCE_RULES",
     "STATE_TO_JSON",
     "STEAL",
@@ -179,6 +181,7 @@ __all__ = [
     "observe",
     "observe_event",
     "parse_action",
+    "parse_components",
     "players",
     "round_bound",
     "sample_hidden",
@@ -195,3 +198,4 @@ STATE_TO_JSON = make_state_json(CONVERTER)
 """A state's JSON text written straight from its fields (:mod:`.codec`)."""
 JSON_SCHEMA_OVERRIDES = schema_overrides()
 """The JSON Schema of State, whose JSON is the readable notation of :mod:`.notation`."""
+__getattr__ = module_aliases(__name__, {"COMPONENTS": ("REFERENCE", lambda: REFERENCE)})

@@ -17,11 +17,12 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core.deprecation import module_aliases
 from gremlinrules.core.errors import ComponentError, shown
 from gremlinrules.core.grid import SIDE_NAMES, mask_from_names, rotate_mask
 
 __all__ = [
-    "ACTION_KINDS", "COMPONENTS", "FIELD_KINDS", "KINDS", "NAME_LIMIT", "TABLE_LIMITS", "Components",
+    "ACTION_KINDS", "FIELD_KINDS", "KINDS", "NAME_LIMIT", "REFERENCE", "TABLE_LIMITS", "Components",
     "Design", "RoleCard", "load_components", "validate_components",
 ]
 
@@ -224,7 +225,7 @@ def validate_components(value: Any) -> Components:
     """
     if type(value) is not Components:
         raise _fail(f"expected a goblins_vs_gnomes Components, not {type(value).__name__}")
-    if value is COMPONENTS:
+    if value is REFERENCE:
         return value
     try:
         again = parse_components(_as_data(value))
@@ -235,7 +236,8 @@ def validate_components(value: Any) -> Components:
     return value
 
 
-COMPONENTS = load_components(
+REFERENCE = load_components(
     resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8")
 )
 """The reference component set shipped with the package."""
+__getattr__ = module_aliases(__name__, {"COMPONENTS": ("REFERENCE", lambda: REFERENCE)})

@@ -32,7 +32,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Swap,
     build_actions,
 )
-from gremlinrules.goblins_vs_gnomes.components import COMPONENTS, Components, Design
+from gremlinrules.goblins_vs_gnomes.components import REFERENCE, Components, Design
 from gremlinrules.goblins_vs_gnomes.state import Options, Tile
 
 __all__ = [
@@ -268,7 +268,7 @@ def kit_for(components: Components) -> Kit:
     return _KITS.put(components, Kit(components)) if got is None else got
 
 
-REFERENCE_KIT = kit_for(COMPONENTS)
+REFERENCE_KIT = kit_for(REFERENCE)
 """The reference component set's tables."""
 
 

@@ -15,7 +15,7 @@ from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError, SetupError, listed, shown
 from gremlinrules.core.rng import Rng
-from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
+from gremlinrules.goblins_vs_gnomes.components import REFERENCE
 from gremlinrules.goblins_vs_gnomes.flow import AFTER_DYNAMITE
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.setup import (
@@ -30,7 +30,7 @@ from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, 
 
 __all__ = ["FULL_DECK", "check_state", "decision_bound", "problems", "round_bound"]
 
-FULL_DECK = Counter(COMPONENTS.deck)
+FULL_DECK = Counter(REFERENCE.deck)
 """The reference set's path cards (a game's own set: ``options_kit(options).deck_count``)."""
 
 

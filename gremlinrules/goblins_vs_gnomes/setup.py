@@ -12,7 +12,7 @@ from gremlinrules.core.checks import check_players, check_seed, is_int
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import deal
-from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
+from gremlinrules.goblins_vs_gnomes.components import REFERENCE
 from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit, valid_options
 from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State
 
@@ -23,10 +23,10 @@ TITLE = "Goblins vs Gnomes"
 MIN_PLAYERS = 3
 """GVG-SETUP-1: with two players each would know the other's role."""
 MAX_PLAYERS = 8
-RACE = {r.name: r.race for r in COMPONENTS.roles}
+RACE = {r.name: r.race for r in REFERENCE.roles}
 """The race of each reference role card (a game's own set: ``options_kit(options).race``)."""
-HAND = COMPONENTS.number("hand_size")
-WIN = COMPONENTS.number("winning_points")
+HAND = REFERENCE.number("hand_size")
+WIN = REFERENCE.number("winning_points")
 
 
 def options_or_default(options: Any) -> Options:

@@ -17,6 +17,7 @@ from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete, check_seat, check_type, guarded, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
+from gremlinrules.core.registry import draw
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOTS,
@@ -121,9 +122,7 @@ class View:
 
     def _repr_svg_(self) -> str:
         """This view's picture, for notebooks (see :mod:`gremlinrules.svg`)."""
-        from gremlinrules.svg import draw_view  # imported on first use: drawing is optional
-
-        return draw_view(self)
+        return draw(self)  # the drawer the top level installs in the core (drawing is optional)
 
 
 @attrs.frozen(slots=True)

@@ -14,6 +14,8 @@ from typing import Any
 
 from gremlinrules.core import serial
 from gremlinrules.core.checks import check_players, instance_or_default
+from gremlinrules.core.deprecation import module_aliases
+from gremlinrules.gremlins_inc import components as _components
 from gremlinrules.gremlins_inc import rules as REFERENCE_RULES  # noqa: N812 (get_game's reference=True binds it)
 from gremlinrules.gremlins_inc.actions import (
     ACTION_TYPES,
@@ -38,7 +40,7 @@ from gremlinrules.gremlins_inc.components import (
     Passive,
     Step,
     load_components,
-    load_components_file,
+    parse_components,
 )
 from gremlinrules.gremlins_inc.events import (
     EVENT_TYPES,
@@ -72,7 +74,7 @@ __all__ = [
     "ProjectView", "Reshuffled", "RoundEnded", "Setup", "Start", "State", "Step", "TurnBegan", "View",
     "action_label", "all_actions", "apply", "apply_with_events", "check_state", "current_player",
     "decision_bound", "describe", "end_reason", "is_legal", "is_terminal", "legal_actions", "load_components",
-    "load_components_file", "new_game", "observe", "observe_event", "parse_action", "players",
+    "new_game", "observe", "observe_event", "parse_action", "parse_components", "players",
     "sample_hidden", "scores", "seat_teams", "winners",
 ]
 
@@ -88,3 +90,7 @@ def all_actions(players: Any, options: Any = None) -> tuple[Action, ...]:
     n = check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     opts = instance_or_default(options, Options, TITLE)
     return kit_for(opts.components, n).actions
+
+
+__getattr__ = module_aliases(__name__, {
+    "load_components_file": ("load_components(Path(path))", lambda: _components._load_components_file)})

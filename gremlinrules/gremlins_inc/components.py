@@ -11,10 +11,11 @@ blueprint-permanent has continuous effects, :class:`Passive` values (cost
 changes, extra score on completion, protection from a kind of effect, an extra
 action).
 
-:func:`load_components` is the one validator: the shipped reference deck
-(``components.toml``, :data:`REFERENCE`) and a user's own encoding of the real
-deck both go through it, and every fault is a
-:class:`~gremlinrules.core.errors.SetupError` naming the card and the field.
+:func:`parse_components` is the one validator (:func:`load_components` reads
+TOML text or a file into it): the shipped reference deck (``components.toml``,
+:data:`REFERENCE`) and a user's own encoding of the real deck both go through it,
+and every fault is a :class:`~gremlinrules.core.errors.SetupError` naming the card
+and the field.
 The rulebook's own numbers (hands of 6, at most 3 projects, 2 actions a turn,
 industry never in an action's cost) are checked for every set; the reference
 deck is further checked to hold 128 cards, 78 actions, 38 blueprints and 12
@@ -37,6 +38,7 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.core.deprecation import deprecated, module_aliases
 from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
 
 __all__ = [
@@ -60,7 +62,7 @@ __all__ = [
     "Passive",
     "Step",
     "load_components",
-    "load_components_file",
+    "parse_components",
 ]
 
 RESOURCES = ("gold", "malice", "industry")
@@ -294,7 +296,7 @@ class Components:
         return tuple(c.id for c in self.cards for _ in range(c.copies))
 
     def to_data(self) -> dict[str, Any]:
-        """Plain data (the TOML layout) that :func:`load_components` turns back into this set."""
+        """Plain data (the TOML layout) that :func:`parse_components` turns back into this set."""
         return {
             "name": self.name, "version": self.version,
             "numbers": {"hand_size": self.hand_size, "max_projects": self.max_projects,
@@ -505,7 +507,7 @@ def _card(raw: Any, index: int) -> Card:
     )
 
 
-def load_components(data: Mapping[str, Any], *, reference: bool = False) -> Components:
+def parse_components(data: Mapping[str, Any], *, reference: bool = False) -> Components:
     """A validated card set from parsed data (the layout of ``components.toml``).
 
     Every fault is a :class:`~gremlinrules.core.errors.SetupError` naming the card and the
@@ -545,23 +547,47 @@ def load_components(data: Mapping[str, Any], *, reference: bool = False) -> Comp
     return result
 
 
-def load_components_file(path: str | Path, *, reference: bool = False) -> Components:
-    """A validated card set from a TOML file (or a ``.json`` file of the same layout)."""
-    p = Path(path)
+def load_components(source: str | Path, *, reference: bool = False) -> Components:
+    """A validated card set from TOML text, or from a file (a ``.json`` file read as JSON, any
+    other as TOML), both in the layout of ``components.toml``; see :func:`parse_components`.
+
+    Parsed data (a mapping), which this function took before issue 29, still works for one
+    release and warns: that is :func:`parse_components` now.
+    """
+    if isinstance(source, Mapping):
+        deprecated("gremlinrules.gremlins_inc.load_components(data)", "parse_components(data)")
+        return parse_components(source, reference=reference)
+    if isinstance(source, Path):
+        name = source.name
+        try:
+            text = source.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SetupError(f"cannot read card set {shown(name)}: {shown(str(exc), 200)}") from None
+    elif isinstance(source, str):
+        name, text = "text", source
+    else:
+        raise SetupError(f"a card set is TOML text or a Path to a .toml or .json file, not {shown(source)}")
+    as_json = isinstance(source, Path) and source.suffix == ".json"
     try:
-        text = p.read_text(encoding="utf-8")
-        data = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:  # TOMLDecodeError is a ValueError
-        raise SetupError(f"cannot read card set {shown(p.name)}: {shown(str(exc), 200)}") from None
+        data = json.loads(text) if as_json else tomllib.loads(text)
+    except (ValueError, RecursionError) as exc:  # TOMLDecodeError and JSONDecodeError are ValueErrors
+        raise SetupError(f"cannot read card set {shown(name)}: {shown(str(exc), 200)}") from None
     if not isinstance(data, dict):
-        raise SetupError(f"card set {shown(p.name)}: must be a table, not {shown(data)}")
-    return load_components(data, reference=reference)
+        raise SetupError(f"card set {shown(name)}: must be a table, not {shown(data)}")
+    return parse_components(data, reference=reference)
+
+
+def _load_components_file(path: str | Path, *, reference: bool = False) -> Components:
+    """The deprecated ``load_components_file``: a card set from the file at ``path``."""
+    return load_components(Path(path), reference=reference)
 
 
 def _load_reference() -> Components:
     text = resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8")
-    return load_components(tomllib.loads(text), reference=True)
+    return parse_components(tomllib.loads(text), reference=True)
 
 REFERENCE: Components = _load_reference()
 """The reference deck shipped with the library: our own designs (``GI-DECK-*``), not the real
 cards."""
+__getattr__ = module_aliases(__name__, {
+    "load_components_file": ("load_components(Path(path))", lambda: _load_components_file)})

@@ -26,7 +26,7 @@ from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.rng import Rng
-from gremlinrules.gremlins_inc.components import REFERENCE, Components, load_components
+from gremlinrules.gremlins_inc.components import REFERENCE, Components, parse_components
 
 __all__ = [
     "ASSIGN", "CHOOSE_PLAYER", "CHOOSE_PROJECT", "CHOOSE_RESOURCE", "DISCARD", "FRAME_KINDS",
@@ -83,7 +83,7 @@ def _components(_: Any, __: Any, value: Any) -> None:
     if value is REFERENCE or _VALID.get(id(value)) is value:
         return
     try:
-        again = load_components(value.to_data())
+        again = parse_components(value.to_data())
     except (SetupError, AttributeError, TypeError, ValueError) as exc:
         raise SetupError(f"options.components: {shown(str(exc), 200)}") from None
     if again != value:

@@ -16,6 +16,7 @@ import attrs
 from gremlinrules.core.checks import check_seat, check_type, guarded
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
+from gremlinrules.core.registry import draw
 from gremlinrules.gremlins_inc.actions import (
     Assign,
     Cancel,
@@ -100,9 +101,7 @@ class View:
 
     def _repr_svg_(self) -> str:
         """This view's picture, for notebooks (see :mod:`gremlinrules.svg`)."""
-        from gremlinrules.svg import draw_view  # imported on first use: drawing is optional
-
-        return draw_view(self)
+        return draw(self)  # the drawer the top level installs in the core (drawing is optional)
 
 
 def _project(s: State, owner: int, p: Any, viewer: int | None, types: dict[str, str]) -> ProjectView:

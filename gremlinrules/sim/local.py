@@ -30,7 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
 
 from gremlinrules.bots.registry import BotFactory
-from gremlinrules.core.registry import get_game
+from gremlinrules.registry import get_game
 from gremlinrules.sim.play import GameTask, play_batch
 from gremlinrules.sim.records import Record, SimulationError
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from gremlinrules.bots.registry import BotFactory, bot_from_spec, register_bot, registered_bots
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.records import components_version, rules_version
-from gremlinrules.core.registry import get_game
+from gremlinrules.registry import get_game
 from gremlinrules.sim.records import FORMAT, Record, SimulationError
 from gremlinrules.sim.seeds import bot_seed
 

@@ -164,7 +164,7 @@ def _seat_labels(bots: tuple[str, ...]) -> list[str]:
 
 
 def _title(game_id: str) -> str:
-    from gremlinrules.core.registry import get_game
+    from gremlinrules.registry import get_game
 
     try:
         return get_game(game_id).title
@@ -517,7 +517,7 @@ def _edition(game_id: str, games: Sequence[GameResult]) -> list[Block]:
         f"{components or '?'}.")]
     try:
         from gremlinrules.core.records import components_version, rules_version
-        from gremlinrules.core.registry import get_game
+        from gremlinrules.registry import get_game
 
         game = get_game(game_id)
         now = (rules_version(game), components_version(game))

@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.errors import InvalidArgumentError, SerializationError, shown
-from gremlinrules.core.registry import game_ids
+from gremlinrules.registry import game_ids
 from gremlinrules.sim.records import FORMAT, read_records
 
 __all__ = ["GameResult", "Results", "load_results", "parse_result"]

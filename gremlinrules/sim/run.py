@@ -20,7 +20,7 @@ from gremlinrules.bots.registry import canonical_spec, registered_bots
 from gremlinrules.core.checks import check_seed, is_int
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.registry import get_game
+from gremlinrules.registry import get_game
 from gremlinrules.sim.play import GameTask, versions
 from gremlinrules.sim.progress import Progress
 from gremlinrules.sim.records import Record, RecordFile, read_records

@@ -48,7 +48,7 @@ import importlib.util
 from typing import Protocol, cast
 
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, UnknownGameError, shown
-from gremlinrules.core.registry import game_ids, get_game
+from gremlinrules.registry import game_ids, get_game
 
 __all__ = ["MAX_SIZE", "SvgText", "draw_view", "drawer_ids", "svg"]
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.hexgrid import hex_center
 from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER, N_HEXES, N_SPOTS
-from gremlinrules.gnaughty_gnomes.components import COMPONENTS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import REFERENCE, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.state import Phase, Played
 from gremlinrules.gnaughty_gnomes.view import View
 from gremlinrules.svg.core import (
@@ -254,7 +254,7 @@ def _hands(view: View, y: float) -> Node:
     return group(*rows, class_="hands")
 
 
-MAX_CARDS = 2 * COMPONENTS.hand_size
+MAX_CARDS = 2 * REFERENCE.hand_size
 """The most cards a position's row may show (a dummy holds its X card and eight pile cards)."""
 
 

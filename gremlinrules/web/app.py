@@ -38,7 +38,7 @@ from importlib import resources
 from typing import Any
 
 from gremlinrules.core.errors import GremlinRulesError, MissingExtraError, shown
-from gremlinrules.core.registry import game_ids, get_game
+from gremlinrules.registry import game_ids, get_game
 from gremlinrules.web.store import TableStore
 from gremlinrules.web.tables import (
     Accepted,

@@ -38,7 +38,7 @@ from gremlinrules.core.errors import (
     shown,
 )
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.registry import get_game
+from gremlinrules.registry import get_game
 from gremlinrules.web.store import StoredTable, TableStore
 
 __all__ = [

@@ -441,10 +441,7 @@ def _components_template(game: Game) -> dict[str, Any] | None:
         return None
     package = game.State.__module__.rsplit(".", 1)[0]
     module = importlib.import_module(f"{package}.components")
-    reference = getattr(module, "COMPONENTS", getattr(module, "REFERENCE", None))
-    if reference is None:
-        return None
-    data: dict[str, Any] = game.to_data(game.Options(components=reference))
+    data: dict[str, Any] = game.to_data(game.Options(components=module.REFERENCE))
     return data
 
 

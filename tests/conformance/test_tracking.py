@@ -305,7 +305,8 @@ def test_undo_refuses_what_is_not_a_tracked_table(game_id: str, players: int) ->
     calls: list[Callable[[], object]] = [
         lambda: game.undo(seeded), lambda: game.undo("a state"), lambda: game.undo(t, 0),
         lambda: game.undo(t, -1), lambda: game.undo(t, True),
-        lambda: game.reveal(seeded, Outcome("p", "i", seat=0)), lambda: game.reveal(t, "rust"),
+        lambda: game.reveal(seeded, Outcome("p", "i", seat=0)),
+        lambda: game.reveal(t, "rust"),  # type: ignore[arg-type]  # not an outcome, on purpose
         lambda: game.reveal(t, Outcome("p", "i"))]
     for call in calls:
         with pytest.raises(InvalidArgumentError):

@@ -24,7 +24,7 @@ LONG = "x" * 10_000_000
 def test_a_bot_refuses_a_hostile_seat_briefly(bot: str, seat: object) -> None:
     """make_bot with a seat that is a 5,000-digit int or a 10 MB string: a short library error."""
     with pytest.raises(GremlinRulesError) as info:
-        make_bot(bot, "no-good-gremlins", seat)  # type: ignore[arg-type]
+        make_bot(bot, "no-good-gremlins", seat)  # type: ignore[call-overload]
     assert len(str(info.value)) < 300
 
 

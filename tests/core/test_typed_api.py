@@ -20,7 +20,7 @@ from gremlinrules import no_good_gremlins as ngg
 
 def _first_moves_of_gnaughty_gnomes() -> gg.View:
     game = gremlinrules.get_game("gnaughty-gnomes")
-    assert_type(game, Game[gg.State, gg.Action, gg.View, gg.Options, gg.Setup])
+    assert_type(game, Game[gg.State, gg.Action, gg.View, gg.Options, gg.Setup, gg.Event])
     state = game.new_game(4, seed=7, options=gg.Options())
     assert_type(state, gg.State)
     actions = game.legal_actions(state)
@@ -67,7 +67,7 @@ def _first_moves_of_gremlins_inc() -> gi.View:
 def _any_game(game_id: str) -> Game:
     """A game chosen at run time is a plain ``Game`` (its classes typed as ``Any``)."""
     game = gremlinrules.get_game(game_id)
-    assert_type(game, Game[Any, Any, Any, Any, Any])
+    assert_type(game, Game[Any, Any, Any, Any, Any, Any])
     return game
 
 

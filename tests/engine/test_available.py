@@ -15,7 +15,7 @@ import pytest
 
 import gremlinrules
 from gremlinrules import engine
-from gremlinrules.core.registry import module_name
+from gremlinrules.registry import module_name
 from tests.engine.support import REQUIRED
 
 PACKAGE = Path(gremlinrules.__file__).resolve().parent

@@ -27,7 +27,7 @@ from gremlinrules.core.errors import (
     UnknownGameError,
     UnsupportedError,
 )
-from gremlinrules.core.registry import module_name
+from gremlinrules.registry import module_name
 from tests.engine.support import NATIVE, needs_engine
 
 pytestmark = needs_engine

@@ -69,33 +69,43 @@ def test_bad_seeds_and_policies_are_refused(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", NATIVE)
 def test_playouts_release_the_gil(game_id: str) -> None:
-    """While a long batch of playouts runs, another Python thread keeps running (the GIL is
-    released for the games)."""
+    """While one long batch of playouts runs, another Python thread does a piece of pure Python
+    work and finishes it before the batch returns (the GIL is released for the games; a call
+    that held it would block the thread until it returned). The batch is sized from the work's
+    own time on this machine, so a loaded machine slows both alike."""
     players = gremlinrules.get_game(game_id).player_counts[0]
-    ticks = [0]
-    done = threading.Event()
 
-    def count() -> None:
-        while not done.is_set():
-            ticks[0] += 1
-            time.sleep(0)
+    def work() -> None:
+        total = 0
+        for i in range(200_000):
+            total += i
+        assert total
 
+    start = time.perf_counter()
+    work()
+    alone = time.perf_counter() - start
     seeds = 50
-    while True:  # enough games for a call of 0.2 s or more
+    while True:  # a call of ten times the work's time, and 0.2 s, or more
         start = time.perf_counter()
         engine.playouts(game_id, players, range(seeds))
-        if time.perf_counter() - start > 0.2 or seeds > 10**6:
+        if time.perf_counter() - start > max(0.2, 10 * alone) or seeds > 10**6:
             break
         seeds *= 4
-    worker = threading.Thread(target=count)
-    worker.start()
-    time.sleep(0.01)
-    before = ticks[0]
-    engine.playouts(game_id, players, range(seeds))  # one call: the counter runs only if it lets go
-    during = ticks[0] - before
-    done.set()
-    worker.join()
-    assert during > 1000
+    finished: list[float] = []
+    go = threading.Event()
+
+    def worker() -> None:
+        go.wait()
+        work()
+        finished.append(time.perf_counter())
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    go.set()
+    engine.playouts(game_id, players, range(seeds))  # one call: the worker runs only if it lets go
+    returned = time.perf_counter()
+    thread.join()
+    assert finished[0] < returned
 
 
 @pytest.mark.parametrize("game_id", NATIVE)

@@ -20,7 +20,7 @@ from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes import Options, fast, rules
 from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER, clumped, random_layout
-from gremlinrules.gnaughty_gnomes.components import CARDS, COMPONENTS, SUITS, Colour
+from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Colour
 from gremlinrules.gnaughty_gnomes.setup import new_game
 from gremlinrules.gnaughty_gnomes.tables import Piece, spot_candidates
 from tests.gnaughty_gnomes.strategies import states
@@ -97,7 +97,7 @@ def _plain_layout(rng: Rng, rule: str) -> tuple[tuple[Colour, ...], Rng]:
     """GG-SETUP-6 read directly with the generator's methods: deal, then while a colour clumps
     swap one of its hexes with another colour's hex touching none of the rest; deal again when
     no swap exists or after 50 rounds."""
-    colours = [c for c in SUITS for _ in range(COMPONENTS.hexes_per_colour)]
+    colours = [c for c in SUITS for _ in range(REFERENCE.hexes_per_colour)]
     while True:
         shuffled, rng = rng.shuffle(colours)
         cells = list(shuffled)
@@ -140,7 +140,7 @@ def test_the_deal_is_the_plain_deal_of_the_same_draws(seed: int, players: int, r
     layout, rng = _plain_layout(rng, rule)
     track, rng = rng.shuffle(SUITS)
     leader, rng = rng.below(4 if first == "any_position" else players)
-    n = COMPONENTS.hand_size
+    n = REFERENCE.hand_size
     for pos in range(4):
         dealt = numbered[pos * n:(pos + 1) * n]
         if players == 4 or pos < 2:

@@ -13,7 +13,7 @@ from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes import Options, Place, Setup, State, Tile
 from gremlinrules.goblins_vs_gnomes.components import _as_data, parse_components
 
-REFERENCE_DECK: tuple[str, ...] = gvg.COMPONENTS.deck
+REFERENCE_DECK: tuple[str, ...] = gvg.REFERENCE.deck
 ROLES_4 = ("pedant", "demolitionist", "greedy-one", "jeweller")
 """A 4-player role deal: seats 1 and 2 are Goblins."""
 ROLES_3 = ("jeweller", "king", "greedy-one")
@@ -163,7 +163,7 @@ _SIDES = "NESW"
 def component_sets(draw: st.DrawFn) -> gvg.Components:
     """A valid component set unlike the reference: some tunnel shapes redrawn, a count moved from
     one design to another, the table's bounds changed (GVG-COMP-7)."""
-    data = _as_data(gvg.COMPONENTS)
+    data = _as_data(gvg.REFERENCE)
     designs = data["design"]
     field = [d for d in designs if d["kind"] not in ("map", "explosion", "potion")]
     for d in draw(st.lists(st.sampled_from(field), max_size=4, unique_by=lambda d: d["name"])):

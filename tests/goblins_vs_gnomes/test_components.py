@@ -10,24 +10,24 @@ import pytest
 from gremlinrules import ComponentError
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.core.grid import mask_from_names
-from gremlinrules.goblins_vs_gnomes import COMPONENTS, Place, load_components
+from gremlinrules.goblins_vs_gnomes import REFERENCE, Place, load_components
 from gremlinrules.goblins_vs_gnomes.geometry import PLACEABLE_CELLS, START, TARGET_CELLS
 from gremlinrules.goblins_vs_gnomes.route import analyse
 from tests.goblins_vs_gnomes.strategies import new, with_field
 
-REFERENCE = resources.files("gremlinrules.goblins_vs_gnomes").joinpath("components.toml").read_text()
+REFERENCE_TEXT = resources.files("gremlinrules.goblins_vs_gnomes").joinpath("components.toml").read_text()
 
 
 @pytest.mark.clause("GVG-COMP-1")
 def test_reference_set_has_the_rulebook_numbers() -> None:
     """50 path cards, 8 role cards, hands of 3, 9 points, targets 8 away and 1 apart."""
-    assert len(COMPONENTS.deck) == 50
-    assert len(COMPONENTS.roles) == 8
-    assert COMPONENTS.number("hand_size") == 3
-    assert COMPONENTS.number("winning_points") == 9
-    assert COMPONENTS.number("target_distance") == 8
-    assert COMPONENTS.number("counter_cards") == 8
-    kinds = {d.kind for d in COMPONENTS.designs}
+    assert len(REFERENCE.deck) == 50
+    assert len(REFERENCE.roles) == 8
+    assert REFERENCE.number("hand_size") == 3
+    assert REFERENCE.number("winning_points") == 9
+    assert REFERENCE.number("target_distance") == 8
+    assert REFERENCE.number("counter_cards") == 8
+    kinds = {d.kind for d in REFERENCE.designs}
     assert kinds == {"passage", "cave-in", "door", "key", "lantern", "bomb", "ale-mug", "map",
                      "explosion", "potion"}
 
@@ -46,15 +46,15 @@ def test_reference_set_has_the_rulebook_numbers() -> None:
 def test_loader_rejects_sets_that_break_the_rulebook(old: str, new_text: str, message: str) -> None:
     """A user's component file with a wrong stated number, a wrong total, an unmatched door colour,
     a wrong race split or a bad edge letter raises ComponentError naming the problem."""
-    assert old in REFERENCE
+    assert old in REFERENCE_TEXT
     with pytest.raises(ComponentError, match=message):
-        load_components(REFERENCE.replace(old, new_text, 1))
+        load_components(REFERENCE_TEXT.replace(old, new_text, 1))
 
 
 @pytest.mark.clause("GVG-COMP-1")
 def test_loader_accepts_the_reference_text_and_rejects_non_toml() -> None:
     """The reference text loads to an equal set; junk text raises ComponentError."""
-    assert load_components(REFERENCE) == COMPONENTS
+    assert load_components(REFERENCE_TEXT) == REFERENCE
     with pytest.raises(ComponentError):
         load_components("not = [toml")
     with pytest.raises(ComponentError):
@@ -66,7 +66,7 @@ def test_card_counts_by_kind() -> None:
     """15 Passages, 5 Cave-ins, 4 Doors, 4 Keys, 3 Lanterns, 4 Bombs, 4 Ale Mugs, 4 Maps,
     4 Explosions, 3 Potions."""
     by_kind: Counter[str] = Counter()
-    for d in COMPONENTS.designs:
+    for d in REFERENCE.designs:
         by_kind[d.kind] += d.count
     assert by_kind == {"passage": 15, "cave-in": 5, "door": 4, "key": 4, "lantern": 3, "bomb": 4,
                        "ale-mug": 4, "map": 4, "explosion": 4, "potion": 3}
@@ -75,24 +75,24 @@ def test_card_counts_by_kind() -> None:
 @pytest.mark.clause("GVG-COMP-3")
 def test_tunnel_shapes() -> None:
     """Each design's open sides are the documented Saboteur shapes; action cards have none."""
-    shapes = {d.name: d.edges for d in COMPONENTS.designs}
+    shapes = {d.name: d.edges for d in REFERENCE.designs}
     assert shapes["passage-cross"] == mask_from_names("NESW")
     assert shapes["passage-t-ew"] == mask_from_names("ESW")
     assert shapes["passage-bend-sw"] == mask_from_names("SW")
     assert shapes["cave-in-t-ns"] == mask_from_names("NES")
     assert shapes["map"] == shapes["explosion"] == shapes["potion"] == 0
-    passages = Counter({d.edges: d.count for d in COMPONENTS.designs if d.kind == "passage"})
+    passages = Counter({d.edges: d.count for d in REFERENCE.designs if d.kind == "passage"})
     assert sum(passages.values()) == 15
-    assert all(d.edges for d in COMPONENTS.designs if d.on_field)
+    assert all(d.edges for d in REFERENCE.designs if d.on_field)
 
 
 @pytest.mark.clause("GVG-COMP-4")
 def test_doors_and_keys_come_in_two_colours() -> None:
     """Red and blue; two Doors and two Keys of each colour."""
-    assert COMPONENTS.colours == ("blue", "red")
+    assert REFERENCE.colours == ("blue", "red")
     for kind in ("door", "key"):
-        per = Counter(dict.fromkeys(COMPONENTS.colours, 0))
-        for d in COMPONENTS.designs:
+        per = Counter(dict.fromkeys(REFERENCE.colours, 0))
+        for d in REFERENCE.designs:
             if d.kind == kind:
                 per[d.colour] += d.count
         assert per == {"blue": 2, "red": 2}
@@ -101,7 +101,7 @@ def test_doors_and_keys_come_in_two_colours() -> None:
 @pytest.mark.clause("GVG-COMP-5")
 def test_role_cards_split_four_and_four() -> None:
     """Four Goblin characters and four Gnome characters, the eight of the advanced rules."""
-    races = {r.name: r.race for r in COMPONENTS.roles}
+    races = {r.name: r.race for r in REFERENCE.roles}
     assert sorted(n for n, r in races.items() if r == "goblin") == [
         "demolitionist", "driver", "greedy-one", "master-of-transformations"]
     assert sorted(n for n, r in races.items() if r == "gnome") == [

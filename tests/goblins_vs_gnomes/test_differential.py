@@ -26,8 +26,8 @@ import gremlinrules
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.game import ModuleGame
 from gremlinrules.goblins_vs_gnomes import (
-    COMPONENTS,
     OPEN_TARGET,
+    REFERENCE,
     Components,
     NameSkip,
     OpenTarget,
@@ -46,7 +46,11 @@ from gremlinrules.goblins_vs_gnomes import (
     rules,
 )
 from gremlinrules.goblins_vs_gnomes.components import _as_data, parse_components
-from tests.goblins_vs_gnomes.strategies import any_options, player_counts, seeds
+from tests import strategies
+from tests.strategies import seeds
+
+any_options = strategies.options("goblins-vs-gnomes")
+player_counts = strategies.player_counts("goblins-vs-gnomes")
 
 MALFORMED: tuple[Any, ...] = (Options(), "Pass", Swap, None, 3)
 """Things that are not actions of the game (another class's instance, a class, a string, a
@@ -256,7 +260,7 @@ class Oracle:
         return out
 
 
-_OWN = _as_data(COMPONENTS)
+_OWN = _as_data(REFERENCE)
 _OWN["table"]["max_x"] = 13
 for _d in _OWN["design"]:
     if _d["name"] == "passage-ew":

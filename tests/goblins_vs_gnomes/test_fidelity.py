@@ -285,7 +285,7 @@ def test_with_no_target_reached_the_last_card_played_ends_the_round() -> None:
 def test_a_table_past_the_limits_is_refused(bounds: tuple[int, int, int, int]) -> None:
     """A component set whose table reaches past x -12..20 or y -12..12 is refused; the largest
     allowed table loads."""
-    data = _as_data(gvg.COMPONENTS)
+    data = _as_data(gvg.REFERENCE)
     data["table"] = dict(zip(("min_x", "max_x", "min_y", "max_y"), bounds, strict=True))
     with pytest.raises(ComponentError):
         parse_components(data)

@@ -13,20 +13,20 @@ from hypothesis import given, settings
 import gremlinrules
 from gremlinrules import SetupError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import COMPONENTS, Options, Place, PlayExplosion, load_components
+from gremlinrules.goblins_vs_gnomes import REFERENCE, Options, Place, PlayExplosion, load_components
 from tests.goblins_vs_gnomes.strategies import player_counts, playout, seeds
 
 GAME = gremlinrules.get_game("goblins-vs-gnomes")
-REFERENCE = resources.files("gremlinrules.goblins_vs_gnomes").joinpath("components.toml").read_text()
+REFERENCE_TEXT = resources.files("gremlinrules.goblins_vs_gnomes").joinpath("components.toml").read_text()
 
 # A valid set unlike the reference: one east-west straight instead of three, a new bend open
 # north and east (two copies), and a table one column wider.
 _EW = 'name = "passage-ew"\nkind = "passage"\nedges = "EW"\ncount = 3\n'
 _BEND = '[[design]]\nname = "passage-bend-ne"\nkind = "passage"\nedges = "NE"\ncount = 2\n'
 _TABLE = "max_x = 12\n"
-assert _EW in REFERENCE
-assert _TABLE in REFERENCE
-OWN_TEXT = (REFERENCE.replace(_EW, _EW.replace("count = 3", "count = 1"), 1)
+assert _EW in REFERENCE_TEXT
+assert _TABLE in REFERENCE_TEXT
+OWN_TEXT = (REFERENCE_TEXT.replace(_EW, _EW.replace("count = 3", "count = 1"), 1)
             .replace("[[design]]", _BEND + "[[design]]", 1)
             .replace(_TABLE, "max_x = 13\n", 1))
 OWN = load_components(OWN_TEXT)
@@ -46,7 +46,7 @@ def test_own_set_changes_the_deck_and_the_reference_stays_the_default() -> None:
     assert _cards(own) == Counter(OWN.deck)
     assert _cards(own)["passage-ew"] == 1
     assert _cards(own)["passage-bend-ne"] == 2
-    assert _cards(gvg.new_game(4, 7)) == Counter(COMPONENTS.deck)
+    assert _cards(gvg.new_game(4, 7)) == Counter(REFERENCE.deck)
     assert Options().components is None
 
 

@@ -132,7 +132,7 @@ def test_a_redraw_of_hidden_roles_hides_races_too_but_keeps_the_goblin_count() -
     """sample_hidden for seat 0 gives seat 1 a Goblin in some redraws and a Gnome in others (a
     seat's race is as hidden as its role), always with as many Goblins dealt as the rules say."""
     state = new(4)
-    race = {r.name: r.race for r in gvg.COMPONENTS.roles}
+    race = {r.name: r.race for r in gvg.REFERENCE.roles}
     seen = set()
     for k in range(40):
         other = gvg.sample_hidden(state, 0, k)

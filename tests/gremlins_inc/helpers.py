@@ -17,8 +17,8 @@ from gremlinrules.gremlins_inc import (
     apply,
     check_state,
     legal_actions,
-    load_components,
     new_game,
+    parse_components,
 )
 
 
@@ -81,7 +81,7 @@ CARDS = [
     _blueprint("forge", "industry", 2, {"industry": 1}, kind="permanent",
                passive=({"effect": "cost", "kind": "blueprint", "resource": "any", "change": -1},)),
 ]
-TEST_SET: Components = load_components({"name": "engine-tests", "version": "1", "card": CARDS})
+TEST_SET: Components = parse_components({"name": "engine-tests", "version": "1", "card": CARDS})
 OPTIONS = Options(components=TEST_SET)
 DECK = Counter(TEST_SET.deck)
 

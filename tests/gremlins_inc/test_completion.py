@@ -17,9 +17,9 @@ from gremlinrules.gremlins_inc import (
     State,
     apply,
     apply_with_events,
-    load_components,
     new_game,
     observe,
+    parse_components,
 )
 from tests.gremlins_inc.helpers import CARDS, consistent
 
@@ -34,7 +34,7 @@ _EXTRA = [
      "needs": {"gold": 1}, "text": "On completion, draw 1 card.", "effect": [{"op": "draw", "amount": 1}],
      "passive": [{"effect": "bonus", "amount": 1}]},
 ]
-SET: Components = load_components({"name": "completion-tests", "version": "1", "card": [*CARDS, *_EXTRA]})
+SET: Components = parse_components({"name": "completion-tests", "version": "1", "card": [*CARDS, *_EXTRA]})
 
 
 def _table(rows: list[tuple[Project, ...]]) -> State:

@@ -17,7 +17,7 @@ from gremlinrules.gremlins_inc.components import (
     REFERENCE,
     Components,
     load_components,
-    load_components_file,
+    parse_components,
 )
 
 
@@ -47,7 +47,7 @@ HUGE = 10**5000
 
 def test_small_set_loads() -> None:
     """The small set is valid: its cards come back sorted by id with defaults filled in."""
-    c = load_components(small_set())
+    c = parse_components(small_set())
     assert c.ids == ("lamp", "snoop", "vault")
     assert c.deck_size == 40
     assert c.card("snoop").effect[0].among == "players"
@@ -62,7 +62,7 @@ def test_reference_round_trips_through_its_data() -> None:
     """to_data() gives data the validator turns back into an equal set, with the same digest, and
     JSON can carry it."""
     data = json.loads(json.dumps(REFERENCE.to_data()))
-    again = load_components(data, reference=True)
+    again = parse_components(data, reference=True)
     assert again == REFERENCE
     assert again.digest == REFERENCE.digest
     assert again.deck == REFERENCE.deck
@@ -207,14 +207,14 @@ def test_validator_rejects_each_kind_of_bad_data(fault: str, breaker: Any, messa
     if isinstance(broken, Replace):
         data = broken.data
     with pytest.raises(SetupError, match=message) as info:
-        load_components(data)
+        parse_components(data)
     assert len(str(info.value)) < 400, fault
 
 
 def test_small_set_is_not_the_reference() -> None:
     """The public counts (128 = 78 + 38 + 12) are demanded of the reference deck only."""
     with pytest.raises(SetupError, match=r"\[numbers\].deck: says 128 cards but the set has 40"):
-        load_components(small_set(), reference=True)
+        parse_components(small_set(), reference=True)
 
 
 def _json_values() -> st.SearchStrategy[Any]:
@@ -242,7 +242,7 @@ def test_any_value_in_any_field_is_accepted_or_refused_with_setup_error(
     table[key] = copy.deepcopy(value)
     message = ""
     try:
-        result = load_components(data)
+        result = parse_components(data)
     except SetupError as exc:
         message = str(exc)
     else:
@@ -252,12 +252,24 @@ def test_any_value_in_any_field_is_accepted_or_refused_with_setup_error(
 
 @pytest.mark.clause("GI-DECK-1")
 def test_file_loader_reads_toml_and_json(tmp_path: Path) -> None:
-    """load_components_file reads the TOML layout and the same layout in JSON, to equal sets."""
+    """load_components reads the TOML layout and the same layout in JSON, to equal sets."""
     shipped = Path(__file__).resolve().parents[2] / "gremlinrules" / "gremlins_inc" / "components.toml"
-    from_toml = load_components_file(shipped, reference=True)
+    from_toml = load_components(shipped, reference=True)
     path = tmp_path / "deck.json"
     path.write_text(json.dumps(REFERENCE.to_data()), encoding="utf-8")
-    assert from_toml == REFERENCE == load_components_file(path)
+    assert from_toml == REFERENCE == load_components(path)
+
+
+@pytest.mark.clause("GI-DECK-1")
+def test_loader_reads_toml_text() -> None:
+    """load_components reads TOML text (a str) to the set its file gives, and refuses what is
+    neither text nor a path with SetupError."""
+    shipped = Path(__file__).resolve().parents[2] / "gremlinrules" / "gremlins_inc" / "components.toml"
+    assert load_components(shipped.read_text(encoding="utf-8"), reference=True) == REFERENCE
+    with pytest.raises(SetupError, match="cannot read card set"):
+        load_components("[[card]\nid = ")
+    with pytest.raises(SetupError, match="TOML text or a Path"):
+        load_components(42)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("name", "content", "message"), [
@@ -275,7 +287,7 @@ def test_file_loader_refuses_unreadable_files(tmp_path: Path, name: str, content
     elif content is not None:
         path.write_text(content, encoding="utf-8")
     with pytest.raises(SetupError, match=message) as info:
-        load_components_file(path)
+        load_components(path)
     assert re.search(re.escape(name), str(info.value))
 
 
@@ -324,6 +336,6 @@ def test_any_valid_script_loads_and_round_trips(steps: list[dict[str, Any]], pas
     data = small_set()
     data["card"][SNOOP]["effect"] = steps
     data["card"][VAULT]["passive"] = [passive]
-    loaded = load_components(data)
+    loaded = parse_components(data)
     assert [s.op for s in loaded.card("snoop").effect] == [s["op"] for s in steps]
-    assert load_components(loaded.to_data()) == loaded
+    assert parse_components(loaded.to_data()) == loaded

@@ -24,7 +24,7 @@ from gremlinrules.gremlins_inc.components import (
     SELECTORS,
     Card,
     Step,
-    load_components_file,
+    load_components,
 )
 
 CARDS = REFERENCE.cards
@@ -414,7 +414,7 @@ def test_language_reference_names_every_term() -> None:
 @pytest.mark.clause("GI-DECK-1")
 def test_a_users_own_deck_from_the_docs_loads_through_the_same_validator(tmp_path: Path) -> None:
     """The TOML example of the cards page is a valid user deck: written to a file, it loads
-    through load_components_file, the same validator as the reference deck, and its cards
+    through load_components, the same validator as the reference deck, and its cards
     say what the page says."""
     page = DOCS_PAGE.read_text(encoding="utf-8")
     match = re.search(r"\.\. code-block:: toml\n   :caption: my-deck\.toml\n\n((?:   .*\n|\n)+)", page)
@@ -422,7 +422,7 @@ def test_a_users_own_deck_from_the_docs_loads_through_the_same_validator(tmp_pat
     text = "\n".join(line[3:] for line in match.group(1).splitlines())
     path = tmp_path / "my-deck.toml"
     path.write_text(text, encoding="utf-8")
-    deck = load_components_file(path)
+    deck = load_components(path)
     assert deck.name == "my-deck"
     assert deck.deck_size >= 40
     assert deck.card("pickpocket-deluxe").effect[0].op == "steal_resource"

@@ -20,8 +20,8 @@ from gremlinrules.gremlins_inc import (
     apply,
     check_state,
     legal_actions,
-    load_components,
     new_game,
+    parse_components,
 )
 from gremlinrules.gremlins_inc.components import REFERENCE, RESOURCES, Card, Components
 from gremlinrules.gremlins_inc.flow import actions_allowed, protected
@@ -144,7 +144,7 @@ def without_effect(card: Card) -> Components:
                 raw["effect"] = [{"op": "hide", "which": "hidden"}]
             else:
                 raw.pop("effect", None)
-    return load_components(data)
+    return parse_components(data)
 
 
 @pytest.mark.clause(*GROUPS)

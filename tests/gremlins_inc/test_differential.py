@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from gremlinrules import IllegalActionError
 from gremlinrules.gremlins_inc import (
@@ -23,10 +22,7 @@ from gremlinrules.gremlins_inc import (
     rules,
 )
 from gremlinrules.gremlins_inc.components import REFERENCE
-
-OPTIONS = [Options(), Options(teams="2v2"), Options(familiar=True, reveal_resources=True),
-           Options(end="reshuffles", reshuffles=0), Options(teams="2v3", seating="grouped")]
-PLAYERS = [3, 4, 2, 5, 5]
+from tests.strategies import Table, gi_tables, seeds
 
 
 def refusal(f: object, s: State, a: object) -> str | None:
@@ -59,11 +55,13 @@ def agree_to_the_end(s: State, rnd: random.Random, options: Options | None = Non
 
 @pytest.mark.clause("GI-CARD-1")
 @settings(max_examples=max(6, settings().max_examples // 10))
-@given(pick=st.integers(0, len(OPTIONS) - 1), seed=st.integers(0, 2**32))
-def test_fast_and_reference_rules_agree_on_every_step(pick: int, seed: int) -> None:
-    """Property: at every step of a random game both paths list the same legal actions, reach the
-    same state, and refuse sampled illegal actions with the same clause and message."""
-    opts, players = OPTIONS[pick], PLAYERS[pick]
+@given(table=gi_tables(), seed=seeds)
+def test_fast_and_reference_rules_agree_on_every_step(table: Table, seed: int) -> None:
+    """Property: at every step of a random game (a table drawn from the option choices: team
+    layouts, seating, end, targets, reshuffles, familiar start, open resources) both paths list
+    the same legal actions, reach the same state, and refuse sampled illegal actions with the
+    same clause and message."""
+    players, opts = table
     assert agree_to_the_end(new_game(players, seed, options=opts), random.Random(seed), opts, samples=5) > 0
 
 
@@ -93,7 +91,7 @@ def _oracle_playable(s: State) -> set[str]:
 
 @pytest.mark.clause("GI-DONE-1", "GI-PLAY-2")
 @settings(max_examples=max(6, settings().max_examples // 10))
-@given(seed=st.integers(0, 2**32))
+@given(seed=seeds)
 def test_completions_and_plays_match_an_oracle_from_the_rulebook(seed: int) -> None:
     """Property: in random games (no permanent active yet) the Complete and Play actions offered are
     exactly the oracle's."""

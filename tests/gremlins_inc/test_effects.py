@@ -24,7 +24,7 @@ from gremlinrules.gremlins_inc import (
     apply,
     current_player,
     legal_actions,
-    load_components,
+    parse_components,
 )
 from gremlinrules.gremlins_inc.flow import protected
 from tests.gremlins_inc.helpers import CARDS, TEST_SET, P, _blueprint, play, table
@@ -254,7 +254,7 @@ def test_an_any_resource_cut_falls_where_the_payer_is_short() -> None:
     assert Complete(1) not in legal_actions(s)
 
 
-COUPON = Options(components=load_components({"name": "coupon-tests", "version": "1", "card": [
+COUPON = Options(components=parse_components({"name": "coupon-tests", "version": "1", "card": [
     *CARDS, _blueprint("coupon", "gold", 2, {"gold": 1}, kind="permanent", passive=(
         {"effect": "cost", "kind": "action", "resource": "any", "change": -1},))]}))
 """The test set and a permanent cutting one resource of any type from action cards' costs."""

@@ -26,9 +26,9 @@ from gremlinrules.gremlins_inc import (
     decision_bound,
     is_terminal,
     legal_actions,
-    load_components,
     new_game,
     observe,
+    parse_components,
 )
 from tests.gremlins_inc.helpers import CARDS, consistent, play
 
@@ -36,7 +36,7 @@ AGAIN = {"id": "again", "name": "Again", "kind": "action", "resource": "gold", "
          "text": "Take another turn after this one.", "effect": [{"op": "extra_turn"}]}
 TWICE = {"id": "twice", "name": "Twice", "kind": "action", "resource": "gold", "copies": 3,
          "text": "Take 2 more turns after this one.", "effect": [{"op": "extra_turn", "amount": 2}]}
-EXTRA_SET = load_components({"name": "extra-turn-tests", "version": "1", "card": [*CARDS, AGAIN, TWICE]})
+EXTRA_SET = parse_components({"name": "extra-turn-tests", "version": "1", "card": [*CARDS, AGAIN, TWICE]})
 
 
 def _table(players: int, hands: list[tuple[str, ...]], top: list[str], *, turn: int = 0,
@@ -123,7 +123,7 @@ def test_an_extra_turn_step_names_no_target() -> None:
     """The validator refuses a target on extra_turn: it is always the card's player's."""
     bad = dict(AGAIN, effect=[{"op": "extra_turn", "target": "any_opponent"}])
     with pytest.raises(SetupError, match="means nothing to extra_turn"):
-        load_components({"name": "bad", "version": "1", "card": [*CARDS, bad]})
+        parse_components({"name": "bad", "version": "1", "card": [*CARDS, bad]})
 
 
 @pytest.mark.clause("GI-TURN-4", "GI-BOUND-1")

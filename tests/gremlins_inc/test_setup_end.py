@@ -19,8 +19,8 @@ from gremlinrules.gremlins_inc import (
     Setup,
     current_player,
     decision_bound,
-    load_components,
     new_game,
+    parse_components,
     seat_teams,
     winners,
 )
@@ -200,7 +200,7 @@ def test_a_card_set_must_pass_the_validator_however_it_was_made() -> None:
     """A valid own set plays; a set edited past the validator (a card with no copies) is refused."""
     import attrs
 
-    own = load_components(TEST_SET.to_data())
+    own = parse_components(TEST_SET.to_data())
     assert new_game(2, 0, options=Options(components=own)).hands
     broken = attrs.evolve(TEST_SET, cards=(attrs.evolve(TEST_SET.cards[0], copies=0), *TEST_SET.cards[1:]))
     with pytest.raises(SetupError):

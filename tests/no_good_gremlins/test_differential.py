@@ -25,7 +25,11 @@ from gremlinrules.no_good_gremlins import (
     rules,
 )
 from gremlinrules.no_good_gremlins.actions import Bribe, DrawTwo, EndTurn
-from tests.no_good_gremlins.strategies import any_options, player_counts, seeds
+from tests import strategies
+from tests.strategies import seeds
+
+any_options = strategies.options("no-good-gremlins")
+player_counts = strategies.player_counts("no-good-gremlins")
 
 MALFORMED: tuple[Any, ...] = (
     Build("rust"),  # type: ignore[arg-type]

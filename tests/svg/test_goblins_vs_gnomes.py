@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import gremlinrules
 import gremlinrules.svg
 from gremlinrules import InvalidArgumentError
-from gremlinrules.goblins_vs_gnomes.components import COMPONENTS
+from gremlinrules.goblins_vs_gnomes.components import REFERENCE
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT
 from gremlinrules.goblins_vs_gnomes.notation import FieldCard
 from gremlinrules.goblins_vs_gnomes.state import State
@@ -122,7 +122,7 @@ def test_no_picture_names_a_target_role_or_card_its_seat_cannot_see(players: int
 def test_every_tunnel_design_draws_with_its_open_sides() -> None:
     """Each tunnel design of the component set drawn in a hand shows one passage per open side (a
     design's shape is visible in its picture), and its name."""
-    for design in COMPONENTS.designs:
+    for design in REFERENCE.designs:
         if not design.on_field:
             continue
         node = hand_card(REFERENCE_KIT, 0, 0, 84, 44, design.name)

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from gremlinrules.core.checks import check_seed, is_int
 from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.core.protocol import Game
+from gremlinrules.core.protocol import ActionT, Game, StateT
 
 __all__ = ["PLAIN_GAMES", "PlainBot", "best"]
 
@@ -62,10 +62,10 @@ def _policy(game_id: str) -> Policy | None:
     return None
 
 
-class PlainBot:
+class PlainBot(Generic[StateT, ActionT]):
     """Plays its seat as a plain player of the game would (see the module docstring)."""
 
-    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+    def __init__(self, game: Game[StateT, ActionT, Any, Any, Any, Any], seat: int, seed: int = 0) -> None:
         if not is_int(seat) or seat < 0 or seat >= game.max_players:
             raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {shown(seat)}")
         policy = _policy(game.id)
@@ -80,8 +80,9 @@ class PlainBot:
     def __repr__(self) -> str:
         return f"PlainBot({self.game.id!r}, seat={self.seat})"
 
-    def choose(self, state: Any) -> Any:
+    def choose(self, state: StateT) -> ActionT:
         """The plain player's action; it must be this seat's decision."""
         if self.game.current_player(state) != self.seat:
             raise InvalidArgumentError(f"it is not seat {self.seat}'s decision")
-        return self._policy(state, self.seat, self._rnd)
+        action: ActionT = self._policy(state, self.seat, self._rnd)
+        return action

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from gremlinrules import get_game
 from gremlinrules.core import serial
 from gremlinrules.gnaughty_gnomes import Played, State, apply, legal_actions, new_game
-from gremlinrules.gnaughty_gnomes.codec import (
+from gremlinrules.gnaughty_gnomes.notation import (
     _JSON_STATE,
     CONVERTER,
     _fast_state,
