@@ -17,19 +17,25 @@ What a run does, per game:
 * it runs ``nice -n 19 mutmut run --max-children 1`` there, with ``GREMLINRULES_TEST_RULES=reference``
   (see ``tests/rules_switch.py``): the tests call the game's ``rules`` module, which mutmut has
   rewritten, and mutmut's forced-fail run proves that they reach it;
-* the tests are the clause-marked ones (``-m clause``) of ``tests/<game>/`` and the scenario
-  vectors (``tests/test_scenarios.py``, marked with their clauses), less the differential and
+* the tests are the clause-marked ones (``-m "clause and not playout"``) of ``tests/<game>/`` and
+  the scenario vectors (``tests/test_scenarios.py``, marked with their clauses), less the long
+  whole-game property tests (marked ``playout``, see ``tests/conftest.py``), the differential and
   fast-path tests (they compare the fast path with the rule book and would kill every one-sided
   change) and the external-chance tests (``test_chance.py``: the tracking mode has its own module
   and they cost most of a run); mutmut runs, for each mutant, only the tests that called the
   mutated function;
-* the score counts a mutant as killed when a test failed (or ran out of time); a surviving mutant
-  listed in ``tools/equivalent_mutants/<game-id>.toml`` (its name, the line it changes and why it
-  cannot change what a rule does) is equivalent and left out of the score's denominator. A listed
+* the Hypothesis profile is ``mutation`` (``fast`` without shrinking: a mutant is killed at its
+  first failing example);
+* the score counts a mutant as killed when a test failed; a mutant whose tests ran out of time
+  (an endless loop, or a change that only slows them) is counted apart, as timed out, and not as
+  killed; a surviving mutant listed in ``tools/equivalent_mutants/<game-id>.toml`` (its name, the
+  line it changes and why it cannot change what a rule does) is equivalent and left out of the
+  score's denominator. A listed
   mutant whose change no longer matches, or that is killed now, is reported as stale.
 
 mutmut keeps its results in ``build/mutation/<game-id>/mutants/``: a second run retests the
-functions that changed and the last run's survivors. Delete that directory for a clean run. Time,
+functions that changed and the last run's survivors; ``--clean`` deletes it first and runs every
+mutant (each run's times are kept in ``build/mutation/<game-id>/timing.json``). Time,
 measured on the shared 2-core machine at nice 19 (a quarter to a third of a core): 13 minutes for
 Gremlins: The Game's 273 mutants, 13 for Gremlins, Inc.'s 707; most of it goes to the surviving
 mutants (each runs every test that calls its function) and to the three full runs of the tests
@@ -41,9 +47,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
+import time
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date
@@ -65,12 +73,17 @@ COPIED = ("gremlinrules", "tests", "spec")
 LINKED = ("docs", "examples", "benchmarks", "tools", "README.md", "CHANGELOG.md", "LICENSE")
 KILLED = {1: "killed", 3: "killed", 36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout",
           255: "timeout"}
-"""mutmut's exit codes of a mutant the tests caught (a failure, or out of time: an endless loop)."""
+"""mutmut's exit codes of a mutant the tests stopped: a test failed (killed), or the tests ran out of
+time (timeout: an endless loop, or a mutant that only slowed them). A timeout is not a kill: no clause
+test failed, so the score counts it as not killed."""
+
+PLAYOUT = "playout"
+"""The marker of the long whole-game property tests, which the mutation run leaves out (tests/conftest.py)."""
 
 
 def selection(module: str) -> list[str]:
     """The pytest arguments choosing the game's tests for the mutation run."""
-    return [f"tests/{module}", "tests/test_scenarios.py", "-m", "clause",
+    return [f"tests/{module}", "tests/test_scenarios.py", "-m", f"clause and not {PLAYOUT}",
             f"--ignore=tests/{module}/test_differential.py", f"--ignore-glob=tests/{module}/test_fast*.py",
             f"--ignore=tests/{module}/test_chance.py"]
 
@@ -110,7 +123,7 @@ def lay_out(game: str) -> Path:
     mutants.mkdir(exist_ok=True)
     for name in LINKED:
         link = mutants / name
-        if not link.is_symlink():
+        if not link.is_symlink() or link.readlink() != ROOT / name:  # results copied from another checkout
             link.unlink(missing_ok=True)
             link.symlink_to(ROOT / name)
     return work
@@ -134,15 +147,20 @@ def results(game: str) -> tuple[dict[str, int | None], dict[str, str]]:
     return data["exit_code_by_key"], data["hash_by_function_name"]
 
 
-def run(game: str, *, retest_only: bool = False) -> None:
+def run(game: str, *, retest_only: bool = False, clean: bool = False) -> None:
     """Run mutmut over the game's rule book (its output in build/mutation/<game>/run.log).
 
     mutmut retests only the functions that changed; the mutants that survived the last run (or
-    had no test) in functions that did not change are retested too, against the tests as they
-    are now. With ``retest_only`` only those are run (the mutants not yet checked stay so)."""
+    had no test, or timed out) in functions that did not change are retested too, against the
+    tests as they are now. With ``retest_only`` only those are run (the mutants not yet checked
+    stay so). With ``clean`` mutmut's results are deleted first and every mutant is run against
+    the tests as they are now: how the published scores are made."""
+    if clean:
+        shutil.rmtree(WORK / game / "mutants", ignore_errors=True)
     before, hashes = results(game)
     work = lay_out(game)
-    env = {**os.environ, "GREMLINRULES_TEST_RULES": "reference"}
+    started, cpu = time.monotonic(), _children_cpu()
+    env = {**os.environ, "GREMLINRULES_TEST_RULES": "reference", "GREMLINRULES_PROFILE": "mutation"}
     log = work / "run.log"
     print(f"{game}: mutmut run (log: {log.relative_to(ROOT)})", flush=True)
     command = ["nice", "-n", "19", mutmut(), "run", "--max-children", "1"]
@@ -154,13 +172,34 @@ def run(game: str, *, retest_only: bool = False) -> None:
         after, now = results(game)
         same = {f for f, h in hashes.items() if now.get(f) == h}
         again = [key for key, code in before.items()
-                 if code is not None and code not in KILLED and key in after and _function(key) in same]
+                 if code is not None and KILLED.get(code) != "killed" and key in after
+                 and _function(key) in same]
         if returncode == 0 and again:
             print(f"{game}: retesting {len(again)} mutants that survived the last run", flush=True)
             returncode = subprocess.run([*command, *again], cwd=work, env=env, stdout=out,
                                         stderr=subprocess.STDOUT, check=False).returncode
     if returncode != 0:
         print(f"{game}: mutmut exited {returncode}; see {log}", file=sys.stderr)
+    record = {"date": date.today().isoformat(), "clean": clean, "retest_only": retest_only,
+              "wall_s": round(time.monotonic() - started), "cpu_s": round(_children_cpu() - cpu),
+              "exit": returncode}
+    (work / "timing.json").write_text(json.dumps(record) + "\n", encoding="utf-8")
+
+
+def _children_cpu() -> float:
+    """The CPU seconds (user and system) of this process's finished children and theirs."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timings(game: str) -> str:
+    """How long the game's last run took (empty before the first run)."""
+    path = WORK / game / "timing.json"
+    if not path.exists():
+        return ""
+    t = json.loads(path.read_text(encoding="utf-8"))
+    kind = "clean run" if t["clean"] else "survivors retested" if t["retest_only"] else "incremental run"
+    return f"{kind} on {t['date']}: {t['wall_s'] / 60:.0f} min wall, {t['cpu_s'] / 60:.0f} min CPU"
 
 
 def _function(key: str) -> str:
@@ -178,14 +217,16 @@ class Score:
     timeout: int = 0
     equivalent: int = 0
     survivors: list[str] = field(default_factory=list)
+    timed_out: list[str] = field(default_factory=list)
     unchecked: int = 0
     stale: list[str] = field(default_factory=list)
 
     @property
     def score(self) -> float:
-        """Killed (timeouts included) over the mutants that are not equivalent."""
+        """Killed over the mutants that are not equivalent (a timeout, an unchecked mutant and a
+        survivor count as not killed)."""
         judged = self.total - self.equivalent
-        return (self.killed + self.timeout) / judged if judged else 0.0
+        return self.killed / judged if judged else 0.0
 
 
 def changed_lines(work: Path, key: str, path: str) -> str:
@@ -225,7 +266,10 @@ def score(game: str, *, show: bool = False) -> Score | None:
             out.unchecked += 1
         name = key.rsplit(".", 1)[1]
         if verdict in ("killed", "timeout") and name in known:
-            out.stale.append(f"{name}: killed now; drop it from the list")
+            out.stale.append(f"{name}: {verdict} now; drop it from the list")
+            continue
+        if verdict == "timeout":
+            out.timed_out.append(key)  # not a kill, and not equivalent: the rules no longer end in time
             continue
         if verdict is not None:
             continue
@@ -241,7 +285,7 @@ def score(game: str, *, show: bool = False) -> Score | None:
     for name in sorted(set(known) - {k.rsplit(".", 1)[1] for k in codes}):
         out.stale.append(f"{name}: no such mutant now")
     if show:
-        for key in out.survivors:
+        for key in out.timed_out + out.survivors:
             print(f"--- {key} ({codes[key]})\n{changed_lines(work, key, path)}")
     return out
 
@@ -264,20 +308,24 @@ def report(games: list[str], *, show: bool) -> list[Score]:
               f"{s.total:>6} {100 * s.score:>6.1f}%{note}")
         for line in s.stale:
             print(f"  stale equivalent: {line}")
+        timing = timings(s.game)
+        if timing:
+            print(f"  last run: {timing}")
     return found
 
 
 def rst(scores: list[Score]) -> str:
     """The scores as the list-table of docs/traceability.rst."""
     when = date.today().isoformat()
-    lines = [f".. list-table:: Mutation scores of the rule books (mutmut {version()}, {when})",
+    title = f"Mutation scores of the rule books (tools/mutation.py, mutmut {version()}, {when})"
+    lines = [f".. list-table:: {title}",
              "   :header-rows: 1", "",
              "   * - Game", "     - Mutants", "     - Killed", "     - Equivalent", "     - Survived",
-             "     - Not checked", "     - Score"]
+             "     - Timed out", "     - Not checked", "     - Score"]
     for s in scores:
-        lines += [f"   * - {s.game}", f"     - {s.total}", f"     - {s.killed + s.timeout}",
-                  f"     - {s.equivalent}", f"     - {len(s.survivors)}", f"     - {s.unchecked}",
-                  f"     - {100 * s.score:.1f}%"]
+        lines += [f"   * - {s.game}", f"     - {s.total}", f"     - {s.killed}",
+                  f"     - {s.equivalent}", f"     - {len(s.survivors)}", f"     - {s.timeout}",
+                  f"     - {s.unchecked}", f"     - {100 * s.score:.1f}%"]
     return "\n".join(lines)
 
 
@@ -295,6 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rst", action="store_true", help="also print the scores as the docs' table")
     parser.add_argument("--retest", action="store_true",
                         help="run only the last run's survivors again (after adding tests)")
+    parser.add_argument("--clean", action="store_true",
+                        help="forget mutmut's results first and run every mutant (the published scores)")
     args = parser.parse_args(argv)
     unknown = sorted(set(args.games) - set(GAMES))
     if unknown:
@@ -302,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     games = args.games or list(GAMES)
     if not args.report:
         for game in games:
-            run(game, retest_only=args.retest)
+            run(game, retest_only=args.retest, clean=args.clean)
     scores = report(games, show=args.survivors)
     if args.rst:
         print(rst(scores))

@@ -56,6 +56,7 @@ def test_clean_up_moves_the_track_discards_publicly_and_the_loser_leads(state: S
         assert position_to_act(state) == plays[order[3]].position
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GG-END-1")
 @given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
 def test_game_ends_after_exactly_64_decisions_and_the_higher_score_wins(

@@ -105,6 +105,7 @@ def _events_of_game(players: int, seed: int) -> tuple[list[Any], State, State]:
     return events, start, state
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GG-PLACE-1", "GG-SCORE-1", "GG-CLEAN-1", "GG-CLEAN-3", "GG-END-1")
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
 def test_a_games_events_account_for_every_card_point_and_trick(seed: int, players: int) -> None:
@@ -137,6 +138,7 @@ def test_a_games_events_account_for_every_card_point_and_trick(seed: int, player
     assert sum(map(len, last.left)) == 4
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GG-2P-4")
 @given(seed=st.integers(0, 2**32))
 def test_every_revealed_card_was_face_down_under_a_played_one(seed: int) -> None:

@@ -187,6 +187,7 @@ def _mutants(state: State) -> list[State]:
     return out
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GG-INV-1")
 @given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32), players=st.sampled_from([2, 4]),
        stop=st.integers(0, 63))

@@ -166,6 +166,7 @@ def placing_states(seed: int, walk: int, players: int, options: Options,
         state = apply_fn(state, actions[rnd.randrange(len(actions))])
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GG-PLACE-1", "GG-PLACE-2", "GG-PLACE-3", "GG-PLACE-4", "GG-PLACE-5", "GG-PLACE-6",
                     "GG-PLACE-7", "GG-PLACE-8", "GG-PLACE-10", "GG-SCORE-5", "GG-TRICK-2", "GG-2P-3")
 @given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32), players=st.sampled_from([2, 4]),

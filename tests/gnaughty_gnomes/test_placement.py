@@ -137,6 +137,35 @@ def test_with_no_open_spot_for_any_card_the_seat_flips_without_placing(state: St
     assert after.gnomes == state.gnomes
 
 
+@pytest.mark.clause("GG-PLACE-8", "GG-PLACE-9")
+@given(state=states(placing=True))
+def test_a_flip_uses_the_first_played_unflipped_card_of_its_colour_and_places_nothing(state: State) -> None:
+    """Property: with every spot of the trick's unflipped colours taken, each position left to
+    place flips a card: the Flip of a colour marks the first-played unflipped card of that colour
+    as used, and no other; the garden, the supply and the scores stay as they were; the round
+    goes on with the next placement, and after the last one the trick is cleaned up."""
+    if not state.stack:
+        return
+    for colour in _unflipped(state):
+        state = _fill(state, colour)
+    while state.stack:
+        flip = legal_actions(state)[0]
+        assert isinstance(flip, Flip)
+        first = next(i for i, p in enumerate(state.plays)
+                     if p.card.suit is flip.suit and not state.flipped[i])
+        after = apply(state, flip)
+        assert (after.gnomes, after.supply, after.team_scores) == (
+            state.gnomes, state.supply, state.team_scores)
+        if after.stack:
+            assert after.flipped == tuple(f or i == first for i, f in enumerate(state.flipped))
+            assert after.stack == state.stack[:-1]
+            assert (after.trick, after.plays) == (state.trick, state.plays)
+        else:
+            assert sum(state.flipped) == 3
+            assert (after.trick, after.history[-1], after.flipped) == (state.trick + 1, state.plays, ())
+        state = after
+
+
 @pytest.mark.clause("GG-PLACE-8")
 @given(state=states(placing=True))
 def test_widen_option_opens_every_side_and_vertex_of_the_colour_first(state: State) -> None:

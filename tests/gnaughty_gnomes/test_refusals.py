@@ -135,3 +135,18 @@ def test_the_rule_book_itself_refuses_what_is_not_one_of_the_games_actions() -> 
     x = PlayX(Colour.RED, 9, True)
     declared = "an X card is declared with a rank from 1 to 8 and high or low"
     assert rules.BOOK.check(new_game(4, 1), x) == (declared, "GG-X-1")
+
+
+@pytest.mark.clause("GG-ACT-1", "GG-X-1")
+@pytest.mark.parametrize("card", [Card(Colour.WHITE, 3), Card(Colour.RED, 9), "red 3", None])
+def test_a_play_of_something_that_is_no_card_of_the_game_is_not_an_action_not_an_x_card(card: Any) -> None:
+    """A Play whose card is none of the deck's (a white card, a rank off the deck, a text, no card
+    at all) is refused as not an action of the game (GG-ACT-1); only a Play of the X card itself
+    gets GG-X-1's advice to declare it with PlayX."""
+    s = new_game(4, 1)
+    action = Play(card)
+    assert refusal(s, action)[1:3] == ("GG-ACT-1", "gg.illegal.not-an-action")
+    why = rules.check(s, action)
+    assert why is not None
+    assert why[1] == "GG-ACT-1"
+    assert refusal(s, Play(Card(Colour.RED, X_RANK)))[1] == "GG-X-1"

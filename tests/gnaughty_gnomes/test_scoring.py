@@ -44,6 +44,7 @@ def model_points(state: State, spot: int, team: int) -> int:
     return points
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GG-SCORE-1", "GG-SCORE-2", "GG-SCORE-3", "GG-SCORE-4", "GG-SCORE-5")
 @given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
 def test_every_placement_scores_exactly_what_the_rule_text_says(seed: int, walk: int, players: int) -> None:
@@ -86,6 +87,7 @@ def test_adding_to_an_existing_majority_scores_nothing() -> None:
     assert isinstance(state.layout[h], Colour)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GG-INV-1", "GG-PLACE-1")
 @given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
 def test_invariants_hold_and_scores_never_decrease(seed: int, walk: int, players: int) -> None:

@@ -120,6 +120,7 @@ def _strength(track: tuple[Colour, ...], p: Played) -> tuple[int, int, int]:
     return (-track.index(p.card.suit), p.rank, tie)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GG-SEAT-1", "GG-PLAY-1", "GG-CLEAN-3", "GG-2P-3")
 @given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32), players=st.sampled_from([2, 4]),
        start=st.integers(0, 3))

@@ -47,6 +47,7 @@ def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others(state: State, k:
         assert observe(sample_hidden(state, seat, k), seat) == view
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GG-VIEW-2")
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
 def test_remaining_cards_are_shown_to_everyone_at_the_end(seed: int, players: int) -> None:
@@ -74,6 +75,7 @@ def test_action_space_is_fixed_and_legal_actions_follow_its_order(state: State) 
     assert decision_bound(4) == decision_bound(2) == 64
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GG-CLEAN-2", "GG-VIEW-1")
 @given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
 def test_finished_tricks_are_in_every_view_unless_the_table_hides_them(seed: int, walk: int,

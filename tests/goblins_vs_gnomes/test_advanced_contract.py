@@ -15,6 +15,7 @@ from tests.goblins_vs_gnomes.strategies import player_counts, playout, seeds
 GAME = gremlinrules.get_game("goblins-vs-gnomes")
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-ADV-1", "GVG-ADV-3", "GVG-ACT-1")
 @given(n=player_counts, seed=seeds)
 @settings(max_examples=6)

@@ -62,6 +62,7 @@ def test_the_bound_is_the_documented_formula(players: int) -> None:
     assert gvg.decision_bound(n, Options(swap_limit=0, round_limit=2)) == (57 + n * 51 + 4 * (n - 1)) * 2
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-BOUND-2", "GVG-END-4")
 @given(n=player_counts, seed=seeds, advanced=st.booleans())
 @settings(max_examples=6)
@@ -82,6 +83,7 @@ def test_random_matches_end_within_the_bound(n: int, seed: int, advanced: bool) 
     assert steps - 1 <= gvg.decision_bound(n, opts)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-ACT-1")
 @given(n=player_counts, seed=seeds)
 @settings(max_examples=5)

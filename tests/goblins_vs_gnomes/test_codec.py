@@ -23,6 +23,7 @@ def _general(state: State) -> str:
     return serial.dumps({**CONVERTER.unstructure(state), "format_version": 1})
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-ACT-1")
 @given(players=player_counts, seed=seeds, options=any_options, every=st.integers(1, 9))
 @settings(max_examples=12)

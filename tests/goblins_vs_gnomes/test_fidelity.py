@@ -343,6 +343,7 @@ def _brute_tags(state: State, slot: int) -> tuple[bool, bool, int]:
             min(3, max((m for _, m in found), default=0)))
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-ADV-5")
 @given(n=player_counts, seed=seeds)
 @settings(max_examples=6)

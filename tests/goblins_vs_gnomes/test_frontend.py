@@ -237,6 +237,7 @@ def test_the_greedy_ones_steal_follows_the_shown_roles() -> None:
     assert type(seen[steal + 1]) is RoundScored
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-TARGET-1", "GVG-TARGET-2", "GVG-SCORE-9")
 @given(n=player_counts, seed=seeds, picks=st.randoms(use_true_random=False))
 @settings(max_examples=12, deadline=None)

@@ -10,6 +10,7 @@ import pytest
 
 from gremlinrules import IllegalActionError, SetupError
 from gremlinrules import goblins_vs_gnomes as gvg
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.goblins_vs_gnomes import Options, Place, PlayPotion, Setup, Swap
 from gremlinrules.goblins_vs_gnomes import rules as reference
 from tests.goblins_vs_gnomes.strategies import new
@@ -117,3 +118,17 @@ def test_a_state_with_many_problems_is_refused_in_a_short_message() -> None:
     with pytest.raises(InvalidArgumentError) as info:
         gvg.check_state(attrs.evolve(state, known_cards=(known, (), ())))
     assert str(info.value) == "a seat knows of a card not in that hand"
+
+
+@pytest.mark.clause("GVG-TURN-1", "GVG-END-4")
+@pytest.mark.parametrize("query", [gvg.current_player, gvg.is_terminal, gvg.legal_actions, gvg.players,
+                                   reference.current_player, reference.legal_actions])
+def test_a_state_built_without_its_fields_is_refused_by_each_query_under_its_own_name(
+        query: Callable[[gvg.State], object]) -> None:
+    """A State made around its constructor (``State.__new__(State)``, no field set) is refused by
+    whose turn it is, whether the match is over, the legal actions and the seat count (the
+    package's functions and the reference rule book's) with InvalidArgumentError naming the query
+    and the missing fields, never the AttributeError it trips over (issue 28)."""
+    with pytest.raises(InvalidArgumentError) as info:
+        query(object.__new__(gvg.State))
+    assert str(info.value).startswith(f"{query.__name__}: the State was built without its fields (players, ")

@@ -24,6 +24,7 @@ def _walk(n: int, seed: int, advanced: bool) -> list[gvg.State]:
     return [s for s, _ in playout(n, seed, Options(advanced_roles=advanced), limit=400)]
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-INV-1")
 @given(n=player_counts, seed=seeds, advanced=st.booleans())
 @settings(max_examples=8)
@@ -35,6 +36,7 @@ def test_every_card_is_in_exactly_one_zone(n: int, seed: int, advanced: bool) ->
         assert zones == FULL
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-INV-2")
 @given(n=player_counts, seed=seeds, advanced=st.booleans())
 @settings(max_examples=8)
@@ -46,6 +48,7 @@ def test_never_two_cards_on_one_cell(n: int, seed: int, advanced: bool) -> None:
         assert not {(0, 0), (8, -2), (8, 0), (8, 2)} & set(cells)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-INV-3")
 @given(n=player_counts, seed=seeds)
 @settings(max_examples=8)
@@ -60,6 +63,7 @@ def test_lanterns_and_opened_targets_stay_for_the_round(n: int, seed: int) -> No
         assert all(a or not b for a, b in zip(after.opened, before.opened, strict=True))
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-INV-4")
 @given(n=player_counts, seed=seeds, advanced=st.booleans())
 @settings(max_examples=8)
@@ -73,6 +77,7 @@ def test_roles_are_a_permutation_of_the_dealt_role_cards(n: int, seed: int, adva
         assert sum(RACE[r] == "goblin" for r in after.roles) == n // 2
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-INV-5")
 @given(n=player_counts, seed=seeds, advanced=st.booleans())
 @settings(max_examples=6)

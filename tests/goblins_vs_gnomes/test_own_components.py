@@ -63,6 +63,7 @@ def test_the_action_space_comes_from_the_chosen_set() -> None:
     assert len(set(own)) == len(own)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-COMP-7", "GVG-INV-1", "GVG-ACT-1")
 @given(n=player_counts, seed=seeds)
 @settings(max_examples=6)

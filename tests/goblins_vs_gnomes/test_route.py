@@ -26,6 +26,7 @@ def test_the_route_passes_through_every_open_tunnel_card(card: str) -> None:
     assert (2, 0) in _frontier(state)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-ROUTE-1")
 @given(n=player_counts, seed=seeds)
 @settings(max_examples=10)

@@ -203,3 +203,19 @@ def test_a_playout_that_declines_after_the_dynamite_keeps_fast_and_reference_equ
         s = after
         step += 1
     assert declined >= 1
+
+
+@pytest.mark.clause("GVG-TARGET-3", "GVG-TARGET-1")
+@pytest.mark.parametrize("apply", PATHS)
+def test_a_declined_target_opens_once_a_card_is_laid_beside_it_and_only_then(apply: Apply) -> None:
+    """Under "may_open", after the Gold on (8, 2) was left face down: a card laid two columns and
+    a row away (seat 1's Bomb on (5, 0)) and one laid two columns away (seat 2's Bomb on (6, 2))
+    leave it face down; seat 0's Cave-in on (7, 2), beside it, opens it: the round ends with the
+    Gold found."""
+    s = apply(_reaching_two("may_open", apply), DeclineTarget())
+    for action in (Place("bomb-ns", 5, 0, False), Place("bomb-cross", 6, 2, False)):
+        s = apply(s, action)
+        assert (s.opened, s.round, s.last_result) == ((False, True, False), 1, "")
+        gvg.check_state(s)
+    after = apply(s, Place("cave-in-ew", 7, 2, False))
+    assert (after.round, after.last_result) == (2, "gold")

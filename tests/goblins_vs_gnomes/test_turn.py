@@ -57,6 +57,23 @@ def test_swap_puts_the_card_under_the_deck_and_draws_the_top() -> None:
     _refused(empty, Swap("map"), "GVG-TURN-2")
 
 
+@pytest.mark.clause("GVG-TURN-2", "GVG-VIEW-4")
+@pytest.mark.parametrize("owner", [-1, 0, 1, 2])
+def test_a_swap_tells_the_drawn_card_only_to_the_seat_that_put_it_under_the_deck(owner: int) -> None:
+    """Seat 0 swaps and draws the top card: a card dealt into the deck (owner -1) or one seat 0 put
+    under it itself becomes known to nobody; one another seat put under the deck becomes known to
+    that seat alone, as seat 0's. Nothing else anyone knows changes, and the table keeps one
+    record of knowledge per seat."""
+    state = new(3, extra={0: ["map"]})
+    state = attrs.evolve(state, deck_owner=(owner, *state.deck_owner[1:]))
+    top = state.deck[0]
+    after = gvg.apply(state, Swap("map"))
+    assert len(after.known_cards) == 3
+    for seat in range(3):
+        gained = set(after.known_cards[seat]) - set(state.known_cards[seat])
+        assert gained == ({(0, top)} if seat == owner and owner != 0 else set())
+
+
 @pytest.mark.clause("GVG-TURN-3")
 def test_pass_only_without_a_playable_card_and_it_shows_the_hand() -> None:
     """Pass is refused while a card can be played; once the start is walled in, a hand of tunnel

@@ -37,6 +37,7 @@ def test_a_view_shows_own_hand_and_role_and_only_sizes_of_the_rest() -> None:
     assert state.roles[2] not in str(text)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("GVG-VIEW-1", "GVG-VIEW-2", "GVG-VIEW-3", "GVG-VIEW-4")
 @given(n=player_counts, seed=seeds, stop=st.integers(0, 400), resample=seeds,
        advanced=st.booleans())

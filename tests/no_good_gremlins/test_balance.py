@@ -46,6 +46,7 @@ def _play(players: int, seed: int, plain: bool) -> State:
     return s
 
 
+@pytest.mark.playout
 @pytest.mark.clause("NGG-DATA-3")
 @pytest.mark.clause("NGG-DATA-5")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -58,6 +59,7 @@ def test_plain_play_scores_in_most_games_with_the_reference_set(players: int) ->
     assert zero <= 3
 
 
+@pytest.mark.playout
 @pytest.mark.clause("NGG-END-3")
 @pytest.mark.parametrize("players", [2, 5])
 def test_round_limit_house_rule_never_decides_a_random_game(players: int) -> None:

@@ -225,6 +225,7 @@ def test_the_last_turn_ends_the_game_with_launches_and_the_result() -> None:
     assert all(e.medals >= 1 for e in events if type(e) is Launched)
 
 
+@pytest.mark.playout
 @given(players=nst.player_counts, seed=nst.seeds)
 @settings(max_examples=10, deadline=None)
 @pytest.mark.clause("NGG-HAND-2", "NGG-ZONE-1")

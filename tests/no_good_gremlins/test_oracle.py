@@ -102,6 +102,7 @@ def test_any_drawn_heap_is_taken_as_the_rulebook_says(reading: str, heap: list[s
         assert _agrees_with_the_oracle(s, apply_f, legal_f)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("NGG-TURN-3", "NGG-TURN-4", "NGG-FINALE-3")
 @given(players=player_counts, seed=seeds, options=any_options, reading=st.sampled_from(READINGS))
 def test_takes_in_random_games_follow_the_rulebook_under_both_readings(

@@ -44,6 +44,7 @@ def _cards_per_type(s: State) -> tuple[int, ...]:
     return tuple(total)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("NGG-ZONE-1")
 @given(players=nst.player_counts, seed=nst.seeds, options=nst.options)
 def test_every_material_card_in_exactly_one_zone(players: int, seed: int, options: Options) -> None:
@@ -65,6 +66,7 @@ def test_pad_limit_and_one_wandering_gremlin(players: int, seed: int, options: O
         assert (s.wanderer == GONE) == is_terminal(s)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("NGG-LAUNCH-4")
 @given(players=nst.player_counts, seed=nst.seeds, options=nst.options)
 def test_scores_never_decrease(players: int, seed: int, options: Options) -> None:
@@ -76,6 +78,7 @@ def test_scores_never_decrease(players: int, seed: int, options: Options) -> Non
         last = now
 
 
+@pytest.mark.playout
 @pytest.mark.clause("NGG-END-2")
 @given(players=nst.player_counts, seed=nst.seeds, options=nst.options)
 def test_random_games_end_within_the_bound(players: int, seed: int, options: Options) -> None:
@@ -122,6 +125,7 @@ def test_is_legal_agrees_with_legal_actions(players: int, seed: int, options: Op
         assert (legal == ()) == is_terminal(s)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("NGG-VIEW-1")
 @given(players=nst.player_counts, seed=nst.seeds, resample=nst.seeds)
 @settings(max_examples=15)

@@ -30,6 +30,7 @@ from gremlinrules.no_good_gremlins import (
     is_terminal,
     legal_actions,
     players,
+    rules,
 )
 from gremlinrules.no_good_gremlins.actions import Bribe
 from tests.no_good_gremlins.strategies import CH, IR, RU, WO, main_phase, table
@@ -198,6 +199,43 @@ def test_the_state_queries_answer_the_state_and_refuse_anything_else(seats: int)
         with pytest.raises(InvalidArgumentError) as info:
             call("a state")
         assert str(info.value) == "expected a No Good Gremlins State, got str"
+
+
+@pytest.mark.clause("NGG-FINALE-6", "NGG-TURN-1")
+@pytest.mark.parametrize("query", [is_terminal, current_player, legal_actions, players])
+def test_a_state_built_without_its_fields_is_refused_by_each_query_under_its_own_name(
+        query: Callable[[Any], object]) -> None:
+    """A State made around its constructor (``State.__new__(State)``, no field set) is refused by
+    ``is_terminal``, ``current_player``, ``legal_actions`` and ``players`` with InvalidArgumentError
+    naming the query and the missing fields, never the AttributeError it trips over (issue 28)."""
+    hollow = object.__new__(State)
+    with pytest.raises(InvalidArgumentError) as info:
+        query(hollow)
+    assert str(info.value).startswith(f"{query.__name__}: the State was built without its fields (players, ")
+
+
+@pytest.mark.clause("NGG-TURN-1")
+@pytest.mark.parametrize("kind", [Discard, Build, Launch, Scrap])
+def test_an_action_built_without_its_fields_is_refused_as_not_an_action_naming_it(kind: type) -> None:
+    """An action made around its constructor (no field set) is not one of the game's actions:
+    the rule book's ``check`` says so naming it (``<a Discard>``) under NGG-TURN-1, and ``apply``
+    refuses it with IllegalActionError, never the AttributeError it trips over; the state is
+    untouched. ``check`` given a State built without its fields raises InvalidArgumentError under
+    its own name."""
+    s = table(3)
+    before = s
+    action: Any = object.__new__(kind)
+    want = (f"<a {kind.__name__}> is not a No Good Gremlins action", "NGG-TURN-1")
+    why = rules.check(s, action)
+    assert why is not None
+    assert (str(why[0]), why[1]) == want
+    with pytest.raises(IllegalActionError) as info:
+        apply(s, action)
+    assert (str(info.value.reason), info.value.clause) == want
+    assert s == before
+    with pytest.raises(InvalidArgumentError) as hollow:
+        rules.check(object.__new__(State), DrawTwo())
+    assert str(hollow.value).startswith("check: the State was built without its fields (players, ")
 
 
 @pytest.mark.clause("NGG-CHANCE-1")

@@ -189,6 +189,7 @@ def test_each_feed_eats_one_card_of_a_tied_type_and_no_tie_means_no_choice(sizes
         assert fed.turn == 1
 
 
+@pytest.mark.playout
 @pytest.mark.clause("NGG-WANDER-5")
 @given(players=player_counts, seed=seeds)
 def test_with_the_reference_cards_the_option_never_asks(players: int, seed: int) -> None:
@@ -252,6 +253,7 @@ def _choosing_game(players: int, seed: int) -> int:
     return feeds
 
 
+@pytest.mark.playout
 @pytest.mark.clause("NGG-WANDER-5", "NGG-END-2")
 @given(players=player_counts, seed=seeds)
 def test_random_games_with_the_holders_choice_keep_the_contract(players: int, seed: int) -> None:
@@ -262,6 +264,7 @@ def test_random_games_with_the_holders_choice_keep_the_contract(players: int, se
     _choosing_game(players, seed)
 
 
+@pytest.mark.playout
 @pytest.mark.clause("NGG-WANDER-5")
 def test_the_holders_choice_comes_up_in_random_games() -> None:
     """The property above is not vacuous: in random 2-player games from seeds 0-4 under those
