@@ -11,7 +11,6 @@ names the new one, e.g. ``gremlinrules.gnaughty_gnomes.COMPONENTS is deprecated
 
 from __future__ import annotations
 
-import importlib
 import warnings
 from collections.abc import Callable, Mapping
 from types import ModuleType
@@ -49,7 +48,8 @@ def module_aliases(module: str, aliases: Mapping[str, Alias]) -> Callable[[str],
     return module_getattr
 
 
-def renamed_module(old: str, new: str) -> ModuleType:
-    """Warn that module ``old`` is now ``new`` (called at the shim's import), and return ``new``."""
-    deprecated(old, new, stacklevel=4)  # the shim's caller: the import statement
-    return importlib.import_module(new)
+def renamed_module(old: str, new: ModuleType) -> ModuleType:
+    """Warn that module ``old`` is now ``new`` (called at the shim's import, which imports
+    ``new`` itself: the core imports no game), and return ``new``."""
+    deprecated(old, new.__name__, stacklevel=4)  # the shim's caller: the import statement
+    return new

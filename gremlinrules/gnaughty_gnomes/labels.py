@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.deprecation import renamed_module
+from gremlinrules.gnaughty_gnomes import text as _text
 
-_NEW = renamed_module(__name__, "gremlinrules.gnaughty_gnomes.text")
+_NEW = renamed_module(__name__, _text)
 __all__ = list(_NEW.__all__)
 globals().update({name: getattr(_NEW, name) for name in __all__})
 
