@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules import IllegalActionError, InvalidArgumentError
+from gremlinrules import InvalidArgumentError
 from gremlinrules.core.chance import CHANCE
 from gremlinrules.goblins_vs_gnomes import (
     NameSkip,
@@ -29,6 +29,7 @@ from gremlinrules.goblins_vs_gnomes import (
 )
 from gremlinrules.goblins_vs_gnomes.components import NAME_LIMIT
 from tests.goblins_vs_gnomes.strategies import new, with_hand
+from tests.refusals import assert_refused
 
 LONG = "y" * (NAME_LIMIT + 1)
 EXACT = "y" * NAME_LIMIT
@@ -131,13 +132,7 @@ def test_a_refusal_names_its_clause_and_says_why(build: Callable[[], State], act
     parameters of that sentence (the clause id for a fixed sentence); the state is left as it
     was."""
     s = build()
-    before = s
-    with pytest.raises(IllegalActionError) as info:
-        apply(s, action)
-    text, key, params = said
-    assert (str(info.value.reason), info.value.clause, info.value.key, info.value.params) == (
-        text, clause, key, params)
-    assert s == before
+    assert_refused(apply, s, action, clause, said)
 
 
 @pytest.mark.clause("GVG-CHANCE-1")

@@ -30,6 +30,7 @@ from gremlinrules.gremlins_the_game.flow import WEAPON_SPACES, replace
 from tests.gremlins_the_game.helpers import edited, table
 from tests.gremlins_the_game.test_fight import HANDS, STACK
 from tests.gremlins_the_game.test_tokens import FULL
+from tests.refusals import assert_refused
 
 SEVEN = ("flashlight", "camera-flash", "kitchen-knife", "blender", "microwave", "sword", "shotgun")
 EIGHT = ("sword",) * 8
@@ -109,13 +110,7 @@ def test_a_refusal_names_its_clause_and_says_why(build: Callable[[], State], act
     sentence, and the message id and parameters of that sentence (the clause id for a fixed
     sentence); the state is left as it was."""
     s = build()
-    before = s
-    with pytest.raises(IllegalActionError) as info:
-        apply(s, action)
-    text, key, params = said
-    assert (str(info.value.reason), info.value.clause, info.value.key, info.value.params) == (
-        text, clause, key, params)
-    assert s == before
+    assert_refused(apply, s, action, clause, said)
 
 
 @pytest.mark.clause("GTG-SQUARE-4")

@@ -34,6 +34,7 @@ from gremlinrules.no_good_gremlins import (
 )
 from gremlinrules.no_good_gremlins.actions import Bribe
 from tests.no_good_gremlins.strategies import CH, IR, RU, WO, main_phase, table
+from tests.refusals import assert_refused
 
 
 def opening(options: Options | None = None) -> State:
@@ -148,13 +149,7 @@ def test_a_refusal_names_its_clause_and_says_why(build: Callable[[], State], act
     and the message id and parameters of that sentence (the clause id for a fixed sentence); the
     state is left as it was."""
     s = build()
-    before = s
-    with pytest.raises(IllegalActionError) as info:
-        apply(s, action)
-    text, key, params = said
-    assert (str(info.value.reason), info.value.clause, info.value.key, info.value.params) == (
-        text, clause, key, params)
-    assert s == before
+    assert_refused(apply, s, action, clause, said)
 
 
 @pytest.mark.clause("NGG-FREE-1")
