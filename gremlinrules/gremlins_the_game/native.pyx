@@ -37,7 +37,7 @@ cdef extern from "<stdlib.h>" nogil:
     int posix_memalign(void** memptr, size_t alignment, size_t size)
 from libc.string cimport memcpy, memset
 
-from gremlinrules.core.native.bits cimport bits_lowest
+from gremlinrules.core.native.bits cimport bits_count_words, bits_lowest
 from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
 from gremlinrules.core.native.rng cimport GR_GAMMA, GR_M1, sm_below, sm_shuffle_u8
 
@@ -154,6 +154,8 @@ ctypedef struct Tab:
     uint64_t square[NW]           # the Town Square
     uint64_t theater[NW]          # the Movie Theater spaces without words
     int16_t starts[MAXP]          # GTG-SETUP-2, by colour
+    uint64_t keep[MAXP][2][NW]    # a seat's possible destinations: not the other seats' Starts
+                                  # (GTG-MOVE-4), nor on a first turn ([1]) the square (GTG-SQUARE-4)
     int16_t ev_space[NTOK]
     int16_t wp_space[NTOK]
     int8_t ev_at[MAXSPACES]       # a space's index among the Event spaces, or -1
@@ -436,6 +438,7 @@ cdef GtgTable _table(int players, options):
     made once."""
     key = (players, options)
     cdef GtgTable t = _TABLES.get(key)
+    cdef int seat, other, w
     if t is not None:
         return t
     actions = all_actions(players, options)
@@ -454,6 +457,13 @@ cdef GtgTable _table(int players, options):
     t.tab.reenter = options.reenter_square
     t.tab.turn_limit = options.turn_limit
     _fill_map(&t.tab, geo)
+    for seat in range(players):
+        for other in range(players):
+            if other != seat:
+                _bit_set(t.tab.keep[seat][0], t.tab.space_cell[t.tab.starts[other]])
+        for w in range(NW):
+            t.tab.keep[seat][1][w] = ~(t.tab.keep[seat][0][w] | t.tab.square[w])
+            t.tab.keep[seat][0][w] = ~t.tab.keep[seat][0][w]
     _fill_components(t, comps, actions)
     if len(_TABLES) >= 64:  # a bounded cache: a long-running process may see many tables
         _TABLES.clear()
@@ -825,9 +835,7 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Ca
     span[0] = big_lo
     span[1] = big_hi
     if (s.free_move >> seat) & 1:
-        for w in range(nw):
-            found[w] = t.every[w]
-        return _found_not_reserved(s, t, found, 0, nw - 1, hc)
+        return _found(s, t, t.every, 0, found, 0, nw - 1, False)
     entering = _enters_square(t, here)
     first = entering and s.turn_number < t.players
     if cache != NULL and t.ball_n[here] and big_hi - big_lo < VALW:
@@ -844,9 +852,7 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Ca
                 if entry.key[j] != key[j]:
                     break
             else:
-                for w in range(big_lo, big_hi + 1):
-                    seen[w] = entry.seen[w - big_lo]
-                return _found(s, t, seen, found, big_lo, big_hi, hc, first)
+                return _found(s, t, entry.seen, big_lo, found, big_lo, big_hi, first)
     for w in range(big_lo - 1, big_hi + 2):
         cur[w] = 0
         nxt[w] = 0
@@ -876,43 +882,45 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Ca
         swap = cur
         cur = nxt
         nxt = swap
+    seen[hc >> 6] &= ~((<uint64_t>1) << (hc & 63))  # the mover's space is no destination
     if entry != NULL:  # remembered, replacing what was there
         entry.tag = tag
         for j in range(kn):
             entry.key[j] = key[j]
         for w in range(big_lo, big_hi + 1):
             entry.seen[w - big_lo] = seen[w]
-    return _found(s, t, seen, found, big_lo, big_hi, hc, first)
+    return _found(s, t, seen, 0, found, big_lo, big_hi, first)
 
 
-cdef inline bint _found(const S* s, const Tab* t, uint64_t* seen, uint64_t* found, int lo, int hi, int hc,
-                        bint first) noexcept nogil:
-    """The destinations from what the walk saw: not the start, the closed square (GTG-SQUARE-4) or
+cdef inline bint _found(const S* s, const Tab* t, const uint64_t* seen, int seen_lo, uint64_t* found,
+                        int lo, int hi, bint first) noexcept nogil:
+    """The destinations from what the walk saw (word ``w`` in ``seen[w - seen_lo]``: the walk's own
+    words, or a remembered answer's): not the closed square (GTG-SQUARE-4), the mover's space or
     the other players' spaces and Starts (GTG-MOVE-3, GTG-MOVE-4); False for none."""
-    cdef int w
-    if first:
-        for w in range(lo, hi + 1):
-            found[w] = seen[w] & ~t.square[w]
-    else:
-        for w in range(lo, hi + 1):
-            found[w] = seen[w]
-    return _found_not_reserved(s, t, found, lo, hi, hc)
-
-
-cdef inline bint _found_not_reserved(const S* s, const Tab* t, uint64_t* found, int lo, int hi,
-                                     int hc) noexcept nogil:
-    """``found``'s words ``lo`` to ``hi`` without the mover's space and the other players' spaces and
-    Starts (GTG-MOVE-3, GTG-MOVE-4); False when none is left. A cleared bit may fall outside those
-    words, which nothing reads."""
+    cdef const uint64_t* keep = t.keep[s.turn][1 if first else 0]
     cdef uint64_t alive = 0
-    cdef int i, c, w, seat = s.turn
-    found[hc >> 6] &= ~((<uint64_t>1) << (hc & 63))
+    cdef int w
+    for w in range(lo, hi + 1):
+        found[w] = seen[w - seen_lo] & keep[w]
+        alive |= found[w]
+    return _without_players(s, t, found, lo, hi, alive)
+
+
+cdef inline bint _without_players(const S* s, const Tab* t, uint64_t* found, int lo, int hi,
+                                  uint64_t alive) noexcept nogil:
+    """``found``'s words ``lo`` to ``hi`` (``alive`` their union) without every player's space, the
+    mover's among them (GTG-MOVE-3); False when none is left. A cleared bit may fall outside those
+    words, which nothing reads."""
+    cdef uint64_t taken = 0, bit
+    cdef int i, c, w
     for i in range(t.players):
-        if i != seat:
-            c = t.space_cell[s.pos[i]]
-            found[c >> 6] &= ~((<uint64_t>1) << (c & 63))
-            c = t.space_cell[t.starts[i]]
-            found[c >> 6] &= ~((<uint64_t>1) << (c & 63))
+        c = t.space_cell[s.pos[i]]
+        bit = (<uint64_t>1) << (c & 63)
+        taken |= found[c >> 6] & bit
+        found[c >> 6] &= ~bit
+    if taken == 0 or alive == 0:  # nothing was cleared: the union stands
+        return alive != 0
+    alive = 0
     for w in range(lo, hi + 1):
         alive |= found[w]
     return alive != 0
@@ -954,28 +962,17 @@ cdef int _move_list(const S* s, const Tab* t, const uint64_t* found, const int* 
     return o - out
 
 
-cdef inline int _count(uint64_t x) noexcept nogil:
-    """How many members: the word-parallel count, in a dozen instructions (the compiler's builtin,
-    without -mpopcnt, calls a table-driven routine of libgcc)."""
-    x = x - ((x >> 1) & 0x5555555555555555ULL)
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int>((x * 0x0101010101010101ULL) >> 56)
-
-
 cdef int _nth_move(const S* s, const Tab* t, const uint64_t* found, const int* span, bint some,
                    uint64_t* policy) noexcept nogil:
     """The random policy's Move: ``below(n)`` drawn for the ``n`` Moves :func:`_move_list` would list,
     and the Move at that position (counted by word, not listed); the stay (n = 1) when there is none."""
     cdef int counts[NW]
-    cdef int w, n = 0, k
+    cdef int w, n, k
     cdef uint64_t b
     if not some:
         sm_below(policy, 1)
         return s.pos[s.turn]
-    for w in range(span[0], span[1] + 1):
-        counts[w] = _count(found[w])
-        n += counts[w]
+    n = bits_count_words(found, span[0], span[1], counts)
     k = <int>sm_below(policy, <uint64_t>n)
     w = span[0]
     while k >= counts[w]:
