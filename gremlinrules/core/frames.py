@@ -25,11 +25,10 @@ converted.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
-
-from collections.abc import Callable
 
 from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import InvalidArgumentError, about_field, shown
@@ -75,5 +74,5 @@ def frame_types_of(*classes: Any) -> tuple[type[Frame], ...]:
     for cls in classes:
         if not (isinstance(cls, type) and issubclass(cls, Frame) and cls is not Frame and attrs.has(cls)):
             raise TypeError(f"{cls!r} is not a frame class (an attrs subclass of core.frames.Frame)")
-        out.append(cls)
+        out.append(cls)  # type: ignore[arg-type]  # attrs.has narrows to AttrsInstance
     return tuple(out)

@@ -58,9 +58,10 @@ class Rule(Generic[_S]):
     """The action class this rule governs."""
     check: Callable[[_S, Any], Reason | None]
     """None when the action is legal in the state, else why not."""
-    effect: Callable[[_S, Any], Step[_S] | _S]
-    """The next step (state and events); called only for a legal action. (Transitional: a bare
-    state, for a game not yet converted to steps.)"""
+    effect: Callable[[_S, Any], Any]
+    """The next :class:`Step` (state and events); called only for a legal action. (Transitional:
+    a bare state, for a game not yet converted to steps; the type says ``Step[_S]`` once every
+    game is.)"""
 
 
 @attrs.frozen(slots=True)
@@ -78,9 +79,9 @@ class Decision(Generic[_S]):
     """What the deciding seat is asked, as a sentence ("Name the player who skips ...")."""
     choices: Callable[[_S, Any], tuple[Any, ...]]
     """The legal answers to the frame in the state, in canonical order."""
-    resume: Callable[[_S, Any, Any], Step[_S] | _S]
-    """The next step, from the state with the frame popped, the frame and the answer
-    (transitional: a bare state)."""
+    resume: Callable[[_S, Any, Any], Any]
+    """The next :class:`Step`, from the state with the frame popped, the frame and the answer
+    (transitional: a bare state; the type says ``Step[_S]`` once every game is converted)."""
     refuse: Callable[[_S, Any, Any], Reason] | None = None
     """Why an answer of the right class that is not among the choices is refused (the rule it
     breaks); None: the prompt and :attr:`clause`."""
@@ -98,7 +99,7 @@ def _no_malformed(action: Any) -> Reason:
 def _key(frame: Any) -> type | str:
     """The key of a frame's decision: its class, or (untyped, transitional) its kind."""
     kind = type(frame)
-    return frame.kind if kind is UntypedFrame else kind  # type: ignore[no-any-return]
+    return frame.kind if kind is UntypedFrame else kind
 
 
 def _as_step(out: Any) -> Step[Any]:

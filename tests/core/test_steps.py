@@ -188,7 +188,8 @@ def test_typed_frames_are_resolved_by_their_class_and_resumes_give_the_events() 
     actions; the last answer moves the counters and passes the turn, and apply_with_events
     gives the announced action first, then the events of the resumed steps."""
     s, events = BOOK.apply_with_events(START, Tax(2))
-    assert s.stack == (PickPlayer(0, 2),) and events == (Acted(0, Tax(2)),)
+    assert s.stack == (PickPlayer(0, 2),)
+    assert events == (Acted(0, Tax(2)),)
     assert BOOK.legal_actions(s) == (ChoosePlayer(0), ChoosePlayer(1))
     assert BOOK.check(s, Tax(1)) == ("Choose the player to tax", "TOY-TAX-2")
     s = BOOK.apply(s, ChoosePlayer(1))
@@ -239,7 +240,7 @@ def test_frames_validate_their_fields_and_only_frame_classes_are_frame_types() -
     is not a frame class."""
     with pytest.raises(InvalidArgumentError, match="seat from 0 to 63"):
         PickPlayer(-1, 1)
-    with pytest.raises(InvalidArgumentError, match="PickPlayer.n must be 1 or 2, not 3"):
+    with pytest.raises(InvalidArgumentError, match=r"PickPlayer\.n must be 1 or 2, not 3"):
         PickPlayer(0, 3)
     for bad in (Frame, Toy, int, "PickPlayer"):
         with pytest.raises(TypeError, match="not a frame class"):
