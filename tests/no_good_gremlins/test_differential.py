@@ -143,4 +143,6 @@ def test_the_rule_books_steps_give_the_fast_paths_states_and_the_events_start_wi
         step = rules.BOOK.step(s, action)
         assert rules.apply_with_events(s, action) == (step.state, step.events)
         assert step.state == fast.apply(s, action) == rules.apply(s, action)
-        assert step.events[0] == Acted(current_player(s), action)
+        seat = current_player(s)
+        assert seat is not None
+        assert step.events[0] == Acted(seat, action)
