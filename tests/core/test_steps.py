@@ -23,6 +23,7 @@ from gremlinrules.core.frames import Frame, field_check, frame_types_of
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
 from gremlinrules.core.schema import build_schema
 from gremlinrules.core.step import Step, chain, emit
+from tests.core.test_rulebook import ChoosePlayer, ChooseProject, Tax  # the toy's actions
 
 
 class Then(enum.Enum):
@@ -53,21 +54,6 @@ class Toy:
     projects: tuple[tuple[int, int], tuple[int, int]]
     stack: tuple[PickPlayer | PickProject, ...] = ()
     over: bool = False
-
-
-@attrs.frozen
-class Tax:
-    n: int
-
-
-@attrs.frozen
-class ChoosePlayer:
-    seat: int
-
-
-@attrs.frozen
-class ChooseProject:
-    index: int
 
 
 @attrs.frozen
