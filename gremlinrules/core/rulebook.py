@@ -107,7 +107,7 @@ def _as_step(out: Any) -> Step[Any]:
 
 
 class RuleBook(Generic[_S]):
-    """The rules of one game as a table, and the three functions made from it.
+    """The rules of one game as a table, and the functions made from it.
 
     ``stack`` and ``set_stack`` read and replace the state's decision stack;
     ``over`` gives the reason no action is legal once the game is over (None
