@@ -96,13 +96,10 @@ def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabular
         # NGG-DATA-6: a user's own component set in the options, one number per type
         "options.components.counts": types, "options.components.launch_costs": types,
         "options.components.medal_values": types, "options.components.gremlins": types,
-        # NGG-WANDER-5: the one frame, "feed", bound to the tied rocket types (material names)
-        "pending.among": types, "pending.bound": 0, "pending.then": 1,
+        # NGG-WANDER-5: the one frame, MealChoice, bound to the tied rocket types (two to six)
+        "pending.among": types,
     }
     vocabs = {
-        "pending.kind": ("feed",), "pending.source": ("wandering-gremlin",),
-        "pending.then[*]": ("close-turn",), "pending.among[*]": tuple(m.value for m in c.MATERIALS),
-        "pending.bound[*][0]": (), "pending.bound[*][1]": (),
         "options.scrap_take": option_choices(Options, "scrap_take"),  # NGG-TURN-4
         "options.rebuild_from": option_choices(Options, "rebuild_from"),  # NGG-DECK-3
         "options.wanderer_tie": option_choices(Options, "wanderer_tie"),  # NGG-WANDER-5

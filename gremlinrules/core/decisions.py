@@ -1,4 +1,9 @@
-"""Pending decisions as data: an immutable stack of frames inside the state.
+"""Pending decisions as data: an immutable stack of frames inside the state (untyped, transitional).
+
+Transitional: a converted game declares typed frame classes instead (subclasses of
+:class:`gremlinrules.core.frames.Frame` in its ``frames.py``); this untyped :class:`Frame`,
+with its ``kind`` string and string-keyed ``bound`` values, serves the games not yet
+converted and goes once they all are.
 
 A rule that must stop and ask a player something (name the seat that skips,
 choose which of the tied rockets the gremlin eats, pick a target and then one

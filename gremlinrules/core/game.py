@@ -16,6 +16,12 @@ the reference by differential tests. ``get_game(id, reference=True)`` binds the
 reference ones instead.
 ``EVENT_TYPES`` (a tuple of the event classes) and ``Event`` (their union)
 are optional: when present, events convert to and from data like actions.
+``FORMAT_VERSION`` (an int, 1 by default) is optional: the version of the game's
+state and view JSON, raised whenever that JSON changes; ``UPGRADES`` maps each older
+version ``n`` to a function turning an ``n`` document (a state's or a view's data,
+without its ``format_version`` key) into an ``n + 1`` one, so old documents still
+read. ``FRAME_TYPES`` (a tuple of the game's typed decision frames,
+:mod:`gremlinrules.core.frames`) is optional: they are listed in the schema.
 ``STATE_TO_JSON`` is optional too: a function giving exactly
 ``serial.dumps(to_data(state))`` for a state, faster (a test must show it is
 the same text).
@@ -27,7 +33,7 @@ state too: the hot ones (``current_player``, ``legal_actions``, ``apply``, ``is_
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import ModuleType
 from typing import Any
@@ -57,7 +63,11 @@ _RULE_FUNCTIONS = ("legal_actions", "is_legal", "apply")
 _FRONTEND_FUNCTIONS = ("apply_with_events", "observe_event", "action_label", "parse_action")
 
 FORMAT_VERSION = 1
-"""The format version of a state's and a view's JSON (the ``format_version`` key)."""
+"""The format version of a state's and a view's JSON (the ``format_version`` key) of a game
+that declares none, and of the external-chance mode's Tracked document."""
+
+Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
+"""A document of one format version (without ``format_version``) as the next version's."""
 
 
 @attrs.frozen(slots=False, repr=False, eq=False)
@@ -120,6 +130,15 @@ class ModuleGame:
     schema_overrides: dict[type, Any] = attrs.Factory(dict)
     """The JSON Schema of classes whose JSON is not their fields (``JSON_SCHEMA_OVERRIDES``)."""
 
+    frame_types: tuple[type, ...] = ()
+    """The game's typed decision frames (``FRAME_TYPES``), listed in the schema."""
+
+    format_version: int = FORMAT_VERSION
+    """The version of this game's state and view JSON (``FORMAT_VERSION``)."""
+
+    upgrades: Mapping[int, Upgrade] = attrs.Factory(dict)
+    """Each older version's upgrade to the next (``UPGRADES``): old documents still read."""
+
     data_types: frozenset[type] = attrs.field(init=False, default=attrs.Factory(
         lambda self: frozenset((self.State, self.Options, self.Setup, self.View, *self.action_types,
                                 *self.event_types)), takes_self=True))
@@ -148,6 +167,9 @@ class ModuleGame:
             converter=m.CONVERTER, state_to_json=getattr(m, "STATE_TO_JSON", None), reference=reference,
             event_types=tuple(getattr(m, "EVENT_TYPES", ())), Event=getattr(m, "Event", None),
             schema_overrides=dict(getattr(m, "JSON_SCHEMA_OVERRIDES", {})),
+            frame_types=tuple(getattr(m, "FRAME_TYPES", ())),
+            format_version=getattr(m, "FORMAT_VERSION", FORMAT_VERSION),
+            upgrades=dict(getattr(m, "UPGRADES", {})),
             inner_functions=inner,
             **{name: f if name in _ANSWERED_BY_THE_GAME and not reference else _tracking(name, f, box)
                for name, f in inner.items()},
@@ -220,7 +242,7 @@ class ModuleGame:
             raise SerializationError(self._not_ours(obj))
         data = serial.unstructure(self.converter, obj)
         if kind is self.State or kind is self.View:
-            data["format_version"] = FORMAT_VERSION
+            data["format_version"] = self.format_version
         return data
 
     def _not_ours(self, obj: Any) -> str:
@@ -257,7 +279,7 @@ class ModuleGame:
         else:
             raise SerializationError(f"{self.id} has no data type {shown(cls)}")
         if cls is self.State or cls is self.View:
-            data = _versioned(data, name)
+            data = _versioned(data, name, self.format_version, self.upgrades)
         obj = serial.structure(self.converter, data, cls, name)
         if cls is self.State:
             try:
@@ -289,10 +311,10 @@ class ModuleGame:
 
         schema = build_schema(title=self.title, state=self.State, view=self.View, actions=self.action_types,
                               options=self.Options, setup=self.Setup, events=self.event_types,
-                              overrides=self.schema_overrides)
+                              frames=self.frame_types, overrides=self.schema_overrides)
         for name in ("State", "View"):
             entry = schema["$defs"][self.State.__name__ if name == "State" else self.View.__name__]
-            entry["properties"]["format_version"] = {"const": FORMAT_VERSION}
+            entry["properties"]["format_version"] = {"const": self.format_version}
             entry["required"].append("format_version")
         from gremlinrules.core.chance_data import schema_defs  # the external-chance mode's JSON
 
@@ -302,15 +324,23 @@ class ModuleGame:
         return schema
 
 
-def _versioned(data: Any, name: str) -> Any:
-    """``data`` without its ``format_version`` key, which must be this library's."""
+def _versioned(data: Any, name: str, current: int = FORMAT_VERSION,
+               upgrades: Mapping[int, Upgrade] | None = None) -> Any:
+    """``data`` without its ``format_version`` key, which must be ``current`` or an older version
+    that ``upgrades`` carry, step by step, to ``current``."""
     if not isinstance(data, dict):
         return data  # the converter says what is wrong
     version = data.get("format_version")
-    if version != FORMAT_VERSION or type(version) is not int:
+    steps = upgrades or {}
+    if type(version) is not int or not (version == current or (version < current and all(
+            v in steps for v in range(version, current)))):
+        readable = f"{current}" if not steps else f"{min(steps)} to {current}"
         raise SerializationError(f"bad data for {name}: $.format_version: {shown(version)} is not "
-                                 f"{FORMAT_VERSION}, the version this library reads", "$.format_version")
-    return {k: v for k, v in data.items() if k != "format_version"}
+                                 f"{readable}, the version this library reads", "$.format_version")
+    data = {k: v for k, v in data.items() if k != "format_version"}
+    for v in range(version, current):
+        data = steps[v](data)
+    return data
 
 
 def _message(exc: BaseException) -> str:

@@ -98,6 +98,11 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT, EventT]):
     def action_types(self) -> tuple[type[ActionT], ...]:
         """The action classes."""
 
+    @property
+    def format_version(self) -> int:
+        """The version of the game's state and view JSON (their ``format_version`` key); older
+        versions the game can upgrade still decode."""
+
     def new_game(self, players: int, seed: int = 0, *, options: OptionsT | None = None,
                  setup: SetupT | None = None, chance: str = "seeded") -> StateT:
         """A new game; ``options``, ``setup`` and ``chance`` are keyword-only. Bad input: SetupError.

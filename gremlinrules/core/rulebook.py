@@ -5,16 +5,25 @@ Each game's ``rules.py`` declares a :class:`RuleBook`:
 * a :class:`Rule` per action class: ``check(state, action)`` returns None when
   the action is legal, else a :data:`Reason` (a sentence a player understands and
   the clause id that forbids it); ``effect(state, action)`` returns the next
-  state and is only ever called on a legal action;
-* a :class:`Decision` per kind of pending frame (see
-  :mod:`gremlinrules.core.decisions`): the action class that answers it, the
-  choices of a frame, and ``resume(state, frame, action)``, called with the
-  frame already popped, which carries the interrupted effect on.
+  :class:`~gremlinrules.core.step.Step` (the state and the events the action
+  caused) and is only ever called on a legal action;
+* a :class:`Decision` per frame class (see :mod:`gremlinrules.core.frames`): the
+  action class that answers it, the choices of a frame, and
+  ``resume(state, frame, action)``, called with the frame already popped, which
+  carries the interrupted effect on (a Step too);
+* hooks: ``screen`` refuses what is not one of the game's actions before any rule
+  or frame is asked (a field out of range), ``announce`` gives the events that
+  record the action itself (put before the effect's).
 
-``is_legal``, ``apply``, ``legal_actions`` and the :class:`IllegalActionError`
-all come from this one table, so legality is written once. While a frame is
-pending, the only legal actions are its choices; a frame's choices are the
-whole of its legality (the action is legal exactly when it is one of them).
+``check``, ``is_legal``, ``legal_actions``, ``apply``, ``apply_with_events`` and
+the :class:`IllegalActionError` all come from this one table, so legality is
+written once, and applying an action checks it once. While a frame is pending,
+the only legal actions are its choices; a frame's choices are the whole of its
+legality (the action is legal exactly when it is one of them).
+
+Transitional, for the games not yet converted: a Decision may be keyed by the
+``kind`` string of an untyped :class:`gremlinrules.core.decisions.Frame`, and an
+effect or a resume may return a bare state (a step without events).
 
 The rule book is the readable reference. A game's ``fast`` module may answer
 the same questions faster (tables, inline paths); the differential tests hold
@@ -29,8 +38,9 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from gremlinrules.core.checks import check_type, incomplete, missing_fields
-from gremlinrules.core.decisions import Frame, Stack
+from gremlinrules.core.decisions import Frame as UntypedFrame
 from gremlinrules.core.errors import IllegalActionError, shown
+from gremlinrules.core.step import Step
 
 __all__ = ["Decision", "Reason", "Rule", "RuleBook"]
 
@@ -48,27 +58,31 @@ class Rule(Generic[_S]):
     """The action class this rule governs."""
     check: Callable[[_S, Any], Reason | None]
     """None when the action is legal in the state, else why not."""
-    effect: Callable[[_S, Any], _S]
-    """The next state; called only for a legal action."""
+    effect: Callable[[_S, Any], Any]
+    """The next :class:`Step` (state and events); called only for a legal action. (Transitional:
+    a bare state, for a game not yet converted to steps; the type says ``Step[_S]`` once every
+    game is.)"""
 
 
 @attrs.frozen(slots=True)
 class Decision(Generic[_S]):
     """A kind of pending frame: how it is answered and how the effect resumes."""
 
-    kind: str
-    """The frame kind (``Frame.kind``)."""
+    kind: type | str
+    """The frame class (a subclass of :class:`gremlinrules.core.frames.Frame`). Transitional:
+    the ``kind`` string of an untyped :class:`gremlinrules.core.decisions.Frame`."""
     action: type | tuple[type, ...]
     """The action class that answers it (or the classes, when several kinds of answer are possible)."""
     clause: str
     """The clause that asks for the decision."""
     prompt: str
     """What the deciding seat is asked, as a sentence ("Name the player who skips ...")."""
-    choices: Callable[[_S, Frame], tuple[Any, ...]]
+    choices: Callable[[_S, Any], tuple[Any, ...]]
     """The legal answers to the frame in the state, in canonical order."""
-    resume: Callable[[_S, Frame, Any], _S]
-    """The next state, from the state with the frame popped, the frame and the answer."""
-    refuse: Callable[[_S, Frame, Any], Reason] | None = None
+    resume: Callable[[_S, Any, Any], Any]
+    """The next :class:`Step`, from the state with the frame popped, the frame and the answer
+    (transitional: a bare state; the type says ``Step[_S]`` once every game is converted)."""
+    refuse: Callable[[_S, Any, Any], Reason] | None = None
     """Why an answer of the right class that is not among the choices is refused (the rule it
     breaks); None: the prompt and :attr:`clause`."""
 
@@ -82,19 +96,32 @@ def _no_malformed(action: Any) -> Reason:
     return f"{type(action).__name__} is not an action of this game", ""
 
 
+def _key(frame: Any) -> type | str:
+    """The key of a frame's decision: its class, or (untyped, transitional) its kind."""
+    kind = type(frame)
+    return frame.kind if kind is UntypedFrame else kind
+
+
+def _as_step(out: Any) -> Step[Any]:
+    return out if type(out) is Step else Step(out)
+
+
 class RuleBook(Generic[_S]):
-    """The rules of one game as a table, and the three functions made from it.
+    """The rules of one game as a table, and the functions made from it.
 
     ``stack`` and ``set_stack`` read and replace the state's decision stack;
     ``over`` gives the reason no action is legal once the game is over (None
     while it goes on); ``generate`` lists the legal actions when no frame is
     pending (the reference generates them from the checks); ``malformed``
     explains anything that is not one of the game's actions (a wrong class, a
-    field out of range).
+    field out of range); ``screen``, run after ``over`` and before the frames and
+    rules, refuses an action the game's own pre-check finds malformed (None: let
+    it through); ``announce`` gives the events recording the action itself, put
+    before the effect's in :meth:`step` (e.g. ``(Acted(seat, action),)``).
     """
 
-    __slots__ = ("_answer_clauses", "_decisions", "_generate", "_malformed", "_over", "_rules",
-                 "_set_stack", "_stack", "state_type", "title")
+    __slots__ = ("_announce", "_answer_clauses", "_decisions", "_generate", "_malformed", "_over",
+                 "_rules", "_screen", "_set_stack", "_stack", "state_type", "title")
 
     def __init__(
         self,
@@ -103,16 +130,18 @@ class RuleBook(Generic[_S]):
         state_type: type[_S],
         rules: Iterable[Rule[_S]],
         decisions: Iterable[Decision[_S]] = (),
-        stack: Callable[[_S], Stack],
-        set_stack: Callable[[_S, Stack], _S],
+        stack: Callable[[_S], tuple[Any, ...]],
+        set_stack: Callable[[_S, tuple[Any, ...]], _S],
         over: Callable[[_S], Reason | None],
         generate: Callable[[_S], tuple[Any, ...]],
         malformed: Callable[[Any], Reason] = _no_malformed,
+        screen: Callable[[_S, Any], Reason | None] | None = None,
+        announce: Callable[[_S, Any], tuple[Any, ...]] | None = None,
     ) -> None:
         self.title = title
         self.state_type = state_type
         self._rules: Mapping[type, Rule[_S]] = {r.action: r for r in rules}
-        self._decisions: Mapping[str, Decision[_S]] = {d.kind: d for d in decisions}
+        self._decisions: Mapping[type | str, Decision[_S]] = {d.kind: d for d in decisions}
         answer_clauses: dict[type, str] = {}
         for d in self._decisions.values():
             for cls in d.answers:
@@ -124,6 +153,8 @@ class RuleBook(Generic[_S]):
         self._over = over
         self._generate = generate
         self._malformed = malformed
+        self._screen = screen
+        self._announce = announce
 
     @property
     def rules(self) -> Mapping[type, Rule[_S]]:
@@ -131,11 +162,15 @@ class RuleBook(Generic[_S]):
         return self._rules
 
     @property
-    def decisions(self) -> Mapping[str, Decision[_S]]:
-        """The decision of each frame kind."""
+    def decisions(self) -> Mapping[type | str, Decision[_S]]:
+        """The decision of each frame class (transitional: of each untyped frame kind)."""
         return self._decisions
 
-    def pending(self, state: _S) -> Frame | None:
+    def decision(self, frame: Any) -> Decision[_S]:
+        """The decision that answers ``frame``."""
+        return self._decisions[_key(frame)]
+
+    def pending(self, state: _S) -> Any:
         """The frame on top of the state's decision stack, or None."""
         stack = self._stack(state)
         return stack[-1] if stack else None
@@ -160,9 +195,13 @@ class RuleBook(Generic[_S]):
         why = self._over(state)
         if why is not None:
             return why
+        if self._screen is not None:
+            why = self._screen(state, action)
+            if why is not None:
+                return why
         frame = self.pending(state)
         if frame is not None:
-            decision = self._decisions[frame.kind]
+            decision = self._decisions[_key(frame)]
             if type(action) not in decision.answers:
                 if type(action) not in self._rules and type(action) not in self._answer_clauses:
                     return self._malformed(action)
@@ -185,15 +224,31 @@ class RuleBook(Generic[_S]):
         return self.check(state, action) is None
 
     def apply(self, state: _S, action: Any) -> _S:
-        """The next state; :class:`IllegalActionError` (with the clause) when illegal."""
+        """The next state (:meth:`step`'s); :class:`IllegalActionError` (with the clause) when illegal."""
+        return self.step(state, action).state
+
+    def apply_with_events(self, state: _S, action: Any) -> tuple[_S, tuple[Any, ...]]:
+        """The next state and the events the action caused, in order (:meth:`step` as a pair)."""
+        step = self.step(state, action)
+        return step.state, step.events
+
+    def step(self, state: _S, action: Any) -> Step[_S]:
+        """The :class:`Step` of a legal action: the announced events, then those of its effect
+        (or of the resumed frame's effect). The action is checked once:
+        :class:`IllegalActionError` (with the clause) when illegal."""
         why = self.check(state, action)
         if why is not None:
             raise IllegalActionError(why[0], why[1])
         stack = self._stack(state)
         if stack:
             frame = stack[-1]
-            return self._decisions[frame.kind].resume(self._set_stack(state, stack[:-1]), frame, action)
-        return self._rules[type(action)].effect(state, action)
+            out = self._decisions[_key(frame)].resume(self._set_stack(state, stack[:-1]), frame, action)
+        else:
+            out = self._rules[type(action)].effect(state, action)
+        step = _as_step(out)
+        if self._announce is None:
+            return step
+        return Step(step.state, self._announce(state, action) + step.events)
 
     def legal_actions(self, state: _S) -> tuple[Any, ...]:
         """Every legal action in canonical order; empty exactly when the game is over."""
@@ -203,7 +258,7 @@ class RuleBook(Generic[_S]):
                 return ()
             frame = self.pending(state)
             if frame is not None:
-                return self._decisions[frame.kind].choices(state, frame)
+                return self._decisions[_key(frame)].choices(state, frame)
             return self._generate(state)
         except AttributeError:
             if missing_fields(state):

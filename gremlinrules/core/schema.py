@@ -8,7 +8,9 @@ with exactly its fields (no others), the fields without a default required;
 an action carries ``"type": "<ClassName>"``, and a union of actions is one of
 them. Every attrs class met becomes an entry of ``$defs`` under its class name,
 and the top-level ``$defs`` also name ``State``, ``View``, ``Action``,
-``Options``, ``Setup`` and, when the game has events, ``Event``.
+``Options``, ``Setup`` and, when the game has events, ``Event``, and when it has
+typed decision frames (:mod:`.frames`), ``Frame`` (one of them, each tagged
+``"type": "<ClassName>"``; a field typed with the base class refers to it).
 
 A class whose JSON is not its fields (a custom converter hook) can give its
 schema in the game's ``JSON_SCHEMA_OVERRIDES`` mapping.
@@ -25,6 +27,8 @@ from typing import Any, Union, get_args, get_origin
 
 import attrs
 
+from gremlinrules.core.frames import Frame as BaseFrame
+
 __all__ = ["DIALECT", "build_schema"]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -34,8 +38,10 @@ JSON = dict[str, Any]
 
 
 class _Builder:
-    def __init__(self, actions: tuple[type, ...], overrides: Mapping[type, JSON]) -> None:
-        self.actions = frozenset(actions)
+    def __init__(self, actions: tuple[type, ...], overrides: Mapping[type, JSON],
+                 frames: tuple[type, ...] = ()) -> None:
+        self.actions = frozenset(actions + frames)
+        self.frames = frames
         self.overrides = overrides
         self.defs: dict[str, JSON] = {}
 
@@ -90,22 +96,30 @@ class _Builder:
             return {"anyOf": [self.of(a) for a in args]}
         if origin is typing.Literal:
             return {"enum": list(args)}
+        if t is BaseFrame and self.frames:
+            if "Frame" not in self.defs:
+                self.defs["Frame"] = {}
+                self.defs["Frame"] = {"oneOf": [self.ref(f) for f in self.frames]}
+            return {"$ref": "#/$defs/Frame"}
         if isinstance(t, type) and (attrs.has(t) or t in self.overrides):
             return self.ref(t)
         raise TypeError(f"no JSON Schema for {t!r}")
 
 
 def build_schema(*, title: str, state: type, view: type, actions: tuple[type, ...], options: type,
-                 setup: type, events: tuple[type, ...] = (),
+                 setup: type, events: tuple[type, ...] = (), frames: tuple[type, ...] = (),
                  overrides: Mapping[type, JSON] | None = None) -> JSON:
-    """The JSON Schema of one game's state, view, actions, options, setup (and events)."""
-    b = _Builder(actions + events, overrides or {})
+    """The JSON Schema of one game's state, view, actions, options, setup (and events, and
+    typed decision frames)."""
+    b = _Builder(actions + events, overrides or {}, frames)
     named: dict[str, JSON] = {
         "State": b.of(state), "View": b.of(view), "Options": b.of(options), "Setup": b.of(setup),
         "Action": {"oneOf": [b.of(a) for a in actions]},
     }
     if events:
         named["Event"] = {"oneOf": [b.of(e) for e in events]}
+    if frames:
+        named["Frame"] = {"oneOf": [b.of(f) for f in frames]}
     for key, value in named.items():  # the class names may coincide with these keys: merge
         if b.defs.get(key) is not None and value == {"$ref": f"#/$defs/{key}"}:
             continue

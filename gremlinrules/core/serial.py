@@ -32,6 +32,7 @@ from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError, Iter
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from gremlinrules.core.errors import GremlinRulesError, SerializationError, about_field, refused_text, shown
+from gremlinrules.core.frames import Frame as BaseFrame
 
 __all__ = ["dumps", "loads", "make_converter", "refusal", "structure", "unstructure"]
 
@@ -157,14 +158,16 @@ def _tuple_unstructure_factory(conv: cattrs.Converter) -> Callable[[Any], Callab
     return factory
 
 
-def make_converter(action_types: tuple[type, ...], *, event_types: tuple[type, ...] = ()) -> cattrs.Converter:
-    """A converter for one game: strict scalars, tuples as lists, tagged actions and events.
+def make_converter(action_types: tuple[type, ...], *, event_types: tuple[type, ...] = (),
+                   frame_types: tuple[type, ...] = ()) -> cattrs.Converter:
+    """A converter for one game: strict scalars, tuples as lists, tagged actions, events and frames.
 
-    Every action (and event) unstructures with a ``"type"`` key naming its
-    class, wherever it appears. A union of action classes (optionally with
-    ``None``) structures by that key without touching the caller's data; a
-    single action class accepts the key too (it must name that class), so
-    ``structure(unstructure(a), type(a))`` gives ``a`` back.
+    Every action (and event, and typed decision frame, :mod:`.frames`) unstructures with a
+    ``"type"`` key naming its class, wherever it appears. A union of action classes (optionally
+    with ``None``) structures by that key without touching the caller's data; a single action
+    class accepts the key too (it must name that class), so ``structure(unstructure(a), type(a))``
+    gives ``a`` back. A field typed with the base :class:`~.frames.Frame` structures as any of
+    ``frame_types``, by the key.
     """
     conv = cattrs.Converter(forbid_extra_keys=True)
     conv.register_structure_hook(int, _strict(int, "an integer"))
@@ -183,13 +186,17 @@ def make_converter(action_types: tuple[type, ...], *, event_types: tuple[type, .
     )
     conv.register_structure_hook_factory(attrs.has, _object_structure_factory(conv))
     conv.register_structure_hook_factory(_is_optional, _optional_structure_factory(conv))
-    for kind, types in (("action", action_types), ("event", event_types)):
+    for kind, types in (("action", action_types), ("event", event_types), ("frame", frame_types)):
         for cls in types:
             conv.register_unstructure_hook(cls, _tagged_unstructure(conv, cls))
             conv.register_structure_hook(cls, _tagged_structure(conv, cls, kind))
         if types:
             conv.register_structure_hook_func(_is_union_of(frozenset(types)),
                                               _union_structure(conv, types, kind))
+    if frame_types:
+        any_frame = _union_structure(conv, frame_types, "frame")
+        members: Any = Union.__getitem__((*frame_types, type(None)))  # a runtime union of the classes
+        conv.register_structure_hook(BaseFrame, lambda value, _: any_frame(value, members))
     return conv
 
 

@@ -127,6 +127,7 @@ def frame_apply(s: State, action: Any) -> State:
                         map(_INDEX.__getitem__, str(frame.value("owed")).split(".")))
                     return pay(s, t, frame.seat, frame.source, owed, action.project - 1)
                 if frame.kind == REDRAW:
-                    return _DECISIONS[REDRAW].resume(s, frame, action)
+                    redrawn: State = _DECISIONS[REDRAW].resume(s, frame, action)  # a bare state
+                    return redrawn
                 return effects.resume(s, frame, action, partial(run, t=t), said)
     return rules.apply(s, action)

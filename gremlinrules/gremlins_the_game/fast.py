@@ -199,7 +199,8 @@ def _answer(s: State, frame: Frame, action: Any) -> State:
             return fast_flow.to_gremlin_space(s, frame, action.space, table)
         except _HAND_MADE:
             pass
-    return _DECISIONS[kind].resume(flow.replace(s, stack=s.stack[:-1]), frame, action)
+    resumed: State = _DECISIONS[kind].resume(flow.replace(s, stack=s.stack[:-1]), frame, action)
+    return resumed
 
 
 def apply(s: State, action: Any) -> State:

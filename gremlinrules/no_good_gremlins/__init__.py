@@ -48,13 +48,15 @@ from gremlinrules.no_good_gremlins.events import (
     RoundEnded,
     TurnBegan,
     WandererMoved,
-    apply_with_events,
     observe_event,
 )
 from gremlinrules.no_good_gremlins.fast import apply, is_legal, legal_actions
+from gremlinrules.no_good_gremlins.frames import FRAME_TYPES, MealChoice
 from gremlinrules.no_good_gremlins.hidden import sample_hidden
 from gremlinrules.no_good_gremlins.invariants import check_state, decision_bound
 from gremlinrules.no_good_gremlins.notation import (
+    FORMAT_VERSION,
+    UPGRADES,
     ComponentsData,
     MaterialCounts,
     MaterialData,
@@ -63,30 +65,30 @@ from gremlinrules.no_good_gremlins.notation import (
     register,
     schema_overrides,
 )
-from gremlinrules.no_good_gremlins.rules import current_player, is_terminal, players
+from gremlinrules.no_good_gremlins.rules import apply_with_events, current_player, is_terminal, players
 from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, Setup, State
 from gremlinrules.no_good_gremlins.text import action_label, parse_action
 from gremlinrules.no_good_gremlins.view import View, describe, end_reason, observe, scores, winners
 
 __all__ = [
-    "ACTION_TYPES", "ALL_ACTIONS", "AWAY", "CONVERTER", "EVENT_TYPES", "GAME_ID", "GONE",
-    "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "REFERENCE", "TITLE", "Acted", "Action",
-    "Bribe", "Build", "ChromeLaunch", "Components", "ComponentsData", "DeckRebuilt", "Discard",
-    "DrawTwo", "Drawn", "EndTurn", "Event", "Feed", "FinaleBegan", "GameEnded", "GremlinCard",
-    "GremlinsRevealed", "Launch", "Launched", "Material", "MaterialCounts", "MaterialData",
-    "Options", "Phase", "RocketEaten", "RoundEnded", "Scrap", "Setup", "State", "StateData",
-    "TakeScrap", "TurnBegan", "View", "WandererMoved", "WandererStatus", "action_label",
-    "all_actions", "apply", "apply_with_events", "check_state", "current_player", "decision_bound",
-    "describe", "end_reason", "is_legal", "is_terminal", "legal_actions", "load_components", "new_game",
-    "observe", "observe_event", "parse_action", "parse_components", "players", "sample_hidden",
-    "scores", "validate_components", "winners",
+    "ACTION_TYPES", "ALL_ACTIONS", "AWAY", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION", "FRAME_TYPES",
+    "GAME_ID", "GONE", "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "REFERENCE", "TITLE",
+    "UPGRADES", "Acted", "Action", "Bribe", "Build", "ChromeLaunch", "Components", "ComponentsData",
+    "DeckRebuilt", "Discard", "DrawTwo", "Drawn", "EndTurn", "Event", "Feed", "FinaleBegan", "GameEnded",
+    "GremlinCard", "GremlinsRevealed", "Launch", "Launched", "Material", "MaterialCounts", "MaterialData",
+    "MealChoice", "Options", "Phase", "RocketEaten", "RoundEnded", "Scrap", "Setup", "State", "StateData",
+    "TakeScrap", "TurnBegan", "View", "WandererMoved", "WandererStatus", "action_label", "all_actions",
+    "apply", "apply_with_events", "check_state", "current_player", "decision_bound", "describe",
+    "end_reason", "is_legal", "is_terminal", "legal_actions", "load_components", "new_game", "observe",
+    "observe_event", "parse_action", "parse_components", "players", "sample_hidden", "scores",
+    "validate_components", "winners",
 ]
 
 GAME_ID = "no-good-gremlins"
 TITLE = "No Good Gremlins"
-CONVERTER = register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES))
-"""The JSON converter: tagged actions and events, and the readable notation of states and
+CONVERTER = register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES, frame_types=FRAME_TYPES))
+"""The JSON converter: tagged actions, events and decision frames, and the readable notation of states and
 component sets (:mod:`.notation`)."""
 JSON_SCHEMA_OVERRIDES = schema_overrides()
 """The JSON Schema of State and Components, whose JSON is their readable data classes'."""

@@ -1,10 +1,10 @@
-"""What happened, for animation and logs: the events of an action, and what each seat sees of them.
+"""What happened, for animation and logs: the event classes, and what each seat sees of them.
 
-``apply_with_events`` applies the action as ``fast.apply`` does and derives the events
-from the action and the states before and after (the end of a turn is retraced step by step
-through ``flow``), so ``apply``'s hot path is untouched. Every event is public except the
-cards of a draw (NGG-VIEW-1): ``observe_event`` gives another seat, or a spectator, a
-``Drawn`` with ``cards`` None (the count stays).
+The rules make the events where they act: every effect and flow step returns a
+:class:`~gremlinrules.core.step.Step`, and :func:`.rules.apply_with_events` (the rule book's)
+is the one source of them. Every event is public except the cards of a draw (NGG-VIEW-1):
+``observe_event`` gives another seat, or a spectator, a ``Drawn`` with ``cards`` None (the
+count stays).
 """
 
 from __future__ import annotations
@@ -14,19 +14,13 @@ from typing import Any, Literal
 import attrs
 
 from gremlinrules.core.checks import check_complete, check_type, guarded
-from gremlinrules.no_good_gremlins import flow
-from gremlinrules.no_good_gremlins.actions import Action, Bribe, DrawTwo, EndTurn, Feed
-from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS, MATERIALS, GremlinCard, Material
-from gremlinrules.no_good_gremlins.fast import apply
-from gremlinrules.no_good_gremlins.notation import WandererStatus, wanderer_of
-from gremlinrules.no_good_gremlins.rules import material_of
-from gremlinrules.no_good_gremlins.state import Phase, State
-from gremlinrules.no_good_gremlins.view import scores, winners
+from gremlinrules.no_good_gremlins.actions import Action
+from gremlinrules.no_good_gremlins.components import GremlinCard, Material
+from gremlinrules.no_good_gremlins.notation import WandererStatus
 
 __all__ = [
     "EVENT_TYPES", "Acted", "DeckRebuilt", "Drawn", "Event", "FinaleBegan", "GameEnded", "GremlinsRevealed",
-    "Launched", "RocketEaten", "RoundEnded", "TurnBegan", "WandererMoved", "apply_with_events",
-    "observe_event",
+    "Launched", "RocketEaten", "RoundEnded", "TurnBegan", "WandererMoved", "observe_event",
 ]
 
 
@@ -127,90 +121,6 @@ EVENT_TYPES = (Acted, Drawn, Launched, RocketEaten, WandererMoved, GremlinsRevea
                FinaleBegan, RoundEnded, TurnBegan, GameEnded)
 Event = (Acted | Drawn | Launched | RocketEaten | WandererMoved | GremlinsRevealed | DeckRebuilt | FinaleBegan
          | RoundEnded | TurnBegan | GameEnded)
-
-
-def _drawn(seat: int, before: tuple[int, ...], after: tuple[int, ...], spent: int | None) -> list[Any]:
-    """The Drawn event of a hand that went from ``before`` to ``after`` while one card of type
-    ``spent`` (if any) left it."""
-    gained = [a - b + (t == spent) for t, (a, b) in enumerate(zip(after, before, strict=True))]
-    cards = tuple(MATERIALS[t] for t, k in enumerate(gained) for _ in range(k))
-    return [Drawn(seat, len(cards), cards)] if cards else []
-
-
-def _deck_and_finale(x: State, y: State) -> list[Any]:
-    out: list[Any] = []
-    if y.rebuilt and not x.rebuilt:
-        out.append(DeckRebuilt(len(y.deck)))
-    if y.finale and not x.finale:
-        out.append(FinaleBegan(y.final_turns))
-    return out
-
-
-def _moved(x: State, y: State) -> list[Any]:
-    return [WandererMoved(*wanderer_of(y.wanderer))] if y.wanderer != x.wanderer else []
-
-
-def _eaten(x: State, y: State, by: Literal["wandering_gremlin", "gremlin_attack"]) -> list[Any]:
-    return [RocketEaten(p, MATERIALS[t], a - b, by)
-            for p, (xp, yp) in enumerate(zip(x.pads, y.pads, strict=True))
-            for t, (a, b) in enumerate(zip(xp, yp, strict=True)) if a > b]
-
-
-def _launched(x: State, y: State) -> list[Any]:
-    return [Launched(p, MATERIALS[t], x.pads[p][t], b - a)
-            for p, (xm, ym) in enumerate(zip(x.medals, y.medals, strict=True))
-            for t, (a, b) in enumerate(zip(xm, ym, strict=True)) if b > a]
-
-
-def _turn_end(s: State, seat: int, choice: int, after: State) -> list[Any]:
-    """Retrace ``flow.end_turn`` (or a Feed's resumption) from ``s``, the state whose turn
-    owner ``seat`` has ended the turn (the feed frame popped; ``choice`` the fed type or -1)."""
-    out: list[Any] = []
-    if s.wanderer == seat:
-        eaten = flow.eat(s, choice)
-        out += _eaten(s, eaten, "wandering_gremlin") + _moved(s, eaten)
-        s = eaten
-    refilled = flow.refill(s, seat)
-    out += _drawn(seat, s.hands[seat], refilled.hands[seat], None) + _deck_and_finale(s, refilled)
-    s = refilled
-    if not s.finale and seat == s.players - 1:
-        cards: list[int] = []
-        revealed = flow.reveal_round(s, cards)
-        out.append(GremlinsRevealed(tuple(GREMLIN_CARDS[c] for c in sorted(cards))))
-        out += _eaten(s, revealed, "gremlin_attack")
-        out.append(RoundEnded(s.round))
-        if revealed.round > s.options.round_limit and s.options.bounded:
-            out.append(FinaleBegan(revealed.players))
-        s = revealed
-    if after.phase is Phase.OVER:
-        out += _launched(s, after) + _moved(s, after)
-        out.append(GameEnded(scores(after), winners(after)))
-    else:
-        out.append(TurnBegan(after.turn, after.final_turn))
-    return out
-
-
-@guarded
-def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
-    """The state after ``action`` (exactly ``fast.apply``'s) and the events it caused, in
-    order: the action itself first (``Acted``)."""
-    check_type(s, State, "No Good Gremlins State")  # a tracked state's events come from the game object
-    after = apply(s, action)  # refuses an illegal action, with its clause
-    seat = s.stack[-1].seat if s.stack else s.turn  # the deciding seat (apply refused a finished game)
-    events: list[Any] = [Acted(seat, action)]
-    kind = type(action)
-    t = material_of(action)
-    if kind is Feed:
-        events += _turn_end(flow.replace(s, stack=s.stack[:-1]), seat, t if t is not None else -1, after)
-    elif kind is EndTurn:
-        if not after.stack:  # else the holder's Feed decision was pushed: nothing happened yet
-            events += _turn_end(s, seat, -1, after)
-    else:
-        spent = t if kind is Bribe else None
-        if kind is DrawTwo or kind is Bribe:
-            events += _drawn(seat, s.hands[seat], after.hands[seat], spent)
-        events += _launched(s, after) + _moved(s, after) + _deck_and_finale(s, after)
-    return after, tuple(events)
 
 
 @guarded

@@ -215,7 +215,7 @@ def _draw_two(s: State, _: int) -> State | None:
         hand[deck[1]] += 1
         hands[seat] = tuple(hand)
         return _drawn(s, deck[2:], tuple(hands))
-    return rules.draw_two(s, DRAW_TWO)
+    return rules.draw_two(s, DRAW_TWO).state
 
 
 def _take_scrap(s: State, _: int) -> State | None:
@@ -278,13 +278,13 @@ def _launch(s: State, t: int) -> State | None:
     cost = s.components.launch_costs[t]
     if size < cost:
         return None
-    return rules.launch_type(s, t, launch_medals(size, cost), mains=s.mains - 1, open_build=0)
+    return rules.launch_type(s, t, launch_medals(size, cost), mains=s.mains - 1, open_build=0).state
 
 
 def _chrome_launch(s: State, t: int) -> State | None:
     if rules.check_chrome_launch(s, CHROME_LAUNCHES[t]) is not None:  # rare: the rule book's check
         return None
-    return rules.chrome_launch(s, CHROME_LAUNCHES[t])
+    return rules.chrome_launch(s, CHROME_LAUNCHES[t]).state
 
 
 def _scrap(s: State, t: int) -> State | None:
@@ -303,7 +303,7 @@ def _scrap(s: State, t: int) -> State | None:
 def _bribe(s: State, t: int) -> State | None:
     if rules.check_bribe(s, BRIBES[t]) is not None:
         return None
-    return rules.bribe(s, BRIBES[t])
+    return rules.bribe(s, BRIBES[t]).state
 
 
 def _end_turn(s: State, _: int) -> State | None:
@@ -312,8 +312,8 @@ def _end_turn(s: State, _: int) -> State | None:
     seat = s.turn
     if s.wanderer == seat:
         if meal_choices(s):
-            return end_turn(s)  # the holder's Feed decision: flow pushes the frame
-        s = eat(s)
+            return end_turn(s).state  # the holder's Feed decision: flow pushes the frame
+        s = eat(s).state
     return close_turn(s, seat)
 
 
@@ -356,7 +356,7 @@ def close_turn(s: State, seat: int) -> State:
     dealer's reveal of one gremlin (no thunderstorm, no reshuffle), the next round and seat 0's
     turn at once."""
     if not any(s.hands[seat]) or s.hand_emptied:  # NGG-HAND-2
-        s = draw(s, seat, HAND_SIZE)
+        s = draw(s, seat, HAND_SIZE).state
     options = s.options
     if not s.finale and options.hand_refill == "end_of_turn":  # else begin_turn sets hand_emptied
         if seat != s.players - 1:
@@ -365,7 +365,7 @@ def close_turn(s: State, seat: int) -> State:
             quick = quick_reveal(s)
             if quick is not None:
                 return _revealed_next_turn(s, *quick, s.round + 1)
-    return pass_turn(s, seat)
+    return pass_turn(s, seat).state
 
 
 def _no_frame(s: State, _: int) -> None:

@@ -12,7 +12,8 @@ from gremlinrules.no_good_gremlins.components import (
     THUNDERSTORM,
     validate_components,
 )
-from gremlinrules.no_good_gremlins.flow import FEED, meal_choices
+from gremlinrules.no_good_gremlins.flow import meal_choices
+from gremlinrules.no_good_gremlins.frames import MealChoice
 from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, table_components
 from gremlinrules.no_good_gremlins.state import AWAY, GONE, MAX_ROUND, Options, Phase, State
 
@@ -118,16 +119,16 @@ def _check_state(s: State) -> None:
 
 
 def _check_stack(s: State) -> None:
-    """The decision stack holds at most the one "feed" frame, for the turn owner, bound to the
-    rocket types that tie right now (NGG-WANDER-5)."""
+    """The decision stack holds at most the one MealChoice, for the turn owner, bound to the
+    rocket types that tie right now (NGG-WANDER-5). (The frame's own validators have checked its
+    fields: a seat, two or more materials in order.)"""
     if not s.stack:
         return
     if len(s.stack) != 1 or s.phase is not Phase.MAIN:
         raise _bad("at most one pending decision, in the main part of a turn")
     frame = s.stack[0]
-    tied = tuple(MATERIALS[t].value for t in meal_choices(s))
-    if (frame.kind != FEED or frame.seat != s.turn or frame.among != tied
-            or frame.source != "wandering-gremlin" or frame.bound or frame.then != ("close-turn",)):
+    tied = tuple(MATERIALS[t] for t in meal_choices(s))
+    if type(frame) is not MealChoice or frame.seat != s.turn or frame.among != tied:
         raise _bad(f"a pending decision the rules cannot ask: {shown(frame)}")
 
 

@@ -19,13 +19,13 @@ from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
 from gremlinrules.core.native.rng cimport sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError, SetupError
 from gremlinrules.core.native.game import run_playouts
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins import rules as _rules
 from gremlinrules.no_good_gremlins.actions import ALL_ACTIONS
 from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.frames import MealChoice
 from gremlinrules.no_good_gremlins.invariants import check_state
 from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, table_components
 from gremlinrules.no_good_gremlins.state import Options, Phase, State
@@ -71,9 +71,6 @@ _PHASES = (Phase.OPENING, Phase.DISCARD, Phase.MAIN, Phase.FINAL_OPENING, Phase.
 _PHASE_CODE = {phase: code for code, phase in enumerate(_PHASES)}
 _END_REASONS = ("NGG-END-3", "NGG-FINALE-1", "NGG-DECK-2")
 _NAMES = tuple(m.value for m in MATERIALS)
-_FEED_KIND = "feed"
-_FEED_SOURCE = "wandering-gremlin"
-_FEED_THEN = ("close-turn",)
 _MASK = (1 << 64) - 1
 
 
@@ -667,8 +664,7 @@ cdef class NoGoodGremlins(NativeGame):
         options = self.table.options
         stack = ()
         if s.feeding:
-            among = tuple([_NAMES[t] for t in range(NM) if s.feed_among >> t & 1])
-            stack = (Frame(_FEED_KIND, s.feed_seat, among=among, source=_FEED_SOURCE, then=_FEED_THEN),)
+            stack = (MealChoice(s.feed_seat, tuple([MATERIALS[t] for t in range(NM) if s.feed_among >> t & 1])),)
         return State(
             players=n, components=(<NggTable>self.table).components, options=options, rng=Rng(s.rng),
             deck=tuple([s.deck[k] for k in range(s.deck_top, s.deck_end)]),
@@ -755,12 +751,12 @@ def from_state(state):
     s.finale = state.finale
     s.final_turns = state.final_turns
     s.hand_emptied = state.hand_emptied
-    if state.stack:  # check_state allows the one feed frame, bound to the tied types
+    if state.stack:  # check_state allows the one MealChoice, bound to the tied types
         frame = state.stack[0]
         s.feeding = True
         s.feed_seat = frame.seat
-        for name in frame.among:
-            s.feed_among |= 1 << _NAMES.index(name)
+        for material in frame.among:
+            s.feed_among |= 1 << MATERIALS.index(material)
     return game
 
 

@@ -21,7 +21,6 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_unstructure_fn
 
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import shown
 from gremlinrules.core.rng import Rng
@@ -35,11 +34,13 @@ from gremlinrules.no_good_gremlins.components import (
     GremlinCard,
     Material,
 )
+from gremlinrules.no_good_gremlins.frames import MealChoice
 from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, State
 
 __all__ = [
-    "ComponentsData", "MaterialCounts", "MaterialData", "StateData", "WandererStatus", "counts_of",
-    "gremlin_card", "register", "row_of", "schema_overrides", "wanderer_of",
+    "FORMAT_VERSION", "UPGRADES", "ComponentsData", "MaterialCounts", "MaterialData", "StateData",
+    "WandererStatus", "counts_of", "gremlin_card", "register", "row_of", "schema_overrides",
+    "upgrade_v1", "wanderer_of",
 ]
 
 
@@ -133,7 +134,7 @@ class StateData:
     rebuilt: bool
     finale: bool
     final_turns: int
-    stack: tuple[Frame, ...] = ()
+    stack: tuple[MealChoice, ...] = ()
     hand_emptied: bool = False
     """The turn owner's hand has been empty this turn (NGG-HAND-2, kept only under
     ``hand_refill="ever_empty"``)."""
@@ -286,7 +287,7 @@ def _fast_state_unstructure(conv: cattrs.Converter) -> Any:
     holds the two equal), about twice as fast."""
     to_components = conv.get_unstructure_hook(Components)
     to_options = conv.get_unstructure_hook(Options)
-    to_frame = conv.get_unstructure_hook(Frame)
+    to_frame = conv.get_unstructure_hook(MealChoice)
     names = _NAMES
     cards = tuple(g.value for g in GREMLIN_CARDS)
     rows: dict[tuple[int, ...], dict[str, int]] = {}
@@ -351,6 +352,35 @@ def register(conv: cattrs.Converter) -> cattrs.Converter:
     return conv
 
 
+FORMAT_VERSION = 2
+"""The version of this game's state and view JSON: 2 since the decision frames are typed
+(``{"type": "MealChoice", "seat": ..., "among": [...]}``); version 1 documents still read
+(:data:`UPGRADES`)."""
+
+
+def _meal_choice_of_v1(frame: Any) -> Any:
+    """A version 1 "feed" frame (``kind``, ``seat``, ``among``, ``source``, ``bound``, ``then``)
+    as a MealChoice's data; anything else unchanged (the converter says what is wrong)."""
+    if type(frame) is not dict or frame.get("kind") != "feed":
+        return frame
+    return {"type": "MealChoice", "seat": frame.get("seat"), "among": frame.get("among")}
+
+
+def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 state or view document as version 2: its untyped "feed" frames (the state's
+    ``stack``, the view's ``pending``) as MealChoice frames."""
+    out = dict(data)
+    if type(out.get("stack")) is list:
+        out["stack"] = [_meal_choice_of_v1(f) for f in out["stack"]]
+    if "pending" in out:
+        out["pending"] = _meal_choice_of_v1(out["pending"])
+    return out
+
+
+UPGRADES = {1: upgrade_v1}
+"""Each older format version's upgrade to the next (see :class:`gremlinrules.core.game.ModuleGame`)."""
+
+
 def _inline(node: Any, defs: dict[str, Any], names: frozenset[str]) -> Any:
     if isinstance(node, dict):
         ref = node.get("$ref")
@@ -364,7 +394,7 @@ def _inline(node: Any, defs: dict[str, Any], names: frozenset[str]) -> Any:
 
 def schema_overrides() -> dict[type, dict[str, Any]]:
     """JSON Schema for ``State`` and ``Components``, whose JSON is their data classes': the classes
-    they refer to that the View shares (Options, Components, MaterialCounts, Frame) stay
+    they refer to that the View shares (Options, Components, MaterialCounts, MealChoice) stay
     references; MaterialData is written inline."""
     defs = build_schema(title="", state=StateData, view=ComponentsData, actions=(), options=Options,
                         setup=MaterialCounts)["$defs"]

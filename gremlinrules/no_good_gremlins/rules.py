@@ -12,7 +12,13 @@ or TakeScrap, NGG-TURN-1; in a final turn only TakeScrap, NGG-FINALE-3), the
 discard after a draw (NGG-TURN-2), then the main part (builds, launches, free
 actions, EndTurn). One decision interrupts a turn and so is a frame on the
 decision stack instead: under ``wanderer_tie="holder_chooses"`` the holder feeds
-the Wandering Gremlin one of the tied rockets (a "feed" frame, NGG-WANDER-5).
+the Wandering Gremlin one of the tied rockets (a :class:`~.frames.MealChoice`,
+NGG-WANDER-5).
+
+Every effect returns a :class:`~gremlinrules.core.step.Step` (the next state and the
+events it caused); the rule book puts the ``Acted`` event first, so
+:func:`apply_with_events` is the game's one source of events and :func:`apply` its
+state.
 
 Where a check cites several clauses, the first that forbids the action is
 given. Free actions (Scrap, Bribe) come after the opening, or before it too under
@@ -26,12 +32,12 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, check_type, guarded, half_built
-from gremlinrules.core.decisions import Frame, Stack
-from gremlinrules.core.errors import IllegalActionError, shown
+from gremlinrules.core.checks import check_complete, check_type, guarded
+from gremlinrules.core.errors import shown
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.core.messages import Message, message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.step import Step
 from gremlinrules.core.zones import next_seat
 from gremlinrules.no_good_gremlins.actions import (
     ACTION_TYPES,
@@ -50,20 +56,23 @@ from gremlinrules.no_good_gremlins.actions import (
     TakeScrap,
 )
 from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.events import Acted, Launched
 from gremlinrules.no_good_gremlins.flow import (
-    FEED,
     draw,
     end_turn,
     feed,
     launch_medals,
+    moved,
     replace,
     with_item,
     with_row,
 )
+from gremlinrules.no_good_gremlins.frames import MealChoice
 from gremlinrules.no_good_gremlins.state import Phase, State
 
 __all__ = [
-    "BOOK", "apply", "check", "current_player", "free_action_refused", "is_legal", "is_terminal",
+    "BOOK", "apply", "apply_with_events", "check", "current_player", "free_action_refused", "is_legal",
+    "is_terminal",
     "launch_type", "legal_actions", "material_of", "players", "taken_from_scrapheap",
 ]
 
@@ -262,11 +271,11 @@ def check_end_turn(s: State, _: EndTurn) -> Reason | None:
 # --- the effects -----------------------------------------------------------------------------
 
 
-def draw_two(s: State, _: DrawTwo) -> State:
+def draw_two(s: State, _: DrawTwo) -> Step[State]:
     """NGG-TURN-2: draw two (fewer, or none, from a running-out deck, NGG-HAND-3), then discard
     one; NGG-HAND-4: with no card in hand after the draw, the discard is skipped too."""
     drawn = draw(s, s.turn, 2, phase=Phase.DISCARD)
-    return drawn if any(drawn.hands[s.turn]) else replace(drawn, phase=Phase.MAIN)
+    return drawn if any(drawn.state.hands[s.turn]) else drawn.map(lambda d: replace(d, phase=Phase.MAIN))
 
 
 def taken_from_scrapheap(heap: tuple[Any, ...], scrap_take: str) -> int:
@@ -281,7 +290,7 @@ def taken_from_scrapheap(heap: tuple[Any, ...], scrap_take: str) -> int:
     return run
 
 
-def take_scrap(s: State, _: TakeScrap) -> State:
+def take_scrap(s: State, _: TakeScrap) -> Step[State]:
     """NGG-TURN-3: take the top card and the matching ones below it (NGG-TURN-4 says which);
     the others keep their order."""
     heap = s.scrapheap
@@ -293,18 +302,18 @@ def take_scrap(s: State, _: TakeScrap) -> State:
         rest = heap[:len(heap) - taken]
     hand = s.hands[s.turn]
     hands = with_row(s.hands, s.turn, with_item(hand, top, hand[top] + taken))
-    return replace(s, scrapheap=rest, hands=hands, phase=Phase.MAIN)
+    return Step(replace(s, scrapheap=rest, hands=hands, phase=Phase.MAIN))
 
 
-def discard(s: State, action: Discard) -> State:
+def discard(s: State, action: Discard) -> Step[State]:
     """NGG-TURN-2: the card goes face up on top of the scrapheap."""
     t = MATERIAL_INDEX[action.material]
     hand = s.hands[s.turn]
-    return replace(s, hands=with_row(s.hands, s.turn, with_item(hand, t, hand[t] - 1)),
-                   scrapheap=(*s.scrapheap, t), phase=Phase.MAIN)
+    return Step(replace(s, hands=with_row(s.hands, s.turn, with_item(hand, t, hand[t] - 1)),
+                        scrapheap=(*s.scrapheap, t), phase=Phase.MAIN))
 
 
-def build(s: State, action: Build) -> State:
+def build(s: State, action: Build) -> Step[State]:
     """NGG-BUILD-1: the card goes onto the rocket of its type. NGG-TURN-6: a build action is up
     to two cards: the second card closes the open action; a first card spends a build-only
     action (copper bribe, final turn) before the main one."""
@@ -321,28 +330,31 @@ def build(s: State, action: Build) -> State:
         changes.update(builds=s.builds - 1, open_build=1)
     else:
         changes.update(mains=s.mains - 1, open_build=1)
-    return replace(s, **changes)
+    return Step(replace(s, **changes))
 
 
-def launch_type(s: State, t: int, won: int, **changes: Any) -> State:
+def launch_type(s: State, t: int, won: int, **changes: Any) -> Step[State]:
     """The rocket of type ``t`` leaves the pad: ``won`` cards become medals, the rest are removed
-    from the game; NGG-WANDER-1, NGG-WANDER-2: the launcher takes the Wandering Gremlin."""
+    from the game; NGG-WANDER-1, NGG-WANDER-2: the launcher takes the Wandering Gremlin.
+    Events: ``Launched``, and ``WandererMoved`` when the gremlin changes hands."""
     seat = s.turn
     size = s.pads[seat][t]
     held = s.medals[seat]
-    return replace(s, pads=with_row(s.pads, seat, with_item(s.pads[seat], t, 0)),
-                   medals=with_row(s.medals, seat, with_item(held, t, held[t] + won)),
-                   removed=with_item(s.removed, t, s.removed[t] + size - won), wanderer=seat, **changes)
+    after = replace(s, pads=with_row(s.pads, seat, with_item(s.pads[seat], t, 0)),
+                    medals=with_row(s.medals, seat, with_item(held, t, held[t] + won)),
+                    removed=with_item(s.removed, t, s.removed[t] + size - won), wanderer=seat, **changes)
+    launched = Launched(seat, MATERIALS[t], size, won)
+    return Step(after, (launched,) if s.wanderer == seat else (launched, moved(seat)))
 
 
-def launch(s: State, action: Launch) -> State:
+def launch(s: State, action: Launch) -> Step[State]:
     """NGG-LAUNCH-2, NGG-LAUNCH-3: medals for the launch; the main action is spent."""
     t = MATERIAL_INDEX[action.material]
     won = launch_medals(s.pads[s.turn][t], s.components.launch_costs[t])
     return launch_type(s, t, won, mains=s.mains - 1, open_build=0)
 
 
-def chrome_launch(s: State, action: ChromeLaunch) -> State:
+def chrome_launch(s: State, action: ChromeLaunch) -> Step[State]:
     """NGG-BRIBE-6: one medal; NGG-BRIBE-7: no main action spent, an open build stays open;
     NGG-BRIBE-8 under ``chrome_launch="main"``: like a Launch, it spends the main action and
     closes an open build."""
@@ -352,16 +364,16 @@ def chrome_launch(s: State, action: ChromeLaunch) -> State:
     return launch_type(s, t, 1, chrome=s.chrome - 1)
 
 
-def scrap(s: State, action: Scrap) -> State:
+def scrap(s: State, action: Scrap) -> Step[State]:
     """NGG-FREE-2: every card of the rocket goes onto the scrapheap; no medals."""
     t = MATERIAL_INDEX[action.material]
     seat = s.turn
     size = s.pads[seat][t]
-    return replace(s, pads=with_row(s.pads, seat, with_item(s.pads[seat], t, 0)),
-                   scrapheap=s.scrapheap + (t,) * size)
+    return Step(replace(s, pads=with_row(s.pads, seat, with_item(s.pads[seat], t, 0)),
+                        scrapheap=s.scrapheap + (t,) * size))
 
 
-def bribe(s: State, action: Bribe) -> State:
+def bribe(s: State, action: Bribe) -> Step[State]:
     """NGG-FREE-3: the card is removed from the game for its type's ability (NGG-BRIBE-7: the
     abilities of repeated bribes add up and lapse at the turn's end)."""
     t = MATERIAL_INDEX[action.material]
@@ -372,19 +384,19 @@ def bribe(s: State, action: Bribe) -> State:
         s = replace(s, hand_emptied=True)
     onward = next_seat(seat, s.players)
     if t == 0:  # NGG-BRIBE-1 rust: the Wandering Gremlin moves on
-        return replace(s, wanderer=onward)
+        return Step(replace(s, wanderer=onward), (moved(onward),) if onward != s.wanderer else ())
     if t == 1:  # NGG-BRIBE-2 wood: no eating this turn
-        return replace(s, no_eat=True)
+        return Step(replace(s, no_eat=True))
     if t == 2:  # NGG-BRIBE-3 iron: draw one, and the Wandering Gremlin moves on
-        return draw(s, seat, 1, wanderer=onward)
+        return draw(s, seat, 1, between=(moved(onward),) if onward != s.wanderer else (), wanderer=onward)
     if t == 3:  # NGG-BRIBE-4 copper: one more build action
-        return replace(s, builds=s.builds + 1)
+        return Step(replace(s, builds=s.builds + 1))
     if t == 4:  # NGG-BRIBE-5 steel: draw two, and one more main action
         return draw(s, seat, 2, mains=s.mains + 1)
-    return replace(s, chrome=s.chrome + 1)  # NGG-BRIBE-6 chrome: launch any one rocket
+    return Step(replace(s, chrome=s.chrome + 1))  # NGG-BRIBE-6 chrome: launch any one rocket
 
 
-def end(s: State, _: EndTurn) -> State:
+def end(s: State, _: EndTurn) -> Step[State]:
     """NGG-TURN-5: see :func:`.flow.end_turn` (the gremlin eats, the refill, the round's end)."""
     return end_turn(s)
 
@@ -392,12 +404,12 @@ def end(s: State, _: EndTurn) -> State:
 # --- the decision on the stack ---------------------------------------------------------------
 
 
-def feed_choices(_: State, frame: Frame) -> tuple[Feed, ...]:
+def feed_choices(_: State, frame: MealChoice) -> tuple[Feed, ...]:
     """NGG-WANDER-5: one Feed per tied rocket type the frame is bound to, rust to chrome."""
-    return tuple(FEEDS[_NAMES.index(str(t))] for t in frame.among)
+    return tuple(FEEDS[MATERIAL_INDEX[m]] for m in frame.among)
 
 
-def feed_resume(s: State, frame: Frame, action: Feed) -> State:
+def feed_resume(s: State, frame: MealChoice, action: Feed) -> Step[State]:
     """NGG-WANDER-5: the gremlin eats a card of the chosen rocket; the turn's end goes on."""
     return feed(s, frame, MATERIAL_INDEX[action.material])
 
@@ -414,12 +426,23 @@ def _generate(s: State) -> tuple[Any, ...]:
     return tuple(a for a in _TURN_ACTIONS if rules[type(a)].check(s, a) is None)
 
 
-def _stack(s: State) -> Stack:
+def _stack(s: State) -> tuple[MealChoice, ...]:
     return s.stack
 
 
-def _set_stack(s: State, stack: Stack) -> State:
+def _set_stack(s: State, stack: tuple[MealChoice, ...]) -> State:
     return replace(s, stack=stack)
+
+
+def _screen(s: State, action: Any) -> Reason | None:
+    """An action that is not one of the game's (a field that is no Material, say) is refused as
+    malformed before any pending frame is asked about it."""
+    return _malformed(action) if material_of(action) is None else None
+
+
+def _announce(s: State, action: Any) -> tuple[Any, ...]:
+    """The action itself, by the deciding seat (every decision of this game is public)."""
+    return (Acted(s.stack[-1].seat if s.stack else s.turn, action),)
 
 
 BOOK: RuleBook[State] = RuleBook(
@@ -437,7 +460,7 @@ BOOK: RuleBook[State] = RuleBook(
         Rule(EndTurn, check_end_turn, end),
     ],
     decisions=[
-        Decision(FEED, Feed, "NGG-WANDER-5",
+        Decision(MealChoice, Feed, "NGG-WANDER-5",
                  "The turn has ended: Feed the Wandering Gremlin one of the tied rockets",
                  feed_choices, feed_resume),
     ],
@@ -446,40 +469,19 @@ BOOK: RuleBook[State] = RuleBook(
     over=_over,
     generate=_generate,
     malformed=_malformed,
+    screen=_screen,
+    announce=_announce,
 )
 """The rule book: each action kind's check and effect, and the Feed decision."""
 
-
-def check(s: State, action: Any) -> Reason | None:
-    """Why ``action`` is illegal in ``s`` (a sentence and a clause id), or None if legal.
-
-    An action that is not one of the game's (a field that is no Material, say) is refused as
-    malformed before any pending frame is asked about it."""
-    try:
-        check_type(s, State, "No Good Gremlins State")
-        if s.phase is not Phase.OVER and material_of(action) is None:
-            return _malformed(action)
-        return BOOK.check(s, action)
-    except AttributeError:
-        check_complete("check", s)
-        if half_built(action):
-            return _malformed(action)  # refuses an action built without its fields
-        raise
-
-
-def is_legal(s: State, action: Any) -> bool:
-    """True iff ``action`` may be applied to ``s``."""
-    return check(s, action) is None
-
-
-def legal_actions(s: State) -> tuple[Any, ...]:
-    """Every legal action, in the canonical order of ALL_ACTIONS (empty iff the game is over)."""
-    return BOOK.legal_actions(s)
-
-
-def apply(s: State, action: Any) -> State:
-    """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
-    why = check(s, action)
-    if why is not None:
-        raise IllegalActionError(*why)
-    return BOOK.apply(s, action)
+check = BOOK.check
+"""Why ``action`` is illegal in ``s`` (a sentence and a clause id), or None if legal."""
+is_legal = BOOK.is_legal
+"""True iff ``action`` may be applied to ``s``."""
+legal_actions = BOOK.legal_actions
+"""Every legal action, in the canonical order of ALL_ACTIONS (empty iff the game is over)."""
+apply = BOOK.apply
+"""The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
+apply_with_events = BOOK.apply_with_events
+"""The state after ``action`` (``apply``'s) and the events it caused, in order: the action
+itself first (``Acted``)."""

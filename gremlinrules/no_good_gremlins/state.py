@@ -9,11 +9,11 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import boolean, int_between, one_of
-from gremlinrules.core.decisions import EMPTY, Stack
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins.components import Components, GremlinCard, Material
+from gremlinrules.no_good_gremlins.frames import MealChoice
 
 __all__ = ["AWAY", "GONE", "MAX_ROUND", "MAX_ROUND_LIMIT", "Options", "Phase", "Setup", "State"]
 
@@ -180,9 +180,10 @@ class State:
     """The finale has been triggered."""
     final_turns: int
     """Final turns still to begin."""
-    stack: Stack = EMPTY
-    """Pending decisions, the top frame last (see :mod:`gremlinrules.core.decisions`): a
-    "feed" frame while the holder chooses the Wandering Gremlin's meal (NGG-WANDER-5)."""
+    stack: tuple[MealChoice, ...] = ()
+    """Pending decisions, the top frame last (see :mod:`gremlinrules.core.frames`): a
+    :class:`~.frames.MealChoice` while the holder chooses the Wandering Gremlin's meal
+    (NGG-WANDER-5)."""
     hand_emptied: bool = False
     """The turn owner's hand has been empty at some moment of this turn (kept only under
     ``Options(hand_refill="ever_empty")``, NGG-HAND-2; always False otherwise)."""

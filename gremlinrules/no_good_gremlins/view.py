@@ -7,7 +7,6 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import check_seat, check_type, guarded
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
 from gremlinrules.no_good_gremlins.actions import (
@@ -23,6 +22,7 @@ from gremlinrules.no_good_gremlins.actions import (
     TakeScrap,
 )
 from gremlinrules.no_good_gremlins.components import MATERIALS, Components, GremlinCard, Material
+from gremlinrules.no_good_gremlins.frames import MealChoice
 from gremlinrules.no_good_gremlins.notation import (
     MaterialCounts,
     WandererStatus,
@@ -47,9 +47,9 @@ class View:
     """The seat that must decide (a pending Feed's holder, else the turn owner); None at the end."""
     phase: Phase
     """The phase of the turn (a pending frame interrupts it without changing it)."""
-    pending: Frame | None
+    pending: MealChoice | None
     """The pending decision (the top frame of the decision stack), or None. Every frame of this
-    game is public: the "feed" frame names the holder and the tied rocket types by name."""
+    game is public: the MealChoice names the holder and the tied rocket types."""
     scores: tuple[int, ...]
     """Each seat's medal collection value (medals are public)."""
     winners: tuple[int, ...]

@@ -76,7 +76,7 @@ def test_views_are_uniform_readable_and_valid_under_the_schema(game_id: str, pla
         assert data["seat"] == seat
         assert data["current_player"] == game.current_player(state)
         assert isinstance(data["phase"], str)
-        assert data["format_version"] == 1
+        assert data["format_version"] == game.format_version
         assert not _negative_ints(data), f"negative numbers at {_negative_ints(data)}"
         validator(game_id, "View").validate(data)
     for action in game.legal_actions(state):

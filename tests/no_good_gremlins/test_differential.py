@@ -15,17 +15,20 @@ from gremlinrules.core.game import ModuleGame
 from gremlinrules.no_good_gremlins import (
     ALL_ACTIONS,
     REFERENCE,
+    Acted,
     Build,
     Feed,
     Options,
     Setup,
     State,
+    current_player,
     fast,
     new_game,
     rules,
 )
 from gremlinrules.no_good_gremlins.actions import Bribe, DrawTwo, EndTurn
 from tests import strategies
+from tests.no_good_gremlins.strategies import playout
 from tests.strategies import seeds
 
 any_options = strategies.options("no-good-gremlins")
@@ -126,3 +129,20 @@ def test_get_game_binds_the_reference_rules_on_request() -> None:
     action = ref.legal_actions(state)[0]
     assert ref.legal_actions(state) == rules.legal_actions(state)
     assert ref.apply(state, action) == rules.apply(state, action)
+
+
+@pytest.mark.clause("NGG-TURN-5", "NGG-WANDER-5", "NGG-ROUND-1", "NGG-HAND-2", "NGG-FINALE-6")
+@given(players=player_counts, seed=seeds, options=any_options)
+def test_the_rule_books_steps_give_the_fast_paths_states_and_the_events_start_with_the_action(
+        players: int, seed: int, options: Options) -> None:
+    """Property: the events come from the rule book's steps alone (the fast path returns the
+    state only); at every decision of a random game, under random options, the state of
+    ``apply_with_events`` is the fast path's, the first event is the action by the deciding seat,
+    and ``apply`` is the step's state."""
+    for s, action in playout(players, seed, options)[:-1]:
+        step = rules.BOOK.step(s, action)
+        assert rules.apply_with_events(s, action) == (step.state, step.events)
+        assert step.state == fast.apply(s, action) == rules.apply(s, action)
+        seat = current_player(s)
+        assert seat is not None
+        assert step.events[0] == Acted(seat, action)

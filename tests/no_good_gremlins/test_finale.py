@@ -156,7 +156,7 @@ def test_final_turn_builds(builds: int, cards: int) -> None:
     """A final turn has two build actions (four cards) or, with the option, one; no launch."""
     s = table(hands=(("iron",) * 6, ()), pads=(("iron",) * 6, ()),
               options=Options(finale_builds=builds))
-    s = begin_turn(attrs.evolve(short_deck(s, 0), finale=True, final_turns=1), 0, final=True)
+    s = begin_turn(attrs.evolve(short_deck(s, 0), finale=True, final_turns=1), 0, final=True).state
     assert not is_legal(s, Launch(IR))
     placed = 0
     while is_legal(s, Build(IR)):
@@ -171,7 +171,7 @@ def test_final_turn_free_actions_and_eating(free: bool) -> None:
     """Free actions in a final turn follow the option; the gremlin still eats at its end."""
     s = table(hands=(("wood",), ()), pads=(("iron", "rust"), ()), wanderer=0,
               options=Options(finale_free_actions=free))
-    s = begin_turn(attrs.evolve(s, finale=True, final_turns=1), 0, final=True)
+    s = begin_turn(attrs.evolve(s, finale=True, final_turns=1), 0, final=True).state
     assert is_legal(s, Bribe(WO)) is free
     assert is_legal(s, Scrap(RU)) is free
     s = apply(s, EndTurn())
@@ -183,7 +183,7 @@ def test_finish_launches_complete_rockets() -> None:
     """After the last final turn the gremlin leaves and complete rockets launch."""
     s = table(hands=(("wood",), ("wood",)), pads=(("iron",) * 7 + ("rust",) * 3, ("steel",) * 4),
               wanderer=1)
-    s = begin_turn(attrs.evolve(s, finale=True, final_turns=0), 1, final=True)
+    s = begin_turn(attrs.evolve(s, finale=True, final_turns=0), 1, final=True).state
     s = apply(s, EndTurn())  # eats the last seat's steel first
     assert s.phase is Phase.OVER
     assert s.wanderer == GONE

@@ -30,6 +30,7 @@ from gremlinrules.no_good_gremlins import (
     GremlinsRevealed,
     Launch,
     Launched,
+    Material,
     MaterialCounts,
     Options,
     RocketEaten,
@@ -144,8 +145,8 @@ def test_the_feed_frame_names_the_tied_materials() -> None:
     s = apply(apply(s, TakeScrap()), EndTurn())
     view = observe(s, 0)
     assert view.pending is not None
-    assert view.pending.among == ("steel", "chrome")
-    assert GAME.to_data(view)["pending"]["among"] == ["steel", "chrome"]
+    assert view.pending.among == (Material.STEEL, Material.CHROME)
+    assert GAME.to_data(view)["pending"] == {"type": "MealChoice", "seat": 0, "among": ["steel", "chrome"]}
     assert [action_label(view, a) for a in GAME.legal_actions(s)] == [
         "Feed the gremlin the steel rocket", "Feed the gremlin the chrome rocket"]
 

@@ -8,7 +8,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules import InvalidArgumentError, get_game
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins import (
@@ -35,6 +34,7 @@ from gremlinrules.no_good_gremlins import (
     validate_components,
 )
 from gremlinrules.no_good_gremlins import GAME_ID as NGG
+from gremlinrules.no_good_gremlins.frames import MealChoice
 from tests.no_good_gremlins.strategies import (
     CH,
     CHROME,
@@ -144,7 +144,7 @@ def test_the_holder_chooses_among_tied_rockets_under_the_option() -> None:
     fed card leaves the game and the turn passes as usual."""
     s = apply(_ending(("rust", "iron", "iron")), EndTurn())
     assert s.phase is Phase.MAIN
-    feed = Frame("feed", 0, among=("rust", "iron"), source="wandering-gremlin", then=("close-turn",))
+    feed = MealChoice(0, among=(Material.RUST, Material.IRON))
     assert s.stack == (feed,)
     assert (s.turn, current_player(s)) == (0, 0)
     assert legal_actions(s) == (Feed(Material.RUST), Feed(Material.IRON))
@@ -178,8 +178,8 @@ def test_each_feed_eats_one_card_of_a_tied_type_and_no_tie_means_no_choice(sizes
     if len(tied) < 2:
         assert attrs.evolve(ended, options=Options()) == apply(default, EndTurn())
         return
-    assert ended.stack[-1].kind == "feed"
-    assert ended.stack[-1].among == tuple(list(Material)[t].value for t in tied)
+    assert type(ended.stack[-1]) is MealChoice
+    assert ended.stack[-1].among == tuple(list(Material)[t] for t in tied)
     assert [a.material for a in legal_actions(ended)] == [list(Material)[t] for t in tied]
     for t in tied:
         fed = apply(ended, Feed(list(Material)[t]))
