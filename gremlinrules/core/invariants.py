@@ -3,7 +3,8 @@
 Each game's ``invariants.py`` lists its :class:`Invariant` s, one per fact a reachable state
 satisfies (cards conserved, limits, the decision stack's frames), and runs them with
 :func:`broken`: the problems each finds, in order. A check that the later ones rely on (a field's
-type, say) says so with its :class:`Gate`, so they never run on what it refused.
+type, say) says so with its :class:`Gate`, so they never run on what it refused. A game whose
+check names only the first problem runs them with :func:`first_broken`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Generic, TypeVar
 
 import attrs
 
-__all__ = ["Gate", "Invariant", "broken"]
+__all__ = ["Gate", "Invariant", "broken", "first_broken", "holds"]
 
 _S = TypeVar("_S")
 
@@ -56,3 +57,20 @@ def broken(invariants: Sequence[Invariant[_S]], state: _S) -> list[str]:
         if out and invariant.gate is Gate.ALL:
             break
     return out
+
+
+def first_broken(invariants: Sequence[Invariant[_S]], state: _S) -> str | None:
+    """The first problem the ``invariants`` find in ``state``, run in order (each later check may
+    rely on every earlier one); None when it is consistent."""
+    for invariant in invariants:
+        found = invariant.check(state)
+        if found:
+            return found[0]
+    return None
+
+
+def holds(name: str, clause: str, ok: Callable[[_S], bool], problem: str,
+          gate: Gate = Gate.NONE) -> Invariant[_S]:
+    """The invariant that ``ok`` is true of a state, ``problem`` when it is not."""
+    found = (problem,)
+    return Invariant(name, clause, lambda state: () if ok(state) else found, gate)

@@ -16,14 +16,14 @@ Each problem names the field it is found in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from itertools import chain, permutations
 from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.errors import InvalidArgumentError, listed
-from gremlinrules.core.invariants import Gate, Invariant, broken
+from gremlinrules.core.invariants import Gate, Invariant, broken, holds
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
@@ -117,6 +117,17 @@ def _team_gnomes_ok(state: State) -> bool:
             and not masks[0] & masks[1])
 
 
+def _supply_ok(state: State) -> bool:
+    supply = state.supply
+    return (_tuple_of(supply, int) and len(supply) == 4
+            and all(is_int(n) and 0 <= n <= REFERENCE.gnomes_per_seat for n in supply))
+
+
+def _team_scores_ok(state: State) -> bool:
+    scores = state.team_scores
+    return _tuple_of(scores, int) and len(scores) == 2 and all(is_int(n) and n >= 0 for n in scores)
+
+
 def _history_ok(state: State) -> bool:
     history = state.history
     return (type(history) is tuple and len(history) <= REFERENCE.tricks
@@ -129,54 +140,47 @@ def _rng_ok(state: State) -> bool:
     return type(rng) is Rng and is_int(rng.state) and 0 <= rng.state <= _STATE_MAX
 
 
-def _field(name: str, ok: Callable[[State], bool], problem: str, clause: str = "GG-INV-1",
-           gate: Gate = Gate.NONE) -> Invariant[State]:
-    """The invariant that ``ok`` holds of a field, ``problem`` when it does not."""
-    found = (problem,)
-    return Invariant(name, clause, lambda state: () if ok(state) else found, gate)
-
-
 _SHAPE: tuple[Invariant[State], ...] = (
-    _field("options", _options_ok,
-           f"options: not a complete Options (each of {sorted(OPTION_CHOICES)} one of its readings)"),
-    _field("players", lambda s: is_int(s.players) and s.players in (2, 4), "players: must be 2 or 4"),
-    _field("layout", lambda s: _tuple_of(s.layout, Colour) and len(s.layout) == 13,
-           "layout: must be 13 colours"),
-    _field("track", lambda s: _tuple_of(s.track, Colour) and len(s.track) == 4, "track: must be four suits"),
-    _field("hands", _hands_ok, "hands: must be four tuples of at most nine cards"),
-    _field("piles", _piles_ok, "piles: must be four tuples of (face-down, face-up) card pairs"),
-    _field("team gnomes", _team_gnomes_ok,
-           f"team_gnomes: must be two bitmasks of the {N_SPOTS} spots (one per team), none in both"),
-    _field("supply", lambda s: _tuple_of(s.supply, int) and len(s.supply) == 4 and all(
-        is_int(n) and 0 <= n <= REFERENCE.gnomes_per_seat for n in s.supply),
-        f"supply: must be 0-{REFERENCE.gnomes_per_seat} gnomes for each of four positions"),
-    _field("team scores", lambda s: _tuple_of(s.team_scores, int) and len(s.team_scores) == 2
-           and all(is_int(n) and n >= 0 for n in s.team_scores),
-           "team_scores: must be two scores, never negative"),
-    _field("trick", lambda s: is_int(s.trick) and 0 <= s.trick <= REFERENCE.tricks,
-           f"trick: must be 0 to {REFERENCE.tricks}"),
-    _field("leader", lambda s: is_int(s.leader) and 0 <= s.leader < 4,
-           "leader: must be a position from 0 to 3"),
-    _field("phase", lambda s: isinstance(s.phase, Phase), "phase: must be play or over"),
-    _field("plays", lambda s: type(s.plays) is tuple and len(s.plays) <= 4 and _all_played_ok(s.plays),
-           "plays: must be at most four well-formed played cards"),
-    _field("order", lambda s: _tuple_of(s.order, int) and len(s.order) <= 4,
-           "order: must be at most four indices"),
-    _field("flipped", lambda s: _tuple_of(s.flipped, bool) and len(s.flipped) <= 4,
-           "flipped: must be at most four flags"),
-    _field("stack", lambda s: type(s.stack) is tuple and len(s.stack) <= 4,
-           "stack: must be at most four placement frames"),
-    _field("history", _history_ok,
-           "history: must be at most eight finished tricks of four well-formed played cards"),
+    holds("options", "GG-INV-1", _options_ok,
+          f"options: not a complete Options (each of {sorted(OPTION_CHOICES)} one of its readings)"),
+    holds("players", "GG-INV-1", lambda s: is_int(s.players) and s.players in (2, 4),
+          "players: must be 2 or 4"),
+    holds("layout", "GG-INV-1", lambda s: _tuple_of(s.layout, Colour) and len(s.layout) == 13,
+          "layout: must be 13 colours"),
+    holds("track", "GG-INV-1", lambda s: _tuple_of(s.track, Colour) and len(s.track) == 4,
+          "track: must be four suits"),
+    holds("hands", "GG-INV-1", _hands_ok,
+          "hands: must be four tuples of at most nine cards"),
+    holds("piles", "GG-INV-1", _piles_ok,
+          "piles: must be four tuples of (face-down, face-up) card pairs"),
+    holds("team gnomes", "GG-INV-1", _team_gnomes_ok,
+          f"team_gnomes: must be two bitmasks of the {N_SPOTS} spots (one per team), none in both"),
+    holds("supply", "GG-INV-1", _supply_ok,
+          f"supply: must be 0-{REFERENCE.gnomes_per_seat} gnomes for each of four positions"),
+    holds("team scores", "GG-INV-1", _team_scores_ok,
+          "team_scores: must be two scores, never negative"),
+    holds("trick", "GG-INV-1", lambda s: is_int(s.trick) and 0 <= s.trick <= REFERENCE.tricks,
+          f"trick: must be 0 to {REFERENCE.tricks}"),
+    holds("leader", "GG-INV-1", lambda s: is_int(s.leader) and 0 <= s.leader < 4,
+          "leader: must be a position from 0 to 3"),
+    holds("phase", "GG-INV-1", lambda s: isinstance(s.phase, Phase),
+          "phase: must be play or over"),
+    holds("plays", "GG-INV-1",
+          lambda s: type(s.plays) is tuple and len(s.plays) <= 4 and _all_played_ok(s.plays),
+          "plays: must be at most four well-formed played cards"),
+    holds("order", "GG-INV-1", lambda s: _tuple_of(s.order, int) and len(s.order) <= 4,
+          "order: must be at most four indices"),
+    holds("flipped", "GG-INV-1", lambda s: _tuple_of(s.flipped, bool) and len(s.flipped) <= 4,
+          "flipped: must be at most four flags"),
+    holds("stack", "GG-INV-1", lambda s: type(s.stack) is tuple and len(s.stack) <= 4,
+          "stack: must be at most four placement frames"),
+    holds("history", "GG-INV-1", _history_ok,
+          "history: must be at most eight finished tricks of four well-formed played cards"),
     # the other checks rely on the fields' types and sizes
-    _field("rng", _rng_ok, "rng: must be a generator with a 64-bit state", gate=Gate.ALL),
+    holds("rng", "GG-INV-1", _rng_ok,
+          "rng: must be a generator with a 64-bit state", Gate.ALL),
 )
 """The fields' types and sizes; the other checks rely on them."""
-
-
-def _shape(state: State) -> list[str]:
-    """The fields' types and sizes; the other checks may rely on them."""
-    return broken(_SHAPE, state)
 
 
 def problems(state: State) -> list[str]:
@@ -340,12 +344,13 @@ def _scores_fit(state: State, won: tuple[int, int]) -> bool:
 
 INVARIANTS: tuple[Invariant[State], ...] = (
     *_SHAPE,
-    _field("garden", lambda s: s.layout[CENTER] is Colour.WHITE and sorted(s.layout) == _GARDEN,
-           "layout: not 13 hexes with white in the centre and three of each colour", "GG-SETUP-1"),
-    _field("four suits", lambda s: sorted(s.track) == _SUITS, "track: not the four suits", "GG-SETUP-5",
-           gate=Gate.SELF),
+    holds("garden", "GG-SETUP-1", lambda s: s.layout[CENTER] is Colour.WHITE and sorted(s.layout) == _GARDEN,
+          "layout: not 13 hexes with white in the centre and three of each colour"),
+    holds("four suits", "GG-SETUP-5", lambda s: sorted(s.track) == _SUITS,
+          "track: not the four suits", Gate.SELF),
     Invariant("cards conserved", "GG-SETUP-2", _cards_once),
-    _field("hands sorted", lambda s: not any(_unsorted(h) for h in s.hands), "hands: not sorted"),
+    holds("hands sorted", "GG-INV-1", lambda s: not any(_unsorted(h) for h in s.hands),
+          "hands: not sorted"),
     Invariant("cards per position", "GG-SETUP-3", _positions),
     Invariant("gnomes conserved", "GG-SETUP-4", _gnomes),
     # the replay needs well-formed tricks and cards

@@ -9,13 +9,12 @@ role cards; no score below 0.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError, SetupError, listed, shown
-from gremlinrules.core.invariants import Gate, Invariant, broken
+from gremlinrules.core.invariants import Gate, Invariant, broken, holds
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import REFERENCE
 from gremlinrules.goblins_vs_gnomes.flow import AFTER_DYNAMITE
@@ -38,13 +37,6 @@ FULL_DECK = Counter(REFERENCE.deck)
 
 def _seats(values: tuple[int, ...], n: int, low: int = 0) -> bool:
     return all(is_int(v) and low <= v < n for v in values)
-
-
-def _field(name: str, clause: str, ok: Callable[[State], bool], problem: str,
-           gate: Gate = Gate.NONE) -> Invariant[State]:
-    """The invariant that ``ok`` holds, ``problem`` when it does not."""
-    found = (problem,)
-    return Invariant(name, clause, lambda s: () if ok(s) else found, gate)
 
 
 def _players(s: State) -> list[str]:
@@ -122,61 +114,61 @@ INVARIANTS: tuple[Invariant[State], ...] = (
     # the later checks rely on the first four: a count of seats, the options, a row per seat and
     # the card designs
     Invariant("players", "GVG-SETUP-1", _players, Gate.SELF),
-    _field("classes", "GVG-INV-1", lambda s: isinstance(s.options, Options) and isinstance(s.rng, Rng),
+    holds("classes", "GVG-INV-1", lambda s: isinstance(s.options, Options) and isinstance(s.rng, Rng),
            "options or generator of the wrong type", Gate.SELF),
     Invariant("one entry per seat", "GVG-INV-1", _per_seat, Gate.SELF),
     # the options validated the component set (GVG-COMP-7)
-    _field("card designs", "GVG-COMP-7",
+    holds("card designs", "GVG-COMP-7",
            lambda s: all(c in options_kit(s.options).designs for c in _all_cards(s)), "unknown card design",
            Gate.SELF),
-    _field("generator", "GVG-INV-1", lambda s: 0 <= s.rng.state < 2**64, "generator state out of range"),
-    _field("round and turn",
+    holds("generator", "GVG-INV-1", lambda s: 0 <= s.rng.state < 2**64, "generator state out of range"),
+    holds("round and turn",
            "GVG-INV-6", lambda s: s.round >= 1 and _seats((s.round_starter, s.turn), s.players),
            "round, starter or turn out of range"),
     # dict's own == runs in C
-    _field("cards conserved", "GVG-INV-1",
+    holds("cards conserved", "GVG-INV-1",
            lambda s: dict.__eq__(Counter(_all_cards(s)), options_kit(s.options).deck_count),
            "the cards in deck, hands, field and discards are not exactly the 50 path cards"),
-    _field("hands", "GVG-INV-1", _hands_ok, "a hand holds more than 3 cards or is not sorted"),
-    _field("discards sorted", "GVG-INV-1", lambda s: tuple(sorted(s.discard)) == s.discard,
+    holds("hands", "GVG-INV-1", _hands_ok, "a hand holds more than 3 cards or is not sorted"),
+    holds("discards sorted", "GVG-INV-1", lambda s: tuple(sorted(s.discard)) == s.discard,
            "discards not sorted"),
-    _field("one card a cell", "GVG-INV-2", lambda s: len(set(_cells(s))) == len(s.field),
+    holds("one card a cell", "GVG-INV-2", lambda s: len(set(_cells(s))) == len(s.field),
            "two cards on one cell"),
-    _field("field cells", "GVG-INV-3", _field_placed,
+    holds("field cells", "GVG-INV-3", _field_placed,
            "a field card on the start, a target, off the table, or not a tunnel card"),
-    _field("field sorted", "GVG-INV-2", _sorted_by_row, "field not sorted by row"),
-    _field("symmetric cards", "GVG-INV-2", lambda s: not _symmetric_rotated(s),
+    holds("field sorted", "GVG-INV-2", _sorted_by_row, "field not sorted by row"),
+    holds("symmetric cards", "GVG-INV-2", lambda s: not _symmetric_rotated(s),
            "a symmetric card marked rotated"),
-    _field("rotation", "GVG-INV-2", lambda s: s.options.rotation or not any(t.rotated for t in s.field),
+    holds("rotation", "GVG-INV-2", lambda s: s.options.rotation or not any(t.rotated for t in s.field),
            "a rotated card with rotation off"),
-    _field("lanterns stay", "GVG-INV-3",
+    holds("lanterns stay", "GVG-INV-3",
            lambda s: "lantern" not in {options_kit(s.options).designs[c].kind for c in s.discard},
            "a Lantern left the field"),
-    _field("roles distinct", "GVG-INV-4", _roles_distinct, "roles must be distinct role cards"),
-    _field("roles dealt", "GVG-INV-4", _roles_dealt, "roles are not a permutation of the dealt role cards"),
-    _field("targets", "GVG-INV-3", lambda s: sorted(s.targets) == sorted(TARGETS) and len(s.opened) == 3,
+    holds("roles distinct", "GVG-INV-4", _roles_distinct, "roles must be distinct role cards"),
+    holds("roles dealt", "GVG-INV-4", _roles_dealt, "roles are not a permutation of the dealt role cards"),
+    holds("targets", "GVG-INV-3", lambda s: sorted(s.targets) == sorted(TARGETS) and len(s.opened) == 3,
            "targets must be gold, dynamite and dragon"),
-    _field("scores", "GVG-INV-5", lambda s: all(is_int(p) and p >= 0 for p in s.points), "a score below 0"),
-    _field("match goes on", "GVG-END-4", lambda s: s.phase is Phase.OVER or all(p < WIN for p in s.points),
+    holds("scores", "GVG-INV-5", lambda s: all(is_int(p) and p >= 0 for p in s.points), "a score below 0"),
+    holds("match goes on", "GVG-END-4", lambda s: s.phase is Phase.OVER or all(p < WIN for p in s.points),
            "a seat has 9 points but the match goes on"),
-    _field("winners", "GVG-END-4",
+    holds("winners", "GVG-END-4",
            lambda s: bool(s.winners) == (s.phase is Phase.OVER) and _seats(s.winners, s.players),
            "winners are set exactly when the match is over"),
-    _field("round ended", "GVG-END-3", lambda s: not _ended_goes_on(s),
+    holds("round ended", "GVG-END-3", lambda s: not _ended_goes_on(s),
            "Gold or Dragon is open but the round goes on"),
-    _field("deck owners", "GVG-TURN-2",
+    holds("deck owners", "GVG-TURN-2",
            lambda s: len(s.deck_owner) == len(s.deck) and _seats(s.deck_owner, s.players, -1),
            "deck_owner must give a seat or -1 per deck card"),
     Invariant("known cards", "GVG-INV-6", _known_cards),
-    _field("peeks", "GVG-INV-6",
+    holds("peeks", "GVG-INV-6",
            lambda s: all(len(pk) == 2 and _seats(pk[1:], 3) and _seats(pk[:1], s.players) for pk in s.peeks),
            "bad peek"),
-    _field("potions", "GVG-INV-6",
+    holds("potions", "GVG-INV-6",
            lambda s: all(len(pt) == 2 and _seats(pt, s.players) and pt[0] != pt[1] for pt in s.potions),
            "bad potion swap"),
-    _field("counts", "GVG-INV-6", _counts_ok,
+    holds("counts", "GVG-INV-6", _counts_ok,
            "negative skips or swaps, or a pass count out of range", Gate.SELF),
-    _field("first out and opener", "GVG-INV-6", lambda s: _seats((s.first_out, s.opener), s.players, -1),
+    holds("first out and opener", "GVG-INV-6", lambda s: _seats((s.first_out, s.opener), s.players, -1),
            "first_out or opener out of range"),
     Invariant("counters", "GVG-INV-6", lambda s: _counter_problems(s, options_kit(s.options))),
     Invariant("decision stack", "GVG-INV-6", lambda s: _stack_problems(s)),

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
-from gremlinrules.core.invariants import Gate, Invariant, broken
+from gremlinrules.core.invariants import Invariant, first_broken
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
 from gremlinrules.gremlins_inc.components import RESOURCES, Components
@@ -95,13 +94,13 @@ def check_state(s: State) -> None:
     consistency of the turn."""
     check_type(s, State, "Gremlins, Inc. State")
     try:
-        found = broken(INVARIANTS, s)
+        found = first_broken(INVARIANTS, s)
     except GremlinRulesError:
         raise
     except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
         raise _bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
-    if found:
-        raise _bad(found[0])
+    if found is not None:
+        raise _bad(found)
 
 
 def _int(value: Any, name: str, low: int, high: int) -> int:
@@ -116,19 +115,14 @@ def _ids(value: Any, name: str, cards: Any) -> tuple[str, ...]:
     return value
 
 
-Problems = list[str]
-"""What a check found: at most one sentence here, since each check (and :func:`check_state`) stops
-at the first; a helper (:func:`_int`, :func:`_ids`) raises the error at once."""
-
-
-def _players(s: State) -> Problems:
+def _players(s: State) -> list[str]:
     _int(s.players, "players", MIN_PLAYERS, MAX_PLAYERS)
     if type(s.options) is not Options or type(s.rng) is not Rng or type(s.phase) is not Phase:
         return ["options, rng and phase must be of their classes"]
     return []
 
 
-def _teams(s: State) -> Problems:
+def _teams(s: State) -> list[str]:
     try:
         teams = seat_teams(s.players, s.options)
     except SetupError as exc:
@@ -136,7 +130,7 @@ def _teams(s: State) -> Problems:
     return [] if s.teams == teams else ["teams differ from the seating of the options' layout"]
 
 
-def _counters(s: State) -> Problems:
+def _counters(s: State) -> list[str]:
     n = s.players
     _int(s.first_player, "first_player", 0, n - 1)
     _int(s.turn, "turn", 0, n - 1)
@@ -149,13 +143,13 @@ def _counters(s: State) -> Problems:
     return []
 
 
-def _scores(s: State) -> Problems:
+def _scores(s: State) -> list[str]:
     for sc in s.scores:
         _int(sc, "a score", 0, 10**6)  # GI-ZONE-3: never negative
     return []
 
 
-def _piles(s: State) -> Problems:
+def _piles(s: State) -> list[str]:
     cards = kit(s).cards
     _ids(s.deck, "deck", cards)
     _ids(s.discard, "discard", cards)
@@ -171,7 +165,7 @@ def _piles(s: State) -> Problems:
     return []
 
 
-def _projects(s: State) -> Problems:
+def _projects(s: State) -> list[str]:
     k = kit(s)
     cards, most = k.cards, k.components.max_projects
     uids: set[int] = set()
@@ -190,11 +184,11 @@ def _projects(s: State) -> Problems:
     return []
 
 
-def _resolving(s: State) -> Problems:
+def _resolving(s: State) -> list[str]:
     return [] if type(s.resolving) is str else ["resolving must be a card design id or empty"]
 
 
-def _cards_once(s: State) -> Problems:
+def _cards_once(s: State) -> list[str]:
     """GI-ZONE-1: the piles, hands, permanents, projects and the card resolving (a completed card
     stays in its project, GI-DONE-4) hold the set's cards, once each."""
     k = kit(s)
@@ -209,7 +203,7 @@ def _cards_once(s: State) -> Problems:
     return []
 
 
-def _seen(s: State) -> Problems:
+def _seen(s: State) -> list[str]:
     face_down = {p.uid for row in s.projects for p in row if not p.face_up}
     owner = {p.uid: seat for seat, row in enumerate(s.projects) for p in row}
     for seat, known in enumerate(s.seen):
@@ -219,12 +213,12 @@ def _seen(s: State) -> Problems:
     return []
 
 
-def _actions_used(s: State) -> Problems:
+def _actions_used(s: State) -> list[str]:
     _int(s.actions_used, "actions_used", 0, actions_allowed(s, s.turn))
     return []
 
 
-def _extra_turns(s: State) -> Problems:
+def _extra_turns(s: State) -> list[str]:
     cap = s.options.round_limit * s.players if s.options.bounded else 10**6
     given = _int(s.extra_given, "extra_given", 0, cap)  # GI-BOUND-1
     _int(s.extra_turns, "extra_turns", 0, given)
@@ -233,7 +227,7 @@ def _extra_turns(s: State) -> Problems:
     return []
 
 
-def _full_hands(s: State) -> Problems:
+def _full_hands(s: State) -> list[str]:
     """GI-ZONE-4: when a turn begins (play, no action taken, nothing pending or resolving) every
     hand holds a full hand, unless the deck and the discard pile are both empty."""
     if s.phase is not Phase.PLAY or s.actions_used or s.stack or s.resolving:
@@ -248,7 +242,7 @@ def _full_hands(s: State) -> Problems:
     return []
 
 
-def _completing(s: State) -> Problems:
+def _completing(s: State) -> list[str]:
     """GI-DONE-4: a project being completed is the turn owner's, face up, of the card resolving
     (or already gone, taken off the table by its own instructions)."""
     uid = s.completing
@@ -268,13 +262,13 @@ def _completing(s: State) -> Problems:
     return []
 
 
-def _frames(s: State) -> Problems:
+def _frames(s: State) -> list[str]:
     if type(s.stack) is not tuple or any(type(f) is not Frame for f in s.stack):
         return ["the stack holds frames"]
     return []
 
 
-def _finished(s: State) -> Problems:
+def _finished(s: State) -> list[str]:
     """A finished game: no pending decision, its winners the best team's; else no winners yet."""
     if s.phase is Phase.OVER:
         if s.stack or s.resolving or s.winners != winners_of(s):
@@ -284,7 +278,7 @@ def _finished(s: State) -> Problems:
     return []
 
 
-def _redraw_frames(s: State) -> Problems:
+def _redraw_frames(s: State) -> list[str]:
     """GI-SETUP-3: the familiar-players redraw asks each seat once, from the first player on, before
     the first turn."""
     if s.phase is not Phase.REDRAW:
@@ -303,7 +297,7 @@ def _play_frame(s: State) -> Frame | None:
     return s.stack[0] if s.phase is Phase.PLAY and s.stack else None
 
 
-def _no_frame(s: State) -> Problems:
+def _no_frame(s: State) -> list[str]:
     """Nothing pending during play: no card resolves, and the turn has an action left."""
     if s.phase is not Phase.PLAY or s.stack:
         return []
@@ -314,7 +308,7 @@ def _no_frame(s: State) -> Problems:
     return []
 
 
-def _card_frame(s: State) -> Problems:
+def _card_frame(s: State) -> list[str]:
     """During play at most one decision is pending, the card being resolved's."""
     if s.phase is not Phase.PLAY or not s.stack:
         return []
@@ -328,7 +322,7 @@ def _card_frame(s: State) -> Problems:
     return []
 
 
-def _pay_frame(s: State) -> Problems:
+def _pay_frame(s: State) -> list[str]:
     """GI-PLAY-2: a payment frame owes resource units for an action card, the turn owner's."""
     f = _play_frame(s)
     if f is None or f.kind != PAY:
@@ -341,7 +335,7 @@ def _pay_frame(s: State) -> Problems:
     return []
 
 
-def _effect_frame(s: State) -> Problems:
+def _effect_frame(s: State) -> list[str]:
     """GI-EFFECT-1: an effect's decision is at a step of the card's script, asked of its decider."""
     f = _play_frame(s)
     if f is None or f.kind not in _EFFECT_KINDS:
@@ -362,44 +356,40 @@ def _effect_frame(s: State) -> Problems:
     return []
 
 
-def _answerable(s: State) -> Problems:
+def _answerable(s: State) -> list[str]:
     f = _play_frame(s)
     if f is not None and not RULES.decisions[f.kind].choices(s, f):
         return ["the pending decision has no answer"]
     return []
 
 
-def _check(name: str, clause: str, check: Callable[[State], Problems]) -> Invariant[State]:
-    """An invariant the later ones rely on (every check stops the run at its problem)."""
-    return Invariant(name, clause, check, Gate.SELF)
-
-
 INVARIANTS: tuple[Invariant[State], ...] = (
-    _check("players and classes", "GI-TEAM-1", _players),
-    _check("teams", "GI-TEAM-1", _teams),
-    _check("counters", "GI-ZONE-1", _counters),
-    _check("no negative score", "GI-ZONE-3", _scores),
-    _check("piles sorted", "GI-ZONE-1", _piles),
-    _check("at most three projects", "GI-ZONE-2", _projects),
-    _check("project being completed", "GI-DONE-4", _completing),
-    _check("card resolving", "GI-DONE-4", _resolving),
-    _check("cards conserved", "GI-ZONE-1", _cards_once),
-    _check("seen projects", "GI-ZONE-1", _seen),
-    _check("actions used", "GI-TURN-1", _actions_used),
-    _check("full hands", "GI-ZONE-4", _full_hands),
-    _check("extra turns", "GI-BOUND-1", _extra_turns),
+    Invariant("players and classes", "GI-TEAM-1", _players),
+    Invariant("teams", "GI-TEAM-1", _teams),
+    Invariant("counters", "GI-ZONE-1", _counters),
+    Invariant("no negative score", "GI-ZONE-3", _scores),
+    Invariant("piles sorted", "GI-ZONE-1", _piles),
+    Invariant("at most three projects", "GI-ZONE-2", _projects),
+    Invariant("project being completed", "GI-DONE-4", _completing),
+    Invariant("card resolving", "GI-DONE-4", _resolving),
+    Invariant("cards conserved", "GI-ZONE-1", _cards_once),
+    Invariant("seen projects", "GI-ZONE-1", _seen),
+    Invariant("actions used", "GI-TURN-1", _actions_used),
+    Invariant("full hands", "GI-ZONE-4", _full_hands),
+    Invariant("extra turns", "GI-BOUND-1", _extra_turns),
     # the decision stack, per frame kind
-    _check("frames", "GI-EFFECT-1", _frames),
-    _check("finished game", "GI-END-1", _finished),
-    _check("redraw frames", "GI-SETUP-3", _redraw_frames),
-    _check("nothing pending", "GI-TURN-1", _no_frame),
-    _check("the card's frame", "GI-EFFECT-1", _card_frame),
-    _check("pay frame", "GI-PLAY-2", _pay_frame),
-    _check("effect frame", "GI-EFFECT-1", _effect_frame),
-    _check("an answer", "GI-EFFECT-1", _answerable),
+    Invariant("frames", "GI-EFFECT-1", _frames),
+    Invariant("finished game", "GI-END-1", _finished),
+    Invariant("redraw frames", "GI-SETUP-3", _redraw_frames),
+    Invariant("nothing pending", "GI-TURN-1", _no_frame),
+    Invariant("the card's frame", "GI-EFFECT-1", _card_frame),
+    Invariant("pay frame", "GI-PLAY-2", _pay_frame),
+    Invariant("effect frame", "GI-EFFECT-1", _effect_frame),
+    Invariant("an answer", "GI-EFFECT-1", _answerable),
 )
-"""Every invariant of a state, in the order :func:`check_state` runs them (stopping at the first
-problem)."""
+"""Every invariant of a state, in the order :func:`check_state` runs them (it names the first
+problem: each check may rely on the ones before). A check may also raise the error (:func:`_bad`)
+at once."""
 
 
 def cards_of_kind(s: State, card: str) -> str:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
-from gremlinrules.core.invariants import Gate, Invariant, broken
+from gremlinrules.core.invariants import Invariant, first_broken
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
@@ -52,13 +51,13 @@ def check_state(s: State) -> None:
     as the state shows, naming the bad field; a state it accepts plays on to its end."""
     check_type(s, State, f"{_TITLE} State")
     try:
-        found = broken(INVARIANTS, s)
+        found = first_broken(INVARIANTS, s)
     except GremlinRulesError:
         raise
     except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
         raise _bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
-    if found:
-        raise _bad(found[0])
+    if found is not None:
+        raise _bad(found)
 
 
 def _names(value: Any, known: Any, what: str) -> tuple[str, ...]:
@@ -73,16 +72,11 @@ def _in_map_order(g: Geometry, names: tuple[str, ...], what: str) -> None:
         raise _bad(f"{what} must list distinct spaces in map order")
 
 
-Problems = list[str]
-"""What a check found: at most one sentence, since each check (and :func:`check_state`) stops at
-the first; a helper (:func:`_names`, :func:`_in_map_order`) raises the error at once."""
-
-
 def _geometry(s: State) -> Geometry:
     return table_geometry(s.options.map)
 
 
-def _players(s: State) -> Problems:
+def _players(s: State) -> list[str]:
     n = s.players
     if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         return [f"players {shown(n)}"]
@@ -95,7 +89,7 @@ def _players(s: State) -> Problems:
     return []
 
 
-def _turn(s: State) -> Problems:
+def _turn(s: State) -> list[str]:
     for name in ("first_player", "turn"):
         value = getattr(s, name)
         if not is_int(value) or not 0 <= value < s.players:
@@ -112,7 +106,7 @@ def _turn(s: State) -> Problems:
     return []
 
 
-def _positions(s: State) -> Problems:
+def _positions(s: State) -> list[str]:
     """Distinct spaces, nobody on another seat's Start (GTG-MOVE-4); a free move flag per seat."""
     g, n = _geometry(s), s.players
     positions = _names(s.positions, g.index, "positions")
@@ -127,7 +121,7 @@ def _positions(s: State) -> Problems:
     return []
 
 
-def _tokens(s: State) -> Problems:
+def _tokens(s: State) -> list[str]:
     """GTG-DATA-1: 12 of each; they stay on their spaces."""
     g = _geometry(s)
     _in_map_order(g, _names(s.event_tokens, set(g.event_spaces), "event_tokens"), "event_tokens")
@@ -135,7 +129,7 @@ def _tokens(s: State) -> Problems:
     return []
 
 
-def _gremlins_once(s: State) -> Problems:
+def _gremlins_once(s: State) -> list[str]:
     """The 36 gremlins, each in exactly one zone (GTG-ZONE-1)."""
     g, t = _geometry(s), tables(s.components)
     if type(s.board) is not tuple or not all(type(p) is Placed for p in s.board):
@@ -153,7 +147,7 @@ def _gremlins_once(s: State) -> Problems:
     return []
 
 
-def _weapons_once(s: State) -> Problems:
+def _weapons_once(s: State) -> list[str]:
     """The 30 weapon cards (GTG-ZONE-1) and the hand limit (GTG-WEAPON-2)."""
     t = tables(s.components)
     if type(s.hands) is not tuple or len(s.hands) != s.players:
@@ -172,7 +166,7 @@ def _weapons_once(s: State) -> Problems:
     return []
 
 
-def _events_once(s: State) -> Problems:
+def _events_once(s: State) -> list[str]:
     t = tables(s.components)
     events = _names(s.event_deck, t.event, "event_deck") + _names(s.event_discard, t.event, "event_discard")
     if Counter(events) != Counter(t.event_deck):
@@ -180,7 +174,7 @@ def _events_once(s: State) -> Problems:
     return []
 
 
-def _placed(s: State) -> Problems:
+def _placed(s: State) -> list[str]:
     """Face-down gremlins lie on Gremlin spaces; face-up ones in the theater, or on the fighter's
     space during a fight; no gremlin under a player except the one being fought."""
     g, stripe = _geometry(s), tables(s.components).stripe
@@ -214,7 +208,7 @@ def _placed_problem(p: Placed, stripe: str, g: Geometry, fought: bool) -> str | 
     return None
 
 
-def _tokens_taken(s: State) -> Problems:
+def _tokens_taken(s: State) -> list[str]:
     """An event or weapon token is taken as it is landed on, before its activity, in every phase
     (GTG-EVENT-1, GTG-WEAPON-1)."""
     occupied = set(s.positions)
@@ -224,7 +218,7 @@ def _tokens_taken(s: State) -> Problems:
     return []
 
 
-def _outcome(s: State) -> Problems:
+def _outcome(s: State) -> list[str]:
     """Stripe's defeat ends the game (GTG-STRIPE-2); the pool_empty outcome needs Stripe in the
     theater and an empty pool."""
     stripe = tables(s.components).stripe
@@ -236,7 +230,7 @@ def _outcome(s: State) -> Problems:
     return []
 
 
-def _legal(s: State) -> Problems:
+def _legal(s: State) -> list[str]:
     if s.phase is not Phase.OVER:
         from gremlinrules.gremlins_the_game.rules import legal_actions
 
@@ -248,7 +242,7 @@ def _legal(s: State) -> Problems:
 _KNOWN_SOURCES = {flow.DISCARD: None, flow.THEATER: ("escape", "stripe")}
 
 
-def _frames(s: State) -> Problems:
+def _frames(s: State) -> list[str]:
     """At most one frame, none once the game is over, one while a turn resolves; for the turn
     owner, of a known kind, with steps the flow knows; the phase agrees (a move is pending only
     between turns' frames)."""
@@ -276,7 +270,7 @@ def _pending(s: State) -> Frame | None:
     return s.stack[0] if s.stack and s.phase is not Phase.OVER else None
 
 
-def _theater_frame(s: State) -> Problems:
+def _theater_frame(s: State) -> list[str]:
     """A theater choice: at the start of a turn (Stripe's), or after an escape, then home."""
     f = _pending(s)
     if f is None or f.kind != flow.THEATER:
@@ -303,14 +297,14 @@ def _in_turn(s: State) -> Frame | None:
     return None if f is None or f.kind == flow.THEATER else f
 
 
-def _leads_to_end(s: State) -> Problems:
+def _leads_to_end(s: State) -> list[str]:
     f = _in_turn(s)
     if f is not None and f.then[-1:] != ("end",):
         return ["a decision inside a turn leads to its end"]
     return []
 
 
-def _fight_frame(s: State) -> Problems:
+def _fight_frame(s: State) -> list[str]:
     """A fight stands on the revealed gremlin."""
     f = _in_turn(s)
     if f is None or f.kind != flow.FIGHT:
@@ -321,7 +315,7 @@ def _fight_frame(s: State) -> Problems:
     return []
 
 
-def _event_frame(s: State) -> Problems:
+def _event_frame(s: State) -> list[str]:
     """An event's choice names the event card just drawn; an effect with nothing to act on is
     skipped, so it never asks (GTG-EVENT-2)."""
     f = _in_turn(s)
@@ -342,7 +336,7 @@ def _event_frame(s: State) -> Problems:
     return []
 
 
-def _hand_limit_frame(s: State) -> Problems:
+def _hand_limit_frame(s: State) -> list[str]:
     """A hand-limit discard comes before a draw into a full hand (GTG-WEAPON-2)."""
     f = _in_turn(s)
     if f is None or f.kind != flow.DISCARD or f.source != "hand-limit":
@@ -352,30 +346,26 @@ def _hand_limit_frame(s: State) -> Problems:
     return []
 
 
-def _check(name: str, clause: str, check: Callable[[State], Problems]) -> Invariant[State]:
-    """An invariant the later ones rely on (every check stops the run at its problem)."""
-    return Invariant(name, clause, check, Gate.SELF)
-
-
 INVARIANTS: tuple[Invariant[State], ...] = (
-    _check("players, options and generator", "GTG-DATA-6", _players),
-    _check("turn and phase", "GTG-TURN-1", _turn),
-    _check("positions", "GTG-MOVE-4", _positions),
-    _check("tokens", "GTG-DATA-1", _tokens),
-    _check("gremlins conserved", "GTG-ZONE-1", _gremlins_once),
-    _check("weapon cards conserved", "GTG-ZONE-1", _weapons_once),
-    _check("event cards conserved", "GTG-ZONE-1", _events_once),
-    _check("placed gremlins", "GTG-ZONE-1", _placed),
-    _check("tokens taken", "GTG-EVENT-1", _tokens_taken),
-    _check("outcome", "GTG-STRIPE-2", _outcome),
+    Invariant("players, options and generator", "GTG-DATA-6", _players),
+    Invariant("turn and phase", "GTG-TURN-1", _turn),
+    Invariant("positions", "GTG-MOVE-4", _positions),
+    Invariant("tokens", "GTG-DATA-1", _tokens),
+    Invariant("gremlins conserved", "GTG-ZONE-1", _gremlins_once),
+    Invariant("weapon cards conserved", "GTG-ZONE-1", _weapons_once),
+    Invariant("event cards conserved", "GTG-ZONE-1", _events_once),
+    Invariant("placed gremlins", "GTG-ZONE-1", _placed),
+    Invariant("tokens taken", "GTG-EVENT-1", _tokens_taken),
+    Invariant("outcome", "GTG-STRIPE-2", _outcome),
     # the decision stack, per frame kind
-    _check("frames", "GTG-END-3", _frames),
-    _check("theater frame", "GTG-THEATER-1", _theater_frame),
-    _check("a turn's frames end it", "GTG-END-3", _leads_to_end),
-    _check("fight frame", "GTG-FIGHT-1", _fight_frame),
-    _check("event frames", "GTG-EVENT-2", _event_frame),
-    _check("hand-limit frame", "GTG-WEAPON-2", _hand_limit_frame),
-    _check("a legal action", "GTG-END-3", _legal),
+    Invariant("frames", "GTG-END-3", _frames),
+    Invariant("theater frame", "GTG-THEATER-1", _theater_frame),
+    Invariant("a turn's frames end it", "GTG-END-3", _leads_to_end),
+    Invariant("fight frame", "GTG-FIGHT-1", _fight_frame),
+    Invariant("event frames", "GTG-EVENT-2", _event_frame),
+    Invariant("hand-limit frame", "GTG-WEAPON-2", _hand_limit_frame),
+    Invariant("a legal action", "GTG-END-3", _legal),
 )
-"""Every invariant of a state, in the order :func:`check_state` runs them (stopping at the first
-problem)."""
+"""Every invariant of a state, in the order :func:`check_state` runs them (it names the first
+problem: each check may rely on the ones before). A check may also raise the error (:func:`_bad`)
+at once."""

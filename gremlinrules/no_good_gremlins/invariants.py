@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
-from gremlinrules.core.invariants import Gate, Invariant, broken
+from gremlinrules.core.invariants import Invariant, first_broken
 from gremlinrules.no_good_gremlins.components import (
     MATERIAL_COUNT,
     MATERIALS,
@@ -62,22 +61,17 @@ def check_state(s: State) -> None:
     (as far as the state shows), naming the bad field; a state it accepts plays on to its end."""
     check_type(s, State, "No Good Gremlins State")
     try:
-        found = broken(INVARIANTS, s)
+        found = first_broken(INVARIANTS, s)
     except GremlinRulesError:
         raise
     except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
         # a State made without its constructor, or with fields of the wrong kind
         raise _bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
-    if found:
-        raise _bad(found[0])
+    if found is not None:
+        raise _bad(found)
 
 
-Problems = list[str]
-"""What a check found: at most one sentence, since each check (and :func:`check_state`) stops at
-the first; a helper (:func:`_row`, :func:`_int_field`) raises the error at once."""
-
-
-def _players(s: State) -> Problems:
+def _players(s: State) -> list[str]:
     n = s.players
     if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         return [f"players {shown(n)}"]
@@ -90,7 +84,7 @@ def _players(s: State) -> Problems:
     return []
 
 
-def _materials_once(s: State) -> Problems:
+def _materials_once(s: State) -> list[str]:
     """NGG-ZONE-1: the material cards per type are the component set's."""
     totals = list(_row(s.removed, "removed"))
     for name in ("hands", "pads", "medals"):
@@ -109,7 +103,7 @@ def _materials_once(s: State) -> Problems:
     return []
 
 
-def _gremlins_once(s: State) -> Problems:
+def _gremlins_once(s: State) -> list[str]:
     """The gremlin cards are the component set's; the threat area holds one of a type at most."""
     gcount = [0] * 7
     for g in s.gremlin_deck + s.gremlin_discard + s.threat:
@@ -127,19 +121,19 @@ def _gremlins_once(s: State) -> Problems:
     return []
 
 
-def _counters(s: State) -> Problems:
+def _counters(s: State) -> list[str]:
     _check_counters(s, s.players)
     return []
 
 
-def _finale(s: State) -> Problems:
+def _finale(s: State) -> list[str]:
     if not s.finale and (not s.deck or s.final_turn or s.phase is Phase.OVER or s.final_turns):
         return ["before the finale the deck is never empty and no turn is final"]
     _check_finale(s, s.players)
     return []
 
 
-def _turn_phase(s: State) -> Problems:
+def _turn_phase(s: State) -> list[str]:
     if s.phase is Phase.DISCARD and not any(s.hands[s.turn]):
         return ["a discard is pending from an empty hand"]
     if s.phase is Phase.FINAL_OPENING and not s.scrapheap:
@@ -147,35 +141,31 @@ def _turn_phase(s: State) -> Problems:
     return []
 
 
-def _stack(s: State) -> Problems:
+def _stack(s: State) -> list[str]:
     _check_stack(s)
     return []
 
 
-def _kind_of_turn(s: State) -> Problems:
+def _kind_of_turn(s: State) -> list[str]:
     if (s.phase is Phase.FINAL_OPENING) != (s.final_turn and s.phase is Phase.FINAL_OPENING) or (
             s.phase in (Phase.OPENING, Phase.DISCARD) and s.final_turn):
         return ["phase does not match the kind of turn"]
     return []
 
 
-def _check(name: str, clause: str, check: Callable[[State], Problems]) -> Invariant[State]:
-    """An invariant the later ones rely on (every check stops the run at its problem)."""
-    return Invariant(name, clause, check, Gate.SELF)
-
-
 INVARIANTS: tuple[Invariant[State], ...] = (
-    _check("players and components", "NGG-DATA-6", _players),
-    _check("material cards conserved", "NGG-ZONE-1", _materials_once),
-    _check("gremlin cards conserved", "NGG-ZONE-1", _gremlins_once),
-    _check("counters", "NGG-END-3", _counters),
-    _check("finale", "NGG-FINALE-1", _finale),
-    _check("turn phase", "NGG-TURN-1", _turn_phase),
-    _check("decision stack", "NGG-WANDER-5", _stack),
-    _check("kind of turn", "NGG-FINALE-3", _kind_of_turn),
+    Invariant("players and components", "NGG-DATA-6", _players),
+    Invariant("material cards conserved", "NGG-ZONE-1", _materials_once),
+    Invariant("gremlin cards conserved", "NGG-ZONE-1", _gremlins_once),
+    Invariant("counters", "NGG-END-3", _counters),
+    Invariant("finale", "NGG-FINALE-1", _finale),
+    Invariant("turn phase", "NGG-TURN-1", _turn_phase),
+    Invariant("decision stack", "NGG-WANDER-5", _stack),
+    Invariant("kind of turn", "NGG-FINALE-3", _kind_of_turn),
 )
-"""Every invariant of a state, in the order :func:`check_state` runs them (stopping at the first
-problem)."""
+"""Every invariant of a state, in the order :func:`check_state` runs them (it names the first
+problem: each check may rely on the ones before). A check may also raise the error (:func:`_bad`)
+at once."""
 
 
 def _check_stack(s: State) -> None:
