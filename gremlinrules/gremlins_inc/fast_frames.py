@@ -9,6 +9,7 @@ the choices, a state not just listed) goes to the rule book.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from itertools import chain
 from typing import Any
@@ -16,7 +17,8 @@ from typing import Any
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.gremlins_inc import effects, rules
-from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import RESOURCES, Step
+from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_effects import ASKED, pay, run
 from gremlinrules.gremlins_inc.fast_select import WANT as _WANT
 from gremlinrules.gremlins_inc.fast_select import mask, sources, targets
@@ -63,14 +65,8 @@ def _choices(s: State, frame: Frame, t: Tables) -> tuple[Any, ...] | None:
     objects; None for a frame the rules would not make (the rule book answers it)."""
     kind = frame.kind
     n = s.players
-    if kind == PAY:  # GI-PLAY-2: the payer's projects holding the type
-        owed = frame.value("owed")
-        if type(owed) is not str or not 0 <= frame.seat < n:
-            return None
-        bit = 1 << _INDEX[owed.split(".")[0]]
-        row = s.projects[frame.seat]
-        pick = t.choose_project[frame.seat]
-        return tuple(pick[i] for i, p in enumerate(row) if mask(p, t) & bit)
+    if kind == PAY:
+        return _pay_choices(s, frame, t)
     if kind == REDRAW:
         return None
     try:
@@ -88,28 +84,65 @@ def _choices(s: State, frame: Frame, t: Tables) -> tuple[Any, ...] | None:
         return tuple(map(t.choose_player.__getitem__, offsets))
     if not 0 <= c.seat < n:
         return None
-    stage = c.stage
-    if kind == CHOOSE_PROJECT and stage == "project":  # GI-EFFECT-4
-        pick = t.choose_project[c.seat]
-        return tuple(pick[i] for i in sources(s, c, step, c.seat, t))
-    if kind == CHOOSE_PROJECT and stage == "dest":  # GI-OP-6: where the resource goes
-        if step.op == "discard_resource":
-            return ()
-        owner = c.seat if step.op == "move_resource" and step.to == "same" else c.player
-        pick = t.choose_project[owner]
-        return tuple(pick[i] for i in range(len(s.projects[owner])) if (owner, i) != (c.seat, c.project))
-    if kind == CHOOSE_RESOURCE and stage == "units":  # GI-EFFECT-5
-        row = s.projects[c.seat]
-        if not 0 <= c.project < len(row):
-            return ()
-        have = mask(row[c.project], t) & _WANT[step.resource]
-        return tuple(t.choose_resource[r] for k, r in enumerate(RESOURCES) if have & 1 << k)
-    if kind == DISCARD and stage == "discard":  # GI-OP-4
-        return tuple(map(t.discards.__getitem__, sorted(set(s.hands[c.seat]))))
-    if kind == ASSIGN and stage == "assign":  # GI-OP-5
-        table = t.assigns[len(s.projects[c.player])]
-        return (*chain.from_iterable(map(table.__getitem__, sorted(set(s.hands[c.player])))), t.done)
-    return None
+    stage_choices = _STAGE_CHOICES.get((kind, c.stage))
+    return None if stage_choices is None else stage_choices(s, c, step, t)
+
+
+def _pay_choices(s: State, frame: Frame, t: Tables) -> tuple[Any, ...] | None:
+    """GI-PLAY-2: the payer's projects holding the type."""
+    owed = frame.value("owed")
+    if type(owed) is not str or not 0 <= frame.seat < s.players:
+        return None
+    bit = 1 << _INDEX[owed.split(".")[0]]
+    row = s.projects[frame.seat]
+    pick = t.choose_project[frame.seat]
+    return tuple(pick[i] for i, p in enumerate(row) if mask(p, t) & bit)
+
+
+def _project_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-EFFECT-4: the target's projects the step can act on."""
+    pick = t.choose_project[c.seat]
+    return tuple(pick[i] for i in sources(s, c, step, c.seat, t))
+
+
+def _dest_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-OP-6: where the resource goes."""
+    if step.op == "discard_resource":
+        return ()
+    owner = c.seat if step.op == "move_resource" and step.to == "same" else c.player
+    pick = t.choose_project[owner]
+    return tuple(pick[i] for i in range(len(s.projects[owner])) if (owner, i) != (c.seat, c.project))
+
+
+def _resource_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-EFFECT-5: the types of the chosen project's resources the step can take."""
+    row = s.projects[c.seat]
+    if not 0 <= c.project < len(row):
+        return ()
+    have = mask(row[c.project], t) & _WANT[step.resource]
+    return tuple(t.choose_resource[r] for k, r in enumerate(RESOURCES) if have & 1 << k)
+
+
+def _discard_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-OP-4: the designs in the target's hand."""
+    return tuple(map(t.discards.__getitem__, sorted(set(s.hands[c.seat]))))
+
+
+def _assign_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-OP-5: a card of the player's hand to one of their projects, or stop."""
+    table = t.assigns[len(s.projects[c.player])]
+    return (*chain.from_iterable(map(table.__getitem__, sorted(set(s.hands[c.player])))), t.done)
+
+
+_STAGE_CHOICES: dict[tuple[str, str], Callable[[State, Ctx, Step, Tables], tuple[Any, ...]]] = {
+    (CHOOSE_PROJECT, "project"): _project_choices,
+    (CHOOSE_PROJECT, "dest"): _dest_choices,
+    (CHOOSE_RESOURCE, "units"): _resource_choices,
+    (DISCARD, "discard"): _discard_choices,
+    (ASSIGN, "assign"): _assign_choices,
+}
+"""The choices of an effect's frame by its kind and its effect's stage (any other pair is a frame
+the rules would not make)."""
 
 
 def frame_apply(s: State, action: Any) -> State:
