@@ -6,12 +6,22 @@ from collections import Counter
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, Components, tables
+from gremlinrules.gremlins_the_game.frames import (
+    EVENT_FRAMES,
+    FRAME_TYPES,
+    EscapeToTheater,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.geometry import Geometry, table_geometry
 from gremlinrules.gremlins_the_game.state import MAX_TURNS, Options, Outcome, Phase, Placed, State
 
@@ -150,8 +160,9 @@ def _check_board(s: State, stripe: str, g: Geometry) -> None:
     weapon token is taken as it is landed on, before its activity, in every phase); Stripe's
     defeat ends the game (GTG-STRIPE-2)."""
     occupied = set(s.positions)
-    fight = s.stack[-1] if s.stack and s.stack[-1].kind == flow.FIGHT else None
-    escaping = s.stack[-1].value("from") if s.stack and s.stack[-1].source == "escape" else None
+    top = s.stack[-1] if s.stack else None
+    fight = top if type(top) is Fight else None
+    escaping = top.origin if type(top) is EscapeToTheater else None
     for p in s.board:
         if type(p.face_up) is not bool or type(p.from_pool) is not bool:
             raise _bad("face_up and from_pool must be true or false")
@@ -177,66 +188,42 @@ def _check_board(s: State, stripe: str, g: Geometry) -> None:
         raise _bad("the pool_empty outcome needs Stripe in the theater and an empty pool")
 
 
-_KNOWN_SOURCES = {flow.DISCARD: None, flow.THEATER: ("escape", "stripe")}
-
-
 def _check_stack(s: State, g: Geometry) -> None:
-    """At most a few frames, all for the turn owner, of known kinds, with steps the flow knows;
-    the phase agrees (a move is pending only between turns' frames)."""
+    """At most one frame (the frame classes validate their own fields), the turn owner's, and
+    what only the state can show: the phase agrees (only the start-of-turn theater choice comes
+    before the move), and what the frame is bound to is on the table."""
     stack = s.stack
-    if type(stack) is not tuple or len(stack) > 1 or not all(type(f) is Frame for f in stack):
+    if type(stack) is not tuple or len(stack) > 1 or not all(type(f) in FRAME_TYPES for f in stack):
         raise _bad("at most one pending decision")
-    if s.phase is Phase.OVER:
-        if stack:
-            raise _bad("a finished game has no pending decision")
-        return
+    if s.phase is Phase.OVER and stack:
+        raise _bad("a finished game has no pending decision")
     if s.phase is Phase.RESOLVE and not stack:
         raise _bad("a resolving turn has a pending decision")
     if not stack:
         return
     f = stack[0]
-    if f.kind not in flow.FRAME_KINDS or f.seat != s.turn or f.among:
+    kind = type(f)
+    if f.seat != s.turn:
         raise _bad(f"a pending decision the rules cannot ask: {shown(f)}")
-    if type(f.then) is not tuple or len(f.then) > 16 or any(step not in flow.STEPS for step in f.then):
-        raise _bad("a pending decision's remaining steps")
-    if s.phase is Phase.MOVE and not (f.kind == flow.THEATER and f.source == "stripe"):
-        raise _bad("only the start-of-turn theater choice comes before the move")
-    if f.kind == flow.THEATER and f.source == "stripe":
-        if s.phase is not Phase.MOVE or f.then or f.bound or not s.pool:
-            raise _bad("the start-of-turn theater choice")
-    elif f.then[-1:] != ("end",):
-        raise _bad("a decision inside a turn leads to its end")
-    t = tables(s.components)
+    if (s.phase is Phase.MOVE) != (kind is GangToTheater) or (kind is GangToTheater and not s.pool):
+        raise _bad("only the start-of-turn theater choice comes before the move, while the pool lasts")
     here = s.positions[s.turn]
-    if f.kind == flow.FIGHT:
-        placed = flow.placed_at(s, here)
-        if (placed is None or not placed.face_up or placed.gremlin != f.source or f.bound
-                or f.then != ("end",)):
-            raise _bad("a fight stands on the revealed gremlin")
-    elif f.kind == flow.THEATER and f.source == "escape":
-        placed = flow.placed_at(s, here)
-        if (f.bound != (("from", here),) or placed is None or not placed.face_up
-                or here in g.theater_set or f.then[:1] != ("home",)):
-            raise _bad("an escape's theater choice")
-    elif f.kind == flow.THEATER:
-        if f.source != "stripe":
-            raise _bad("a theater choice of unknown source")
-    elif f.kind in (flow.PLACE, flow.MOVE_FROM, flow.MOVE_TO) or (f.kind == flow.DISCARD and
-                                                                   f.source != "hand-limit"):
-        if f.source not in t.event or not s.event_discard or s.event_discard[-1] != f.source:
+    placed = flow.placed_at(s, here)
+    if kind is Fight and (placed is None or not placed.face_up or placed.gremlin != f.gremlin):
+        raise _bad("a fight stands on the revealed gremlin")
+    if kind is EscapeToTheater and (f.origin != here or placed is None or not placed.face_up
+                                    or here in g.theater_set):
+        raise _bad("an escape's theater choice")
+    if kind in EVENT_FRAMES:
+        if f.card not in tables(s.components).event or s.event_discard[-1:] != (f.card,):
             raise _bad("an event's choice names the event card just drawn")
-        if f.kind == flow.MOVE_TO:
-            origin = f.value("from")
-            placed = flow.placed_at(s, str(origin))
-            if len(f.bound) != 1 or placed is None or placed.face_up:
-                raise _bad("a moved gremlin is face down on the board")
-        elif f.bound:
-            raise _bad("a pending decision's bound values")
+        moved = flow.placed_at(s, f.origin) if kind is MoveGremlin else None
+        if kind is MoveGremlin and (moved is None or moved.face_up):
+            raise _bad("a moved gremlin is face down on the board")
         # GTG-EVENT-2: an effect with nothing to act on is skipped, so it never asks
-        if f.kind == flow.PLACE and not s.pool:
+        if kind is PlaceGremlin and not s.pool:
             raise _bad("a new gremlin comes from the pool, which is empty")
-        if f.kind == flow.MOVE_FROM and not flow.empty_gremlin_spaces(s):
+        if kind is PickGremlin and not flow.empty_gremlin_spaces(s):
             raise _bad("a gremlin is moved only while a Gremlin space is empty")
-    elif f.kind == flow.DISCARD and (f.bound or f.then[:1] != ("draw",)
-                                     or len(s.hands[s.turn]) < HAND_LIMIT):
+    if kind is HandLimit and len(s.hands[s.turn]) < HAND_LIMIT:
         raise _bad("a hand-limit discard comes before a draw into a full hand")
