@@ -60,7 +60,7 @@ class Next(CodeRepr, enum.Enum):
 
 
 def _name(_: Any, value: Any) -> bool:
-    return type(value) is str and 0 < len(value) <= 40
+    return type(value) is str and 0 < len(value) <= 80
 
 
 def _steps(_: Any, value: Any) -> bool:
@@ -74,7 +74,7 @@ def _draw_first(frame: Any, value: Any) -> bool:
     return _steps(frame, value) and value[0] is Next.DRAW
 
 
-_NAME = field_check("a name (a string of 1 to 40 characters)", _name)
+_NAME = field_check("a name (a string of 1 to 80 characters)", _name)
 _STEPS = field_check(f"1 to {MAX_STEPS} steps ending with the turn's end", _steps)
 
 
