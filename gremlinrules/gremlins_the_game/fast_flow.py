@@ -30,7 +30,9 @@ from gremlinrules.gremlins_the_game.frames import (
 )
 from gremlinrules.gremlins_the_game.state import Phase, Placed, State
 
-__all__ = ["discard", "fight", "gang_to_theater", "move", "move_from", "run", "to_gremlin_space", "to_theater"]
+__all__ = [
+    "discard", "fight", "gang_to_theater", "move", "move_from", "run", "to_gremlin_space", "to_theater",
+]
 
 _MOVE, _RESOLVE = Phase.MOVE, Phase.RESOLVE
 _END = (Next.END,)

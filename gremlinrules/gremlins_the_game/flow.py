@@ -196,7 +196,8 @@ def draw_weapon(s: State, seat: int) -> Step[State]:
 
 _EFFECT_STEPS = {"add_gremlins": Next.ADD, "move_gremlins": Next.MOVE, "draw_weapons": Next.DRAW,
                  "discard_weapons": Next.DISCARD}
-_REPLENISH = {"event": Next.REPLENISH_EVENT, "weapon": Next.REPLENISH_WEAPON, "gremlin": Next.REPLENISH_GREMLIN}
+_REPLENISH = {"event": Next.REPLENISH_EVENT, "weapon": Next.REPLENISH_WEAPON,
+              "gremlin": Next.REPLENISH_GREMLIN}
 REFILLS = {Next.REPLENISH_EVENT: ("event",), Next.REPLENISH_WEAPON: ("weapon",),
             Next.REPLENISH_GREMLIN: ("gremlin",)}
 
@@ -233,7 +234,8 @@ def refill(s: State, kinds: tuple[str, ...]) -> Step[State]:
         new_events = len(tokens) - len(s.event_tokens)
     if "weapon" in kinds:
         have = set(s.weapon_tokens)
-        changes["weapon_tokens"] = tokens = tuple(n for n in g.weapon_spaces if n in have or n not in occupied)
+        tokens = tuple(n for n in g.weapon_spaces if n in have or n not in occupied)
+        changes["weapon_tokens"] = tokens
         new_weapons = len(tokens) - len(s.weapon_tokens)
     if "gremlin" in kinds:
         board, pool = s.board, s.pool
@@ -319,7 +321,8 @@ def land(s: State, seat: int, space: str) -> Step[State]:
         if card is None:
             return end_turn(s)
         s = replace(s, event_deck=deck, event_discard=(*discard, card), rng=rng)
-        return Step(s, (EventDrawn(seat, card),)).then(lambda t: run(t, seat, (*event_steps(t, card), Next.END)))
+        steps = (*event_steps(s, card), Next.END)
+        return Step(s, (EventDrawn(seat, card),)).then(lambda t: run(t, seat, steps))
     if space in s.weapon_tokens:
         s = replace(s, weapon_tokens=tuple(n for n in s.weapon_tokens if n != space))
         return run(s, seat, _DRAW_END)
@@ -471,10 +474,8 @@ def move(s: State, to: str) -> Step[State]:
     here = s.positions[seat]
     within = to in geo(s).square and not enters_square(s, here)
     s = replace(s, positions=with_row(s.positions, seat, to), free_move=with_row(s.free_move, seat, False))
-    if to == here or within:  # GTG-SQUARE-6: no refill, no new free move
-        done = end_turn(s)
-    else:
-        done = land(s, seat, to)
+    # GTG-SQUARE-6: a stay, or a move within the square: no refill, no new free move
+    done = end_turn(s) if to == here or within else land(s, seat, to)
     if to == here:
         return done
     homed = [e for e in done.events if type(e) is Moved]

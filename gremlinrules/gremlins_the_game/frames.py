@@ -28,8 +28,9 @@ from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.frames import Frame, field_check, frame_types_of
 
 __all__ = [
-    "EVENT_FRAMES", "FORMAT_VERSION", "FRAME_TYPES", "UPGRADES", "EscapeToTheater", "EventDiscard", "Fight", "GangToTheater", "HandLimit",
-    "MoveGremlin", "Next", "PendingFrame", "PickGremlin", "PlaceGremlin", "upgrade_v1",
+    "EVENT_FRAMES", "FORMAT_VERSION", "FRAME_TYPES", "UPGRADES", "EscapeToTheater", "EventDiscard", "Fight",
+    "GangToTheater", "HandLimit", "MoveGremlin", "Next", "PendingFrame", "PickGremlin", "PlaceGremlin",
+    "upgrade_v1",
 ]
 
 MAX_STEPS = 16
@@ -158,9 +159,6 @@ class MoveGremlin(Frame):
 PendingFrame = (Fight | EscapeToTheater | GangToTheater | HandLimit | EventDiscard | PlaceGremlin
                 | PickGremlin | MoveGremlin)
 """Any frame of this game."""
-
-EventFrame = EventDiscard | PlaceGremlin | PickGremlin | MoveGremlin
-"""The frames of an event card's effects (each names the card)."""
 
 FRAME_TYPES: tuple[type[Frame], ...] = frame_types_of(
     Fight, EscapeToTheater, GangToTheater, HandLimit, EventDiscard, PlaceGremlin, PickGremlin, MoveGremlin)

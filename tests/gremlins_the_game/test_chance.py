@@ -43,9 +43,9 @@ from gremlinrules.gremlins_the_game import (
 from gremlinrules.gremlins_the_game import chance as model
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, REFERENCE, tables
 from gremlinrules.gremlins_the_game.events import EventDrawn
+from gremlinrules.gremlins_the_game.flow import replace
 from gremlinrules.gremlins_the_game.frames import EventDiscard, HandLimit
 from gremlinrules.gremlins_the_game.rules import apply_with_events
-from gremlinrules.gremlins_the_game.flow import replace
 from tests.gremlins_the_game.helpers import THEATER_SPACES, edited, random_states, scaled
 
 T = tables(REFERENCE)

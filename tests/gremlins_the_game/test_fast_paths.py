@@ -19,7 +19,6 @@ from gremlinrules.core.board import (
     reachable,
     select_bits,
 )
-from gremlinrules.gremlins_the_game.frames import Fight, HandLimit, Next
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import (
     Options,
@@ -35,6 +34,7 @@ from gremlinrules.gremlins_the_game import (
     setup,
 )
 from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.frames import Fight, HandLimit, Next
 from gremlinrules.gremlins_the_game.geometry import geometry
 from tests.gremlins_the_game.helpers import random_states, scaled
 from tests.gremlins_the_game.test_board import SMALL

@@ -54,7 +54,8 @@ def test_frames_are_tagged_in_json_at_version_2_and_round_trip() -> None:
     s = GAME.from_data(V1["state"], GAME.State)
     data = GAME.to_data(s)
     assert data["format_version"] == FORMAT_VERSION == 2
-    assert data["stack"][0]["type"] == "MoveGremlin" and data["stack"][0]["then"] == ["end"]
+    assert data["stack"][0]["type"] == "MoveGremlin"
+    assert data["stack"][0]["then"] == ["end"]
     assert GAME.from_json(GAME.to_json(s), GAME.State) == s
     schema = json.dumps(GAME.json_schema())
     for cls in (Fight, EscapeToTheater, HandLimit, MoveGremlin):

@@ -7,16 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.gremlins_the_game.frames import (
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    Next,
-    PickGremlin,
-    PlaceGremlin,
-)
 from gremlinrules.core.errors import SerializationError
 from gremlinrules.gremlins_the_game import (
     Choose,
@@ -45,6 +35,16 @@ from gremlinrules.gremlins_the_game import (
 )
 from gremlinrules.gremlins_the_game.components import REFERENCE, tables
 from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, WEAPON_SPACES, replace
+from gremlinrules.gremlins_the_game.frames import (
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    Next,
+    PickGremlin,
+    PlaceGremlin,
+)
 from tests.gremlins_the_game.helpers import THEATER_SPACES, edited, play, random_states, scaled, table
 from tests.gremlins_the_game.test_fight import HANDS, STACK
 

@@ -14,17 +14,6 @@ import pytest
 import gremlinrules
 from gremlinrules import engine
 from gremlinrules.core.actionspace import action_space
-from gremlinrules.gremlins_the_game.frames import (
-    EscapeToTheater,
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    Next,
-    PickGremlin,
-    PlaceGremlin,
-)
 from gremlinrules.core.errors import SetupError, UnsupportedError
 from gremlinrules.core.playout import random_playout
 from gremlinrules.gremlins_the_game import (
@@ -41,6 +30,17 @@ from gremlinrules.gremlins_the_game import (
     validate_components,
 )
 from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.frames import (
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    Next,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.state import Phase
 from tests.engine.support import needs_engine
 from tests.gremlins_the_game.helpers import edited, random_states, table

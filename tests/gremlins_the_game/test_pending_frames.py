@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from gremlinrules.gremlins_the_game.frames import MoveGremlin, Next, PickGremlin, PlaceGremlin
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import State, apply, check_state, flow, legal_actions
+from gremlinrules.gremlins_the_game.frames import MoveGremlin, Next, PickGremlin, PlaceGremlin
 from gremlinrules.gremlins_the_game.state import Phase
 from tests.gremlins_the_game.helpers import table
 

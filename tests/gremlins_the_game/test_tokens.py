@@ -20,7 +20,13 @@ from gremlinrules.gremlins_the_game import (
     legal_actions,
 )
 from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, SQUARE, WEAPON_SPACES, start_of
-from gremlinrules.gremlins_the_game.frames import EventDiscard, HandLimit, MoveGremlin, PickGremlin, PlaceGremlin
+from gremlinrules.gremlins_the_game.frames import (
+    EventDiscard,
+    HandLimit,
+    MoveGremlin,
+    PickGremlin,
+    PlaceGremlin,
+)
 from tests.gremlins_the_game.helpers import GREMLIN_SPACES, THEATER_SPACES, edited, play, table
 
 FULL = ("flashlight", "flashlight", "camera-flash", "kitchen-knife", "blender", "microwave", "sword")
