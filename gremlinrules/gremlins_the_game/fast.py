@@ -105,14 +105,13 @@ def _choices(s: State, frame: PendingFrame) -> tuple[Any, ...]:
     """The choices of the pending ``frame`` (remembered in ``_last_frame``): the fight's and the
     theater's from tables; the other kinds' from the rule book."""
     global _last_frame
-    kind = type(frame)
-    if kind is Fight:
+    if isinstance(frame, Fight):
         found = fast_fight.fight_choices(s, frame)
-    elif kind in _DISCARDS:
+    elif isinstance(frame, _DISCARDS):
         found = fast_fight.discard_choices(s, frame)
-    elif kind is PickGremlin or (table := move_table(s.options.map)) is None:
-        found = _DECISIONS[kind].choices(s, frame)
-    elif kind in _THEATERS:
+    elif isinstance(frame, PickGremlin) or (table := move_table(s.options.map)) is None:
+        found = _DECISIONS[type(frame)].choices(s, frame)
+    elif isinstance(frame, _THEATERS):
         found = fast_moves.empty_theater(s, table)
     else:
         found = fast_moves.empty_gremlin_spaces(s, table)
@@ -190,25 +189,24 @@ def is_legal(s: State, action: Any) -> bool:
 
 def _answer(s: State, frame: PendingFrame, action: Any) -> State:
     """The state after a legal answer to the pending ``frame``."""
-    kind = type(frame)
     last_table = _table  # read once: the pair is replaced whole, perhaps by another thread
     table = last_table[1] if last_table[0] is s.options.map else move_table(s.options.map)
     if table is not None:
         try:
-            if kind is Fight:
+            if isinstance(frame, Fight):
                 return fast_flow.fight(s, frame, action, table)
-            if kind is EscapeToTheater:
+            if isinstance(frame, EscapeToTheater):
                 return fast_flow.to_theater(s, frame, action.space, table)
-            if kind is GangToTheater:
+            if isinstance(frame, GangToTheater):
                 return fast_flow.gang_to_theater(s, action.space, table)
-            if kind in _DISCARDS:
+            if isinstance(frame, _DISCARDS):
                 return fast_flow.discard(s, frame, action.weapon, table)
-            if kind is PickGremlin:
+            if isinstance(frame, PickGremlin):
                 return fast_flow.move_from(s, frame, action.space)
             return fast_flow.to_gremlin_space(s, frame, action.space, table)
         except _HAND_MADE:
             pass
-    resumed: State = _DECISIONS[kind].resume(flow.replace(s, stack=s.stack[:-1]), frame, action).state
+    resumed: State = _DECISIONS[type(frame)].resume(flow.replace(s, stack=s.stack[:-1]), frame, action).state
     return resumed
 
 

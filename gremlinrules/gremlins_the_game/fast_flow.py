@@ -274,7 +274,7 @@ def to_gremlin_space(s: State, frame: PlaceGremlin | MoveGremlin, space: str, ta
     tk = tokens(s, table)
     bit = table.bit
     b = bit[space]
-    if type(frame) is PlaceGremlin:
+    if isinstance(frame, PlaceGremlin):
         gremlin = s.pool[0]
         board = _insert(s.board, tk.board_mask, b, _token(space, gremlin, False, True))
         pool = s.pool[1:]

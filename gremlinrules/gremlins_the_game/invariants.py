@@ -209,15 +209,15 @@ def _check_stack(s: State, g: Geometry) -> None:
         raise _bad("only the start-of-turn theater choice comes before the move, while the pool lasts")
     here = s.positions[s.turn]
     placed = flow.placed_at(s, here)
-    if kind is Fight and (placed is None or not placed.face_up or placed.gremlin != f.gremlin):
+    if isinstance(f, Fight) and (placed is None or not placed.face_up or placed.gremlin != f.gremlin):
         raise _bad("a fight stands on the revealed gremlin")
-    if kind is EscapeToTheater and (f.origin != here or placed is None or not placed.face_up
+    if isinstance(f, EscapeToTheater) and (f.origin != here or placed is None or not placed.face_up
                                     or here in g.theater_set):
         raise _bad("an escape's theater choice")
-    if kind in EVENT_FRAMES:
+    if isinstance(f, EVENT_FRAMES):
         if f.card not in tables(s.components).event or s.event_discard[-1:] != (f.card,):
             raise _bad("an event's choice names the event card just drawn")
-        moved = flow.placed_at(s, f.origin) if kind is MoveGremlin else None
+        moved = flow.placed_at(s, f.origin) if isinstance(f, MoveGremlin) else None
         if kind is MoveGremlin and (moved is None or moved.face_up):
             raise _bad("a moved gremlin is face down on the board")
         # GTG-EVENT-2: an effect with nothing to act on is skipped, so it never asks

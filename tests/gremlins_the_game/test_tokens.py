@@ -131,7 +131,9 @@ def test_the_other_effects_move_gremlins_replenish_draw_discard_and_send_home() 
     assert len(s.hands[0]) == 3
     # Gremlin Sabotage
     s = apply(free(edited(s, turn=0, turn_number=6)), Move(EVENT_SPACES[3]))
-    assert s.stack[-1] == EventDiscard(0, "gremlin-sabotage", s.stack[-1].then)
+    frame = s.stack[-1]
+    assert isinstance(frame, EventDiscard)
+    assert (frame.seat, frame.card) == (0, "gremlin-sabotage")
     s = apply(s, Discard("sword"))
     assert len(s.hands[0]) == 2
     assert s.weapon_discard[-1] == "sword"
