@@ -187,7 +187,6 @@ def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabula
 
 def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
     from gremlinrules.gremlins_the_game import components as c
-    from gremlinrules.gremlins_the_game import flow
     from gremlinrules.gremlins_the_game.actions import table_components
     from gremlinrules.gremlins_the_game.geometry import table_geometry
     from gremlinrules.gremlins_the_game.state import Options
@@ -210,7 +209,7 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
         "crowd": c.GREMLIN_TOKENS, "defeated[*]": c.GREMLIN_TOKENS,
         "hand": c.HAND_LIMIT,  # GTG-WEAPON-2
         "weapon_discard": c.WEAPON_CARDS, "event_discard": c.EVENT_CARDS,
-        "pending.among": 0, "pending.bound": 1, "pending.then": max(2, steps + 1),
+        "pending.then": steps + 1,  # the frames of gremlins_the_game.frames: at most an event's steps
         # GTG-MAP-7: a table's own map is fixed for the game: only its sequences' lengths
         **{f"options.map.{path}": 0 for path in (
             "spaces", "graph.names", "graph.neighbours", "graph.neighbours[*]", "starts", "gremlin_spaces",
@@ -223,10 +222,7 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
         "board[*].space": tuple(sorted(geo.gremlin_spaces + geo.theater_spaces, key=geo.index.__getitem__)),
         "board[*].gremlin": designs, "crowd[*]": designs, "defeated[*][*]": designs,
         "hand[*]": weapons, "weapon_discard[*]": weapons, "event_discard[*]": events,
-        "pending.kind": flow.FRAME_KINDS,
-        "pending.source": (*designs, *events, "hand-limit", "escape", "stripe"),
-        "pending.among[*]": (), "pending.bound[*][0]": ("from",),
-        "pending.bound[*][1]": geo.names, "pending.then[*]": flow.STEPS,
+        "pending.gremlin": designs, "pending.card": events, "pending.origin": geo.names,
         "options.map.name": (geo.name,),
         **{f"options.map.{path}": () for path in (
             "spaces[*].name", "spaces[*].area", "spaces[*].mark", "spaces[*].colour", "spaces[*].words",

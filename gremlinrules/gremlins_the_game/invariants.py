@@ -6,13 +6,23 @@ from collections import Counter
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
 from gremlinrules.core.invariants import Invariant, first_broken
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, Components, tables
+from gremlinrules.gremlins_the_game.frames import (
+    EVENT_FRAMES,
+    FRAME_TYPES,
+    EscapeToTheater,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.geometry import Geometry, table_geometry
 from gremlinrules.gremlins_the_game.state import MAX_TURNS, Options, Outcome, Phase, Placed, State
 
@@ -179,8 +189,9 @@ def _placed(s: State) -> list[str]:
     space during a fight; no gremlin under a player except the one being fought."""
     g, stripe = _geometry(s), tables(s.components).stripe
     occupied = set(s.positions)
-    fight = s.stack[-1] if s.stack and s.stack[-1].kind == flow.FIGHT else None
-    escaping = s.stack[-1].value("from") if s.stack and s.stack[-1].source == "escape" else None
+    top = s.stack[-1] if s.stack else None
+    fight = top if type(top) is Fight else None
+    escaping = top.origin if type(top) is EscapeToTheater else None
     here = s.positions[s.turn]
     for p in s.board:
         fought = p.space == here and (fight is not None or p.space == escaping)
@@ -239,15 +250,13 @@ def _legal(s: State) -> list[str]:
     return []
 
 
-_KNOWN_SOURCES = {flow.DISCARD: None, flow.THEATER: ("escape", "stripe")}
-
-
 def _frames(s: State) -> list[str]:
-    """At most one frame, none once the game is over, one while a turn resolves; for the turn
-    owner, of a known kind, with steps the flow knows; the phase agrees (a move is pending only
-    between turns' frames)."""
+    """At most one frame (the frame classes validate their own fields), none once the game is
+    over, one while a turn resolves; the turn owner's, and what only the state can show: the phase
+    agrees (only the start-of-turn theater choice comes before the move, while the pool lasts), and
+    what the frame is bound to is on the table."""
     stack = s.stack
-    if type(stack) is not tuple or len(stack) > 1 or not all(type(f) is Frame for f in stack):
+    if type(stack) is not tuple or len(stack) > 1 or not all(type(f) in FRAME_TYPES for f in stack):
         return ["at most one pending decision"]
     if s.phase is Phase.OVER:
         return ["a finished game has no pending decision"] if stack else []
@@ -256,92 +265,66 @@ def _frames(s: State) -> list[str]:
     if not stack:
         return []
     f = stack[0]
-    if f.kind not in flow.FRAME_KINDS or f.seat != s.turn or f.among:
+    kind = type(f)
+    if f.seat != s.turn:
         return [f"a pending decision the rules cannot ask: {shown(f)}"]
-    if type(f.then) is not tuple or len(f.then) > 16 or any(step not in flow.STEPS for step in f.then):
-        return ["a pending decision's remaining steps"]
-    if s.phase is Phase.MOVE and not (f.kind == flow.THEATER and f.source == "stripe"):
-        return ["only the start-of-turn theater choice comes before the move"]
+    if (s.phase is Phase.MOVE) != (kind is GangToTheater) or (kind is GangToTheater and not s.pool):
+        return ["only the start-of-turn theater choice comes before the move, while the pool lasts"]
     return []
 
 
-def _pending(s: State) -> Frame | None:
-    """The frame pending in a game going on (after :func:`_frames`)."""
+def _pending(s: State) -> Any:
+    """The frame pending in a game going on (after :func:`_frames`), or None."""
     return s.stack[0] if s.stack and s.phase is not Phase.OVER else None
 
 
-def _theater_frame(s: State) -> list[str]:
-    """A theater choice: at the start of a turn (Stripe's), or after an escape, then home."""
-    f = _pending(s)
-    if f is None or f.kind != flow.THEATER:
-        return []
-    if f.source == "stripe":
-        if s.phase is not Phase.MOVE or f.then or f.bound or not s.pool:
-            return ["the start-of-turn theater choice"]
-        return []
-    if f.then[-1:] != ("end",):
-        return ["a decision inside a turn leads to its end"]
-    if f.source != "escape":
-        return ["a theater choice of unknown source"]
-    here = s.positions[s.turn]
-    placed = flow.placed_at(s, here)
-    if (f.bound != (("from", here),) or placed is None or not placed.face_up
-            or here in _geometry(s).theater_set or f.then[:1] != ("home",)):
-        return ["an escape's theater choice"]
-    return []
-
-
-def _in_turn(s: State) -> Frame | None:
-    """The frame pending inside a turn (not a theater choice), after :func:`_frames`."""
-    f = _pending(s)
-    return None if f is None or f.kind == flow.THEATER else f
-
-
-def _leads_to_end(s: State) -> list[str]:
-    f = _in_turn(s)
-    if f is not None and f.then[-1:] != ("end",):
-        return ["a decision inside a turn leads to its end"]
-    return []
-
-
 def _fight_frame(s: State) -> list[str]:
-    """A fight stands on the revealed gremlin."""
-    f = _in_turn(s)
-    if f is None or f.kind != flow.FIGHT:
+    """A fight stands on the revealed gremlin (GTG-FIGHT-1)."""
+    f = _pending(s)
+    if not isinstance(f, Fight):
         return []
     placed = flow.placed_at(s, s.positions[s.turn])
-    if placed is None or not placed.face_up or placed.gremlin != f.source or f.bound or f.then != ("end",):
+    if placed is None or not placed.face_up or placed.gremlin != f.gremlin:
         return ["a fight stands on the revealed gremlin"]
+    return []
+
+
+def _escape_frame(s: State) -> list[str]:
+    """An escape's theater choice: from the fighter's space, the gremlin face up, outside the
+    theater (GTG-FIGHT-4)."""
+    f = _pending(s)
+    if not isinstance(f, EscapeToTheater):
+        return []
+    here = s.positions[s.turn]
+    placed = flow.placed_at(s, here)
+    if f.origin != here or placed is None or not placed.face_up or here in _geometry(s).theater_set:
+        return ["an escape's theater choice"]
     return []
 
 
 def _event_frame(s: State) -> list[str]:
     """An event's choice names the event card just drawn; an effect with nothing to act on is
     skipped, so it never asks (GTG-EVENT-2)."""
-    f = _in_turn(s)
-    if f is None or f.kind == flow.FIGHT or (f.kind == flow.DISCARD and f.source == "hand-limit"):
+    f = _pending(s)
+    if not isinstance(f, EVENT_FRAMES):
         return []
-    if f.source not in tables(s.components).event or not s.event_discard or s.event_discard[-1] != f.source:
+    if f.card not in tables(s.components).event or s.event_discard[-1:] != (f.card,):
         return ["an event's choice names the event card just drawn"]
-    if f.kind == flow.MOVE_TO:
-        placed = flow.placed_at(s, str(f.value("from")))
-        if len(f.bound) != 1 or placed is None or placed.face_up:
+    if isinstance(f, MoveGremlin):
+        moved = flow.placed_at(s, f.origin)
+        if moved is None or moved.face_up:
             return ["a moved gremlin is face down on the board"]
-    elif f.bound:
-        return ["a pending decision's bound values"]
-    if f.kind == flow.PLACE and not s.pool:
+    if isinstance(f, PlaceGremlin) and not s.pool:
         return ["a new gremlin comes from the pool, which is empty"]
-    if f.kind == flow.MOVE_FROM and not flow.empty_gremlin_spaces(s):
+    if isinstance(f, PickGremlin) and not flow.empty_gremlin_spaces(s):
         return ["a gremlin is moved only while a Gremlin space is empty"]
     return []
 
 
 def _hand_limit_frame(s: State) -> list[str]:
     """A hand-limit discard comes before a draw into a full hand (GTG-WEAPON-2)."""
-    f = _in_turn(s)
-    if f is None or f.kind != flow.DISCARD or f.source != "hand-limit":
-        return []
-    if f.bound or f.then[:1] != ("draw",) or len(s.hands[s.turn]) < HAND_LIMIT:
+    f = _pending(s)
+    if isinstance(f, HandLimit) and len(s.hands[s.turn]) < HAND_LIMIT:
         return ["a hand-limit discard comes before a draw into a full hand"]
     return []
 
@@ -357,11 +340,10 @@ INVARIANTS: tuple[Invariant[State], ...] = (
     Invariant("placed gremlins", "GTG-ZONE-1", _placed),
     Invariant("tokens taken", "GTG-EVENT-1", _tokens_taken),
     Invariant("outcome", "GTG-STRIPE-2", _outcome),
-    # the decision stack, per frame kind
+    # the decision stack: the frames' own fields are their classes' validators
     Invariant("frames", "GTG-END-3", _frames),
-    Invariant("theater frame", "GTG-THEATER-1", _theater_frame),
-    Invariant("a turn's frames end it", "GTG-END-3", _leads_to_end),
     Invariant("fight frame", "GTG-FIGHT-1", _fight_frame),
+    Invariant("escape frame", "GTG-FIGHT-4", _escape_frame),
     Invariant("event frames", "GTG-EVENT-2", _event_frame),
     Invariant("hand-limit frame", "GTG-WEAPON-2", _hand_limit_frame),
     Invariant("a legal action", "GTG-END-3", _legal),

@@ -42,15 +42,24 @@ from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
 from gremlinrules.core.native.rng cimport GR_GAMMA, GR_M1, sm_below, sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError, UnsupportedError
 from gremlinrules.core.native.game import run_playouts
 from gremlinrules.core.rng import Rng
-from gremlinrules.gremlins_the_game import flow as _flow
 from gremlinrules.gremlins_the_game import rules as _rules
 from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, all_actions, table_components
 from gremlinrules.gremlins_the_game.components import covers as _covers
 from gremlinrules.gremlins_the_game.components import tables as _component_tables
+from gremlinrules.gremlins_the_game.frames import (
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    Next,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.geometry import table_geometry
 from gremlinrules.gremlins_the_game.invariants import check_state
 from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, Placed, State
@@ -87,7 +96,8 @@ cdef enum:
     STRIPE_DEFEATED = 1
     POOL_EMPTY = 2
     TURN_LIMIT = 3
-    # the frame kinds, in the order of flow.FRAME_KINDS
+    # the frame kinds (a theater space for an escape or the start-of-turn gremlin, a discard for
+    # the hand limit or an event: one kind each, told apart by the source)
     F_FIGHT = 0
     F_THEATER = 1
     F_DISCARD = 2
@@ -100,7 +110,7 @@ cdef enum:
     SRC_STRIPE = 1
     SRC_HAND_LIMIT = 0
     SRC_EVENT = 1
-    # the named steps, in the order of flow.STEPS
+    # the steps, in the order of frames.Next
     ST_END = 0
     ST_HOME = 1
     ST_DRAW = 2
@@ -120,15 +130,16 @@ _PHASE_CODE = {phase: code for code, phase in enumerate(_PHASES)}
 _OUTCOMES = (Outcome.PLAYING, Outcome.STRIPE_DEFEATED, Outcome.POOL_EMPTY, Outcome.TURN_LIMIT)
 _OUTCOME_CODE = {outcome: code for code, outcome in enumerate(_OUTCOMES)}
 _END_REASONS = ("GTG-STRIPE-2", "GTG-STRIPE-4", "GTG-END-4")  # view.end_reason, by outcome - 1
-_KINDS = _flow.FRAME_KINDS
-_KIND_CODE = {kind: code for code, kind in enumerate(_KINDS)}
-_STEP_NAMES = _flow.STEPS
+_KIND_CODE = {Fight: F_FIGHT, EscapeToTheater: F_THEATER, GangToTheater: F_THEATER, HandLimit: F_DISCARD,
+              EventDiscard: F_DISCARD, PlaceGremlin: F_PLACE, PickGremlin: F_MOVE_FROM, MoveGremlin: F_MOVE_TO}
+_STEP_NAMES = tuple(Next)
 _STEP_CODE = {name: code for code, name in enumerate(_STEP_NAMES)}
+_FIGHT_THEN = (Next.END,)
+_ESCAPE_THEN = (Next.HOME, Next.END)
 _EFFECT_STEPS = {"add_gremlins": ST_ADD, "move_gremlins": ST_MOVE, "draw_weapons": ST_DRAW,
                  "discard_weapons": ST_DISCARD}
 _REPLENISH_STEPS = {"event": ST_EVENTS, "weapon": ST_WEAPONS, "gremlin": ST_GREMLINS}
 _MASK = (1 << 64) - 1
-_FROM = "from"
 
 
 # A table's numbers: the map, the component set and the options.
@@ -1327,6 +1338,26 @@ cdef class GremlinsTheGame(NativeGame):
             PyList_SET_ITEM(out, i, item)
         return out
 
+    def _frame(self, names, ids, events):
+        """The pending frame (:mod:`.frames`) of the state."""
+        cdef const S* s = &self.s
+        cdef int kind = s.fkind, seat = s.turn, k
+        if kind == F_FIGHT:
+            return Fight(seat, ids[s.fsrc])
+        if kind == F_THEATER:
+            return EscapeToTheater(seat, names[s.ffrom]) if s.fsrc == SRC_ESCAPE else GangToTheater(seat)
+        then = tuple([_STEP_NAMES[s.fthen[k]] for k in range(s.fthen_len)])
+        if kind == F_DISCARD and s.fsrc == SRC_HAND_LIMIT:
+            return HandLimit(seat, then)
+        card = events[s.edisc[s.edisc_len - 1]]
+        if kind == F_DISCARD:
+            return EventDiscard(seat, card, then)
+        if kind == F_PLACE:
+            return PlaceGremlin(seat, card, then)
+        if kind == F_MOVE_FROM:
+            return PickGremlin(seat, card, then)
+        return MoveGremlin(seat, card, names[s.ffrom], then)
+
     def to_state(self):
         """The game's State, equal to the one the rule book reaches."""
         cdef const S* s = &self.s
@@ -1346,18 +1377,7 @@ cdef class GremlinsTheGame(NativeGame):
             hands.append(tuple(hand))
         stack = ()
         if s.fkind != NONE:
-            kind = s.fkind
-            bound = ((_FROM, names[s.ffrom]),) if s.ffrom >= 0 else ()
-            if kind == F_FIGHT:
-                source = ids[s.fsrc]
-            elif kind == F_THEATER:
-                source = "escape" if s.fsrc == SRC_ESCAPE else "stripe"
-            elif kind == F_DISCARD and s.fsrc == SRC_HAND_LIMIT:
-                source = "hand-limit"
-            else:
-                source = events[s.edisc[s.edisc_len - 1]]
-            stack = (Frame(_KINDS[kind], s.turn, source=source, bound=bound,
-                           then=tuple([_STEP_NAMES[s.fthen[k]] for k in range(s.fthen_len)])),)
+            stack = (self._frame(names, ids, events),)
         return State(
             players=n, options=table.options, rng=Rng(s.rng), first_player=s.first_player, turn=s.turn,
             turn_number=s.turn_number, phase=_PHASES[s.phase],
@@ -1467,20 +1487,30 @@ def from_state(state):
     s.edisc_len = len(state.event_discard)
     s.fkind = NONE
     s.ffrom = -1
-    if state.stack:  # check_state allows one frame, of a kind and with steps the flow knows
+    if state.stack:  # check_state allows one frame (frames.FRAME_TYPES)
         frame = state.stack[0]
-        s.fkind = _KIND_CODE[frame.kind]
-        if s.fkind == F_FIGHT:
-            s.fsrc = gremlin[frame.source]
-        elif s.fkind == F_THEATER:
-            s.fsrc = SRC_ESCAPE if frame.source == "escape" else SRC_STRIPE
-        elif s.fkind == F_DISCARD:
-            s.fsrc = SRC_HAND_LIMIT if frame.source == "hand-limit" else SRC_EVENT
-        origin = frame.value(_FROM)
-        if origin is not None:
-            s.ffrom = index[str(origin)]
-        s.fthen_len = len(frame.then)
-        for k, name in enumerate(frame.then):
+        kind = type(frame)
+        s.fkind = _KIND_CODE[kind]
+        then = ()
+        if kind is Fight:
+            s.fsrc = gremlin[frame.gremlin]
+            then = _FIGHT_THEN
+        elif kind is EscapeToTheater:
+            s.fsrc = SRC_ESCAPE
+            s.ffrom = index[frame.origin]
+            then = _ESCAPE_THEN
+        elif kind is GangToTheater:
+            s.fsrc = SRC_STRIPE
+        else:
+            if kind is HandLimit:
+                s.fsrc = SRC_HAND_LIMIT
+            elif kind is EventDiscard:
+                s.fsrc = SRC_EVENT
+            if kind is MoveGremlin:
+                s.ffrom = index[frame.origin]
+            then = frame.then
+        s.fthen_len = len(then)
+        for k, name in enumerate(then):
             s.fthen[k] = _STEP_CODE[name]
     return game
 
