@@ -73,7 +73,8 @@ from gremlinrules.gnaughty_gnomes.view import View, describe, end_reason, observ
 __all__ = [
     "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION", "FRAME_TYPES",
     "GAME_ID", "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "PLAYER_COUNTS", "REFERENCE",
-    "REFERENCE_RULES", "STATE_TO_JSON", "TITLE", "UPGRADES", "Action", "Card", "CardFlipped", "CardPlayed", "Colour", "Components", "Dealt",
+    "REFERENCE_RULES", "STATE_TO_JSON", "TITLE", "UPGRADES", "Action", "Card", "CardFlipped", "CardPlayed",
+    "Colour", "Components", "Dealt",
     "Event",
     "Flip", "GameEnded", "GnomePlaced", "Options", "Phase", "Place", "Placement", "Play", "PlayX", "Played",
     "Revealed",

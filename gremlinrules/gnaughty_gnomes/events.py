@@ -21,8 +21,6 @@ hand in it and only the counts of the others (GG-VIEW-1). Every other event is p
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from gremlinrules.core.checks import check_complete, check_type

@@ -28,7 +28,8 @@ from gremlinrules.gnaughty_gnomes.state import Phase, Played, State, guarded, in
 from gremlinrules.gnaughty_gnomes.trick import rank_trick, strongest_left, track_after
 
 __all__ = [
-    "clean_up", "current_player", "guarded", "incomplete", "is_terminal", "placement_frame", "placement_stack",
+    "clean_up", "current_player", "guarded", "incomplete", "is_terminal", "placement_frame",
+    "placement_stack",
     "players", "position_to_act", "scores", "seat_of", "trick_ranked", "winners", "winning_team",
 ]
 

@@ -35,7 +35,9 @@ from gremlinrules.gnaughty_gnomes.frames import FRAME_TYPES, Placement
 from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES, Options, Phase, Played, Setup, State
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
 
-__all__ = ["CARD_SCHEMA", "CONVERTER", "FORMAT_VERSION", "STATE_SCHEMA", "UPGRADES", "state_json", "upgrade_v1"]
+__all__ = [
+    "CARD_SCHEMA", "CONVERTER", "FORMAT_VERSION", "STATE_SCHEMA", "UPGRADES", "state_json", "upgrade_v1",
+]
 
 CONVERTER = serial.make_converter(ACTION_TYPES + EVENT_TYPES, frame_types=FRAME_TYPES)
 FORMAT_VERSION = 2

@@ -15,15 +15,16 @@ A trick, in the order the rules run it:
   (GG-X-1). The fourth card ranks the trick (GG-TRICK-1, GG-TRICK-2, GG-X-2),
   scores the winner's point and pushes the four placements on the decision
   stack (GG-PLACE-1; see :mod:`gremlinrules.gnaughty_gnomes.flow`).
-* **The Placement frame** (:mod:`gremlinrules.gnaughty_gnomes.frames`), one per turn-order place, winner first, answered by
-  **Place** or **Flip**: the placing position uses one unflipped card of the
-  trick, its own or anyone's (GG-PLACE-3, GG-PLACE-10), named by its colour
-  (GG-PLACE-9), and puts a gnome on an open spot (GG-PLACE-7) touching a hex of
-  that colour, where its place allows: place 1 an outer side only (GG-PLACE-2),
-  places 2-3 an outer or inner side (GG-PLACE-4), place 4 a side or a corner
-  (GG-PLACE-5, GG-PLACE-6). The white centre is no colour and its sides are
-  outer (GG-SCORE-5). With no such spot it flips a card and places nothing
-  (GG-PLACE-8). The placement scores at once (GG-SCORE-1 to GG-SCORE-5, in
+* **The Placement frame** (:mod:`gremlinrules.gnaughty_gnomes.frames`), one per
+  turn-order place, winner first, answered by **Place** or **Flip**: the placing
+  position uses one unflipped card of the trick, its own or anyone's (GG-PLACE-3,
+  GG-PLACE-10), named by its colour (GG-PLACE-9), and puts a gnome on an open
+  spot (GG-PLACE-7) touching a hex of that colour, where its place allows:
+  place 1 an outer side only (GG-PLACE-2), places 2-3 an outer or inner side
+  (GG-PLACE-4), place 4 a side or a corner (GG-PLACE-5, GG-PLACE-6). The white
+  centre is no colour and its sides are outer (GG-SCORE-5). With no such spot it
+  flips a card and places nothing (GG-PLACE-8). The placement scores at once
+  (GG-SCORE-1 to GG-SCORE-5, in
   :func:`gremlinrules.gnaughty_gnomes.trick.score_placement`); the last one
   cleans up (GG-CLEAN-1 to GG-CLEAN-4).
 """

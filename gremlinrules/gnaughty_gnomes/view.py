@@ -12,8 +12,15 @@ from gremlinrules.core.registry import draw
 from gremlinrules.gnaughty_gnomes.actions import Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import BOARD
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
+from gremlinrules.gnaughty_gnomes.flow import (
+    current_player,
+    guarded,
+    position_to_act,
+    scores,
+    winners,
+    winning_team,
+)
 from gremlinrules.gnaughty_gnomes.frames import Placement
-from gremlinrules.gnaughty_gnomes.flow import current_player, guarded, position_to_act, scores, winners, winning_team
 from gremlinrules.gnaughty_gnomes.rules import canonical
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, State
 

@@ -78,7 +78,7 @@ def test_a_version_this_library_does_not_read_is_refused(version: object) -> Non
 
 
 def _v2_with_top(**fields: object) -> dict[str, Any]:
-    data = GAME.to_data(_pending())
+    data: dict[str, Any] = GAME.to_data(_pending())
     data["stack"][-1] = {**data["stack"][-1], **fields}
     return data
 
