@@ -24,6 +24,7 @@ from cattrs.gen import make_dict_structure_fn
 
 from gremlinrules.core import serial
 from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.core.frames import upgrade_frames
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.schema import build_schema
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES
@@ -462,12 +463,7 @@ def _placement_of_v1(frame: Any) -> Any:
 def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
     """A version 1 state or view document as version 2: its untyped "place" frames (the state's
     ``stack``, the view's ``pending``) as Placement frames."""
-    out = dict(data)
-    if type(out.get("stack")) is list:
-        out["stack"] = [_placement_of_v1(f) for f in out["stack"]]
-    if "pending" in out:
-        out["pending"] = _placement_of_v1(out["pending"])
-    return out
+    return upgrade_frames(data, _placement_of_v1)
 
 
 UPGRADES = {1: upgrade_v1}
