@@ -72,7 +72,6 @@ def pytest_report_header() -> str | None:
     return None
 
 
-
 @pytest.fixture(autouse=True)
 def fresh_rule_book() -> None:
     """Forget the Goblins vs Gnomes rule book built by an earlier test (see the module's docstring)."""
