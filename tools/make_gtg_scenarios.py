@@ -192,7 +192,7 @@ def scenarios() -> dict[str, dict[str, Any]]:
         steps = [move("d3"), {"expect": {"fields": {"stack.0.type": "PlaceGremlin"}, "legal": [
             {"type": "Choose", "space": "e6"}]}}, choose("e6")]
         steps.append(plain(2, steps, **table))
-        steps += [move("e6"), {"expect": {"fields": {"stack.0.type": "GangToTheater"}}}]
+        steps += [move("e6"), {"expect": {"fields": {"stack.0.type": "Fight", "stack.0.gremlin": "stripe"}}}]
         if hand == found:
             steps += [{"action": {"type": "Defeat", "weapons": found}},
                       {"expect": {"terminal": True, "scores": [5, 0], "winners": [0],
