@@ -14,31 +14,31 @@ from itertools import chain
 from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_inc import effects, flow
 from gremlinrules.gremlins_inc.components import RESOURCES, Step
-from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_flow import after_action
 from gremlinrules.gremlins_inc.fast_select import WANT, mask, selected, sources, targets
 from gremlinrules.gremlins_inc.fast_tables import COUNTS_GET, Tables, counts
-from gremlinrules.gremlins_inc.state import (
-    ASSIGN,
-    CHOOSE_PLAYER,
-    CHOOSE_PROJECT,
-    CHOOSE_RESOURCE,
-    DISCARD,
-    PAY,
-    Project,
-    State,
+from gremlinrules.gremlins_inc.frames import (
+    AssignChoice,
+    DiscardChoice,
+    Effect,
+    EffectFrame,
+    Payment,
+    PlayerChoice,
+    ProjectChoice,
+    ResourceChoice,
+    Stage,
 )
+from gremlinrules.gremlins_inc.state import Project, State
 
 __all__ = ["ASKED", "first_step", "pay", "run", "with_card", "with_resources"]
 
 ASKED: list[tuple[Any, tuple[Any, ...], Any]] = [(None, (), None)]
 """The last state whose frame's choices are known, them, and what the frame says (its effect's
-:class:`.Ctx`, or a pay frame's units owed as type indices), or None to read it from the frame.
+:class:`.Effect`, or a pay frame's units owed as type indices), or None to read it from the frame.
 A frame this module pushes has its choices found as it is pushed (the step found them to see
 that there is a choice); held, so the state's identity stays unique."""
 
@@ -46,32 +46,35 @@ _SIMPLE = frozenset({"gain_score", "lose_score", "steal_score", "draw", "extra_t
 _PROJECT_OPS = frozenset({"move_resource", "steal_resource", "steal_project", "discard_resource",
                           "discard_project", "hide", "reveal"})
 """Ops that act on their target at once, with no choice of project, card or resource."""
-_ctx_with = make_replace(Ctx)
-_FRESH: dict[str, Any] = {"stage": "who", "queue": (), "each": False, "seat": -1, "project": -1, "dest": -1,
-                          "left": -1}
-"""A step's context before its target is found (Ctx's defaults after ``step``)."""
-_first_step = make_updater(Ctx, "player", "card", step=0, **_FRESH)
-"""``Ctx(player, card)`` without the constructor: every field is set (the first argument's are not read)."""
-_next_step = make_updater(Ctx, "player", "card", "step", **_FRESH)
-"""``Ctx(player, card, step)`` without the constructor: every field is set."""
-_START = Ctx(0, "")
+_ctx_with = make_replace(Effect)
+_WHO, _ACT, _PROJECT, _DEST, _UNITS, _DISCARD, _ASSIGN = (Stage.WHO, Stage.ACT, Stage.PROJECT, Stage.DEST,
+                                                           Stage.UNITS, Stage.DISCARD, Stage.ASSIGN)
+_FRESH: dict[str, Any] = {"stage": Stage.WHO, "queue": (), "each": False, "seat": -1, "project": -1,
+                          "dest": -1, "left": -1}
+"""A step's context before its target is found (Effect's defaults after ``step``, bar ``completing``)."""
+_first_step = make_updater(Effect, "player", "card", "completing", step=0, **_FRESH)
+"""``Effect(player, card, completing=...)`` without the constructor: every field is set (the first
+argument's are not read)."""
+_next_step = make_updater(Effect, "player", "card", "step", **_FRESH)
+"""``Effect(player, card, step)`` without the constructor (``completing`` kept)."""
+_START = Effect(0, "-")
 
 
-def _ask(s: State, frame: Frame, choices: tuple[Any, ...], said: Any) -> State:
+def _ask(s: State, frame: EffectFrame, choices: tuple[Any, ...], said: Any) -> State:
     """``s`` with ``frame`` pushed, its choices (as :mod:`.fast_frames` lists them) remembered."""
     out = _pushed(s, (*s.stack, frame))
     ASKED[0] = (out, choices, said)
     return out
 
 
-_OWED: BoundedCache[tuple[int, ...], str] = BoundedCache("gremlins-inc owed units as text", 256)
-"""Resource units still owed (type indices) as a pay frame writes them (``malice.malice``)."""
+_OWED: BoundedCache[tuple[int, ...], tuple[str, ...]] = BoundedCache("gremlins-inc owed units by name", 256)
+"""Resource units still owed (type indices) as a Payment frame names them (``("malice", "malice")``)."""
 with_resources = make_updater(Project, "resources")
 """A project with other resources (one constructor-free call)."""
 _pushed = make_updater(State, "stack")
 _scored = make_updater(State, "scores")
 _drawn = make_updater(State, "hands", "deck")
-_resolved = make_updater(State, "discard", resolving="")
+_resolved = make_updater(State, "discard")
 _paid = make_updater(State, "projects", "discard")
 _paid_asking = make_updater(State, "projects", "discard", "stack")
 
@@ -84,18 +87,17 @@ def with_card(pile: tuple[str, ...], *cards: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _finish(s: State, c: Ctx, t: Tables) -> State:
+def _finish(s: State, c: Effect, t: Tables) -> State:
     """:func:`.effects.finish_effect`: a played card goes to the discard pile (a completed project
     retires, :func:`.effects.retire`), then the action is over."""
-    card = s.resolving
-    if card and s.completing >= 0:
-        s = effects.retire(s, c.player, card)
-    elif card:
-        s = _resolved(s, with_card(s.discard, card))
+    if c.completing >= 0:
+        s = effects.retire(s, c.player, c.card, c.completing)
+    else:
+        s = _resolved(s, with_card(s.discard, c.card))
     return after_action(s, t)
 
 
-def run(s: State, c: Ctx, t: Tables) -> State:
+def run(s: State, c: Effect, t: Tables) -> State:
     """:func:`.effects.run`: carry the effect on from ``c`` until it asks a choice or ends."""
     scripts = t.scripts
     while True:
@@ -106,7 +108,7 @@ def run(s: State, c: Ctx, t: Tables) -> State:
         step = script[i]
         if not c.each:
             stage = c.stage
-            if stage == "who" and step.target == "everyone_except_you" and step.op in _SIMPLE:
+            if stage is _WHO and step.target == "everyone_except_you" and step.op in _SIMPLE:
                 me = c.player  # each other seat in turn, from the left (as effects.advance's queue)
                 op, amount, perms = step.op, step.amount, s.permanents
                 for seat in selected(s, c, step):
@@ -115,7 +117,7 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                     s = _act(s, me, seat, op, amount)
                 c = _next_step(c, me, c.card, i + 1)
                 continue
-            if stage == "who" and step.target != "everyone_except_you":  # GI-EFFECT-2
+            if stage is _WHO and step.target != "everyone_except_you":  # GI-EFFECT-2
                 seats = targets(s, c, step, t)
                 if not seats:  # GI-EFFECT-6
                     c = _next_step(c, c.player, c.card, i + 1)
@@ -125,7 +127,7 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                     offsets = sorted([(p - c.player) % n for p in seats])
                     if offsets[0] == 0:
                         offsets = [*offsets[1:], 0]
-                    return _ask(s, effects.frame_of(CHOOSE_PLAYER, c.player, c),
+                    return _ask(s, PlayerChoice(c.player, c),
                                 tuple(map(t.choose_player.__getitem__, offsets)), c)
                 op = step.op
                 if op in _SIMPLE:  # acted on at once (as effects.advance's "act" stage)
@@ -133,30 +135,31 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                     c = _next_step(c, c.player, c.card, i + 1)
                     continue
                 if op in _PROJECT_OPS:  # the "act" stage of a project op only goes on to its project
-                    c = _ctx_with(c, stage="project", seat=seats[0])
-                    stage = "project"
+                    c = _ctx_with(c, stage=_PROJECT, seat=seats[0])
+                    stage = _PROJECT
                 else:
-                    c = _ctx_with(c, stage="act", seat=seats[0])
-                    stage = "act"
+                    c = _ctx_with(c, stage=_ACT, seat=seats[0])
+                    stage = _ACT
             if 0 <= c.seat < s.players:
-                if stage == "act" and step.op in _SIMPLE:
+                if stage is _ACT and step.op in _SIMPLE:
                     s = _act(s, c.player, c.seat, step.op, step.amount)
                     c = _next_step(c, c.player, c.card, i + 1)
                     continue
-                if stage == "project":  # GI-EFFECT-4
+                if stage is _PROJECT:  # GI-EFFECT-4
                     found = sources(s, c, step, c.seat, t)
                     if not found:
                         c = _next_step(c, c.player, c.card, i + 1)
                         continue
                     if len(found) > 1:
                         pick = t.choose_project[c.seat]
-                        return _ask(s, effects.frame_of(CHOOSE_PROJECT, c.player, c),
+                        return _ask(s, ProjectChoice(c.player, c),
                                     tuple([pick[k] for k in found]), c)
-                    s, c, frame = effects.after_project(s, _ctx_with(c, project=found[0]), step)
+                    out, c, frame = effects.after_project(s, _ctx_with(c, project=found[0]), step)
+                    s = out.state
                     if frame is not None:
                         return _pushed(s, (*s.stack, frame))
                     continue
-                if stage == "dest":  # GI-OP-6: where a taken resource goes
+                if stage is _DEST:  # GI-OP-6: where a taken resource goes
                     dests = _dests(s, c, step)
                     if not dests:
                         c = _next_step(c, c.player, c.card, i + 1)
@@ -164,11 +167,11 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                     if len(dests) > 1:
                         pick = t.choose_project[c.seat if step.op == "move_resource" and step.to == "same"
                                                 else c.player]
-                        return _ask(s, effects.frame_of(CHOOSE_PROJECT, c.player, c),
+                        return _ask(s, ProjectChoice(c.player, c),
                                     tuple([pick[k] for k in dests]), c)
-                    c = _ctx_with(c, stage="units", dest=dests[0], left=step.amount)
+                    c = _ctx_with(c, stage=_UNITS, dest=dests[0], left=step.amount)
                     continue
-                if stage == "units":  # GI-OP-6: one resource at a time
+                if stage is _UNITS:  # GI-OP-6: one resource at a time
                     row = s.projects[c.seat]
                     if c.left <= 0 or not 0 <= c.project < len(row):
                         c = _next_step(c, c.player, c.card, i + 1)
@@ -178,33 +181,34 @@ def run(s: State, c: Ctx, t: Tables) -> State:
                         c = _next_step(c, c.player, c.card, i + 1)
                         continue
                     if kinds & (kinds - 1):  # GI-EFFECT-5: several types could go
-                        return _ask(s, effects.frame_of(CHOOSE_RESOURCE, c.player, c),
+                        return _ask(s, ResourceChoice(c.player, c),
                                     t.resource_choices[kinds], c)
                     s = effects.take(s, c, step, RESOURCES[kinds.bit_length() - 1])
                     c = _ctx_with(c, left=c.left - 1)
                     continue
         if c.left > 0 and 0 <= c.seat < s.players:
             stage = c.stage
-            if stage == "discard":  # GI-OP-4: the target chooses among two designs or more
+            if stage is _DISCARD:  # GI-OP-4: the target chooses among two designs or more
                 hand = s.hands[c.seat]
                 if len(hand) > c.left:
                     kinds_ = sorted(set(hand))
                     if len(kinds_) > 1:
-                        return _ask(s, effects.frame_of(DISCARD, c.seat, c),
+                        return _ask(s, DiscardChoice(c.seat, c),
                                     tuple(map(t.discards.__getitem__, kinds_)), c)
-            elif stage == "assign":  # GI-OP-5: the player assigns a card or stops
+            elif stage is _ASSIGN:  # GI-OP-5: the player assigns a card or stops
                 hand = s.hands[c.player]
                 row = s.projects[c.player]
                 if hand and row:
                     table = t.assigns[len(row)]
-                    return _ask(s, effects.frame_of(ASSIGN, c.player, c),
+                    return _ask(s, AssignChoice(c.player, c),
                                 (*chain.from_iterable(map(table.__getitem__, sorted(set(hand)))), t.done), c)
-        s, c, frame = effects.advance(s, c, step)
+        out, c, frame = effects.advance(s, c, step)
+        s = out.state
         if frame is not None:
             return _pushed(s, (*s.stack, frame))
 
 
-def _dests(s: State, c: Ctx, step: Step) -> list[int]:
+def _dests(s: State, c: Effect, step: Step) -> list[int]:
     """:func:`.effects._dests`: the destination projects (of one owner) for a resource taken from
     the chosen project."""
     if step.op == "discard_resource":
@@ -229,7 +233,7 @@ def _act(s: State, me: int, seat: int, op: str, n: int) -> State:
     if op == "draw":
         deck = s.deck
         if n > len(deck) or n <= 0:  # a reshuffle, or nothing to draw: the flow draws
-            return flow.draw(s, seat, n)
+            return flow.draw(s, seat, n).state
         hands = list(s.hands)
         hands[seat] = tuple(sorted(hands[seat] + deck[:n]))
         return _drawn(s, tuple(hands), deck[n:])
@@ -259,10 +263,10 @@ def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen
                         found.append(i)
         if len(found) > 1:
             rest = owed[k:]
-            text = _OWED.get(rest)
-            if text is None:
-                text = _OWED.put(rest, ".".join(RESOURCES[x] for x in rest))
-            frame = Frame(PAY, seat, source=card, bound=(("owed", text),))
+            names = _OWED.get(rest)
+            if names is None:
+                names = _OWED.put(rest, tuple(RESOURCES[x] for x in rest))
+            frame = Payment(seat, card, names)
             pick = t.choose_project[seat]
             if pile is None:
                 out = _pushed(s, (*s.stack, frame))
@@ -283,9 +287,9 @@ def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen
             row = row[:i] + (with_resources(p, res[:pos] + res[pos + 1:]),) + row[i + 1:]
     if pile is not None:
         s = _paid(s, replace_at(s.projects, seat, row), tuple(pile))
-    return run(s, _first_step(_START, seat, card), t)
+    return run(s, _first_step(_START, seat, card, -1), t)
 
 
-def first_step(player: int, card: str) -> Ctx:
-    """``Ctx(player, card)``: the start of a card's script (GI-EFFECT-1)."""
-    return _first_step(_START, player, card)
+def first_step(player: int, card: str, completing: int = -1) -> Effect:
+    """``Effect(player, card, completing=completing)``: the start of a card's script (GI-EFFECT-1)."""
+    return _first_step(_START, player, card, completing)

@@ -9,11 +9,9 @@ the choices, a state not just listed) goes to the rule book.
 
 from __future__ import annotations
 
-from functools import partial
 from itertools import chain
 from typing import Any
 
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.gremlins_inc import effects, rules
 from gremlinrules.gremlins_inc.components import RESOURCES
@@ -21,20 +19,22 @@ from gremlinrules.gremlins_inc.fast_effects import ASKED, pay, run
 from gremlinrules.gremlins_inc.fast_select import WANT as _WANT
 from gremlinrules.gremlins_inc.fast_select import mask, sources, targets
 from gremlinrules.gremlins_inc.fast_tables import Tables, tables
-from gremlinrules.gremlins_inc.state import (
-    ASSIGN,
-    CHOOSE_PLAYER,
-    CHOOSE_PROJECT,
-    CHOOSE_RESOURCE,
-    DISCARD,
-    PAY,
-    REDRAW,
-    State,
+from gremlinrules.gremlins_inc.frames import (
+    AssignChoice,
+    DiscardChoice,
+    EffectFrame,
+    Payment,
+    PendingFrame,
+    PlayerChoice,
+    ProjectChoice,
+    Redraw,
+    ResourceChoice,
+    Stage,
 )
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["frame_actions", "frame_apply"]
 
-_DECISIONS = rules.RULES.decisions
 _popped = make_updater(State, "stack")
 _INDEX = {r: i for i, r in enumerate(RESOURCES)}
 _LAST = ASKED
@@ -53,60 +53,55 @@ def frame_actions(s: State) -> tuple[Any, ...]:
     except (KeyError, IndexError):  # a state built by hand with odd values: the rule book's
         found = None
     if found is None:
-        found = _DECISIONS[frame.kind].choices(s, frame)
+        found = rules.RULES.decision(frame).choices(s, frame)
     _LAST[0] = (s, found, None)
     return found
 
 
-def _choices(s: State, frame: Frame, t: Tables) -> tuple[Any, ...] | None:
+def _choices(s: State, frame: PendingFrame, t: Tables) -> tuple[Any, ...] | None:
     """The frame's choices as :data:`.rules.DECISIONS` lists them, as the space's own action
-    objects; None for a frame the rules would not make (the rule book answers it)."""
-    kind = frame.kind
+    objects; None where the rule book answers (a redraw, a card outside the tables)."""
+    kind = type(frame)
     n = s.players
-    if kind == PAY:  # GI-PLAY-2: the payer's projects holding the type
-        owed = frame.value("owed")
-        if type(owed) is not str or not 0 <= frame.seat < n:
+    if kind is Payment:  # GI-PLAY-2: the payer's projects holding the type
+        if not frame.seat < n:
             return None
-        bit = 1 << _INDEX[owed.split(".")[0]]
+        bit = 1 << _INDEX[frame.owed[0]]
         row = s.projects[frame.seat]
         pick = t.choose_project[frame.seat]
         return tuple(pick[i] for i, p in enumerate(row) if mask(p, t) & bit)
-    if kind == REDRAW:
+    if kind is Redraw:
         return None
-    try:
-        c = effects.ctx_of(frame)
-    except ValueError:
-        return None
+    c = frame.effect
     script = t.scripts.get(c.card, ())
-    if not 0 <= c.step < len(script) or not 0 <= c.player < n:
+    if not 0 <= c.step < len(script) or not c.player < n:
         return None
     step = script[c.step]
-    if kind == CHOOSE_PLAYER:  # GI-EFFECT-3: by offset from the chooser, themselves last
+    if kind is PlayerChoice:  # GI-EFFECT-3: by offset from the chooser, themselves last
         offsets = sorted((p - c.player) % n for p in targets(s, c, step, t))
         if offsets and offsets[0] == 0:
             offsets = [*offsets[1:], 0]
         return tuple(map(t.choose_player.__getitem__, offsets))
     if not 0 <= c.seat < n:
         return None
-    stage = c.stage
-    if kind == CHOOSE_PROJECT and stage == "project":  # GI-EFFECT-4
+    if kind is ProjectChoice and c.stage is Stage.PROJECT:  # GI-EFFECT-4
         pick = t.choose_project[c.seat]
         return tuple(pick[i] for i in sources(s, c, step, c.seat, t))
-    if kind == CHOOSE_PROJECT and stage == "dest":  # GI-OP-6: where the resource goes
+    if kind is ProjectChoice:  # GI-OP-6: where the resource goes
         if step.op == "discard_resource":
             return ()
         owner = c.seat if step.op == "move_resource" and step.to == "same" else c.player
         pick = t.choose_project[owner]
         return tuple(pick[i] for i in range(len(s.projects[owner])) if (owner, i) != (c.seat, c.project))
-    if kind == CHOOSE_RESOURCE and stage == "units":  # GI-EFFECT-5
+    if kind is ResourceChoice:  # GI-EFFECT-5
         row = s.projects[c.seat]
         if not 0 <= c.project < len(row):
             return ()
         have = mask(row[c.project], t) & _WANT[step.resource]
         return tuple(t.choose_resource[r] for k, r in enumerate(RESOURCES) if have & 1 << k)
-    if kind == DISCARD and stage == "discard":  # GI-OP-4
+    if kind is DiscardChoice:  # GI-OP-4
         return tuple(map(t.discards.__getitem__, sorted(set(s.hands[c.seat]))))
-    if kind == ASSIGN and stage == "assign":  # GI-OP-5
+    if kind is AssignChoice:  # GI-OP-5
         table = t.assigns[len(s.projects[c.player])]
         return (*chain.from_iterable(map(table.__getitem__, sorted(set(s.hands[c.player])))), t.done)
     return None
@@ -122,12 +117,13 @@ def frame_apply(s: State, action: Any) -> State:
                 frame = stack[-1]
                 s = _popped(s, stack[:-1])
                 t = tables(s)
-                if frame.kind == PAY:  # GI-PLAY-2: the first unit owed leaves the chosen project
-                    owed = said if said is not None else tuple(
-                        map(_INDEX.__getitem__, str(frame.value("owed")).split(".")))
-                    return pay(s, t, frame.seat, frame.source, owed, action.project - 1)
-                if frame.kind == REDRAW:
-                    redrawn: State = _DECISIONS[REDRAW].resume(s, frame, action)  # a bare state
-                    return redrawn
-                return effects.resume(s, frame, action, partial(run, t=t), said)
+                if type(frame) is Payment:  # GI-PLAY-2: the first unit owed leaves the chosen project
+                    owed = said if said is not None else tuple(map(_INDEX.__getitem__, frame.owed))
+                    return pay(s, t, frame.seat, frame.card, owed, action.project - 1)
+                if isinstance(frame, EffectFrame):
+                    s, ctx, pushed = effects.answer(s, frame, action)
+                    if pushed is not None:
+                        return _popped(s, (*s.stack, pushed))
+                    return run(s, frame.effect if ctx is None else ctx, t)
+                return rules.RULES.decision(frame).resume(s, frame, action).state
     return rules.apply(s, action)

@@ -6,36 +6,18 @@ from collections import Counter
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
-from gremlinrules.gremlins_inc.components import RESOURCES, Components
-from gremlinrules.gremlins_inc.effects import STAGES, ctx_of
+from gremlinrules.gremlins_inc.components import Components
 from gremlinrules.gremlins_inc.flow import actions_allowed, kit, winners_of
+from gremlinrules.gremlins_inc.frames import FRAME_TYPES, EffectFrame, Payment, Redraw
 from gremlinrules.gremlins_inc.kit import kit_for
 from gremlinrules.gremlins_inc.rules import RULES
 from gremlinrules.gremlins_inc.setup import MAX_PLAYERS, MIN_PLAYERS, TITLE, seat_teams
-from gremlinrules.gremlins_inc.state import (
-    ASSIGN,
-    CHOOSE_PLAYER,
-    CHOOSE_PROJECT,
-    CHOOSE_RESOURCE,
-    DISCARD,
-    PAY,
-    REDRAW,
-    Options,
-    Phase,
-    Project,
-    State,
-)
+from gremlinrules.gremlins_inc.state import Options, Phase, Project, State
 
 __all__ = ["check_state", "decision_bound"]
-
-_EFFECT_KINDS = (CHOOSE_PLAYER, CHOOSE_PROJECT, CHOOSE_RESOURCE, DISCARD, ASSIGN)
-_KIND_STAGES = {CHOOSE_PLAYER: ("who",), CHOOSE_PROJECT: ("project", "dest"), CHOOSE_RESOURCE: ("units",),
-                DISCARD: ("discard",), ASSIGN: ("assign",)}
-
 
 def _effect_bound(comps: Components, players: int) -> int:
     """The most decisions one card's script can ask (GI-EFFECT-1): per step, a choice of player,
@@ -157,8 +139,6 @@ def _check(s: State) -> None:
             uids[uid] = seat
             zones += [*_ids((p.card,), "a project card", cards), *_ids(p.resources, "resources", cards)]
     _check_completing(s, cards)
-    if type(s.resolving) is not str:
-        raise _bad("resolving must be a card design id or empty")
     if s.resolving and s.completing < 0:  # a completed card stays in its project (GI-DONE-4)
         zones += _ids((s.resolving,), "resolving", cards)
     if Counter(zones) != Counter(k.deck):  # GI-ZONE-1
@@ -210,55 +190,45 @@ def _check_completing(s: State, cards: Any) -> None:
 
 
 def _check_stack(s: State, n: int) -> None:
+    """The pending frames: what their own field validators cannot know (the phase, the turn owner,
+    the card set, that the decision still has an answer)."""
     stack = s.stack
-    if type(stack) is not tuple or any(type(f) is not Frame for f in stack):
-        raise _bad("the stack holds frames")
+    if type(stack) is not tuple or any(type(f) not in FRAME_TYPES for f in stack):
+        raise _bad("the stack holds this game's frames")
     if s.phase is Phase.OVER:
-        if stack or s.resolving or s.winners != winners_of(s):
+        if stack or s.winners != winners_of(s):
             raise _bad("a finished game has no pending decision and its winners are the best team's")
         return
     if s.winners != ():
         raise _bad("winners only once the game is over")
     if s.phase is Phase.REDRAW:
         order = seats_from(s.first_player, n)
-        if not stack or stack != tuple(Frame(REDRAW, x) for x in reversed(order[n - len(stack):])):
+        if not stack or stack != tuple(Redraw(x) for x in reversed(order[n - len(stack):])):
             raise _bad("the redraw asks each seat once, from the first player on")
-        if s.turn != s.first_player or s.round != 1 or s.actions_used or s.resolving or any(s.projects):
+        if s.turn != s.first_player or s.round != 1 or s.actions_used or any(s.projects):
             raise _bad("the redraw comes before the first turn")
         return
     if not stack:
-        if s.resolving:
-            raise _bad("a card resolves only while its effect waits for a decision")
         if s.actions_used >= actions_allowed(s, s.turn):
             raise _bad("a turn with no action left has ended")
         return
     if len(stack) != 1:
         raise _bad("at most one decision is pending during play")
     f = stack[0]
-    if not s.resolving or f.source != s.resolving or f.among or f.then:
-        raise _bad("a pending decision belongs to the card being resolved")
-    if f.kind == PAY:
-        owed = f.value("owed")
-        parts = str(owed).split(".") if type(owed) is str and owed else []
-        if (f.seat != s.turn or len(f.bound) != 1 or not parts or len(parts) > 40
-                or any(r not in RESOURCES for r in parts) or cards_of_kind(s, f.source) != "action"):
+    cards = kit(s).cards
+    if type(f) is Payment:
+        if f.seat != s.turn or f.card not in cards or cards[f.card].kind != "action":
             raise _bad(f"a payment the rules cannot ask: {shown(f)}")
-    elif f.kind in _EFFECT_KINDS:
-        try:
-            c = ctx_of(f)
-        except ValueError as exc:
-            raise _bad(f"an effect decision: {exc}") from None
-        design = kit(s).cards[f.source]
-        step_ok = 0 <= c.step < len(design.effect)
-        seat_ok = -1 <= c.seat < n and -1 <= c.project < 3 and -1 <= c.dest < 3 and -1 <= c.left <= 10
-        decider = c.seat if f.kind == DISCARD else c.player
-        if (c.player != s.turn or not step_ok or not seat_ok or f.seat != decider
-                or c.stage not in _KIND_STAGES[f.kind] or c.stage not in STAGES
-                or any(not 0 <= q < n for q in c.queue)):
+    elif isinstance(f, EffectFrame):
+        c = f.effect
+        design = cards.get(c.card)
+        if (design is None or c.player != s.turn or c.step >= len(design.effect) or c.seat >= n
+                or c.project >= 3 or c.dest >= 3 or c.left > 10 or any(q >= n for q in c.queue)
+                or (c.completing >= 0) != (design.kind != "action")):
             raise _bad(f"an effect decision the rules cannot ask: {shown(f)}")
     else:
-        raise _bad(f"a pending decision of unknown kind {shown(f.kind)}")
-    if not RULES.decisions[f.kind].choices(s, f):
+        raise _bad("a redraw only before the first turn")
+    if not RULES.decision(f).choices(s, f):
         raise _bad("the pending decision has no answer")
 
 
