@@ -69,6 +69,7 @@ from gremlinrules.gremlins_inc.frames import (
     Redraw,
     ResourceChoice,
     Stage,
+    register,
 )
 from gremlinrules.gremlins_inc.hidden import sample_hidden
 from gremlinrules.gremlins_inc.invariants import check_state, decision_bound
@@ -95,8 +96,9 @@ __all__ = [
 
 GAME_ID = "gremlins-inc"
 TITLE = "Gremlins, Inc."
-CONVERTER = serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES, frame_types=FRAME_TYPES)
-"""The JSON converter: tagged actions, events and frames; states and views as their fields."""
+CONVERTER = register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES, frame_types=FRAME_TYPES))
+"""The JSON converter: tagged actions, events and frames (an effect without what is not chosen yet);
+states and views as their fields."""
 
 
 def all_actions(players: Any, options: Any = None) -> tuple[Action, ...]:

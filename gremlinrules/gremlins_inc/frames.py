@@ -24,6 +24,8 @@ import enum
 from typing import Any
 
 import attrs
+import cattrs
+from cattrs.gen import make_dict_unstructure_fn
 
 from gremlinrules.core.checks import is_int
 from gremlinrules.core.enums import CodeRepr
@@ -33,7 +35,7 @@ from gremlinrules.gremlins_inc.components import RESOURCES
 __all__ = [
     "FORMAT_VERSION", "FRAME_TYPES", "UPGRADES", "AssignChoice", "DiscardChoice", "Effect", "EffectFrame",
     "Payment", "PendingFrame", "PlayerChoice", "ProjectChoice", "Redraw", "ResourceChoice", "Stage",
-    "upgrade_v1",
+    "register", "upgrade_v1",
 ]
 
 
@@ -102,6 +104,14 @@ class Effect:
         "-1 or a project uid", lambda _, v: is_int(v) and v >= -1))
     """The uid of the project being completed while its instructions are followed (it stays on
     the table, face up, until they are done, GI-DONE-4); -1 for a played card."""
+
+
+def register(conv: cattrs.Converter) -> cattrs.Converter:
+    """Teach ``conv`` to write an :class:`Effect` without its defaults: what is not chosen yet (a
+    seat, project, destination or units left of -1, no completion) is left out, never written as a
+    negative placeholder, and read back as the default."""
+    conv.register_unstructure_hook(Effect, make_dict_unstructure_fn(Effect, conv, _cattrs_omit_if_default=True))
+    return conv
 
 
 def _payment_owed(_: Any, v: Any) -> bool:

@@ -102,18 +102,18 @@ def test_events_hide_a_face_down_start_and_an_assignment_from_others() -> None:
 def test_a_pending_frame_reads_in_the_notation_of_seats_and_project_numbers() -> None:
     """The pending frame of a view is typed (version 2): the target by its seat, its project and
     the destination by their index in the row (from 0, as the state's rows are indexed), the units
-    left as they are, and -1 for what is not chosen yet."""
+    left as they are, and what is not chosen yet (or is the default) left out: no negative
+    placeholder."""
     from gremlinrules import get_game
 
     game = get_game("gremlins-inc")
     rows = [(P("watch"), P("clock")), (P("lab", "coin", "spite"),), ()]
     s = play(table(hands=[("shift",), (), ()], projects=rows), Play("shift"))
     pending = game.to_data(observe(s, 2))["pending"]
-    fresh = {"player": 0, "card": "shift", "step": 0, "queue": [], "each": False, "completing": -1}
     assert pending == {"type": "ProjectChoice", "seat": 0, "effect": {
-        **fresh, "stage": "dest", "seat": 1, "project": 0, "dest": -1, "left": -1}}
+        "player": 0, "card": "shift", "stage": "dest", "seat": 1, "project": 0}}
     s = play(s, ChooseProject(0, 2))
     pending = game.to_data(observe(s, 1))["pending"]
     assert pending == {"type": "ResourceChoice", "seat": 0, "effect": {
-        **fresh, "stage": "units", "seat": 1, "project": 0, "dest": 1, "left": 2}}
+        "player": 0, "card": "shift", "stage": "units", "seat": 1, "project": 0, "dest": 1, "left": 2}}
     assert game.from_data(game.to_data(s), game.State) == s
