@@ -110,7 +110,8 @@ def register(conv: cattrs.Converter) -> cattrs.Converter:
     """Teach ``conv`` to write an :class:`Effect` without its defaults: what is not chosen yet (a
     seat, project, destination or units left of -1, no completion) is left out, never written as a
     negative placeholder, and read back as the default."""
-    conv.register_unstructure_hook(Effect, make_dict_unstructure_fn(Effect, conv, _cattrs_omit_if_default=True))
+    write = make_dict_unstructure_fn(Effect, conv, _cattrs_omit_if_default=True)
+    conv.register_unstructure_hook(Effect, write)
     return conv
 
 

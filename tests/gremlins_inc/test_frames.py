@@ -42,7 +42,8 @@ for a grab (``payment_state``, ``payment_view``)."""
 def _completing() -> Any:
     """The state of ``V1["state"]``, reached by the rules: the tower (uid 0) being completed."""
     tower = Project(0, "tower", False, ("coin", "coin"))
-    return apply(_table([(tower, Project(1, "watch", False), Project(2, "clock", False)), (), ()]), Complete(1))
+    rows = [(tower, Project(1, "watch", False), Project(2, "clock", False)), (), ()]
+    return apply(_table(rows), Complete(1))
 
 
 def _paying() -> Any:
@@ -61,7 +62,8 @@ def test_the_pending_frame_is_tagged_in_json_and_carries_the_completion() -> Non
     assert (s.resolving, s.completing) == ("tower", 0)
     data = GAME.to_data(s)
     assert data["format_version"] == FORMAT_VERSION == 2
-    assert "resolving" not in data and "completing" not in data
+    assert "resolving" not in data
+    assert "completing" not in data
     assert data["stack"] == [{"type": "ProjectChoice", "seat": 0, "effect": {
         "player": 0, "card": "tower", "stage": "dest", "seat": 0, "project": 0, "completing": 0}}]
     assert GAME.from_json(GAME.to_json(s), GAME.State) == s
@@ -76,7 +78,9 @@ def test_version_1_documents_still_read_as_the_states_and_view_the_rules_reach()
     in ``bound`` with numbers from 1, the owed units dot-separated, ``resolving`` and
     ``completing`` beside the stack) decode to what the rules reach now, and play on alike."""
     old = V1["state"]
-    assert old["format_version"] == 1 and old["completing"] == 0 and old["stack"][0]["kind"] == "choose-project"
+    assert old["format_version"] == 1
+    assert old["completing"] == 0
+    assert old["stack"][0]["kind"] == "choose-project"
     s = _completing()
     decoded = GAME.from_data(old, GAME.State)
     assert decoded == s
@@ -92,7 +96,8 @@ def test_version_1_documents_still_read_as_the_states_and_view_the_rules_reach()
 
 @pytest.mark.clause("GI-PLAY-2", "GI-EFFECT-4")
 @pytest.mark.parametrize(("frame", "path", "why"), [
-    ({"type": "Payment", "seat": 0, "card": "grab", "owed": ["rubies"]}, "$.stack[0].owed", "resource types"),
+    ({"type": "Payment", "seat": 0, "card": "grab", "owed": ["rubies"]}, "$.stack[0].owed",
+     "resource types"),
     ({"type": "Payment", "seat": 0, "card": "grab", "owed": []}, "$.stack[0].owed", "resource types"),
     ({"type": "ProjectChoice", "seat": 0, "effect": {"player": 0, "card": "tower", "stage": "who"}},
      "$.stack[0].effect", "at stage project or dest"),
@@ -100,8 +105,9 @@ def test_version_1_documents_still_read_as_the_states_and_view_the_rules_reach()
      "$.stack[0].effect", "decided by the card's player"),
     ({"type": "ProjectChoice", "seat": 0, "effect": {"player": 0, "card": "tower", "stage": "nowhere"}},
      "$.stack[0].effect.stage", "nowhere"),
-    ({"type": "ProjectChoice", "seat": 0, "effect": {"player": 0, "card": "tower", "stage": "dest", "left": -2}},
-     "$.stack[0].effect.left", "-1 or a number of units"),
+    ({"type": "ProjectChoice", "seat": 0,
+      "effect": {"player": 0, "card": "tower", "stage": "dest", "left": -2}}, "$.stack[0].effect.left",
+     "-1 or a number of units"),
 ])
 def test_a_malformed_frame_is_refused_at_its_field(frame: dict[str, Any], path: str, why: str) -> None:
     """The frames validate their own fields: the decoder names the field and what it takes."""
@@ -112,8 +118,9 @@ def test_a_malformed_frame_is_refused_at_its_field(frame: dict[str, Any], path: 
 
 
 @pytest.mark.clause("GI-EFFECT-1")
-@given(player=st.integers(0, 63), card=st.sampled_from([c.id for c in REFERENCE.cards]), step=st.integers(0, 9),
-       stage=st.sampled_from(list(Stage)), queue=st.lists(st.integers(0, 5), max_size=5),
+@given(player=st.integers(0, 63), card=st.sampled_from([c.id for c in REFERENCE.cards]),
+       step=st.integers(0, 9), stage=st.sampled_from(list(Stage)),
+       queue=st.lists(st.integers(0, 5), max_size=5),
        chosen=st.lists(st.integers(-1, 3), min_size=4, max_size=4), completing=st.integers(-1, 40))
 def test_every_effect_writes_what_is_chosen_and_reads_back(player: int, card: str, step: int, stage: Stage,
                                                            queue: list[int], chosen: list[int],
@@ -121,7 +128,8 @@ def test_every_effect_writes_what_is_chosen_and_reads_back(player: int, card: st
     """Property: any effect context converts to JSON without a negative number (what is not chosen
     is left out) and back to itself."""
     seat, project, dest, left = chosen
-    effect = Effect(player, card, step, stage, tuple(queue), bool(queue), seat, project, dest, left, completing)
+    effect = Effect(player, card, step, stage, tuple(queue), bool(queue), seat, project, dest, left,
+                    completing)
     conv = gremlinrules.gremlins_inc.CONVERTER
     data = conv.unstructure(effect)
     assert all(not (type(v) is int and v < 0) for v in data.values())
