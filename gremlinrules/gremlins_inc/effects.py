@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.evolve import make_replace
+from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.step import Step as Outcome
 from gremlinrules.gremlins_inc.actions import (
     Assign,
@@ -65,6 +65,10 @@ _STEAL_OPS = frozenset({"steal_score", "steal_resource", "steal_project"})
 _WHO, _EACH, _ACT, _PROJECT, _DEST, _UNITS, _DISCARD, _ASSIGN = Stage
 
 _ctx_with = make_replace(Effect)
+_stepped = make_updater(Effect, "step", stage=Stage.WHO, queue=(), each=False, seat=-1, project=-1, dest=-1,
+                        left=-1)
+"""The context at the start of another step of the same script: ``Effect(player, card, step,
+completing=completing)`` without the constructor (its validators ran when the effect began)."""
 _project_with = make_replace(Project)
 
 Advanced = tuple[Outcome[State], Effect, EffectFrame | None]
@@ -182,7 +186,7 @@ def start_effect(s: State, player: int, card: str, completing: int = -1) -> Outc
 
 
 def _next_step(c: Effect) -> Effect:
-    return Effect(c.player, c.card, c.step + 1, completing=c.completing)
+    return _stepped(c, c.step + 1)
 
 
 def _seat_done(c: Effect) -> Effect:

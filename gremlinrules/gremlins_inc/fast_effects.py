@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from itertools import chain
-from typing import Any
+from typing import Any, TypeVar
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.evolve import make_replace, make_updater
@@ -34,7 +34,9 @@ from gremlinrules.gremlins_inc.frames import (
 )
 from gremlinrules.gremlins_inc.state import Project, State
 
-__all__ = ["ASKED", "first_step", "pay", "run", "with_card", "with_resources"]
+__all__ = ["ASKED", "built", "first_step", "pay", "run", "with_card", "with_resources"]
+
+_F = TypeVar("_F", bound=EffectFrame)
 
 ASKED: list[tuple[Any, tuple[Any, ...], Any]] = [(None, (), None)]
 """The last state whose frame's choices are known, them, and what the frame says (its effect's
@@ -58,6 +60,29 @@ argument's are not read)."""
 _next_step = make_updater(Effect, "player", "card", "step", **_FRESH)
 """``Effect(player, card, step)`` without the constructor (``completing`` kept)."""
 _START = Effect(0, "-")
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def built(cls: type[_F], seat: int, effect: Effect) -> _F:
+    """``cls(seat, effect)`` without the constructor's validators: an effect frame the fast
+    interpreter pushes, whose fields the rules have just made (a decoded or hand-built frame is
+    still validated by its constructor)."""
+    frame = _new(cls)
+    _set(frame, "seat", seat)
+    _set(frame, "effect", effect)
+    return frame
+
+
+def _payment(seat: int, card: str, owed: tuple[str, ...]) -> Payment:
+    """``Payment(seat, card, owed)`` without the constructor's validators (see :func:`built`)."""
+    frame = _new(Payment)
+    _set(frame, "seat", seat)
+    _set(frame, "card", card)
+    _set(frame, "owed", owed)
+    return frame
 
 
 def _ask(s: State, frame: EffectFrame, choices: tuple[Any, ...], said: Any) -> State:
@@ -127,7 +152,7 @@ def run(s: State, c: Effect, t: Tables) -> State:
                     offsets = sorted([(p - c.player) % n for p in seats])
                     if offsets[0] == 0:
                         offsets = [*offsets[1:], 0]
-                    return _ask(s, PlayerChoice(c.player, c),
+                    return _ask(s, built(PlayerChoice, c.player, c),
                                 tuple(map(t.choose_player.__getitem__, offsets)), c)
                 op = step.op
                 if op in _SIMPLE:  # acted on at once (as effects.advance's "act" stage)
@@ -152,7 +177,7 @@ def run(s: State, c: Effect, t: Tables) -> State:
                         continue
                     if len(found) > 1:
                         pick = t.choose_project[c.seat]
-                        return _ask(s, ProjectChoice(c.player, c),
+                        return _ask(s, built(ProjectChoice, c.player, c),
                                     tuple([pick[k] for k in found]), c)
                     out, c, frame = effects.after_project(s, _ctx_with(c, project=found[0]), step)
                     s = out.state
@@ -167,7 +192,7 @@ def run(s: State, c: Effect, t: Tables) -> State:
                     if len(dests) > 1:
                         pick = t.choose_project[c.seat if step.op == "move_resource" and step.to == "same"
                                                 else c.player]
-                        return _ask(s, ProjectChoice(c.player, c),
+                        return _ask(s, built(ProjectChoice, c.player, c),
                                     tuple([pick[k] for k in dests]), c)
                     c = _ctx_with(c, stage=_UNITS, dest=dests[0], left=step.amount)
                     continue
@@ -181,7 +206,7 @@ def run(s: State, c: Effect, t: Tables) -> State:
                         c = _next_step(c, c.player, c.card, i + 1)
                         continue
                     if kinds & (kinds - 1):  # GI-EFFECT-5: several types could go
-                        return _ask(s, ResourceChoice(c.player, c),
+                        return _ask(s, built(ResourceChoice, c.player, c),
                                     t.resource_choices[kinds], c)
                     s = effects.take(s, c, step, RESOURCES[kinds.bit_length() - 1])
                     c = _ctx_with(c, left=c.left - 1)
@@ -193,14 +218,14 @@ def run(s: State, c: Effect, t: Tables) -> State:
                 if len(hand) > c.left:
                     kinds_ = sorted(set(hand))
                     if len(kinds_) > 1:
-                        return _ask(s, DiscardChoice(c.seat, c),
+                        return _ask(s, built(DiscardChoice, c.seat, c),
                                     tuple(map(t.discards.__getitem__, kinds_)), c)
             elif stage is _ASSIGN:  # GI-OP-5: the player assigns a card or stops
                 hand = s.hands[c.player]
                 row = s.projects[c.player]
                 if hand and row:
                     table = t.assigns[len(row)]
-                    return _ask(s, AssignChoice(c.player, c),
+                    return _ask(s, built(AssignChoice, c.player, c),
                                 (*chain.from_iterable(map(table.__getitem__, sorted(set(hand)))), t.done), c)
         out, c, frame = effects.advance(s, c, step)
         s = out.state
@@ -266,7 +291,7 @@ def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen
             names = _OWED.get(rest)
             if names is None:
                 names = _OWED.put(rest, tuple(RESOURCES[x] for x in rest))
-            frame = Payment(seat, card, names)
+            frame = _payment(seat, card, names)
             pick = t.choose_project[seat]
             if pile is None:
                 out = _pushed(s, (*s.stack, frame))

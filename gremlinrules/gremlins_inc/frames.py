@@ -35,7 +35,7 @@ from gremlinrules.gremlins_inc.components import RESOURCES
 __all__ = [
     "FORMAT_VERSION", "FRAME_TYPES", "UPGRADES", "AssignChoice", "DiscardChoice", "Effect", "EffectFrame",
     "Payment", "PendingFrame", "PlayerChoice", "ProjectChoice", "Redraw", "ResourceChoice", "Stage",
-    "register", "upgrade_v1",
+    "effect_problem", "register", "upgrade_v1",
 ]
 
 
@@ -68,42 +68,64 @@ def _card(_: Any, v: Any) -> bool:
     return type(v) is str and 0 < len(v) <= 64
 
 
-def _index(_: Any, v: Any) -> bool:
-    return is_int(v) and -1 <= v <= 63
-
-
 @attrs.frozen(slots=True, weakref_slot=False)  # see core.evolve
 class Effect:
-    """Where a card's effect stands (GI-EFFECT-1)."""
+    """Where a card's effect stands (GI-EFFECT-1). Its fields are checked by the frame that
+    carries it (:func:`effect_problem`), so the interpreter's many small changes to it copy the
+    fields without a constructor (:mod:`gremlinrules.core.evolve`)."""
 
-    player: int = attrs.field(validator=field_check(f"a seat from 0 to {MAX_SEAT}", _seat))
+    player: int
     """The card's player (who chooses, GI-EFFECT-3)."""
-    card: str = attrs.field(validator=field_check("a card design id", _card))
+    card: str
     """The card being played or completed."""
-    step: int = attrs.field(default=0, validator=field_check("a step of the script, from 0",
-                                                             lambda _, v: is_int(v) and 0 <= v <= 1000))
+    step: int = 0
     """The step of the card's script (from 0)."""
-    stage: Stage = attrs.field(default=Stage.WHO,
-                               validator=field_check("a Stage", lambda _, v: type(v) is Stage))
-    queue: tuple[int, ...] = attrs.field(default=(), validator=field_check(
-        "up to 63 seats",
-        lambda f, v: type(v) is tuple and len(v) <= MAX_SEAT and all(_seat(f, x) for x in v)))
+    stage: Stage = Stage.WHO
+    queue: tuple[int, ...] = ()
     """Target seats still to act on, clockwise (a step on ``everyone_except_you``)."""
-    each: bool = attrs.field(default=False, validator=field_check("a bool", lambda _, v: type(v) is bool))
+    each: bool = False
     """The step acts on every seat of a queue (else on one chosen seat)."""
-    seat: int = attrs.field(default=-1, validator=field_check("-1 or a seat", _index))
+    seat: int = -1
     """The target seat, once found (-1 before)."""
-    project: int = attrs.field(default=-1, validator=field_check("-1 or a project index", _index))
-    """The target's project (from 0), once chosen."""
-    dest: int = attrs.field(default=-1, validator=field_check("-1 or a project index", _index))
-    """The destination project (from 0) of the resources taken, once chosen."""
-    left: int = attrs.field(default=-1, validator=field_check(
-        "-1 or a number of units", lambda _, v: is_int(v) and -1 <= v <= 1000))
+    project: int = -1
+    """The target's project (from 0), once chosen (-1 before)."""
+    dest: int = -1
+    """The destination project (from 0) of the resources taken, once chosen (-1 before)."""
+    left: int = -1
     """Units (cards, resources) still to take; -1 before the step's acting begins."""
-    completing: int = attrs.field(default=-1, validator=field_check(
-        "-1 or a project uid", lambda _, v: is_int(v) and v >= -1))
+    completing: int = -1
     """The uid of the project being completed while its instructions are followed (it stays on
     the table, face up, until they are done, GI-DONE-4); -1 for a played card."""
+
+
+def _index(v: Any) -> bool:
+    return is_int(v) and -1 <= v <= MAX_SEAT
+
+
+_EFFECT_FIELDS: tuple[tuple[str, str, Any], ...] = (
+    ("player", f"a seat from 0 to {MAX_SEAT}", lambda v: _seat(None, v)),
+    ("card", "a card design id", lambda v: _card(None, v)),
+    ("step", "a step of the script, from 0", lambda v: is_int(v) and 0 <= v <= 1000),
+    ("stage", "a Stage", lambda v: type(v) is Stage),
+    ("queue", "up to 63 seats", lambda v: type(v) is tuple and len(v) <= MAX_SEAT
+     and all(_seat(None, x) for x in v)),
+    ("each", "a bool", lambda v: type(v) is bool),
+    ("seat", "-1 or a seat", _index),
+    ("project", "-1 or a project index", _index),
+    ("dest", "-1 or a project index", _index),
+    ("left", "-1 or a number of units", lambda v: is_int(v) and -1 <= v <= 1000),
+    ("completing", "-1 or a project uid", lambda v: is_int(v) and v >= -1),
+)
+
+
+def effect_problem(v: Any) -> str | None:
+    """What is wrong with ``v`` as an :class:`Effect` (``"<field> must be ..."``), or None."""
+    if type(v) is not Effect:
+        return "an Effect"
+    for name, allowed, ok in _EFFECT_FIELDS:
+        if not ok(getattr(v, name)):
+            return f"an Effect whose {name} is {allowed}"
+    return None
 
 
 def register(conv: cattrs.Converter) -> cattrs.Converter:
@@ -138,17 +160,20 @@ class Payment(Frame):
 
 
 def _effect(stages: tuple[Stage, ...], target: bool = False) -> Any:
-    """A validator: the field is an Effect at one of ``stages``, decided by its target seat
-    (``target``) or by the card's player."""
-
-    def ok(frame: Any, v: Any) -> bool:
-        if type(v) is not Effect or v.stage not in stages:
-            return False
-        return frame.seat == (v.seat if target else v.player)
-
+    """A validator: the field is a well-formed Effect (:func:`effect_problem`) at one of
+    ``stages``, decided by its target seat (``target``) or by the card's player."""
     names = " or ".join(s.value for s in stages)
     who = "the target seat" if target else "the card's player"
-    return field_check(f"an Effect at stage {names}, decided by {who}", ok)
+    placed = field_check(f"an Effect at stage {names}, decided by {who}",
+                         lambda f, v: v.stage in stages and f.seat == (v.seat if target else v.player))
+
+    def validate(frame: Any, attribute: Any, value: Any) -> None:
+        problem = effect_problem(value)
+        if problem is not None:
+            field_check(problem, lambda _, __: False)(frame, attribute, value)
+        placed(frame, attribute, value)
+
+    return validate
 
 
 @attrs.frozen(slots=True)

@@ -93,10 +93,10 @@ def test_frames_the_rules_would_not_make_get_the_rule_books_answer(frame: Pendin
 @pytest.mark.parametrize(("make", "field"), [
     (lambda: PlayerChoice(0, Effect(0, "petty-theft", 0, Stage.UNITS)), "effect"),
     (lambda: PlayerChoice(1, Effect(0, "petty-theft")), "effect"),
-    (lambda: PlayerChoice(0, Effect(False, "petty-theft")), "player"),  # type: ignore[arg-type]
-    (lambda: PlayerChoice(0, Effect(0, "petty-theft", True)), "step"),  # type: ignore[arg-type]
-    (lambda: PlayerChoice(0, Effect(0, "petty-theft", 0, "who")), "stage"),  # type: ignore[arg-type]
-    (lambda: PlayerChoice(0, Effect(0, "petty-theft", queue=[0])), "queue"),  # type: ignore[arg-type]
+    (lambda: PlayerChoice(0, Effect(False, "petty-theft")), "effect"),  # type: ignore[arg-type]
+    (lambda: PlayerChoice(0, Effect(0, "petty-theft", True)), "effect"),  # type: ignore[arg-type]
+    (lambda: PlayerChoice(0, Effect(0, "petty-theft", 0, "who")), "effect"),  # type: ignore[arg-type]
+    (lambda: PlayerChoice(0, Effect(0, "petty-theft", queue=[0])), "effect"),  # type: ignore[arg-type]
     (lambda: Payment(0, "petty-theft", ("rubies",)), "owed"),
     (lambda: Payment(0, "petty-theft", ()), "owed"),
     (lambda: Payment(0, "", ("gold",)), "card"),
@@ -105,7 +105,8 @@ def test_frames_the_rules_would_not_make_get_the_rule_books_answer(frame: Pendin
 def test_frames_the_rules_could_never_make_are_refused_when_built(make: Any, field: str) -> None:
     """A frame that is not of the shape the rules write (a stage its class never asks, another
     seat deciding, ``True`` for a number, text for a stage, a resource that does not exist) cannot
-    be built: its field validator names the field."""
+    be built: its field validator names the field (an effect's own fields are checked by the frame
+    that carries it)."""
     with pytest.raises(InvalidArgumentError, match=rf"\.{field} must be"):
         make()
 

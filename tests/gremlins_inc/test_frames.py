@@ -106,8 +106,8 @@ def test_version_1_documents_still_read_as_the_states_and_view_the_rules_reach()
     ({"type": "ProjectChoice", "seat": 0, "effect": {"player": 0, "card": "tower", "stage": "nowhere"}},
      "$.stack[0].effect.stage", "nowhere"),
     ({"type": "ProjectChoice", "seat": 0,
-      "effect": {"player": 0, "card": "tower", "stage": "dest", "left": -2}}, "$.stack[0].effect.left",
-     "-1 or a number of units"),
+      "effect": {"player": 0, "card": "tower", "stage": "dest", "left": -2}}, "$.stack[0].effect",
+     "left is -1 or a number of units"),
 ])
 def test_a_malformed_frame_is_refused_at_its_field(frame: dict[str, Any], path: str, why: str) -> None:
     """The frames validate their own fields: the decoder names the field and what it takes."""
