@@ -27,7 +27,6 @@ from gremlinrules.gremlins_inc.frames import (
     PendingFrame,
     PlayerChoice,
     ProjectChoice,
-    Redraw,
     ResourceChoice,
     Stage,
 )
@@ -63,14 +62,14 @@ def _choices(s: State, frame: PendingFrame, t: Tables) -> tuple[Any, ...] | None
     objects; None where the rule book answers (a redraw, a card outside the tables)."""
     kind = type(frame)
     n = s.players
-    if kind is Payment:  # GI-PLAY-2: the payer's projects holding the type
+    if type(frame) is Payment:  # GI-PLAY-2: the payer's projects holding the type
         if not frame.seat < n:
             return None
         bit = 1 << _INDEX[frame.owed[0]]
         row = s.projects[frame.seat]
         pick = t.choose_project[frame.seat]
         return tuple(pick[i] for i, p in enumerate(row) if mask(p, t) & bit)
-    if kind is Redraw:
+    if not isinstance(frame, EffectFrame):  # a Redraw: the rule book's
         return None
     c = frame.effect
     script = t.scripts.get(c.card, ())
@@ -125,5 +124,6 @@ def frame_apply(s: State, action: Any) -> State:
                     if pushed is not None:
                         return _popped(s, (*s.stack, pushed))
                     return run(s, frame.effect if ctx is None else ctx, t)
-                return rules.RULES.decision(frame).resume(s, frame, action).state
+                resumed: State = rules.RULES.decision(frame).resume(s, frame, action).state
+                return resumed
     return rules.apply(s, action)

@@ -297,11 +297,12 @@ def _completing_in_view(data: dict[str, Any], frame: Any) -> int:
     try:
         comps = data["options"].get("components")
         cards = (REFERENCE if comps is None else parse_components(comps)).cards
-        kind = {c.id: c.kind for c in cards}.get(card)
+        kind = {c.id: c.kind for c in cards}.get(card) if type(card) is str else None
         row = data["projects"][data["turn"]]
         if kind in (None, "action"):
             return -1
-        return next(p["uid"] for p in row if p.get("face_up") is True and p.get("card") == card)
+        uid: int = next(p["uid"] for p in row if p.get("face_up") is True and p.get("card") == card)
+        return uid
     except Exception:  # a malformed document: no completion read; the converter reports the rest
         return -1
 

@@ -93,8 +93,8 @@ def test_frames_the_rules_would_not_make_get_the_rule_books_answer(frame: Pendin
 @pytest.mark.parametrize(("make", "field"), [
     (lambda: PlayerChoice(0, Effect(0, "petty-theft", 0, Stage.UNITS)), "effect"),
     (lambda: PlayerChoice(1, Effect(0, "petty-theft")), "effect"),
-    (lambda: PlayerChoice(0, Effect(False, "petty-theft")), "effect"),  # type: ignore[arg-type]
-    (lambda: PlayerChoice(0, Effect(0, "petty-theft", True)), "effect"),  # type: ignore[arg-type]
+    (lambda: PlayerChoice(0, Effect(False, "petty-theft")), "effect"),
+    (lambda: PlayerChoice(0, Effect(0, "petty-theft", True)), "effect"),
     (lambda: PlayerChoice(0, Effect(0, "petty-theft", 0, "who")), "effect"),  # type: ignore[arg-type]
     (lambda: PlayerChoice(0, Effect(0, "petty-theft", queue=[0])), "effect"),  # type: ignore[arg-type]
     (lambda: Payment(0, "petty-theft", ("rubies",)), "owed"),
