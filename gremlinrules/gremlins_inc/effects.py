@@ -68,7 +68,7 @@ _ctx_with = make_replace(Effect)
 _stepped = make_updater(Effect, "step", stage=Stage.WHO, queue=(), each=False, seat=-1, project=-1, dest=-1,
                         left=-1)
 """The context at the start of another step of the same script: ``Effect(player, card, step,
-completing=completing)`` without the constructor (its validators ran when the effect began)."""
+completing=completing)`` without the constructor (the frame carrying it checks its fields)."""
 _project_with = make_replace(Project)
 
 Advanced = tuple[Outcome[State], Effect, EffectFrame | None]
