@@ -15,6 +15,12 @@ rules.py it mutates; unset (or ``fast``), as in CI, nothing changes.
 stretches of them) for each example: they run everywhere, but the mutation run leaves them out
 (``-m "clause and not playout"``), so a mutant that survives the faster clause tests costs seconds,
 not minutes; the functions they call are called by faster clause tests too.
+
+Each test plays a Goblins vs Gnomes rule book of its own (:func:`fresh_rule_book`): the rule book
+is built on first use from tables that :func:`~gremlinrules.goblins_vs_gnomes.rules.effects` and
+:func:`~gremlinrules.goblins_vs_gnomes.rules.decisions` make, and a mutation tester switches a
+mutant on after the tests were imported and run once, so a rule book kept from an earlier test
+would hide the mutants of those two functions.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
+from gremlinrules.goblins_vs_gnomes import rules as gvg_rules
 from tests.rules_switch import RULES_SWITCH, chosen_rules, use_reference_rules
 
 settings.register_profile(
@@ -64,3 +71,8 @@ def pytest_report_header() -> str | None:
         return f"{RULES_SWITCH}=reference: every game plays its rule book (rules.py), not its fast path"
     return None
 
+
+@pytest.fixture(autouse=True)
+def fresh_rule_book() -> None:
+    """Forget the Goblins vs Gnomes rule book built by an earlier test (see the module's docstring)."""
+    gvg_rules.rule_book.cache_clear()

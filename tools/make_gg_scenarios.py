@@ -102,8 +102,8 @@ def main() -> None:
           [*PLAYS, {"expect": {"fields": {
               "phase": "play", "order": [0, 1, 3, 2],
               # the four placement frames, the trick winner's on top (last): player 1 at position 0
-              "stack.3.kind": "place", "stack.3.seat": 0, "stack.3.source": "turn-order-1",
-              "stack.0.seat": 2, "stack.0.source": "turn-order-4"},
+              "stack.3.type": "Placement", "stack.3.seat": 0, "stack.3.place": 1,
+              "stack.0.seat": 2, "stack.0.place": 4},
               "current_player": 0, "scores": [1, 0, 1, 0]}}])
     write("example-2-ties.json",
           "Worked example: the tie on purple scores 2, the tie on black scores 1",

@@ -116,7 +116,7 @@ def scenarios() -> dict[str, dict[str, Any]]:
          move("e6"),
          {"expect": {"fields": {"board.2": {"space": "e6", "gremlin": "gremlin-17", "face_up": True,
                                             "from_pool": False},
-                                "stack.0.kind": "fight"}, "current_player": 0}}],
+                                "stack.0.type": "Fight"}, "current_player": 0}}],
         setup=setup(gremlins=STACK))
     # 4. a defeat with two weapons
     hands = [["kitchen-knife", "blender", "fireplace-poker"], ["flashlight", "sword", "shotgun"]]
@@ -143,7 +143,7 @@ def scenarios() -> dict[str, dict[str, Any]]:
         "face up, and red is back on the Start g6 with the same hand.",
         ["GTG-FIGHT-4", "GTG-FIGHT-5", "GTG-THEATER-1"], 2,
         [move("e6"), {"action": {"type": "LetEscape"}},
-         {"expect": {"fields": {"stack.0.kind": "theater", "stack.0.source": "escape"}, "legal_count": 20}},
+         {"expect": {"fields": {"stack.0.type": "EscapeToTheater"}, "legal_count": 20}},
          choose(THEATER),
          {"expect": {"fields": {"positions.0": "g6", "crowd": []}, "current_player": 1, "scores": [0, 0]}}],
         setup=setup(gremlins=STACK, hands=hands))
@@ -189,10 +189,10 @@ def scenarios() -> dict[str, dict[str, Any]]:
         table = {"setup": setup(positions=["e6", "n6"], gremlins=STACK[:2] + STACK[3:], pool=["stripe"],
                                 event_deck=["fed-after-midnight"], hands=[hand, ["sword"]]),
                  "options": opts}
-        steps = [move("d3"), {"expect": {"fields": {"stack.0.kind": "place"}, "legal": [
+        steps = [move("d3"), {"expect": {"fields": {"stack.0.type": "PlaceGremlin"}, "legal": [
             {"type": "Choose", "space": "e6"}]}}, choose("e6")]
         steps.append(plain(2, steps, **table))
-        steps += [move("e6"), {"expect": {"fields": {"stack.0.source": "stripe"}}}]
+        steps += [move("e6"), {"expect": {"fields": {"stack.0.type": "GangToTheater"}}}]
         if hand == found:
             steps += [{"action": {"type": "Defeat", "weapons": found}},
                       {"expect": {"terminal": True, "scores": [5, 0], "winners": [0],
@@ -217,7 +217,7 @@ def scenarios() -> dict[str, dict[str, Any]]:
         "Red holds seven weapon cards and lands on the weapon token on b5: first a discard of red's "
         "choice (one of each kind held), then the draw (a snowplow); the hand stays at seven.",
         ["GTG-WEAPON-1", "GTG-WEAPON-2"], 2,
-        [move("b5"), {"expect": {"fields": {"stack.0.kind": "discard", "stack.0.source": "hand-limit"},
+        [move("b5"), {"expect": {"fields": {"stack.0.type": "HandLimit"},
                                  "legal_count": 6}},
          {"action": {"type": "Discard", "weapon": "flashlight"}},
          {"expect": {"fields": {"hands.0": ["flashlight", "camera-flash", "kitchen-knife", "blender",

@@ -50,16 +50,14 @@ def option_choices(options_cls: type, name: str) -> tuple[str, ...]:
 def _gnaughty_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
     # 4 positions whatever the seat count (GG-2P-1), a 9-card hand (GG-SETUP-2), 13 hexes,
     # 4 suits, 8 tricks of 4 cards (GG-END-1); spots are the garden's edges and vertices.
-    # The pending placement frame (GG-PLACE-1): kind "place", bound to a position and a
-    # turn-order place, from the turn-order card 1-4; it picks among nothing fixed and has no
-    # further steps.
-    from gremlinrules.gnaughty_gnomes import Options, board, flow
+    # The pending placement frame (GG-PLACE-1) is a typed Placement: a seat, a position and a
+    # turn-order place 1-4, no lists.
+    from gremlinrules.gnaughty_gnomes import Options, board
 
     caps = {
         "layout": 13, "track": 4, "hand": 9, "face_up": 4, "face_up[*]": 9, "face_down": 4,
         "hand_sizes": 4, "gnomes": board.N_SPOTS, "supply": 4, "plays": 4,
         "order": 4, "flipped": 4, "history": 8, "history[*]": 4,
-        "pending.among": 0, "pending.bound": 2, "pending.then": 0,
         "scores": players, "winners": players,  # partners share a score and a win (GG-END-1)
     }
     vocabs = {
@@ -69,9 +67,6 @@ def _gnaughty_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabulari
         "options.setup_clump": option_choices(Options, "setup_clump"),  # GG-SETUP-6
         "options.first_leader": option_choices(Options, "first_leader"),  # GG-SETUP-7
         "options.past_tricks": option_choices(Options, "past_tricks"),  # GG-CLEAN-2
-        "pending.kind": (flow.PLACE_KIND,), "pending.source": flow.FRAME_SOURCES,
-        "pending.bound[*][0]": ("position", "place"), "pending.bound[*][1]": (),
-        "pending.among[*]": (), "pending.then[*]": (),
     }
     return caps, vocabs
 
@@ -187,7 +182,6 @@ def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabula
 
 def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
     from gremlinrules.gremlins_the_game import components as c
-    from gremlinrules.gremlins_the_game import flow
     from gremlinrules.gremlins_the_game.actions import table_components
     from gremlinrules.gremlins_the_game.geometry import table_geometry
     from gremlinrules.gremlins_the_game.state import Options
@@ -210,7 +204,7 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
         "crowd": c.GREMLIN_TOKENS, "defeated[*]": c.GREMLIN_TOKENS,
         "hand": c.HAND_LIMIT,  # GTG-WEAPON-2
         "weapon_discard": c.WEAPON_CARDS, "event_discard": c.EVENT_CARDS,
-        "pending.among": 0, "pending.bound": 1, "pending.then": max(2, steps + 1),
+        "pending.then": steps + 1,  # the frames of gremlins_the_game.frames: at most an event's steps
         # GTG-MAP-7: a table's own map is fixed for the game: only its sequences' lengths
         **{f"options.map.{path}": 0 for path in (
             "spaces", "graph.names", "graph.neighbours", "graph.neighbours[*]", "starts", "gremlin_spaces",
@@ -223,10 +217,7 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
         "board[*].space": tuple(sorted(geo.gremlin_spaces + geo.theater_spaces, key=geo.index.__getitem__)),
         "board[*].gremlin": designs, "crowd[*]": designs, "defeated[*][*]": designs,
         "hand[*]": weapons, "weapon_discard[*]": weapons, "event_discard[*]": events,
-        "pending.kind": flow.FRAME_KINDS,
-        "pending.source": (*designs, *events, "hand-limit", "escape", "stripe"),
-        "pending.among[*]": (), "pending.bound[*][0]": ("from",),
-        "pending.bound[*][1]": geo.names, "pending.then[*]": flow.STEPS,
+        "pending.gremlin": designs, "pending.card": events, "pending.origin": geo.names,
         "options.map.name": (geo.name,),
         **{f"options.map.{path}": () for path in (
             "spaces[*].name", "spaces[*].area", "spaces[*].mark", "spaces[*].colour", "spaces[*].words",

@@ -33,7 +33,7 @@ import attrs
 from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import InvalidArgumentError, about_field, shown
 
-__all__ = ["MAX_SEAT", "Frame", "field_check", "frame_types_of"]
+__all__ = ["MAX_SEAT", "Frame", "field_check", "frame_types_of", "upgrade_frames"]
 
 MAX_SEAT = 63
 """The largest seat a frame may name (far above any game's player count)."""
@@ -76,3 +76,16 @@ def frame_types_of(*classes: Any) -> tuple[type[Frame], ...]:
             raise TypeError(f"{cls!r} is not a frame class (an attrs subclass of core.frames.Frame)")
         out.append(cls)  # type: ignore[arg-type]  # attrs.has narrows to AttrsInstance
     return tuple(out)
+
+
+def upgrade_frames(data: dict[str, Any], frame: Callable[[Any], Any]) -> dict[str, Any]:
+    """A state or view document with each of its frames (a state's ``stack`` list, a view's
+    ``pending``) passed through ``frame``: the body of a game's ``upgrade_v1`` from untyped
+    frames to typed ones. ``frame`` returns what it does not recognise unchanged, so the
+    converter reports it."""
+    out = dict(data)
+    if type(out.get("stack")) is list:
+        out["stack"] = [frame(f) for f in out["stack"]]
+    if "pending" in out:
+        out["pending"] = frame(out["pending"])
+    return out

@@ -48,26 +48,36 @@ from gremlinrules.gnaughty_gnomes.events import (
     Revealed,
     TrickCleared,
     TrickWon,
-    apply_with_events,
     dealt,
     observe_event,
 )
 from gremlinrules.gnaughty_gnomes.fast import apply, is_legal, legal_actions
 from gremlinrules.gnaughty_gnomes.flow import current_player, is_terminal, players
+from gremlinrules.gnaughty_gnomes.frames import FRAME_TYPES, Placement
 from gremlinrules.gnaughty_gnomes.hidden import sample_hidden
 from gremlinrules.gnaughty_gnomes.invariants import check_state, decision_bound
-from gremlinrules.gnaughty_gnomes.notation import CARD_SCHEMA, CONVERTER, STATE_SCHEMA, state_json
+from gremlinrules.gnaughty_gnomes.notation import (
+    CARD_SCHEMA,
+    CONVERTER,
+    FORMAT_VERSION,
+    STATE_SCHEMA,
+    UPGRADES,
+    state_json,
+)
+from gremlinrules.gnaughty_gnomes.rules import apply_with_events
 from gremlinrules.gnaughty_gnomes.setup import new_game
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, Setup, State
 from gremlinrules.gnaughty_gnomes.text import action_label
 from gremlinrules.gnaughty_gnomes.view import View, describe, end_reason, observe, scores, winners
 
 __all__ = [
-    "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "EVENT_TYPES", "GAME_ID",
-    "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "PLAYER_COUNTS", "REFERENCE", "REFERENCE_RULES",
-    "STATE_TO_JSON", "TITLE", "Action", "Card", "CardFlipped", "CardPlayed", "Colour", "Components", "Dealt",
+    "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION", "FRAME_TYPES",
+    "GAME_ID", "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "PLAYER_COUNTS", "REFERENCE",
+    "REFERENCE_RULES", "STATE_TO_JSON", "TITLE", "UPGRADES", "Action", "Card", "CardFlipped", "CardPlayed",
+    "Colour", "Components", "Dealt",
     "Event",
-    "Flip", "GameEnded", "GnomePlaced", "Options", "Phase", "Place", "Play", "PlayX", "Played", "Revealed",
+    "Flip", "GameEnded", "GnomePlaced", "Options", "Phase", "Place", "Placement", "Play", "PlayX", "Played",
+    "Revealed",
     "Setup", "State", "TrickCleared", "TrickWon", "View", "action_label", "all_actions", "apply",
     "apply_with_events", "check_state", "current_player", "dealt", "decision_bound", "describe", "end_reason",
     "is_legal", "is_terminal", "legal_actions", "load_components", "new_game", "observe", "observe_event",

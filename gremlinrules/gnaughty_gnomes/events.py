@@ -1,8 +1,8 @@
 """What happened, as typed events a client animates from, and what each seat sees of them.
 
-``apply_with_events(state, action)`` returns ``apply``'s state and the events,
-derived from the action and the states before and after, so ``apply``'s hot
-path is untouched. In the order they happen:
+The rules make the events where they act: every effect and flow step returns a
+:class:`~gremlinrules.core.step.Step`, and :func:`.rules.apply_with_events` (the rule
+book's) is the one source of them. In the order they happen:
 
 * :class:`CardPlayed`: a position plays a card (public, GG-PLAY-1);
 * :class:`TrickWon`: the fourth card ranks the trick; the winner's team scores a point and
@@ -21,23 +21,16 @@ hand in it and only the counts of the others (GG-VIEW-1). Every other event is p
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from gremlinrules.core.checks import check_complete, check_type
 from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.gnaughty_gnomes.actions import Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
-from gremlinrules.gnaughty_gnomes.fast import apply
-from gremlinrules.gnaughty_gnomes.flow import frame_place, frame_position, guarded, position_to_act, seat_of
-from gremlinrules.gnaughty_gnomes.rules import canonical
-from gremlinrules.gnaughty_gnomes.state import Phase, State
-from gremlinrules.gnaughty_gnomes.view import scores, winners
+from gremlinrules.gnaughty_gnomes.state import State, guarded
 
 __all__ = [
     "EVENT_TYPES", "CardFlipped", "CardPlayed", "Dealt", "Event", "GameEnded", "GnomePlaced", "Revealed",
-    "TrickCleared", "TrickWon", "apply_with_events", "dealt", "observe_event",
+    "TrickCleared", "TrickWon", "dealt", "observe_event",
 ]
 
 
@@ -168,44 +161,6 @@ def dealt(state: State) -> tuple[Dealt, ...]:
         else:
             out.append(Dealt(pos, state.hands[pos], len(state.hands[pos]), (), 0))
     return tuple(out)
-
-
-@guarded
-def apply_with_events(state: State, action: Any) -> tuple[State, tuple[Event, ...]]:
-    """``apply(state, action)`` and the events it made, in order."""
-    check_type(state, State, "Gnaughty Gnomes State")  # a tracked state's events come from the game object
-    after = apply(state, action)  # refuses an illegal action with its clause
-    canon = canonical(action)
-    events: list[Event] = []
-    if isinstance(canon, Play | PlayX):
-        record = after.plays[len(state.plays)]
-        pos = position_to_act(state)
-        events.append(CardPlayed(seat_of(state.players, pos), pos, record.card, record.rank, record.high))
-        if after.stack:
-            plays, order = after.plays, after.order
-            winner = plays[order[0]].position
-            events.append(TrickWon(state.trick + 1, winner, winner % 2, 1,
-                                   tuple(plays[i].position for i in order)))
-    else:
-        frame = state.stack[-1]
-        pos, place = frame_position(frame), frame_place(frame)
-        if isinstance(canon, Place):
-            team = pos % 2
-            events.append(GnomePlaced(frame.seat, pos, place, canon.suit, canon.spot, team,
-                                      after.team_scores[team] - state.team_scores[team]))
-        else:
-            events.append(CardFlipped(frame.seat, pos, place, canon.suit))  # type: ignore[union-attr]
-    if after.trick > state.trick:
-        for pos in range(4):
-            for pile, (was, now) in enumerate(zip(state.piles[pos], after.piles[pos], strict=True)):
-                if was[0] is not None and now[0] is None and now[1] is not None:
-                    events.append(Revealed(pos, pile, now[1]))
-        events.append(TrickCleared(after.trick, after.track, after.leader, after.team_scores))
-        if after.phase is Phase.OVER:
-            left = tuple(after.hands[pos] + tuple(c for pile in after.piles[pos] for c in pile
-                                                  if c is not None) for pos in range(4))
-            events.append(GameEnded(scores(after), winners(after), left))
-    return after, tuple(events)
 
 
 @guarded

@@ -7,66 +7,31 @@ stack, turn-order place 1 on top (GG-PLACE-1). The last placement cleans up
 (GG-CLEAN-1, GG-CLEAN-2, GG-CLEAN-3, GG-2P-4). These functions are shared by the
 reference rules and the fast path: they are already as short as the rules.
 
-A placement frame reads ``Frame(kind="place", seat=<the deciding seat>,
-source="turn-order-<n>", bound=(("position", <position>), ("place", <n>)))``:
-the turn-order card ``n`` (1 winner, 2-3 middle, 4 loser) held by ``position``,
-decided by its seat (a dummy's partner, GG-2P-3). The frames are interned: the
-same placement is always the same object.
+A placement frame is a :class:`~gremlinrules.gnaughty_gnomes.frames.Placement`
+(``Placement(seat, position, place)``): the turn-order card ``place`` (1 winner, 2-3
+middle, 4 loser) held by ``position``, decided by its seat (a dummy's partner, GG-2P-3).
+The frames are interned: the same placement is always the same object. Each step returns
+a :class:`~gremlinrules.core.step.Step`, the state and the events it caused.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import ParamSpec, TypeVar
-
 from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_type
-from gremlinrules.core.decisions import Frame, Stack, bound_value
-from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.evolve import make_replace
+from gremlinrules.core.step import Step
 from gremlinrules.core.zones import next_seat
 from gremlinrules.gnaughty_gnomes.components import REFERENCE
-from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
-from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
+from gremlinrules.gnaughty_gnomes.events import GameEnded, Revealed, TrickCleared, TrickWon
+from gremlinrules.gnaughty_gnomes.frames import POSITIONS, Placement
+from gremlinrules.gnaughty_gnomes.state import Phase, Played, State, guarded, incomplete
+from gremlinrules.gnaughty_gnomes.trick import rank_trick, strongest_left, track_after
 
 __all__ = [
-    "FRAME_SOURCES", "PLACE_KIND", "clean_up", "current_player", "frame_place", "frame_position",
-    "guarded", "incomplete", "is_terminal", "placement_frame", "placement_stack", "players",
-    "position_to_act", "seat_of", "trick_ranked",
+    "clean_up", "current_player", "guarded", "incomplete", "is_terminal", "placement_frame",
+    "placement_stack",
+    "players", "position_to_act", "scores", "seat_of", "trick_ranked", "winners", "winning_team",
 ]
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def incomplete(name: str) -> InvalidArgumentError:
-    """The error of public function ``name`` given a state or view of the right class that is
-    incomplete or holds values of the wrong type (see :func:`guarded`)."""
-    return InvalidArgumentError(f"{name}: an argument of the right class is incomplete or holds values of "
-                                "the wrong type")
-
-
-def guarded(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``fn`` with a state or view of the right class whose fields are missing or of the wrong
-    type (an object built without ``__init__``, or edited by hand) refused with
-    InvalidArgumentError instead of the AttributeError or TypeError it trips over; ``check_state``
-    says what is wrong with such a state."""
-
-    @functools.wraps(fn)
-    def call(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        try:
-            return fn(*args, **kwargs)
-        except (AttributeError, TypeError):
-            raise incomplete(fn.__name__) from None
-
-    return call
-
-
-PLACE_KIND = "place"
-"""The kind of a placement frame."""
-POSITIONS = 4
-"""Table positions, whatever the seat count (GG-2P-1)."""
 
 _replace = make_replace(State)
 _OVER = Phase.OVER
@@ -77,32 +42,18 @@ def seat_of(players: int, position: int) -> int:
     return position if players == POSITIONS else position % 2
 
 
-FRAME_SOURCES = tuple(f"turn-order-{place}" for place in range(1, 5))
-"""The source of a placement frame: the turn-order card 1-4 its position holds."""
-
-_FRAMES: dict[tuple[int, int, int], Frame] = {
-    (players, place, pos): Frame(PLACE_KIND, seat_of(players, pos), source=FRAME_SOURCES[place - 1],
-                                 bound=(("position", pos), ("place", place)))
+_FRAMES: dict[tuple[int, int, int], Placement] = {
+    (players, place, pos): Placement(seat_of(players, pos), pos, place)
     for players in (2, 4) for place in range(1, 5) for pos in range(POSITIONS)
 }
 
 
-def placement_frame(players: int, place: int, position: int) -> Frame:
+def placement_frame(players: int, place: int, position: int) -> Placement:
     """The interned frame of turn-order ``place`` (1-4) held by ``position``."""
     return _FRAMES[players, place, position]
 
 
-def frame_position(frame: Frame) -> int:
-    """The table position a placement frame places for."""
-    return bound_value(frame, "position")  # type: ignore[return-value]
-
-
-def frame_place(frame: Frame) -> int:
-    """The turn-order place (1 winner ... 4 loser) of a placement frame."""
-    return bound_value(frame, "place")  # type: ignore[return-value]
-
-
-def placement_stack(players: int, positions: tuple[int, ...]) -> Stack:
+def placement_stack(players: int, positions: tuple[int, ...]) -> tuple[Placement, ...]:
     """The frames of the placement round for ``positions`` in turn order, place 1 on top."""
     return tuple(placement_frame(players, place, pos)
                  for place, pos in reversed(tuple(enumerate(positions, start=1))))
@@ -111,7 +62,7 @@ def placement_stack(players: int, positions: tuple[int, ...]) -> Stack:
 def position_to_act(state: State) -> int:
     """The table position whose decision is pending (meaningless once the game is over)."""
     if state.stack:
-        return frame_position(state.stack[-1])
+        return state.stack[-1].position
     return next_seat(state.leader, POSITIONS, len(state.plays))
 
 
@@ -144,31 +95,84 @@ def is_terminal(state: State) -> bool:
         raise incomplete("is_terminal") from None
 
 
-def trick_ranked(state: State, plays: tuple[Played, ...]) -> State:
+def trick_ranked(state: State, plays: tuple[Played, ...]) -> Step[State]:
     """The state once the fourth card is down: turn-order cards dealt (GG-TRICK-2), the
-    winner's team point (GG-PLACE-1), the four placements pushed, the winner's on top."""
+    winner's team point (GG-PLACE-1), the four placements pushed, the winner's on top.
+    Event: ``TrickWon``."""
     order = rank_trick(state.track, plays)
-    winner_team = plays[order[0]].position % 2
+    winner = plays[order[0]].position
+    winner_team = winner % 2
     scores = tuple(s + (team == winner_team) for team, s in enumerate(state.team_scores))
-    stack = placement_stack(state.players, tuple(plays[i].position for i in order))
-    return _replace(state, plays=plays, order=order, flipped=(False,) * POSITIONS,
-                    team_scores=scores, stack=stack)
+    positions = tuple(plays[i].position for i in order)
+    stack = placement_stack(state.players, positions)
+    after = _replace(state, plays=plays, order=order, flipped=(False,) * POSITIONS,
+                     team_scores=scores, stack=stack)
+    return Step(after, (TrickWon(state.trick + 1, winner, winner_team, 1, positions),))
 
 
-def clean_up(state: State) -> State:
+def clean_up(state: State) -> Step[State]:
     """After the last placement: the winning suit moves on the track by the winning rank
     (GG-CLEAN-1, GG-CLEAN-4); the trick's cards are discarded but stay on record
     (GG-CLEAN-2); uncovered dummy cards turn face up (GG-2P-4); the trick loser leads
-    (GG-CLEAN-3); after the eighth trick the game is over (GG-END-1)."""
+    (GG-CLEAN-3); after the eighth trick the game is over (GG-END-1). Events: ``Revealed``
+    per uncovered card, ``TrickCleared``, and ``GameEnded`` after the eighth trick."""
     plays, order = state.plays, state.order
-    piles = tuple(
-        tuple((None, down) if up is None and down is not None else (down, up) for down, up in p)
-        for p in state.piles
-    ) if state.players == 2 else state.piles
+    events: list[Revealed | TrickCleared | GameEnded] = []
+    if state.players == 2:
+        events += [Revealed(pos, pile, down) for pos, row in enumerate(state.piles)
+                   for pile, (down, up) in enumerate(row) if up is None and down is not None]
+        piles = tuple(
+            tuple((None, down) if up is None and down is not None else (down, up) for down, up in p)
+            for p in state.piles
+        )
+    else:
+        piles = state.piles
     trick = state.trick + 1
-    return _replace(
+    after = _replace(
         state, piles=piles, track=track_after(state.track, plays[order[0]]),
         history=(*state.history, plays), leader=plays[order[-1]].position, trick=trick,
         phase=Phase.OVER if trick == REFERENCE.tricks else Phase.PLAY, plays=(), order=(), flipped=(),
         stack=(),
     )
+    events.append(TrickCleared(after.trick, after.track, after.leader, after.team_scores))
+    if after.phase is Phase.OVER:
+        left = tuple(after.hands[pos] + tuple(c for pile in after.piles[pos] for c in pile if c is not None)
+                     for pos in range(POSITIONS))
+        events.append(GameEnded(scores(after), winners(after), left))
+    return Step(after, tuple(events))
+
+
+@guarded
+def scores(state: State) -> tuple[int, ...]:
+    """Each seat's team score (partners share one score)."""
+    check_type(state, State, "Gnaughty Gnomes State")
+    a, b = state.team_scores
+    return (a, b) if state.players == 2 else (a, b, a, b)
+
+
+def winning_team(state: State) -> int | None:
+    """The winning team once the game is over: higher score (GG-END-1), else the strongest card
+    left (GG-END-2, GG-END-3)."""
+    if state.phase is not Phase.OVER:
+        return None
+    a, b = state.team_scores
+    if a != b:
+        return 0 if a > b else 1
+    best = []
+    for team in (0, 1):
+        cards = tuple(
+            c for pos in (team, team + 2)
+            for c in state.hands[pos] + tuple(x for pile in state.piles[pos] for x in pile if x is not None)
+        )
+        best.append(strongest_left(state.track, cards, state.options.x_tiebreak))
+    return 0 if best[0] < best[1] else 1
+
+
+@guarded
+def winners(state: State) -> tuple[int, ...]:
+    """The winning seats: both partners with four players, one seat with two; () until the end."""
+    check_type(state, State, "Gnaughty Gnomes State")
+    team = winning_team(state)
+    if team is None:
+        return ()
+    return (team,) if state.players == 2 else (team, team + 2)

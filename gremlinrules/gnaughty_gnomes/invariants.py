@@ -23,6 +23,7 @@ from typing import Any
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.errors import InvalidArgumentError, listed
+from gremlinrules.core.invariants import Gate, Invariant, broken, holds
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
 from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
@@ -32,7 +33,7 @@ from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES, Phase, Played, St
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
 from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
 
-__all__ = ["all_cards", "check_state", "decision_bound", "problems"]
+__all__ = ["INVARIANTS", "all_cards", "check_state", "decision_bound", "problems"]
 
 _ORDER = {c: i for i, c in enumerate(CARDS)}
 _ALL = frozenset(CARDS)
@@ -89,114 +90,146 @@ def _tuple_of(value: object, kind: type) -> bool:
     return type(value) is tuple and (not value or set(map(type, value)) == {kind})
 
 
-def _shape(state: State) -> list[str]:
-    """The fields' types and sizes; the other checks may rely on them."""
-    out: list[str] = []
+def _options_ok(state: State) -> bool:
     try:
         checked_options(state.options)
     except Exception:  # anything wrong with it gets the same answer
-        out.append(f"options: not a complete Options (each of {sorted(OPTION_CHOICES)} one of its readings)")
-    if not (is_int(state.players) and state.players in (2, 4)):
-        out.append("players: must be 2 or 4")
-    if not (_tuple_of(state.layout, Colour) and len(state.layout) == 13):
-        out.append("layout: must be 13 colours")
-    if not (_tuple_of(state.track, Colour) and len(state.track) == 4):
-        out.append("track: must be four suits")
-    if not (type(state.hands) is tuple and len(state.hands) == 4
-            and all(_tuple_of(h, Card) and len(h) <= _HAND for h in state.hands)):
-        out.append("hands: must be four tuples of at most nine cards")
-    if not (type(state.piles) is tuple and len(state.piles) == 4 and all(
-            type(row) is tuple and len(row) <= REFERENCE.dummy_face_down
-            and all(type(pile) is tuple and len(pile) == 2 and all(c is None or type(c) is Card for c in pile)
-                    for pile in row) for row in state.piles)):
-        out.append("piles: must be four tuples of (face-down, face-up) card pairs")
+        return False
+    return True
+
+
+def _hands_ok(state: State) -> bool:
+    hands = state.hands
+    return (type(hands) is tuple and len(hands) == 4
+            and all(_tuple_of(h, Card) and len(h) <= _HAND for h in hands))
+
+
+def _piles_ok(state: State) -> bool:
+    return type(state.piles) is tuple and len(state.piles) == 4 and all(
+        type(row) is tuple and len(row) <= REFERENCE.dummy_face_down
+        and all(type(pile) is tuple and len(pile) == 2 and all(c is None or type(c) is Card for c in pile)
+                for pile in row) for row in state.piles)
+
+
+def _team_gnomes_ok(state: State) -> bool:
     masks = state.team_gnomes
-    if not (_tuple_of(masks, int) and len(masks) == 2 and all(0 <= m < _ALL_SPOTS for m in masks)
-            and not masks[0] & masks[1]):
-        out.append(f"team_gnomes: must be two bitmasks of the {N_SPOTS} spots (one per team), none in both")
-    if not (_tuple_of(state.supply, int) and len(state.supply) == 4
-            and all(is_int(n) and 0 <= n <= REFERENCE.gnomes_per_seat for n in state.supply)):
-        out.append(f"supply: must be 0-{REFERENCE.gnomes_per_seat} gnomes for each of four positions")
-    if not (_tuple_of(state.team_scores, int) and len(state.team_scores) == 2
-            and all(is_int(n) and n >= 0 for n in state.team_scores)):
-        out.append("team_scores: must be two scores, never negative")
-    if not (is_int(state.trick) and 0 <= state.trick <= REFERENCE.tricks):
-        out.append(f"trick: must be 0 to {REFERENCE.tricks}")
-    if not (is_int(state.leader) and 0 <= state.leader < 4):
-        out.append("leader: must be a position from 0 to 3")
-    if not isinstance(state.phase, Phase):
-        out.append("phase: must be play or over")
-    if not (type(state.plays) is tuple and len(state.plays) <= 4 and _all_played_ok(state.plays)):
-        out.append("plays: must be at most four well-formed played cards")
-    if not (_tuple_of(state.order, int) and len(state.order) <= 4):
-        out.append("order: must be at most four indices")
-    if not (_tuple_of(state.flipped, bool) and len(state.flipped) <= 4):
-        out.append("flipped: must be at most four flags")
-    if not (type(state.stack) is tuple and len(state.stack) <= 4):
-        out.append("stack: must be at most four placement frames")
-    if not (type(state.history) is tuple and len(state.history) <= REFERENCE.tricks and all(
-            type(t) is tuple and len(t) == 4 for t in state.history)
-            and _all_played_ok(chain.from_iterable(state.history))):
-        out.append("history: must be at most eight finished tricks of four well-formed played cards")
-    if not (type(state.rng) is Rng and is_int(state.rng.state) and 0 <= state.rng.state <= _STATE_MAX):
-        out.append("rng: must be a generator with a 64-bit state")
-    return out
+    return (_tuple_of(masks, int) and len(masks) == 2 and all(0 <= m < _ALL_SPOTS for m in masks)
+            and not masks[0] & masks[1])
+
+
+def _supply_ok(state: State) -> bool:
+    supply = state.supply
+    return (_tuple_of(supply, int) and len(supply) == 4
+            and all(is_int(n) and 0 <= n <= REFERENCE.gnomes_per_seat for n in supply))
+
+
+def _team_scores_ok(state: State) -> bool:
+    scores = state.team_scores
+    return _tuple_of(scores, int) and len(scores) == 2 and all(is_int(n) and n >= 0 for n in scores)
+
+
+def _history_ok(state: State) -> bool:
+    history = state.history
+    return (type(history) is tuple and len(history) <= REFERENCE.tricks
+            and all(type(t) is tuple and len(t) == 4 for t in history)
+            and _all_played_ok(chain.from_iterable(history)))
+
+
+def _rng_ok(state: State) -> bool:
+    rng = state.rng
+    return type(rng) is Rng and is_int(rng.state) and 0 <= rng.state <= _STATE_MAX
+
+
+_SHAPE: tuple[Invariant[State], ...] = (
+    holds("options", "GG-INV-1", _options_ok,
+          f"options: not a complete Options (each of {sorted(OPTION_CHOICES)} one of its readings)"),
+    holds("players", "GG-INV-1", lambda s: is_int(s.players) and s.players in (2, 4),
+          "players: must be 2 or 4"),
+    holds("layout", "GG-INV-1", lambda s: _tuple_of(s.layout, Colour) and len(s.layout) == 13,
+          "layout: must be 13 colours"),
+    holds("track", "GG-INV-1", lambda s: _tuple_of(s.track, Colour) and len(s.track) == 4,
+          "track: must be four suits"),
+    holds("hands", "GG-INV-1", _hands_ok,
+          "hands: must be four tuples of at most nine cards"),
+    holds("piles", "GG-INV-1", _piles_ok,
+          "piles: must be four tuples of (face-down, face-up) card pairs"),
+    holds("team gnomes", "GG-INV-1", _team_gnomes_ok,
+          f"team_gnomes: must be two bitmasks of the {N_SPOTS} spots (one per team), none in both"),
+    holds("supply", "GG-INV-1", _supply_ok,
+          f"supply: must be 0-{REFERENCE.gnomes_per_seat} gnomes for each of four positions"),
+    holds("team scores", "GG-INV-1", _team_scores_ok,
+          "team_scores: must be two scores, never negative"),
+    holds("trick", "GG-INV-1", lambda s: is_int(s.trick) and 0 <= s.trick <= REFERENCE.tricks,
+          f"trick: must be 0 to {REFERENCE.tricks}"),
+    holds("leader", "GG-INV-1", lambda s: is_int(s.leader) and 0 <= s.leader < 4,
+          "leader: must be a position from 0 to 3"),
+    holds("phase", "GG-INV-1", lambda s: isinstance(s.phase, Phase),
+          "phase: must be play or over"),
+    holds("plays", "GG-INV-1",
+          lambda s: type(s.plays) is tuple and len(s.plays) <= 4 and _all_played_ok(s.plays),
+          "plays: must be at most four well-formed played cards"),
+    holds("order", "GG-INV-1", lambda s: _tuple_of(s.order, int) and len(s.order) <= 4,
+          "order: must be at most four indices"),
+    holds("flipped", "GG-INV-1", lambda s: _tuple_of(s.flipped, bool) and len(s.flipped) <= 4,
+          "flipped: must be at most four flags"),
+    holds("stack", "GG-INV-1", lambda s: type(s.stack) is tuple and len(s.stack) <= 4,
+          "stack: must be at most four placement frames"),
+    holds("history", "GG-INV-1", _history_ok,
+          "history: must be at most eight finished tricks of four well-formed played cards"),
+    # the other checks rely on the fields' types and sizes
+    holds("rng", "GG-INV-1", _rng_ok,
+          "rng: must be a generator with a 64-bit state", Gate.ALL),
+)
+"""The fields' types and sizes; the other checks rely on them."""
 
 
 def problems(state: State) -> list[str]:
     """Every invariant the state breaks, as sentences naming the field; empty when consistent."""
-    out = _shape(state)
-    if out:
-        return out
-    if state.layout[CENTER] is not Colour.WHITE or sorted(state.layout) != _GARDEN:
-        out.append("layout: not 13 hexes with white in the centre and three of each colour")
-    if sorted(state.track) != _SUITS:
-        out.append("track: not the four suits")
-        return out
-    out += _cards(state)
-    out += _gnomes(state)
-    out += _turn(state)
-    if not out:  # the replay needs well-formed tricks and cards
-        out += _replay(state)
-    return out
+    return broken(INVARIANTS, state)
 
 
-def _cards(state: State) -> list[str]:
-    """Every card once; each position's count and X card; dummies' piles (GG-SETUP-2, GG-SETUP-3,
-    GG-2P-2, GG-2P-4)."""
-    out: list[str] = []
+def _cards_once(state: State) -> list[str]:
+    """Every card once (GG-SETUP-2)."""
     cards = all_cards(state)
     if len(cards) != len(CARDS) or set(cards) != _ALL:
-        out.append("hands: the 36 cards are not each in exactly one zone (hands, piles, plays, history)")
-    if any(_unsorted(h) for h in state.hands):
-        out.append("hands: not sorted")
+        return ["hands: the 36 cards are not each in exactly one zone (hands, piles, plays, history)"]
+    return []
+
+
+def _positions(state: State) -> list[str]:
+    """Each position's count and X card; dummies' piles (GG-SETUP-2, GG-SETUP-3, GG-2P-2, GG-2P-4)."""
+    out: list[str] = []
     dummies = (2, 3) if state.players == 2 else ()
     played_now = {p.position: p for p in state.plays}
     played: list[list[Card]] = [[], [], [], []]
     for record in chain(chain.from_iterable(state.history), state.plays):
         played[record.position].append(record.card)
     for pos in range(4):
-        row = state.piles[pos]
-        if (len(row) == REFERENCE.dummy_face_down) != (pos in dummies) or (pos not in dummies and row):
-            out.append(f"piles: position {pos} has the wrong dummy piles")
-            continue
-        if pos in dummies and any(not c.is_x for c in state.hands[pos]):
-            out.append(f"hands: dummy position {pos} holds only its face-up X card")
-        mine = played[pos]
-        pile_cards = [c for pile in row for c in pile if c is not None] if row else []
-        left = len(state.hands[pos]) + len(pile_cards)
-        if left + len(mine) != _HAND or len(mine) != state.trick + (pos in played_now):
-            out.append(f"hands: position {pos} holds {left} cards after playing {len(mine)}, "
-                       f"not nine dealt and one played a trick")
-        if sum(c.is_x for c in chain(state.hands[pos], pile_cards, mine)) != 1:
-            out.append(f"hands: position {pos} was not dealt exactly one X card (GG-SETUP-3)")
-        if any(c.is_x for c in pile_cards):
-            out.append(f"piles: position {pos} has an X card in its piles (GG-2P-2)")
-        now = played_now.get(pos)
-        if row and sum(1 for down, up in row if down is not None and up is None) > (
-                1 if now is not None and not now.card.is_x else 0):
-            out.append(f"piles: position {pos} has an uncovered face-down card that is not its card of "
-                       "this trick's (it turns face up at clean-up, GG-2P-4)")
+        out += _position(state, pos, pos in dummies, played[pos], played_now.get(pos))
+    return out
+
+
+def _position(state: State, pos: int, dummy: bool, mine: list[Card], now: Played | None) -> list[str]:
+    """What :func:`_positions` checks of one position, which played ``mine`` (``now`` this trick)."""
+    row = state.piles[pos]
+    if (len(row) == REFERENCE.dummy_face_down) != dummy or (not dummy and row):
+        return [f"piles: position {pos} has the wrong dummy piles"]
+    out: list[str] = []
+    if dummy and any(not c.is_x for c in state.hands[pos]):
+        out.append(f"hands: dummy position {pos} holds only its face-up X card")
+    pile_cards = [c for pile in row for c in pile if c is not None] if row else []
+    left = len(state.hands[pos]) + len(pile_cards)
+    if left + len(mine) != _HAND or len(mine) != state.trick + (now is not None):
+        out.append(f"hands: position {pos} holds {left} cards after playing {len(mine)}, "
+                   f"not nine dealt and one played a trick")
+    if sum(c.is_x for c in chain(state.hands[pos], pile_cards, mine)) != 1:
+        out.append(f"hands: position {pos} was not dealt exactly one X card (GG-SETUP-3)")
+    if any(c.is_x for c in pile_cards):
+        out.append(f"piles: position {pos} has an X card in its piles (GG-2P-2)")
+    if row and sum(1 for down, up in row if down is not None and up is None) > (
+            1 if now is not None and not now.card.is_x else 0):
+        out.append(f"piles: position {pos} has an uncovered face-down card that is not its card of "
+                   "this trick's (it turns face up at clean-up, GG-2P-4)")
     return out
 
 
@@ -307,6 +340,24 @@ def _scores_fit(state: State, won: tuple[int, int]) -> bool:
     return all(won[team] <= state.team_scores[team]
                <= won[team] + _MOST_PER_PLACEMENT * state.team_gnomes[team].bit_count()
                for team in (0, 1))
+
+
+INVARIANTS: tuple[Invariant[State], ...] = (
+    *_SHAPE,
+    holds("garden", "GG-SETUP-1", lambda s: s.layout[CENTER] is Colour.WHITE and sorted(s.layout) == _GARDEN,
+          "layout: not 13 hexes with white in the centre and three of each colour"),
+    holds("four suits", "GG-SETUP-5", lambda s: sorted(s.track) == _SUITS,
+          "track: not the four suits", Gate.SELF),
+    Invariant("cards conserved", "GG-SETUP-2", _cards_once),
+    holds("hands sorted", "GG-INV-1", lambda s: not any(_unsorted(h) for h in s.hands),
+          "hands: not sorted"),
+    Invariant("cards per position", "GG-SETUP-3", _positions),
+    Invariant("gnomes conserved", "GG-SETUP-4", _gnomes),
+    # the replay needs well-formed tricks and cards
+    Invariant("turn", "GG-PLAY-1", _turn, Gate.ALL),
+    Invariant("replay", "GG-CLEAN-1", _replay),
+)
+"""Every invariant of a state (GG-INV-1), in the order :func:`problems` runs them."""
 
 
 def check_state(state: State) -> None:

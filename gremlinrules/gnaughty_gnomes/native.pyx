@@ -871,7 +871,7 @@ def from_state(state):
     for i, used in enumerate(state.flipped):
         if used:
             s.flipped |= 1 << i
-    s.nstack = len(state.stack)
+    s.nstack = len(state.stack)  # check_state holds the Placement frames to the turn order's last places
     for t, trick in enumerate(state.history):
         s.led[t] = trick[0].position
         for i, record in enumerate(trick):

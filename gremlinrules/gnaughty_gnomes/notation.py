@@ -23,8 +23,8 @@ import attrs
 from cattrs.gen import make_dict_structure_fn
 
 from gremlinrules.core import serial
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.core.frames import upgrade_frames
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.schema import build_schema
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES
@@ -32,12 +32,19 @@ from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Card, Colour
 from gremlinrules.gnaughty_gnomes.events import EVENT_TYPES
 from gremlinrules.gnaughty_gnomes.flow import placement_frame
+from gremlinrules.gnaughty_gnomes.frames import FRAME_TYPES, Placement
 from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES, Options, Phase, Played, Setup, State
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
 
-__all__ = ["CARD_SCHEMA", "CONVERTER", "STATE_SCHEMA", "state_json"]
+__all__ = [
+    "CARD_SCHEMA", "CONVERTER", "FORMAT_VERSION", "STATE_SCHEMA", "UPGRADES", "state_json", "upgrade_v1",
+]
 
-CONVERTER = serial.make_converter(ACTION_TYPES + EVENT_TYPES)
+CONVERTER = serial.make_converter(ACTION_TYPES + EVENT_TYPES, frame_types=FRAME_TYPES)
+FORMAT_VERSION = 2
+"""The version of this game's state and view JSON: 2 since the decision frames are typed
+(``{"type": "Placement", "seat": ..., "position": ..., "place": ...}``); version 1 documents
+still read (:data:`UPGRADES`)."""
 X_TEXT = "X"
 """An X card's rank in JSON (its rank is declared when it is played)."""
 _CARD_BY_RANK_SUIT: dict[Any, Card] = {(X_TEXT if c.is_x else c.rank, c.suit.value): c for c in CARDS}
@@ -260,8 +267,7 @@ def _pile_row(row: Any) -> tuple[tuple[Card | None, Card | None], ...] | None:
 
 
 _FRAME_DATA = {
-    frame: {"among": [], "bound": [list(pair) for pair in frame.bound], "kind": frame.kind,
-            "seat": frame.seat, "source": frame.source, "then": []}
+    frame: CONVERTER.unstructure(frame)
     for frame in (placement_frame(n, place, pos) for n in (2, 4) for place in range(1, 5) for pos in range(4))
 }
 """Each placement frame and its JSON data (what the generic converter makes of it)."""
@@ -273,7 +279,7 @@ _MAX_FRAMES = 4
 """A trick has four placements, so the stack never holds more frames."""
 
 
-def _frames(items: Any) -> tuple[Frame, ...] | None:
+def _frames(items: Any) -> tuple[Placement, ...] | None:
     """The interned placement frames for a list of their JSON data, else None."""
     if type(items) is not list or len(items) > _MAX_FRAMES or set(map(type, items)) - _DICT:
         return None  # more frames than placements, or an item that is no frame: the generic path
@@ -346,7 +352,7 @@ def _state_data(s: State) -> dict[str, Any]:
     }
 
 
-def _frame_data(f: Frame) -> Any:
+def _frame_data(f: Placement) -> Any:
     found = _FRAME_DATA.get(f)
     return found if found is not None else CONVERTER.unstructure(f)
 
@@ -402,6 +408,9 @@ def _played_text(p: Played) -> str:
     return found if found is not None else _text(_played_data(p))
 
 
+_VERSION_TEXT = str(FORMAT_VERSION)
+
+
 def _fast_state_json(s: State) -> str:
     cards, colours = _CARD_TEXT, _COLOUR_TEXT
     piles = ",".join(
@@ -410,7 +419,7 @@ def _fast_state_json(s: State) -> str:
     )
     return "".join((
         '{"flipped":[', ",".join(map(_BOOL_TEXT.__getitem__, s.flipped)),
-        '],"format_version":1,"gnomes":', _gnomes_text(s.gnomes),
+        '],"format_version":', _VERSION_TEXT, ',"gnomes":', _gnomes_text(s.gnomes),
         ',"hands":[', ",".join("[" + ",".join(map(cards.__getitem__, h)) + "]" for h in s.hands),
         '],"history":[', ",".join("[" + ",".join(map(_played_text, t)) + "]" for t in s.history),
         '],"layout":[', ",".join(map(colours.__getitem__, s.layout)),
@@ -436,7 +445,29 @@ def state_json(s: State) -> str:
     try:
         return _fast_state_json(s)
     except (KeyError, TypeError, AttributeError):
-        return serial.dumps({**CONVERTER.unstructure(s), "format_version": 1})
+        return serial.dumps({**CONVERTER.unstructure(s), "format_version": FORMAT_VERSION})
+
+
+def _placement_of_v1(frame: Any) -> Any:
+    """A version 1 "place" frame (``kind``, ``seat``, ``source``, ``bound`` holding the position
+    and the place, empty ``among`` and ``then``) as a Placement's data; anything else unchanged
+    (the converter says what is wrong)."""
+    if type(frame) is not dict or frame.get("kind") != "place" or type(frame.get("bound")) is not list:
+        return frame
+    bound = dict(pair for pair in frame["bound"] if type(pair) is list and len(pair) == 2
+                 and type(pair[0]) is str)
+    return {"type": "Placement", "seat": frame.get("seat"), "position": bound.get("position"),
+            "place": bound.get("place")}
+
+
+def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 state or view document as version 2: its untyped "place" frames (the state's
+    ``stack``, the view's ``pending``) as Placement frames."""
+    return upgrade_frames(data, _placement_of_v1)
+
+
+UPGRADES = {1: upgrade_v1}
+"""Each older format version's upgrade to the next (see :class:`gremlinrules.core.game.ModuleGame`)."""
 
 
 def _state_schema() -> dict[str, Any]:

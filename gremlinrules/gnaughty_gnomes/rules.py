@@ -15,15 +15,16 @@ A trick, in the order the rules run it:
   (GG-X-1). The fourth card ranks the trick (GG-TRICK-1, GG-TRICK-2, GG-X-2),
   scores the winner's point and pushes the four placements on the decision
   stack (GG-PLACE-1; see :mod:`gremlinrules.gnaughty_gnomes.flow`).
-* **The "place" frame**, one per turn-order place, winner first, answered by
-  **Place** or **Flip**: the placing position uses one unflipped card of the
-  trick, its own or anyone's (GG-PLACE-3, GG-PLACE-10), named by its colour
-  (GG-PLACE-9), and puts a gnome on an open spot (GG-PLACE-7) touching a hex of
-  that colour, where its place allows: place 1 an outer side only (GG-PLACE-2),
-  places 2-3 an outer or inner side (GG-PLACE-4), place 4 a side or a corner
-  (GG-PLACE-5, GG-PLACE-6). The white centre is no colour and its sides are
-  outer (GG-SCORE-5). With no such spot it flips a card and places nothing
-  (GG-PLACE-8). The placement scores at once (GG-SCORE-1 to GG-SCORE-5, in
+* **The Placement frame** (:mod:`gremlinrules.gnaughty_gnomes.frames`), one per
+  turn-order place, winner first, answered by **Place** or **Flip**: the placing
+  position uses one unflipped card of the trick, its own or anyone's (GG-PLACE-3,
+  GG-PLACE-10), named by its colour (GG-PLACE-9), and puts a gnome on an open
+  spot (GG-PLACE-7) touching a hex of that colour, where its place allows:
+  place 1 an outer side only (GG-PLACE-2), places 2-3 an outer or inner side
+  (GG-PLACE-4), place 4 a side or a corner (GG-PLACE-5, GG-PLACE-6). The white
+  centre is no colour and its sides are outer (GG-SCORE-5). With no such spot it
+  flips a card and places nothing (GG-PLACE-8). The placement scores at once
+  (GG-SCORE-1 to GG-SCORE-5, in
   :func:`gremlinrules.gnaughty_gnomes.trick.score_placement`); the last one
   cleans up (GG-CLEAN-1 to GG-CLEAN-4).
 """
@@ -32,31 +33,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_type
-from gremlinrules.core.decisions import Frame
-from gremlinrules.core.errors import IllegalActionError, shown
+from gremlinrules.core.errors import shown
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.messages import message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.step import Step
 from gremlinrules.core.zones import remove_one
 from gremlinrules.gnaughty_gnomes.actions import ACTIONS, Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import IS_EDGE, N_SPOTS, SPOT_HEXES
 from gremlinrules.gnaughty_gnomes.components import SUITS, X_RANK, Card, Colour
+from gremlinrules.gnaughty_gnomes.events import CardFlipped, CardPlayed, GnomePlaced
 from gremlinrules.gnaughty_gnomes.flow import (
-    PLACE_KIND,
     clean_up,
     current_player,
-    frame_place,
-    frame_position,
     guarded,
     position_to_act,
+    seat_of,
     trick_ranked,
 )
+from gremlinrules.gnaughty_gnomes.frames import Placement
 from gremlinrules.gnaughty_gnomes.state import Phase, Played, State, team_masks
 from gremlinrules.gnaughty_gnomes.trick import score_placement
 
 __all__ = [
-    "BOOK", "apply", "canonical", "check", "current_player", "is_legal", "legal_actions", "not_an_action",
+    "BOOK", "apply", "apply_with_events", "canonical", "check", "current_player", "is_legal", "legal_actions",
+    "not_an_action",
     "playable", "position_to_act", "spot_allowed",
 ]
 
@@ -119,10 +120,11 @@ def check_play(state: State, action: Any) -> Reason | None:
     return None
 
 
-def play(state: State, action: Any) -> State:
+def play(state: State, action: Any) -> Step[State]:
     """The card joins the trick from the hand or a dummy's face-up pile; the card under it
     waits for clean-up (GG-2P-4). An X card counts as its declared rank (GG-X-1). The fourth
-    card ranks the trick and pushes the placements (GG-PLACE-1)."""
+    card ranks the trick and pushes the placements (GG-PLACE-1). Events: ``CardPlayed``, then
+    the fourth card's ``TrickWon``."""
     canon: Any = canonical(action)  # legal, so one of the game's Play or PlayX actions
     pos = position_to_act(state)
     card = _card_of(canon)
@@ -136,8 +138,12 @@ def play(state: State, action: Any) -> State:
     else:
         piles[pos] = tuple((down, None) if up is card else (down, up) for down, up in state.piles[pos])
     plays = (*state.plays, record)
+    played = CardPlayed(seat_of(state.players, pos), pos, card, record.rank, record.high)
     state = _replace(state, hands=tuple(hands), piles=tuple(piles), plays=plays)
-    return trick_ranked(state, plays) if len(plays) == 4 else state
+    if len(plays) < 4:
+        return Step(state, (played,))
+    ranked = trick_ranked(state, plays)
+    return Step(ranked.state, (played, *ranked.events))
 
 
 def play_choices(state: State) -> tuple[Play | PlayX, ...]:
@@ -145,7 +151,7 @@ def play_choices(state: State) -> tuple[Play | PlayX, ...]:
     return tuple(a for a in ACTIONS if isinstance(a, (Play, PlayX)) and check_play(state, a) is None)
 
 
-# --- Placing a gnome (the "place" frame) ----------------------------------------------------
+# --- Placing a gnome (the Placement frame) ----------------------------------------------------
 
 def spot_allowed(layout: tuple[Colour, ...], spot: int, suit: Colour, place: int, loser_vertex: str) -> bool:
     """Whether turn-order ``place`` may put a gnome on ``spot`` using a card of ``suit``.
@@ -182,13 +188,13 @@ def _spots(state: State, place: int, suits: tuple[Colour, ...]) -> tuple[Place, 
                  and spot_allowed(state.layout, spot, suit, place, loser_vertex))
 
 
-def place_choices(state: State, frame: Frame) -> tuple[Place | Flip, ...]:
+def place_choices(state: State, frame: Placement) -> tuple[Place | Flip, ...]:
     """The placements of the frame's position, in ``ACTIONS`` order: Place by colour and spot;
     with none, the no-space reading (GG-PLACE-8): flip a card, after widening to the loser's
     spots with ``no_space="widen"``."""
     suits = unflipped_suits(state)
-    if state.supply[frame_position(frame)] > 0:
-        found = _spots(state, frame_place(frame), suits)
+    if state.supply[frame.position] > 0:
+        found = _spots(state, frame.place, suits)
         if not found and state.options.no_space == "widen":  # GG-PLACE-8, option "widen"
             found = _spots(state, 4, suits)
         if found:
@@ -196,7 +202,7 @@ def place_choices(state: State, frame: Frame) -> tuple[Place | Flip, ...]:
     return tuple(Flip(s) for s in suits)
 
 
-def refuse_place(state: State, frame: Frame, action: Any) -> Reason:
+def refuse_place(state: State, frame: Placement, action: Any) -> Reason:
     """Why a Place or Flip that is not among the choices breaks the rules."""
     canon: Any = canonical(action)  # a Place or Flip: the rule book sends no other kind here
     if canon is None:
@@ -209,21 +215,23 @@ def refuse_place(state: State, frame: Frame, action: Any) -> Reason:
     if state.gnomes[canon.spot] is not None:
         return (message("gg.illegal.spot-taken", "spot {spot} already holds a gnome", spot=canon.spot),
                 "GG-PLACE-7")
-    place = frame_place(frame)
+    place = frame.place
     return (message("gg.illegal.spot-not-open", "spot {spot} is not open to {placer} for {suit}",
                     spot=canon.spot, placer=_PLACE_NAMES[place], suit=canon.suit.value),
             _PLACE_CLAUSES[place])
 
 
-def resume_place(state: State, frame: Frame, action: Any) -> State:
+def resume_place(state: State, frame: Placement, action: Any) -> Step[State]:
     """Flip the first-played unflipped card of the named colour (GG-PLACE-9); a Place puts the
     team's gnome on the spot from the position's supply and scores it (GG-SCORE-1). After
-    the fourth placement, clean up (GG-CLEAN-1)."""
+    the fourth placement, clean up (GG-CLEAN-1). Events: ``GnomePlaced`` (with its points) or
+    ``CardFlipped``, then the clean-up's."""
     canon: Any = canonical(action)  # one of the frame's choices: a Place or a Flip
     idx = next(i for i, p in enumerate(state.plays) if p.card.suit is canon.suit and not state.flipped[i])
     flipped = tuple(done or i == idx for i, done in enumerate(state.flipped))
+    pos = frame.position
+    event: GnomePlaced | CardFlipped
     if isinstance(canon, Place):
-        pos = frame_position(frame)
         team = pos % 2
         gnomes = tuple(team if s == canon.spot else g for s, g in enumerate(state.gnomes))
         supply = tuple(n - (p == pos) for p, n in enumerate(state.supply))
@@ -232,9 +240,14 @@ def resume_place(state: State, frame: Frame, action: Any) -> State:
         scores = (a + points, b) if team == 0 else (a, b + points)
         state = _replace(state, team_gnomes=team_masks(gnomes), supply=supply, team_scores=scores,
                          flipped=flipped)
+        event = GnomePlaced(frame.seat, pos, frame.place, canon.suit, canon.spot, team, points)
     else:
         state = _replace(state, flipped=flipped)
-    return clean_up(state) if not state.stack else state
+        event = CardFlipped(frame.seat, pos, frame.place, canon.suit)
+    if state.stack:
+        return Step(state, (event,))
+    cleaned = clean_up(state)
+    return Step(cleaned.state, (event, *cleaned.events))
 
 
 # --- The rule book ----------------------------------------------------------------------------
@@ -250,12 +263,18 @@ def _malformed(action: Any) -> Reason:
                     action=shown(action)), "GG-ACT-1")
 
 
+def _screen(state: State, action: Any) -> Reason | None:
+    """Anything that is none of the game's 468 actions is refused for what it is (GG-ACT-1,
+    GG-X-1, GG-BOARD-2) before any frame or rule is asked."""
+    return not_an_action(state, action) if canonical(action) is None else None
+
+
 BOOK: RuleBook[State] = RuleBook(
     title="Gnaughty Gnomes",
     state_type=State,
     rules=[Rule(Play, check_play, play), Rule(PlayX, check_play, play)],
     decisions=[Decision(
-        kind=PLACE_KIND, action=(Place, Flip), clause="GG-PLACE-1",
+        kind=Placement, action=(Place, Flip), clause="GG-PLACE-1",
         prompt="place a gnome for the trick's turn order, using an unflipped card of the trick",
         choices=place_choices, resume=resume_place, refuse=refuse_place,
     )],
@@ -264,40 +283,21 @@ BOOK: RuleBook[State] = RuleBook(
     over=_over,
     generate=play_choices,
     malformed=_malformed,
+    screen=_screen,
 )
 """The rules of Gnaughty Gnomes as one table."""
 
-
-@guarded
-def check(state: State, action: Any) -> Reason | None:
-    """Why ``action`` is illegal in ``state`` as (reason, clause id), or None when legal.
-
-    Anything that is none of the game's 468 actions is refused for what it is
-    (GG-ACT-1, GG-X-1, GG-BOARD-2) whatever the state; every action of the game
-    goes to the rule book.
-    """
-    check_type(state, State, "Gnaughty Gnomes State")
-    if canonical(action) is None:
-        return not_an_action(state, action)
-    return BOOK.check(state, action)
-
-
-@guarded
-def legal_actions(state: State) -> tuple[Any, ...]:
-    """Every legal action, in the canonical order of ``ACTIONS`` (GG-ACT-1)."""
-    return BOOK.legal_actions(state)
-
-
-@guarded
-def is_legal(state: State, action: Any) -> bool:
-    """True exactly when ``action`` is in ``legal_actions(state)``."""
-    return check(state, action) is None
-
-
-@guarded
-def apply(state: State, action: Any) -> State:
-    """The state after ``action``; IllegalActionError (with its clause) if not legal."""
-    why = check(state, action)
-    if why is not None:
-        raise IllegalActionError(*why)
-    return BOOK.apply(state, action)
+# The rule book's functions; a state of the right class that is incomplete or holds values of
+# the wrong type is refused with InvalidArgumentError (``flow.guarded``).
+check = guarded(BOOK.check)
+"""Why ``action`` is illegal in ``state`` as (reason, clause id), or None when legal: anything
+that is none of the game's 468 actions is refused for what it is (GG-ACT-1, GG-X-1,
+GG-BOARD-2) whatever the state; every action of the game goes to the rule book."""
+legal_actions = guarded(BOOK.legal_actions)
+"""Every legal action, in the canonical order of ``ACTIONS`` (GG-ACT-1)."""
+is_legal = guarded(BOOK.is_legal)
+"""True exactly when ``action`` is in ``legal_actions(state)``."""
+apply = guarded(BOOK.apply)
+"""The state after ``action``; IllegalActionError (with its clause) if not legal."""
+apply_with_events = guarded(BOOK.apply_with_events)
+"""``apply(state, action)`` and the events it made, in order (see :mod:`.events`)."""

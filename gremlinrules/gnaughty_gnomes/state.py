@@ -9,19 +9,27 @@ the dummy opposite them, positions 2 and 3 (GG-2P-1).
 from __future__ import annotations
 
 import enum
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 import attrs
 
 from gremlinrules.core.checks import instance_or_default, one_of
-from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
+from gremlinrules.gnaughty_gnomes.frames import Placement
 
 __all__ = [
     "OPTION_CHOICES", "Options", "Phase", "Played", "Setup", "State", "checked_options", "gnomes_per_spot",
-    "team_masks",
+    "guarded", "incomplete", "team_masks",
 ]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
 
 
 class Phase(enum.StrEnum):
@@ -165,9 +173,10 @@ class State:
     """After the fourth card: indices into ``plays`` by turn-order place 1-4."""
     flipped: tuple[bool, ...]
     """Per entry of ``plays``: already used in the placement round."""
-    stack: tuple[Frame, ...]
-    """The pending placements after the trick, top (the next to place) last: one ``"place"``
-    frame per turn-order place not yet played (GG-PLACE-1); empty while cards are played."""
+    stack: tuple[Placement, ...]
+    """The pending placements after the trick, top (the next to place) last: one
+    :class:`~.frames.Placement` per turn-order place not yet played (GG-PLACE-1); empty while
+    cards are played."""
     history: tuple[tuple[Played, ...], ...]
     """Every finished trick, in order: discarded cards stay public knowledge."""
     rng: Rng
@@ -215,3 +224,26 @@ def team_masks(gnomes: tuple[int | None, ...]) -> tuple[int, int]:
     :func:`gnomes_per_spot` for a tuple of ``N_SPOTS`` entries, each 0, 1 or None."""
     return (sum(bit for bit, team in zip(_SPOT_BITS, gnomes, strict=True) if team == 0),
             sum(bit for bit, team in zip(_SPOT_BITS, gnomes, strict=True) if team == 1))
+
+
+def incomplete(name: str) -> InvalidArgumentError:
+    """The error of public function ``name`` given a state or view of the right class that is
+    incomplete or holds values of the wrong type (see :func:`guarded`)."""
+    return InvalidArgumentError(f"{name}: an argument of the right class is incomplete or holds values of "
+                                "the wrong type")
+
+
+def guarded(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``fn`` with a state or view of the right class whose fields are missing or of the wrong
+    type (an object built without ``__init__``, or edited by hand) refused with
+    InvalidArgumentError instead of the AttributeError or TypeError it trips over; ``check_state``
+    says what is wrong with such a state."""
+
+    @functools.wraps(fn)
+    def call(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return fn(*args, **kwargs)
+        except (AttributeError, TypeError):
+            raise incomplete(fn.__name__) from None
+
+    return call

@@ -7,16 +7,22 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import check_seat, check_type
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
 from gremlinrules.gnaughty_gnomes.actions import Flip, Place, Play, PlayX
 from gremlinrules.gnaughty_gnomes.board import BOARD
 from gremlinrules.gnaughty_gnomes.components import Card, Colour
-from gremlinrules.gnaughty_gnomes.flow import current_player, guarded, position_to_act
+from gremlinrules.gnaughty_gnomes.flow import (
+    current_player,
+    guarded,
+    position_to_act,
+    scores,
+    winners,
+    winning_team,
+)
+from gremlinrules.gnaughty_gnomes.frames import Placement
 from gremlinrules.gnaughty_gnomes.rules import canonical
 from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, State
-from gremlinrules.gnaughty_gnomes.trick import strongest_left
 
 __all__ = ["View", "describe", "observe", "scores", "winners", "winning_team"]
 
@@ -39,7 +45,7 @@ class View:
     """The seat that decides now (a dummy's partner for a dummy), or None at the end."""
     phase: Phase
     """``"play"`` while tricks are played and placed, ``"over"`` after the eighth trick."""
-    pending: Frame | None
+    pending: Placement | None
     """The placement frame on top of the decision stack (public: who places, for which
     position and turn-order place), or None while cards are played and at the end."""
     scores: tuple[int, ...]
@@ -119,42 +125,6 @@ def observe(state: State, player: int | None) -> View:
         # Finished tricks stay public (GG-CLEAN-2), unless the table does not review them.
         history=() if state.options.past_tricks == "hidden" else state.history,
     )
-
-
-@guarded
-def scores(state: State) -> tuple[int, ...]:
-    """Each seat's team score (partners share one score)."""
-    check_type(state, State, "Gnaughty Gnomes State")
-    a, b = state.team_scores
-    return (a, b) if state.players == 2 else (a, b, a, b)
-
-
-def winning_team(state: State) -> int | None:
-    """The winning team once the game is over: higher score (GG-END-1), else the strongest card
-    left (GG-END-2, GG-END-3)."""
-    if state.phase is not Phase.OVER:
-        return None
-    a, b = state.team_scores
-    if a != b:
-        return 0 if a > b else 1
-    best = []
-    for team in (0, 1):
-        cards = tuple(
-            c for pos in (team, team + 2)
-            for c in state.hands[pos] + tuple(x for pile in state.piles[pos] for x in pile if x is not None)
-        )
-        best.append(strongest_left(state.track, cards, state.options.x_tiebreak))
-    return 0 if best[0] < best[1] else 1
-
-
-@guarded
-def winners(state: State) -> tuple[int, ...]:
-    """The winning seats: both partners with four players, one seat with two; () until the end."""
-    check_type(state, State, "Gnaughty Gnomes State")
-    team = winning_team(state)
-    if team is None:
-        return ()
-    return (team,) if state.players == 2 else (team, team + 2)
 
 
 @guarded

@@ -57,7 +57,6 @@ from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit, kit_for
 from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
 from gremlinrules.goblins_vs_gnomes.rules import (
     CHECKS,
-    RULES,
     adjoining,
     effects,
     laid,
@@ -71,6 +70,7 @@ from gremlinrules.goblins_vs_gnomes.rules import (
     resume_name_skip,
     resume_open_target,
     resume_steal,
+    rule_book,
     steal_choices,
 )
 from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, Phase, State, evolve
@@ -151,7 +151,7 @@ _CHECKS: dict[type, Any] = {**CHECKS, Place: _check_place, Pass: _check_pass}
 def _check(state: State, action: Any) -> Reason | None:
     """Why ``action`` is illegal now (reason, clause), or None when it is legal."""
     if state.phase is Phase.OVER or state.stack:
-        return RULES.check(state, action)  # the match is over, or a frame's few choices
+        return rule_book().check(state, action)  # the match is over, or a frame's few choices
     check = _CHECKS.get(type(action))
     if check is None:
         return not_an_action(action), "GVG-ACT-1"
@@ -167,7 +167,7 @@ def is_legal(state: State, action: Any) -> bool:
     except AttributeError:
         if not half_built(state, action):
             raise
-    return RULES.is_legal(state, action)  # an action or state built without its fields: refused
+    return rule_book().is_legal(state, action)  # an action or state built without its fields: refused
 
 
 _CHOICES = {NAME_SKIP: name_skip_choices, OPEN_TARGET: open_target_choices, STEAL: steal_choices}
@@ -251,7 +251,7 @@ def apply(state: State, action: Any) -> State:
     except AttributeError:
         if not half_built(state, action):
             raise
-        return RULES.apply(state, action)  # an action or state built without its fields: refused
+        return rule_book().apply(state, action)  # an action or state built without its fields: refused
     if why is not None:
         raise IllegalActionError(*why)
     stack = state.stack

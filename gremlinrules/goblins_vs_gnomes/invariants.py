@@ -14,6 +14,7 @@ from typing import Any
 from gremlinrules.core.checks import check_players, check_type, is_int
 from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError, SetupError, listed, shown
+from gremlinrules.core.invariants import Gate, Invariant, broken, holds
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import REFERENCE
 from gremlinrules.goblins_vs_gnomes.flow import AFTER_DYNAMITE
@@ -28,7 +29,7 @@ from gremlinrules.goblins_vs_gnomes.setup import (
 )
 from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, TARGETS, Options, Phase, State
 
-__all__ = ["FULL_DECK", "check_state", "decision_bound", "problems", "round_bound"]
+__all__ = ["FULL_DECK", "INVARIANTS", "check_state", "decision_bound", "problems", "round_bound"]
 
 FULL_DECK = Counter(REFERENCE.deck)
 """The reference set's path cards (a game's own set: ``options_kit(options).deck_count``)."""
@@ -38,90 +39,161 @@ def _seats(values: tuple[int, ...], n: int, low: int = 0) -> bool:
     return all(is_int(v) and low <= v < n for v in values)
 
 
-def problems(s: State) -> list[str]:
-    """Every invariant ``s`` breaks (empty when consistent)."""
+def _players(s: State) -> list[str]:
+    n = s.players
+    return [] if is_int(n) and 3 <= n <= 8 else [f"players must be 3 to 8, not {shown(n)}"]
+
+
+def _per_seat(s: State) -> list[str]:
+    for name in ("points", "roles", "hands", "known_cards", "skips", "swaps_used"):
+        if len(getattr(s, name)) != s.players:
+            return [f"{name} must have one entry per seat"]
+    return []
+
+
+def _all_cards(s: State) -> list[str]:
+    return list(s.deck) + [c for h in s.hands for c in h] + [t.card for t in s.field] + list(s.discard)
+
+
+def _cells(s: State) -> list[tuple[int, int]]:
+    return [(t.x, t.y) for t in s.field]
+
+
+def _field_placed(s: State) -> bool:
+    kit = options_kit(s.options)
+    placeable, designs = kit.placeable_set, kit.designs
+    return all(c in placeable for c in _cells(s)) and all(designs[t.card].on_field for t in s.field)
+
+
+def _roles_distinct(s: State) -> bool:
+    race = options_kit(s.options).race
+    return len(set(s.roles)) == s.players and all(r in race for r in s.roles)
+
+
+def _roles_dealt(s: State) -> bool:
+    race = options_kit(s.options).race
+    return (not _roles_distinct(s) or (tuple(sorted(set(race) - set(s.roles))) == s.boxed
+            and sum(race[r] == "goblin" for r in s.roles) == goblin_count(s.players)))
+
+
+def _ended_goes_on(s: State) -> bool:
+    ended = [s.targets[i] for i in range(3) if s.opened[i] and s.targets[i] != "dynamite"]
+    return bool(ended) and s.phase is not Phase.OVER and [f.kind for f in s.stack] != [STEAL]
+
+
+def _known_cards(s: State) -> list[str]:
     out: list[str] = []
     n = s.players
-    if not is_int(n) or not 3 <= n <= 8:
-        return [f"players must be 3 to 8, not {shown(n)}"]
-    if not isinstance(s.options, Options) or not isinstance(s.rng, Rng):
-        return ["options or generator of the wrong type"]
-    kit = options_kit(s.options)  # the options validated the component set (GVG-COMP-7)
-    designs, edges, placeable, race = kit.designs, kit.edges, kit.placeable_set, kit.race
-    if not 0 <= s.rng.state < 2**64:
-        out.append("generator state out of range")
-    per_seat = ("points", "roles", "hands", "known_cards", "skips", "swaps_used")
-    for name in per_seat:
-        if len(getattr(s, name)) != n:
-            return [f"{name} must have one entry per seat"]
-    if s.round < 1 or not _seats((s.round_starter, s.turn), n):
-        out.append("round, starter or turn out of range")
-    cards = list(s.deck) + [c for h in s.hands for c in h] + [t.card for t in s.field] + list(s.discard)
-    if any(c not in designs for c in cards):
-        return ["unknown card design"]
-    if not dict.__eq__(Counter(cards), kit.deck_count):  # GVG-INV-1 (dict's own == runs in C)
-        out.append("the cards in deck, hands, field and discards are not exactly the 50 path cards")
-    if any(len(h) > kit.hand or tuple(sorted(h)) != h for h in s.hands):
-        out.append("a hand holds more than 3 cards or is not sorted")
-    if tuple(sorted(s.discard)) != s.discard:
-        out.append("discards not sorted")
-    cells = [(t.x, t.y) for t in s.field]
-    if len(set(cells)) != len(cells):  # GVG-INV-2
-        out.append("two cards on one cell")
-    if any(c not in placeable for c in cells) or any(not designs[t.card].on_field for t in s.field):
-        out.append("a field card on the start, a target, off the table, or not a tunnel card")
-    if cells != sorted(cells, key=lambda c: (c[1], c[0])):
-        out.append("field not sorted by row")
-    if any(t.rotated and edges[(t.card, True)] == edges[(t.card, False)] for t in s.field):
-        out.append("a symmetric card marked rotated")
-    if any(t.rotated for t in s.field) and not s.options.rotation:
-        out.append("a rotated card with rotation off")
-    if "lantern" in {designs[c].kind for c in s.discard}:  # GVG-INV-3
-        out.append("a Lantern left the field")
-    if len(set(s.roles)) != n or any(r not in race for r in s.roles):  # GVG-INV-4
-        out.append("roles must be distinct role cards")
-    elif (tuple(sorted(set(race) - set(s.roles))) != s.boxed
-          or sum(race[r] == "goblin" for r in s.roles) != goblin_count(n)):
-        out.append("roles are not a permutation of the dealt role cards")
-    if sorted(s.targets) != sorted(TARGETS) or len(s.opened) != 3:
-        out.append("targets must be gold, dynamite and dragon")
-    if any(not is_int(p) or p < 0 for p in s.points):  # GVG-INV-5
-        out.append("a score below 0")
-    over = s.phase is Phase.OVER
-    if not over and any(p >= WIN for p in s.points):
-        out.append("a seat has 9 points but the match goes on")
-    if bool(s.winners) != over or not _seats(s.winners, n):
-        out.append("winners are set exactly when the match is over")
-    ended = [s.targets[i] for i in range(3) if s.opened[i] and s.targets[i] != "dynamite"]
-    if ended and s.phase is not Phase.OVER and [f.kind for f in s.stack] != [STEAL]:
-        out.append("Gold or Dragon is open but the round goes on")
-    if len(s.deck_owner) != len(s.deck) or not _seats(s.deck_owner, n, -1):
-        out.append("deck_owner must give a seat or -1 per deck card")
     for k in s.known_cards:
         for seat, card in set(k):
             if not is_int(seat) or not 0 <= seat < n or k.count((seat, card)) > s.hands[seat].count(card):
                 out.append("a seat knows of a card not in that hand")
-    if any(len(pk) != 2 or not _seats(pk[1:], 3) or not _seats(pk[:1], n) for pk in s.peeks):
-        out.append("bad peek")
-    if any(len(pt) != 2 or not _seats(pt, n) or pt[0] == pt[1] for pt in s.potions):
-        out.append("bad potion swap")
-    if any(not is_int(k) or k < 0 for k in s.skips + s.swaps_used) or not 0 <= s.passes <= n:
-        out.append("negative skips or swaps, or a pass count out of range")
-        return out
-    if not _seats((s.first_out, s.opener), n, -1):
-        out.append("first_out or opener out of range")
-    out += _counter_problems(s, kit)
-    out += _stack_problems(s)
     return out
+
+
+def _counts_ok(s: State) -> bool:
+    return all(is_int(k) and k >= 0 for k in s.skips + s.swaps_used) and 0 <= s.passes <= s.players
+
+
+def _symmetric_rotated(s: State) -> bool:
+    edges = options_kit(s.options).edges
+    return any(t.rotated and edges[(t.card, True)] == edges[(t.card, False)] for t in s.field)
+
+
+def _sorted_by_row(s: State) -> bool:
+    cells = _cells(s)
+    return cells == sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def _hands_ok(s: State) -> bool:
+    hand = options_kit(s.options).hand
+    return all(len(h) <= hand and tuple(sorted(h)) == h for h in s.hands)
+
+
+INVARIANTS: tuple[Invariant[State], ...] = (
+    # the later checks rely on the first four: a count of seats, the options, a row per seat and
+    # the card designs
+    Invariant("players", "GVG-SETUP-1", _players, Gate.SELF),
+    holds("classes", "GVG-INV-1", lambda s: isinstance(s.options, Options) and isinstance(s.rng, Rng),
+           "options or generator of the wrong type", Gate.SELF),
+    Invariant("one entry per seat", "GVG-INV-1", _per_seat, Gate.SELF),
+    # the options validated the component set (GVG-COMP-7)
+    holds("card designs", "GVG-COMP-7",
+           lambda s: all(c in options_kit(s.options).designs for c in _all_cards(s)), "unknown card design",
+           Gate.SELF),
+    holds("generator", "GVG-INV-1", lambda s: 0 <= s.rng.state < 2**64, "generator state out of range"),
+    holds("round and turn",
+           "GVG-INV-6", lambda s: s.round >= 1 and _seats((s.round_starter, s.turn), s.players),
+           "round, starter or turn out of range"),
+    # dict's own == runs in C
+    holds("cards conserved", "GVG-INV-1",
+           lambda s: dict.__eq__(Counter(_all_cards(s)), options_kit(s.options).deck_count),
+           "the cards in deck, hands, field and discards are not exactly the 50 path cards"),
+    holds("hands", "GVG-INV-1", _hands_ok, "a hand holds more than 3 cards or is not sorted"),
+    holds("discards sorted", "GVG-INV-1", lambda s: tuple(sorted(s.discard)) == s.discard,
+           "discards not sorted"),
+    holds("one card a cell", "GVG-INV-2", lambda s: len(set(_cells(s))) == len(s.field),
+           "two cards on one cell"),
+    holds("field cells", "GVG-INV-3", _field_placed,
+           "a field card on the start, a target, off the table, or not a tunnel card"),
+    holds("field sorted", "GVG-INV-2", _sorted_by_row, "field not sorted by row"),
+    holds("symmetric cards", "GVG-INV-2", lambda s: not _symmetric_rotated(s),
+           "a symmetric card marked rotated"),
+    holds("rotation", "GVG-INV-2", lambda s: s.options.rotation or not any(t.rotated for t in s.field),
+           "a rotated card with rotation off"),
+    holds("lanterns stay", "GVG-INV-3",
+           lambda s: "lantern" not in {options_kit(s.options).designs[c].kind for c in s.discard},
+           "a Lantern left the field"),
+    holds("roles distinct", "GVG-INV-4", _roles_distinct, "roles must be distinct role cards"),
+    holds("roles dealt", "GVG-INV-4", _roles_dealt, "roles are not a permutation of the dealt role cards"),
+    holds("targets", "GVG-INV-3", lambda s: sorted(s.targets) == sorted(TARGETS) and len(s.opened) == 3,
+           "targets must be gold, dynamite and dragon"),
+    holds("scores", "GVG-INV-5", lambda s: all(is_int(p) and p >= 0 for p in s.points), "a score below 0"),
+    holds("match goes on", "GVG-END-4", lambda s: s.phase is Phase.OVER or all(p < WIN for p in s.points),
+           "a seat has 9 points but the match goes on"),
+    holds("winners", "GVG-END-4",
+           lambda s: bool(s.winners) == (s.phase is Phase.OVER) and _seats(s.winners, s.players),
+           "winners are set exactly when the match is over"),
+    holds("round ended", "GVG-END-3", lambda s: not _ended_goes_on(s),
+           "Gold or Dragon is open but the round goes on"),
+    holds("deck owners", "GVG-TURN-2",
+           lambda s: len(s.deck_owner) == len(s.deck) and _seats(s.deck_owner, s.players, -1),
+           "deck_owner must give a seat or -1 per deck card"),
+    Invariant("known cards", "GVG-INV-6", _known_cards),
+    holds("peeks", "GVG-INV-6",
+           lambda s: all(len(pk) == 2 and _seats(pk[1:], 3) and _seats(pk[:1], s.players) for pk in s.peeks),
+           "bad peek"),
+    holds("potions", "GVG-INV-6",
+           lambda s: all(len(pt) == 2 and _seats(pt, s.players) and pt[0] != pt[1] for pt in s.potions),
+           "bad potion swap"),
+    holds("counts", "GVG-INV-6", _counts_ok,
+           "negative skips or swaps, or a pass count out of range", Gate.SELF),
+    holds("first out and opener", "GVG-INV-6", lambda s: _seats((s.first_out, s.opener), s.players, -1),
+           "first_out or opener out of range"),
+    Invariant("counters", "GVG-INV-6", lambda s: _counter_problems(s, options_kit(s.options))),
+    Invariant("decision stack", "GVG-INV-6", lambda s: _stack_problems(s)),
+)
+"""Every invariant of a state, in the order :func:`problems` runs them."""
+
+
+def problems(s: State) -> list[str]:
+    """Every invariant ``s`` breaks (empty when consistent)."""
+    return broken(INVARIANTS, s)
 
 
 def _counter_problems(s: State, kit: Any) -> list[str]:
     """Every counter within what play can reach: skips, swaps, passes, rounds, points, the cards
     that left the hands (GVG-INV-6)."""
-    out: list[str] = []
-    n, opts, kind = s.players, s.options, kit.kind
     over = s.phase is Phase.OVER or [f.kind for f in s.stack] == [STEAL]  # the round has ended
-    laid = Counter(kind[c] for c in s.discard) + Counter(kind[t.card] for t in s.field)
+    laid = Counter(kit.kind[c] for c in s.discard) + Counter(kit.kind[t.card] for t in s.field)
+    return [*_turn_counters(s, over, laid), *_round_counters(s), *_winner_problems(s, kit.win),
+            *_hand_problems(s, kit, laid)]
+
+
+def _turn_counters(s: State, over: bool, laid: Counter[str]) -> list[str]:
+    """Skips, swaps and passes (GVG-CARD-4, GVG-BOUND-1, GVG-TURN-2, GVG-END-1)."""
+    out: list[str] = []
+    n, opts = s.players, s.options
     naming = any(f.kind == NAME_SKIP for f in s.stack)
     if sum(s.skips) > laid["ale-mug"] - naming:  # GVG-CARD-4: one skip per Ale Mug laid
         out.append("skips: more skipped turns than Ale Mugs laid this round")
@@ -133,35 +205,53 @@ def _counter_problems(s: State, kit: Any) -> list[str]:
         out.append("deck_owner: more cards under the deck from a seat than it swapped")
     if not over and s.passes >= n:  # GVG-END-1
         out.append("passes: every seat passed but the round goes on")
+    return out
+
+
+def _round_counters(s: State) -> list[str]:
+    """The round and the last round's result (GVG-BOUND-1)."""
+    out: list[str] = []
+    opts = s.options
     if opts.bounded and s.round > opts.round_limit:
         out.append(f"round: past round_limit ({opts.round_limit})")
     if (s.last_result == "") != (s.round == 1 and s.phase is Phase.PLAY) or s.last_result not in (
             "", "gold", "dragon", "none", "dynamite"):
         out.append("last_result: set exactly after a round was scored")
-    if len(s.last_roles) != (0 if s.last_result == "" else n):
+    if len(s.last_roles) != (0 if s.last_result == "" else s.players):
         out.append("last_roles: one per seat once a round was scored")
-    win = kit.win
+    return out
+
+
+def _winner_problems(s: State, win: int) -> list[str]:
+    """The points and the winners (GVG-END-2)."""
+    n, opts = s.players, s.options
     top = [p for p in range(n) if s.points[p] >= win]
     if any(p > win + 2 for p in s.points):  # a round gives a seat 3 points at most
-        out.append("points: more than a round can give past the winning mark")
-    elif s.phase is Phase.OVER:
+        return ["points: more than a round can give past the winning mark"]
+    if s.phase is Phase.OVER:
         if (top and s.winners != tuple(top[:1])) or len(top) > 1:
-            out.append("winners: the one seat that reached the winning mark")
-        elif not top and (not opts.bounded or s.round != opts.round_limit
-                          or s.winners != tuple(p for p in range(n) if s.points[p] == max(s.points))):
-            out.append("winners: the leaders, and only at the round limit")
-    # the cards that left the hands: each Map is a peek, each Potion a swap, each Explosion a
-    # field card in the discards (Bombs also go when the Dynamite opens)
+            return ["winners: the one seat that reached the winning mark"]
+        if not top and (not opts.bounded or s.round != opts.round_limit
+                        or s.winners != tuple(p for p in range(n) if s.points[p] == max(s.points))):
+            return ["winners: the leaders, and only at the round limit"]
+    return []
+
+
+def _hand_problems(s: State, kit: Any, laid: Counter[str]) -> list[str]:
+    """The cards that left the hands: each Map is a peek, each Potion a swap, each Explosion a
+    field card in the discards (Bombs also go when the Dynamite opens); full hands while the deck
+    lasts, and the first seat out."""
+    out: list[str] = []
     if len(s.peeks) != laid["map"] or len(s.potions) != laid["potion"]:
         out.append("peeks or potions: one per Map or Potion in the discards")
     gone = sum(1 for c in s.discard if kit.designs[c].on_field)
     dynamite = any(s.opened[i] and s.targets[i] == "dynamite" for i in range(3))
-    if not laid["explosion"] <= gone <= laid["explosion"] + (sum(kind[c] == "bomb" for c in s.discard)
-                                                              if dynamite else 0):
+    bombs = sum(kit.kind[c] == "bomb" for c in s.discard) if dynamite else 0
+    if not laid["explosion"] <= gone <= laid["explosion"] + bombs:
         out.append("discard: the field cards in it are not the exploded cards and the Bombs")
     if s.deck and any(len(h) != kit.hand for h in s.hands):
         out.append("hands: every hand is full while the deck lasts")
-    empty = [p for p in range(n) if not s.hands[p]]
+    empty = [p for p in range(s.players) if not s.hands[p]]
     if (s.first_out >= 0) != bool(empty) or (empty and (s.deck or s.first_out not in empty)):
         out.append("first_out: the first seat out of cards, set once a hand is empty")
     return out

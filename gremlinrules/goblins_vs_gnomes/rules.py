@@ -53,6 +53,7 @@ import attrs
 from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete, is_int
 from gremlinrules.core.decisions import Frame, push
+from gremlinrules.core.deprecation import module_aliases
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.grid import OFFSETS, SIDE_NAMES, Cell
 from gremlinrules.core.messages import Message, message
@@ -88,12 +89,12 @@ from gremlinrules.goblins_vs_gnomes.geometry import START, Kit, options_kit
 from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, Phase, State, Tile, evolve
 
 __all__ = [
-    "CHECKS", "RULES", "Route", "apply", "card_leaves", "current_player", "decisions", "effects",
+    "CHECKS", "Route", "apply", "card_leaves", "current_player", "decisions", "effects",
     "forget", "is_legal", "laid", "legal_actions", "may_decline", "name_skip_choices", "no_fit",
     "not_an_action", "not_held", "not_tunnel_card", "off_table", "open_sides",
     "open_target_choices", "pass_turn", "place", "play_explosion", "play_map", "play_potion",
-    "reached", "resume_name_skip", "resume_open_target", "resume_steal", "route", "steal_choices",
-    "swap",
+    "reached", "resume_name_skip", "resume_open_target", "resume_steal", "route", "rule_book",
+    "steal_choices", "swap",
 ]
 
 _NAME = "Goblins vs Gnomes State"
@@ -368,7 +369,7 @@ def _plays(state: State) -> list[Action]:
     candidates: list[Action] = [PlayMap(s) for s in SLOTS]
     candidates += [PlayExplosion(t.card, t.x, t.y) for t in state.field]
     candidates += [PlayPotion(k) for k in range(1, state.players)]
-    out += [a for a in candidates if RULES.rules[type(a)].check(state, a) is None]
+    out += [a for a in candidates if rule_book().rules[type(a)].check(state, a) is None]
     return out
 
 
@@ -632,19 +633,31 @@ CHECKS: dict[type, Any] = {
 }
 """The check of each action kind (also used by :mod:`.fast` for the reasons it does not hold)."""
 
-_EFFECTS = effects(reached)
-RULES: RuleBook[State] = RuleBook(
-    title="Goblins vs Gnomes",
-    state_type=State,
-    rules=[Rule(cls, CHECKS[cls], _EFFECTS[cls]) for cls in CHECKS],
-    decisions=decisions(reached),
-    stack=lambda state: state.stack,
-    set_stack=lambda state, stack: evolve(state, stack=stack),
-    over=_over,
-    generate=_generate,
-    malformed=_malformed,
-)
-"""The reference rule book."""
+
+@functools.cache
+def rule_book() -> RuleBook[State]:
+    """The reference rule book, built on its first use and kept.
+
+    Built when first asked for, not at import, so its tables (:func:`effects`,
+    :func:`decisions`) are made by the code as it is when the rules are first played: a
+    mutation tester that switches a change on after import sees it (``tools/mutation.py``; the
+    tests' ``rule_book.cache_clear()`` makes each test build its own)."""
+    made = effects(reached)
+    return RuleBook(
+        title="Goblins vs Gnomes",
+        state_type=State,
+        rules=[Rule(cls, CHECKS[cls], made[cls]) for cls in CHECKS],
+        decisions=decisions(reached),
+        stack=lambda state: state.stack,
+        set_stack=lambda state, stack: evolve(state, stack=stack),
+        over=_over,
+        generate=_generate,
+        malformed=_malformed,
+    )
+
+
+__getattr__ = module_aliases(__name__, {"RULES": (f"{__name__}.rule_book()", rule_book)})
+"""``RULES``, the rule book built at import until issue 28, is now :func:`rule_book` (deprecated alias)."""
 
 
 def current_player(state: State) -> int | None:
@@ -661,6 +674,17 @@ def current_player(state: State) -> int | None:
         raise
 
 
-legal_actions = RULES.legal_actions
-is_legal = RULES.is_legal
-apply = RULES.apply
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action, in the canonical order (GVG-ACT-1): the rule book's."""
+    return rule_book().legal_actions(state)
+
+
+def is_legal(state: State, action: Any) -> bool:
+    """True when ``action`` may be taken now: the rule book's."""
+    return rule_book().is_legal(state, action)
+
+
+def apply(state: State, action: Any) -> State:
+    """The state after ``action`` (the input unchanged; illegal -> IllegalActionError): the rule
+    book's."""
+    return rule_book().apply(state, action)

@@ -9,6 +9,7 @@ exactly as there.
 
 from __future__ import annotations
 
+import enum
 from bisect import insort
 from itertools import chain
 from typing import Any, TypeVar
@@ -122,115 +123,144 @@ def _finish(s: State, c: Effect, t: Tables) -> State:
     return after_action(s, t)
 
 
+class _Go(enum.Enum):
+    """What :func:`run` does after a stage handler that asked no choice."""
+
+    NEXT = "next"
+    """Carry on from the handler's context: the loop starts over."""
+    ON = "on"
+    """Go on to the next handlers with it, then to :func:`.effects.advance`."""
+
+
+_NEXT, _ON = _Go.NEXT, _Go.ON
+_Handled = tuple[State, Effect, "State | _Go"]
+"""A stage handler's state and context, and the state :func:`run` returns (a choice is asked), or
+what it does next."""
+
+
 def run(s: State, c: Effect, t: Tables) -> State:
     """:func:`.effects.run`: carry the effect on from ``c`` until it asks a choice or ends."""
     scripts = t.scripts
     while True:
         script = scripts.get(c.card, ())
-        i = c.step
-        if not 0 <= i < len(script):
+        if not 0 <= c.step < len(script):
             return _finish(s, c, t)
-        step = script[i]
+        step = script[c.step]
         if not c.each:
-            stage = c.stage
-            if stage is _WHO and step.target == "everyone_except_you" and step.op in _SIMPLE:
-                me = c.player  # each other seat in turn, from the left (as effects.advance's queue)
-                op, amount, perms = step.op, step.amount, s.permanents
-                for seat in selected(s, c, step):
-                    if perms[seat] and flow.protected(s, seat, op, me):  # GI-PASSIVE-3
-                        continue
-                    s = _act(s, me, seat, op, amount)
-                c = _next_step(c, me, c.card, i + 1)
-                continue
-            if stage is _WHO and step.target != "everyone_except_you":  # GI-EFFECT-2
-                seats = targets(s, c, step, t)
-                if not seats:  # GI-EFFECT-6
-                    c = _next_step(c, c.player, c.card, i + 1)
+            if c.stage is _WHO:
+                s, c, got = _who(s, c, step, t)
+                if got is not _ON:
+                    if isinstance(got, State):
+                        return got
                     continue
-                if len(seats) > 1:  # GI-EFFECT-3: the card's player chooses, by offset, themselves last
-                    n = s.players
-                    offsets = sorted([(p - c.player) % n for p in seats])
-                    if offsets[0] == 0:
-                        offsets = [*offsets[1:], 0]
-                    return _ask(s, built(PlayerChoice, c.player, c),
-                                tuple(map(t.choose_player.__getitem__, offsets)), c)
-                op = step.op
-                if op in _SIMPLE:  # acted on at once (as effects.advance's "act" stage)
-                    s = _act(s, c.player, seats[0], op, step.amount)
-                    c = _next_step(c, c.player, c.card, i + 1)
-                    continue
-                if op in _PROJECT_OPS:  # the "act" stage of a project op only goes on to its project
-                    c = _ctx_with(c, stage=_PROJECT, seat=seats[0])
-                    stage = _PROJECT
-                else:
-                    c = _ctx_with(c, stage=_ACT, seat=seats[0])
-                    stage = _ACT
             if 0 <= c.seat < s.players:
-                if stage is _ACT and step.op in _SIMPLE:
-                    s = _act(s, c.player, c.seat, step.op, step.amount)
-                    c = _next_step(c, c.player, c.card, i + 1)
-                    continue
-                if stage is _PROJECT:  # GI-EFFECT-4
-                    found = sources(s, c, step, c.seat, t)
-                    if not found:
-                        c = _next_step(c, c.player, c.card, i + 1)
-                        continue
-                    if len(found) > 1:
-                        pick = t.choose_project[c.seat]
-                        return _ask(s, built(ProjectChoice, c.player, c),
-                                    tuple([pick[k] for k in found]), c)
-                    out, c, frame = effects.after_project(s, _ctx_with(c, project=found[0]), step)
-                    s = out.state
-                    if frame is not None:
-                        return _pushed(s, (*s.stack, frame))
-                    continue
-                if stage is _DEST:  # GI-OP-6: where a taken resource goes
-                    dests = _dests(s, c, step)
-                    if not dests:
-                        c = _next_step(c, c.player, c.card, i + 1)
-                        continue
-                    if len(dests) > 1:
-                        pick = t.choose_project[c.seat if step.op == "move_resource" and step.to == "same"
-                                                else c.player]
-                        return _ask(s, built(ProjectChoice, c.player, c),
-                                    tuple([pick[k] for k in dests]), c)
-                    c = _ctx_with(c, stage=_UNITS, dest=dests[0], left=step.amount)
-                    continue
-                if stage is _UNITS:  # GI-OP-6: one resource at a time
-                    row = s.projects[c.seat]
-                    if c.left <= 0 or not 0 <= c.project < len(row):
-                        c = _next_step(c, c.player, c.card, i + 1)
-                        continue
-                    kinds = mask(row[c.project], t) & WANT[step.resource]
-                    if not kinds:
-                        c = _next_step(c, c.player, c.card, i + 1)
-                        continue
-                    if kinds & (kinds - 1):  # GI-EFFECT-5: several types could go
-                        return _ask(s, built(ResourceChoice, c.player, c),
-                                    t.resource_choices[kinds], c)
-                    s = effects.take(s, c, step, RESOURCES[kinds.bit_length() - 1])
-                    c = _ctx_with(c, left=c.left - 1)
+                s, c, got = _at_seat(s, c, step, t)
+                if got is not _ON:
+                    if isinstance(got, State):
+                        return got
                     continue
         if c.left > 0 and 0 <= c.seat < s.players:
-            stage = c.stage
-            if stage is _DISCARD:  # GI-OP-4: the target chooses among two designs or more
-                hand = s.hands[c.seat]
-                if len(hand) > c.left:
-                    kinds_ = sorted(set(hand))
-                    if len(kinds_) > 1:
-                        return _ask(s, built(DiscardChoice, c.seat, c),
-                                    tuple(map(t.discards.__getitem__, kinds_)), c)
-            elif stage is _ASSIGN:  # GI-OP-5: the player assigns a card or stops
-                hand = s.hands[c.player]
-                row = s.projects[c.player]
-                if hand and row:
-                    table = t.assigns[len(row)]
-                    return _ask(s, built(AssignChoice, c.player, c),
-                                (*chain.from_iterable(map(table.__getitem__, sorted(set(hand)))), t.done), c)
+            asked = _asked(s, c, t)
+            if asked is not None:
+                return asked
         out, c, frame = effects.advance(s, c, step)
         s = out.state
         if frame is not None:
             return _pushed(s, (*s.stack, frame))
+
+
+def _who(s: State, c: Effect, step: Step, t: Tables) -> _Handled:
+    """The "who" stage (GI-EFFECT-2): each other seat in turn for a simple op on everyone else; else
+    the step's targets, asking the card's player to choose among several (GI-EFFECT-3), skipping
+    the step without one (GI-EFFECT-6) and acting at once on one for a simple op."""
+    if step.target == "everyone_except_you":
+        if step.op not in _SIMPLE:
+            return s, c, _ON
+        me = c.player  # each other seat in turn, from the left (as effects.advance's queue)
+        op, amount, perms = step.op, step.amount, s.permanents
+        for seat in selected(s, c, step):
+            if perms[seat] and flow.protected(s, seat, op, me):  # GI-PASSIVE-3
+                continue
+            s = _act(s, me, seat, op, amount)
+        return s, _next_step(c, me, c.card, c.step + 1), _NEXT
+    seats = targets(s, c, step, t)
+    if not seats:  # GI-EFFECT-6
+        return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
+    if len(seats) > 1:  # GI-EFFECT-3: the card's player chooses, by offset, themselves last
+        n = s.players
+        offsets = sorted([(p - c.player) % n for p in seats])
+        if offsets[0] == 0:
+            offsets = [*offsets[1:], 0]
+        return s, c, _ask(s, built(PlayerChoice, c.player, c),
+                          tuple(map(t.choose_player.__getitem__, offsets)), c)
+    op = step.op
+    if op in _SIMPLE:  # acted on at once (as effects.advance's "act" stage)
+        s = _act(s, c.player, seats[0], op, step.amount)
+        return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
+    # the "act" stage of a project op only goes on to its project
+    return s, _ctx_with(c, stage=_PROJECT if op in _PROJECT_OPS else _ACT, seat=seats[0]), _ON
+
+
+def _at_seat(s: State, c: Effect, step: Step, t: Tables) -> _Handled:
+    """The stages once the target seat is known: a simple op's act, its project (GI-EFFECT-4), the
+    destination of a resource taken (GI-OP-6) and its units, one at a time (GI-EFFECT-5)."""
+    stage = c.stage
+    if stage is _ACT and step.op in _SIMPLE:
+        s = _act(s, c.player, c.seat, step.op, step.amount)
+        return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
+    if stage is _PROJECT:  # GI-EFFECT-4
+        found = sources(s, c, step, c.seat, t)
+        if not found:
+            return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
+        if len(found) > 1:
+            pick = t.choose_project[c.seat]
+            return s, c, _ask(s, built(ProjectChoice, c.player, c),
+                              tuple([pick[k] for k in found]), c)
+        out, c, frame = effects.after_project(s, _ctx_with(c, project=found[0]), step)
+        s = out.state
+        return s, c, _NEXT if frame is None else _pushed(s, (*s.stack, frame))
+    if stage is _DEST:  # GI-OP-6: where a taken resource goes
+        dests = _dests(s, c, step)
+        if not dests:
+            return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
+        if len(dests) > 1:
+            pick = t.choose_project[c.seat if step.op == "move_resource" and step.to == "same" else c.player]
+            return s, c, _ask(s, built(ProjectChoice, c.player, c),
+                              tuple([pick[k] for k in dests]), c)
+        return s, _ctx_with(c, stage=_UNITS, dest=dests[0], left=step.amount), _NEXT
+    if stage is _UNITS:  # GI-OP-6: one resource at a time
+        row = s.projects[c.seat]
+        if c.left <= 0 or not 0 <= c.project < len(row):
+            return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
+        kinds = mask(row[c.project], t) & WANT[step.resource]
+        if not kinds:
+            return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
+        if kinds & (kinds - 1):  # GI-EFFECT-5: several types could go
+            return s, c, _ask(s, built(ResourceChoice, c.player, c), t.resource_choices[kinds], c)
+        s = effects.take(s, c, step, RESOURCES[kinds.bit_length() - 1])
+        return s, _ctx_with(c, left=c.left - 1), _NEXT
+    return s, c, _ON
+
+
+def _asked(s: State, c: Effect, t: Tables) -> State | None:
+    """A discard (GI-OP-4: the target chooses among two designs or more) or an assignment (GI-OP-5:
+    the player assigns a card or stops) asked, if the stage asks one; else None."""
+    stage = c.stage
+    if stage is _DISCARD:
+        hand = s.hands[c.seat]
+        if len(hand) > c.left:
+            kinds_ = sorted(set(hand))
+            if len(kinds_) > 1:
+                return _ask(s, built(DiscardChoice, c.seat, c),
+                            tuple(map(t.discards.__getitem__, kinds_)), c)
+    elif stage is _ASSIGN:
+        hand = s.hands[c.player]
+        row = s.projects[c.player]
+        if hand and row:
+            table = t.assigns[len(row)]
+            return _ask(s, built(AssignChoice, c.player, c),
+                        (*chain.from_iterable(map(table.__getitem__, sorted(set(hand)))), t.done), c)
+    return None
 
 
 def _dests(s: State, c: Effect, step: Step) -> list[int]:

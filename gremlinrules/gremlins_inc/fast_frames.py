@@ -9,12 +9,13 @@ the choices, a state not just listed) goes to the rule book.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.gremlins_inc import effects, rules
-from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import RESOURCES, Step
 from gremlinrules.gremlins_inc.fast_effects import ASKED, pay, run
 from gremlinrules.gremlins_inc.fast_select import WANT as _WANT
 from gremlinrules.gremlins_inc.fast_select import mask, sources, targets
@@ -22,6 +23,7 @@ from gremlinrules.gremlins_inc.fast_tables import Tables, tables
 from gremlinrules.gremlins_inc.frames import (
     AssignChoice,
     DiscardChoice,
+    Effect,
     EffectFrame,
     Payment,
     PendingFrame,
@@ -60,18 +62,12 @@ def frame_actions(s: State) -> tuple[Any, ...]:
 def _choices(s: State, frame: PendingFrame, t: Tables) -> tuple[Any, ...] | None:
     """The frame's choices as :data:`.rules.DECISIONS` lists them, as the space's own action
     objects; None where the rule book answers (a redraw, a card outside the tables)."""
-    kind = type(frame)
     n = s.players
-    if type(frame) is Payment:  # GI-PLAY-2: the payer's projects holding the type
-        if not frame.seat < n:
-            return None
-        bit = 1 << _INDEX[frame.owed[0]]
-        row = s.projects[frame.seat]
-        pick = t.choose_project[frame.seat]
-        return tuple(pick[i] for i, p in enumerate(row) if mask(p, t) & bit)
+    if type(frame) is Payment:
+        return _pay_choices(s, frame, t)
     if not isinstance(frame, EffectFrame):  # a Redraw: the rule book's
         return None
-    c = frame.effect
+    c, kind = frame.effect, type(frame)
     script = t.scripts.get(c.card, ())
     if not 0 <= c.step < len(script) or not c.player < n:
         return None
@@ -83,27 +79,65 @@ def _choices(s: State, frame: PendingFrame, t: Tables) -> tuple[Any, ...] | None
         return tuple(map(t.choose_player.__getitem__, offsets))
     if not 0 <= c.seat < n:
         return None
-    if kind is ProjectChoice and c.stage is Stage.PROJECT:  # GI-EFFECT-4
-        pick = t.choose_project[c.seat]
-        return tuple(pick[i] for i in sources(s, c, step, c.seat, t))
-    if kind is ProjectChoice:  # GI-OP-6: where the resource goes
-        if step.op == "discard_resource":
-            return ()
-        owner = c.seat if step.op == "move_resource" and step.to == "same" else c.player
-        pick = t.choose_project[owner]
-        return tuple(pick[i] for i in range(len(s.projects[owner])) if (owner, i) != (c.seat, c.project))
-    if kind is ResourceChoice:  # GI-EFFECT-5
-        row = s.projects[c.seat]
-        if not 0 <= c.project < len(row):
-            return ()
-        have = mask(row[c.project], t) & _WANT[step.resource]
-        return tuple(t.choose_resource[r] for k, r in enumerate(RESOURCES) if have & 1 << k)
-    if kind is DiscardChoice:  # GI-OP-4
-        return tuple(map(t.discards.__getitem__, sorted(set(s.hands[c.seat]))))
-    if kind is AssignChoice:  # GI-OP-5
-        table = t.assigns[len(s.projects[c.player])]
-        return (*chain.from_iterable(map(table.__getitem__, sorted(set(s.hands[c.player])))), t.done)
-    return None
+    frame_choices = _FRAME_CHOICES.get(kind)
+    return None if frame_choices is None else frame_choices(s, c, step, t)
+
+
+def _pay_choices(s: State, frame: Payment, t: Tables) -> tuple[Any, ...] | None:
+    """GI-PLAY-2: the payer's projects holding the type."""
+    if not frame.seat < s.players:
+        return None
+    bit = 1 << _INDEX[frame.owed[0]]
+    row = s.projects[frame.seat]
+    pick = t.choose_project[frame.seat]
+    return tuple(pick[i] for i, p in enumerate(row) if mask(p, t) & bit)
+
+
+def _project_choices(s: State, c: Effect, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-EFFECT-4: the target's projects the step can act on (stage ``project``); else where the
+    resource goes (:func:`_dest_choices`)."""
+    if c.stage is not Stage.PROJECT:
+        return _dest_choices(s, c, step, t)
+    pick = t.choose_project[c.seat]
+    return tuple(pick[i] for i in sources(s, c, step, c.seat, t))
+
+
+def _dest_choices(s: State, c: Effect, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-OP-6: where the resource goes."""
+    if step.op == "discard_resource":
+        return ()
+    owner = c.seat if step.op == "move_resource" and step.to == "same" else c.player
+    pick = t.choose_project[owner]
+    return tuple(pick[i] for i in range(len(s.projects[owner])) if (owner, i) != (c.seat, c.project))
+
+
+def _resource_choices(s: State, c: Effect, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-EFFECT-5: the types of the chosen project's resources the step can take."""
+    row = s.projects[c.seat]
+    if not 0 <= c.project < len(row):
+        return ()
+    have = mask(row[c.project], t) & _WANT[step.resource]
+    return tuple(t.choose_resource[r] for k, r in enumerate(RESOURCES) if have & 1 << k)
+
+
+def _discard_choices(s: State, c: Effect, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-OP-4: the designs in the target's hand."""
+    return tuple(map(t.discards.__getitem__, sorted(set(s.hands[c.seat]))))
+
+
+def _assign_choices(s: State, c: Effect, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-OP-5: a card of the player's hand to one of their projects, or stop."""
+    table = t.assigns[len(s.projects[c.player])]
+    return (*chain.from_iterable(map(table.__getitem__, sorted(set(s.hands[c.player])))), t.done)
+
+
+_FRAME_CHOICES: dict[type[EffectFrame], Callable[[State, Effect, Step, Tables], tuple[Any, ...]]] = {
+    ProjectChoice: _project_choices,
+    ResourceChoice: _resource_choices,
+    DiscardChoice: _discard_choices,
+    AssignChoice: _assign_choices,
+}
+"""The choices of an effect's frame (bar a choice of player) by its class."""
 
 
 def frame_apply(s: State, action: Any) -> State:

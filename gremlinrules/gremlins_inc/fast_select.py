@@ -104,24 +104,26 @@ def targets(s: State, c: Effect, step: Step, t: Tables) -> list[int]:
     """:func:`.effects.targets`: the selector's seats less the protected (GI-PASSIVE-3), the card's
     player for a steal, and those with nothing for the step to touch (GI-EFFECT-6)."""
     op, me = step.op, c.player
+    if op == "steal_project" and len(s.projects[me]) >= t.max_projects:
+        return []  # nowhere to put a stolen project: no seat has a source (as sources finds)
     perms = s.permanents
+    seats = [seat for seat in selected(s, c, step)
+             if not (op in _STEAL_OPS if seat == me else perms[seat] and flow.protected(s, seat, op, me))]
     if op not in _PROJECT_OPS:
-        return [seat for seat in selected(s, c, step)
-                if not (op in _STEAL_OPS if seat == me else perms[seat] and flow.protected(s, seat, op, me))]
+        return seats
+    return _with_source(s, seats, me, step, t)
+
+
+def _with_source(s: State, seats: list[int], me: int, step: Step, t: Tables) -> list[int]:
+    """The ``seats`` with a project the step may touch (:func:`sources` is not empty), for a step
+    of a project op played by ``me``."""
+    op, which = step.op, step.which
     out: list[int] = []
     projects = s.projects
-    which = step.which
     want = WANT[step.resource] if op in _RESOURCE_OPS else 0
-    if op == "steal_project" and len(projects[me]) >= t.max_projects:
-        return out  # nowhere to put a stolen project: no seat has a source (as sources finds)
     to_same = op == "move_resource" and step.to == "same"
     get = COUNTS_GET
-    for seat in selected(s, c, step):
-        if seat == me:
-            if op in _STEAL_OPS:
-                continue
-        elif perms[seat] and flow.protected(s, seat, op, me):
-            continue
+    for seat in seats:
         row = projects[seat]
         if not row:
             continue

@@ -49,7 +49,6 @@ class Tables:
 
     def __init__(self, kit: Kit) -> None:
         comps: Components = kit.components
-        by = kit.by_value
         self.kit = kit
         self.hand_size = comps.hand_size
         self.max_projects = comps.max_projects
@@ -62,6 +61,15 @@ class Tables:
         """Each design's resource type as an index into RESOURCES."""
         self.bit: dict[str, int] = {c: 1 << i for c, i in self.type_of.items()}
         """Each design's resource type as a bit (gold 1, malice 2, industry 4)."""
+        self._card_tables(kit)
+        self._choice_tables(kit)
+        self.lookup: ActionLookup[tuple[int, Any]] = _turn_lookup(kit)
+        """Each turn action of the space: its kind (0 start, 1 assign, 2 play, 3 complete, 4 cancel,
+        5 end) and what its effect needs."""
+
+    def _card_tables(self, kit: Kit) -> None:
+        """The tables read off each card design."""
+        comps: Components = kit.components
         self.starts: dict[str, tuple[Action, ...]] = kit.starts
         self.assigns: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
             {c: a[:size] for c, a in kit.assigns.items()} for size in range(comps.max_projects + 1))
@@ -77,6 +85,11 @@ class Tables:
         self.needs: dict[str, tuple[int, int, int, int]] = {
             c.id: (sum(n for _, n in c.needs), *_triple(c.needs)) for c in comps.cards if c.kind != "action"}
         """Each completable design's completion cost: its total, then gold, malice, industry."""
+
+    def _choice_tables(self, kit: Kit) -> None:
+        """The choices' actions, as the space holds them."""
+        comps: Components = kit.components
+        by = kit.by_value
         self.completes = kit.completes
         self.cancels = kit.cancels
         self.choose_player: tuple[Action, ...] = (
@@ -102,23 +115,26 @@ class Tables:
             for size in range(comps.max_projects + 1))
         """Per row size and mask of completable projects (project 1 is bit 1): the last of the
         turn's actions, the Completes, the Cancels of the row and EndTurn."""
-        data: dict[Any, tuple[int, Any]] = {}
-        for a in kit.actions:
-            if isinstance(a, Start):
-                data[a] = (0, a)
-            elif isinstance(a, Assign):
-                data[a] = (1, (a.card, a.project - 1))
-            elif isinstance(a, Play):
-                data[a] = (2, a)
-            elif isinstance(a, Complete):
-                data[a] = (3, a)
-            elif isinstance(a, Cancel):
-                data[a] = (4, a.project - 1)
-            elif isinstance(a, EndTurn):
-                data[a] = (5, a)
-        self.lookup: ActionLookup[tuple[int, Any]] = ActionLookup(data)
-        """Each turn action of the space: its kind (0 start, 1 assign, 2 play, 3 complete, 4 cancel,
-        5 end) and what its effect needs."""
+
+
+def _turn_lookup(kit: Kit) -> ActionLookup[tuple[int, Any]]:
+    """Each turn action of the space: its kind (0 start, 1 assign, 2 play, 3 complete, 4 cancel,
+    5 end) and what its effect needs."""
+    data: dict[Any, tuple[int, Any]] = {}
+    for a in kit.actions:
+        if isinstance(a, Start):
+            data[a] = (0, a)
+        elif isinstance(a, Assign):
+            data[a] = (1, (a.card, a.project - 1))
+        elif isinstance(a, Play):
+            data[a] = (2, a)
+        elif isinstance(a, Complete):
+            data[a] = (3, a)
+        elif isinstance(a, Cancel):
+            data[a] = (4, a.project - 1)
+        elif isinstance(a, EndTurn):
+            data[a] = (5, a)
+    return ActionLookup(data)
 
 
 def _triple(cost: tuple[tuple[str, int], ...]) -> tuple[int, int, int]:

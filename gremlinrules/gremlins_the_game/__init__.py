@@ -50,13 +50,27 @@ from gremlinrules.gremlins_the_game.events import (
     TokensReplenished,
     TurnBegan,
     WeaponsDrawn,
-    apply_with_events,
     observe_event,
 )
 from gremlinrules.gremlins_the_game.fast import apply, is_legal, is_terminal, legal_actions
+from gremlinrules.gremlins_the_game.frames import (
+    FORMAT_VERSION,
+    FRAME_TYPES,
+    UPGRADES,
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    Next,
+    PendingFrame,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.hidden import sample_hidden
 from gremlinrules.gremlins_the_game.invariants import check_state, decision_bound
-from gremlinrules.gremlins_the_game.rules import current_player, players
+from gremlinrules.gremlins_the_game.rules import apply_with_events, current_player, players
 from gremlinrules.gremlins_the_game.setup import CONFORMANCE_TABLES, new_game
 from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, Placed, Setup, State
 from gremlinrules.gremlins_the_game.text import action_label, parse_action
@@ -72,12 +86,13 @@ from gremlinrules.gremlins_the_game.view import (
 )
 
 __all__ = [
-    "ACTION_TYPES", "ARMOURY", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "GAME_ID",
-    "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "REFERENCE", "REFERENCE_MAP", "TITLE", "Acted",
-    "Action", "Choose",
-    "Components", "Defeat", "Discard", "Effect", "Event", "EventCard", "EventDrawn", "GameEnded",
-    "GremlinDefeated", "GremlinMoved", "GremlinPlaced", "GremlinRevealed", "GremlinToken", "LetEscape",
-    "Map", "Move", "Moved", "Options", "Outcome", "Phase", "Placed", "SeenGremlin", "Setup", "State",
+    "ACTION_TYPES", "ARMOURY", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION",
+    "FRAME_TYPES", "GAME_ID", "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "REFERENCE",
+    "REFERENCE_MAP", "TITLE", "UPGRADES", "Acted", "Action", "Choose", "Components", "Defeat", "Discard",
+    "Effect", "EscapeToTheater", "Event", "EventCard", "EventDiscard", "EventDrawn", "Fight", "GameEnded",
+    "GangToTheater", "GremlinDefeated", "GremlinMoved", "GremlinPlaced", "GremlinRevealed", "GremlinToken",
+    "HandLimit", "LetEscape", "Map", "Move", "MoveGremlin", "Moved", "Next", "Options", "Outcome",
+    "PendingFrame", "Phase", "PickGremlin", "PlaceGremlin", "Placed", "SeenGremlin", "Setup", "State",
     "Symbol", "TokensReplenished", "TurnBegan", "View", "WeaponCard", "WeaponsDrawn", "action_label",
     "all_actions", "apply", "apply_with_events", "check_state", "current_player", "decision_bound",
     "describe", "end_reason", "everyone_lost", "is_legal", "is_terminal", "legal_actions", "load_components",
@@ -88,8 +103,9 @@ __all__ = [
 
 GAME_ID = "gremlins-the-game"
 TITLE = "Gremlins: The Game"
-CONVERTER = board.register(components.register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES)))
-"""The JSON converter: tagged actions and events; states are readable as they stand (names); a
+CONVERTER = board.register(components.register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES,
+                                                                      frame_types=FRAME_TYPES)))
+"""The JSON converter: tagged actions, events and frames; states are readable as they stand (names); a
 table's own map is its map data (``board.map_data``), read back through ``load_map``."""
 JSON_SCHEMA_OVERRIDES = {Map: board.MAP_SCHEMA}
 """The JSON Schema of a map in a table's options: its data, not its fields."""

@@ -47,7 +47,8 @@ from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import rules
 from gremlinrules.gremlins_the_game.actions import Defeat, Discard, Move, table_components
 from gremlinrules.gremlins_the_game.components import tables
-from gremlinrules.gremlins_the_game.flow import FIGHT, replace
+from gremlinrules.gremlins_the_game.flow import replace
+from gremlinrules.gremlins_the_game.frames import Fight
 from gremlinrules.gremlins_the_game.setup import HAND_SIZE, new_game
 from gremlinrules.gremlins_the_game.state import Options, Placed, Setup, State
 
@@ -145,7 +146,7 @@ def _relabelled(state: State) -> State:
         return state
     board = tuple(Placed(p.space, mapping.get(p.gremlin, p.gremlin), p.face_up, p.from_pool)
                   for p in state.board)
-    stack = tuple(attrs.evolve(f, source=mapping.get(f.source, f.source)) if f.kind == FIGHT else f
+    stack = tuple(attrs.evolve(f, gremlin=mapping.get(f.gremlin, f.gremlin)) if type(f) is Fight else f
                   for f in state.stack)
     return replace(state, board=board, pool=tuple(mapping.get(g, g) for g in state.pool),
                    crowd=tuple(mapping.get(g, g) for g in state.crowd),

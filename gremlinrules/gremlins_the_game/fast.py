@@ -46,13 +46,21 @@ from typing import Any
 
 from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete, half_built
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gremlins_the_game import fast_fight, fast_flow, fast_moves, flow, rules
 from gremlinrules.gremlins_the_game.actions import Move
 from gremlinrules.gremlins_the_game.fast_flow import move as _move
 from gremlinrules.gremlins_the_game.fast_moves import REFERENCE_TABLE, MoveTable, move_table
 from gremlinrules.gremlins_the_game.fast_moves import moves as _destinations
+from gremlinrules.gremlins_the_game.frames import (
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    PendingFrame,
+    PickGremlin,
+)
 from gremlinrules.gremlins_the_game.state import Phase, State
 
 __all__ = ["apply", "is_legal", "is_terminal", "legal_actions"]
@@ -62,8 +70,8 @@ _TITLE = "Gremlins: The Game State"
 _HAND_MADE = (KeyError, TypeError, AttributeError, IndexError, ValueError, StopIteration)
 """What a state made by hand (not by the rules) can raise on the fast path: the rule book answers."""
 _DECISIONS = rules.BOOK.decisions
-_ON_MAP = frozenset((flow.THEATER, flow.PLACE, flow.MOVE_TO))
-"""The frames whose choices the map's table gives."""
+_THEATERS = (EscapeToTheater, GangToTheater)
+_DISCARDS = (HandLimit, EventDiscard)
 
 _last: tuple[Any, ...] = (None, 0, None, None, ())
 """The state of the last ``legal_actions`` on a Move, the mask of its destinations, its map's
@@ -93,19 +101,17 @@ def _moves(s: State) -> tuple[Move, ...] | None:
     return found[4]
 
 
-def _choices(s: State, frame: Frame) -> tuple[Any, ...]:
+def _choices(s: State, frame: PendingFrame) -> tuple[Any, ...]:
     """The choices of the pending ``frame`` (remembered in ``_last_frame``): the fight's and the
     theater's from tables; the other kinds' from the rule book."""
     global _last_frame
-    kind = frame.kind
-    table = move_table(s.options.map) if kind in _ON_MAP else None
-    if kind == flow.FIGHT:
+    if isinstance(frame, Fight):
         found = fast_fight.fight_choices(s, frame)
-    elif kind == flow.DISCARD:
+    elif isinstance(frame, _DISCARDS):
         found = fast_fight.discard_choices(s, frame)
-    elif table is None:
-        found = _DECISIONS[kind].choices(s, frame)
-    elif kind == flow.THEATER:
+    elif isinstance(frame, PickGremlin) or (table := move_table(s.options.map)) is None:
+        found = _DECISIONS[type(frame)].choices(s, frame)
+    elif isinstance(frame, _THEATERS):
         found = fast_moves.empty_theater(s, table)
     else:
         found = fast_moves.empty_gremlin_spaces(s, table)
@@ -181,25 +187,26 @@ def is_legal(s: State, action: Any) -> bool:
     return rules.is_legal(s, action)  # (refusing an action or state built without its fields)
 
 
-def _answer(s: State, frame: Frame, action: Any) -> State:
+def _answer(s: State, frame: PendingFrame, action: Any) -> State:
     """The state after a legal answer to the pending ``frame``."""
-    kind = frame.kind
     last_table = _table  # read once: the pair is replaced whole, perhaps by another thread
     table = last_table[1] if last_table[0] is s.options.map else move_table(s.options.map)
     if table is not None:
         try:
-            if kind == flow.FIGHT:
+            if isinstance(frame, Fight):
                 return fast_flow.fight(s, frame, action, table)
-            if kind == flow.THEATER:
+            if isinstance(frame, EscapeToTheater):
                 return fast_flow.to_theater(s, frame, action.space, table)
-            if kind == flow.DISCARD:
+            if isinstance(frame, GangToTheater):
+                return fast_flow.gang_to_theater(s, action.space, table)
+            if isinstance(frame, _DISCARDS):
                 return fast_flow.discard(s, frame, action.weapon, table)
-            if kind == flow.MOVE_FROM:
+            if isinstance(frame, PickGremlin):
                 return fast_flow.move_from(s, frame, action.space)
             return fast_flow.to_gremlin_space(s, frame, action.space, table)
         except _HAND_MADE:
             pass
-    resumed: State = _DECISIONS[kind].resume(flow.replace(s, stack=s.stack[:-1]), frame, action)
+    resumed: State = _DECISIONS[type(frame)].resume(flow.replace(s, stack=s.stack[:-1]), frame, action).state
     return resumed
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.decisions import Frame
 from gremlinrules.gremlins_the_game import rules
 from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Defeat, Discard
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, REFERENCE, Tables, covers, tables
+from gremlinrules.gremlins_the_game.frames import EventDiscard, Fight, HandLimit
 from gremlinrules.gremlins_the_game.state import State
 
 __all__ = ["discard_choices", "fight_choices"]
@@ -56,7 +56,7 @@ def _table(t: Tables) -> _FightTable:
     return table
 
 
-def discard_choices(s: State, frame: Frame) -> tuple[Any, ...]:
+def discard_choices(s: State, frame: HandLimit | EventDiscard) -> tuple[Any, ...]:
     """:func:`.rules.discard_choices`: one Discard per kind of weapon card in the hand (GTG-WEAPON-2)."""
     discards = _table(tables(s.components)).discards
     out: list[Discard] = []
@@ -68,11 +68,11 @@ def discard_choices(s: State, frame: Frame) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def fight_choices(s: State, frame: Frame) -> tuple[Any, ...]:
+def fight_choices(s: State, frame: Fight) -> tuple[Any, ...]:
     """:func:`.rules.fight_choices`: a Defeat per minimal covering set in the hand, then LetEscape."""
     t = tables(s.components)
     hand = s.hands[frame.seat]
-    key = (t, frame.source, hand)
+    key = (t, frame.gremlin, hand)
     found = _CHOICES.get(key)
     if found is not None:
         return found
@@ -84,7 +84,7 @@ def fight_choices(s: State, frame: Frame) -> tuple[Any, ...]:
     one = table.one
     for w in hand:
         held += one[w]
-    return _CHOICES.put(key, tuple([d for packed, d in table.covers[str(frame.source)]
+    return _CHOICES.put(key, tuple([d for packed, d in table.covers[frame.gremlin]
                                     if (held - packed) & guards == guards]) + _ESCAPE)
 
 

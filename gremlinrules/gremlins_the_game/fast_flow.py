@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.piles import draw_or_rebuild
 from gremlinrules.core.zones import replace_at
@@ -19,13 +18,24 @@ from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import LetEscape
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT
 from gremlinrules.gremlins_the_game.fast_moves import MoveTable, Tokens, derive, taken, tokens
+from gremlinrules.gremlins_the_game.frames import (
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    HandLimit,
+    MoveGremlin,
+    Next,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.state import Phase, Placed, State
 
-__all__ = ["discard", "fight", "move", "move_from", "run", "to_gremlin_space", "to_theater"]
+__all__ = [
+    "discard", "fight", "gang_to_theater", "move", "move_from", "run", "to_gremlin_space", "to_theater",
+]
 
 _MOVE, _RESOLVE = Phase.MOVE, Phase.RESOLVE
-_END = ("end",)
-_HOME_END = ("home", "end")
+_END = (Next.END,)
 
 _moved = make_updater(State, "positions", "free_move")
 _next_turn = make_updater(State, "positions", "free_move", "turn", "turn_number", phase=_MOVE)
@@ -54,16 +64,15 @@ _won_next_turn = make_updater(State, "stack", "hands", "weapon_discard", "board"
                               "turn_number", phase=_MOVE)
 
 
-_FRAMES: BoundedCache[tuple[Any, ...], Frame] = BoundedCache("gtg-frames", 4096)
+_FRAMES: BoundedCache[tuple[Any, ...], Any] = BoundedCache("gtg-frames", 4096)
 """The frames the fast path pushes, made once each (a frame is immutable)."""
 
 
-def _frame(kind: str, seat: int, source: str, bound: tuple[tuple[str, Any], ...],
-           then: tuple[str, ...]) -> Frame:
-    key = (kind, seat, source, bound, then)
+def _frame(kind: Any, *fields: Any) -> Any:
+    key = (kind, *fields)
     found = _FRAMES.get(key)
     if found is None:
-        found = _FRAMES.put(key, Frame(kind, seat, source=source, bound=bound, then=then))
+        found = _FRAMES.put(key, kind(*fields))
     return found
 
 
@@ -113,7 +122,7 @@ def move(s: State, to: str, b: int, table: MoveTable, tk: Tokens) -> State:
             gremlin = next(p.gremlin for p in board if p.space == to)
             board = tuple([_token(p.space, p.gremlin, True, False) if p.space == to else p for p in board])
             return derive(tk, _revealed(s, positions, free, board,  # the same gremlins on the same spaces
-                                        (*s.stack, _frame(flow.FIGHT, seat, gremlin, (), _END))),
+                                        (*s.stack, _frame(Fight, seat, gremlin))),
                           tk.board_mask, tk.stripe_on_theater)
         if s.options.reenter_square or not table.bit[here] & table.square:  # GTG-SQUARE-6: entered
             return _square_move(s, to, table, tk, positions, free, number)
@@ -121,8 +130,8 @@ def move(s: State, to: str, b: int, table: MoveTable, tk: Tokens) -> State:
             or (s.options.bounded and number >= s.options.turn_limit)):  # as _plain_end
         return _next_turn(s, positions, free, (seat + 1) % s.players, number)
     if to == here or b & table.square:  # a stay, or within the Town Square (GTG-SQUARE-6)
-        return flow.end_turn(_moved(s, positions, free))
-    return flow.land(_moved(s, positions, free), seat, to)
+        return flow.end_turn(_moved(s, positions, free)).state
+    return flow.land(_moved(s, positions, free), seat, to).state
 
 
 def _event_move(s: State, to: str, table: MoveTable, positions: tuple[str, ...],
@@ -131,11 +140,11 @@ def _event_move(s: State, to: str, table: MoveTable, positions: tuple[str, ...],
     rebuilt) and discarded face up, in one step; then its effects (:func:`.flow.run`)."""
     card, deck, discard, rng = draw_or_rebuild(s.event_deck, s.event_discard, s.rng)
     if card is None:
-        return flow.land(_moved(s, positions, free), s.turn, to)
+        return flow.land(_moved(s, positions, free), s.turn, to).state
     tk = tokens(s, table)
     s = derive(tk, _drawn_event(s, positions, free, tuple([n for n in s.event_tokens if n != to]), deck,
                                 (*discard, card), rng), tk.board_mask, tk.stripe_on_theater)
-    return run(s, s.turn, (*flow.event_steps(s, card), "end"), table)
+    return run(s, s.turn, (*flow.event_steps(s, card), Next.END), table)
 
 
 def _square_move(s: State, to: str, table: MoveTable, tk: Tokens, positions: tuple[str, ...],
@@ -170,7 +179,7 @@ def _square_move(s: State, to: str, table: MoveTable, tk: Tokens, positions: tup
     if _plain_end(s, tk, number):  # the new gremlins are face down: Stripe is where he was
         return derive(tk, _refilled_next_turn(s, positions, free, events, weapons, board, pool,
                                               (s.turn + 1) % s.players, number), mask, tk.stripe_on_theater)
-    return flow.end_turn(_refilled(s, positions, free, events, weapons, board, pool))
+    return flow.end_turn(_refilled(s, positions, free, events, weapons, board, pool)).state
 
 
 def _armed_move(s: State, to: str, tk: Tokens, positions: tuple[str, ...], free: tuple[bool, ...],
@@ -180,16 +189,16 @@ def _armed_move(s: State, to: str, tk: Tokens, positions: tuple[str, ...], free:
     hand = s.hands[seat]
     deck = s.weapon_deck
     if len(hand) >= HAND_LIMIT or not deck:  # GTG-WEAPON-2, GTG-WEAPON-3
-        return flow.land(_moved(s, positions, free), seat, to)
+        return flow.land(_moved(s, positions, free), seat, to).state
     weapons = tuple([n for n in s.weapon_tokens if n != to])
     hands = replace_at(s.hands, seat, tuple(sorted((*hand, deck[0]), key=tk.weapon_index.__getitem__)))
     if _plain_end(s, tk, number):
         after = _armed_next_turn(s, positions, free, weapons, deck[1:], hands, (seat + 1) % s.players, number)
         return derive(tk, after, tk.board_mask, tk.stripe_on_theater)
-    return flow.end_turn(_armed(s, positions, free, weapons, deck[1:], hands))
+    return flow.end_turn(_armed(s, positions, free, weapons, deck[1:], hands)).state
 
 
-def fight(s: State, frame: Frame, action: Any, table: MoveTable) -> State:
+def fight(s: State, frame: Fight, action: Any, table: MoveTable) -> State:
     """The answer to the fight (GTG-FIGHT-1), legal: a Defeat (GTG-FIGHT-3) of a gremlin other
     than Stripe that ends the turn, in one step; LetEscape (GTG-FIGHT-4) to a free theater space,
     its frame pushed."""
@@ -198,13 +207,12 @@ def fight(s: State, frame: Frame, action: Any, table: MoveTable) -> State:
     stack = s.stack[:-1]
     if type(action) is LetEscape:
         if space not in table.geo.theater_set and table.theater & ~taken(s, table):
-            return _stacked(s, (*stack, _frame(flow.THEATER, seat, "escape", (("from", space),),
-                                               ("home", *frame.then))))
-        return flow.escape(_stacked(s, stack), frame)
+            return _stacked(s, (*stack, _frame(EscapeToTheater, seat, space)))
+        return flow.escape(_stacked(s, stack), frame).state
     gremlin = next(p.gremlin for p in s.board if p.space == space)
     tk = tokens(s, table)
-    if gremlin == tk.stripe or frame.then != _END:  # GTG-STRIPE-2 ends the game
-        return flow.defeat(_stacked(s, stack), frame, action.weapons)
+    if gremlin == tk.stripe:  # GTG-STRIPE-2 ends the game
+        return flow.defeat(_stacked(s, stack), frame, action.weapons).state
     hand = list(s.hands[seat])
     for w in action.weapons:
         hand.remove(w)
@@ -216,7 +224,7 @@ def fight(s: State, frame: Frame, action: Any, table: MoveTable) -> State:
     if _plain_end(s, tk, number):  # Stripe is where he was
         return derive(tk, _won_next_turn(s, *changed, (s.turn + 1) % s.players, number), mask,
                       tk.stripe_on_theater)
-    return flow.end_turn(derive(tk, _won(s, *changed), mask, tk.stripe_on_theater))
+    return flow.end_turn(derive(tk, _won(s, *changed), mask, tk.stripe_on_theater)).state
 
 
 def _insert(board: tuple[Placed, ...], mask: int, b: int, placed: Placed) -> tuple[Placed, ...]:
@@ -226,23 +234,24 @@ def _insert(board: tuple[Placed, ...], mask: int, b: int, placed: Placed) -> tup
     return (*board[:i], placed, *board[i:])
 
 
-def to_theater(s: State, frame: Frame, space: str, table: MoveTable) -> State:
-    """GTG-THEATER-1 for a legal theater space: the start-of-turn gremlin (GTG-STRIPE-3), or the
-    escaping one, whose player then goes home and whose turn ends (GTG-FIGHT-5), in one step."""
+def gang_to_theater(s: State, space: str, table: MoveTable) -> State:
+    """GTG-STRIPE-3, GTG-THEATER-1 for a legal theater space: the start-of-turn gremlin, face up."""
+    b = table.bit[space]
+    tk = tokens(s, table)
+    gremlin = s.pool[0]
+    board = _insert(s.board, tk.board_mask, b, _token(space, gremlin, True, False))
+    return derive(tk, _placed(s, s.stack[:-1], board, s.pool[1:]), tk.board_mask | b,
+                  tk.stripe_on_theater or gremlin == tk.stripe)
+
+
+def to_theater(s: State, frame: EscapeToTheater, space: str, table: MoveTable) -> State:
+    """GTG-THEATER-1 for a legal theater space: the escaping gremlin, whose player then goes home
+    and whose turn ends (GTG-FIGHT-5), in one step."""
     stack = s.stack[:-1]
     bit = table.bit
     b = bit[space]
     tk = tokens(s, table)
-    if frame.source == "stripe":
-        if frame.then:
-            return flow.to_theater(_stacked(s, stack), frame, space)
-        gremlin = s.pool[0]
-        board = _insert(s.board, tk.board_mask, b, _token(space, gremlin, True, False))
-        return derive(tk, _placed(s, stack, board, s.pool[1:]), tk.board_mask | b,
-                      tk.stripe_on_theater or gremlin == tk.stripe)
-    if frame.then != _HOME_END:
-        return flow.to_theater(_stacked(s, stack), frame, space)
-    origin = str(frame.value("from"))
+    origin = frame.origin
     gremlin = next(p.gremlin for p in s.board if p.space == origin)
     mask = tk.board_mask & ~bit[origin]
     board = _insert(tuple([p for p in s.board if p.space != origin]), mask, b,
@@ -255,25 +264,25 @@ def to_theater(s: State, frame: Frame, space: str, table: MoveTable) -> State:
     if not (on or (s.crowd and tk.stripe in s.crowd) or (options.bounded and number >= options.turn_limit)):
         return derive(tk, _sent_next_turn(s, stack, board, positions, (s.turn + 1) % s.players, number),
                       mask | b, on)
-    return flow.end_turn(derive(tk, _sent(s, stack, board, positions), mask | b, on))
+    return flow.end_turn(derive(tk, _sent(s, stack, board, positions), mask | b, on)).state
 
 
-def to_gremlin_space(s: State, frame: Frame, space: str, table: MoveTable) -> State:
+def to_gremlin_space(s: State, frame: PlaceGremlin | MoveGremlin, space: str, table: MoveTable) -> State:
     """GTG-EVENT-2 for a legal Gremlin space: the new gremlin (add_gremlins, from the top of the
     pool) or the moved one (move_gremlins) goes there face down, in one step; the event's next
     steps follow (:func:`.flow.run`), the usual last one, the turn's end, in the same step."""
     tk = tokens(s, table)
     bit = table.bit
     b = bit[space]
-    if frame.kind == flow.PLACE:
+    if isinstance(frame, PlaceGremlin):
         gremlin = s.pool[0]
         board = _insert(s.board, tk.board_mask, b, _token(space, gremlin, False, True))
         pool = s.pool[1:]
         mask = tk.board_mask
     else:
-        origin = str(frame.value("from"))
+        origin = frame.origin
         if bit[origin] & table.theater:  # not a face-down gremlin the rules move
-            return flow.move_to(_stacked(s, s.stack[:-1]), frame, space)
+            return flow.move_to(_stacked(s, s.stack[:-1]), frame, space).state
         moved = next(p for p in s.board if p.space == origin)
         gremlin = moved.gremlin
         mask = tk.board_mask & ~bit[origin]
@@ -297,38 +306,38 @@ def _end(s: State, table: MoveTable) -> State:
     number = s.turn_number + 1
     if _plain_end(s, tokens(s, table), number):
         return _began(s, (s.turn + 1) % s.players, number)
-    return flow.end_turn(s)
+    return flow.end_turn(s).state
 
 
-def run(s: State, seat: int, steps: tuple[str, ...], table: MoveTable) -> State:
+def run(s: State, seat: int, steps: tuple[Next, ...], table: MoveTable) -> State:
     """:func:`.flow.run`, step for step: a frame pushed is made once (its kind, seat, source and
     steps), the emptiness of the Gremlin spaces read from the masks, the turn's end in one step."""
     while steps:
         step, steps = steps[0], steps[1:]
-        if step == "end":
+        if step is Next.END:
             return _end(s, table)
-        if step == "home":  # GTG-FIGHT-5, GTG-EVENT-2 return_to_start
+        if step is Next.HOME:  # GTG-FIGHT-5, GTG-EVENT-2 return_to_start
             s = _homed(s, replace_at(s.positions, seat, table.geo.starts[seat]))
-        elif step == "draw":
+        elif step is Next.DRAW:
             if len(s.hands[seat]) >= HAND_LIMIT:  # GTG-WEAPON-2: discard one first
-                return _stacked(s, (*s.stack, _frame(flow.DISCARD, seat, "hand-limit", (), ("draw", *steps))))
-            s = flow.draw_weapon(s, seat)
-        elif step == "discard":
+                return _stacked(s, (*s.stack, _frame(HandLimit, seat, (Next.DRAW, *steps))))
+            s = flow.draw_weapon(s, seat).state
+        elif step is Next.DISCARD:
             if s.hands[seat]:
-                return _stacked(s, (*s.stack, _frame(flow.DISCARD, seat, s.event_discard[-1], (), steps)))
-        elif step == "add":
+                return _stacked(s, (*s.stack, _frame(EventDiscard, seat, s.event_discard[-1], steps)))
+        elif step is Next.ADD:
             if s.pool and table.gremlin_spaces & ~taken(s, table):
-                return _stacked(s, (*s.stack, _frame(flow.PLACE, seat, s.event_discard[-1], (), steps)))
-        elif step == "move":
+                return _stacked(s, (*s.stack, _frame(PlaceGremlin, seat, s.event_discard[-1], steps)))
+        elif step is Next.MOVE:
             if (table.gremlin_spaces & ~taken(s, table)
                     and any(not p.face_up for p in s.board)):
-                return _stacked(s, (*s.stack, _frame(flow.MOVE_FROM, seat, s.event_discard[-1], (), steps)))
-        else:  # replenish:<kind>
-            s = flow.refill(s, (step.split(":", 1)[1],))
+                return _stacked(s, (*s.stack, _frame(PickGremlin, seat, s.event_discard[-1], steps)))
+        else:  # Next.REPLENISH_*
+            s = flow.refill(s, flow.REFILLS[step]).state
     return s
 
 
-def discard(s: State, frame: Frame, weapon: str, table: MoveTable) -> State:
+def discard(s: State, frame: HandLimit | EventDiscard, weapon: str, table: MoveTable) -> State:
     """GTG-WEAPON-2 (or an event's discard_weapons) for a legal card: it goes to the weapon
     discard pile (:func:`.flow.discard`), then the frame's steps (:func:`run`)."""
     seat = frame.seat
@@ -338,8 +347,7 @@ def discard(s: State, frame: Frame, weapon: str, table: MoveTable) -> State:
     return run(s, seat, frame.then, table)
 
 
-def move_from(s: State, frame: Frame, space: str) -> State:
+def move_from(s: State, frame: PickGremlin, space: str) -> State:
     """GTG-EVENT-2 move_gremlins for a legal face-down gremlin: next, where it goes
     (:func:`.flow.move_from`)."""
-    return _stacked(s, (*s.stack[:-1], _frame(flow.MOVE_TO, frame.seat, frame.source, (("from", space),),
-                                               frame.then)))
+    return _stacked(s, (*s.stack[:-1], _frame(MoveGremlin, frame.seat, frame.card, space, frame.then)))

@@ -2,17 +2,11 @@
 turn's resolution (draws, event effects, escapes), the Town Square's refill, the start and end
 of a turn and the end of the game.
 
-The rest of a turn after the move is a short list of named steps (``"draw"``, ``"add"``,
-``"home"``, ``"end"``, ...) run by :func:`run`. A step that needs a choice pushes a frame on the
-decision stack with the remaining steps as its ``then``; the frame's answer resumes them. The
-frame kinds:
-
-``fight``       the turn owner has revealed a gremlin: Defeat it or LetEscape (GTG-FIGHT-1)
-``theater``     a Movie Theater space for an escaping gremlin (source ``escape``) or for the
-                start-of-turn gremlin while Stripe is in the theater (source ``stripe``)
-``discard``     a weapon card to discard: the hand limit (source ``hand-limit``) or an event
-``place``       an empty Gremlin space for a new gremlin (an event's ``add_gremlins``)
-``move-from``   a face-down gremlin an event moves; then ``move-to``: the empty Gremlin space
+Every transition returns a :class:`~gremlinrules.core.step.Step`: the next state and the events
+it caused, each made where the rule acts (a draw knows the card it drew). The rest of a turn
+after the move is a short tuple of :class:`.frames.Next` steps run by :func:`run`. A step that
+needs a choice pushes a frame (:mod:`.frames`) with the remaining steps as its ``then``; the
+frame's answer resumes them.
 """
 
 from __future__ import annotations
@@ -20,35 +14,48 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.board import reachable
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.piles import draw_or_rebuild
+from gremlinrules.core.step import Step
 from gremlinrules.core.zones import next_seat, replace_at
 from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, tables
+from gremlinrules.gremlins_the_game.events import (
+    EventDrawn,
+    GameEnded,
+    GremlinDefeated,
+    GremlinMoved,
+    GremlinPlaced,
+    GremlinRevealed,
+    Moved,
+    TokensReplenished,
+    TurnBegan,
+    WeaponsDrawn,
+)
+from gremlinrules.gremlins_the_game.frames import (
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    Next,
+    PendingFrame,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
 from gremlinrules.gremlins_the_game.state import Outcome, Phase, Placed, State
+from gremlinrules.gremlins_the_game.view import everyone_lost, scores, winners
 
 __all__ = [
-    "DISCARD", "FIGHT", "FRAME_KINDS", "MAP", "MOVE_FROM", "MOVE_TO", "PLACE", "STEPS", "THEATER",
-    "begin_turn", "destinations", "empty_gremlin_spaces", "empty_theater", "end_turn", "enters_square",
-    "event_steps", "geo", "land", "movable_gremlins", "placed_at", "refill", "replace", "run", "start_of",
-    "stripe_in_theater",
+    "MAP", "REFILLS", "begin_turn", "destinations", "empty_gremlin_spaces", "empty_theater", "end_turn",
+    "enters_square", "event_steps", "geo", "land", "movable_gremlins", "placed_at", "refill", "replace",
+    "run", "start_of", "stripe_in_theater", "told",
 ]
 
 replace = make_replace(State)
-
-FIGHT = "fight"
-THEATER = "theater"
-DISCARD = "discard"
-PLACE = "place"
-MOVE_FROM = "move-from"
-MOVE_TO = "move-to"
-FRAME_KINDS = (FIGHT, THEATER, DISCARD, PLACE, MOVE_FROM, MOVE_TO)
-STEPS = ("end", "home", "draw", "discard", "add", "move", "replenish:event", "replenish:weapon",
-         "replenish:gremlin")
-"""The named steps a frame's ``then`` may hold."""
 
 MAP = REFERENCE_MAP
 """The reference map; a table's own is ``geo(s).map`` (GTG-MAP-7). The names below are the
@@ -175,38 +182,41 @@ with_row = replace_at
 """``rows`` with entry ``i`` replaced (:func:`gremlinrules.core.zones.replace_at`)."""
 
 
-def draw_weapon(s: State, seat: int) -> State:
+def draw_weapon(s: State, seat: int) -> Step[State]:
     """GTG-WEAPON-1: the top weapon card into the hand; GTG-WEAPON-3: an empty deck is first
     rebuilt by shuffling its discard pile (with both empty, nothing is drawn)."""
     card, deck, discard, rng = draw_or_rebuild(s.weapon_deck, s.weapon_discard, s.rng)
     if card is None:
-        return s
+        return Step(s)
     index = tables(s.components).weapon_index
     hand = tuple(sorted((*s.hands[seat], card), key=index.__getitem__))
-    return replace(s, weapon_deck=deck, weapon_discard=discard, rng=rng,
-                   hands=with_row(s.hands, seat, hand))
+    return Step(replace(s, weapon_deck=deck, weapon_discard=discard, rng=rng,
+                        hands=with_row(s.hands, seat, hand)), (WeaponsDrawn(seat, 1, (card,)),))
 
 
-def event_steps(s: State, card: str) -> tuple[str, ...]:
-    """GTG-EVENT-2: an event card's effects as named steps, in order."""
-    out: list[str] = []
+_EFFECT_STEPS = {"add_gremlins": Next.ADD, "move_gremlins": Next.MOVE, "draw_weapons": Next.DRAW,
+                 "discard_weapons": Next.DISCARD}
+_REPLENISH = {"event": Next.REPLENISH_EVENT, "weapon": Next.REPLENISH_WEAPON,
+              "gremlin": Next.REPLENISH_GREMLIN}
+REFILLS = {Next.REPLENISH_EVENT: ("event",), Next.REPLENISH_WEAPON: ("weapon",),
+            Next.REPLENISH_GREMLIN: ("gremlin",)}
+
+
+def event_steps(s: State, card: str) -> tuple[Next, ...]:
+    """GTG-EVENT-2: an event card's effects as steps, in order."""
+    out: list[Next] = []
     for effect in tables(s.components).event[card].effects:
-        if effect.kind == "add_gremlins":
-            out += ["add"] * effect.count
-        elif effect.kind == "move_gremlins":
-            out += ["move"] * effect.count
-        elif effect.kind == "draw_weapons":
-            out += ["draw"] * effect.count
-        elif effect.kind == "discard_weapons":
-            out += ["discard"] * effect.count
+        step = _EFFECT_STEPS.get(effect.kind)
+        if step is not None:
+            out += [step] * effect.count
         elif effect.kind == "replenish":
-            out.append(f"replenish:{effect.what}")
+            out.append(_REPLENISH[effect.what])
         else:  # return_to_start
-            out.append("home")
+            out.append(Next.HOME)
     return tuple(out)
 
 
-def refill(s: State, kinds: tuple[str, ...]) -> State:
+def refill(s: State, kinds: tuple[str, ...]) -> Step[State]:
     """GTG-SQUARE-2: every empty Event, Weapon and Gremlin space (of ``kinds``) gets a new token.
 
     GTG-SQUARE-5: event and weapon tokens come back from those used (there are exactly as many
@@ -216,12 +226,17 @@ def refill(s: State, kinds: tuple[str, ...]) -> State:
     g = geo(s)
     occupied = set(s.positions)
     changes: dict[str, Any] = {}
+    events: list[Any] = []
+    new_events = new_weapons = 0
     if "event" in kinds:
         have = set(s.event_tokens)
-        changes["event_tokens"] = tuple(n for n in g.event_spaces if n in have or n not in occupied)
+        changes["event_tokens"] = tokens = tuple(n for n in g.event_spaces if n in have or n not in occupied)
+        new_events = len(tokens) - len(s.event_tokens)
     if "weapon" in kinds:
         have = set(s.weapon_tokens)
-        changes["weapon_tokens"] = tuple(n for n in g.weapon_spaces if n in have or n not in occupied)
+        tokens = tuple(n for n in g.weapon_spaces if n in have or n not in occupied)
+        changes["weapon_tokens"] = tokens
+        new_weapons = len(tokens) - len(s.weapon_tokens)
     if "gremlin" in kinds:
         board, pool = s.board, s.pool
         for name in empty_gremlin_spaces(s):
@@ -229,8 +244,11 @@ def refill(s: State, kinds: tuple[str, ...]) -> State:
                 break
             board = _with_placed(s, board, Placed(name, pool[0], False, True))
             pool = pool[1:]
+            events.append(GremlinPlaced(name, None, False))
         changes.update(board=board, pool=pool)
-    return replace(s, **changes)
+    if new_events or new_weapons or events:
+        events.append(TokensReplenished(new_events, new_weapons, len(events)))
+    return Step(replace(s, **changes), tuple(events))
 
 
 def _gremlin_on(s: State, space: str) -> Placed:
@@ -242,38 +260,55 @@ def _gremlin_on(s: State, space: str) -> Placed:
     return placed
 
 
-def _push(s: State, frame: Frame) -> State:
+def _push(s: State, frame: PendingFrame) -> State:
     return replace(s, stack=(*s.stack, frame))
 
 
-def run(s: State, seat: int, steps: tuple[str, ...]) -> State:
-    """Run the named steps for ``seat`` until one needs a choice (a frame is pushed, bound to the
-    remaining steps) or they are done; ``"end"`` ends the turn."""
+def _home(s: State, seat: int) -> Step[State]:
+    """GTG-FIGHT-5, GTG-EVENT-2 return_to_start: the player's token back on its Start."""
+    start = start_of(seat, geo(s))
+    if s.positions[seat] == start:
+        return Step(s)
+    return Step(replace(s, positions=with_row(s.positions, seat, start)), (Moved(seat, start),))
+
+
+def run(s: State, seat: int, steps: tuple[Next, ...]) -> Step[State]:
+    """Run ``steps`` for ``seat`` until one needs a choice (a frame is pushed, bound to the
+    remaining steps) or they are done; :attr:`Next.END` ends the turn."""
+    events: tuple[Any, ...] = ()
     while steps:
         step, steps = steps[0], steps[1:]
-        if step == "end":
-            return end_turn(s)
-        if step == "home":  # GTG-FIGHT-5, GTG-EVENT-2 return_to_start
-            s = replace(s, positions=with_row(s.positions, seat, start_of(seat, geo(s))))
-        elif step == "draw":
+        if step is Next.END:
+            ended = end_turn(s)
+            return Step(ended.state, events + ended.events)
+        if step is Next.HOME:
+            s, more = _home(s, seat)
+            events += more
+        elif step is Next.DRAW:
             if len(s.hands[seat]) >= HAND_LIMIT:  # GTG-WEAPON-2: discard one first
-                return _push(s, Frame(DISCARD, seat, source="hand-limit", then=("draw", *steps)))
-            s = draw_weapon(s, seat)
-        elif step == "discard":
+                return Step(_push(s, HandLimit(seat, (Next.DRAW, *steps))), events)
+            s, more = draw_weapon(s, seat)
+            events += more
+        elif step is Next.DISCARD:
             if s.hands[seat]:
-                return _push(s, Frame(DISCARD, seat, source=s.event_discard[-1], then=steps))
-        elif step == "add":
+                return Step(_push(s, EventDiscard(seat, s.event_discard[-1], steps)), events)
+        elif step is Next.ADD:
             if s.pool and empty_gremlin_spaces(s):
-                return _push(s, Frame(PLACE, seat, source=s.event_discard[-1], then=steps))
-        elif step == "move":
+                return Step(_push(s, PlaceGremlin(seat, s.event_discard[-1], steps)), events)
+        elif step is Next.MOVE:
             if movable_gremlins(s) and empty_gremlin_spaces(s):
-                return _push(s, Frame(MOVE_FROM, seat, source=s.event_discard[-1], then=steps))
-        else:  # replenish:<kind>
-            s = refill(s, (step.split(":", 1)[1],))
-    return s
+                return Step(_push(s, PickGremlin(seat, s.event_discard[-1], steps)), events)
+        else:  # Next.REPLENISH_*
+            s, more = refill(s, REFILLS[step])
+            events += more
+    return Step(s, events)
 
 
-def land(s: State, seat: int, space: str) -> State:
+_END = (Next.END,)
+_DRAW_END = (Next.DRAW, Next.END)
+
+
+def land(s: State, seat: int, space: str) -> Step[State]:
     """GTG-MOVE-5: what the space the move ended on does: a token is taken and its activity
     performed (GTG-EVENT-1, GTG-WEAPON-1, GTG-FIGHT-1), the Town Square, entered, refills the
     board (GTG-SQUARE-1; :func:`move` lands here only when the move entered it, GTG-SQUARE-6);
@@ -286,30 +321,36 @@ def land(s: State, seat: int, space: str) -> State:
         if card is None:
             return end_turn(s)
         s = replace(s, event_deck=deck, event_discard=(*discard, card), rng=rng)
-        return run(s, seat, (*event_steps(s, card), "end"))
+        steps = (*event_steps(s, card), Next.END)
+        return Step(s, (EventDrawn(seat, card),)).then(lambda t: run(t, seat, steps))
     if space in s.weapon_tokens:
         s = replace(s, weapon_tokens=tuple(n for n in s.weapon_tokens if n != space))
-        return run(s, seat, ("draw", "end"))
+        return run(s, seat, _DRAW_END)
     placed = placed_at(s, space)
     if placed is not None:  # GTG-FIGHT-1: flip it face up, then fight or let it escape
         board = tuple(Placed(p.space, p.gremlin, True) if p.space == space else p for p in s.board)
-        return _push(replace(s, board=board), Frame(FIGHT, seat, source=placed.gremlin, then=("end",)))
+        s = _push(replace(s, board=board), Fight(seat, placed.gremlin))
+        if placed.face_up:  # a gremlin in the theater is face up already
+            return Step(s)
+        design = tables(s.components).design[placed.gremlin]  # GTG-VIEW-2: named by its design
+        return Step(s, (GremlinRevealed(space, design),))
     if space in geo(s).square:  # GTG-SQUARE-1, GTG-SQUARE-3
-        s = refill(s, ("event", "weapon", "gremlin"))
-        s = replace(s, free_move=with_row(s.free_move, seat, True))
+        return refill(s, ("event", "weapon", "gremlin")).then(
+            lambda t: end_turn(replace(t, free_move=with_row(t.free_move, seat, True))))
     return end_turn(s)
 
 
-def _over(s: State, outcome: Outcome) -> State:
-    return replace(s, phase=Phase.OVER, outcome=outcome, stack=())
+def _over(s: State, outcome: Outcome) -> Step[State]:
+    s = replace(s, phase=Phase.OVER, outcome=outcome, stack=())
+    return Step(s, (GameEnded(outcome, scores(s), winners(s), everyone_lost(s)),))
 
 
-def end_turn(s: State) -> State:
+def end_turn(s: State) -> Step[State]:
     """The end of a turn: GTG-STRIPE-4, the game ends when Stripe is in the theater and the pool
     is empty; GTG-END-4 (a house rule), or when the turn limit is reached; else the next seat
     clockwise begins (GTG-TURN-1)."""
     if s.phase is Phase.OVER:
-        return s
+        return Step(s)
     if not s.pool and stripe_in_theater(s):
         return _over(s, Outcome.POOL_EMPTY)
     if s.options.bounded and s.turn_number + 1 >= s.options.turn_limit:
@@ -317,19 +358,26 @@ def end_turn(s: State) -> State:
     return begin_turn(s, next_seat(s.turn, s.players), s.turn_number + 1)
 
 
-def begin_turn(s: State, seat: int, number: int) -> State:
+def _to_crowd(s: State, gremlin: str, **changes: Any) -> Step[State]:
+    """GTG-THEATER-3: a full theater takes ``gremlin`` face up into its crowd."""
+    design = tables(s.components).design[gremlin]
+    return Step(replace(s, crowd=(*s.crowd, gremlin), **changes), (GremlinPlaced(None, design, True),))
+
+
+def begin_turn(s: State, seat: int, number: int) -> Step[State]:
     """GTG-STRIPE-3: while Stripe is in the theater, a turn begins with a new gremlin token from
     the pool placed face up on an empty theater space (the seat whose turn it is chooses,
     GTG-THEATER-1; a full theater takes it into its crowd, GTG-THEATER-3)."""
     s = replace(s, turn=seat, turn_number=number, phase=Phase.MOVE)
+    began = TurnBegan(seat, number)
     if s.pool and stripe_in_theater(s):
         if empty_theater(s):
-            return _push(s, Frame(THEATER, seat, source="stripe"))
-        return replace(s, crowd=(*s.crowd, s.pool[0]), pool=s.pool[1:])
-    return s
+            return Step(_push(s, GangToTheater(seat)), (began,))
+        return _to_crowd(s, s.pool[0], pool=s.pool[1:]).emit(began)
+    return Step(s, (began,))
 
 
-def defeat(s: State, frame: Frame, weapons: tuple[str, ...]) -> State:
+def defeat(s: State, frame: Fight, weapons: tuple[str, ...]) -> Step[State]:
     """GTG-FIGHT-3: the weapon cards go to the discard pile, the gremlin beside the player;
     GTG-STRIPE-2: defeating Stripe ends the game at once."""
     seat = frame.seat
@@ -341,61 +389,74 @@ def defeat(s: State, frame: Frame, weapons: tuple[str, ...]) -> State:
     s = replace(s, hands=with_row(s.hands, seat, tuple(hand)), weapon_discard=(*s.weapon_discard, *weapons),
                 board=_without(s.board, space),
                 defeated=with_row(s.defeated, seat, (*s.defeated[seat], placed.gremlin)))
-    if placed.gremlin == tables(s.components).stripe:
-        return _over(s, Outcome.STRIPE_DEFEATED)
-    return run(s, seat, frame.then)
+    t = tables(s.components)
+    won = Step(s, (GremlinDefeated(seat, t.design[placed.gremlin], t.gremlin[placed.gremlin].points),))
+    if placed.gremlin == t.stripe:
+        return won.then(lambda d: _over(d, Outcome.STRIPE_DEFEATED))
+    return won.then(end_turn)
 
 
-def escape(s: State, frame: Frame) -> State:
+_HOME_END = (Next.HOME, Next.END)
+
+
+def escape(s: State, frame: Fight) -> Step[State]:
     """GTG-FIGHT-4: the gremlin escapes to the Movie Theater (a face-up gremlin already in the
     theater stays where it is, GTG-THEATER-2; a full theater takes it into its crowd,
     GTG-THEATER-3); GTG-FIGHT-5: the player returns to Start."""
     seat = frame.seat
     space = s.positions[seat]
-    then = ("home", *frame.then)
     if space in geo(s).theater_set:
-        return run(s, seat, then)
+        return run(s, seat, _HOME_END)
     if empty_theater(s):
-        return _push(s, Frame(THEATER, seat, source="escape", bound=(("from", space),), then=then))
+        return Step(_push(s, EscapeToTheater(seat, space)))
     placed = _gremlin_on(s, space)
-    s = replace(s, board=_without(s.board, space), crowd=(*s.crowd, placed.gremlin))
-    return run(s, seat, then)
+    return _to_crowd(s, placed.gremlin, board=_without(s.board, space)).then(
+        lambda t: run(t, seat, _HOME_END))
 
 
-def to_theater(s: State, frame: Frame, space: str) -> State:
-    """GTG-THEATER-1: the chosen theater space takes the escaping gremlin, or the start-of-turn
-    gremlin from the top of the pool (GTG-STRIPE-3), face up."""
-    if frame.source == "stripe":
-        s = replace(s, board=_with_placed(s, s.board, Placed(space, s.pool[0], True)), pool=s.pool[1:])
-    else:
-        origin = str(frame.value("from"))
-        placed = _gremlin_on(s, origin)
-        s = replace(s, board=_with_placed(s, _without(s.board, origin), Placed(space, placed.gremlin, True)))
-    return run(s, frame.seat, frame.then)
+def _face_up(s: State, space: str, gremlin: str, board: tuple[Placed, ...], **changes: Any) -> Step[State]:
+    """``gremlin`` face up on the theater ``space`` (GTG-THEATER-1)."""
+    design = tables(s.components).design[gremlin]
+    return Step(replace(s, board=_with_placed(s, board, Placed(space, gremlin, True)), **changes),
+                (GremlinPlaced(space, design, True),))
 
 
-def place(s: State, frame: Frame, space: str) -> State:
+def gang_to_theater(s: State, frame: GangToTheater, space: str) -> Step[State]:
+    """GTG-STRIPE-3, GTG-THEATER-1: the start-of-turn gremlin from the top of the pool goes face up
+    on the chosen theater space; the turn owner then moves."""
+    return _face_up(s, space, s.pool[0], s.board, pool=s.pool[1:])
+
+
+def to_theater(s: State, frame: EscapeToTheater, space: str) -> Step[State]:
+    """GTG-THEATER-1: the chosen theater space takes the escaping gremlin face up; GTG-FIGHT-5: the
+    player returns to Start, and the turn ends."""
+    placed = _gremlin_on(s, frame.origin)
+    return _face_up(s, space, placed.gremlin, _without(s.board, frame.origin)).then(
+        lambda t: run(t, frame.seat, _HOME_END))
+
+
+def place(s: State, frame: PlaceGremlin, space: str) -> Step[State]:
     """GTG-EVENT-2 add_gremlins: the top of the pool, face down on the chosen Gremlin space."""
     s = replace(s, board=_with_placed(s, s.board, Placed(space, s.pool[0], False, True)), pool=s.pool[1:])
-    return run(s, frame.seat, frame.then)
+    return Step(s, (GremlinPlaced(space, None, False), TokensReplenished(0, 0, 1))).then(
+        lambda t: run(t, frame.seat, frame.then))
 
 
-def move_from(s: State, frame: Frame, space: str) -> State:
+def move_from(s: State, frame: PickGremlin, space: str) -> Step[State]:
     """GTG-EVENT-2 move_gremlins: the chosen face-down gremlin; next, where it goes."""
-    return _push(s, Frame(MOVE_TO, frame.seat, source=frame.source, bound=(("from", space),),
-                          then=frame.then))
+    return Step(_push(s, MoveGremlin(frame.seat, frame.card, space, frame.then)))
 
 
-def move_to(s: State, frame: Frame, space: str) -> State:
+def move_to(s: State, frame: MoveGremlin, space: str) -> Step[State]:
     """GTG-EVENT-2 move_gremlins: the gremlin goes face down to the chosen empty Gremlin space."""
-    origin = str(frame.value("from"))
+    origin = frame.origin
     placed = _gremlin_on(s, origin)
     moved = Placed(space, placed.gremlin, False, placed.from_pool)
     s = replace(s, board=_with_placed(s, _without(s.board, origin), moved))
-    return run(s, frame.seat, frame.then)
+    return Step(s, (GremlinMoved(origin, space),)).then(lambda t: run(t, frame.seat, frame.then))
 
 
-def discard(s: State, frame: Frame, weapon: str) -> State:
+def discard(s: State, frame: HandLimit | EventDiscard, weapon: str) -> Step[State]:
     """GTG-WEAPON-2 (or an event's discard_weapons): the card goes to the weapon discard pile."""
     seat = frame.seat
     hand = list(s.hands[seat])
@@ -404,14 +465,74 @@ def discard(s: State, frame: Frame, weapon: str) -> State:
     return run(s, seat, frame.then)
 
 
-def move(s: State, to: str) -> State:
+def move(s: State, to: str) -> Step[State]:
     """GTG-MOVE-1: the turn owner's token goes to ``to``; the Town Square bonus is used
     (GTG-SQUARE-3); then the space is resolved (a stay resolves nothing, nor does a Town Square
-    space reached from inside the square, GTG-SQUARE-6)."""
+    space reached from inside the square, GTG-SQUARE-6). The move is one Moved event, to where
+    the token ends the action (an event card may send it home), none if that is where it began."""
     seat = s.turn
     here = s.positions[seat]
     within = to in geo(s).square and not enters_square(s, here)
     s = replace(s, positions=with_row(s.positions, seat, to), free_move=with_row(s.free_move, seat, False))
-    if to == here or within:  # GTG-SQUARE-6: no refill, no new free move
-        return end_turn(s)
-    return land(s, seat, to)
+    # GTG-SQUARE-6: a stay, or a move within the square: no refill, no new free move
+    done = end_turn(s) if to == here or within else land(s, seat, to)
+    if to == here:
+        return done
+    homed = [e for e in done.events if type(e) is Moved]
+    if not homed:
+        return Step(done.state, (Moved(seat, to), *done.events))
+    rest = tuple(e for e in done.events if type(e) is not Moved)
+    return Step(done.state, rest if homed[-1].to == here else (homed[-1], *rest))
+
+
+# --- the published order of an action's events -------------------------------------------------
+
+_RANK = {Moved: 0, EventDrawn: 1, WeaponsDrawn: 2, GremlinRevealed: 3, GremlinMoved: 3, GremlinPlaced: 3,
+         GremlinDefeated: 5, TokensReplenished: 6, GameEnded: 7, TurnBegan: 7}
+
+
+def told(s: State, step: Step[State]) -> Step[State]:
+    """``step`` (of an action in ``s``) with its events in the order the game publishes them: the
+    token moved, the event card drawn, the weapon cards drawn (one WeaponsDrawn, in hand order),
+    what changed on the board in map order (revealed, moved, placed), the gremlins taken into
+    the theater's crowd, the gremlin defeated, the tokens replenished (one TokensReplenished,
+    the new face-down gremlins counted), then the game's end or the next turn."""
+    events = step.events
+    if len(events) < 2:
+        return step
+    index = geo(s).index
+
+    def key(e: Any) -> tuple[int, int]:
+        kind = type(e)
+        if kind is GremlinMoved:
+            return 3, index[e.to]
+        if kind is GremlinRevealed or kind is GremlinPlaced:
+            return (3, index[e.space]) if e.space is not None else (4, 0)
+        return _RANK[kind], 0
+
+    out: list[Any] = []
+    drawn: list[str] = []
+    refilled = [0, 0, 0]
+    merged = 0
+    for e in sorted(events, key=key):
+        kind = type(e)
+        if kind is WeaponsDrawn:
+            merged += bool(drawn)
+            if not drawn:
+                out.append(e)
+            drawn += e.cards
+        elif kind is TokensReplenished:
+            merged += refilled != [0, 0, 0]
+            if refilled == [0, 0, 0]:
+                out.append(e)
+            refilled = [refilled[0] + e.events, refilled[1] + e.weapons, refilled[2] + e.gremlins]
+        else:
+            out.append(e)
+    if merged:  # several draws or refills: one event each, the cards in hand order
+        weapon = tables(s.components).weapon_index
+        for i, e in enumerate(out):
+            if type(e) is WeaponsDrawn:
+                out[i] = WeaponsDrawn(e.seat, len(drawn), tuple(sorted(drawn, key=weapon.__getitem__)))
+            elif type(e) is TokensReplenished:
+                out[i] = TokensReplenished(*refilled)
+    return Step(step.state, tuple(out))

@@ -6,16 +6,27 @@ from collections import Counter
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
+from gremlinrules.core.invariants import Invariant, first_broken
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT, Components, tables
+from gremlinrules.gremlins_the_game.frames import (
+    EVENT_FRAMES,
+    FRAME_TYPES,
+    EscapeToTheater,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.geometry import Geometry, table_geometry
 from gremlinrules.gremlins_the_game.state import MAX_TURNS, Options, Outcome, Phase, Placed, State
 
-__all__ = ["check_state", "decision_bound", "turn_bound"]
+__all__ = ["INVARIANTS", "check_state", "decision_bound", "turn_bound"]
 
 _TITLE = "Gremlins: The Game"
 
@@ -50,11 +61,13 @@ def check_state(s: State) -> None:
     as the state shows, naming the bad field; a state it accepts plays on to its end."""
     check_type(s, State, f"{_TITLE} State")
     try:
-        _check_state(s)
+        found = first_broken(INVARIANTS, s)
     except GremlinRulesError:
         raise
     except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
         raise _bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
+    if found is not None:
+        raise _bad(found)
 
 
 def _names(value: Any, known: Any, what: str) -> tuple[str, ...]:
@@ -69,174 +82,272 @@ def _in_map_order(g: Geometry, names: tuple[str, ...], what: str) -> None:
         raise _bad(f"{what} must list distinct spaces in map order")
 
 
-def _check_state(s: State) -> None:
+def _geometry(s: State) -> Geometry:
+    return table_geometry(s.options.map)
+
+
+def _players(s: State) -> list[str]:
     n = s.players
     if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise _bad(f"players {shown(n)}")
+        return [f"players {shown(n)}"]
     if type(s.options) is not Options:
-        raise _bad("options")
-    t = tables(table_components(s.options))  # GTG-DATA-6: a user's set is validated here
-    g = table_geometry(s.options.map)  # GTG-MAP-7: and a user's map
+        return ["options"]
+    tables(table_components(s.options))  # GTG-DATA-6: a user's set is validated here
+    table_geometry(s.options.map)  # GTG-MAP-7: and a user's map
     if type(s.rng) is not Rng or not is_int(s.rng.state) or not 0 <= s.rng.state < 2**64:
-        raise _bad("rng must be an Rng whose state is from 0 to 2**64 - 1 (SplitMix64's)")
+        return ["rng must be an Rng whose state is from 0 to 2**64 - 1 (SplitMix64's)"]
+    return []
+
+
+def _turn(s: State) -> list[str]:
     for name in ("first_player", "turn"):
         value = getattr(s, name)
-        if not is_int(value) or not 0 <= value < n:
-            raise _bad(f"{name} {shown(value)} is not a seat")
+        if not is_int(value) or not 0 <= value < s.players:
+            return [f"{name} {shown(value)} is not a seat"]
     top = s.options.turn_limit - 1 if s.options.bounded else MAX_TURNS
     if not is_int(s.turn_number) or not 0 <= s.turn_number <= top:
-        raise _bad(f"turn_number {shown(s.turn_number)} is not from 0 to {top}")
-    if s.turn != (s.first_player + s.turn_number) % n:
-        raise _bad("turn is not the seat clockwise from the first player")
+        return [f"turn_number {shown(s.turn_number)} is not from 0 to {top}"]
+    if s.turn != (s.first_player + s.turn_number) % s.players:
+        return ["turn is not the seat clockwise from the first player"]
     if type(s.phase) is not Phase or type(s.outcome) is not Outcome:
-        raise _bad("phase or outcome")
+        return ["phase or outcome"]
     if (s.phase is Phase.OVER) != (s.outcome is not Outcome.PLAYING):
-        raise _bad("the outcome is set exactly when the game is over")
-    # positions: distinct spaces, nobody on another seat's Start (GTG-MOVE-4)
+        return ["the outcome is set exactly when the game is over"]
+    return []
+
+
+def _positions(s: State) -> list[str]:
+    """Distinct spaces, nobody on another seat's Start (GTG-MOVE-4); a free move flag per seat."""
+    g, n = _geometry(s), s.players
     positions = _names(s.positions, g.index, "positions")
     if len(positions) != n or len(set(positions)) != n:
-        raise _bad("positions must name one distinct space per seat")
+        return ["positions must name one distinct space per seat"]
     for i, p in enumerate(positions):
         if p in g.starts[:n] and p != flow.start_of(i, g):
-            raise _bad(f"seat {i} stands on another seat's Start")
+            return [f"seat {i} stands on another seat's Start"]
     moves = s.free_move
     if type(moves) is not tuple or len(moves) != n or not all(type(b) is bool for b in moves):
-        raise _bad("free_move must hold one true or false per seat")
-    # tokens (GTG-DATA-1: 12 of each; they stay on their spaces)
+        return ["free_move must hold one true or false per seat"]
+    return []
+
+
+def _tokens(s: State) -> list[str]:
+    """GTG-DATA-1: 12 of each; they stay on their spaces."""
+    g = _geometry(s)
     _in_map_order(g, _names(s.event_tokens, set(g.event_spaces), "event_tokens"), "event_tokens")
     _in_map_order(g, _names(s.weapon_tokens, set(g.weapon_spaces), "weapon_tokens"), "weapon_tokens")
-    # the 36 gremlins, each in exactly one zone (GTG-ZONE-1)
+    return []
+
+
+def _gremlins_once(s: State) -> list[str]:
+    """The 36 gremlins, each in exactly one zone (GTG-ZONE-1)."""
+    g, t = _geometry(s), tables(s.components)
     if type(s.board) is not tuple or not all(type(p) is Placed for p in s.board):
-        raise _bad("board must list placed gremlins")
+        return ["board must list placed gremlins"]
     spaces = _names(tuple(p.space for p in s.board), g.index, "board spaces")
     _in_map_order(g, spaces, "board")
     ids = list(_names(tuple(p.gremlin for p in s.board), t.gremlin, "board gremlins"))
     ids += _names(s.pool, t.gremlin, "pool") + _names(s.crowd, t.gremlin, "crowd")
-    if type(s.defeated) is not tuple or len(s.defeated) != n:
-        raise _bad("defeated must have one row per seat")
+    if type(s.defeated) is not tuple or len(s.defeated) != s.players:
+        return ["defeated must have one row per seat"]
     for row in s.defeated:
         ids += _names(row, t.gremlin, "defeated")
     if sorted(ids) != sorted(t.gremlin):
-        raise _bad("every gremlin token must be in exactly one place")
-    # the 30 weapon cards (GTG-ZONE-1) and the hand limit (GTG-WEAPON-2)
-    if type(s.hands) is not tuple or len(s.hands) != n:
-        raise _bad("hands must have one row per seat")
+        return ["every gremlin token must be in exactly one place"]
+    return []
+
+
+def _weapons_once(s: State) -> list[str]:
+    """The 30 weapon cards (GTG-ZONE-1) and the hand limit (GTG-WEAPON-2)."""
+    t = tables(s.components)
+    if type(s.hands) is not tuple or len(s.hands) != s.players:
+        return ["hands must have one row per seat"]
     cards = list(_names(s.weapon_deck, t.weapon_index, "weapon_deck"))
     cards += _names(s.weapon_discard, t.weapon_index, "weapon_discard")
     for hand in s.hands:
         held = _names(hand, t.weapon_index, "hands")
         if len(held) > HAND_LIMIT:
-            raise _bad(f"a hand holds at most {HAND_LIMIT} weapon cards")
+            return [f"a hand holds at most {HAND_LIMIT} weapon cards"]
         if list(held) != sorted(held, key=t.weapon_index.__getitem__):
-            raise _bad("a hand lists its cards in weapon order")
+            return ["a hand lists its cards in weapon order"]
         cards += held
     if Counter(cards) != Counter(t.weapon_deck):
-        raise _bad("the weapon cards differ from the component set")
+        return ["the weapon cards differ from the component set"]
+    return []
+
+
+def _events_once(s: State) -> list[str]:
+    t = tables(s.components)
     events = _names(s.event_deck, t.event, "event_deck") + _names(s.event_discard, t.event, "event_discard")
     if Counter(events) != Counter(t.event_deck):
-        raise _bad("the event cards differ from the component set")
-    _check_board(s, t.stripe, g)
-    _check_stack(s, g)
+        return ["the event cards differ from the component set"]
+    return []
+
+
+def _placed(s: State) -> list[str]:
+    """Face-down gremlins lie on Gremlin spaces; face-up ones in the theater, or on the fighter's
+    space during a fight; no gremlin under a player except the one being fought."""
+    g, stripe = _geometry(s), tables(s.components).stripe
+    occupied = set(s.positions)
+    top = s.stack[-1] if s.stack else None
+    fight = top if type(top) is Fight else None
+    escaping = top.origin if type(top) is EscapeToTheater else None
+    here = s.positions[s.turn]
+    for p in s.board:
+        fought = p.space == here and (fight is not None or p.space == escaping)
+        found = _placed_problem(p, stripe, g, fought)
+        if found is None and p.space in occupied and not fought:
+            found = f"a gremlin under a player on {p.space}"
+        if found is not None:
+            return [found]
+    return []
+
+
+def _placed_problem(p: Placed, stripe: str, g: Geometry, fought: bool) -> str | None:
+    """What is wrong with one placed gremlin's flags and space (``fought``: the fight's)."""
+    if type(p.face_up) is not bool or type(p.from_pool) is not bool:
+        return "face_up and from_pool must be true or false"
+    if p.from_pool and p.face_up:
+        return "from_pool marks face-down tokens only"
+    if p.gremlin == stripe and not p.face_up and not p.from_pool:
+        return "Stripe is never among the tokens placed at setup (GTG-SETUP-3)"
+    if p.face_up:
+        if p.space not in g.theater_set and not fought:
+            return f"a face-up gremlin outside the theater on {p.space}"
+    elif p.space not in g.gremlin_spaces:
+        return f"a face-down gremlin off the Gremlin spaces on {p.space}"
+    return None
+
+
+def _tokens_taken(s: State) -> list[str]:
+    """An event or weapon token is taken as it is landed on, before its activity, in every phase
+    (GTG-EVENT-1, GTG-WEAPON-1)."""
+    occupied = set(s.positions)
+    for name in (*s.event_tokens, *s.weapon_tokens):
+        if name in occupied:
+            return [f"a token under a player on {shown(name)}"]
+    return []
+
+
+def _outcome(s: State) -> list[str]:
+    """Stripe's defeat ends the game (GTG-STRIPE-2); the pool_empty outcome needs Stripe in the
+    theater and an empty pool."""
+    stripe = tables(s.components).stripe
+    won = any(stripe in row for row in s.defeated)
+    if won != (s.outcome is Outcome.STRIPE_DEFEATED):
+        return ["Stripe's defeat ends the game, and only it is that outcome"]
+    if s.outcome is Outcome.POOL_EMPTY and (s.pool or not flow.stripe_in_theater(s)):
+        return ["the pool_empty outcome needs Stripe in the theater and an empty pool"]
+    return []
+
+
+def _legal(s: State) -> list[str]:
     if s.phase is not Phase.OVER:
         from gremlinrules.gremlins_the_game.rules import legal_actions
 
         if not legal_actions(s):
-            raise _bad("no legal action before the end")
+            return ["no legal action before the end"]
+    return []
 
 
-def _check_board(s: State, stripe: str, g: Geometry) -> None:
-    """Face-down gremlins lie on Gremlin spaces; face-up ones in the theater, or on the fighter's
-    space during a fight; no token under a player except the gremlin being fought (an event or
-    weapon token is taken as it is landed on, before its activity, in every phase); Stripe's
-    defeat ends the game (GTG-STRIPE-2)."""
-    occupied = set(s.positions)
-    fight = s.stack[-1] if s.stack and s.stack[-1].kind == flow.FIGHT else None
-    escaping = s.stack[-1].value("from") if s.stack and s.stack[-1].source == "escape" else None
-    for p in s.board:
-        if type(p.face_up) is not bool or type(p.from_pool) is not bool:
-            raise _bad("face_up and from_pool must be true or false")
-        if p.from_pool and p.face_up:
-            raise _bad("from_pool marks face-down tokens only")
-        if p.gremlin == stripe and not p.face_up and not p.from_pool:
-            raise _bad("Stripe is never among the tokens placed at setup (GTG-SETUP-3)")
-        fought = p.space == s.positions[s.turn] and (fight is not None or p.space == escaping)
-        if p.face_up:
-            if p.space not in g.theater_set and not fought:
-                raise _bad(f"a face-up gremlin outside the theater on {p.space}")
-        elif p.space not in g.gremlin_spaces:
-            raise _bad(f"a face-down gremlin off the Gremlin spaces on {p.space}")
-        if p.space in occupied and not fought:
-            raise _bad(f"a gremlin under a player on {p.space}")
-    for name in (*s.event_tokens, *s.weapon_tokens):  # GTG-EVENT-1, GTG-WEAPON-1: taken on landing
-        if name in occupied:
-            raise _bad(f"a token under a player on {shown(name)}")
-    won = any(stripe in row for row in s.defeated)
-    if won != (s.outcome is Outcome.STRIPE_DEFEATED):
-        raise _bad("Stripe's defeat ends the game, and only it is that outcome")
-    if s.outcome is Outcome.POOL_EMPTY and (s.pool or not flow.stripe_in_theater(s)):
-        raise _bad("the pool_empty outcome needs Stripe in the theater and an empty pool")
-
-
-_KNOWN_SOURCES = {flow.DISCARD: None, flow.THEATER: ("escape", "stripe")}
-
-
-def _check_stack(s: State, g: Geometry) -> None:
-    """At most a few frames, all for the turn owner, of known kinds, with steps the flow knows;
-    the phase agrees (a move is pending only between turns' frames)."""
+def _frames(s: State) -> list[str]:
+    """At most one frame (the frame classes validate their own fields), none once the game is
+    over, one while a turn resolves; the turn owner's, and what only the state can show: the phase
+    agrees (only the start-of-turn theater choice comes before the move, while the pool lasts), and
+    what the frame is bound to is on the table."""
     stack = s.stack
-    if type(stack) is not tuple or len(stack) > 1 or not all(type(f) is Frame for f in stack):
-        raise _bad("at most one pending decision")
+    if type(stack) is not tuple or len(stack) > 1 or not all(type(f) in FRAME_TYPES for f in stack):
+        return ["at most one pending decision"]
     if s.phase is Phase.OVER:
-        if stack:
-            raise _bad("a finished game has no pending decision")
-        return
+        return ["a finished game has no pending decision"] if stack else []
     if s.phase is Phase.RESOLVE and not stack:
-        raise _bad("a resolving turn has a pending decision")
+        return ["a resolving turn has a pending decision"]
     if not stack:
-        return
+        return []
     f = stack[0]
-    if f.kind not in flow.FRAME_KINDS or f.seat != s.turn or f.among:
-        raise _bad(f"a pending decision the rules cannot ask: {shown(f)}")
-    if type(f.then) is not tuple or len(f.then) > 16 or any(step not in flow.STEPS for step in f.then):
-        raise _bad("a pending decision's remaining steps")
-    if s.phase is Phase.MOVE and not (f.kind == flow.THEATER and f.source == "stripe"):
-        raise _bad("only the start-of-turn theater choice comes before the move")
-    if f.kind == flow.THEATER and f.source == "stripe":
-        if s.phase is not Phase.MOVE or f.then or f.bound or not s.pool:
-            raise _bad("the start-of-turn theater choice")
-    elif f.then[-1:] != ("end",):
-        raise _bad("a decision inside a turn leads to its end")
-    t = tables(s.components)
+    kind = type(f)
+    if f.seat != s.turn:
+        return [f"a pending decision the rules cannot ask: {shown(f)}"]
+    if (s.phase is Phase.MOVE) != (kind is GangToTheater) or (kind is GangToTheater and not s.pool):
+        return ["only the start-of-turn theater choice comes before the move, while the pool lasts"]
+    return []
+
+
+def _pending(s: State) -> Any:
+    """The frame pending in a game going on (after :func:`_frames`), or None."""
+    return s.stack[0] if s.stack and s.phase is not Phase.OVER else None
+
+
+def _fight_frame(s: State) -> list[str]:
+    """A fight stands on the revealed gremlin (GTG-FIGHT-1)."""
+    f = _pending(s)
+    if not isinstance(f, Fight):
+        return []
+    placed = flow.placed_at(s, s.positions[s.turn])
+    if placed is None or not placed.face_up or placed.gremlin != f.gremlin:
+        return ["a fight stands on the revealed gremlin"]
+    return []
+
+
+def _escape_frame(s: State) -> list[str]:
+    """An escape's theater choice: from the fighter's space, the gremlin face up, outside the
+    theater (GTG-FIGHT-4)."""
+    f = _pending(s)
+    if not isinstance(f, EscapeToTheater):
+        return []
     here = s.positions[s.turn]
-    if f.kind == flow.FIGHT:
-        placed = flow.placed_at(s, here)
-        if (placed is None or not placed.face_up or placed.gremlin != f.source or f.bound
-                or f.then != ("end",)):
-            raise _bad("a fight stands on the revealed gremlin")
-    elif f.kind == flow.THEATER and f.source == "escape":
-        placed = flow.placed_at(s, here)
-        if (f.bound != (("from", here),) or placed is None or not placed.face_up
-                or here in g.theater_set or f.then[:1] != ("home",)):
-            raise _bad("an escape's theater choice")
-    elif f.kind == flow.THEATER:
-        if f.source != "stripe":
-            raise _bad("a theater choice of unknown source")
-    elif f.kind in (flow.PLACE, flow.MOVE_FROM, flow.MOVE_TO) or (f.kind == flow.DISCARD and
-                                                                   f.source != "hand-limit"):
-        if f.source not in t.event or not s.event_discard or s.event_discard[-1] != f.source:
-            raise _bad("an event's choice names the event card just drawn")
-        if f.kind == flow.MOVE_TO:
-            origin = f.value("from")
-            placed = flow.placed_at(s, str(origin))
-            if len(f.bound) != 1 or placed is None or placed.face_up:
-                raise _bad("a moved gremlin is face down on the board")
-        elif f.bound:
-            raise _bad("a pending decision's bound values")
-        # GTG-EVENT-2: an effect with nothing to act on is skipped, so it never asks
-        if f.kind == flow.PLACE and not s.pool:
-            raise _bad("a new gremlin comes from the pool, which is empty")
-        if f.kind == flow.MOVE_FROM and not flow.empty_gremlin_spaces(s):
-            raise _bad("a gremlin is moved only while a Gremlin space is empty")
-    elif f.kind == flow.DISCARD and (f.bound or f.then[:1] != ("draw",)
-                                     or len(s.hands[s.turn]) < HAND_LIMIT):
-        raise _bad("a hand-limit discard comes before a draw into a full hand")
+    placed = flow.placed_at(s, here)
+    if f.origin != here or placed is None or not placed.face_up or here in _geometry(s).theater_set:
+        return ["an escape's theater choice"]
+    return []
+
+
+def _event_frame(s: State) -> list[str]:
+    """An event's choice names the event card just drawn; an effect with nothing to act on is
+    skipped, so it never asks (GTG-EVENT-2)."""
+    f = _pending(s)
+    if not isinstance(f, EVENT_FRAMES):
+        return []
+    if f.card not in tables(s.components).event or s.event_discard[-1:] != (f.card,):
+        return ["an event's choice names the event card just drawn"]
+    if isinstance(f, MoveGremlin):
+        moved = flow.placed_at(s, f.origin)
+        if moved is None or moved.face_up:
+            return ["a moved gremlin is face down on the board"]
+    if isinstance(f, PlaceGremlin) and not s.pool:
+        return ["a new gremlin comes from the pool, which is empty"]
+    if isinstance(f, PickGremlin) and not flow.empty_gremlin_spaces(s):
+        return ["a gremlin is moved only while a Gremlin space is empty"]
+    return []
+
+
+def _hand_limit_frame(s: State) -> list[str]:
+    """A hand-limit discard comes before a draw into a full hand (GTG-WEAPON-2)."""
+    f = _pending(s)
+    if isinstance(f, HandLimit) and len(s.hands[s.turn]) < HAND_LIMIT:
+        return ["a hand-limit discard comes before a draw into a full hand"]
+    return []
+
+
+INVARIANTS: tuple[Invariant[State], ...] = (
+    Invariant("players, options and generator", "GTG-DATA-6", _players),
+    Invariant("turn and phase", "GTG-TURN-1", _turn),
+    Invariant("positions", "GTG-MOVE-4", _positions),
+    Invariant("tokens", "GTG-DATA-1", _tokens),
+    Invariant("gremlins conserved", "GTG-ZONE-1", _gremlins_once),
+    Invariant("weapon cards conserved", "GTG-ZONE-1", _weapons_once),
+    Invariant("event cards conserved", "GTG-ZONE-1", _events_once),
+    Invariant("placed gremlins", "GTG-ZONE-1", _placed),
+    Invariant("tokens taken", "GTG-EVENT-1", _tokens_taken),
+    Invariant("outcome", "GTG-STRIPE-2", _outcome),
+    # the decision stack: the frames' own fields are their classes' validators
+    Invariant("frames", "GTG-END-3", _frames),
+    Invariant("fight frame", "GTG-FIGHT-1", _fight_frame),
+    Invariant("escape frame", "GTG-FIGHT-4", _escape_frame),
+    Invariant("event frames", "GTG-EVENT-2", _event_frame),
+    Invariant("hand-limit frame", "GTG-WEAPON-2", _hand_limit_frame),
+    Invariant("a legal action", "GTG-END-3", _legal),
+)
+"""Every invariant of a state, in the order :func:`check_state` runs them (it names the first
+problem: each check may rely on the ones before). A check may also raise the error (:func:`_bad`)
+at once."""

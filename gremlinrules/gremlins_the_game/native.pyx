@@ -37,20 +37,29 @@ cdef extern from "<stdlib.h>" nogil:
     int posix_memalign(void** memptr, size_t alignment, size_t size)
 from libc.string cimport memcpy, memset
 
-from gremlinrules.core.native.bits cimport bits_lowest
+from gremlinrules.core.native.bits cimport bits_count_words, bits_lowest
 from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
 from gremlinrules.core.native.rng cimport GR_GAMMA, GR_M1, sm_below, sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError, UnsupportedError
 from gremlinrules.core.native.game import run_playouts
 from gremlinrules.core.rng import Rng
-from gremlinrules.gremlins_the_game import flow as _flow
 from gremlinrules.gremlins_the_game import rules as _rules
 from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, all_actions, table_components
 from gremlinrules.gremlins_the_game.components import covers as _covers
 from gremlinrules.gremlins_the_game.components import tables as _component_tables
+from gremlinrules.gremlins_the_game.frames import (
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    Next,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.geometry import table_geometry
 from gremlinrules.gremlins_the_game.invariants import check_state
 from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, Placed, State
@@ -87,7 +96,8 @@ cdef enum:
     STRIPE_DEFEATED = 1
     POOL_EMPTY = 2
     TURN_LIMIT = 3
-    # the frame kinds, in the order of flow.FRAME_KINDS
+    # the frame kinds (a theater space for an escape or the start-of-turn gremlin, a discard for
+    # the hand limit or an event: one kind each, told apart by the source)
     F_FIGHT = 0
     F_THEATER = 1
     F_DISCARD = 2
@@ -100,7 +110,7 @@ cdef enum:
     SRC_STRIPE = 1
     SRC_HAND_LIMIT = 0
     SRC_EVENT = 1
-    # the named steps, in the order of flow.STEPS
+    # the steps, in the order of frames.Next
     ST_END = 0
     ST_HOME = 1
     ST_DRAW = 2
@@ -120,15 +130,16 @@ _PHASE_CODE = {phase: code for code, phase in enumerate(_PHASES)}
 _OUTCOMES = (Outcome.PLAYING, Outcome.STRIPE_DEFEATED, Outcome.POOL_EMPTY, Outcome.TURN_LIMIT)
 _OUTCOME_CODE = {outcome: code for code, outcome in enumerate(_OUTCOMES)}
 _END_REASONS = ("GTG-STRIPE-2", "GTG-STRIPE-4", "GTG-END-4")  # view.end_reason, by outcome - 1
-_KINDS = _flow.FRAME_KINDS
-_KIND_CODE = {kind: code for code, kind in enumerate(_KINDS)}
-_STEP_NAMES = _flow.STEPS
+_KIND_CODE = {Fight: F_FIGHT, EscapeToTheater: F_THEATER, GangToTheater: F_THEATER, HandLimit: F_DISCARD,
+              EventDiscard: F_DISCARD, PlaceGremlin: F_PLACE, PickGremlin: F_MOVE_FROM, MoveGremlin: F_MOVE_TO}
+_STEP_NAMES = tuple(Next)
 _STEP_CODE = {name: code for code, name in enumerate(_STEP_NAMES)}
+_FIGHT_THEN = (Next.END,)
+_ESCAPE_THEN = (Next.HOME, Next.END)
 _EFFECT_STEPS = {"add_gremlins": ST_ADD, "move_gremlins": ST_MOVE, "draw_weapons": ST_DRAW,
                  "discard_weapons": ST_DISCARD}
 _REPLENISH_STEPS = {"event": ST_EVENTS, "weapon": ST_WEAPONS, "gremlin": ST_GREMLINS}
 _MASK = (1 << 64) - 1
-_FROM = "from"
 
 
 # A table's numbers: the map, the component set and the options.
@@ -154,6 +165,8 @@ ctypedef struct Tab:
     uint64_t square[NW]           # the Town Square
     uint64_t theater[NW]          # the Movie Theater spaces without words
     int16_t starts[MAXP]          # GTG-SETUP-2, by colour
+    uint64_t keep[MAXP][2][NW]    # a seat's possible destinations: not the other seats' Starts
+                                  # (GTG-MOVE-4), nor on a first turn ([1]) the square (GTG-SQUARE-4)
     int16_t ev_space[NTOK]
     int16_t wp_space[NTOK]
     int8_t ev_at[MAXSPACES]       # a space's index among the Event spaces, or -1
@@ -436,6 +449,7 @@ cdef GtgTable _table(int players, options):
     made once."""
     key = (players, options)
     cdef GtgTable t = _TABLES.get(key)
+    cdef int seat, other, w
     if t is not None:
         return t
     actions = all_actions(players, options)
@@ -454,6 +468,13 @@ cdef GtgTable _table(int players, options):
     t.tab.reenter = options.reenter_square
     t.tab.turn_limit = options.turn_limit
     _fill_map(&t.tab, geo)
+    for seat in range(players):
+        for other in range(players):
+            if other != seat:
+                _bit_set(t.tab.keep[seat][0], t.tab.space_cell[t.tab.starts[other]])
+        for w in range(NW):
+            t.tab.keep[seat][1][w] = ~(t.tab.keep[seat][0][w] | t.tab.square[w])
+            t.tab.keep[seat][0][w] = ~t.tab.keep[seat][0][w]
     _fill_components(t, comps, actions)
     if len(_TABLES) >= 64:  # a bounded cache: a long-running process may see many tables
         _TABLES.clear()
@@ -825,9 +846,7 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Ca
     span[0] = big_lo
     span[1] = big_hi
     if (s.free_move >> seat) & 1:
-        for w in range(nw):
-            found[w] = t.every[w]
-        return _found_not_reserved(s, t, found, 0, nw - 1, hc)
+        return _found(s, t, t.every, 0, found, 0, nw - 1, False)
     entering = _enters_square(t, here)
     first = entering and s.turn_number < t.players
     if cache != NULL and t.ball_n[here] and big_hi - big_lo < VALW:
@@ -844,9 +863,7 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Ca
                 if entry.key[j] != key[j]:
                     break
             else:
-                for w in range(big_lo, big_hi + 1):
-                    seen[w] = entry.seen[w - big_lo]
-                return _found(s, t, seen, found, big_lo, big_hi, hc, first)
+                return _found(s, t, entry.seen, big_lo, found, big_lo, big_hi, first)
     for w in range(big_lo - 1, big_hi + 2):
         cur[w] = 0
         nxt[w] = 0
@@ -876,43 +893,45 @@ cdef bint _destinations(const S* s, const Tab* t, uint64_t* found, int* span, Ca
         swap = cur
         cur = nxt
         nxt = swap
+    seen[hc >> 6] &= ~((<uint64_t>1) << (hc & 63))  # the mover's space is no destination
     if entry != NULL:  # remembered, replacing what was there
         entry.tag = tag
         for j in range(kn):
             entry.key[j] = key[j]
         for w in range(big_lo, big_hi + 1):
             entry.seen[w - big_lo] = seen[w]
-    return _found(s, t, seen, found, big_lo, big_hi, hc, first)
+    return _found(s, t, seen, 0, found, big_lo, big_hi, first)
 
 
-cdef inline bint _found(const S* s, const Tab* t, uint64_t* seen, uint64_t* found, int lo, int hi, int hc,
-                        bint first) noexcept nogil:
-    """The destinations from what the walk saw: not the start, the closed square (GTG-SQUARE-4) or
+cdef inline bint _found(const S* s, const Tab* t, const uint64_t* seen, int seen_lo, uint64_t* found,
+                        int lo, int hi, bint first) noexcept nogil:
+    """The destinations from what the walk saw (word ``w`` in ``seen[w - seen_lo]``: the walk's own
+    words, or a remembered answer's): not the closed square (GTG-SQUARE-4), the mover's space or
     the other players' spaces and Starts (GTG-MOVE-3, GTG-MOVE-4); False for none."""
-    cdef int w
-    if first:
-        for w in range(lo, hi + 1):
-            found[w] = seen[w] & ~t.square[w]
-    else:
-        for w in range(lo, hi + 1):
-            found[w] = seen[w]
-    return _found_not_reserved(s, t, found, lo, hi, hc)
-
-
-cdef inline bint _found_not_reserved(const S* s, const Tab* t, uint64_t* found, int lo, int hi,
-                                     int hc) noexcept nogil:
-    """``found``'s words ``lo`` to ``hi`` without the mover's space and the other players' spaces and
-    Starts (GTG-MOVE-3, GTG-MOVE-4); False when none is left. A cleared bit may fall outside those
-    words, which nothing reads."""
+    cdef const uint64_t* keep = t.keep[s.turn][1 if first else 0]
     cdef uint64_t alive = 0
-    cdef int i, c, w, seat = s.turn
-    found[hc >> 6] &= ~((<uint64_t>1) << (hc & 63))
+    cdef int w
+    for w in range(lo, hi + 1):
+        found[w] = seen[w - seen_lo] & keep[w]
+        alive |= found[w]
+    return _without_players(s, t, found, lo, hi, alive)
+
+
+cdef inline bint _without_players(const S* s, const Tab* t, uint64_t* found, int lo, int hi,
+                                  uint64_t alive) noexcept nogil:
+    """``found``'s words ``lo`` to ``hi`` (``alive`` their union) without every player's space, the
+    mover's among them (GTG-MOVE-3); False when none is left. A cleared bit may fall outside those
+    words, which nothing reads."""
+    cdef uint64_t taken = 0, bit
+    cdef int i, c, w
     for i in range(t.players):
-        if i != seat:
-            c = t.space_cell[s.pos[i]]
-            found[c >> 6] &= ~((<uint64_t>1) << (c & 63))
-            c = t.space_cell[t.starts[i]]
-            found[c >> 6] &= ~((<uint64_t>1) << (c & 63))
+        c = t.space_cell[s.pos[i]]
+        bit = (<uint64_t>1) << (c & 63)
+        taken |= found[c >> 6] & bit
+        found[c >> 6] &= ~bit
+    if taken == 0 or alive == 0:  # nothing was cleared: the union stands
+        return alive != 0
+    alive = 0
     for w in range(lo, hi + 1):
         alive |= found[w]
     return alive != 0
@@ -954,28 +973,17 @@ cdef int _move_list(const S* s, const Tab* t, const uint64_t* found, const int* 
     return o - out
 
 
-cdef inline int _count(uint64_t x) noexcept nogil:
-    """How many members: the word-parallel count, in a dozen instructions (the compiler's builtin,
-    without -mpopcnt, calls a table-driven routine of libgcc)."""
-    x = x - ((x >> 1) & 0x5555555555555555ULL)
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int>((x * 0x0101010101010101ULL) >> 56)
-
-
 cdef int _nth_move(const S* s, const Tab* t, const uint64_t* found, const int* span, bint some,
                    uint64_t* policy) noexcept nogil:
     """The random policy's Move: ``below(n)`` drawn for the ``n`` Moves :func:`_move_list` would list,
     and the Move at that position (counted by word, not listed); the stay (n = 1) when there is none."""
     cdef int counts[NW]
-    cdef int w, n = 0, k
+    cdef int w, n, k
     cdef uint64_t b
     if not some:
         sm_below(policy, 1)
         return s.pos[s.turn]
-    for w in range(span[0], span[1] + 1):
-        counts[w] = _count(found[w])
-        n += counts[w]
+    n = bits_count_words(found, span[0], span[1], counts)
     k = <int>sm_below(policy, <uint64_t>n)
     w = span[0]
     while k >= counts[w]:
@@ -1330,6 +1338,26 @@ cdef class GremlinsTheGame(NativeGame):
             PyList_SET_ITEM(out, i, item)
         return out
 
+    def _frame(self, names, ids, events):
+        """The pending frame (:mod:`.frames`) of the state."""
+        cdef const S* s = &self.s
+        cdef int kind = s.fkind, seat = s.turn, k
+        if kind == F_FIGHT:
+            return Fight(seat, ids[s.fsrc])
+        if kind == F_THEATER:
+            return EscapeToTheater(seat, names[s.ffrom]) if s.fsrc == SRC_ESCAPE else GangToTheater(seat)
+        then = tuple([_STEP_NAMES[s.fthen[k]] for k in range(s.fthen_len)])
+        if kind == F_DISCARD and s.fsrc == SRC_HAND_LIMIT:
+            return HandLimit(seat, then)
+        card = events[s.edisc[s.edisc_len - 1]]
+        if kind == F_DISCARD:
+            return EventDiscard(seat, card, then)
+        if kind == F_PLACE:
+            return PlaceGremlin(seat, card, then)
+        if kind == F_MOVE_FROM:
+            return PickGremlin(seat, card, then)
+        return MoveGremlin(seat, card, names[s.ffrom], then)
+
     def to_state(self):
         """The game's State, equal to the one the rule book reaches."""
         cdef const S* s = &self.s
@@ -1349,18 +1377,7 @@ cdef class GremlinsTheGame(NativeGame):
             hands.append(tuple(hand))
         stack = ()
         if s.fkind != NONE:
-            kind = s.fkind
-            bound = ((_FROM, names[s.ffrom]),) if s.ffrom >= 0 else ()
-            if kind == F_FIGHT:
-                source = ids[s.fsrc]
-            elif kind == F_THEATER:
-                source = "escape" if s.fsrc == SRC_ESCAPE else "stripe"
-            elif kind == F_DISCARD and s.fsrc == SRC_HAND_LIMIT:
-                source = "hand-limit"
-            else:
-                source = events[s.edisc[s.edisc_len - 1]]
-            stack = (Frame(_KINDS[kind], s.turn, source=source, bound=bound,
-                           then=tuple([_STEP_NAMES[s.fthen[k]] for k in range(s.fthen_len)])),)
+            stack = (self._frame(names, ids, events),)
         return State(
             players=n, options=table.options, rng=Rng(s.rng), first_player=s.first_player, turn=s.turn,
             turn_number=s.turn_number, phase=_PHASES[s.phase],
@@ -1470,20 +1487,30 @@ def from_state(state):
     s.edisc_len = len(state.event_discard)
     s.fkind = NONE
     s.ffrom = -1
-    if state.stack:  # check_state allows one frame, of a kind and with steps the flow knows
+    if state.stack:  # check_state allows one frame (frames.FRAME_TYPES)
         frame = state.stack[0]
-        s.fkind = _KIND_CODE[frame.kind]
-        if s.fkind == F_FIGHT:
-            s.fsrc = gremlin[frame.source]
-        elif s.fkind == F_THEATER:
-            s.fsrc = SRC_ESCAPE if frame.source == "escape" else SRC_STRIPE
-        elif s.fkind == F_DISCARD:
-            s.fsrc = SRC_HAND_LIMIT if frame.source == "hand-limit" else SRC_EVENT
-        origin = frame.value(_FROM)
-        if origin is not None:
-            s.ffrom = index[str(origin)]
-        s.fthen_len = len(frame.then)
-        for k, name in enumerate(frame.then):
+        kind = type(frame)
+        s.fkind = _KIND_CODE[kind]
+        then = ()
+        if kind is Fight:
+            s.fsrc = gremlin[frame.gremlin]
+            then = _FIGHT_THEN
+        elif kind is EscapeToTheater:
+            s.fsrc = SRC_ESCAPE
+            s.ffrom = index[frame.origin]
+            then = _ESCAPE_THEN
+        elif kind is GangToTheater:
+            s.fsrc = SRC_STRIPE
+        else:
+            if kind is HandLimit:
+                s.fsrc = SRC_HAND_LIMIT
+            elif kind is EventDiscard:
+                s.fsrc = SRC_EVENT
+            if kind is MoveGremlin:
+                s.ffrom = index[frame.origin]
+            then = frame.then
+        s.fthen_len = len(then)
+        for k, name in enumerate(then):
             s.fthen[k] = _STEP_CODE[name]
     return game
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, check_type, guarded, half_built
-from gremlinrules.core.decisions import Frame, Stack
-from gremlinrules.core.errors import IllegalActionError, shown
+from gremlinrules.core.checks import check_complete, check_type, guarded
+from gremlinrules.core.errors import shown
 from gremlinrules.core.messages import message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.step import Step
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import (
     ACTION_TYPES,
@@ -32,11 +32,23 @@ from gremlinrules.gremlins_the_game.actions import (
     Move,
 )
 from gremlinrules.gremlins_the_game.components import covers, tables
+from gremlinrules.gremlins_the_game.events import Acted
+from gremlinrules.gremlins_the_game.frames import (
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    PendingFrame,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.state import Phase, State
 
 __all__ = [
-    "BOOK", "apply", "check", "current_player", "fight_choices", "is_legal", "is_terminal",
-    "legal_actions", "players",
+    "BOOK", "apply", "apply_with_events", "check", "current_player", "fight_choices", "is_legal",
+    "is_terminal", "legal_actions", "players",
 ]
 
 _TITLE = "Gremlins: The Game"
@@ -125,27 +137,27 @@ def check_move(s: State, action: Move) -> Reason | None:
                    space=action.to), "GTG-MOVE-1"
 
 
-def move(s: State, action: Move) -> State:
+def move(s: State, action: Move) -> Step[State]:
     """GTG-MOVE-1, GTG-SQUARE-6: see :func:`.flow.move`."""
-    return flow.move(s, action.to)
+    return flow.told(s, flow.move(s, action.to))
 
 
 # --- the decisions on the stack -----------------------------------------------------------------
 
 
-def fight_choices(s: State, frame: Frame) -> tuple[Any, ...]:
+def fight_choices(s: State, frame: Fight) -> tuple[Any, ...]:
     """GTG-FIGHT-2: one Defeat per minimal covering set of weapon cards in the hand, then
     LetEscape (GTG-FIGHT-4: always allowed)."""
     t = tables(s.components)
-    needs = t.gremlin_needs[str(frame.source)]
+    needs = t.gremlin_needs[frame.gremlin]
     found = covers(needs, t.weapon_symbols, tuple(t.weapon_index), hand=s.hands[frame.seat])
     return (*(Defeat(w) for w in found), LET_ESCAPE)
 
 
-def _fight(s: State, frame: Frame, action: Any) -> State:
+def _fight(s: State, frame: Fight, action: Any) -> Step[State]:
     if type(action) is LetEscape:
-        return flow.escape(s, frame)
-    return flow.defeat(s, frame, action.weapons)
+        return flow.told(s, flow.escape(s, frame))
+    return flow.told(s, flow.defeat(s, frame, action.weapons))
 
 
 def _spaces(s: State, names: tuple[str, ...]) -> tuple[Choose, ...]:
@@ -153,22 +165,22 @@ def _spaces(s: State, names: tuple[str, ...]) -> tuple[Choose, ...]:
     return tuple(g.chooses[g.index[n]] for n in names)
 
 
-def theater_choices(s: State, _: Frame) -> tuple[Choose, ...]:
+def theater_choices(s: State, _: PendingFrame) -> tuple[Choose, ...]:
     """GTG-THEATER-1: every empty theater space without words or a player."""
     return _spaces(s, flow.empty_theater(s))
 
 
-def place_choices(s: State, _: Frame) -> tuple[Choose, ...]:
+def place_choices(s: State, _: PendingFrame) -> tuple[Choose, ...]:
     """GTG-EVENT-2 add_gremlins: every empty Gremlin space."""
     return _spaces(s, flow.empty_gremlin_spaces(s))
 
 
-def move_from_choices(s: State, _: Frame) -> tuple[Choose, ...]:
+def move_from_choices(s: State, _: PickGremlin) -> tuple[Choose, ...]:
     """GTG-EVENT-2 move_gremlins: every face-down gremlin on the board."""
     return _spaces(s, flow.movable_gremlins(s))
 
 
-def discard_choices(s: State, frame: Frame) -> tuple[Discard, ...]:
+def discard_choices(s: State, frame: HandLimit | EventDiscard) -> tuple[Discard, ...]:
     """GTG-WEAPON-2: one Discard per kind of weapon card in the hand."""
     seen: list[str] = []
     for w in s.hands[frame.seat]:
@@ -177,11 +189,11 @@ def discard_choices(s: State, frame: Frame) -> tuple[Discard, ...]:
     return tuple(Discard(w) for w in seen)
 
 
-def _stack(s: State) -> Stack:
+def _stack(s: State) -> tuple[PendingFrame, ...]:
     return s.stack
 
 
-def _set_stack(s: State, stack: Stack) -> State:
+def _set_stack(s: State, stack: tuple[PendingFrame, ...]) -> State:
     return flow.replace(s, stack=stack)
 
 
@@ -197,62 +209,53 @@ def _generate(s: State) -> tuple[Any, ...]:
     return tuple(g.moves[g.index[n]] for n in flow.destinations(s))
 
 
+def _announce(s: State, action: Any) -> tuple[Acted]:
+    """Every decision is made in the open: the action is its first event."""
+    return (Acted(s.stack[-1].seat if s.stack else s.turn, action),)
+
+
+_THEATER = "Choose an empty Movie Theater space for the gremlin"
+_DISCARD = "Discard a weapon card from your hand"
+
+
+def _told(resume: Any) -> Any:
+    """``resume`` (state, frame, space or card) as a decision's resume of a Choose or Discard,
+    its events in the published order (:func:`.flow.told`)."""
+    def answer(s: State, frame: Any, action: Any) -> Step[State]:
+        return flow.told(s, resume(s, frame, action.space if type(action) is Choose else action.weapon))
+    return answer
+
+
 BOOK: RuleBook[State] = RuleBook(
     title=_TITLE,
     state_type=State,
     rules=[Rule(Move, check_move, move)],
     decisions=[
-        Decision(flow.FIGHT, (Defeat, LetEscape), "GTG-FIGHT-1",
+        Decision(Fight, (Defeat, LetEscape), "GTG-FIGHT-1",
                  "Defeat the gremlin with weapon cards that match all its symbols, or let it escape",
                  fight_choices, _fight,
                  refuse=lambda s, f, a: ("Those weapon cards are not a minimal set you hold that "
                                          "matches all the gremlin's symbols", "GTG-FIGHT-2")),
-        Decision(flow.THEATER, Choose, "GTG-THEATER-1", "Choose an empty Movie Theater space for the gremlin",
-                 theater_choices, lambda s, f, a: flow.to_theater(s, f, a.space)),
-        Decision(flow.DISCARD, Discard, "GTG-WEAPON-2", "Discard a weapon card from your hand",
-                 discard_choices, lambda s, f, a: flow.discard(s, f, a.weapon)),
-        Decision(flow.PLACE, Choose, "GTG-EVENT-2", "Choose an empty Gremlin space for the new gremlin",
-                 place_choices, lambda s, f, a: flow.place(s, f, a.space)),
-        Decision(flow.MOVE_FROM, Choose, "GTG-EVENT-2", "Choose a face-down gremlin to move",
-                 move_from_choices, lambda s, f, a: flow.move_from(s, f, a.space)),
-        Decision(flow.MOVE_TO, Choose, "GTG-EVENT-2", "Choose the empty Gremlin space it moves to",
-                 place_choices, lambda s, f, a: flow.move_to(s, f, a.space)),
+        Decision(EscapeToTheater, Choose, "GTG-THEATER-1", _THEATER, theater_choices, _told(flow.to_theater)),
+        Decision(GangToTheater, Choose, "GTG-THEATER-1", _THEATER, theater_choices,
+                 _told(flow.gang_to_theater)),
+        Decision(HandLimit, Discard, "GTG-WEAPON-2", _DISCARD, discard_choices, _told(flow.discard)),
+        Decision(EventDiscard, Discard, "GTG-WEAPON-2", _DISCARD, discard_choices, _told(flow.discard)),
+        Decision(PlaceGremlin, Choose, "GTG-EVENT-2", "Choose an empty Gremlin space for the new gremlin",
+                 place_choices, _told(flow.place)),
+        Decision(PickGremlin, Choose, "GTG-EVENT-2", "Choose a face-down gremlin to move",
+                 move_from_choices, _told(flow.move_from)),
+        Decision(MoveGremlin, Choose, "GTG-EVENT-2", "Choose the empty Gremlin space it moves to",
+                 place_choices, _told(flow.move_to)),
     ],
     stack=_stack,
     set_stack=_set_stack,
     over=_over,
     generate=_generate,
+    screen=malformed,
+    announce=_announce,
 )
-"""The rule book: the Move's check and effect, and the decisions of the six kinds of frame."""
+"""The rule book: the Move's check and effect, and the decisions of the eight kinds of frame."""
 
-
-def check(s: State, action: Any) -> Reason | None:
-    """Why ``action`` is illegal in ``s`` (a sentence and a clause id), or None if legal."""
-    check_type(s, State, f"{_TITLE} State")
-    try:
-        if s.phase is not Phase.OVER:
-            why = malformed(s, action)
-            if why is not None:
-                return why
-    except AttributeError:
-        if not half_built(s, action):
-            raise
-    return BOOK.check(s, action)  # refuses an action or state built without its fields
-
-
-def is_legal(s: State, action: Any) -> bool:
-    """True iff ``action`` may be applied to ``s``."""
-    return check(s, action) is None
-
-
-def legal_actions(s: State) -> tuple[Any, ...]:
-    """Every legal action, in canonical order (empty iff the game is over)."""
-    return BOOK.legal_actions(s)
-
-
-def apply(s: State, action: Any) -> State:
-    """The state after ``action``; IllegalActionError (with its clause) when the rules forbid it."""
-    why = check(s, action)
-    if why is not None:
-        raise IllegalActionError(*why)
-    return BOOK.apply(s, action)
+check, is_legal, legal_actions = BOOK.check, BOOK.is_legal, BOOK.legal_actions
+apply, apply_with_events = BOOK.apply, BOOK.apply_with_events

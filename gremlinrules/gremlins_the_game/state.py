@@ -14,12 +14,12 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import boolean, int_between
-from gremlinrules.core.decisions import EMPTY, Stack
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game.board import Map
 from gremlinrules.gremlins_the_game.components import REFERENCE, Components
+from gremlinrules.gremlins_the_game.frames import PendingFrame
 
 __all__ = ["MAX_TURN_LIMIT", "Options", "Outcome", "Phase", "Placed", "Setup", "State"]
 
@@ -174,8 +174,8 @@ class State:
     event_discard: tuple[str, ...]
     """Oldest first (face up); an event card goes here as it is drawn."""
     outcome: Outcome = Outcome.PLAYING
-    stack: Stack = EMPTY
-    """Pending decisions, the top frame last (the kinds are listed in ``flow``)."""
+    stack: tuple[PendingFrame, ...] = ()
+    """Pending decisions, the top frame last (the classes of :mod:`.frames`; at most one)."""
 
     @property
     def components(self) -> Components:

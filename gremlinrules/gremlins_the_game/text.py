@@ -14,6 +14,16 @@ from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.core.errors import SerializationError, SetupError, shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Choose, Defeat, Discard, LetEscape, Move
+from gremlinrules.gremlins_the_game.frames import (
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.geometry import table_geometry
 from gremlinrules.gremlins_the_game.state import Options
 from gremlinrules.gremlins_the_game.view import View
@@ -47,19 +57,20 @@ def parse_action(text: str) -> Any:
                              "\"defeat flashlight+sword\", \"escape\", \"discard shotgun\", \"choose j12\")")
 
 
-def _pending(view: View) -> tuple[str, Any, Any]:
-    """The pending frame's kind, source and ``from`` space (empty strings when there is none or
-    the view is not one the library made)."""
-    frame = getattr(view, "pending", None)
-    kind = getattr(frame, "kind", "")
-    source = getattr(frame, "source", "")
-    try:
-        origin = frame.value("from") if frame is not None else ""
-    except Exception:  # a hand-made view: no label is worth an error
-        origin = ""
-    if type(source) is not str or len(source) > _LONGEST:
-        source = ""
-    return (kind if type(kind) is str else ""), source, origin
+def _pending(view: View) -> Any:
+    """The view's pending frame, or None."""
+    return getattr(view, "pending", None)
+
+
+def _word(value: Any) -> str:
+    """``value`` if it is a name short enough to show, else "" (a hand-made view)."""
+    return value if type(value) is str and len(value) <= _LONGEST else ""
+
+
+def _fought(view: View) -> str:
+    """The design of the gremlin the pending fight is against, or "" (GTG-VIEW-2)."""
+    frame = _pending(view)
+    return _word(frame.gremlin) if type(frame) is Fight else ""
 
 
 def _face_up_on(view: View, space: Any) -> str | None:
@@ -109,25 +120,26 @@ def _inside_square(view: View, here: Any) -> bool:
 
 def _choose_label(view: View, space: str) -> Message:
     """What answering the pending choice with ``space`` does (GTG-THEATER-1, GTG-EVENT-2)."""
-    kind, source, origin = _pending(view)
-    if kind == "theater" and source == "stripe":
+    frame = _pending(view)
+    kind = type(frame)
+    if kind is GangToTheater:
         return message("gtg.action.theater-new", "Put a new gremlin from the pool face up on {space} in "
                        "the Movie Theater", space=space)
-    if kind == "theater":
-        gremlin = _face_up_on(view, origin)
+    if kind is EscapeToTheater:
+        gremlin = _face_up_on(view, frame.origin)
         if gremlin is not None:
             return message("gtg.action.theater", "Put {gremlin} face up on {space} in the Movie Theater",
                            gremlin=gremlin, space=space)
         return message("gtg.action.theater-it", "Put it face up on {space} in the Movie Theater",
                        space=space)
-    if kind == "place":
+    if kind is PlaceGremlin:
         return message("gtg.action.place", "Put a new gremlin from the pool face down on {space}",
                        space=space)
-    if kind == "move-from":
+    if kind is PickGremlin:
         return message("gtg.action.move-from", "Move the face-down gremlin on {space}", space=space)
-    if kind == "move-to" and type(origin) is str:
+    if kind is MoveGremlin and _word(frame.origin):
         return message("gtg.action.move-to", "Move the face-down gremlin from {origin} to {space}",
-                       origin=origin, space=space)
+                       origin=frame.origin, space=space)
     return message("gtg.action.choose", "Choose {space}", space=space)
 
 
@@ -157,26 +169,26 @@ def action_label(view: View, action: Any) -> Message:
     if kind is Choose and type(action.space) is str:
         return _choose_label(view, action.space)
     if kind is Discard and type(action.weapon) is str:
-        pending, source, _ = _pending(view)
-        if pending == "discard" and source == "hand-limit":
+        frame = _pending(view)
+        if type(frame) is HandLimit:
             return message("gtg.action.discard-to-draw", "Discard {weapon} to make room for the weapon "
                            "you draw (7 cards at most)", weapon=action.weapon)
-        if pending == "discard" and source:
+        if type(frame) is EventDiscard and _word(frame.card):
             return message("gtg.action.discard-for", "Discard {weapon} ({event})", weapon=action.weapon,
-                           event=source)
+                           event=frame.card)
         return message("gtg.action.discard", "Discard {weapon}", weapon=action.weapon)
     if (kind is Defeat and type(action.weapons) is tuple and len(action.weapons) <= _MAX_SHOWN_WEAPONS
             and all(type(w) is str for w in action.weapons)):
-        pending, source, _ = _pending(view)
+        gremlin = _fought(view)
         weapons = " + ".join(action.weapons)
-        if pending == "fight" and source:
-            return message("gtg.action.defeat-named", "Defeat {gremlin} with {weapons}", gremlin=source,
+        if gremlin:
+            return message("gtg.action.defeat-named", "Defeat {gremlin} with {weapons}", gremlin=gremlin,
                            weapons=weapons)
         return message("gtg.action.defeat", "Defeat it with {weapons}", weapons=weapons)
     if kind is LetEscape:
-        pending, source, _ = _pending(view)
-        if pending == "fight" and source:
+        gremlin = _fought(view)
+        if gremlin:
             return message("gtg.action.escape-named", "Let {gremlin} escape to the Movie Theater (you go "
-                           "back to Start)", gremlin=source)
+                           "back to Start)", gremlin=gremlin)
         return message("gtg.action.escape", "Let it escape to the Movie Theater")
     return message("gtg.action.unknown", "{action}", action=shown(action))

@@ -8,12 +8,12 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import check_seat, check_type, guarded
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
 from gremlinrules.gremlins_the_game.actions import Choose, Defeat, Discard, LetEscape, Move
 from gremlinrules.gremlins_the_game.components import tables
-from gremlinrules.gremlins_the_game.flow import FIGHT, geo, placed_at
+from gremlinrules.gremlins_the_game.frames import Fight, PendingFrame
+from gremlinrules.gremlins_the_game.geometry import geometry
 from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, State
 
 __all__ = ["SeenGremlin", "View", "describe", "everyone_lost", "observe", "scores", "seen_frame", "winners"]
@@ -45,9 +45,9 @@ class View:
     players: int
     current_player: int | None
     phase: Phase
-    pending: Frame | None
-    """The pending decision (every frame of this game is public; a fight's source is the
-    gremlin's design name)."""
+    pending: PendingFrame | None
+    """The pending decision (every frame of this game is public; a Fight's ``gremlin`` is
+    its design name, GTG-VIEW-2)."""
     scores: tuple[int, ...]
     """Each seat's Gremlin Points (defeated gremlins are public)."""
     winners: tuple[int, ...]
@@ -144,7 +144,7 @@ def observe(s: State, player: int | None) -> View:
         current_player=None if over else (s.stack[-1].seat if s.stack else s.turn),
         phase=s.phase, pending=seen_frame(s.stack[-1], design) if s.stack else None, scores=scores(s),
         winners=winners(s),
-        gremlins_won=everyone_lost(s), options=s.options, map=geo(s).name,
+        gremlins_won=everyone_lost(s), options=s.options, map=geometry(s.options.map).name,
         outcome=s.outcome, turn=s.turn, turn_number=s.turn_number, first_player=s.first_player,
         positions=s.positions, free_move=s.free_move, event_tokens=s.event_tokens,
         weapon_tokens=s.weapon_tokens,
@@ -158,10 +158,10 @@ def observe(s: State, player: int | None) -> View:
     )
 
 
-def seen_frame(frame: Frame, design: Mapping[str, str]) -> Frame:
+def seen_frame(frame: PendingFrame, design: Mapping[str, str]) -> PendingFrame:
     """``frame`` as a view shows it: a fight names its gremlin by design (GTG-VIEW-2)."""
-    if frame.kind == FIGHT and frame.source in design:
-        return attrs.evolve(frame, source=design[frame.source])
+    if type(frame) is Fight and frame.gremlin in design:
+        return attrs.evolve(frame, gremlin=design[frame.gremlin])
     return frame
 
 
@@ -179,7 +179,8 @@ def describe(s: State, action: Any) -> str:
     if kind is Move:
         return f"{who} moves to {_name(action.to)}"
     if kind is LetEscape:
-        placed = placed_at(s, s.positions[s.turn]) if s.phase is not Phase.OVER else None
+        here = s.positions[s.turn] if s.phase is not Phase.OVER else None
+        placed = next((p for p in s.board if p.space == here), None)
         design = tables(s.components).design
         face_up = placed is not None and placed.face_up
         what = design.get(placed.gremlin, "the gremlin") if placed is not None and face_up else "the gremlin"
@@ -188,8 +189,8 @@ def describe(s: State, action: Any) -> str:
         ws = action.weapons
         names = " + ".join(map(_name, ws)) if type(ws) is tuple and len(ws) <= 7 else shown(ws)
         frame = s.stack[-1] if s.stack else None
-        what = (tables(s.components).design.get(str(frame.source), "the gremlin")
-                if frame is not None and frame.kind == "fight" and frame.source else "the gremlin")
+        what = (tables(s.components).design.get(str(frame.gremlin), "the gremlin")
+                if type(frame) is Fight else "the gremlin")
         return f"{who} defeats {_name(what)} with {names}"
     if kind is Discard:
         return f"{who} discards {_name(action.weapon)}"

@@ -140,48 +140,57 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         if s.stack:  # a pending Feed decision (rare): the rule book answers it
             return rules.legal_actions(s)
         phase = s.phase
-        seat = s.turn
-        # compress() picks the actions whose material has a nonzero count, in C.
         if phase is _MAIN:
-            hand = s.hands[seat]
-            pad = s.pads[seat]
-            costs = s.components.launch_costs
-            table = _pad_get(pad)
-            if table is None or (table[4] is not costs and table[4] != costs):
-                table = pad_table(pad, costs)
-            out: tuple[Any, ...] = ()
-            if s.open_build or s.builds or s.mains:
-                # With room for a new rocket, every type held; else only onto the rockets there.
-                out = held(hand)[0] if table[2] else tuple([build for t, build in table[3] if hand[t]])
-            if s.mains:
-                out += table[5]  # the complete rockets
-            if s.chrome and (s.mains or s.options.chrome_launch == "extra"):  # NGG-BRIBE-8
-                out += table[1]
-            if not s.final_turn or s.options.finale_free_actions:
-                if s.wanderer == seat:
-                    return out + table[0] + held(hand)[2] + _END
-                return out + table[7]  # the scraps and EndTurn
-            return out + _END
+            return _main_actions(s, s.turn)
         if phase is _OPENING or phase is _FINAL_OPENING:
-            options = s.options
-            if not options.free_actions_before_opening:  # the usual case: a draw, a take, or both
-                return _OPENINGS[phase is _OPENING][bool(s.scrapheap)]
-            opening: list[Any] = []
-            if phase is _OPENING:  # NGG-HAND-3: an empty deck skips the draw, not the opening
-                opening.append(DRAW_TWO)
-            if s.scrapheap:
-                opening.append(TAKE_SCRAP)
-            if not s.final_turn or options.finale_free_actions:
-                opening += compress(SCRAPS, s.pads[seat])
-                if s.wanderer == seat:
-                    opening += held(s.hands[seat])[2]
-            return tuple(opening)
+            return _opening_actions(s, phase is _OPENING, s.turn)
         if phase is _DISCARD:
-            return held(s.hands[seat])[1]
+            return held(s.hands[s.turn])[1]
         return ()
     except AttributeError:
         check_complete("legal_actions", s)
         raise
+
+
+def _main_actions(s: State, seat: int) -> tuple[Any, ...]:
+    """The main part of a turn's actions (compress() picks the actions whose material has a
+    nonzero count, in C)."""
+    hand = s.hands[seat]
+    pad = s.pads[seat]
+    costs = s.components.launch_costs
+    table = _pad_get(pad)
+    if table is None or (table[4] is not costs and table[4] != costs):
+        table = pad_table(pad, costs)
+    out: tuple[Any, ...] = ()
+    if s.open_build or s.builds or s.mains:
+        # With room for a new rocket, every type held; else only onto the rockets there.
+        out = held(hand)[0] if table[2] else tuple([build for t, build in table[3] if hand[t]])
+    if s.mains:
+        out += table[5]  # the complete rockets
+    if s.chrome and (s.mains or s.options.chrome_launch == "extra"):  # NGG-BRIBE-8
+        out += table[1]
+    if not s.final_turn or s.options.finale_free_actions:
+        if s.wanderer == seat:
+            return out + table[0] + held(hand)[2] + _END
+        return out + table[7]  # the scraps and EndTurn
+    return out + _END
+
+
+def _opening_actions(s: State, first: bool, seat: int) -> tuple[Any, ...]:
+    """A turn's opening actions (``first``: a normal turn's, else a final turn's)."""
+    options = s.options
+    if not options.free_actions_before_opening:  # the usual case: a draw, a take, or both
+        return _OPENINGS[first][bool(s.scrapheap)]
+    opening: list[Any] = []
+    if first:  # NGG-HAND-3: an empty deck skips the draw, not the opening
+        opening.append(DRAW_TWO)
+    if s.scrapheap:
+        opening.append(TAKE_SCRAP)
+    if not s.final_turn or options.finale_free_actions:
+        opening += compress(SCRAPS, s.pads[seat])
+        if s.wanderer == seat:
+            opening += held(s.hands[seat])[2]
+    return tuple(opening)
 
 
 def is_legal(s: State, action: Any) -> bool:

@@ -6,6 +6,7 @@ from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
+from gremlinrules.core.invariants import Invariant, first_broken
 from gremlinrules.no_good_gremlins.components import (
     MATERIAL_COUNT,
     MATERIALS,
@@ -17,7 +18,7 @@ from gremlinrules.no_good_gremlins.frames import MealChoice
 from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, table_components
 from gremlinrules.no_good_gremlins.state import AWAY, GONE, MAX_ROUND, Options, Phase, State
 
-__all__ = ["check_state", "decision_bound"]
+__all__ = ["INVARIANTS", "check_state", "decision_bound"]
 
 _TITLE = "No Good Gremlins"
 _INT = {int}
@@ -61,24 +62,31 @@ def check_state(s: State) -> None:
     (as far as the state shows), naming the bad field; a state it accepts plays on to its end."""
     check_type(s, State, "No Good Gremlins State")
     try:
-        _check_state(s)
+        found = first_broken(INVARIANTS, s)
     except GremlinRulesError:
         raise
     except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
         # a State made without its constructor, or with fields of the wrong kind
         raise _bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
+    if found is not None:
+        raise _bad(found)
 
 
-def _check_state(s: State) -> None:
+def _players(s: State) -> list[str]:
     n = s.players
     if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise _bad(f"players {shown(n)}")
+        return [f"players {shown(n)}"]
     comps = validate_components(s.components)
     if s.options.components is not None and s.options.components != comps:
-        raise _bad("the state's components differ from its options' component set")
+        return ["the state's components differ from its options' component set"]
     for name in ("hands", "pads", "medals"):
         if len(getattr(s, name)) != n:
-            raise _bad(f"{name} must have one row per seat")
+            return [f"{name} must have one row per seat"]
+    return []
+
+
+def _materials_once(s: State) -> list[str]:
+    """NGG-ZONE-1: the material cards per type are the component set's."""
     totals = list(_row(s.removed, "removed"))
     for name in ("hands", "pads", "medals"):
         for row in getattr(s, name):
@@ -86,36 +94,79 @@ def _check_state(s: State) -> None:
                 totals[t] += k
     for card in s.deck + s.scrapheap:
         if not 0 <= card < 6:
-            raise _bad(f"material index {card}")
+            return [f"material index {card}"]
         totals[card] += 1
-    if tuple(totals) != comps.counts:  # NGG-ZONE-1
-        raise _bad(f"material cards per type {totals} differ from the component set {comps.counts}")
+    counts = s.components.counts
+    if tuple(totals) != counts:
+        return [f"material cards per type {totals} differ from the component set {counts}"]
     if any(sum(1 for k in pad if k) > 3 for pad in s.pads):
-        raise _bad("a launch pad holds more than three rockets")
+        return ["a launch pad holds more than three rockets"]
+    return []
+
+
+def _gremlins_once(s: State) -> list[str]:
+    """The gremlin cards are the component set's; the threat area holds one of a type at most."""
     gcount = [0] * 7
     for g in s.gremlin_deck + s.gremlin_discard + s.threat:
         if not 0 <= g <= THUNDERSTORM:
-            raise _bad(f"gremlin card {g}")
+            return [f"gremlin card {g}"]
         gcount[g] += 1
+    comps = s.components
     if gcount != [*comps.gremlins, comps.thunderstorms]:
-        raise _bad("the gremlin cards differ from the component set")
+        return ["the gremlin cards differ from the component set"]
     if list(s.threat) != sorted(set(s.threat)) or THUNDERSTORM in s.threat:
-        raise _bad("the threat area holds at most one gremlin of each type, sorted")
-    if not (s.wanderer in (AWAY, GONE) or 0 <= s.wanderer < n) or (
+        return ["the threat area holds at most one gremlin of each type, sorted"]
+    if not (s.wanderer in (AWAY, GONE) or 0 <= s.wanderer < s.players) or (
             (s.wanderer == GONE) != (s.phase is Phase.OVER)):
-        raise _bad(f"wanderer {s.wanderer}")
-    _check_counters(s, n)
+        return [f"wanderer {s.wanderer}"]
+    return []
+
+
+def _counters(s: State) -> list[str]:
+    _check_counters(s, s.players)
+    return []
+
+
+def _finale(s: State) -> list[str]:
     if not s.finale and (not s.deck or s.final_turn or s.phase is Phase.OVER or s.final_turns):
-        raise _bad("before the finale the deck is never empty and no turn is final")
-    _check_finale(s, n)
+        return ["before the finale the deck is never empty and no turn is final"]
+    _check_finale(s, s.players)
+    return []
+
+
+def _turn_phase(s: State) -> list[str]:
     if s.phase is Phase.DISCARD and not any(s.hands[s.turn]):
-        raise _bad("a discard is pending from an empty hand")
+        return ["a discard is pending from an empty hand"]
     if s.phase is Phase.FINAL_OPENING and not s.scrapheap:
-        raise _bad("a final turn cannot open on an empty scrapheap")
+        return ["a final turn cannot open on an empty scrapheap"]
+    return []
+
+
+def _stack(s: State) -> list[str]:
     _check_stack(s)
+    return []
+
+
+def _kind_of_turn(s: State) -> list[str]:
     if (s.phase is Phase.FINAL_OPENING) != (s.final_turn and s.phase is Phase.FINAL_OPENING) or (
             s.phase in (Phase.OPENING, Phase.DISCARD) and s.final_turn):
-        raise _bad("phase does not match the kind of turn")
+        return ["phase does not match the kind of turn"]
+    return []
+
+
+INVARIANTS: tuple[Invariant[State], ...] = (
+    Invariant("players and components", "NGG-DATA-6", _players),
+    Invariant("material cards conserved", "NGG-ZONE-1", _materials_once),
+    Invariant("gremlin cards conserved", "NGG-ZONE-1", _gremlins_once),
+    Invariant("counters", "NGG-END-3", _counters),
+    Invariant("finale", "NGG-FINALE-1", _finale),
+    Invariant("turn phase", "NGG-TURN-1", _turn_phase),
+    Invariant("decision stack", "NGG-WANDER-5", _stack),
+    Invariant("kind of turn", "NGG-FINALE-3", _kind_of_turn),
+)
+"""Every invariant of a state, in the order :func:`check_state` runs them (it names the first
+problem: each check may rely on the ones before). A check may also raise the error (:func:`_bad`)
+at once."""
 
 
 def _check_stack(s: State) -> None:

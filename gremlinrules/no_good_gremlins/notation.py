@@ -23,6 +23,7 @@ from cattrs.gen import make_dict_unstructure_fn
 
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import shown
+from gremlinrules.core.frames import upgrade_frames
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.schema import build_schema
 from gremlinrules.no_good_gremlins.components import (
@@ -369,12 +370,7 @@ def _meal_choice_of_v1(frame: Any) -> Any:
 def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
     """A version 1 state or view document as version 2: its untyped "feed" frames (the state's
     ``stack``, the view's ``pending``) as MealChoice frames."""
-    out = dict(data)
-    if type(out.get("stack")) is list:
-        out["stack"] = [_meal_choice_of_v1(f) for f in out["stack"]]
-    if "pending" in out:
-        out["pending"] = _meal_choice_of_v1(out["pending"])
-    return out
+    return upgrade_frames(data, _meal_choice_of_v1)
 
 
 UPGRADES = {1: upgrade_v1}

@@ -96,9 +96,7 @@ def _pending(view: View) -> str:
         return "" if team is None else f"team {team} wins"
     frame = view.pending
     if frame is not None:
-        bound = dict(frame.bound)
-        pos, place = bound.get("position", "?"), bound.get("place", "?")
-        return f"place a gnome for position {pos} (turn-order {place})"
+        return f"place a gnome for position {frame.position} (turn-order {frame.place})"
     return f"play a card for position {view.position_to_act}"
 
 

@@ -33,6 +33,7 @@ import functools
 from collections import Counter
 
 from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.gremlins_the_game import frames
 from gremlinrules.gremlins_the_game.board import MOVIE_THEATER, REFERENCE_MAP, STREET, TOWN_SQUARE, Map, Space
 from gremlinrules.gremlins_the_game.components import COLOURS, REFERENCE, Symbol, tables
 from gremlinrules.gremlins_the_game.state import Phase
@@ -75,13 +76,15 @@ _MARKS = {"gremlin": (PALETTE["green"], "G"), "event": (PALETTE["orange"], "E"),
           "weapon": (PALETTE["blue"], "W")}
 _GREMLIN_SKIN = "#3e8e3a"
 _FACE_DOWN = "#36473a"
-_PENDING = {
-    "fight": "fight {source} or let it escape",
-    "theater": "choose a Movie Theater space",
-    "discard": "discard a weapon card",
-    "place": "place a gremlin from the pool",
-    "move-from": "choose a face-down gremlin to move",
-    "move-to": "choose where the gremlin goes",
+_PENDING: dict[type, str] = {
+    frames.Fight: "fight {gremlin} or let it escape",
+    frames.EscapeToTheater: "choose a Movie Theater space",
+    frames.GangToTheater: "choose a Movie Theater space",
+    frames.HandLimit: "discard a weapon card",
+    frames.EventDiscard: "discard a weapon card",
+    frames.PlaceGremlin: "place a gremlin from the pool",
+    frames.PickGremlin: "choose a face-down gremlin to move",
+    frames.MoveGremlin: "choose where the gremlin goes",
 }
 
 
@@ -372,8 +375,8 @@ def _piles(view: View, x: float, y: float) -> Node:
 def _pending(view: View) -> str:
     frame = view.pending
     if frame is not None:
-        source = frame.source or "the gremlin"
-        return _PENDING.get(frame.kind, frame.kind).format(source=source)
+        gremlin = frame.gremlin if type(frame) is frames.Fight else "the gremlin"
+        return _PENDING.get(type(frame), "choose").format(gremlin=gremlin)
     return "move" if view.phase is Phase.MOVE else ""
 
 

@@ -86,6 +86,8 @@ ATTRIBUTE_ALIASES: list[tuple[str, str, str, Callable[[Any], None]]] = [
      _is(lambda: importlib.import_module("gremlinrules.gnaughty_gnomes.text"))),
     ("gremlinrules.gnaughty_gnomes", "codec", "gremlinrules.gnaughty_gnomes.notation",
      _is(lambda: importlib.import_module("gremlinrules.gnaughty_gnomes.notation"))),
+    ("gremlinrules.goblins_vs_gnomes.rules", "RULES", "gremlinrules.goblins_vs_gnomes.rules.rule_book()",
+     _is(lambda: gremlinrules.goblins_vs_gnomes.rules.rule_book())),
 ]
 """(module, old attribute, the new name its warning names, a check of the value it gives)."""
 

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules import engine
-from gremlinrules.core.decisions import Frame
 from gremlinrules.gnaughty_gnomes import (
     CARDS,
     Flip,
     Options,
+    Placement,
     Played,
     PlayX,
     Setup,
@@ -37,7 +37,7 @@ from gremlinrules.gnaughty_gnomes import (
     winners,
 )
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
-from gremlinrules.gnaughty_gnomes.flow import frame_place, position_to_act
+from gremlinrules.gnaughty_gnomes.flow import position_to_act
 from tests.engine.support import needs_engine, play_on
 from tests.engine.tables import gg_options
 
@@ -60,7 +60,7 @@ def _walk(state: State, rnd: random.Random, trick: int, step: int) -> State:
 def _candidates(state: State) -> list[int]:
     """Every spot, open or not, the pending placement may use for an unflipped colour under its own
     place's reading (GG-PLACE-2, GG-PLACE-4, GG-PLACE-5, GG-PLACE-6)."""
-    place = frame_place(state.stack[-1])
+    place = state.stack[-1].place
     suits = rules.unflipped_suits(state)
     return sorted({spot for suit in suits for spot in range(N_SPOTS)
                    if rules.spot_allowed(state.layout, spot, suit, place, state.options.loser_vertex)})
@@ -165,7 +165,7 @@ def _fresh(state: State) -> State:
         state,
         plays=tuple(map(copy, state.plays)),
         history=tuple(tuple(map(copy, trick)) for trick in state.history),
-        stack=tuple(Frame(f.kind, f.seat, f.among, f.source, f.bound, f.then) for f in state.stack),
+        stack=tuple(Placement(int(f.seat), int(f.position), int(f.place)) for f in state.stack),
         supply=(*state.supply,), order=(*state.order,), flipped=(*state.flipped,),
     )
 

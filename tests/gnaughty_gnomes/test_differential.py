@@ -18,14 +18,22 @@ from hypothesis import strategies as st
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.gnaughty_gnomes import (
     ACTIONS,
+    CardFlipped,
+    CardPlayed,
     Colour,
     Flip,
+    GameEnded,
+    GnomePlaced,
     Options,
     Place,
     Play,
     PlayX,
+    Revealed,
     State,
+    TrickCleared,
+    TrickWon,
     fast,
+    is_terminal,
     rules,
 )
 from gremlinrules.gnaughty_gnomes.components import Card
@@ -100,3 +108,33 @@ def test_a_malformed_action_is_refused_for_what_it_is_in_every_phase(options: Op
             with pytest.raises(IllegalActionError) as err:
                 apply_fn(state, action)
             assert err.value.clause == clause
+
+
+@pytest.mark.clause("GG-PLAY-1", "GG-TRICK-2", "GG-PLACE-1", "GG-2P-4", "GG-CLEAN-1", "GG-END-1")
+@given(options=OPTIONS, players=st.sampled_from([2, 4]), seed=st.integers(0, 2**32), data=st.data())
+def test_the_rule_books_steps_give_the_fast_paths_states_and_events_in_order(
+        options: Options, players: int, seed: int, data: st.DataObject) -> None:
+    """Property: the events come from the rule book's steps alone (the fast path returns the state
+    only); at every decision of a random game, under random options, ``apply_with_events`` is the
+    step's state and events, its state is the fast path's, and the events follow the rules: a
+    card's ``CardPlayed`` (the fourth card's then ``TrickWon``), a placement's ``GnomePlaced`` or
+    ``CardFlipped`` (the fourth's then the clean-up's ``Revealed`` cards, ``TrickCleared`` and,
+    after the eighth trick, ``GameEnded``)."""
+    state = new_game(players, seed, options=options)
+    while not is_terminal(state):
+        legal = fast.legal_actions(state)
+        action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
+        step = rules.BOOK.step(state, action)
+        assert rules.apply_with_events(state, action) == (step.state, step.events)
+        assert step.state == fast.apply(state, action)
+        kinds = [type(e) for e in step.events]
+        if not state.stack:
+            assert kinds == ([CardPlayed, TrickWon] if len(state.plays) == 3 else [CardPlayed])
+        else:
+            first = GnomePlaced if isinstance(action, Place) else CardFlipped
+            if len(state.stack) > 1:
+                assert kinds == [first]
+            else:
+                tail = [TrickCleared, GameEnded] if step.state.trick == 8 else [TrickCleared]
+                assert kinds == [first] + [Revealed] * (len(kinds) - 1 - len(tail)) + tail
+        state = step.state

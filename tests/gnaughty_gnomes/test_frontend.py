@@ -199,8 +199,8 @@ def test_placement_events_name_the_placer_and_the_points() -> None:
     placed = events[0]
     assert isinstance(placed, GnomePlaced)
     assert (placed.seat, placed.suit, placed.spot) == (frame.seat, action.suit, action.spot)
-    assert placed.position == frame.value("position")
-    assert placed.place == frame.value("place") == 1
+    assert placed.position == frame.position
+    assert placed.place == frame.place == 1
     assert placed.points == after.team_scores[placed.team] - state.team_scores[placed.team]
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gremlinrules import get_game
 from gremlinrules.core import serial
-from gremlinrules.gnaughty_gnomes import Played, State, apply, legal_actions, new_game
+from gremlinrules.gnaughty_gnomes import FORMAT_VERSION, Played, State, apply, legal_actions, new_game
 from gremlinrules.gnaughty_gnomes.notation import (
     _JSON_STATE,
     CONVERTER,
@@ -84,7 +84,7 @@ def test_the_state_text_is_exactly_the_generic_json(state: State) -> None:
     """The direct text encoder gives byte for byte what ``serial.dumps`` of the generic data
     gives, so ``to_json`` is the same whichever path makes it."""
     game = get_game("gnaughty-gnomes")
-    assert state_json(state) == serial.dumps({**_generic_data(state), "format_version": 1})
+    assert state_json(state) == serial.dumps({**_generic_data(state), "format_version": FORMAT_VERSION})
     assert state_json(state) == serial.dumps(game.to_data(state))
     assert game.to_json(state) == state_json(state)
 
@@ -96,4 +96,4 @@ def test_hand_built_values_take_the_generic_path_to_the_same_text() -> None:
     s = apply(s, legal_actions(s)[0])
     copied = Played(s.plays[0].position, s.plays[0].card, s.plays[0].rank, s.plays[0].high)
     odd = attrs.evolve(s, plays=(copied,), supply=(True, *s.supply[1:]))
-    assert state_json(odd) == serial.dumps({**_generic_data(odd), "format_version": 1})
+    assert state_json(odd) == serial.dumps({**_generic_data(odd), "format_version": FORMAT_VERSION})

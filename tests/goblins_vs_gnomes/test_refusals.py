@@ -14,6 +14,7 @@ from gremlinrules import InvalidArgumentError
 from gremlinrules.core.chance import CHANCE
 from gremlinrules.goblins_vs_gnomes import (
     NameSkip,
+    OpenTarget,
     Options,
     Pass,
     Phase,
@@ -28,7 +29,8 @@ from gremlinrules.goblins_vs_gnomes import (
     current_player,
 )
 from gremlinrules.goblins_vs_gnomes.components import NAME_LIMIT
-from tests.goblins_vs_gnomes.strategies import new, with_hand
+from gremlinrules.goblins_vs_gnomes.flow import end_round
+from tests.goblins_vs_gnomes.strategies import new, with_field, with_hand
 from tests.refusals import assert_refused
 
 LONG = "y" * (NAME_LIMIT + 1)
@@ -67,6 +69,10 @@ REFUSALS: list[tuple[str, Callable[[], State], Any, str, tuple[str, str, dict[st
     ("a cell that is no cell", start, built(Place, card="passage-ew", x="1", y=0, rotated=False),
      "GVG-PLACE-1",
      _said("a cell is two integers and rotated is true or false", "GVG-PLACE-1")),
+    ("a row that is no integer", start, built(Place, card="passage-ew", x=1, y="0", rotated=False),
+     "GVG-PLACE-1", _said("a cell is two integers and rotated is true or false", "GVG-PLACE-1")),
+    ("a turn that is no bool", start, built(Place, card="passage-ew", x=1, y=0, rotated=1),
+     "GVG-PLACE-1", _said("a cell is two integers and rotated is true or false", "GVG-PLACE-1")),
     ("a turn with rotation off", lambda: start(Options(rotation=False)), Place("passage-bend-sw", 0, 1, True),
      "GVG-PLACE-4", _said("cards may not be turned (rotation option is off)", "GVG-PLACE-4")),
     ("a turn that changes nothing", start, Place("passage-ew", 1, 0, True), "GVG-PLACE-4",
@@ -146,3 +152,50 @@ def test_the_current_player_answers_a_tracked_table_and_refuses_anything_else() 
     with pytest.raises(InvalidArgumentError) as info:
         current_player("a state")  # type: ignore[arg-type]
     assert str(info.value) == "expected a Goblins vs Gnomes State, got str"
+
+
+def name_skip() -> State:
+    """Seat 0 of four laid an Ale Mug and must name the seat that skips."""
+    return apply(new(4, [(0, "ale-mug-ew")]), Place("ale-mug-ew", 1, 0))
+
+
+def open_target() -> State:
+    """Seat 0 laid a T-junction that reaches the middle and bottom targets and must choose."""
+    row = [(0, 1, "passage-bend-sw", True)] + [
+        (x, 1, c, False) for x, c in
+        zip(range(1, 8), ["passage-ew"] * 3 + ["passage-cross"] * 3 + ["lantern-ew"], strict=True)]
+    state = with_hand(with_field(new(3, targets=("dragon", "dynamite", "gold")), row), 0,
+                      ["passage-t-ns", "map", "map"])
+    return apply(state, Place("passage-t-ns", 8, 1, True))
+
+
+def steal() -> State:
+    """The Dragon opened with the advanced roles: the Greedy One (seat 2 of four) must choose."""
+    state = new(4, targets=("dragon", "gold", "dynamite"), options=Options(advanced_roles=True))
+    return end_round(attrs.evolve(state, opened=(True, False, False), opener=0), 0)
+
+
+SKIP = "name the player who skips their next turn first"
+ORDER = "choose which reached target opens first (or, when offered, leave it face down)"
+VICTIM = "the Greedy One must choose whom to steal from"
+DECISION_REFUSALS: list[tuple[str, Callable[[], State], Any, str, tuple[str, str, dict[str, Any]]]] = [
+    ("a play while a name is asked", name_skip, Pass(), "GVG-CARD-4", _said(SKIP, "GVG-CARD-4")),
+    ("the placer named", name_skip, NameSkip(0), "GVG-CARD-4",
+     _said(f"NameSkip(offset=0) is not one of the choices: {SKIP}", "GVG-CARD-4")),
+    ("a play while a target is chosen", open_target, Pass(), "GVG-TARGET-3", _said(ORDER, "GVG-TARGET-3")),
+    ("a target not reached", open_target, OpenTarget(Slot.TOP), "GVG-TARGET-3",
+     _said(f"OpenTarget(target=Slot.TOP) is not one of the choices: {ORDER}", "GVG-TARGET-3")),
+    ("a play while a victim is chosen", steal, Pass(), "GVG-ADV-3", _said(VICTIM, "GVG-ADV-3")),
+]
+
+
+@pytest.mark.clause("GVG-CARD-4", "GVG-TARGET-3", "GVG-ADV-3")
+@pytest.mark.parametrize(("build", "action", "clause", "said"), [r[1:] for r in DECISION_REFUSALS],
+                         ids=[r[0] for r in DECISION_REFUSALS])
+def test_a_refusal_while_a_decision_waits_says_what_is_asked(build: Callable[[], State], action: Any,
+                                                             clause: str,
+                                                             said: tuple[str, str, dict[str, Any]]) -> None:
+    """While an Ale Mug's name, the order of reached targets or the Greedy One's victim is asked,
+    any other action is refused with the question and the clause that asks it, and an answer that
+    is not among the choices with the same question; the state is left as it was."""
+    assert_refused(apply, build(), action, clause, said)

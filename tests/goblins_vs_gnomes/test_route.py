@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from gremlinrules import IllegalActionError
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.goblins_vs_gnomes import OpenTarget, Phase, Place, PlayExplosion, Slot
+from gremlinrules.goblins_vs_gnomes import rules as reference
 from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse
 from tests.goblins_vs_gnomes.strategies import lay, new, player_counts, playout, seeds, with_field, with_hand
 
@@ -132,3 +133,76 @@ def test_the_placer_chooses_which_of_two_reached_targets_opens_first() -> None:
     assert after.round == 1
     assert after.opened == (False, True, False)
     assert after.phase is Phase.PLAY
+
+
+@pytest.mark.clause("GVG-ROUTE-3")
+def test_a_key_opens_no_door_of_another_colour_for_a_card_laid_beyond() -> None:
+    """As the rules play it: behind a red door with a blue key on the route, a card beyond the door
+    is refused (it would not extend the route); with a red key there instead, it is legal. The
+    reference's route lists the colour of the keys it found."""
+    door = [(1, 0, "passage-ew", False), (2, 0, "door-red-ew", False)]
+    blue = with_hand(with_field(new(3), [*door, (0, -1, "key-blue-cross", False)]), 0,
+                     ["passage-ew", "map", "map"])
+    assert not gvg.is_legal(blue, Place("passage-ew", 3, 0))
+    assert reference.route(blue).keys == frozenset({"blue"})
+    red = with_hand(with_field(new(3), [*door, (0, -1, "key-red-cross", False)]), 0,
+                    ["passage-ew", "map", "map"])
+    assert gvg.is_legal(red, Place("passage-ew", 3, 0))
+    assert reference.route(red).keys == frozenset({"red"})
+
+
+def _middle_target_opened() -> gvg.State:
+    """Row 0 laid up to the face-up middle target (the Dynamite, so the round goes on), with a
+    branch from (6, 0) down and east (a bend turned north-east) to (7, 1), beside the cell (8, 1)
+    under the target; seat 1 to play."""
+    row = ["lantern-ew", "ale-mug-ew", "key-red-ew"] + ["passage-cross"] * 3  # no Bomb: the Dynamite takes it
+    tiles = [(x, 0, c, False) for x, c in zip(range(1, 7), row, strict=True)]
+    state = with_field(new(3, targets=("dragon", "dynamite", "gold")),
+                       [*tiles, (6, 1, "passage-bend-sw", True), (7, 1, "key-blue-ew", False)])
+    state = gvg.apply(with_hand(state, 0, ["passage-ew", "map", "map"]), Place("passage-ew", 7, 0))
+    assert state.opened == (False, True, False)
+    assert state.turn == 1
+    assert not state.stack
+    return with_hand(state, 1, ["passage-ew", "passage-ns", "map"])
+
+
+@pytest.mark.clause("GVG-ROUTE-1")
+def test_the_route_passes_through_a_face_up_target() -> None:
+    """A straight laid east of the face-up middle target touches no other card: it extends the
+    route through the target, so it is legal."""
+    state = _middle_target_opened()
+    assert gvg.is_legal(state, Place("passage-ew", 9, 0))
+    assert (9, 0) in {(a.x, a.y) for a in gvg.legal_actions(state) if isinstance(a, Place)}
+
+
+@pytest.mark.clause("GVG-PLACE-3", "GVG-PLACE-2")
+def test_a_face_up_target_imposes_no_edge() -> None:
+    """Under the face-up middle target, a straight whose closed north side faces the target is
+    legal (it extends the route from the west); one whose west side is closed against the open
+    card there is refused."""
+    state = _middle_target_opened()
+    assert gvg.is_legal(state, Place("passage-ew", 8, 1))
+    assert not gvg.is_legal(state, Place("passage-ns", 8, 1))
+
+
+@pytest.mark.clause("GVG-PLACE-2")
+def test_a_card_that_extends_the_route_must_still_match_every_neighbour() -> None:
+    """South-east of the start, below a cross the route passes: a cross opens onto it but its open
+    west side meets the closed east side of the straight south of the start, so it is refused; a
+    north-south straight (closed west) fits both."""
+    state = with_field(new(3), [(1, 0, "passage-cross", False), (0, 1, "passage-ns", False)])
+    state = with_hand(state, 0, ["passage-cross", "passage-ns", "map"])
+    assert not gvg.is_legal(state, Place("passage-cross", 1, 1))
+    assert gvg.is_legal(state, Place("passage-ns", 1, 1))
+
+
+@pytest.mark.clause("GVG-TARGET-1", "GVG-TARGET-3")
+def test_a_reached_face_down_target_opens_with_the_next_card_wherever_it_lies() -> None:
+    """A field (accepted by check_state) whose route reaches the face-down middle target: with the
+    default second_target option, the next card laid opens it although it lies far from it (only
+    under second_target="may_open" may a reached target stay face down)."""
+    row = [(x, 0, c, False) for x, c in zip(range(1, 8), [*EW6, "lantern-ew"], strict=True)]
+    state = with_field(new(3, targets=("dragon", "dynamite", "gold")), row)
+    assert state.opened == (False, False, False)
+    state = with_hand(state, 0, ["passage-ns", "map", "map"])
+    assert gvg.apply(state, Place("passage-ns", 0, 1)).opened == (False, True, False)

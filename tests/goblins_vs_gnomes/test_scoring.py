@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 import pytest
 
@@ -207,3 +209,18 @@ def test_king_scores_with_three_ale_mugs_on_the_route_to_the_gold() -> None:
         state = new(3, roles=roles, targets=TARGETS, options=ADV)
         state = with_field(state, [(t.x, t.y, t.card, t.rotated) for t in base.field])
         assert finish(state, "gold", 0).points == (3, 1 + bonus, 0)
+
+
+@pytest.mark.clause("GVG-SCORE-6")
+@pytest.mark.parametrize("seat_0_out", [False, True])
+def test_the_first_seat_out_of_cards_stays_first(seat_0_out: bool) -> None:
+    """With the deck gone, seat 1 plays its last card: it becomes the first seat out of cards,
+    unless seat 0 already ran out, which stays the first (scoring starts there)."""
+    state = new(3, first=1, extra={1: ["map"]})
+    kept = (state.hands[0] if not seat_0_out else (), ("map",), state.hands[2])
+    gone = Counter([*state.deck, *(c for h in state.hands for c in h)]) - Counter(c for h in kept for c in h)
+    state = attrs.evolve(state, hands=kept, deck=(), deck_owner=(), discard=tuple(sorted(gone.elements())),
+                         first_out=0 if seat_0_out else -1)
+    after = gvg.apply(state, gvg.PlayMap(gvg.Slot.TOP))
+    assert after.hands[1] == ()
+    assert after.first_out == (0 if seat_0_out else 1)

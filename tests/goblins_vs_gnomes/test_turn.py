@@ -186,3 +186,21 @@ def test_the_round_ends_after_a_pass_by_every_player_in_a_row() -> None:
     state = gvg.apply(state, Pass())
     assert state.round == 2
     assert state.last_result == "none"
+
+
+@pytest.mark.clause("GVG-TURN-4", "GVG-VIEW-4")
+@pytest.mark.parametrize("drawer", [0, 1])
+@pytest.mark.parametrize("owner", [-1, 0, 1, 2])
+def test_a_play_tells_the_drawn_card_only_to_the_seat_that_put_it_under_the_deck(drawer: int,
+                                                                                  owner: int) -> None:
+    """The turn owner plays a Map and draws the top card: a card dealt into the deck (owner -1) or
+    one the drawer put under it itself becomes known to nobody; one another seat put under the
+    deck becomes known to that seat alone, as the drawer's."""
+    state = new(3, first=drawer, extra={drawer: ["map"]})
+    state = attrs.evolve(state, deck_owner=(owner, *state.deck_owner[1:]))
+    top = state.deck[0]
+    after = gvg.apply(state, PlayMap(gvg.Slot.TOP))
+    assert top in after.hands[drawer]
+    for seat in range(3):
+        gained = set(after.known_cards[seat]) - set(state.known_cards[seat])
+        assert gained == ({(drawer, top)} if seat == owner and owner != drawer else set())

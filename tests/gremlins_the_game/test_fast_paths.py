@@ -19,7 +19,6 @@ from gremlinrules.core.board import (
     reachable,
     select_bits,
 )
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import (
     Options,
@@ -35,6 +34,7 @@ from gremlinrules.gremlins_the_game import (
     setup,
 )
 from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.frames import Fight, HandLimit, Next
 from gremlinrules.gremlins_the_game.geometry import geometry
 from tests.gremlins_the_game.helpers import random_states, scaled
 from tests.gremlins_the_game.test_board import SMALL
@@ -169,10 +169,10 @@ def test_the_fight_and_discard_choices_are_the_rule_books(seed: int, size: int) 
     hand = tuple(sorted(rnd.sample(deck, size), key=t.weapon_index.__getitem__))
     s = flow.replace(s, hands=(hand, s.hands[1]))
     for gremlin in t.gremlin_needs:
-        frame = Frame(flow.FIGHT, 0, source=gremlin, then=("end",))
+        frame = Fight(0, gremlin)
         assert fast_fight.fight_choices(s, frame) == rules.fight_choices(s, frame)
-    frame = Frame(flow.DISCARD, 0, source="hand-limit")
-    assert fast_fight.discard_choices(s, frame) == rules.discard_choices(s, frame)
+    limit = HandLimit(0, (Next.DRAW, Next.END))
+    assert fast_fight.discard_choices(s, limit) == rules.discard_choices(s, limit)
 
 
 @pytest.mark.clause("GTG-SETUP-3", "GTG-SETUP-5", "GTG-SETUP-6")

@@ -25,6 +25,7 @@ from gremlinrules.gremlins_the_game import (
 )
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT
 from gremlinrules.gremlins_the_game.flow import INDEX, start_of
+from gremlinrules.gremlins_the_game.frames import EscapeToTheater, Fight
 from tests.gremlins_the_game.helpers import GREMLIN_SPACES, THEATER_SPACES, edited, play, table
 
 # gremlin-17 needs a red circle and a red triangle; it lies on e6, two moves from red's Start.
@@ -46,7 +47,7 @@ def test_entering_a_gremlin_flips_it_and_offers_the_minimal_covering_sets() -> N
     three, a superset), then letting it escape."""
     s = fight()
     assert Placed("e6", "gremlin-17", True) in s.board
-    assert s.stack[-1].kind == "fight"
+    assert type(s.stack[-1]) is Fight
     assert legal_actions(s) == (Defeat(("kitchen-knife", "blender")), Defeat(("blender", "fireplace-poker")),
                                 LetEscape())
     with pytest.raises(IllegalActionError) as info:
@@ -75,7 +76,7 @@ def test_an_escape_goes_face_up_to_a_theater_space_the_player_chooses_and_the_pl
     """Letting gremlin-17 escape (even though it could be beaten): the player chooses among every empty
     theater space; the gremlin lies there face up and the player is back on their Start."""
     s = apply(fight(), LetEscape())
-    assert s.stack[-1].kind == "theater"
+    assert type(s.stack[-1]) is EscapeToTheater
     assert s.stack[-1].seat == 0
     assert legal_actions(s) == tuple(Choose(t) for t in THEATER_SPACES)
     s = apply(s, Choose(THEATER_SPACES[5]))
@@ -95,7 +96,7 @@ def test_a_face_up_gremlin_in_the_theater_can_be_fought_and_stays_if_let_go() ->
     board = tuple(sorted((*s.board, Placed(spot, "gremlin-22", True)), key=lambda p: INDEX[p.space]))
     s = edited(s, board=board, pool=pool, free_move=(True, False))
     s = apply(s, Move(spot))
-    assert s.stack[-1].kind == "fight"
+    assert type(s.stack[-1]) is Fight
     assert Defeat(("kitchen-knife", "blender")) in legal_actions(s)
     s = apply(s, LetEscape())
     assert Placed(spot, "gremlin-22", True) in s.board
@@ -196,7 +197,7 @@ def test_an_escaping_gremlin_never_goes_where_a_player_or_a_gremlin_is(stand: st
     board = tuple(sorted((*s.board, *placed), key=lambda p: INDEX[p.space]))
     s = edited(s, board=board, pool=tuple(g for g in s.pool if g not in filler))
     s = play(s, Move("e6"), LetEscape())
-    assert s.stack[-1].kind == "theater"
+    assert type(s.stack[-1]) is EscapeToTheater
     assert legal_actions(s) == tuple(Choose(t) for t in THEATER_SPACES if t != stand and t not in taken)
     with pytest.raises(IllegalActionError):
         apply(s, Choose(stand))

@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import SerializationError
 from gremlinrules.gremlins_the_game import (
     Choose,
@@ -36,6 +35,16 @@ from gremlinrules.gremlins_the_game import (
 )
 from gremlinrules.gremlins_the_game.components import REFERENCE, tables
 from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, WEAPON_SPACES, replace
+from gremlinrules.gremlins_the_game.frames import (
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    Next,
+    PickGremlin,
+    PlaceGremlin,
+)
 from tests.gremlins_the_game.helpers import THEATER_SPACES, edited, play, random_states, scaled, table
 from tests.gremlins_the_game.test_fight import HANDS, STACK
 
@@ -43,6 +52,8 @@ G17 = "red-circle+red-triangle-2pt"
 """gremlin-17's design name (GTG-VIEW-2): views, events and labels name a gremlin so."""
 G30 = "red-triangle+blue-circle+green-triangle-3pt"
 """gremlin-30's design name."""
+
+END = (Next.END,)
 
 
 @pytest.mark.clause("GTG-MOVE-1")
@@ -129,9 +140,9 @@ def test_the_transcript_line_names_the_gremlin_and_what_a_choice_does() -> None:
     space = THEATER_SPACES[0]
     assert describe(s, Choose(space)) == f"Seat 0 puts {G17} face up on {space} in the Movie Theater"
     s = table(2, gremlins=STACK, hands=HANDS)
-    placing = replace(s, stack=(Frame("place", 0, source="dont-get-them-wet"),))
+    placing = replace(s, stack=(PlaceGremlin(0, "dont-get-them-wet", END),))
     assert describe(placing, Choose("e6")) == "Seat 0 puts a new gremlin from the pool face down on e6"
-    moving = replace(s, stack=(Frame("move-to", 0, source="snowstorm", bound=(("from", "n2"),)),))
+    moving = replace(s, stack=(MoveGremlin(0, "snowstorm", "n2", END),))
     assert describe(moving, Choose("e6")) == "Seat 0 moves the face-down gremlin from n2 to e6"
     assert describe(s, Choose("e6")) == "Seat 0 chooses e6"
 
@@ -148,18 +159,18 @@ def test_a_choice_is_labelled_by_what_it_does_and_never_names_a_face_down_gremli
     assert label.key == "gtg.action.theater"
     # the other frames, drawn by hand on the table before the move (only the view matters here)
     s = table(2, gremlins=STACK, hands=HANDS)
-    view = observe(replace(s, stack=(Frame("theater", 0, source="stripe"),)), 0)
+    view = observe(replace(s, stack=(GangToTheater(0),)), 0)
     assert action_label(view, Choose("j18")) == ("Put a new gremlin from the pool face up on j18 in the "
                                                  "Movie Theater")
-    view = observe(replace(s, stack=(Frame("place", 0, source="dont-get-them-wet"),)), 0)
+    view = observe(replace(s, stack=(PlaceGremlin(0, "dont-get-them-wet", END),)), 0)
     assert action_label(view, Choose("e6")) == "Put a new gremlin from the pool face down on e6"
-    view = observe(replace(s, stack=(Frame("move-from", 0, source="snowstorm"),)), 0)
+    view = observe(replace(s, stack=(PickGremlin(0, "snowstorm", END),)), 0)
     assert action_label(view, Choose("n2")) == "Move the face-down gremlin on n2"
-    view = observe(replace(s, stack=(Frame("move-to", 0, source="snowstorm", bound=(("from", "n2"),)),)), 0)
+    view = observe(replace(s, stack=(MoveGremlin(0, "snowstorm", "n2", END),)), 0)
     assert action_label(view, Choose("e6")) == "Move the face-down gremlin from n2 to e6"
-    view = observe(replace(s, stack=(Frame("discard", 0, source="hand-limit", then=("draw", "end")),)), 0)
+    view = observe(replace(s, stack=(HandLimit(0, (Next.DRAW, Next.END)),)), 0)
     assert action_label(view, Discard("blender")).key == "gtg.action.discard-to-draw"
-    view = observe(replace(s, stack=(Frame("discard", 0, source="gremlin-sabotage"),)), 0)
+    view = observe(replace(s, stack=(EventDiscard(0, "gremlin-sabotage", END),)), 0)
     assert action_label(view, Discard("blender")) == "Discard blender (gremlin-sabotage)"
 
 
@@ -197,7 +208,7 @@ def test_a_gremlin_an_event_moves_is_reported_moved_not_replenished() -> None:
     assert not any(type(e) in (GremlinPlaced, TokensReplenished) for e in events)
     s = edited(s, free_move=(False, True))
     s = apply(s, Move(EVENT_SPACES[1]))
-    assert s.stack[-1].kind == "place"
+    assert type(s.stack[-1]) is PlaceGremlin
     s, events = apply_with_events(s, Choose(GREMLIN_SPACES[3]))
     assert GremlinPlaced(GREMLIN_SPACES[3], None, False) in events
     assert TokensReplenished(0, 0, 1) in events
@@ -232,8 +243,8 @@ def test_views_and_events_name_a_gremlin_by_its_design_never_by_its_id(seed: int
             view = observe(s, seat)
             named = [g.gremlin for g in view.board if g.face_up] + [*view.crowd]
             named += [g for row in view.defeated for g in row]
-            if view.pending is not None and view.pending.kind == "fight":
-                named.append(str(view.pending.source))
+            if type(view.pending) is Fight:
+                named.append(view.pending.gremlin)
             assert all(n in t.design_ids for n in named), named
             text = game.to_json(view)
             assert not any(f'"{g}"' in text for g in ids)

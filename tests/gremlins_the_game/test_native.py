@@ -14,7 +14,6 @@ import pytest
 import gremlinrules
 from gremlinrules import engine
 from gremlinrules.core.actionspace import action_space
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import SetupError, UnsupportedError
 from gremlinrules.core.playout import random_playout
 from gremlinrules.gremlins_the_game import (
@@ -31,6 +30,17 @@ from gremlinrules.gremlins_the_game import (
     validate_components,
 )
 from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.frames import (
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    Next,
+    PickGremlin,
+    PlaceGremlin,
+)
 from gremlinrules.gremlins_the_game.state import Phase
 from tests.engine.support import needs_engine
 from tests.gremlins_the_game.helpers import edited, random_states, table
@@ -65,16 +75,16 @@ def play_on(state: State, rnd: random.Random, limit: int = 400) -> int:
     return limit
 
 
+_CLASS_OF = {Fight: "fight", EscapeToTheater: "theater:escape", GangToTheater: "theater:stripe",
+             HandLimit: "discard:hand-limit", EventDiscard: "discard:event", PlaceGremlin: "place",
+             PickGremlin: "move-from", MoveGremlin: "move-to"}
+
+
 def frame_class(s: State) -> str | None:
     """The kind of the pending frame, with its source where the kind has several."""
     if not s.stack:
         return None
-    f = s.stack[0]
-    if f.kind == flow.THEATER:
-        return f"{f.kind}:{f.source}"
-    if f.kind == flow.DISCARD:
-        return f"{f.kind}:{'hand-limit' if f.source == 'hand-limit' else 'event'}"
-    return f.kind
+    return _CLASS_OF[type(s.stack[0])]
 
 
 CLASSES = ("fight", "theater:escape", "theater:stripe", "discard:hand-limit", "discard:event", "place",
@@ -111,18 +121,17 @@ def _sample_frames() -> list[State]:
     s = table(2, positions=("c6", "n6"), hands=(("flashlight", "flashlight", "camera-flash", "kitchen-knife",
                                                  "blender", "microwave", "sword"), ()),
               first_round_done=True)
-    full = flow.replace(s, phase=Phase.RESOLVE, stack=(Frame(
-        flow.DISCARD, 0, source="hand-limit", then=("draw", "replenish:gremlin", "home", "draw", "end")),))
+    full = flow.replace(s, phase=Phase.RESOLVE, stack=(HandLimit(
+        0, (Next.DRAW, Next.REPLENISH_GREMLIN, Next.HOME, Next.DRAW, Next.END)),))
     out = [edited(full)]
     top = s.event_deck[0]
     drawn = flow.replace(s, event_deck=s.event_deck[1:], event_discard=(top,), phase=Phase.RESOLVE)
-    out.append(edited(drawn, stack=(Frame(flow.DISCARD, 0, source=top,
-                                          then=("discard", "add", "move", "replenish:event", "end")),)))
+    out.append(edited(drawn, stack=(EventDiscard(0, top, (Next.DISCARD, Next.ADD, Next.MOVE,
+                                                          Next.REPLENISH_EVENT, Next.END)),)))
     lifted = drawn.board[0]
     moved = flow.replace(drawn, board=drawn.board[1:], pool=(lifted.gremlin, *drawn.pool))
-    out.append(edited(moved, stack=(Frame(flow.PLACE, 0, source=top, then=("add", "add", "draw", "end")),)))
-    origin = (("from", drawn.board[1].space),)
-    moving = Frame(flow.MOVE_TO, 0, source=top, bound=origin, then=("move", "home", "end"))
+    out.append(edited(moved, stack=(PlaceGremlin(0, top, (Next.ADD, Next.ADD, Next.DRAW, Next.END)),)))
+    moving = MoveGremlin(0, top, drawn.board[1].space, (Next.MOVE, Next.HOME, Next.END))
     out.append(edited(moved, stack=(moving,)))
     return out
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import State, apply, check_state, flow, legal_actions
+from gremlinrules.gremlins_the_game.frames import MoveGremlin, Next, PickGremlin, PlaceGremlin
 from gremlinrules.gremlins_the_game.state import Phase
 from tests.gremlins_the_game.helpers import table
 
@@ -27,7 +27,7 @@ def test_a_new_gremlin_is_asked_for_only_while_the_pool_has_one() -> None:
     rest = tuple(g for g in s.pool if g != "stripe")
     emptied = flow.replace(s, pool=(), board=s.board[1:], crowd=("stripe", s.board[0].gremlin),
                            defeated=((), rest))
-    place = flow.replace(emptied, stack=(Frame(flow.PLACE, 0, source=s.event_discard[-1], then=("end",)),))
+    place = flow.replace(emptied, stack=(PlaceGremlin(0, s.event_discard[-1], (Next.END,)),))
     with pytest.raises(InvalidArgumentError, match="pool"):
         check_state(place)
     with_pool = flow.replace(place, pool=rest[:1], defeated=((), rest[1:]))
@@ -40,13 +40,13 @@ def test_a_gremlin_is_moved_only_while_a_gremlin_space_is_empty() -> None:
     """A move-from frame with every Gremlin space taken is refused by check_state: its answer would
     ask for an empty space where there is none, and the game would stop with no legal action."""
     s = _drawn(table(2, first_round_done=True))
-    full = flow.replace(s, stack=(Frame(flow.MOVE_FROM, 0, source=s.event_discard[-1], then=("end",)),))
+    full = flow.replace(s, stack=(PickGremlin(0, s.event_discard[-1], (Next.END,)),))
     with pytest.raises(InvalidArgumentError, match="Gremlin space"):
         check_state(full)
     freed = flow.replace(full, board=full.board[1:], pool=(full.board[0].gremlin, *full.pool))
     check_state(freed)
     after = apply(freed, legal_actions(freed)[0])
-    assert after.stack[0].kind == flow.MOVE_TO
+    assert type(after.stack[0]) is MoveGremlin
     assert legal_actions(after)
 
 

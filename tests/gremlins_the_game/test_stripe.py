@@ -26,6 +26,7 @@ from gremlinrules.gremlins_the_game import (
     winners,
 )
 from gremlinrules.gremlins_the_game.flow import THEATER_SPACES
+from gremlinrules.gremlins_the_game.frames import GangToTheater
 from tests.gremlins_the_game.helpers import GREMLIN_SPACES, edited, play, random_states, scaled, table
 
 STRIPE_KILLERS = ("flashlight", "kitchen-knife", "sword")
@@ -91,8 +92,7 @@ def test_an_escaped_stripe_brings_a_new_theater_gremlin_at_the_start_of_every_tu
     s = play(stripe_on_e6(), Move("e6"), LetEscape(), Choose(THEATER_SPACES[0]))
     assert Placed(THEATER_SPACES[0], "stripe", True) in s.board
     assert s.turn == 1
-    assert s.stack[-1].kind == "theater"
-    assert s.stack[-1].source == "stripe"
+    assert type(s.stack[-1]) is GangToTheater
     top = s.pool[0]
     assert legal_actions(s) == tuple(Choose(t) for t in THEATER_SPACES[1:])
     s = apply(s, Choose(THEATER_SPACES[3]))
@@ -101,7 +101,7 @@ def test_an_escaped_stripe_brings_a_new_theater_gremlin_at_the_start_of_every_tu
     assert s.turn == 1
     s = apply(s, plain_move(s))
     assert s.turn == 0
-    assert s.stack[-1].source == "stripe"
+    assert type(s.stack[-1]) is GangToTheater
 
 
 @pytest.mark.clause("GTG-STRIPE-4", "GTG-END-2")

@@ -20,6 +20,13 @@ from gremlinrules.gremlins_the_game import (
     legal_actions,
 )
 from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, SQUARE, WEAPON_SPACES, start_of
+from gremlinrules.gremlins_the_game.frames import (
+    EventDiscard,
+    HandLimit,
+    MoveGremlin,
+    PickGremlin,
+    PlaceGremlin,
+)
 from tests.gremlins_the_game.helpers import GREMLIN_SPACES, THEATER_SPACES, edited, play, table
 
 FULL = ("flashlight", "flashlight", "camera-flash", "kitchen-knife", "blender", "microwave", "sword")
@@ -49,8 +56,7 @@ def test_a_full_hand_discards_first_then_draws() -> None:
     the draw happens: the hand stays at seven."""
     s = free(table(2, weapon_deck=("snowplow",), hands=(FULL, ())))
     s = apply(s, Move(WEAPON_SPACES[0]))
-    assert s.stack[-1].kind == "discard"
-    assert s.stack[-1].source == "hand-limit"
+    assert type(s.stack[-1]) is HandLimit
     assert legal_actions(s) == tuple(Discard(w) for w in dict.fromkeys(FULL))
     s = apply(s, Discard("flashlight"))
     assert len(s.hands[0]) == 7
@@ -83,7 +89,7 @@ def test_an_event_is_drawn_discarded_face_up_and_its_choices_are_the_drawers() -
     s = apply(s, Move(EVENT_SPACES[0]))
     assert EVENT_SPACES[0] not in s.event_tokens
     assert s.event_discard == ("dont-get-them-wet",)
-    assert s.stack[-1].kind == "place"
+    assert type(s.stack[-1]) is PlaceGremlin
     assert s.stack[-1].seat == 0
     assert legal_actions(s) == tuple(Choose(g) for g in emptied)
     s = apply(s, Choose(emptied[1]))
@@ -107,11 +113,11 @@ def test_the_other_effects_move_gremlins_replenish_draw_discard_and_send_home() 
     s = edited(base, board=tuple(p for p in base.board if p.space != gone),
                pool=(*(p.gremlin for p in base.board if p.space == gone), *base.pool))
     s = apply(free(s), Move(EVENT_SPACES[0]))
-    assert s.stack[-1].kind == "move-from"
+    assert type(s.stack[-1]) is PickGremlin
     origin = GREMLIN_SPACES[3]
     token = next(p.gremlin for p in s.board if p.space == origin)
     s = apply(s, Choose(origin))
-    assert s.stack[-1].kind == "move-to"
+    assert type(s.stack[-1]) is MoveGremlin
     assert legal_actions(s) == (Choose(gone),)
     s = apply(s, Choose(gone))
     assert Placed(gone, token, False) in s.board
@@ -125,8 +131,9 @@ def test_the_other_effects_move_gremlins_replenish_draw_discard_and_send_home() 
     assert len(s.hands[0]) == 3
     # Gremlin Sabotage
     s = apply(free(edited(s, turn=0, turn_number=6)), Move(EVENT_SPACES[3]))
-    assert s.stack[-1].kind == "discard"
-    assert s.stack[-1].source == "gremlin-sabotage"
+    frame = s.stack[-1]
+    assert isinstance(frame, EventDiscard)
+    assert (frame.seat, frame.card) == (0, "gremlin-sabotage")
     s = apply(s, Discard("sword"))
     assert len(s.hands[0]) == 2
     assert s.weapon_discard[-1] == "sword"
@@ -166,7 +173,7 @@ def test_an_event_moves_a_face_down_gremlin_never_a_face_up_one_in_the_theater(
     down = tuple(p.space for p in s.board if not p.face_up)
     s = apply(s, Move(EVENT_SPACES[0]))
     if down:
-        assert s.stack[-1].kind == "move-from"
+        assert type(s.stack[-1]) is PickGremlin
         assert legal_actions(s) == tuple(Choose(g) for g in down)
         for t in theater:
             with pytest.raises(IllegalActionError) as info:
@@ -267,7 +274,7 @@ def test_a_token_under_the_player_resolving_it_is_refused() -> None:
     s = free(table(2, weapon_deck=("snowplow",), hands=(FULL, ())))
     target = WEAPON_SPACES[0]
     s = apply(s, Move(target))
-    assert s.stack[-1].kind == "discard"
+    assert type(s.stack[-1]) in (HandLimit, EventDiscard)
     check_state(s)
     back = attrs.evolve(s, weapon_tokens=tuple(sorted((*s.weapon_tokens, target), key=INDEX.__getitem__)))
     with pytest.raises(InvalidArgumentError, match="a token under a player"):
