@@ -242,21 +242,15 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
 def _gremlins_inc(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
     from gremlinrules.gremlins_inc import Options
     from gremlinrules.gremlins_inc.components import RESOURCES, Components
-    from gremlinrules.gremlins_inc.effects import STAGES
     from gremlinrules.gremlins_inc.kit import kit_for
-    from gremlinrules.gremlins_inc.state import FRAME_KINDS
 
     comps = kit_for(getattr(options, "components", None) if isinstance(
         getattr(options, "components", None), Components) else None, players).components  # GI-CARD-2
     n, ids, deck = players, comps.ids, comps.deck_size
     perms = sum(c.copies for c in comps.cards if c.kind == "permanent")
-    # GI-PLAY-2, GI-PASSIVE-1: a pay frame owes the units of one cost, by type in order
+    # GI-PLAY-2, GI-PASSIVE-1: a Payment owes the units of one cost, by type in order
     most = max((c.total_cost for c in comps.cards), default=0) + sum(
         max(0, p.change) * c.copies for c in comps.cards for p in c.passive if p.effect == "cost")
-    owed = [".".join(["gold"] * g + ["malice"] * m + ["industry"] * i)
-            for g in range(most + 1) for m in range(most + 1 - g) for i in range(most + 1 - g - m)]
-    # GI-EFFECT-2: everyone except you is a clockwise queue after the player, shortened from the front
-    queues = {".".join(str((p + k) % n) for k in range(j, n)) for p in range(n) for j in range(1, n + 1)}
     caps = {
         "scores": n, "winners": n, "hand_sizes": n, "teams": n, "team_scores": n,  # GI-TEAM-3
         # GI-ZONE-1: a hand, the discard pile or the resources of one project can at most hold
@@ -264,8 +258,9 @@ def _gremlins_inc(players: int, options: Any) -> tuple[Capacities, Vocabularies]
         "hand": deck, "discard": deck, "projects": n, "projects[*]": comps.max_projects,  # GI-ZONE-2
         "projects[*][*].resources": deck, "projects[*][*].resource_cards": deck,
         "permanents": n, "permanents[*]": perms,  # GI-DONE-3: only completed permanents
-        # the frames: nothing in among or then; an effect binds nine values, a payment one
-        "pending.among": 0, "pending.bound": 9, "pending.then": 0,
+        # the frames: a Payment owes at most the largest cost; GI-EFFECT-2: everyone except you
+        # is a queue of the other seats
+        "pending.owed": max(1, most), "pending.effect.queue": n - 1,
         # GI-CARD-2: a user's own set rides in the options, constant for the game; the encoder is
         # built for the table's options, so its lists are not encoded
         **{f"options.components.cards{path}": 0 for path in (
@@ -283,10 +278,7 @@ def _gremlins_inc(players: int, options: Any) -> tuple[Capacities, Vocabularies]
             "id", "name", "kind", "resource", "cost[*][0]", "needs[*][0]", "text", "effect[*].op",
             "effect[*].target", "effect[*].which", "effect[*].resource", "effect[*].to", "effect[*].among",
             "passive[*].effect", "passive[*].kind", "passive[*].resource", "passive[*].against")},
-        "pending.kind": FRAME_KINDS, "pending.source": ids, "pending.among[*]": (), "pending.then[*]": (),
-        "pending.bound[*][0]": ("player", "step", "stage", "queue", "each", "seat", "project", "dest", "left",
-                                "owed"),
-        "pending.bound[*][1]": (*STAGES, "", *sorted(queues - {""}), *owed[1:]),
+        "pending.card": ids, "pending.effect.card": ids, "pending.owed[*]": RESOURCES,
     }
     return caps, vocabs
 

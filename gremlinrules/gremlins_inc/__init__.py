@@ -52,26 +52,42 @@ from gremlinrules.gremlins_inc.events import (
     Reshuffled,
     RoundEnded,
     TurnBegan,
-    apply_with_events,
     observe_event,
 )
 from gremlinrules.gremlins_inc.fast import apply, is_legal, is_terminal, legal_actions
+from gremlinrules.gremlins_inc.frames import (
+    FORMAT_VERSION,
+    FRAME_TYPES,
+    UPGRADES,
+    AssignChoice,
+    DiscardChoice,
+    Effect,
+    Payment,
+    PendingFrame,
+    PlayerChoice,
+    ProjectChoice,
+    Redraw,
+    ResourceChoice,
+    Stage,
+    register,
+)
 from gremlinrules.gremlins_inc.hidden import sample_hidden
 from gremlinrules.gremlins_inc.invariants import check_state, decision_bound
 from gremlinrules.gremlins_inc.kit import kit_for
-from gremlinrules.gremlins_inc.rules import current_player, players
+from gremlinrules.gremlins_inc.rules import apply_with_events, current_player, players
 from gremlinrules.gremlins_inc.setup import CONFORMANCE_TABLES, MAX_PLAYERS, MIN_PLAYERS, new_game, seat_teams
 from gremlinrules.gremlins_inc.state import Options, Phase, Project, Setup, State
 from gremlinrules.gremlins_inc.text import action_label, parse_action
 from gremlinrules.gremlins_inc.view import ProjectView, View, describe, end_reason, observe, scores, winners
 
 __all__ = [
-    "ACTION_TYPES", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "GAME_ID", "MAX_PLAYERS",
-    "MIN_PLAYERS", "REFERENCE", "REFERENCE_RULES", "TITLE", "Acted", "Action", "Assign", "Cancel", "Card",
-    "ChoosePlayer", "ChooseProject", "ChooseResource", "ChooseSelf", "Complete", "Completed", "Components",
-    "Discard",
-    "Done", "Drawn", "EndTurn", "Event", "GameEnded", "Options", "Passive", "Phase", "Play", "Project",
-    "ProjectView", "Reshuffled", "RoundEnded", "Setup", "Start", "State", "Step", "TurnBegan", "View",
+    "ACTION_TYPES", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION", "FRAME_TYPES",
+    "GAME_ID", "MAX_PLAYERS", "MIN_PLAYERS", "REFERENCE", "REFERENCE_RULES", "TITLE", "UPGRADES", "Acted",
+    "Action", "Assign", "AssignChoice", "Cancel", "Card", "ChoosePlayer", "ChooseProject", "ChooseResource",
+    "ChooseSelf", "Complete", "Completed", "Components", "Discard", "DiscardChoice", "Done", "Drawn",
+    "Effect", "EndTurn", "Event", "GameEnded", "Options", "Passive", "Payment", "PendingFrame", "Phase",
+    "Play", "PlayerChoice", "Project", "ProjectChoice", "ProjectView", "Redraw", "Reshuffled",
+    "ResourceChoice", "RoundEnded", "Setup", "Stage", "Start", "State", "Step", "TurnBegan", "View",
     "action_label", "all_actions", "apply", "apply_with_events", "check_state", "current_player",
     "decision_bound", "describe", "end_reason", "is_legal", "is_terminal", "legal_actions", "load_components",
     "new_game", "observe", "observe_event", "parse_action", "parse_components", "players",
@@ -80,8 +96,9 @@ __all__ = [
 
 GAME_ID = "gremlins-inc"
 TITLE = "Gremlins, Inc."
-CONVERTER = serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES)
-"""The JSON converter: tagged actions and events; states and views as their fields."""
+CONVERTER = register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES, frame_types=FRAME_TYPES))
+"""The JSON converter: tagged actions, events and frames (an effect without what is not chosen yet);
+states and views as their fields."""
 
 
 def all_actions(players: Any, options: Any = None) -> tuple[Action, ...]:

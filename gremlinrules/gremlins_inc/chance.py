@@ -30,9 +30,10 @@ from gremlinrules.core.checks import check_type
 from gremlinrules.core.draws import shuffle
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.rng import Rng
-from gremlinrules.gremlins_inc.events import Drawn, apply_with_events
+from gremlinrules.gremlins_inc.events import Drawn
 from gremlinrules.gremlins_inc.flow import RESHUFFLE
 from gremlinrules.gremlins_inc.kit import kit_for
+from gremlinrules.gremlins_inc.rules import apply_with_events
 from gremlinrules.gremlins_inc.setup import new_game
 from gremlinrules.gremlins_inc.state import Options, Setup, State, evolve
 
@@ -165,7 +166,7 @@ def step(state: State, action: Any, entered: tuple[Outcome, ...]) -> Need | Stat
 
 def events(state: State, action: Any, entered: tuple[Outcome, ...]) -> tuple[Any, ...]:
     """The events of ``action`` from the canonical ``state`` once all its draws are ``entered``
-    (as :func:`.events.apply_with_events` gives them, the action first): each draw with the
+    (as :func:`.rules.apply_with_events` gives them, the action first): each draw with the
     card entered for it, each reshuffle with its rebuilt deck's size."""
     probe, _, seats = _probe(state, action, entered)
     if len(seats) != len(entered):

@@ -1,7 +1,8 @@
 """What happened, for animation and logs: the events of an action, and what each seat sees of them.
 
-The rules emit their events while they run (:func:`emit`, a no-op unless
-:func:`apply_with_events` is listening), so ``apply`` and the events cannot
+Every transition of the rules returns a :class:`~gremlinrules.core.step.Step`
+with the events it caused, and :func:`.rules.apply_with_events` (the rule
+book's) is the game's one source of events, so ``apply`` and the events cannot
 disagree. Every event is public except the cards of a draw and the card of a
 face-down start or of an assignment (GI-VIEW-1, GI-VIEW-4): ``observe_event``
 gives another seat, or a spectator, those events without the card.
@@ -9,7 +10,6 @@ gives another seat, or a spectator, those events without the card.
 
 from __future__ import annotations
 
-import contextvars
 from typing import Any
 
 import attrs
@@ -19,7 +19,7 @@ from gremlinrules.gremlins_inc.actions import Action, Assign, Start
 
 __all__ = [
     "EVENT_TYPES", "Acted", "Completed", "Drawn", "Event", "GameEnded", "Reshuffled", "RoundEnded",
-    "TurnBegan", "apply_with_events", "emit", "observe_event",
+    "TurnBegan", "acted", "observe_event",
 ]
 
 
@@ -91,16 +91,6 @@ class GameEnded:
 EVENT_TYPES = (Acted, Drawn, Reshuffled, Completed, TurnBegan, RoundEnded, GameEnded)
 Event = Acted | Drawn | Reshuffled | Completed | TurnBegan | RoundEnded | GameEnded
 
-_LOG: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar("gremlins_inc_events", default=None)
-
-
-def emit(event: Any) -> None:
-    """Record ``event`` when :func:`apply_with_events` is listening (else nothing)."""
-    log = _LOG.get()
-    if log is not None:
-        log.append(event)
-
-
 def _hidden(state: Any, action: Any) -> bool:
     if type(action) is Start:
         return action.face_up is not True
@@ -109,25 +99,11 @@ def _hidden(state: Any, action: Any) -> bool:
     return False
 
 
-@guarded
-def apply_with_events(state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
-    """The state after ``action`` (exactly ``apply``'s) and the events it caused, in order: the
-    action itself first (``Acted``)."""
-    from gremlinrules.gremlins_inc.fast import apply
-    from gremlinrules.gremlins_inc.rules import current_player
-    from gremlinrules.gremlins_inc.state import State
-
-    check_type(state, State, "Gremlins, Inc. State")  # a tracked state's events come from the game object
-
-    seat = current_player(state)
-    log: list[Any] = []
-    token = _LOG.set(log)
-    try:
-        after = apply(state, action)  # refuses an illegal action, with its clause
-    finally:
-        _LOG.reset(token)
-    first = Acted(seat if seat is not None else 0, type(action).__name__, action, _hidden(state, action))
-    return after, (first, *log)
+def acted(state: Any, action: Any) -> tuple[Acted]:
+    """The event recording a legal ``action`` itself, put first among its events: the seat that
+    decides (the pending frame's, else the turn owner)."""
+    seat = state.stack[-1].seat if state.stack else state.turn
+    return (Acted(seat, type(action).__name__, action, _hidden(state, action)),)
 
 
 @guarded

@@ -30,8 +30,8 @@ path fast, none of it a rule:
 * a project's resources counted by type, with its type mask, once per project object (a bounded
   cache keyed by identity, the project held); an Assign counts its new project from the old one's
   counts;
-* while :func:`.events.apply_with_events` listens, the rule book applies the action, so events
-  are the rule book's.
+* no events: the rule book's :func:`.rules.apply_with_events` gives them (its Steps), and the
+  differential tests hold its state to this ``apply``.
 
 Tried and measured as no gain (callgrind: instructions a decision over 20 random 4-player games,
 82.2k at the start of that work, 80.0k with the table of last actions, the counted Assign, the
@@ -54,7 +54,6 @@ from typing import Any
 from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete
 from gremlinrules.gremlins_inc import rules
-from gremlinrules.gremlins_inc.events import _LOG
 from gremlinrules.gremlins_inc.fast_frames import frame_actions, frame_apply
 from gremlinrules.gremlins_inc.fast_tables import MEMO as _MEMO
 from gremlinrules.gremlins_inc.fast_tables import Tables, tables, turn_actions
@@ -66,7 +65,6 @@ __all__ = ["apply", "is_legal", "is_terminal", "legal_actions"]
 _NAME = "Gremlins, Inc. State"
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
-_listening = _LOG.get
 
 
 def legal_actions(s: State) -> tuple[Any, ...]:
@@ -108,7 +106,7 @@ def apply(s: State, action: Any) -> State:
     try:
         if type(s) is not State:
             return foreign(apply, s, action)  # a tracked state (external chance), or refused
-        if s.phase is not _PLAY or _listening() is not None:
+        if s.phase is not _PLAY:
             return rules.apply(s, action)
         try:
             if s.stack:

@@ -12,34 +12,36 @@ from __future__ import annotations
 import enum
 from bisect import insort
 from itertools import chain
-from typing import Any
+from typing import Any, TypeVar
 
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_replace, make_updater
 from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_inc import effects, flow
 from gremlinrules.gremlins_inc.components import RESOURCES, Step
-from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_flow import after_action
 from gremlinrules.gremlins_inc.fast_select import WANT, mask, selected, sources, targets
 from gremlinrules.gremlins_inc.fast_tables import COUNTS_GET, Tables, counts
-from gremlinrules.gremlins_inc.state import (
-    ASSIGN,
-    CHOOSE_PLAYER,
-    CHOOSE_PROJECT,
-    CHOOSE_RESOURCE,
-    DISCARD,
-    PAY,
-    Project,
-    State,
+from gremlinrules.gremlins_inc.frames import (
+    AssignChoice,
+    DiscardChoice,
+    Effect,
+    EffectFrame,
+    Payment,
+    PlayerChoice,
+    ProjectChoice,
+    ResourceChoice,
+    Stage,
 )
+from gremlinrules.gremlins_inc.state import Project, State
 
-__all__ = ["ASKED", "first_step", "pay", "run", "with_card", "with_resources"]
+__all__ = ["ASKED", "built", "first_step", "pay", "run", "with_card", "with_resources"]
+
+_F = TypeVar("_F", bound=EffectFrame)
 
 ASKED: list[tuple[Any, tuple[Any, ...], Any]] = [(None, (), None)]
 """The last state whose frame's choices are known, them, and what the frame says (its effect's
-:class:`.Ctx`, or a pay frame's units owed as type indices), or None to read it from the frame.
+:class:`.Effect`, or a pay frame's units owed as type indices), or None to read it from the frame.
 A frame this module pushes has its choices found as it is pushed (the step found them to see
 that there is a choice); held, so the state's identity stays unique."""
 
@@ -47,32 +49,58 @@ _SIMPLE = frozenset({"gain_score", "lose_score", "steal_score", "draw", "extra_t
 _PROJECT_OPS = frozenset({"move_resource", "steal_resource", "steal_project", "discard_resource",
                           "discard_project", "hide", "reveal"})
 """Ops that act on their target at once, with no choice of project, card or resource."""
-_ctx_with = make_replace(Ctx)
-_FRESH: dict[str, Any] = {"stage": "who", "queue": (), "each": False, "seat": -1, "project": -1, "dest": -1,
-                          "left": -1}
-"""A step's context before its target is found (Ctx's defaults after ``step``)."""
-_first_step = make_updater(Ctx, "player", "card", step=0, **_FRESH)
-"""``Ctx(player, card)`` without the constructor: every field is set (the first argument's are not read)."""
-_next_step = make_updater(Ctx, "player", "card", "step", **_FRESH)
-"""``Ctx(player, card, step)`` without the constructor: every field is set."""
-_START = Ctx(0, "")
+_ctx_with = make_replace(Effect)
+_WHO, _ACT, _PROJECT, _DEST, _UNITS, _DISCARD, _ASSIGN = (Stage.WHO, Stage.ACT, Stage.PROJECT, Stage.DEST,
+                                                           Stage.UNITS, Stage.DISCARD, Stage.ASSIGN)
+_FRESH: dict[str, Any] = {"stage": Stage.WHO, "queue": (), "each": False, "seat": -1, "project": -1,
+                          "dest": -1, "left": -1}
+"""A step's context before its target is found (Effect's defaults after ``step``, bar ``completing``)."""
+_first_step = make_updater(Effect, "player", "card", "completing", step=0, **_FRESH)
+"""``Effect(player, card, completing=...)`` without the constructor: every field is set (the first
+argument's are not read)."""
+_next_step = make_updater(Effect, "player", "card", "step", **_FRESH)
+"""``Effect(player, card, step)`` without the constructor (``completing`` kept)."""
+_START = Effect(0, "-")
 
 
-def _ask(s: State, frame: Frame, choices: tuple[Any, ...], said: Any) -> State:
+_new = object.__new__
+_set = object.__setattr__
+
+
+def built(cls: type[_F], seat: int, effect: Effect) -> _F:
+    """``cls(seat, effect)`` without the constructor's validators: an effect frame the fast
+    interpreter pushes, whose fields the rules have just made (a decoded or hand-built frame is
+    still validated by its constructor)."""
+    frame = _new(cls)
+    _set(frame, "seat", seat)
+    _set(frame, "effect", effect)
+    return frame
+
+
+def _payment(seat: int, card: str, owed: tuple[str, ...]) -> Payment:
+    """``Payment(seat, card, owed)`` without the constructor's validators (see :func:`built`)."""
+    frame = _new(Payment)
+    _set(frame, "seat", seat)
+    _set(frame, "card", card)
+    _set(frame, "owed", owed)
+    return frame
+
+
+def _ask(s: State, frame: EffectFrame, choices: tuple[Any, ...], said: Any) -> State:
     """``s`` with ``frame`` pushed, its choices (as :mod:`.fast_frames` lists them) remembered."""
     out = _pushed(s, (*s.stack, frame))
     ASKED[0] = (out, choices, said)
     return out
 
 
-_OWED: BoundedCache[tuple[int, ...], str] = BoundedCache("gremlins-inc owed units as text", 256)
-"""Resource units still owed (type indices) as a pay frame writes them (``malice.malice``)."""
+_OWED: BoundedCache[tuple[int, ...], tuple[str, ...]] = BoundedCache("gremlins-inc owed units by name", 256)
+"""Resource units still owed (type indices) as a Payment frame names them (``("malice", "malice")``)."""
 with_resources = make_updater(Project, "resources")
 """A project with other resources (one constructor-free call)."""
 _pushed = make_updater(State, "stack")
 _scored = make_updater(State, "scores")
 _drawn = make_updater(State, "hands", "deck")
-_resolved = make_updater(State, "discard", resolving="")
+_resolved = make_updater(State, "discard")
 _paid = make_updater(State, "projects", "discard")
 _paid_asking = make_updater(State, "projects", "discard", "stack")
 
@@ -85,14 +113,13 @@ def with_card(pile: tuple[str, ...], *cards: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _finish(s: State, c: Ctx, t: Tables) -> State:
+def _finish(s: State, c: Effect, t: Tables) -> State:
     """:func:`.effects.finish_effect`: a played card goes to the discard pile (a completed project
     retires, :func:`.effects.retire`), then the action is over."""
-    card = s.resolving
-    if card and s.completing >= 0:
-        s = effects.retire(s, c.player, card)
-    elif card:
-        s = _resolved(s, with_card(s.discard, card))
+    if c.completing >= 0:
+        s = effects.retire(s, c.player, c.card, c.completing)
+    else:
+        s = _resolved(s, with_card(s.discard, c.card))
     return after_action(s, t)
 
 
@@ -106,12 +133,12 @@ class _Go(enum.Enum):
 
 
 _NEXT, _ON = _Go.NEXT, _Go.ON
-_Handled = tuple[State, Ctx, "State | _Go"]
+_Handled = tuple[State, Effect, "State | _Go"]
 """A stage handler's state and context, and the state :func:`run` returns (a choice is asked), or
 what it does next."""
 
 
-def run(s: State, c: Ctx, t: Tables) -> State:
+def run(s: State, c: Effect, t: Tables) -> State:
     """:func:`.effects.run`: carry the effect on from ``c`` until it asks a choice or ends."""
     scripts = t.scripts
     while True:
@@ -120,7 +147,7 @@ def run(s: State, c: Ctx, t: Tables) -> State:
             return _finish(s, c, t)
         step = script[c.step]
         if not c.each:
-            if c.stage == "who":
+            if c.stage is _WHO:
                 s, c, got = _who(s, c, step, t)
                 if got is not _ON:
                     if isinstance(got, State):
@@ -136,12 +163,13 @@ def run(s: State, c: Ctx, t: Tables) -> State:
             asked = _asked(s, c, t)
             if asked is not None:
                 return asked
-        s, c, frame = effects.advance(s, c, step)
+        out, c, frame = effects.advance(s, c, step)
+        s = out.state
         if frame is not None:
             return _pushed(s, (*s.stack, frame))
 
 
-def _who(s: State, c: Ctx, step: Step, t: Tables) -> _Handled:
+def _who(s: State, c: Effect, step: Step, t: Tables) -> _Handled:
     """The "who" stage (GI-EFFECT-2): each other seat in turn for a simple op on everyone else; else
     the step's targets, asking the card's player to choose among several (GI-EFFECT-3), skipping
     the step without one (GI-EFFECT-6) and acting at once on one for a simple op."""
@@ -163,43 +191,44 @@ def _who(s: State, c: Ctx, step: Step, t: Tables) -> _Handled:
         offsets = sorted([(p - c.player) % n for p in seats])
         if offsets[0] == 0:
             offsets = [*offsets[1:], 0]
-        return s, c, _ask(s, effects.frame_of(CHOOSE_PLAYER, c.player, c),
+        return s, c, _ask(s, built(PlayerChoice, c.player, c),
                           tuple(map(t.choose_player.__getitem__, offsets)), c)
     op = step.op
     if op in _SIMPLE:  # acted on at once (as effects.advance's "act" stage)
         s = _act(s, c.player, seats[0], op, step.amount)
         return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
     # the "act" stage of a project op only goes on to its project
-    return s, _ctx_with(c, stage="project" if op in _PROJECT_OPS else "act", seat=seats[0]), _ON
+    return s, _ctx_with(c, stage=_PROJECT if op in _PROJECT_OPS else _ACT, seat=seats[0]), _ON
 
 
-def _at_seat(s: State, c: Ctx, step: Step, t: Tables) -> _Handled:
+def _at_seat(s: State, c: Effect, step: Step, t: Tables) -> _Handled:
     """The stages once the target seat is known: a simple op's act, its project (GI-EFFECT-4), the
     destination of a resource taken (GI-OP-6) and its units, one at a time (GI-EFFECT-5)."""
     stage = c.stage
-    if stage == "act" and step.op in _SIMPLE:
+    if stage is _ACT and step.op in _SIMPLE:
         s = _act(s, c.player, c.seat, step.op, step.amount)
         return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
-    if stage == "project":  # GI-EFFECT-4
+    if stage is _PROJECT:  # GI-EFFECT-4
         found = sources(s, c, step, c.seat, t)
         if not found:
             return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
         if len(found) > 1:
             pick = t.choose_project[c.seat]
-            return s, c, _ask(s, effects.frame_of(CHOOSE_PROJECT, c.player, c),
+            return s, c, _ask(s, built(ProjectChoice, c.player, c),
                               tuple([pick[k] for k in found]), c)
-        s, c, frame = effects.after_project(s, _ctx_with(c, project=found[0]), step)
+        out, c, frame = effects.after_project(s, _ctx_with(c, project=found[0]), step)
+        s = out.state
         return s, c, _NEXT if frame is None else _pushed(s, (*s.stack, frame))
-    if stage == "dest":  # GI-OP-6: where a taken resource goes
+    if stage is _DEST:  # GI-OP-6: where a taken resource goes
         dests = _dests(s, c, step)
         if not dests:
             return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
         if len(dests) > 1:
             pick = t.choose_project[c.seat if step.op == "move_resource" and step.to == "same" else c.player]
-            return s, c, _ask(s, effects.frame_of(CHOOSE_PROJECT, c.player, c),
+            return s, c, _ask(s, built(ProjectChoice, c.player, c),
                               tuple([pick[k] for k in dests]), c)
-        return s, _ctx_with(c, stage="units", dest=dests[0], left=step.amount), _NEXT
-    if stage == "units":  # GI-OP-6: one resource at a time
+        return s, _ctx_with(c, stage=_UNITS, dest=dests[0], left=step.amount), _NEXT
+    if stage is _UNITS:  # GI-OP-6: one resource at a time
         row = s.projects[c.seat]
         if c.left <= 0 or not 0 <= c.project < len(row):
             return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
@@ -207,34 +236,34 @@ def _at_seat(s: State, c: Ctx, step: Step, t: Tables) -> _Handled:
         if not kinds:
             return s, _next_step(c, c.player, c.card, c.step + 1), _NEXT
         if kinds & (kinds - 1):  # GI-EFFECT-5: several types could go
-            return s, c, _ask(s, effects.frame_of(CHOOSE_RESOURCE, c.player, c), t.resource_choices[kinds], c)
+            return s, c, _ask(s, built(ResourceChoice, c.player, c), t.resource_choices[kinds], c)
         s = effects.take(s, c, step, RESOURCES[kinds.bit_length() - 1])
         return s, _ctx_with(c, left=c.left - 1), _NEXT
     return s, c, _ON
 
 
-def _asked(s: State, c: Ctx, t: Tables) -> State | None:
+def _asked(s: State, c: Effect, t: Tables) -> State | None:
     """A discard (GI-OP-4: the target chooses among two designs or more) or an assignment (GI-OP-5:
     the player assigns a card or stops) asked, if the stage asks one; else None."""
     stage = c.stage
-    if stage == "discard":
+    if stage is _DISCARD:
         hand = s.hands[c.seat]
         if len(hand) > c.left:
             kinds_ = sorted(set(hand))
             if len(kinds_) > 1:
-                return _ask(s, effects.frame_of(DISCARD, c.seat, c),
+                return _ask(s, built(DiscardChoice, c.seat, c),
                             tuple(map(t.discards.__getitem__, kinds_)), c)
-    elif stage == "assign":
+    elif stage is _ASSIGN:
         hand = s.hands[c.player]
         row = s.projects[c.player]
         if hand and row:
             table = t.assigns[len(row)]
-            return _ask(s, effects.frame_of(ASSIGN, c.player, c),
+            return _ask(s, built(AssignChoice, c.player, c),
                         (*chain.from_iterable(map(table.__getitem__, sorted(set(hand)))), t.done), c)
     return None
 
 
-def _dests(s: State, c: Ctx, step: Step) -> list[int]:
+def _dests(s: State, c: Effect, step: Step) -> list[int]:
     """:func:`.effects._dests`: the destination projects (of one owner) for a resource taken from
     the chosen project."""
     if step.op == "discard_resource":
@@ -259,7 +288,7 @@ def _act(s: State, me: int, seat: int, op: str, n: int) -> State:
     if op == "draw":
         deck = s.deck
         if n > len(deck) or n <= 0:  # a reshuffle, or nothing to draw: the flow draws
-            return flow.draw(s, seat, n)
+            return flow.draw(s, seat, n).state
         hands = list(s.hands)
         hands[seat] = tuple(sorted(hands[seat] + deck[:n]))
         return _drawn(s, tuple(hands), deck[n:])
@@ -289,10 +318,10 @@ def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen
                         found.append(i)
         if len(found) > 1:
             rest = owed[k:]
-            text = _OWED.get(rest)
-            if text is None:
-                text = _OWED.put(rest, ".".join(RESOURCES[x] for x in rest))
-            frame = Frame(PAY, seat, source=card, bound=(("owed", text),))
+            names = _OWED.get(rest)
+            if names is None:
+                names = _OWED.put(rest, tuple(RESOURCES[x] for x in rest))
+            frame = _payment(seat, card, names)
             pick = t.choose_project[seat]
             if pile is None:
                 out = _pushed(s, (*s.stack, frame))
@@ -313,9 +342,9 @@ def pay(s: State, t: Tables, seat: int, card: str, owed: tuple[int, ...], chosen
             row = row[:i] + (with_resources(p, res[:pos] + res[pos + 1:]),) + row[i + 1:]
     if pile is not None:
         s = _paid(s, replace_at(s.projects, seat, row), tuple(pile))
-    return run(s, _first_step(_START, seat, card), t)
+    return run(s, _first_step(_START, seat, card, -1), t)
 
 
-def first_step(player: int, card: str) -> Ctx:
-    """``Ctx(player, card)``: the start of a card's script (GI-EFFECT-1)."""
-    return _first_step(_START, player, card)
+def first_step(player: int, card: str, completing: int = -1) -> Effect:
+    """``Effect(player, card, completing=completing)``: the start of a card's script (GI-EFFECT-1)."""
+    return _first_step(_START, player, card, completing)

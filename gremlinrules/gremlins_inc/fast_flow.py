@@ -90,7 +90,7 @@ def _end_turn_drawing(s: State, t: Tables) -> State:
     if nxt != s.first_player:
         return _next_turn_drawn(s, tuple(hands), deck, discard, rng, reshuffles, nxt)
     # every hand is as full as the cards allow: the flow's refill draws nothing more
-    return flow.end_turn(_drawn(s, tuple(hands), deck, discard, rng, reshuffles))
+    return flow.end_turn(_drawn(s, tuple(hands), deck, discard, rng, reshuffles)).state
 
 
 def end_turn(s: State, t: Tables) -> State:
@@ -99,7 +99,7 @@ def end_turn(s: State, t: Tables) -> State:
     (:func:`_end_turn_drawing`); an extra turn and the end of a round with a reshuffle or of the
     game go to :mod:`.flow`."""
     if s.extra_turns:
-        return flow.end_turn(s)
+        return flow.end_turn(s).state
     me = s.turn
     hands = list(s.hands)
     deck = _refill(hands, s.deck, t.orders[me], t.hand_size)
@@ -109,7 +109,7 @@ def end_turn(s: State, t: Tables) -> State:
     if nxt != s.first_player:
         return _next_turn(s, tuple(hands), deck, nxt)
     if _over(s, deck):  # the round ends (GI-END-4)
-        return flow.end_turn(_refilled(s, tuple(hands), deck))  # every hand is full: nothing drawn
+        return flow.end_turn(_refilled(s, tuple(hands), deck)).state  # every hand is full: nothing drawn
     return _next_round(s, tuple(hands), deck, nxt, s.round + 1)
 
 
@@ -134,7 +134,7 @@ def end_turn_after(s: State, t: Tables, hands: tuple[tuple[str, ...], ...],
     deck = _refill(refilled, s.deck, t.orders[me], t.hand_size)
     nxt = me + 1 if me + 1 < s.players else 0
     if s.extra_turns:
-        return flow.end_turn(_acted(s, hands, projects, next_uid))
+        return flow.end_turn(_acted(s, hands, projects, next_uid)).state
     if deck is None:
         return _end_turn_drawing(_acted(s, hands, projects, next_uid), t)
     if nxt != s.first_player:

@@ -10,33 +10,32 @@ the choices, a state not just listed) goes to the rule book.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from itertools import chain
 from typing import Any
 
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.gremlins_inc import effects, rules
 from gremlinrules.gremlins_inc.components import RESOURCES, Step
-from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_effects import ASKED, pay, run
 from gremlinrules.gremlins_inc.fast_select import WANT as _WANT
 from gremlinrules.gremlins_inc.fast_select import mask, sources, targets
 from gremlinrules.gremlins_inc.fast_tables import Tables, tables
-from gremlinrules.gremlins_inc.state import (
-    ASSIGN,
-    CHOOSE_PLAYER,
-    CHOOSE_PROJECT,
-    CHOOSE_RESOURCE,
-    DISCARD,
-    PAY,
-    REDRAW,
-    State,
+from gremlinrules.gremlins_inc.frames import (
+    AssignChoice,
+    DiscardChoice,
+    Effect,
+    EffectFrame,
+    Payment,
+    PendingFrame,
+    PlayerChoice,
+    ProjectChoice,
+    ResourceChoice,
+    Stage,
 )
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["frame_actions", "frame_apply"]
 
-_DECISIONS = rules.RULES.decisions
 _popped = make_updater(State, "stack")
 _INDEX = {r: i for i, r in enumerate(RESOURCES)}
 _LAST = ASKED
@@ -55,57 +54,55 @@ def frame_actions(s: State) -> tuple[Any, ...]:
     except (KeyError, IndexError):  # a state built by hand with odd values: the rule book's
         found = None
     if found is None:
-        found = _DECISIONS[frame.kind].choices(s, frame)
+        found = rules.RULES.decision(frame).choices(s, frame)
     _LAST[0] = (s, found, None)
     return found
 
 
-def _choices(s: State, frame: Frame, t: Tables) -> tuple[Any, ...] | None:
+def _choices(s: State, frame: PendingFrame, t: Tables) -> tuple[Any, ...] | None:
     """The frame's choices as :data:`.rules.DECISIONS` lists them, as the space's own action
-    objects; None for a frame the rules would not make (the rule book answers it)."""
-    kind = frame.kind
+    objects; None where the rule book answers (a redraw, a card outside the tables)."""
     n = s.players
-    if kind == PAY:
+    if type(frame) is Payment:
         return _pay_choices(s, frame, t)
-    if kind == REDRAW:
+    if not isinstance(frame, EffectFrame):  # a Redraw: the rule book's
         return None
-    try:
-        c = effects.ctx_of(frame)
-    except ValueError:
-        return None
+    c, kind = frame.effect, type(frame)
     script = t.scripts.get(c.card, ())
-    if not 0 <= c.step < len(script) or not 0 <= c.player < n:
+    if not 0 <= c.step < len(script) or not c.player < n:
         return None
     step = script[c.step]
-    if kind == CHOOSE_PLAYER:  # GI-EFFECT-3: by offset from the chooser, themselves last
+    if kind is PlayerChoice:  # GI-EFFECT-3: by offset from the chooser, themselves last
         offsets = sorted((p - c.player) % n for p in targets(s, c, step, t))
         if offsets and offsets[0] == 0:
             offsets = [*offsets[1:], 0]
         return tuple(map(t.choose_player.__getitem__, offsets))
     if not 0 <= c.seat < n:
         return None
-    stage_choices = _STAGE_CHOICES.get((kind, c.stage))
-    return None if stage_choices is None else stage_choices(s, c, step, t)
+    frame_choices = _FRAME_CHOICES.get(kind)
+    return None if frame_choices is None else frame_choices(s, c, step, t)
 
 
-def _pay_choices(s: State, frame: Frame, t: Tables) -> tuple[Any, ...] | None:
+def _pay_choices(s: State, frame: Payment, t: Tables) -> tuple[Any, ...] | None:
     """GI-PLAY-2: the payer's projects holding the type."""
-    owed = frame.value("owed")
-    if type(owed) is not str or not 0 <= frame.seat < s.players:
+    if not frame.seat < s.players:
         return None
-    bit = 1 << _INDEX[owed.split(".")[0]]
+    bit = 1 << _INDEX[frame.owed[0]]
     row = s.projects[frame.seat]
     pick = t.choose_project[frame.seat]
     return tuple(pick[i] for i, p in enumerate(row) if mask(p, t) & bit)
 
 
-def _project_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
-    """GI-EFFECT-4: the target's projects the step can act on."""
+def _project_choices(s: State, c: Effect, step: Step, t: Tables) -> tuple[Any, ...]:
+    """GI-EFFECT-4: the target's projects the step can act on (stage ``project``); else where the
+    resource goes (:func:`_dest_choices`)."""
+    if c.stage is not Stage.PROJECT:
+        return _dest_choices(s, c, step, t)
     pick = t.choose_project[c.seat]
     return tuple(pick[i] for i in sources(s, c, step, c.seat, t))
 
 
-def _dest_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
+def _dest_choices(s: State, c: Effect, step: Step, t: Tables) -> tuple[Any, ...]:
     """GI-OP-6: where the resource goes."""
     if step.op == "discard_resource":
         return ()
@@ -114,7 +111,7 @@ def _dest_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
     return tuple(pick[i] for i in range(len(s.projects[owner])) if (owner, i) != (c.seat, c.project))
 
 
-def _resource_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
+def _resource_choices(s: State, c: Effect, step: Step, t: Tables) -> tuple[Any, ...]:
     """GI-EFFECT-5: the types of the chosen project's resources the step can take."""
     row = s.projects[c.seat]
     if not 0 <= c.project < len(row):
@@ -123,26 +120,24 @@ def _resource_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...
     return tuple(t.choose_resource[r] for k, r in enumerate(RESOURCES) if have & 1 << k)
 
 
-def _discard_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
+def _discard_choices(s: State, c: Effect, step: Step, t: Tables) -> tuple[Any, ...]:
     """GI-OP-4: the designs in the target's hand."""
     return tuple(map(t.discards.__getitem__, sorted(set(s.hands[c.seat]))))
 
 
-def _assign_choices(s: State, c: Ctx, step: Step, t: Tables) -> tuple[Any, ...]:
+def _assign_choices(s: State, c: Effect, step: Step, t: Tables) -> tuple[Any, ...]:
     """GI-OP-5: a card of the player's hand to one of their projects, or stop."""
     table = t.assigns[len(s.projects[c.player])]
     return (*chain.from_iterable(map(table.__getitem__, sorted(set(s.hands[c.player])))), t.done)
 
 
-_STAGE_CHOICES: dict[tuple[str, str], Callable[[State, Ctx, Step, Tables], tuple[Any, ...]]] = {
-    (CHOOSE_PROJECT, "project"): _project_choices,
-    (CHOOSE_PROJECT, "dest"): _dest_choices,
-    (CHOOSE_RESOURCE, "units"): _resource_choices,
-    (DISCARD, "discard"): _discard_choices,
-    (ASSIGN, "assign"): _assign_choices,
+_FRAME_CHOICES: dict[type[EffectFrame], Callable[[State, Effect, Step, Tables], tuple[Any, ...]]] = {
+    ProjectChoice: _project_choices,
+    ResourceChoice: _resource_choices,
+    DiscardChoice: _discard_choices,
+    AssignChoice: _assign_choices,
 }
-"""The choices of an effect's frame by its kind and its effect's stage (any other pair is a frame
-the rules would not make)."""
+"""The choices of an effect's frame (bar a choice of player) by its class."""
 
 
 def frame_apply(s: State, action: Any) -> State:
@@ -155,12 +150,14 @@ def frame_apply(s: State, action: Any) -> State:
                 frame = stack[-1]
                 s = _popped(s, stack[:-1])
                 t = tables(s)
-                if frame.kind == PAY:  # GI-PLAY-2: the first unit owed leaves the chosen project
-                    owed = said if said is not None else tuple(
-                        map(_INDEX.__getitem__, str(frame.value("owed")).split(".")))
-                    return pay(s, t, frame.seat, frame.source, owed, action.project - 1)
-                if frame.kind == REDRAW:
-                    redrawn: State = _DECISIONS[REDRAW].resume(s, frame, action)  # a bare state
-                    return redrawn
-                return effects.resume(s, frame, action, partial(run, t=t), said)
+                if type(frame) is Payment:  # GI-PLAY-2: the first unit owed leaves the chosen project
+                    owed = said if said is not None else tuple(map(_INDEX.__getitem__, frame.owed))
+                    return pay(s, t, frame.seat, frame.card, owed, action.project - 1)
+                if isinstance(frame, EffectFrame):
+                    s, ctx, pushed = effects.answer(s, frame, action)
+                    if pushed is not None:
+                        return _popped(s, (*s.stack, pushed))
+                    return run(s, frame.effect if ctx is None else ctx, t)
+                resumed: State = rules.RULES.decision(frame).resume(s, frame, action).state
+                return resumed
     return rules.apply(s, action)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from gremlinrules.gremlins_inc import flow
 from gremlinrules.gremlins_inc.components import Step
-from gremlinrules.gremlins_inc.effects import Ctx
 from gremlinrules.gremlins_inc.fast_tables import COUNTS_GET, Tables, counts
+from gremlinrules.gremlins_inc.frames import Effect
 from gremlinrules.gremlins_inc.state import Project, State
 
 __all__ = ["WANT", "mask", "selected", "sources", "targets"]
@@ -25,7 +25,7 @@ def mask(p: Project, t: Tables) -> int:
     return counts(p, t)[5] if p.resources else 0
 
 
-def sources(s: State, c: Ctx, step: Step, seat: int, t: Tables) -> list[int]:
+def sources(s: State, c: Effect, step: Step, seat: int, t: Tables) -> list[int]:
     """:func:`.effects.sources`: the projects of ``seat`` the step may touch (GI-OP-6 to GI-OP-9)."""
     op, which = step.op, step.which
     row = s.projects[seat]
@@ -59,7 +59,7 @@ for the teams tuple last asked (held, so its identity stays unique; a game's sta
 _STATIC = frozenset({"you", "any_player", "any_opponent", "everyone_except_you"})
 
 
-def selected(s: State, c: Ctx, step: Step) -> tuple[int, ...] | list[int]:
+def selected(s: State, c: Effect, step: Step) -> tuple[int, ...] | list[int]:
     """:func:`.effects._selected` (GI-EFFECT-2, GI-TEAM-4)."""
     target, me, n = step.target, c.player, s.players
     teams = s.teams
@@ -100,7 +100,7 @@ def _fixed(target: str, me: int, n: int, teams: tuple[int, ...]) -> list[int]:
     return [(me + k) % n for k in range(1, n)]  # everyone_except_you
 
 
-def targets(s: State, c: Ctx, step: Step, t: Tables) -> list[int]:
+def targets(s: State, c: Effect, step: Step, t: Tables) -> list[int]:
     """:func:`.effects.targets`: the selector's seats less the protected (GI-PASSIVE-3), the card's
     player for a steal, and those with nothing for the step to touch (GI-EFFECT-6)."""
     op, me = step.op, c.player

@@ -34,13 +34,13 @@ __all__ = ["EFFECTS"]
 _assigned = make_updater(State, "hands", "projects", "actions_used")
 _started = make_updater(State, "hands", "projects", "next_uid", "actions_used")
 _cancelled = make_updater(State, "projects", "discard", "seen", "actions_used")
-_played = make_updater(State, "hands", "resolving", "actions_used")
+_played = make_updater(State, "hands", "actions_used")
 _new_project = make_updater(Project, "uid", "card", "face_up", resources=())
 """``Project(uid, card, face_up)`` without the constructor: every field is set."""
 _BLANK = Project(0, "", False)
 _EMPTY = (_BLANK, None, 0, 0, 0, 0)
 """The counts of a project without resources."""
-_completing = make_updater(State, "projects", "scores", "seen", "resolving", "completing", "actions_used")
+_completing = make_updater(State, "projects", "scores", "seen", "actions_used")
 
 
 def _after(s: State, t: Tables, limit: int) -> State:
@@ -102,7 +102,7 @@ def _play(s: State, t: Tables, a: Any) -> State | None:
     if cost is None or s.actions_used >= limit or card not in hand:
         return None
     if s.permanents[me] and perm_info(s, me)[1]:  # GI-PASSIVE-1: a cost passive: the rule book's
-        return rules.play(s, a) if rules.CHECKS[type(a)](s, a) is None else None
+        return rules.play(s, a).state if rules.CHECKS[type(a)](s, a) is None else None
     g = m = i = 0
     for p in s.projects[me]:
         if p.resources:
@@ -111,7 +111,7 @@ def _play(s: State, t: Tables, a: Any) -> State | None:
     if g < cost[0] or m < cost[1] or i < cost[2]:
         return None
     k = hand.index(card)
-    s = _played(s, replace_at(s.hands, me, hand[:k] + hand[k + 1:]), card, s.actions_used + 1)
+    s = _played(s, replace_at(s.hands, me, hand[:k] + hand[k + 1:]), s.actions_used + 1)
     return pay(s, t, me, card, t.owed[card])
 
 
@@ -130,7 +130,7 @@ def _complete(s: State, t: Tables, a: Any) -> State | None:
     if need is None:  # GI-DONE-2: an action card is never completed
         return None
     if perms and perm_info(s, me)[2]:  # GI-PASSIVE-1: a completion cost passive: the rule book's
-        return rules.complete(s, a) if rules.CHECKS[type(a)](s, a) is None else None
+        return rules.complete(s, a).state if rules.CHECKS[type(a)](s, a) is None else None
     if len(p.resources) < need[0] or not meets(p.resources, need, t.type_of):
         return None
     cards = t.kit.cards
@@ -140,9 +140,8 @@ def _complete(s: State, t: Tables, a: Any) -> State | None:
     scores[me] += gained
     projects = list(s.projects)
     projects[me] = row[:i] + (Project(p.uid, p.card, True, p.resources),) + row[i + 1:]
-    s = _completing(s, tuple(projects), tuple(scores), flow.forget(s.seen, p.uid), p.card, p.uid,
-                    s.actions_used + 1)
-    return run(s, first_step(me, p.card), t)
+    s = _completing(s, tuple(projects), tuple(scores), flow.forget(s.seen, p.uid), s.actions_used + 1)
+    return run(s, first_step(me, p.card, p.uid), t)
 
 
 def _cancel(s: State, t: Tables, i: int) -> State | None:

@@ -2,7 +2,9 @@
 the end of a turn, of a round and of the game, and the table's continuous effects.
 
 The reference rules (:mod:`.rules`) and the card-effect interpreter (:mod:`.effects`) call
-these; so does the fast path, so they are written once.
+these; so does the fast path, so they are written once. A step that can cause events (a draw,
+the refill, the end of a turn) returns a :class:`~gremlinrules.core.step.Step` with them; the
+fast path takes its ``.state``.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from collections.abc import Callable
 
 from gremlinrules.core.draws import shuffle
 from gremlinrules.core.rng import Rng
+from gremlinrules.core.step import Step as Outcome
 from gremlinrules.core.zones import replace_at, seats_from
 from gremlinrules.gremlins_inc.components import RESOURCES, Card
-from gremlinrules.gremlins_inc.events import _LOG, Drawn, GameEnded, Reshuffled, RoundEnded, TurnBegan, emit
+from gremlinrules.gremlins_inc.events import Drawn, Event, GameEnded, Reshuffled, RoundEnded, TurnBegan
 from gremlinrules.gremlins_inc.kit import Kit, kit_for
 from gremlinrules.gremlins_inc.state import Phase, Project, State, evolve
 
@@ -25,15 +28,13 @@ __all__ = [
 ]
 
 
-_listening = _LOG.get
-
 RESHUFFLE: contextvars.ContextVar[Callable[[int, tuple[str, ...]], tuple[tuple[str, ...], int]] | None] = \
     contextvars.ContextVar("gremlins_inc_reshuffle", default=None)
 """Set only by the external-chance model (:mod:`.chance`, GI-CHANCE-2) while it probes a move with
 the rule book: the rebuilt deck of a reshuffle as ``(generator state, discard pile) -> (deck, next
 generator state)``. Unset (always, in seeded play), a reshuffle is the generator's shuffle. Only
 :func:`draw` reads it (the fast path's refill does not: the model applies moves through
-:func:`.events.apply_with_events`, which uses the rule book)."""
+:func:`.rules.apply_with_events`, the rule book's)."""
 
 _LAST_KIT: list[tuple[object, int, Kit | None]] = [(None, 0, None)]
 """The options and player count last asked, and their kit (held, so the identity stays unique)."""
@@ -59,14 +60,15 @@ def _sorted_add(items: tuple[str, ...], *more: str) -> tuple[str, ...]:
     return tuple(sorted(items + more))
 
 
-def draw(s: State, seat: int, n: int) -> State:
+def draw(s: State, seat: int, n: int) -> Outcome[State]:
     """``seat`` draws ``n`` cards from the top (GI-DRAW-1). An empty deck is replaced by the
     whole discard pile, shuffled, and the reshuffle is counted (GI-DRAW-2); when both are empty
-    the seat draws what there is (GI-DRAW-3)."""
+    the seat draws what there is (GI-DRAW-3). Events: each reshuffle, then the draw."""
     if n <= 0:
-        return s
+        return Outcome(s)
     deck, discard, rng, reshuffles = s.deck, s.discard, s.rng, s.reshuffles
     got: list[str] = []
+    events: list[Event] = []
     while len(got) < n:
         if not deck:
             if not discard:
@@ -79,24 +81,29 @@ def draw(s: State, seat: int, n: int) -> State:
             rng = Rng(state)
             discard = ()
             reshuffles += 1
-            emit(Reshuffled(reshuffles, len(deck)))
+            events.append(Reshuffled(reshuffles, len(deck)))
         take = min(n - len(got), len(deck))
         got += deck[:take]
         deck = deck[take:]
-    if got and _listening() is not None:  # the event made only when someone listens
-        emit(Drawn(seat, len(got), tuple(sorted(got))))
+    if got:
+        events.append(Drawn(seat, len(got), tuple(sorted(got))))
     hands = s.hands
     hands = hands[:seat] + (_sorted_add(hands[seat], *got),) + hands[seat + 1:]
-    return evolve(s, deck=deck, discard=discard, rng=rng, reshuffles=reshuffles, hands=hands)
+    return Outcome(evolve(s, deck=deck, discard=discard, rng=rng, reshuffles=reshuffles, hands=hands),
+                   tuple(events))
 
 
-def refill(s: State, first: int) -> State:
+def refill(s: State, first: int) -> Outcome[State]:
     """GI-TURN-3: every seat, starting with ``first`` (the one who just played), draws up to a
     full hand."""
     size = s.components.hand_size
+    events: tuple[Event, ...] = ()
     for seat in seats_from(first, s.players):
-        s = draw(s, seat, size - len(s.hands[seat]))
-    return s
+        short = size - len(s.hands[seat])
+        if short > 0:
+            s, drawn = draw(s, seat, short)
+            events += drawn
+    return Outcome(s, events)
 
 
 def team_totals(s: State) -> tuple[int, ...]:
@@ -132,27 +139,25 @@ def ending(s: State) -> str | None:
     return "GI-BOUND-1" if o.bounded and s.round >= o.round_limit else None
 
 
-def end_turn(s: State) -> State:
+def end_turn(s: State) -> Outcome[State]:
     """The turn ends: refill (GI-TURN-3); a pending extra turn of the same seat begins after the
     refill (GI-TURN-4), and is no seat's place in the round (GI-TURN-5); after the seat before
     the first player the round ends and the game may end (GI-END-4); else the next seat's turn
     begins."""
     n = s.players
-    s = refill(s, s.turn)
+    s, events = refill(s, s.turn)
     if s.extra_turns > 0:  # GI-TURN-4: everyone refilled first, then the same seat plays again
-        emit(TurnBegan(s.turn, s.round))
-        return evolve(s, extra_turns=s.extra_turns - 1, actions_used=0)
+        return Outcome(evolve(s, extra_turns=s.extra_turns - 1, actions_used=0),
+                       (*events, TurnBegan(s.turn, s.round)))
     if (s.turn + 1) % n == s.first_player:
-        emit(RoundEnded(s.round))
+        events += (RoundEnded(s.round),)
         if game_over(s):
             won = winners_of(s)
-            emit(GameEnded(s.scores, won))
-            return evolve(s, phase=Phase.OVER, winners=won, actions_used=0)
+            return Outcome(evolve(s, phase=Phase.OVER, winners=won, actions_used=0),
+                           (*events, GameEnded(s.scores, won)))
         s = evolve(s, round=s.round + 1)
     nxt = (s.turn + 1) % n
-    if _listening() is not None:
-        emit(TurnBegan(nxt, s.round))
-    return evolve(s, turn=nxt, actions_used=0)
+    return Outcome(evolve(s, turn=nxt, actions_used=0), (*events, TurnBegan(nxt, s.round)))
 
 
 def give_extra_turns(s: State, n: int) -> State:
@@ -175,13 +180,13 @@ def actions_allowed(s: State, seat: int) -> int:
     return s.components.actions_per_turn + extra
 
 
-def after_action(s: State) -> State:
+def after_action(s: State) -> Outcome[State]:
     """An action is done (its frames resolved): the turn ends once its actions are used up."""
     if s.stack or s.phase is not Phase.PLAY:
-        return s
+        return Outcome(s)
     if s.actions_used >= actions_allowed(s, s.turn):
         return end_turn(s)
-    return s
+    return Outcome(s)
 
 
 def have(resources: tuple[str, ...], cards: dict[str, Card]) -> dict[str, int]:

@@ -7,37 +7,19 @@ from itertools import chain
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
 from gremlinrules.core.invariants import Invariant, first_broken
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
-from gremlinrules.gremlins_inc.components import RESOURCES, Components
-from gremlinrules.gremlins_inc.effects import STAGES, ctx_of
+from gremlinrules.gremlins_inc.components import Components
 from gremlinrules.gremlins_inc.flow import actions_allowed, kit, winners_of
+from gremlinrules.gremlins_inc.frames import FRAME_TYPES, EffectFrame, Payment, PendingFrame, Redraw
 from gremlinrules.gremlins_inc.kit import kit_for
 from gremlinrules.gremlins_inc.rules import RULES
 from gremlinrules.gremlins_inc.setup import MAX_PLAYERS, MIN_PLAYERS, TITLE, seat_teams
-from gremlinrules.gremlins_inc.state import (
-    ASSIGN,
-    CHOOSE_PLAYER,
-    CHOOSE_PROJECT,
-    CHOOSE_RESOURCE,
-    DISCARD,
-    PAY,
-    REDRAW,
-    Options,
-    Phase,
-    Project,
-    State,
-)
+from gremlinrules.gremlins_inc.state import Options, Phase, Project, State
 
 __all__ = ["INVARIANTS", "check_state", "decision_bound"]
-
-_EFFECT_KINDS = (CHOOSE_PLAYER, CHOOSE_PROJECT, CHOOSE_RESOURCE, DISCARD, ASSIGN)
-_KIND_STAGES = {CHOOSE_PLAYER: ("who",), CHOOSE_PROJECT: ("project", "dest"), CHOOSE_RESOURCE: ("units",),
-                DISCARD: ("discard",), ASSIGN: ("assign",)}
-
 
 def _effect_bound(comps: Components, players: int) -> int:
     """The most decisions one card's script can ask (GI-EFFECT-1): per step, a choice of player,
@@ -184,10 +166,6 @@ def _projects(s: State) -> list[str]:
     return []
 
 
-def _resolving(s: State) -> list[str]:
-    return [] if type(s.resolving) is str else ["resolving must be a card design id or empty"]
-
-
 def _cards_once(s: State) -> list[str]:
     """GI-ZONE-1: the piles, hands, permanents, projects and the card resolving (a completed card
     stays in its project, GI-DONE-4) hold the set's cards, once each."""
@@ -263,15 +241,16 @@ def _completing(s: State) -> list[str]:
 
 
 def _frames(s: State) -> list[str]:
-    if type(s.stack) is not tuple or any(type(f) is not Frame for f in s.stack):
-        return ["the stack holds frames"]
+    """The stack holds this game's frames (their own field validators check their fields)."""
+    if type(s.stack) is not tuple or any(type(f) not in FRAME_TYPES for f in s.stack):
+        return ["the stack holds this game's frames"]
     return []
 
 
 def _finished(s: State) -> list[str]:
     """A finished game: no pending decision, its winners the best team's; else no winners yet."""
     if s.phase is Phase.OVER:
-        if s.stack or s.resolving or s.winners != winners_of(s):
+        if s.stack or s.winners != winners_of(s):
             return ["a finished game has no pending decision and its winners are the best team's"]
     elif s.winners != ():
         return ["winners only once the game is over"]
@@ -285,80 +264,67 @@ def _redraw_frames(s: State) -> list[str]:
         return []
     n, stack = s.players, s.stack
     order = seats_from(s.first_player, n)
-    if not stack or stack != tuple(Frame(REDRAW, x) for x in reversed(order[n - len(stack):])):
+    if not stack or stack != tuple(Redraw(x) for x in reversed(order[n - len(stack):])):
         return ["the redraw asks each seat once, from the first player on"]
-    if s.turn != s.first_player or s.round != 1 or s.actions_used or s.resolving or any(s.projects):
+    if s.turn != s.first_player or s.round != 1 or s.actions_used or any(s.projects):
         return ["the redraw comes before the first turn"]
     return []
 
 
-def _play_frame(s: State) -> Frame | None:
+def _play_frame(s: State) -> PendingFrame | None:
     """The decision pending during play, if any (after :func:`_frames` and :func:`_finished`)."""
     return s.stack[0] if s.phase is Phase.PLAY and s.stack else None
 
 
 def _no_frame(s: State) -> list[str]:
-    """Nothing pending during play: no card resolves, and the turn has an action left."""
+    """Nothing pending during play: the turn has an action left."""
     if s.phase is not Phase.PLAY or s.stack:
         return []
-    if s.resolving:
-        return ["a card resolves only while its effect waits for a decision"]
     if s.actions_used >= actions_allowed(s, s.turn):
         return ["a turn with no action left has ended"]
     return []
 
 
 def _card_frame(s: State) -> list[str]:
-    """During play at most one decision is pending, the card being resolved's."""
+    """During play at most one decision is pending, a card's (a payment or an effect's choice)."""
     if s.phase is not Phase.PLAY or not s.stack:
         return []
     if len(s.stack) != 1:
         return ["at most one decision is pending during play"]
-    f = s.stack[0]
-    if not s.resolving or f.source != s.resolving or f.among or f.then:
-        return ["a pending decision belongs to the card being resolved"]
-    if f.kind != PAY and f.kind not in _EFFECT_KINDS:
-        return [f"a pending decision of unknown kind {shown(f.kind)}"]
+    if type(s.stack[0]) is Redraw:
+        return ["a redraw only before the first turn"]
     return []
 
 
 def _pay_frame(s: State) -> list[str]:
-    """GI-PLAY-2: a payment frame owes resource units for an action card, the turn owner's."""
+    """GI-PLAY-2: a payment is for an action card of the set, the turn owner's."""
     f = _play_frame(s)
-    if f is None or f.kind != PAY:
+    if type(f) is not Payment:
         return []
-    owed = f.value("owed")
-    parts = str(owed).split(".") if type(owed) is str and owed else []
-    if (f.seat != s.turn or len(f.bound) != 1 or not parts or len(parts) > 40
-            or any(r not in RESOURCES for r in parts) or cards_of_kind(s, f.source) != "action"):
+    cards = kit(s).cards
+    if f.seat != s.turn or f.card not in cards or cards[f.card].kind != "action":
         return [f"a payment the rules cannot ask: {shown(f)}"]
     return []
 
 
 def _effect_frame(s: State) -> list[str]:
-    """GI-EFFECT-1: an effect's decision is at a step of the card's script, asked of its decider."""
+    """GI-EFFECT-1: an effect's decision is at a step of the card's script, the turn owner's
+    (what the frame's own validators cannot know: the card set, the seats, the turn)."""
     f = _play_frame(s)
-    if f is None or f.kind not in _EFFECT_KINDS:
+    if not isinstance(f, EffectFrame):
         return []
-    n = s.players
-    try:
-        c = ctx_of(f)
-    except ValueError as exc:
-        return [f"an effect decision: {exc}"]
-    design = kit(s).cards[f.source]
-    step_ok = 0 <= c.step < len(design.effect)
-    seat_ok = -1 <= c.seat < n and -1 <= c.project < 3 and -1 <= c.dest < 3 and -1 <= c.left <= 10
-    decider = c.seat if f.kind == DISCARD else c.player
-    if (c.player != s.turn or not step_ok or not seat_ok or f.seat != decider
-            or c.stage not in _KIND_STAGES[f.kind] or c.stage not in STAGES
-            or any(not 0 <= q < n for q in c.queue)):
+    n, c = s.players, f.effect
+    design = kit(s).cards.get(c.card)
+    if (design is None or c.player != s.turn or c.step >= len(design.effect) or c.seat >= n
+            or c.project >= 3 or c.dest >= 3 or c.left > 10 or any(q >= n for q in c.queue)
+            or (c.completing >= 0) != (design.kind != "action")):
         return [f"an effect decision the rules cannot ask: {shown(f)}"]
     return []
 
 
 def _answerable(s: State) -> list[str]:
     f = _play_frame(s)
-    if f is not None and not RULES.decisions[f.kind].choices(s, f):
+    if f is not None and not RULES.decision(f).choices(s, f):
         return ["the pending decision has no answer"]
     return []
 
@@ -371,7 +337,6 @@ INVARIANTS: tuple[Invariant[State], ...] = (
     Invariant("piles sorted", "GI-ZONE-1", _piles),
     Invariant("at most three projects", "GI-ZONE-2", _projects),
     Invariant("project being completed", "GI-DONE-4", _completing),
-    Invariant("card resolving", "GI-DONE-4", _resolving),
     Invariant("cards conserved", "GI-ZONE-1", _cards_once),
     Invariant("seen projects", "GI-ZONE-1", _seen),
     Invariant("actions used", "GI-TURN-1", _actions_used),

@@ -11,7 +11,9 @@ The turn (GI-TURN-1): two actions (more with an extra-action permanent), each on
 :class:`~.actions.Play` (GI-PLAY-1 to GI-PLAY-3), :class:`~.actions.Complete` (GI-DONE-1 to
 GI-DONE-4) and :class:`~.actions.Cancel` (GI-PROJ-4); :class:`~.actions.EndTurn` finishes it
 early (GI-TURN-2). Paying a cost asks the payer which project each resource comes from (a
-"pay" frame); a card's effect runs in :mod:`.effects`.
+:class:`~.frames.Payment` frame); a card's effect runs in :mod:`.effects`. Every effect and
+resume returns a :class:`~gremlinrules.core.step.Step` with its events, so
+:func:`apply_with_events` (the rule book's) is the game's one source of events.
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ import attrs
 
 from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete, check_type, guarded, is_int
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.step import Step as Outcome
 from gremlinrules.gremlins_inc import effects
 from gremlinrules.gremlins_inc.actions import (
     Action,
@@ -43,7 +45,7 @@ from gremlinrules.gremlins_inc.actions import (
     Start,
 )
 from gremlinrules.gremlins_inc.components import RESOURCES, Card
-from gremlinrules.gremlins_inc.events import Completed, TurnBegan, emit
+from gremlinrules.gremlins_inc.events import Completed, TurnBegan, acted
 from gremlinrules.gremlins_inc.flow import (
     actions_allowed,
     adjusted,
@@ -56,23 +58,20 @@ from gremlinrules.gremlins_inc.flow import (
     kit,
     with_row,
 )
-from gremlinrules.gremlins_inc.state import (
-    ASSIGN,
-    CHOOSE_PLAYER,
-    CHOOSE_PROJECT,
-    CHOOSE_RESOURCE,
-    DISCARD,
-    PAY,
-    REDRAW,
-    Phase,
-    Project,
-    State,
-    evolve,
+from gremlinrules.gremlins_inc.frames import (
+    AssignChoice,
+    DiscardChoice,
+    Payment,
+    PlayerChoice,
+    ProjectChoice,
+    Redraw,
+    ResourceChoice,
 )
+from gremlinrules.gremlins_inc.state import Phase, Project, State, evolve
 
 __all__ = [
-    "CHECKS", "RULES", "action_cost", "apply", "completion_cost", "current_player", "is_legal",
-    "is_terminal", "legal_actions", "pay", "pay_choices", "players", "redraw_choices",
+    "CHECKS", "RULES", "action_cost", "apply", "apply_with_events", "completion_cost", "current_player",
+    "is_legal", "is_terminal", "legal_actions", "pay", "pay_choices", "players", "redraw_choices",
 ]
 
 _NAME = "Gremlins, Inc. State"
@@ -206,7 +205,7 @@ def _take_hand(s: State, card: str) -> tuple[tuple[str, ...], ...]:
     return s.hands[:s.turn] + (tuple(hand),) + s.hands[s.turn + 1:]
 
 
-def start(s: State, a: Start) -> State:
+def start(s: State, a: Start) -> Outcome[State]:
     """GI-PROJ-1: the card goes from hand to the table as a project, face down unless started face
     up (GI-PROJ-3)."""
     me = s.turn
@@ -216,23 +215,18 @@ def start(s: State, a: Start) -> State:
     return after_action(_used(s))
 
 
-def assign(s: State, a: Assign) -> State:
+def assign(s: State, a: Assign) -> Outcome[State]:
     """GI-RES-1: the card goes behind the project as one resource of its type."""
     return after_action(_used(effects.assign_card(s, s.turn, a.card, a.project - 1)))
 
 
-def play(s: State, a: Play) -> State:
-    """GI-PLAY-1 to GI-PLAY-3: pay, resolve, discard."""
+def play(s: State, a: Play) -> Outcome[State]:
+    """GI-PLAY-1 to GI-PLAY-3: pay, resolve, discard (the card is the pending frame's meanwhile)."""
     me = s.turn
     card = cards_of(s)[a.card]
     owed = tuple(r for r, k in action_cost(s, me, card) for _ in range(k))
-    s = _used(evolve(s, hands=_take_hand(s, a.card), resolving=a.card))
+    s = _used(evolve(s, hands=_take_hand(s, a.card)))
     return pay(s, me, a.card, owed)
-
-
-def _owed_of(frame: Frame) -> tuple[str, ...]:
-    value = frame.value("owed")
-    return tuple(str(value).split(".")) if value else ()
 
 
 def pay_choices(s: State, seat: int, resource: str) -> list[int]:
@@ -255,21 +249,20 @@ def _pay_one(s: State, seat: int, project: int, resource: str) -> State:
                   discard=tuple(sorted((*s.discard, card))))
 
 
-def pay(s: State, seat: int, card: str, owed: tuple[str, ...]) -> State:
+def pay(s: State, seat: int, card: str, owed: tuple[str, ...]) -> Outcome[State]:
     """Pay ``owed`` (resource units in order), asking which project each comes from when the
     payer has a choice (GI-PLAY-2); then resolve the card (GI-PLAY-3)."""
     while owed:
         found = pay_choices(s, seat, owed[0])
         if len(found) > 1:
-            frame = Frame(PAY, seat, source=card, bound=(("owed", ".".join(owed)),))
-            return evolve(s, stack=(*s.stack, frame))
+            return Outcome(evolve(s, stack=(*s.stack, Payment(seat, card, owed))))
         if found:
             s = _pay_one(s, seat, found[0], owed[0])
         owed = owed[1:]
     return effects.start_effect(s, seat, card)
 
 
-def complete(s: State, a: Complete) -> State:
+def complete(s: State, a: Complete) -> Outcome[State]:
     """GI-DONE-1 to GI-DONE-4: reveal, score (with bonuses, GI-PASSIVE-5) and follow the card's
     instructions while the project stays on the table; afterwards (:func:`.effects.finish_effect`)
     the project leaves, all its resources are discarded, and the card is discarded or stays
@@ -281,15 +274,15 @@ def complete(s: State, a: Complete) -> State:
     cards = cards_of(s)
     bonus = sum(x.amount for c in s.permanents[me] for x in cards[c].passive if x.effect == "bonus")
     gained = cards[p.card].score + bonus
-    emit(Completed(me, p.card, gained, p.uid))
     scores = s.scores[:me] + (s.scores[me] + gained,) + s.scores[me + 1:]
     shown_ = attrs.evolve(p, face_up=True)  # GI-DONE-1: revealed (if it was not)
     s = evolve(s, projects=with_row(s, me, row[:i] + (shown_,) + row[i + 1:]), scores=scores,
-               seen=forget(s.seen, p.uid), resolving=p.card, completing=p.uid)
-    return effects.start_effect(_used(s), me, p.card)
+               seen=forget(s.seen, p.uid))
+    done = Completed(me, p.card, gained, p.uid)
+    return Outcome(s, (done,)).then(lambda t: effects.start_effect(_used(t), me, p.card, p.uid))
 
 
-def cancel(s: State, a: Cancel) -> State:
+def cancel(s: State, a: Cancel) -> Outcome[State]:
     """GI-PROJ-4: the project and its resources are discarded; no score."""
     me = s.turn
     row = s.projects[me]
@@ -300,62 +293,57 @@ def cancel(s: State, a: Cancel) -> State:
     return after_action(_used(s))
 
 
-def end(s: State, a: EndTurn) -> State:
+def end(s: State, a: EndTurn) -> Outcome[State]:
     """GI-TURN-2: the turn ends now."""
     return end_turn(s)
-
-
 
 
 # ---- decisions -----------------------------------------------------------------------------
 
 
-def redraw_choices(s: State, frame: Frame) -> tuple[Action, ...]:
+def redraw_choices(s: State, frame: Redraw) -> tuple[Action, ...]:
     """GI-SETUP-3: any hand card, one at a time, or keep the rest."""
     return (*(Discard(c) for c in sorted(set(s.hands[frame.seat]))), Done())
 
 
-def resume_redraw(s: State, frame: Frame, a: Discard | Done) -> State:
+def resume_redraw(s: State, frame: Redraw, a: Discard | Done) -> Outcome[State]:
     """GI-SETUP-3: a discard asks again; keeping the rest draws back to a full hand, and the next
     seat redraws (or, after the last, the first turn begins)."""
     if type(a) is Discard:
         s = effects.discard_card(s, frame.seat, a.card)
-        return evolve(s, stack=(*s.stack, frame))
-    s = draw(s, frame.seat, s.components.hand_size - len(s.hands[frame.seat]))
+        return Outcome(evolve(s, stack=(*s.stack, frame)))
+    s, drawn = draw(s, frame.seat, s.components.hand_size - len(s.hands[frame.seat]))
     if s.stack:
-        return s
-    emit(TurnBegan(s.turn, s.round))
-    return evolve(s, phase=Phase.PLAY)
+        return Outcome(s, drawn)
+    return Outcome(evolve(s, phase=Phase.PLAY), (*drawn, TurnBegan(s.turn, s.round)))
 
 
-def _pay_frame_choices(s: State, frame: Frame) -> tuple[Action, ...]:
-    owed = _owed_of(frame)
-    if not owed or owed[0] not in RESOURCES or not 0 <= frame.seat < s.players:
+def _pay_frame_choices(s: State, frame: Payment) -> tuple[Action, ...]:
+    if not 0 <= frame.seat < s.players:
         return ()
-    return tuple(ChooseProject(frame.seat, i + 1) for i in pay_choices(s, frame.seat, owed[0]))
+    return tuple(ChooseProject(frame.seat, i + 1) for i in pay_choices(s, frame.seat, frame.owed[0]))
 
 
-def resume_pay(s: State, frame: Frame, a: ChooseProject) -> State:
+def resume_pay(s: State, frame: Payment, a: ChooseProject) -> Outcome[State]:
     """GI-PLAY-2: one resource of the first type still owed leaves the chosen project."""
-    owed = _owed_of(frame)
-    s = _pay_one(s, frame.seat, a.project - 1, owed[0])
-    return pay(s, frame.seat, frame.source, owed[1:])
+    s = _pay_one(s, frame.seat, a.project - 1, frame.owed[0])
+    return pay(s, frame.seat, frame.card, frame.owed[1:])
 
 
 DECISIONS: tuple[Decision[State], ...] = (
-    Decision(REDRAW, (Discard, Done), "GI-SETUP-3", "discard a card to redraw it, or keep the rest",
+    Decision(Redraw, (Discard, Done), "GI-SETUP-3", "discard a card to redraw it, or keep the rest",
              redraw_choices, resume_redraw),
-    Decision(PAY, ChooseProject, "GI-PLAY-2", "choose the project that pays the next resource",
+    Decision(Payment, ChooseProject, "GI-PLAY-2", "choose the project that pays the next resource",
              _pay_frame_choices, resume_pay),
-    Decision(CHOOSE_PLAYER, (ChoosePlayer, ChooseSelf), "GI-EFFECT-3", "choose the player the card targets",
+    Decision(PlayerChoice, (ChoosePlayer, ChooseSelf), "GI-EFFECT-3", "choose the player the card targets",
              effects.choices, effects.resume),
-    Decision(CHOOSE_PROJECT, ChooseProject, "GI-EFFECT-4", "choose the project the card touches",
+    Decision(ProjectChoice, ChooseProject, "GI-EFFECT-4", "choose the project the card touches",
              effects.choices, effects.resume),
-    Decision(CHOOSE_RESOURCE, ChooseResource, "GI-EFFECT-5", "choose the type of resource taken",
+    Decision(ResourceChoice, ChooseResource, "GI-EFFECT-5", "choose the type of resource taken",
              effects.choices, effects.resume),
-    Decision(DISCARD, Discard, "GI-OP-4", "choose a card to discard from your hand",
+    Decision(DiscardChoice, Discard, "GI-OP-4", "choose a card to discard from your hand",
              effects.choices, effects.resume),
-    Decision(ASSIGN, (Assign, Done), "GI-OP-5", "assign a hand card to one of your projects, or stop",
+    Decision(AssignChoice, (Assign, Done), "GI-OP-5", "assign a hand card to one of your projects, or stop",
              effects.choices, effects.resume),
 )
 
@@ -407,6 +395,7 @@ RULES: RuleBook[State] = RuleBook(
     over=_over,
     generate=_generate,
     malformed=_malformed,
+    announce=acted,
 )
 """The reference rule book."""
 
@@ -445,3 +434,4 @@ def players(s: State) -> int:
 legal_actions = RULES.legal_actions
 is_legal = RULES.is_legal
 apply = RULES.apply
+apply_with_events = RULES.apply_with_events

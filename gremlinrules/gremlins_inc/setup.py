@@ -7,13 +7,13 @@ from collections import Counter
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.draws import shuffle
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import deal, seats_from
+from gremlinrules.gremlins_inc.frames import Redraw
 from gremlinrules.gremlins_inc.kit import kit_for
-from gremlinrules.gremlins_inc.state import LAYOUTS, REDRAW, Options, Phase, Setup, State
+from gremlinrules.gremlins_inc.state import LAYOUTS, Options, Phase, Setup, State
 
 __all__ = ["CONFORMANCE_TABLES", "MAX_PLAYERS", "MIN_PLAYERS", "TITLE", "new_game", "seat_teams",
            "table_options"]
@@ -104,14 +104,14 @@ def new_game(players: int, seed: int = 0, *, options: Options | None = None,
         raise SetupError(f"a deck of {len(deck)} cannot deal {comps.hand_size} cards to {n} players")
     dealt, deck = deal(deck, [comps.hand_size] * n)
     first = stacked.first_player
-    stack: tuple[Frame, ...] = ()
+    stack: tuple[Redraw, ...] = ()
     if opts.familiar:  # the first player redraws first: its frame is on top
-        stack = tuple(Frame(REDRAW, s) for s in reversed(seats_from(first, n)))
+        stack = tuple(Redraw(s) for s in reversed(seats_from(first, n)))
     none = tuple(0 for _ in range(n))
     return State(
         players=n, options=opts, rng=rng, teams=teams, first_player=first, turn=first, round=1,
         actions_used=0, phase=Phase.REDRAW if stack else Phase.PLAY, deck=tuple(deck), discard=(),
         hands=tuple(tuple(sorted(h)) for h in dealt), projects=tuple(() for _ in range(n)),
         permanents=tuple(() for _ in range(n)), scores=none, reshuffles=0, next_uid=0,
-        seen=tuple(() for _ in range(n)), resolving="", stack=stack, winners=(),
+        seen=tuple(() for _ in range(n)), stack=stack, winners=(),
     )

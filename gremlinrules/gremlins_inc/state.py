@@ -7,10 +7,10 @@ the deck and the discard pile are tuples of ids. A project is a
 row) (GI-PROJ-5); its ``uid`` follows it when it is stolen, so a seat can
 remember a project it saw face up (GI-VIEW-3).
 
-A pending choice is a :class:`~gremlinrules.core.decisions.Frame` on the
-state's decision ``stack`` (top last), never a phase of its own: ``phase`` says
-only whether the familiar-players redraw, the play or nothing goes on. The
-frame kinds are listed in :data:`FRAME_KINDS`.
+A pending choice is a typed frame (:mod:`.frames`) on the state's decision
+``stack`` (top last), never a phase of its own: ``phase`` says only whether the
+familiar-players redraw, the play or nothing goes on. The card being played or
+completed is the pending frame's (:attr:`State.resolving`, :attr:`State.completing`).
 """
 
 from __future__ import annotations
@@ -21,38 +21,14 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import boolean, int_between, one_of
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import SetupError, shown
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_inc.components import REFERENCE, Components, parse_components
+from gremlinrules.gremlins_inc.frames import EffectFrame, Payment, PendingFrame
 
-__all__ = [
-    "ASSIGN", "CHOOSE_PLAYER", "CHOOSE_PROJECT", "CHOOSE_RESOURCE", "DISCARD", "FRAME_KINDS",
-    "LAYOUTS", "PAY", "REDRAW", "Options", "Phase", "Project", "Setup", "State", "evolve",
-]
-
-REDRAW = "redraw"
-"""Frame kind: the familiar-players start (GI-SETUP-3): the seat discards cards one at a time
-(:class:`~gremlinrules.gremlins_inc.actions.Discard`) and ends with
-:class:`~gremlinrules.gremlins_inc.actions.Done`, then draws back to 6."""
-PAY = "pay"
-"""Frame kind: the player pays one resource of the cost from a project of their choice
-(:class:`~.actions.ChooseProject`, GI-PLAY-2)."""
-CHOOSE_PLAYER = "choose-player"
-"""Frame kind: the card's player picks the target of a step (GI-EFFECT-3)."""
-CHOOSE_PROJECT = "choose-project"
-"""Frame kind: the card's player picks a project a step touches, or where resources go
-(GI-EFFECT-4)."""
-CHOOSE_RESOURCE = "choose-resource"
-"""Frame kind: the card's player picks the type of the next resource taken (GI-EFFECT-5)."""
-DISCARD = "discard"
-"""Frame kind: the target of a discard step discards a hand card of their choice (GI-OP-4)."""
-ASSIGN = "assign"
-"""Frame kind: an assign step: the player assigns a hand card to a project, or stops (GI-OP-5)."""
-FRAME_KINDS = (REDRAW, PAY, CHOOSE_PLAYER, CHOOSE_PROJECT, CHOOSE_RESOURCE, DISCARD, ASSIGN)
-"""Every kind of frame this game pushes on the decision stack."""
+__all__ = ["LAYOUTS", "Options", "Phase", "Project", "Setup", "State", "evolve"]
 
 LAYOUTS: dict[str, tuple[int, ...]] = {"none": (), "2v2": (2, 2), "3v3": (3, 3), "2v2v2": (2, 2, 2),
                                        "2v3": (2, 3)}
@@ -185,19 +161,37 @@ class State:
     next_uid: int
     seen: tuple[tuple[int, ...], ...]
     """Per seat: uids of other seats' face-down projects it knows (GI-VIEW-3), sorted."""
-    resolving: str
-    """The card being played or completed while its effect resolves, or ""."""
-    stack: tuple[Frame, ...]
+    stack: tuple[PendingFrame, ...]
+    """The pending decisions, top last (at most one during play)."""
     winners: tuple[int, ...]
-    completing: int = -1
-    """The uid of the project being completed while its instructions are followed (it stays on
-    the table, face up, until they are done, GI-DONE-4), or -1."""
     extra_turns: int = 0
     """Extra turns the turn owner is still to take right after this turn (GI-OP-10): each one
     comes after the refill, and several stack (GI-TURN-4)."""
     extra_given: int = 0
     """Extra turns given so far in the game; with the house rule they stop at ``round_limit``
     times the players (GI-BOUND-1)."""
+
+    @property
+    def resolving(self) -> str:
+        """The card being played or completed while its effect waits for a decision (the pending
+        frame's), or ""."""
+        if self.stack:
+            top = self.stack[-1]
+            if isinstance(top, EffectFrame):
+                return top.effect.card
+            if type(top) is Payment:
+                return top.card
+        return ""
+
+    @property
+    def completing(self) -> int:
+        """The uid of the project being completed while its instructions wait for a decision (it
+        stays on the table, face up, until they are done, GI-DONE-4), or -1."""
+        if self.stack:
+            top = self.stack[-1]
+            if isinstance(top, EffectFrame):
+                return top.effect.completing
+        return -1
 
     @property
     def components(self) -> Components:

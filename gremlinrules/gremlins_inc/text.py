@@ -31,6 +31,7 @@ from gremlinrules.gremlins_inc.actions import (
     Start,
 )
 from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.frames import Payment, ProjectChoice, Stage
 from gremlinrules.gremlins_inc.kit import kit_for
 from gremlinrules.gremlins_inc.view import View
 
@@ -149,12 +150,10 @@ def action_label(view: View, action: Any) -> Message:
     if kind is ChooseProject:
         project = _project_name(view, action.seat, action.project)
         pending = view.pending
-        if pending is not None and pending.kind == "pay":  # GI-PLAY-2: the payer's own project
-            owed = pending.value("owed")
-            resource = str(owed).split(".")[0] if type(owed) is str and owed else "a resource"
-            return message("gi.action.pay-from", "Pay {resource} from {project}", resource=resource,
+        if type(pending) is Payment:  # GI-PLAY-2: the payer's own project
+            return message("gi.action.pay-from", "Pay {resource} from {project}", resource=pending.owed[0],
                            project=project)
-        if pending is not None and pending.value("stage") == "dest":  # GI-EFFECT-4: where it goes
+        if type(pending) is ProjectChoice and pending.effect.stage is Stage.DEST:  # GI-EFFECT-4: where to
             return message("gi.action.choose-destination", "Move the resources to seat {seat}'s {project}",
                            seat=shown(action.seat), project=project)
         return message("gi.action.choose-project", "Choose seat {seat}'s {project}", seat=shown(action.seat),

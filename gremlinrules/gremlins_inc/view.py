@@ -14,7 +14,6 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import check_seat, check_type, guarded
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
 from gremlinrules.gremlins_inc.actions import (
@@ -32,6 +31,7 @@ from gremlinrules.gremlins_inc.actions import (
     Start,
 )
 from gremlinrules.gremlins_inc.flow import actions_allowed, cards_of, ending, team_totals
+from gremlinrules.gremlins_inc.frames import PendingFrame
 from gremlinrules.gremlins_inc.state import Options, Phase, State
 
 __all__ = ["ProjectView", "View", "describe", "observe", "scores", "winners"]
@@ -65,7 +65,7 @@ class View:
     current_player: int | None
     """The seat that decides now (a frame's seat, else the turn owner); None once the game is over."""
     phase: Phase
-    pending: Frame | None
+    pending: PendingFrame | None
     """The decision waiting on top of the stack (frames are public), or None."""
     scores: tuple[int, ...]
     """Each seat's own score (kept in team play too, GI-TEAM-3)."""

@@ -60,13 +60,13 @@ RESOURCE_COLOURS: dict[str, str] = {"gold": "#e2b33c", "malice": PALETTE["purple
 KIND_COLOURS: dict[str, str] = {"action": "#eef3fb", "blueprint": "#fbf0dc", "permanent": "#e4f3df"}
 """A card's face colour by its kind."""
 _PENDING = {
-    "redraw": "discard cards to redraw, or be done",
-    "pay": "pay a resource from a project",
-    "choose-player": "choose a player",
-    "choose-project": "choose a project",
-    "choose-resource": "choose a resource type",
-    "discard": "discard a card",
-    "assign": "assign a card to a project, or stop",
+    "Redraw": "discard cards to redraw, or be done",
+    "Payment": "pay a resource from a project",
+    "PlayerChoice": "choose a player",
+    "ProjectChoice": "choose a project",
+    "ResourceChoice": "choose a resource type",
+    "DiscardChoice": "discard a card",
+    "AssignChoice": "assign a card to a project, or stop",
 }
 _HAND_LEFT = 170.0
 _MARKERS = ("blue", "red", "green", "orange", "purple", "pink")
@@ -283,10 +283,12 @@ def _table(view: View) -> list[Node]:
 def _pending(view: View) -> str:
     frame = view.pending
     if frame is not None:
-        words = _PENDING.get(frame.kind, frame.kind)
+        kind = type(frame).__name__
+        words = _PENDING.get(kind, kind)
         comps = _components(view)
-        if frame.source:
-            words += f" ({comps.card(frame.source).name if comps.has(frame.source) else frame.source})"
+        card = view.resolving
+        if card:
+            words += f" ({comps.card(card).name if comps.has(card) else card})"
         return words
     if view.phase is Phase.PLAY:
         return "start, assign, play, complete, cancel or end the turn"

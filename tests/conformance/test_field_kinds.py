@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import gremlinrules
 from gremlinrules import Game, IllegalActionError
 from gremlinrules.gremlins_inc import Assign
+from gremlinrules.gremlins_inc.frames import AssignChoice
 from tests.conformance.support import GAME_IDS
 
 
@@ -73,7 +74,7 @@ def _assign_decision() -> Any:
         for _ in range(400):
             if game.is_terminal(state):
                 break
-            if state.stack and state.stack[-1].kind == "assign" and any(
+            if state.stack and type(state.stack[-1]) is AssignChoice and any(
                     isinstance(a, Assign) and a.project == 1 for a in game.legal_actions(state)):
                 return state
             legal = game.legal_actions(state)

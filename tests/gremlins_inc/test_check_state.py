@@ -10,6 +10,7 @@ import pytest
 
 import gremlinrules
 from gremlinrules import InvalidArgumentError, SerializationError
+from gremlinrules.gremlins_inc.frames import Payment
 
 GAME = gremlinrules.get_game("gremlins-inc")
 
@@ -84,9 +85,17 @@ def test_a_negative_score_is_refused() -> None:
     assert "a score -1" in _refused(data)
 
 
-def test_a_resolving_card_that_is_no_text_is_refused() -> None:
-    """A state edited in memory with ``resolving=None`` (found by the fuzz of hand-edited states:
-    check_state took it, from_json refused its JSON) is refused by check_state."""
+def test_a_pending_card_that_is_no_text_is_refused() -> None:
+    """The card being resolved is the pending frame's (a state has no ``resolving`` field of its
+    own since format version 2): a frame edited in memory with no card text (``None``, as the fuzz of
+    hand-edited states once found for ``resolving``) is refused when built, and a payment for a card
+    that is not in the set, or not an action card, by check_state."""
     state = GAME.new_game(players=3, seed=1)
-    with pytest.raises(InvalidArgumentError, match="resolving"):
-        GAME.check_state(attrs.evolve(state, resolving=None))  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="card"):
+        Payment(0, None, ("gold",))  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="card design ids of the card set"):
+        GAME.check_state(attrs.evolve(state, stack=(Payment(0, "no-such-card", ("gold",)),)))
+    deck = list(state.deck)
+    deck.remove("airship")  # the blueprint out of the deck and on the stack: every card still once
+    with pytest.raises(InvalidArgumentError, match="a payment the rules cannot ask"):
+        GAME.check_state(attrs.evolve(state, deck=tuple(deck), stack=(Payment(0, "airship", ("gold",)),)))

@@ -21,6 +21,7 @@ from gremlinrules.gremlins_inc import (
     observe,
     parse_components,
 )
+from gremlinrules.gremlins_inc.frames import ProjectChoice
 from tests.gremlins_inc.helpers import CARDS, consistent
 
 _EXTRA = [
@@ -89,7 +90,7 @@ def test_the_completed_project_lies_face_up_until_its_instructions_are_done() ->
     s = _table(rows)
     s, events = apply_with_events(s, Complete(1))
     consistent(s)
-    assert s.stack[-1].kind == "choose-project"
+    assert type(s.stack[-1]) is ProjectChoice
     assert s.completing == s.projects[0][0].uid
     assert observe(s, 1).projects[0][0].card == "tower"
     assert observe(s, None).projects[0][0].face_up

@@ -27,6 +27,7 @@ from gremlinrules.gremlins_inc import (
     parse_components,
 )
 from gremlinrules.gremlins_inc.flow import protected
+from gremlinrules.gremlins_inc.frames import DiscardChoice, PlayerChoice
 from tests.gremlins_inc.helpers import CARDS, TEST_SET, P, _blueprint, play, table
 
 TEAMS = Options(components=TEST_SET, teams="2v2")
@@ -38,7 +39,7 @@ def test_the_cards_player_picks_the_target_and_only_the_choices_are_legal() -> N
     """Gift (2 score to any player) asks seat 0 for a player: itself or another; while asked,
     a turn action is refused with the frame's clause."""
     s = play(table(hands=[("gift", "coin"), (), ()]), Play("gift"))
-    assert s.stack[-1].kind == "choose-player"
+    assert type(s.stack[-1]) is PlayerChoice
     assert current_player(s) == 0
     assert legal_actions(s) == (ChoosePlayer(1), ChoosePlayer(2), ChooseSelf())
     with pytest.raises(IllegalActionError) as info:
@@ -97,7 +98,7 @@ def test_everyone_except_you_is_taken_clockwise_from_your_left(data: st.DataObje
     hands = [("purge",) if k == me else OTHER_HANDS[(k - me) % n - 1] for k in range(n)]
     s = play(table(n, hands=hands, turn=me), Play("purge"))
     asked = []
-    while s.stack and s.stack[-1].kind == "discard":
+    while s.stack and type(s.stack[-1]) is DiscardChoice:
         asked.append(current_player(s))
         s = play(s, legal_actions(s)[0])
     assert asked == [(me + k) % n for k in range(1, n) for _ in range(2)]
@@ -113,7 +114,7 @@ def test_any_opponent_skips_teammates_and_everyone_except_you_includes_them() ->
     hands = [("purge",), ("coin", "gift", "spite"), ("coin", "coin"), ("rich",)]
     s = play(table(4, hands=hands, options=TEAMS), Play("purge"))
     assert current_player(s) == 1
-    assert s.stack[-1].kind == "discard"
+    assert type(s.stack[-1]) is DiscardChoice
     assert legal_actions(s) == (Discard("coin"), Discard("gift"), Discard("spite"))
     s = play(s, Discard("gift"), Discard("spite"))
     assert s.hands[1] == ("coin",)

@@ -5,15 +5,21 @@ frames the rules would not make, and events (GI-CARD-1, GI-PASSIVE-1 to GI-PASSI
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from gremlinrules.core.decisions import Frame
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.gremlins_inc import (
     ChooseProject,
+    Effect,
+    Payment,
+    PendingFrame,
+    PlayerChoice,
+    Stage,
     State,
     apply_with_events,
     fast,
@@ -21,7 +27,7 @@ from gremlinrules.gremlins_inc import (
     rules,
 )
 from gremlinrules.gremlins_inc.components import REFERENCE
-from gremlinrules.gremlins_inc.state import CHOOSE_PLAYER, PAY, evolve
+from gremlinrules.gremlins_inc.state import evolve
 from tests.gremlins_inc.helpers import OPTIONS as TEST_OPTIONS
 from tests.gremlins_inc.test_differential import agree_to_the_end, refusal
 
@@ -69,23 +75,40 @@ def test_fast_and_reference_agree_on_the_test_card_set(players: int, seed: int) 
 
 @pytest.mark.clause("GI-EFFECT-3", "GI-PLAY-2")
 @pytest.mark.parametrize("frame", [
-    Frame(CHOOSE_PLAYER, 0, source="petty-theft", bound=(("player", 0), ("step", 7), ("stage", "who"))),
-    Frame(CHOOSE_PLAYER, 0, source="petty-theft", bound=(("player", 9), ("step", 1), ("stage", "who"))),
-    Frame(CHOOSE_PLAYER, 0, source="no-such-card", bound=(("player", 0), ("step", 1), ("stage", "who"))),
-    Frame(CHOOSE_PLAYER, 0, source="petty-theft", bound=(("stage", "who"),)),
-    Frame(PAY, 0, source="petty-theft", bound=(("owed", "rubies"),)),
-    Frame(PAY, 0, source="petty-theft", bound=(("owed", ""),)),
-    Frame(PAY, 5, source="petty-theft", bound=(("owed", "gold"),)),
-    Frame(CHOOSE_PLAYER, 0, source="petty-theft", bound=(("player", [0]), ("step", 1), ("stage", "who"))),  # type: ignore[arg-type]
-], ids=["step-out-of-script", "player-out-of-range", "unknown-card", "bound-incomplete", "unknown-resource",
-        "nothing-owed", "seat-out-of-range", "unhashable-value"])
-def test_frames_the_rules_would_not_make_get_the_rule_books_answer(frame: Frame) -> None:
+    PlayerChoice(0, Effect(0, "petty-theft", 6)),
+    PlayerChoice(9, Effect(9, "petty-theft", 0)),
+    PlayerChoice(0, Effect(0, "no-such-card", 0)),
+    Payment(5, "petty-theft", ("gold",)),
+], ids=["step-out-of-script", "player-out-of-range", "unknown-card", "seat-out-of-range"])
+def test_frames_the_rules_would_not_make_get_the_rule_books_answer(frame: PendingFrame) -> None:
     """A frame built by hand that the rules would never push: the fast path lists what the rule book
     lists (nothing) and refuses an answer with the rule book's reason."""
     s = evolve(new_game(3, 5), stack=(frame,))
-    assert fast.legal_actions(s) == rules.legal_actions(s)
+    assert fast.legal_actions(s) == rules.legal_actions(s) == ()
     answer = ChooseProject(0, 1)
     assert refusal(fast.apply, s, answer) == refusal(rules.apply, s, answer)
+
+
+@pytest.mark.clause("GI-EFFECT-3", "GI-PLAY-2")
+@pytest.mark.parametrize(("make", "field"), [
+    (lambda: PlayerChoice(0, Effect(0, "petty-theft", 0, Stage.UNITS)), "effect"),
+    (lambda: PlayerChoice(1, Effect(0, "petty-theft")), "effect"),
+    (lambda: PlayerChoice(0, Effect(False, "petty-theft")), "effect"),
+    (lambda: PlayerChoice(0, Effect(0, "petty-theft", True)), "effect"),
+    (lambda: PlayerChoice(0, Effect(0, "petty-theft", 0, "who")), "effect"),  # type: ignore[arg-type]
+    (lambda: PlayerChoice(0, Effect(0, "petty-theft", queue=[0])), "effect"),  # type: ignore[arg-type]
+    (lambda: Payment(0, "petty-theft", ("rubies",)), "owed"),
+    (lambda: Payment(0, "petty-theft", ()), "owed"),
+    (lambda: Payment(0, "", ("gold",)), "card"),
+], ids=["stage-of-another-frame", "decided-by-another-seat", "boolean-seat", "boolean-step", "stage-as-text",
+        "queue-as-list", "unknown-resource", "nothing-owed", "no-card"])
+def test_frames_the_rules_could_never_make_are_refused_when_built(make: Any, field: str) -> None:
+    """A frame that is not of the shape the rules write (a stage its class never asks, another
+    seat deciding, ``True`` for a number, text for a stage, a resource that does not exist) cannot
+    be built: its field validator names the field (an effect's own fields are checked by the frame
+    that carries it)."""
+    with pytest.raises(InvalidArgumentError, match=rf"\.{field} must be"):
+        make()
 
 
 @pytest.mark.clause("GI-CARD-1")
@@ -126,34 +149,21 @@ def test_an_answer_equal_to_a_listed_choice_but_not_it_is_applied_alike() -> Non
     assert seen
 
 
-@pytest.mark.clause("GI-EFFECT-3")
-def test_a_frame_equal_to_one_already_read_but_holding_booleans_is_still_refused() -> None:
-    """A frame is read once and remembered, but a frame equal to it that holds ``True``/``False``
-    for its numbers (equal in Python, not what the rules write) is still refused: both paths list
-    no choices for it."""
-    good = Frame(CHOOSE_PLAYER, 0, source="petty-theft", bound=(("player", 0), ("step", 1), ("stage", "who")))
-    odd = Frame(CHOOSE_PLAYER, 0, source="petty-theft",
-                bound=(("player", False), ("step", True), ("stage", "who")))
-    assert good == odd
-    s = new_game(3, 5)
-    assert fast.legal_actions(evolve(s, stack=(good,)))  # read and remembered: petty theft has targets
-    bad = evolve(s, stack=(odd,))
-    assert fast.legal_actions(bad) == rules.legal_actions(bad) == ()
-
-
 @pytest.mark.clause("GI-EFFECT-1")
 @given(player=st.integers(0, 5), card=st.sampled_from([c.id for c in REFERENCE.cards]),
        step=st.integers(0, 9))
 def test_contexts_made_without_the_constructor_equal_the_constructors(player: int, card: str,
                                                                        step: int) -> None:
-    """Property: the fast path's constructor-free effect contexts are exactly ``Ctx(player, card)`` and
-    ``Ctx(player, card, step)`` (every default in place)."""
-    from gremlinrules.gremlins_inc.effects import Ctx
+    """Property: the fast path's constructor-free effect contexts are exactly ``Effect(player, card)``
+    and ``Effect(player, card, step)`` (every default in place; a completion's uid kept)."""
     from gremlinrules.gremlins_inc.fast_effects import _next_step, first_step
 
-    assert first_step(player, card) == Ctx(player, card)
-    busy = Ctx(5, "x", 3, "units", (1,), True, 1, 2, 0, 4)
-    assert _next_step(busy, player, card, step) == Ctx(player, card, step)
+    assert first_step(player, card) == Effect(player, card)
+    assert first_step(player, card, 7) == Effect(player, card, completing=7)
+    busy = Effect(5, "x", 3, Stage.UNITS, (1,), True, 1, 2, 0, 4)
+    assert _next_step(busy, player, card, step) == Effect(player, card, step)
+    assert _next_step(attrs.evolve(busy, completing=2), player, card, step) == Effect(player, card, step,
+                                                                                       completing=2)
 
 
 @pytest.mark.clause("GI-TURN-3", "GI-DRAW-2", "GI-DRAW-3")

@@ -14,6 +14,7 @@ from gremlinrules.gremlins_inc import (
     legal_actions,
     observe,
 )
+from gremlinrules.gremlins_inc.frames import Payment
 from tests.gremlins_inc.helpers import P, play, table
 
 
@@ -80,7 +81,7 @@ def test_paying_and_choosing_where_resources_go_read_as_what_they_do() -> None:
     resources reads "Move the resources to seat 0's project 2 (...)"."""
     rows = [(P("watch", "spite"), P("clock", "spite")), (), ()]
     s = play(table(hands=[("spite",), (), ()], projects=rows, scores=[0, 3, 3]), Play("spite"))
-    assert s.stack[-1].kind == "pay"
+    assert type(s.stack[-1]) is Payment
     labels = [str(action_label(observe(s, 0), a)) for a in legal_actions(s)]
     assert labels == ["Pay malice from project 1 (Watch)", "Pay malice from project 2 (Clock)"]
     rows = [(P("watch"), P("clock")), (P("lab", "coin"),), ()]

@@ -24,12 +24,14 @@ from gremlinrules.gremlins_inc import (
     Start,
     all_actions,
     apply,
+    apply_with_events,
     check_state,
     events,
     is_legal,
     legal_actions,
     new_game,
 )
+from gremlinrules.gremlins_inc.frames import Payment, PlayerChoice
 from tests.gremlins_inc.helpers import OPTIONS, TEST_SET, P, play, table
 
 TURN_ACTIONS: dict[str, Callable[[int], Any]] = {
@@ -164,7 +166,7 @@ def test_paying_asks_which_project_and_takes_its_latest_resource_of_the_type() -
     s = table(hands=[("spite", "spite"), (), ()],
               projects=[(P("clock", "purge", "coin", "grab"), P("rich", "spite")), (), ()], scores=[0, 4, 0])
     s = play(s, Play("spite"))
-    assert s.stack[-1].kind == "pay"
+    assert type(s.stack[-1]) is Payment
     assert legal_actions(s) == (ChooseProject(0, 1), ChooseProject(0, 2))
     s = play(s, ChooseProject(0, 1))
     assert s.projects[0][0].resources == ("purge", "coin")
@@ -277,15 +279,11 @@ def test_two_cancels_use_the_whole_turn() -> None:
 
 
 def emitted(s: Any, action: Any) -> tuple[Any, list[Any]]:
-    """The state after ``action`` (the package's apply: the rule book under
-    GREMLINRULES_TEST_RULES=reference) and the events the rules reported on the way."""
-    log: list[Any] = []
-    token = events._LOG.set(log)
-    try:
-        after = apply(s, action)
-    finally:
-        events._LOG.reset(token)
-    return after, log
+    """The state after ``action`` (the rule book's) and the events the rules reported on the way
+    (after the action's own ``Acted``)."""
+    after, log = apply_with_events(s, action)
+    assert after == apply(s, action)
+    return after, list(log[1:])
 
 
 @pytest.mark.clause("GI-PLAY-2")
@@ -294,9 +292,9 @@ def test_a_cost_of_two_resources_asks_for_each_in_turn() -> None:
     project, then for the malice's, and each chosen project loses that one resource."""
     row = (P("clock", "coin", "spite"), P("watch", "coin", "purge"))
     s = play(table(hands=[("grab",), (), ()], projects=[row, (), ()], scores=[0, 3, 0]), Play("grab"))
-    assert s.stack[-1].kind == "pay"
+    assert type(s.stack[-1]) is Payment
     s = play(s, ChooseProject(0, 1))
-    assert s.stack[-1].kind == "pay"
+    assert type(s.stack[-1]) is Payment
     assert legal_actions(s) == (ChooseProject(0, 1), ChooseProject(0, 2))
     s = play(s, ChooseProject(0, 2))
     assert [p.resources for p in s.projects[0]] == [("spite",), ("coin",)]
@@ -309,7 +307,7 @@ def test_a_cost_of_two_resources_from_one_source_each_is_paid_without_asking() -
     latest of each type leaves the project) and the card resolves."""
     row = (P("clock", "coin", "spite", "coin"), P("watch"))
     s = play(table(hands=[("grab",), (), ()], projects=[row, (), ()], scores=[0, 3, 0]), Play("grab"))
-    assert s.stack[-1].kind == "choose-player"
+    assert type(s.stack[-1]) is PlayerChoice
     assert s.projects[0][0].resources == ("coin",)
     assert sorted(s.discard) == ["coin", "spite"]
 
@@ -332,7 +330,7 @@ def test_a_project_completed_is_forgotten_while_its_effect_asks_a_choice() -> No
     consistency check accepts."""
     rows = [(P("engine", "coin", "lab", "shield"),), (P("watch"),), (P("rich"),)]
     s = play(table(projects=rows, seen=[(), (0,), ()]), Complete(1))
-    assert s.stack[-1].kind == "choose-player"
+    assert type(s.stack[-1]) is PlayerChoice
     assert s.projects[0][0].face_up
     assert s.seen == ((), (), ())
     check_state(s)

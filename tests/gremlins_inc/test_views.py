@@ -100,20 +100,20 @@ def test_events_hide_a_face_down_start_and_an_assignment_from_others() -> None:
 
 @pytest.mark.clause("GI-VIEW-1", "GI-EFFECT-4")
 def test_a_pending_frame_reads_in_the_notation_of_seats_and_project_numbers() -> None:
-    """The pending frame of a view names the target by its seat and its project and the
-    destination by their numbers from 1 (as actions do), counts the units left as they are, and
-    leaves out what is not chosen yet: no value shifted to dodge a placeholder."""
+    """The pending frame of a view is typed (version 2): the target by its seat, its project and
+    the destination by their index in the row (from 0, as the state's rows are indexed), the units
+    left as they are, and what is not chosen yet (or is the default) left out: no negative
+    placeholder."""
     from gremlinrules import get_game
 
     game = get_game("gremlins-inc")
     rows = [(P("watch"), P("clock")), (P("lab", "coin", "spite"),), ()]
     s = play(table(hands=[("shift",), (), ()], projects=rows), Play("shift"))
     pending = game.to_data(observe(s, 2))["pending"]
-    assert pending["kind"] == "choose-project"
-    assert pending["bound"] == [["player", 0], ["step", 1], ["stage", "dest"], ["seat", 1], ["project", 1]]
+    assert pending == {"type": "ProjectChoice", "seat": 0, "effect": {
+        "player": 0, "card": "shift", "stage": "dest", "seat": 1, "project": 0}}
     s = play(s, ChooseProject(0, 2))
     pending = game.to_data(observe(s, 1))["pending"]
-    assert pending["kind"] == "choose-resource"
-    assert pending["bound"] == [["player", 0], ["step", 1], ["stage", "units"], ["seat", 1], ["project", 1],
-                                ["dest", 2], ["left", 2]]
+    assert pending == {"type": "ResourceChoice", "seat": 0, "effect": {
+        "player": 0, "card": "shift", "stage": "units", "seat": 1, "project": 0, "dest": 1, "left": 2}}
     assert game.from_data(game.to_data(s), game.State) == s
