@@ -45,6 +45,8 @@ html_static_path = ["_generated/static"]
 # in signatures and type hints, cannot resolve; they are the only ones let through.
 nitpicky = True
 nitpick_ignore = [
+    # the common base of Gremlins, Inc.'s effect frames, not itself a frame of the game
+    ("py:class", "gremlinrules.gremlins_inc.frames.EffectFrame"),
     # The standard library (docs.python.org's inventory).
     ("py:class", "fractions.Fraction"),
     ("py:class", "collections.Counter"),

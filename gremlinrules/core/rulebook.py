@@ -117,7 +117,7 @@ class RuleBook(Generic[_S]):
     field out of range); ``screen``, run after ``over`` and before the frames and
     rules, refuses an action the game's own pre-check finds malformed (None: let
     it through); ``announce`` gives the events recording the action itself, put
-    before the effect's in :meth:`step` (e.g. ``(Acted(seat, action),)``).
+    before the effect's in ``step`` (e.g. ``(Acted(seat, action),)``).
     """
 
     __slots__ = ("_announce", "_answer_clauses", "_decisions", "_generate", "_malformed", "_over",
@@ -224,11 +224,11 @@ class RuleBook(Generic[_S]):
         return self.check(state, action) is None
 
     def apply(self, state: _S, action: Any) -> _S:
-        """The next state (:meth:`step`'s); :class:`IllegalActionError` (with the clause) when illegal."""
+        """The next state (``step``'s); :class:`IllegalActionError` (with the clause) when illegal."""
         return self.step(state, action).state
 
     def apply_with_events(self, state: _S, action: Any) -> tuple[_S, tuple[Any, ...]]:
-        """The next state and the events the action caused, in order (:meth:`step` as a pair)."""
+        """The next state and the events the action caused, in order (``step`` as a pair)."""
         step = self.step(state, action)
         return step.state, step.events
 

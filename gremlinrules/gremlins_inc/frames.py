@@ -71,7 +71,7 @@ def _card(_: Any, v: Any) -> bool:
 @attrs.frozen(slots=True, weakref_slot=False)  # see core.evolve
 class Effect:
     """Where a card's effect stands (GI-EFFECT-1). Its fields are checked by the frame that
-    carries it (:func:`effect_problem`), so the interpreter's many small changes to it copy the
+    carries it (``effect_problem``), so the interpreter's many small changes to it copy the
     fields without a constructor (:mod:`gremlinrules.core.evolve`)."""
 
     player: int
@@ -160,7 +160,7 @@ class Payment(Frame):
 
 
 def _effect(stages: tuple[Stage, ...], target: bool = False) -> Any:
-    """A validator: the field is a well-formed Effect (:func:`effect_problem`) at one of
+    """A validator: the field is a well-formed Effect (``effect_problem``) at one of
     ``stages``, decided by its target seat (``target``) or by the card's player."""
     names = " or ".join(s.value for s in stages)
     who = "the target seat" if target else "the card's player"

@@ -1,7 +1,7 @@
 """What happened, for animation and logs: the events of an action, and what each seat sees.
 
 The events come from the rule book's steps (:func:`.rules.apply_with_events`): each is made
-where :mod:`.flow` acts, and :func:`.flow.told` puts an action's events in the published order.
+where :mod:`.flow` acts, and ``flow.told`` puts an action's events in the published order.
 Every event is public except
 the cards of a weapon draw (GTG-VIEW-1): ``observe_event`` gives another seat, or a spectator,
 a ``WeaponsDrawn`` with ``cards`` None (the count stays).

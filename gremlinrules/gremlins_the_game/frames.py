@@ -38,7 +38,7 @@ MAX_STEPS = 16
 
 
 class Next(CodeRepr, enum.Enum):
-    """One step of a turn still to run after a choice (:func:`.flow.run`)."""
+    """One step of a turn still to run after a choice (``flow.run``)."""
 
     END = "end"
     """The turn ends (GTG-TURN-1)."""
