@@ -175,7 +175,8 @@ class State:
     """Oldest first (face up); an event card goes here as it is drawn."""
     outcome: Outcome = Outcome.PLAYING
     stack: tuple[PendingFrame, ...] = ()
-    """Pending decisions, the top frame last (the classes of :mod:`gremlinrules.gremlins_the_game.frames`; at most one)."""
+    """Pending decisions, the top frame last (at most one; the classes of
+    :mod:`gremlinrules.gremlins_the_game.frames`)."""
 
     @property
     def components(self) -> Components:
