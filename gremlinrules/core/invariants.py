@@ -15,7 +15,9 @@ from typing import Generic, TypeVar
 
 import attrs
 
-__all__ = ["Gate", "Invariant", "broken", "first_broken", "holds"]
+from gremlinrules.core.errors import GremlinRulesError, shown
+
+__all__ = ["Gate", "Invariant", "broken", "first_broken", "holds", "raise_first"]
 
 _S = TypeVar("_S")
 
@@ -67,6 +69,21 @@ def first_broken(invariants: Sequence[Invariant[_S]], state: _S) -> str | None:
         if found:
             return found[0]
     return None
+
+
+def raise_first(invariants: Sequence[Invariant[_S]], state: _S,
+                bad: Callable[[str], GremlinRulesError]) -> None:
+    """Raise ``bad(problem)`` for the first problem the ``invariants`` find in ``state``; a state
+    made without its constructor, or with fields of the wrong kind, is ``bad`` too ("malformed
+    state"), and the library's own errors pass through."""
+    try:
+        found = first_broken(invariants, state)
+    except GremlinRulesError:
+        raise
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
+        raise bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
+    if found is not None:
+        raise bad(found)
 
 
 def holds(name: str, clause: str, ok: Callable[[_S], bool], problem: str,

@@ -7,8 +7,8 @@ from itertools import chain
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
-from gremlinrules.core.invariants import Invariant, first_broken
+from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
+from gremlinrules.core.invariants import Invariant, raise_first
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
 from gremlinrules.gremlins_inc.components import Components
@@ -75,14 +75,7 @@ def check_state(s: State) -> None:
     (GI-ZONE-2), no negative score (GI-ZONE-3), full hands when a turn begins (GI-ZONE-4) and the
     consistency of the turn."""
     check_type(s, State, "Gremlins, Inc. State")
-    try:
-        found = first_broken(INVARIANTS, s)
-    except GremlinRulesError:
-        raise
-    except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
-        raise _bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
-    if found is not None:
-        raise _bad(found)
+    raise_first(INVARIANTS, s, _bad)
 
 
 def _int(value: Any, name: str, low: int, high: int) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, shown
-from gremlinrules.core.invariants import Invariant, first_broken
+from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
+from gremlinrules.core.invariants import Invariant, raise_first
 from gremlinrules.no_good_gremlins.components import (
     MATERIAL_COUNT,
     MATERIALS,
@@ -61,15 +61,7 @@ def check_state(s: State) -> None:
     """InvalidArgumentError (or ComponentError) unless ``s`` is a state the rules can reach
     (as far as the state shows), naming the bad field; a state it accepts plays on to its end."""
     check_type(s, State, "No Good Gremlins State")
-    try:
-        found = first_broken(INVARIANTS, s)
-    except GremlinRulesError:
-        raise
-    except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
-        # a State made without its constructor, or with fields of the wrong kind
-        raise _bad(f"malformed state ({type(exc).__name__}: {shown(str(exc))})") from None
-    if found is not None:
-        raise _bad(found)
+    raise_first(INVARIANTS, s, _bad)
 
 
 def _players(s: State) -> list[str]:
