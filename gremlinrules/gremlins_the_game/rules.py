@@ -13,6 +13,7 @@ choices (GTG-EVENT-2).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from gremlinrules.core.chance import foreign
@@ -220,10 +221,15 @@ _DISCARD = "Discard a weapon card from your hand"
 
 def _told(resume: Any) -> Any:
     """``resume`` (state, frame, space or card) as a decision's resume of a Choose or Discard,
-    its events in the published order (:func:`.flow.told`)."""
-    def answer(s: State, frame: Any, action: Any) -> Step[State]:
-        return flow.told(s, resume(s, frame, action.space if type(action) is Choose else action.weapon))
-    return answer
+    its events in the published order (``flow.told``). A partial of a module function, not a
+    closure, so that what :func:`_answer` does is looked up when it runs (the mutation tests
+    switch its mutants on after import)."""
+    return partial(_answer, resume)
+
+
+def _answer(resume: Any, s: State, frame: Any, action: Any) -> Step[State]:
+    """The answer ``action`` to ``frame`` resumed by ``resume``, its events in the published order."""
+    return flow.told(s, resume(s, frame, action.space if type(action) is Choose else action.weapon))
 
 
 BOOK: RuleBook[State] = RuleBook(
