@@ -107,7 +107,7 @@ def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabular
 def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
     from gremlinrules.goblins_vs_gnomes import Options
     from gremlinrules.goblins_vs_gnomes.components import REFERENCE, Components
-    from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, TARGETS
+    from gremlinrules.goblins_vs_gnomes.state import TARGETS
 
     comps = getattr(options, "components", None)
     if not isinstance(comps, Components):
@@ -140,9 +140,9 @@ def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabula
         "field": sum(d.count for d in comps.designs if d.on_field),
         # GVG-CARD-2, GVG-CARD-5, GVG-TARGET-2: only path cards are discarded, each once a round
         "discard": path_cards,
-        # GVG-TARGET-3: a pending order choice is among the three targets; no frame binds
-        # earlier choices or later steps
-        "pending.among": len(TARGETS), "pending.bound": 0, "pending.then": 0,
+        # GVG-TARGET-3: a pending TargetChoice is among the three targets (the frames of
+        # goblins_vs_gnomes.frames carry no steps)
+        "pending.among": len(TARGETS),
         # GVG-CARD-1, GVG-CARD-3, GVG-CARD-5: one peek per Map, one swap per Potion in a round
         "peeks": count("map"), "potions": count("potion"),
         # GVG-COMP-7: a user's own component set rides in the view's options, constant for the
@@ -165,13 +165,9 @@ def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabula
         "last_result": ("gold", "dragon", "dynamite", "none"),
         "options.no_target": option_choices(Options, "no_target"),  # GVG-SCORE-8
         "options.second_target": option_choices(Options, "second_target"),  # GVG-TARGET-3
-        # GVG-CARD-4, GVG-TARGET-3, GVG-ADV-3: the frame kinds; an Ale Mug names the skip; an
-        # order choice names the reached slots; the choice after the Dynamite (second_target
-        # "may_open") is marked "dynamite"
-        "pending.kind": (NAME_SKIP, OPEN_TARGET, STEAL),
-        "pending.source": ("", *(d.name for d in comps.designs if d.kind == "ale-mug"), "dynamite"),
-        "pending.among[*]": slots, "pending.bound[*][0]": (), "pending.bound[*][1]": (),
-        "pending.then[*]": (),
+        # GVG-CARD-4: a SkipNaming names the Ale Mug laid (the frame classes, the target slots
+        # and the after-Dynamite flag are typed: no names to list)
+        "pending.card": tuple(d.name for d in comps.designs if d.kind == "ale-mug"),
         # the component set's lists are not encoded (capacity 0 above): no names to list
         **{f"options.components.{path}": () for path in (
             "numbers[*][0]", "designs[*].name", "designs[*].kind", "designs[*].colour", "roles[*].name",

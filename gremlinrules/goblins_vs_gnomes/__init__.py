@@ -56,15 +56,23 @@ from gremlinrules.goblins_vs_gnomes.events import (
     TargetDeclined,
     TargetOpened,
     TurnSkipped,
-    apply_with_events,
     dealt,
     observe_event,
 )
 from gremlinrules.goblins_vs_gnomes.fast import apply, is_legal, legal_actions
+from gremlinrules.goblins_vs_gnomes.frames import (
+    FRAME_TYPES,
+    PendingFrame,
+    SkipNaming,
+    StealChoice,
+    TargetChoice,
+)
 from gremlinrules.goblins_vs_gnomes.geometry import all_actions
 from gremlinrules.goblins_vs_gnomes.hidden import sample_hidden
 from gremlinrules.goblins_vs_gnomes.invariants import check_state, decision_bound, round_bound
 from gremlinrules.goblins_vs_gnomes.notation import (
+    FORMAT_VERSION,
+    UPGRADES,
     FieldCard,
     Peek,
     PotionSwap,
@@ -75,12 +83,9 @@ from gremlinrules.goblins_vs_gnomes.notation import (
     register,
     schema_overrides,
 )
-from gremlinrules.goblins_vs_gnomes.rules import current_player
+from gremlinrules.goblins_vs_gnomes.rules import apply_with_events, current_player
 from gremlinrules.goblins_vs_gnomes.setup import MAX_PLAYERS, MIN_PLAYERS, TITLE, new_game
 from gremlinrules.goblins_vs_gnomes.state import (
-    NAME_SKIP,
-    OPEN_TARGET,
-    STEAL,
     TARGETS,
     Options,
     Phase,
@@ -105,18 +110,18 @@ __all__ = [
     "ACTION_TYPES",
     "CONVERTER",
     "EVENT_TYPES",
+    "FORMAT_VERSION",
+    "FRAME_TYPES",
     "GAME_ID",
     "JSON_SCHEMA_OVERRIDES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
-    "NAME_SKIP",
-    "OPEN_TARGET",
     "REFERENCE",
     "REFERENCE_RULES",
     "STATE_TO_JSON",
-    "STEAL",
     "TARGETS",
     "TITLE",
+    "UPGRADES",
     "Action",
     "CardDrawn",
     "CardExploded",
@@ -138,6 +143,7 @@ __all__ = [
     "Pass",
     "Passed",
     "Peek",
+    "PendingFrame",
     "Phase",
     "Place",
     "PlayExplosion",
@@ -151,12 +157,15 @@ __all__ = [
     "SeatRole",
     "Setup",
     "SkipNamed",
+    "SkipNaming",
     "Slot",
     "State",
     "Steal",
+    "StealChoice",
     "StealChosen",
     "Swap",
     "Target",
+    "TargetChoice",
     "TargetDeclined",
     "TargetOpened",
     "Targets",
@@ -191,8 +200,8 @@ __all__ = [
 ]
 
 GAME_ID = "goblins-vs-gnomes"
-CONVERTER = register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES))
-"""The JSON converter: tagged actions and events, and the readable notation of states
+CONVERTER = register(serial.make_converter(ACTION_TYPES, event_types=EVENT_TYPES, frame_types=FRAME_TYPES))
+"""The JSON converter: tagged actions, events and frames, and the readable notation of states
 (:mod:`.notation`)."""
 STATE_TO_JSON = make_state_json(CONVERTER)
 """A state's JSON text written straight from its fields (:mod:`.codec`)."""

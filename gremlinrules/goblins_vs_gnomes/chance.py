@@ -50,9 +50,10 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     PlayPotion,
     Swap,
 )
-from gremlinrules.goblins_vs_gnomes.events import CardDrawn, Dealt, TargetOpened, apply_with_events, dealt
+from gremlinrules.goblins_vs_gnomes.events import CardDrawn, Dealt, TargetOpened, dealt
 from gremlinrules.goblins_vs_gnomes.fast import apply
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
+from gremlinrules.goblins_vs_gnomes.rules import apply_with_events
 from gremlinrules.goblins_vs_gnomes.setup import HAND, deal_round, goblin_count, new_game
 from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State, evolve
 

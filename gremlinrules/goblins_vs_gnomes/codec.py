@@ -15,9 +15,8 @@ from typing import Any
 import cattrs
 
 from gremlinrules.core import serial
-from gremlinrules.core.decisions import Frame
 from gremlinrules.goblins_vs_gnomes.actions import SLOTS
-from gremlinrules.goblins_vs_gnomes.notation import frame_data
+from gremlinrules.goblins_vs_gnomes.notation import FORMAT_VERSION
 from gremlinrules.goblins_vs_gnomes.state import Options, Phase, State
 
 __all__ = ["make_state_json"]
@@ -42,18 +41,13 @@ class _Writer:
             self.options = (options, data)
         return data
 
-    def frame(self, frame: Frame) -> Any:
-        if type(frame) is not Frame:
-            raise TypeError("the general path writes this frame")
-        return self.converter.unstructure(frame_data(frame))
-
     def write(self, s: State) -> str:
         slots = _SLOT_NAMES
         data = {
             "boxed": s.boxed, "deck": s.deck, "deck_owner": [None if o < 0 else o for o in s.deck_owner],
             "discard": s.discard,
             "field": [{"card": t.card, "cell": f"{t.x},{t.y}", "rotated": t.rotated} for t in s.field],
-            "first_out": None if s.first_out < 0 else s.first_out, "format_version": 1,
+            "first_out": None if s.first_out < 0 else s.first_out, "format_version": FORMAT_VERSION,
             "hands": s.hands,
             "known_cards": [[{"card": c, "seat": seat} for seat, c in k] for k in s.known_cards],
             "last_result": s.last_result or None, "last_roles": s.last_roles,
@@ -62,7 +56,7 @@ class _Writer:
             "phase": _PHASES[s.phase], "players": s.players, "points": s.points,
             "potions": [{"chosen": b, "seat": a} for a, b in s.potions], "rng": {"state": s.rng.state},
             "roles": s.roles, "round": s.round, "round_starter": s.round_starter, "skips": s.skips,
-            "stack": [self.frame(f) for f in s.stack], "swaps_used": s.swaps_used,
+            "stack": [self.converter.unstructure(f) for f in s.stack], "swaps_used": s.swaps_used,
             "targets": {name: {"card": c, "opened": o} for name, c, o in zip(slots, s.targets, s.opened,
                                                                                strict=True)},
             "turn": s.turn, "winners": s.winners,
@@ -79,6 +73,6 @@ def make_state_json(converter: cattrs.Converter) -> Any:
         try:
             return writer.write(s)
         except (KeyError, TypeError, AttributeError, ValueError):
-            return serial.dumps({**converter.unstructure(s), "format_version": 1})
+            return serial.dumps({**converter.unstructure(s), "format_version": FORMAT_VERSION})
 
     return state_json

@@ -1,8 +1,9 @@
 """What happened, for animation and logs: the events of an action, and what each seat sees of them.
 
-``apply_with_events`` applies the action as ``fast.apply`` does and derives the
-events from the action and the states before and after, so ``apply``'s hot path
-is untouched. In the order they happen:
+The rules make the events where they act: every effect and flow step returns a
+:class:`~gremlinrules.core.step.Step`, and :func:`.rules.apply_with_events` (the rule
+book's) is the one source of events; ``apply``'s fast path builds none. In the order
+they happen:
 
 * the action itself: :class:`CardLaid`, :class:`MapPlayed`, :class:`CardExploded`,
   :class:`RolesSwapped`, :class:`CardSwapped`, :class:`Passed`, :class:`SkipNamed` or
@@ -32,32 +33,14 @@ import attrs
 
 from gremlinrules.core.checks import check_complete, check_type, guarded
 from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.core.zones import next_seat, seats_from
-from gremlinrules.goblins_vs_gnomes import rules
-from gremlinrules.goblins_vs_gnomes.actions import (
-    SLOT_INDEX,
-    SLOTS,
-    DeclineTarget,
-    NameSkip,
-    OpenTarget,
-    Pass,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    Slot,
-    Steal,
-    Swap,
-)
-from gremlinrules.goblins_vs_gnomes.fast import apply
-from gremlinrules.goblins_vs_gnomes.geometry import options_kit
-from gremlinrules.goblins_vs_gnomes.notation import FieldCard, cell_of, field_card
-from gremlinrules.goblins_vs_gnomes.state import STEAL, Phase, State, Tile, evolve
+from gremlinrules.goblins_vs_gnomes.actions import Slot
+from gremlinrules.goblins_vs_gnomes.notation import FieldCard
+from gremlinrules.goblins_vs_gnomes.state import State
 
 __all__ = [
     "EVENT_TYPES", "CardDrawn", "CardExploded", "CardLaid", "CardSwapped", "Dealt", "Event", "GameEnded",
     "MapPlayed", "Passed", "RolesSwapped", "RoundEnded", "RoundScored", "SkipNamed", "StealChosen",
-    "TargetDeclined", "TargetOpened", "TurnSkipped", "apply_with_events", "dealt", "observe_event",
+    "TargetDeclined", "TargetOpened", "TurnSkipped", "dealt", "observe_event",
 ]
 
 
@@ -230,119 +213,6 @@ def dealt(state: State) -> tuple[Dealt, ...]:
     check_type(state, State, "Goblins vs Gnomes State")
     return tuple(Dealt(s, state.round, state.roles[s], state.hands[s], len(state.hands[s]))
                  for s in range(state.players))
-
-
-def _stealing(s: State) -> bool:
-    return bool(s.stack) and s.stack[-1].kind == STEAL
-
-
-def _bombs(s: State) -> tuple[FieldCard, ...]:
-    kind = options_kit(s.options).kind
-    return tuple(field_card(t) for t in s.field if kind[t.card] == "bomb")
-
-
-def _opening(s: State, slot: int) -> tuple[TargetOpened, State]:
-    """The event of opening ``slot`` in ``s`` and the state after (Bombs gone for the Dynamite)."""
-    card = s.targets[slot]
-    opened = s.opened[:slot] + (True,) + s.opened[slot + 1:]
-    if card != "dynamite":
-        return TargetOpened(s.turn, SLOTS[slot], card, ()), evolve(s, opened=opened)
-    kind = options_kit(s.options).kind
-    event = TargetOpened(s.turn, SLOTS[slot], card, _bombs(s))
-    return event, evolve(s, opened=opened, field=tuple(t for t in s.field if kind[t.card] != "bomb"))
-
-
-def _retraced(s: State, action: Any) -> list[Any]:
-    """The targets an action opened when the round it ended is already redealt: retraced from
-    ``s`` (GVG-TARGET-1 to GVG-TARGET-3) with the reference route."""
-    if type(action) is Place:
-        s = evolve(s, field=(*s.field, Tile(action.x, action.y, action.card, action.rotated)))
-        slots = rules.reached(s)
-    elif type(action) is OpenTarget:
-        slots = (SLOT_INDEX[action.target],)
-    else:
-        return []
-    out: list[Any] = []
-    while len(slots) == 1:
-        event, s = _opening(s, slots[0])
-        out.append(event)
-        if event.card != "dynamite":
-            break
-        slots = rules.reached(s)
-    return out
-
-
-def _opened(s: State, after: State, action: Any) -> list[Any]:
-    if after.round != s.round:
-        return _retraced(s, action)
-    new = [i for i in range(3) if after.opened[i] and not s.opened[i]]
-    new.sort(key=lambda i: s.targets[i] != "dynamite")  # the Dynamite opens first (GVG-TARGET-3)
-    bombs: tuple[FieldCard, ...] = ()
-    if type(action) is Place:
-        bombs = _bombs(evolve(s, field=(*s.field, Tile(action.x, action.y, action.card, action.rotated))))
-    elif type(action) is OpenTarget:
-        bombs = _bombs(s)
-    return [TargetOpened(s.turn, SLOTS[i], s.targets[i], bombs if s.targets[i] == "dynamite" else ())
-            for i in new]
-
-
-def _action_event(s: State, seat: int, action: Any, after: State) -> list[Any]:
-    kind = type(action)
-    if kind is Place:
-        return [CardLaid(seat, action.card, cell_of(action.x, action.y), action.rotated)]
-    if kind is PlayMap:
-        return [MapPlayed(seat, action.target, s.targets[SLOT_INDEX[action.target]])]
-    if kind is PlayExplosion:
-        return [CardExploded(seat, action.card, cell_of(action.x, action.y))]
-    if kind is PlayPotion:
-        other = next_seat(seat, s.players, action.offset)
-        return [RolesSwapped(seat, other, s.roles[other], s.roles[seat])]
-    if kind is Swap:
-        return [CardSwapped(seat, action.card)]
-    if kind is Pass:
-        return [Passed(seat, s.hands[seat])]
-    if kind is NameSkip:
-        return [SkipNamed(seat, next_seat(seat, s.players, action.offset))]
-    if kind is Steal:
-        return [StealChosen(seat, next_seat(seat, s.players, action.offset))]
-    if kind is DeclineTarget:
-        return [TargetDeclined(seat, tuple(SLOTS[i] for i in s.stack[-1].among if type(i) is int))]
-    return []
-
-
-@guarded
-def apply_with_events(s: State, action: Any) -> tuple[State, tuple[Any, ...]]:
-    """The state after ``action`` (exactly ``fast.apply``'s) and the events it caused, in order."""
-    check_type(s, State, "Goblins vs Gnomes State")  # a tracked state's events come from the game object
-    after = apply(s, action)  # refuses an illegal action, with its clause
-    seat = s.stack[-1].seat if s.stack else s.turn
-    kind = type(action)
-    events = _action_event(s, seat, action, after)
-    if kind in (Place, PlayMap, PlayExplosion, PlayPotion, Swap) and s.deck:
-        owner = s.deck_owner[0]
-        events.append(CardDrawn(seat, s.deck[0], None if owner < 0 else owner))
-    if kind is Place or kind is OpenTarget:
-        events += _opened(s, after, action)
-    redealt = after.round != s.round
-    if not redealt and after.phase is not Phase.OVER:
-        named = list(s.skips)
-        if kind is NameSkip:
-            named[next_seat(seat, s.players, action.offset)] += 1
-        for p in seats_from(next_seat(s.turn, s.players), s.players):
-            events += [TurnSkipped(p)] * max(0, named[p] - after.skips[p])
-    ended_now = (redealt or after.phase is Phase.OVER or _stealing(after)) and not _stealing(s)
-    if ended_now:
-        roles = after.roles if _stealing(after) else after.last_roles
-        result = "dragon" if _stealing(after) else after.last_result
-        events.append(RoundEnded(s.round, result, roles))
-    if redealt or after.phase is Phase.OVER:
-        changes = tuple(b - a for a, b in zip(s.points, after.points, strict=True))
-        events.append(RoundScored(s.round, changes, after.points))
-    if after.phase is Phase.OVER:
-        events.append(GameEnded(after.points, after.winners))
-    elif redealt:
-        events += dealt(after)
-    return after, tuple(events)
 
 
 @guarded

@@ -53,6 +53,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
 from gremlinrules.goblins_vs_gnomes.fast_place import place
 from gremlinrules.goblins_vs_gnomes.fast_steps import name_skip, swap
 from gremlinrules.goblins_vs_gnomes.flow import finish, resolve
+from gremlinrules.goblins_vs_gnomes.frames import SkipNaming, StealChoice, TargetChoice
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit, kit_for
 from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
 from gremlinrules.goblins_vs_gnomes.rules import (
@@ -73,7 +74,7 @@ from gremlinrules.goblins_vs_gnomes.rules import (
     rule_book,
     steal_choices,
 )
-from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, Phase, State, evolve
+from gremlinrules.goblins_vs_gnomes.state import Phase, State, evolve
 
 __all__ = ["apply", "has_playable", "is_legal", "kit_of", "legal_actions"]
 
@@ -170,7 +171,8 @@ def is_legal(state: State, action: Any) -> bool:
     return rule_book().is_legal(state, action)  # an action or state built without its fields: refused
 
 
-_CHOICES = {NAME_SKIP: name_skip_choices, OPEN_TARGET: open_target_choices, STEAL: steal_choices}
+_CHOICES: dict[type, Any] = {SkipNaming: name_skip_choices, TargetChoice: open_target_choices,
+                             StealChoice: steal_choices}
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -182,7 +184,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             return ()
         if state.stack:
             frame = state.stack[-1]
-            return _CHOICES[frame.kind](state, frame)
+            return _CHOICES[type(frame)](state, frame)  # type: ignore[no-any-return]
         opts = state.options
         comps = opts.components
         kit = REFERENCE_KIT if comps is None else kit_for(comps)
@@ -214,22 +216,23 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def _place(state: State, action: Place) -> State:
-    """Lay the card; a route that reaches nothing ends the turn with one State built."""
+    """Lay the card; a route that reaches nothing ends the turn with one State built (the
+    rule book's :func:`.rules.place`, its events left out)."""
     kit = kit_of(state)
     tile = kit.tile(action)
     changes: dict[str, Any] = {}
     laid(state, action, tile, changes)
     route = analyse_after_place(state.field, changes["field"], state.opened, tile, kit)  # noted
     if "stack" in changes or route.reached:
-        return resolve(evolve(state, **changes), adjoining(state, tile, _reached))
-    return finish(state, changes)
+        return resolve(evolve(state, **changes), adjoining(state, tile, _reached)).state
+    return finish(state, changes).state
 
 
-_EFFECTS: dict[type, Any] = {**effects(_reached), Place: _place}
-_RESUME: dict[str, Any] = {
-    NAME_SKIP: resume_name_skip,
-    OPEN_TARGET: functools.partial(resume_open_target, reached=_reached),
-    STEAL: resume_steal,
+_EFFECTS: dict[type, Any] = effects(_reached)
+_RESUME: dict[type, Any] = {
+    SkipNaming: resume_name_skip,
+    TargetChoice: functools.partial(resume_open_target, reached=_reached),
+    StealChoice: resume_steal,
 }
 _ANSWERS = (NameSkip, OpenTarget, DeclineTarget, Steal)
 _FAST_PLAYS: dict[type, Any] = {Place: place, Swap: swap}
@@ -257,5 +260,8 @@ def apply(state: State, action: Any) -> State:
     stack = state.stack
     if stack:
         frame = stack[-1]
-        return _RESUME[frame.kind](evolve(state, stack=stack[:-1]), frame, action)  # type: ignore[no-any-return]
-    return _EFFECTS[type(action)](state, action)  # type: ignore[no-any-return]
+        return _RESUME[type(frame)](evolve(state, stack=stack[:-1]), frame, action).state  # type: ignore[no-any-return]
+    kind = type(action)
+    if kind is Place:
+        return _place(state, action)
+    return _EFFECTS[kind](state, action).state  # type: ignore[no-any-return]

@@ -4,7 +4,7 @@ A Place from ``legal_actions`` (found by its id in the kit) of a held card on a
 frontier cell where it fits, which reaches no target: the card leaves the hand,
 the top card is drawn, the field gains the tile, the route analysis is extended
 from the old one, and the next State is built with one updater call, the turn
-passed on past any skipped seats (or, for an Ale Mug, the name-skip frame
+passed on past any skipped seats (or, for an Ale Mug, the SkipNaming frame
 pushed). Anything else (an action built elsewhere, an illegal one, a target
 reached, the last card of a hand with the deck empty) gives None, and
 :mod:`.fast` answers it with the rule book's check and effects.
@@ -15,13 +15,13 @@ from __future__ import annotations
 import bisect
 from operator import attrgetter
 
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.frames import SkipNaming
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, kit_for
 from gremlinrules.goblins_vs_gnomes.route import analyse, extended, remember
 from gremlinrules.goblins_vs_gnomes.rules import forget
-from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, State
+from gremlinrules.goblins_vs_gnomes.state import State
 
 __all__ = ["place"]
 
@@ -31,7 +31,7 @@ _PLACED = make_updater(State, "turn", "hands", "known_cards", "deck", "deck_owne
 _SKIPPED = make_updater(State, "turn", "skips", "hands", "known_cards", "deck", "deck_owner", "field",
                         passes=0)
 _MUGGED = make_updater(State, "stack", "hands", "known_cards", "deck", "deck_owner", "field", passes=0)
-_MUG_FRAMES: dict[tuple[int, str], tuple[Frame]] = {}
+_MUG_FRAMES: dict[tuple[int, str], tuple[SkipNaming]] = {}
 """The stack after an Ale Mug by (seat, card) (at most eight seats times the designs)."""
 
 
@@ -80,7 +80,7 @@ def place(state: State, action: Place) -> State | None:
     if mug:  # GVG-CARD-4: the placer names who skips
         stack = _MUG_FRAMES.get((seat, card))
         if stack is None:
-            stack = _MUG_FRAMES[(seat, card)] = (Frame(NAME_SKIP, seat, source=card),)
+            stack = _MUG_FRAMES[(seat, card)] = (SkipNaming(seat, card),)
         return _MUGGED(state, stack, hands, known, deck, owner, after)
     # GVG-TURN-5: the turn passes on; a skipped turn is not a decision (GVG-CARD-4)
     n = state.players

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.goblins_vs_gnomes.actions import NameSkip, Swap
+from gremlinrules.goblins_vs_gnomes.frames import SkipNaming
 from gremlinrules.goblins_vs_gnomes.rules import forget
-from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, State
+from gremlinrules.goblins_vs_gnomes.state import State
 
 __all__ = ["name_skip", "swap"]
 
@@ -68,7 +69,7 @@ def name_skip(state: State, action: NameSkip) -> State | None:
     frame = stack[0]
     offset = action.offset
     n = state.players
-    if (len(stack) != 1 or frame.kind != NAME_SKIP or type(offset) is not int
+    if (len(stack) != 1 or type(frame) is not SkipNaming or type(offset) is not int
             or not (0 < offset < n or (offset == 0 and state.options.name_self))):
         return None
     passes = state.passes

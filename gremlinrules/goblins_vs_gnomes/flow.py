@@ -3,6 +3,10 @@
 Which targets the route reaches is asked of a ``reached`` function, so the
 reference rules (:mod:`.rules`, a readable search) and the fast path
 (:mod:`.fast`, the route tables) run the same steps with their own route.
+
+Every step returns a :class:`~gremlinrules.core.step.Step`: the next state and the
+events it caused, made where the rule acts (a target turns face up, a turn is
+skipped, the round ends, is scored and the next is dealt).
 """
 
 from __future__ import annotations
@@ -10,90 +14,111 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gremlinrules.core.decisions import Frame, push
+from gremlinrules.core.step import Step
 from gremlinrules.core.zones import next_seat, seats_from
+from gremlinrules.goblins_vs_gnomes.actions import SLOTS
+from gremlinrules.goblins_vs_gnomes.events import (
+    GameEnded,
+    RoundEnded,
+    RoundScored,
+    TargetOpened,
+    TurnSkipped,
+    dealt,
+)
+from gremlinrules.goblins_vs_gnomes.frames import StealChoice, TargetChoice
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
+from gremlinrules.goblins_vs_gnomes.notation import field_card
 from gremlinrules.goblins_vs_gnomes.route import route_tags
 from gremlinrules.goblins_vs_gnomes.setup import WIN, deal_round
-from gremlinrules.goblins_vs_gnomes.state import OPEN_TARGET, STEAL, Phase, State, evolve
+from gremlinrules.goblins_vs_gnomes.state import Phase, State, evolve
 
-__all__ = ["AFTER_DYNAMITE", "Reached", "decline", "end_round", "end_turn", "finish", "open_target",
-           "resolve", "score_round"]
-
-AFTER_DYNAMITE = "dynamite"
-"""The ``source`` of an open-target frame pushed after the Dynamite under
-``second_target="may_open"``: its choices include :class:`~.actions.DeclineTarget`."""
+__all__ = ["Reached", "decline", "end_round", "end_turn", "finish", "open_target", "resolve",
+           "score_round"]
 
 Reached = Callable[[State], tuple[int, ...]]
 """The face-down target slots the route of a state reaches, in slot order."""
 
 
-def finish(state: State, changes: dict[str, Any]) -> State:
-    """``state`` with ``changes``, then the turn ends: round end checks (GVG-END-1, GVG-END-2),
-    else the turn passes to the next seat not skipping (GVG-TURN-5, GVG-CARD-4). One State is
-    built in the common case."""
+def finish(state: State, changes: dict[str, Any], events: tuple[Any, ...] = ()) -> Step[State]:
+    """``state`` with ``changes`` (which caused ``events``), then the turn ends: round end checks
+    (GVG-END-1, GVG-END-2), else the turn passes to the next seat not skipping (GVG-TURN-5,
+    GVG-CARD-4: each skipped turn a :class:`~.events.TurnSkipped`). One State is built in the
+    common case."""
     n = state.players
     get = changes.get
     if get("passes", state.passes) >= n or (
         not get("deck", state.deck) and not any(get("hands", state.hands))
         and not any(get("opened", state.opened))
     ):
-        return end_round(evolve(state, **changes), state.turn)
+        return Step(evolve(state, **changes), events).then(lambda s: end_round(s, state.turn))
     nxt = next_seat(state.turn, n)
     skips = get("skips", state.skips)
     if skips[nxt] > 0:  # (a negative count, in a state made by hand, skips nothing: no endless loop)
+        skipped = []
         while skips[nxt] > 0:  # a skipped turn is not a decision (GVG-CARD-4)
+            skipped.append(TurnSkipped(nxt))
             skips = skips[:nxt] + (skips[nxt] - 1,) + skips[nxt + 1:]
             nxt = next_seat(nxt, n)
         # GVG-END-1: a skipped seat has not passed, and its skips all come before its first
         # pass since the last card played, so the run of passes starts again after a skip:
         # n passes in a row then mean every seat has passed since that card.
         changes["passes"] = 0
+        events = (*events, *skipped)
     changes.update(turn=nxt, skips=skips)
-    return evolve(state, **changes)
+    return Step(evolve(state, **changes), events)
 
 
-def end_turn(state: State) -> State:
+def end_turn(state: State) -> Step[State]:
     """The turn ends (see :func:`finish`)."""
     return finish(state, {})
 
 
-def resolve(state: State, reached: Reached) -> State:
+def _choice(state: State, slots: tuple[int, ...], after_dynamite: bool) -> Step[State]:
+    """GVG-TARGET-3: the turn owner chooses among the reached ``slots`` (a frame on top)."""
+    frame = TargetChoice(state.turn, after_dynamite, tuple(SLOTS[i] for i in slots))
+    return Step(evolve(state, stack=(*state.stack, frame)))
+
+
+def resolve(state: State, reached: Reached) -> Step[State]:
     """Open what the route now reaches (GVG-TARGET-1); several at once: the placer chooses the
-    order (GVG-TARGET-3, an open-target frame). Once nothing more opens, a frame left below
-    (the Ale Mug's name-skip, GVG-CARD-4) is pending; else the turn ends."""
+    order (GVG-TARGET-3, a :class:`~.frames.TargetChoice`). Once nothing more opens, a frame
+    left below (the Ale Mug's :class:`~.frames.SkipNaming`, GVG-CARD-4) is pending; else the
+    turn ends."""
     slots = reached(state)
     if not slots:
-        return state if state.stack else end_turn(state)
+        return Step(state) if state.stack else end_turn(state)
     if len(slots) == 1:
         return open_target(state, slots[0], reached)
-    return evolve(state, stack=push(state.stack, Frame(OPEN_TARGET, state.turn, among=slots)))
+    return _choice(state, slots, False)
 
 
-def open_target(state: State, slot: int, reached: Reached) -> State:
-    """Turn the target in ``slot`` face up and apply it."""
+def open_target(state: State, slot: int, reached: Reached) -> Step[State]:
+    """Turn the target in ``slot`` face up (a :class:`~.events.TargetOpened`) and apply it."""
     opened = state.opened[:slot] + (True,) + state.opened[slot + 1:]
-    if state.targets[slot] != "dynamite":  # GVG-END-3: Gold or Dragon ends the round
-        return end_round(evolve(state, opened=opened, opener=state.turn), state.turn)
+    card, seat = state.targets[slot], state.turn
+    if card != "dynamite":  # GVG-END-3: Gold or Dragon ends the round
+        shown = TargetOpened(seat, SLOTS[slot], card, ())
+        return Step(evolve(state, opened=opened, opener=seat), (shown,)).then(lambda s: end_round(s, seat))
     # GVG-TARGET-2: every Bomb leaves the field; play goes on, others may open next
     kind = options_kit(state.options).kind
-    bombs = tuple(t.card for t in state.field if kind[t.card] == "bomb")
+    bombs = tuple(t for t in state.field if kind[t.card] == "bomb")
     field = tuple(t for t in state.field if kind[t.card] != "bomb")
-    state = evolve(state, opened=opened, field=field, discard=tuple(sorted(state.discard + bombs)))
+    shown = TargetOpened(seat, SLOTS[slot], card, tuple(field_card(t) for t in bombs))
+    state = evolve(state, opened=opened, field=field,
+                   discard=tuple(sorted(state.discard + tuple(t.card for t in bombs))))
     if state.options.second_target == "may_open":
         # GVG-TARGET-3 (option second_target): the player MAY open what the route still
-        # reaches: an open-target frame marked "dynamite" whose choices include declining
+        # reaches: a TargetChoice after the Dynamite, whose choices include declining
         slots = reached(state)
         if slots:
-            return evolve(state, stack=push(state.stack, Frame(OPEN_TARGET, state.turn, among=slots,
-                                                                source=AFTER_DYNAMITE)))
-    return resolve(state, reached)
+            return _choice(state, slots, True).emit(shown)
+    return Step(state, (shown,)).then(lambda s: resolve(s, reached))
 
 
-def decline(state: State) -> State:
+def decline(state: State) -> Step[State]:
     """GVG-TARGET-3 (``second_target="may_open"``): the reached targets stay face down; a frame
-    left below (the Ale Mug's name-skip) is pending, else the turn ends."""
-    return state if state.stack else end_turn(state)
+    left below (the Ale Mug's :class:`~.frames.SkipNaming`) is pending, else the turn ends."""
+    return Step(state) if state.stack else end_turn(state)
 
 
 def _result(state: State) -> str:
@@ -105,9 +130,10 @@ def _result(state: State) -> str:
     return "dynamite" if got else "none"
 
 
-def end_round(state: State, last_actor: int) -> State:
-    """The round is over (any pending frame is dropped): ask the Greedy One for a victim if
-    needed (a steal frame), else score."""
+def end_round(state: State, last_actor: int) -> Step[State]:
+    """The round is over (any pending frame is dropped) and every role card is shown (a
+    :class:`~.events.RoundEnded`, GVG-SCORE-9): ask the Greedy One for a victim if needed (a
+    :class:`~.frames.StealChoice`), else score."""
     result = _result(state)
     if result in ("gold", "dragon"):
         start = state.opener  # GVG-SCORE-6: scoring starts at the opener
@@ -115,10 +141,11 @@ def end_round(state: State, last_actor: int) -> State:
         start = state.first_out  # ... else at the first seat out of cards
     else:
         start = last_actor  # GVG-SCORE-7: nobody ran out: the seat whose turn ended the round
+    ended = RoundEnded(state.round, result, state.roles)
     if result == "dragon" and state.options.advanced_roles and "greedy-one" in state.roles:
-        greedy = state.roles.index("greedy-one")
-        return evolve(state, stack=(Frame(STEAL, greedy),), opener=start)  # GVG-ADV-3
-    return score_round(evolve(state, opener=start, stack=()), -1)
+        greedy = state.roles.index("greedy-one")  # GVG-ADV-3
+        return Step(evolve(state, stack=(StealChoice(greedy),), opener=start), (ended,))
+    return Step(evolve(state, opener=start, stack=()), (ended,)).then(lambda s: score_round(s, -1))
 
 
 def _deltas(state: State, result: str, opener: int) -> list[int]:
@@ -164,10 +191,12 @@ def _deltas(state: State, result: str, opener: int) -> list[int]:
     return delta
 
 
-def score_round(state: State, victim: int) -> State:
-    """Score seat by seat from ``state.opener``; the first to reach 9 wins at once (GVG-SCORE-5).
+def score_round(state: State, victim: int) -> Step[State]:
+    """Score seat by seat from ``state.opener``; the first to reach 9 wins at once (GVG-SCORE-5):
+    a :class:`~.events.RoundScored`.
 
-    Then the match ends (GVG-END-4, GVG-BOUND-1) or the next round is dealt (GVG-ROUND-1).
+    Then the match ends (GVG-END-4, GVG-BOUND-1: a :class:`~.events.GameEnded`) or the next
+    round is dealt (GVG-ROUND-1: a :class:`~.events.Dealt` per seat).
     """
     n = state.players
     result = _result(state)
@@ -183,16 +212,16 @@ def score_round(state: State, victim: int) -> State:
             winner = s
             break
     points = tuple(pts)
-    if winner >= 0:
-        return evolve(state, points=points, phase=Phase.OVER, winners=(winner,),
-                      last_roles=state.roles, last_result=result, stack=())
+    scored = RoundScored(state.round, tuple(b - a for a, b in zip(state.points, points, strict=True)), points)
     opts = state.options
-    if opts.bounded and state.round >= opts.round_limit:  # GVG-BOUND-1
+    if winner >= 0 or (opts.bounded and state.round >= opts.round_limit):  # GVG-BOUND-1
         best = max(points)
-        return evolve(state, points=points, phase=Phase.OVER, stack=(),
-                      winners=tuple(s for s in range(n) if points[s] == best),
-                      last_roles=state.roles, last_result=result)
+        winners = (winner,) if winner >= 0 else tuple(s for s in range(n) if points[s] == best)
+        over = evolve(state, points=points, phase=Phase.OVER, winners=winners,
+                      last_roles=state.roles, last_result=result, stack=())
+        return Step(over, (scored, GameEnded(points, winners)))
     # GVG-SETUP-5: the next seat starts the next round, or the first round's starter again
     starter = next_seat(state.round_starter, n) if opts.rotate_first_player else state.round_starter
-    return deal_round(n, opts, state.rng, points, state.round + 1, starter,
-                      last_roles=state.roles, last_result=result)
+    after = deal_round(n, opts, state.rng, points, state.round + 1, starter,
+                       last_roles=state.roles, last_result=result)
+    return Step(after, (scored, *dealt(after)))

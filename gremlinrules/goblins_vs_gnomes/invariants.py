@@ -12,12 +12,12 @@ from collections import Counter
 from typing import Any
 
 from gremlinrules.core.checks import check_players, check_type, is_int
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import InvalidArgumentError, SetupError, listed, shown
 from gremlinrules.core.invariants import Gate, Invariant, broken, holds
 from gremlinrules.core.rng import Rng
+from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX
 from gremlinrules.goblins_vs_gnomes.components import REFERENCE
-from gremlinrules.goblins_vs_gnomes.flow import AFTER_DYNAMITE
+from gremlinrules.goblins_vs_gnomes.frames import FRAME_TYPES, SkipNaming, StealChoice, TargetChoice
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.setup import (
     MAX_PLAYERS,
@@ -27,7 +27,7 @@ from gremlinrules.goblins_vs_gnomes.setup import (
     goblin_count,
     options_or_default,
 )
-from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, TARGETS, Options, Phase, State
+from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, State
 
 __all__ = ["FULL_DECK", "INVARIANTS", "check_state", "decision_bound", "problems", "round_bound"]
 
@@ -78,7 +78,7 @@ def _roles_dealt(s: State) -> bool:
 
 def _ended_goes_on(s: State) -> bool:
     ended = [s.targets[i] for i in range(3) if s.opened[i] and s.targets[i] != "dynamite"]
-    return bool(ended) and s.phase is not Phase.OVER and [f.kind for f in s.stack] != [STEAL]
+    return bool(ended) and s.phase is not Phase.OVER and not _stealing(s)
 
 
 def _known_cards(s: State) -> list[str]:
@@ -184,7 +184,7 @@ def problems(s: State) -> list[str]:
 def _counter_problems(s: State, kit: Any) -> list[str]:
     """Every counter within what play can reach: skips, swaps, passes, rounds, points, the cards
     that left the hands (GVG-INV-6)."""
-    over = s.phase is Phase.OVER or [f.kind for f in s.stack] == [STEAL]  # the round has ended
+    over = s.phase is Phase.OVER or _stealing(s)  # the round has ended
     laid = Counter(kit.kind[c] for c in s.discard) + Counter(kit.kind[t.card] for t in s.field)
     return [*_turn_counters(s, over, laid), *_round_counters(s), *_winner_problems(s, kit.win),
             *_hand_problems(s, kit, laid)]
@@ -194,7 +194,7 @@ def _turn_counters(s: State, over: bool, laid: Counter[str]) -> list[str]:
     """Skips, swaps and passes (GVG-CARD-4, GVG-BOUND-1, GVG-TURN-2, GVG-END-1)."""
     out: list[str] = []
     n, opts = s.players, s.options
-    naming = any(f.kind == NAME_SKIP for f in s.stack)
+    naming = any(type(f) is SkipNaming for f in s.stack)
     if sum(s.skips) > laid["ale-mug"] - naming:  # GVG-CARD-4: one skip per Ale Mug laid
         out.append("skips: more skipped turns than Ale Mugs laid this round")
     elif not over and s.skips[s.turn]:
@@ -257,53 +257,57 @@ def _hand_problems(s: State, kit: Any, laid: Counter[str]) -> list[str]:
     return out
 
 
-def _face_down_slots(s: State, among: tuple[Any, ...], least: int = 2) -> bool:
-    """``least`` or more distinct face-down target slots, in order."""
-    slots = [t for t in among if is_int(t) and 0 <= t < 3 and not s.opened[t]]
-    return len(slots) == len(among) >= least and slots == sorted(set(slots))
+def _stealing(s: State) -> bool:
+    """The Greedy One's choice is pending: the round has ended (GVG-ADV-3)."""
+    return type(s.stack) is tuple and len(s.stack) == 1 and type(s.stack[0]) is StealChoice
 
 
-def _open_target_problem(s: State, f: Frame) -> str | None:
-    """An order choice binds two or more face-down targets; the choice after the Dynamite
-    (GVG-TARGET-3, with the decline answer) exists only under ``second_target="may_open"``,
-    once the Dynamite is face up, and binds one or more."""
-    if f.source == AFTER_DYNAMITE:
+_ORDERS = ((), (SkipNaming,), (TargetChoice,), (SkipNaming, TargetChoice), (StealChoice,))
+"""The stacks the rules leave (GVG-CARD-4, GVG-TARGET-3, GVG-ADV-3): an Ale Mug's naming waits
+under the target choice its card caused; the Greedy One's choice is alone (the round is over)."""
+
+
+def _target_choice_problem(s: State, f: TargetChoice) -> str | None:
+    """The frame's fields are valid (its validators); what the state must show: the targets it
+    binds are face down, and a choice after the Dynamite (GVG-TARGET-3, with the decline answer)
+    exists only under ``second_target="may_open"`` once the Dynamite is face up."""
+    if any(s.opened[SLOT_INDEX[t]] for t in f.among):
+        return "a target choice binds face-down targets only"
+    if f.after_dynamite:
         dynamite = any(s.opened[i] and s.targets[i] == "dynamite" for i in range(3))
         if s.options.second_target != "may_open" or not dynamite:
             return "a target may be declined only after the Dynamite, under second_target='may_open'"
-        if not _face_down_slots(s, f.among, 1):
-            return "the choice after the Dynamite needs face-down reached targets"
-        return None
-    if f.source:
-        return "an order choice has no source"
-    if not _face_down_slots(s, f.among):
-        return "an order choice needs two or more face-down reached targets"
     return None
 
 
+def _frame_problem(s: State, f: Any) -> str | None:
+    """What only the state can show of one frame: its seat plays, only the Greedy One steals."""
+    if not _seats((f.seat,), s.players):
+        return "a frame's seat is not at the table"
+    if type(f) is StealChoice:
+        if not s.options.advanced_roles or s.roles[f.seat] != "greedy-one":
+            return "only the Greedy One steals, with advanced roles"
+        return None
+    if f.seat != s.turn:
+        return "only the turn owner names a skip or orders targets"
+    if type(f) is SkipNaming:
+        kind = options_kit(s.options).kind
+        return None if kind.get(f.card) == "ale-mug" else "only an Ale Mug asks for a skip to be named"
+    return _target_choice_problem(s, f)
+
+
 def _stack_problems(s: State) -> list[str]:
-    """The decision stack holds only the frames the rules push, in the order they push them."""
+    """The decision stack holds only the frames the rules push, in the order they push them
+    (each frame's own fields are checked by its class)."""
     stack = s.stack
-    if not isinstance(stack, tuple) or not all(type(f) is Frame for f in stack):
-        return ["the decision stack must be a tuple of frames"]
-    kinds = [f.kind for f in stack]
+    if type(stack) is not tuple or not all(type(f) in FRAME_TYPES for f in stack):
+        return ["the decision stack must be a tuple of this game's frames"]
     if s.phase is Phase.OVER and stack:
         return ["a decision is pending after the match ended"]
-    if kinds not in ([], [NAME_SKIP], [OPEN_TARGET], [NAME_SKIP, OPEN_TARGET], [STEAL]):
-        return [f"no rule leaves the frames {shown(kinds)} pending"]
-    out: list[str] = []
-    for f in stack:
-        if not _seats((f.seat,), s.players) or f.bound or f.then:
-            out.append("a frame with a bad seat or extra steps")
-        elif f.kind != STEAL and f.seat != s.turn:
-            out.append("only the turn owner names a skip or orders targets")
-        elif f.kind == OPEN_TARGET and (why := _open_target_problem(s, f)) is not None:
-            out.append(why)
-        elif f.kind != OPEN_TARGET and f.among:
-            out.append("only an order choice is bound to targets")
-        elif f.kind == STEAL and (not s.options.advanced_roles or s.roles[f.seat] != "greedy-one"):
-            out.append("only the Greedy One steals, with advanced roles")
-    return out
+    kinds = tuple(type(f) for f in stack)
+    if kinds not in _ORDERS:
+        return [f"no rule leaves the frames {shown([k.__name__ for k in kinds])} pending"]
+    return [why for f in stack if (why := _frame_problem(s, f)) is not None]
 
 
 def check_state(state: State) -> None:

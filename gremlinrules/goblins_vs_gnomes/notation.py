@@ -12,7 +12,8 @@ reaches JSON. At the boundary (``register``):
 * "nobody" is None: ``deck_owner`` per deck card, ``first_out``, ``opener``; ``last_result`` is
   None before the first round ends;
 * peeks, Potion swaps and known cards are small objects (:class:`Peek`, :class:`PotionSwap`,
-  :class:`SeatCard`); an open-target frame names the reached targets (``among``) by slot name.
+  :class:`SeatCard`); the pending frames are the typed classes of :mod:`.frames`, tagged with
+  their ``"type"`` (a target choice names the reached targets by slot name).
 
 Every other field of the state is written as the class declares it, so a field added to
 ``State`` later reaches JSON unchanged. ``schema_overrides`` gives the JSON Schema of this form.
@@ -27,16 +28,21 @@ import cattrs
 
 from gremlinrules.core import serial
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
+from gremlinrules.core.frames import upgrade_frames
 from gremlinrules.core.schema import build_schema
 from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX, SLOTS, Slot
-from gremlinrules.goblins_vs_gnomes.state import OPEN_TARGET, Options, Setup, State, Tile, evolve
+from gremlinrules.goblins_vs_gnomes.state import Options, Setup, State, Tile, evolve
 
 __all__ = [
-    "FieldCard", "Peek", "PotionSwap", "SeatCard", "SeatRole", "Target", "Targets", "cell_of",
-    "field_card", "register", "schema_overrides", "xy_of",
+    "FORMAT_VERSION", "UPGRADES", "FieldCard", "Peek", "PotionSwap", "SeatCard", "SeatRole", "Target",
+    "Targets", "cell_of", "field_card", "register", "schema_overrides", "upgrade_v1", "xy_of",
 ]
+
+FORMAT_VERSION = 2
+"""The version of this game's state and view JSON: 2 since the decision frames are typed
+(``{"type": "TargetChoice", "seat": 0, "after_dynamite": false, "among": ["middle", "bottom"]}``);
+version 1 documents still read (:data:`UPGRADES`)."""
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -144,20 +150,6 @@ def targets_of(identities: tuple[Any, ...], opened: tuple[bool, ...]) -> Targets
     return Targets(top, middle, bottom)
 
 
-def frame_data(frame: Frame) -> Frame:
-    """A frame as JSON shows it: an open-target frame's reached slots by name."""
-    if frame.kind == OPEN_TARGET and frame.among and type(frame.among[0]) is int:
-        return attrs.evolve(frame, among=tuple(SLOTS[i].value for i in frame.among))  # type: ignore[index]
-    return frame
-
-
-def frame_internal(frame: Frame) -> Frame:
-    """The inverse of :func:`frame_data`."""
-    if frame.kind == OPEN_TARGET and frame.among and type(frame.among[0]) is str:
-        return attrs.evolve(frame, among=tuple(SLOT_INDEX[Slot(v)] for v in frame.among))
-    return frame
-
-
 def _none(value: int) -> int | None:
     return None if value < 0 else value
 
@@ -184,7 +176,6 @@ class _Readable:
     """The seat that opened Gold or Dragon (then the seat scoring starts from), or None."""
     last_result: str | None
     """How the previous round ended (gold, dragon, dynamite, none); None before the first."""
-    stack: tuple[Frame, ...]
 
 
 _REPLACED = tuple(f.name for f in attrs.fields(_Readable))
@@ -225,7 +216,6 @@ def register(conv: cattrs.Converter) -> cattrs.Converter:
     """Teach ``conv`` the readable notation of a State (both ways)."""
     base_un = conv.get_unstructure_hook(State)
     base_st = conv.get_structure_hook(State)
-    to_frame = conv.get_unstructure_hook(Frame)
     slot_names = tuple(s.value for s in SLOTS)
 
     def unstructure(s: State) -> dict[str, Any]:
@@ -241,7 +231,6 @@ def register(conv: cattrs.Converter) -> cattrs.Converter:
         data["first_out"] = _none(s.first_out)
         data["opener"] = _none(s.opener)
         data["last_result"] = s.last_result or None
-        data["stack"] = [to_frame(frame_data(f)) for f in s.stack]
         return data
 
     def structure(value: Any, _: Any) -> State:
@@ -269,7 +258,6 @@ def register(conv: cattrs.Converter) -> cattrs.Converter:
         rest["first_out"] = _minus(readable.first_out)
         rest["opener"] = _minus(readable.opener)
         rest["last_result"] = readable.last_result or ""
-        rest["stack"] = [to_frame(frame_internal(f)) for f in readable.stack]
         return base_st(rest, State)  # type: ignore[no-any-return]
 
     conv.register_unstructure_hook(State, unstructure)
@@ -288,3 +276,30 @@ def schema_overrides() -> dict[type, dict[str, Any]]:
     state["required"] = [k for k in state["required"] if k != "opened"]
     state["properties"]["rng"] = defs["Rng"]  # the View has none: written inline
     return {State: state}
+
+
+def _frame_of_v1(frame: Any) -> Any:
+    """A version 1 frame (``kind``, ``seat``, ``among``, ``source``, ``bound``, ``then``) as the
+    data of its typed class (:mod:`.frames`); anything else unchanged (the converter says what is
+    wrong)."""
+    if type(frame) is not dict:
+        return frame
+    kind, seat = frame.get("kind"), frame.get("seat")
+    if kind == "name-skip":  # GVG-CARD-4: the source was the Ale Mug laid
+        return {"type": "SkipNaming", "seat": seat, "card": frame.get("source")}
+    if kind == "open-target":  # GVG-TARGET-3: "dynamite" marked the choice after the Dynamite
+        return {"type": "TargetChoice", "seat": seat, "after_dynamite": frame.get("source") == "dynamite",
+                "among": frame.get("among")}
+    if kind == "steal":  # GVG-ADV-3
+        return {"type": "StealChoice", "seat": seat}
+    return frame
+
+
+def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 state or view document as version 2: its untyped frames (the state's
+    ``stack``, the view's ``pending``) as the typed frames of :mod:`.frames`."""
+    return upgrade_frames(data, _frame_of_v1)
+
+
+UPGRADES = {1: upgrade_v1}
+"""Each older format version's upgrade to the next (see :class:`gremlinrules.core.game.ModuleGame`)."""

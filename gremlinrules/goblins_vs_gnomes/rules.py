@@ -33,13 +33,20 @@ The other plays
     hand with nothing playable and shows it (GVG-TURN-3). After a play the
     player draws (GVG-TURN-4); then the turn passes on (GVG-TURN-5).
 
-Decisions (frames on the state's ``stack``)
-    ``name-skip`` after an Ale Mug (GVG-CARD-4), ``open-target`` when one card
+Decisions (typed frames on the state's ``stack``, :mod:`.frames`)
+    ``SkipNaming`` after an Ale Mug (GVG-CARD-4), ``TargetChoice`` when one card
     reaches several targets (GVG-TARGET-3; with ``second_target="may_open"`` also
     after the Dynamite while the route still reaches a target, and then the placer
-    may decline with ``DeclineTarget``), ``steal`` for the Greedy One after
+    may decline with ``DeclineTarget``), ``StealChoice`` for the Greedy One after
     the Dragon (GVG-ADV-3). While a frame is pending its choices are the only
     legal actions.
+
+Events
+    Every effect and resume returns a :class:`~gremlinrules.core.step.Step`: the
+    rule book announces the action itself (``CardLaid``, ``MapPlayed`` ...), the
+    effect adds the card drawn and what :mod:`.flow` does next (targets opened,
+    turns skipped, the round ended, scored and dealt anew), so
+    :func:`apply_with_events` is the game's one source of events.
 """
 
 from __future__ import annotations
@@ -51,13 +58,13 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, is_int
-from gremlinrules.core.decisions import Frame, push
+from gremlinrules.core.checks import check_complete, guarded, is_int
 from gremlinrules.core.deprecation import module_aliases
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.grid import OFFSETS, SIDE_NAMES, Cell
 from gremlinrules.core.messages import Message, message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.step import Step
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOT_INDEX,
@@ -76,21 +83,28 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Swap,
 )
 from gremlinrules.goblins_vs_gnomes.components import NAME_LIMIT
-from gremlinrules.goblins_vs_gnomes.flow import (
-    AFTER_DYNAMITE,
-    Reached,
-    decline,
-    finish,
-    open_target,
-    resolve,
-    score_round,
+from gremlinrules.goblins_vs_gnomes.events import (
+    CardDrawn,
+    CardExploded,
+    CardLaid,
+    CardSwapped,
+    MapPlayed,
+    Passed,
+    RolesSwapped,
+    SkipNamed,
+    StealChosen,
+    TargetDeclined,
 )
+from gremlinrules.goblins_vs_gnomes.flow import Reached, decline, finish, open_target, resolve, score_round
+from gremlinrules.goblins_vs_gnomes.frames import SkipNaming, StealChoice, TargetChoice
 from gremlinrules.goblins_vs_gnomes.geometry import START, Kit, options_kit
-from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP, OPEN_TARGET, STEAL, Phase, State, Tile, evolve
+from gremlinrules.goblins_vs_gnomes.notation import cell_of
+from gremlinrules.goblins_vs_gnomes.state import Phase, State, Tile, evolve
 
 __all__ = [
-    "CHECKS", "Route", "apply", "card_leaves", "current_player", "decisions", "effects",
-    "forget", "is_legal", "laid", "legal_actions", "may_decline", "name_skip_choices", "no_fit",
+    "CHECKS", "Route", "announce", "apply", "apply_with_events", "card_leaves", "current_player",
+    "deciding", "decisions", "effects", "forget", "is_legal", "laid", "legal_actions", "may_decline",
+    "name_skip_choices", "no_fit",
     "not_an_action", "not_held", "not_tunnel_card", "off_table", "open_sides",
     "open_target_choices", "pass_turn", "place", "play_explosion", "play_map", "play_potion",
     "reached", "resume_name_skip", "resume_open_target", "resume_steal", "route", "rule_book",
@@ -410,8 +424,14 @@ def forget(known: tuple[tuple[tuple[int, str], ...], ...], seat: int,
     return tuple(out)
 
 
-def card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
-    """``card`` leaves the turn owner's hand; they draw the top card if any (GVG-TURN-4)."""
+def _drawn(seat: int, top: str, who: int) -> CardDrawn:
+    """GVG-TURN-4: ``seat`` drew ``top``, which seat ``who`` put under the deck (-1: nobody)."""
+    return CardDrawn(seat, top, None if who < 0 else who)
+
+
+def card_leaves(state: State, card: str, changes: dict[str, Any]) -> tuple[CardDrawn, ...]:
+    """``card`` leaves the turn owner's hand; they draw the top card if any (GVG-TURN-4): the
+    changes go into ``changes``, the draw is the event returned."""
     seat = state.turn
     hands = state.hands
     hand = list(hands[seat])
@@ -420,6 +440,7 @@ def card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
     if any(known):
         known = forget(known, seat, card)
     deck, owner = state.deck, state.deck_owner
+    drawn: tuple[CardDrawn, ...] = ()
     if deck:
         top, who = deck[0], owner[0]
         hand.append(top)
@@ -427,26 +448,30 @@ def card_leaves(state: State, card: str, changes: dict[str, Any]) -> None:
         deck, owner = deck[1:], owner[1:]
         if who >= 0 and who != seat:  # that seat put this card under the deck: it knows it
             known = known[:who] + (tuple(sorted((*known[who], (seat, top)))),) + known[who + 1:]
+        drawn = (_drawn(seat, top, who),)
     elif not hand and state.first_out < 0:
         changes["first_out"] = seat  # GVG-SCORE-6
     hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
     changes.update(hands=hands, known_cards=known, deck=deck, deck_owner=owner, passes=0)
+    return drawn
 
 
 def _tile_order(tile: Tile) -> tuple[int, int]:
     return tile.y, tile.x
 
 
-def laid(state: State, action: Place, tile: Tile, changes: dict[str, Any]) -> None:
-    """The changes of laying ``tile`` (the card of ``action``): the card leaves the hand, the
-    field gains it, and an Ale Mug asks its placer to name a player (GVG-CARD-4) once the
-    targets it reached are resolved (the frame waits under any target choice)."""
-    card_leaves(state, action.card, changes)
+def laid(state: State, action: Place, tile: Tile, changes: dict[str, Any]) -> tuple[CardDrawn, ...]:
+    """The changes of laying ``tile`` (the card of ``action``): the card leaves the hand (the
+    draw is the event returned), the field gains it, and an Ale Mug asks its placer to name a
+    player (GVG-CARD-4, a :class:`~.frames.SkipNaming`) once the targets it reached are resolved
+    (the frame waits under any target choice)."""
+    drawn = card_leaves(state, action.card, changes)
     field = list(state.field)
     bisect.insort(field, tile, key=_tile_order)
     changes["field"] = tuple(field)
     if options_kit(state.options).kind[action.card] == "ale-mug":
-        changes["stack"] = push(state.stack, Frame(NAME_SKIP, state.turn, source=action.card))
+        changes["stack"] = (*state.stack, SkipNaming(state.turn, action.card))
+    return drawn
 
 
 def adjoining(state: State, tile: Tile, reached: Reached) -> Reached:
@@ -465,47 +490,48 @@ def adjoining(state: State, tile: Tile, reached: Reached) -> Reached:
     return fresh
 
 
-def place(state: State, action: Place, reached: Reached) -> State:
+def place(state: State, action: Place, reached: Reached) -> Step[State]:
     """Lay the card (GVG-PLACE-1), then open what the route reaches (GVG-TARGET-1)."""
     changes: dict[str, Any] = {}
     tile = Tile(action.x, action.y, action.card, action.rotated)
-    laid(state, action, tile, changes)
-    return resolve(evolve(state, **changes), adjoining(state, tile, reached))
+    drawn = laid(state, action, tile, changes)
+    opens = adjoining(state, tile, reached)
+    return Step(evolve(state, **changes), drawn).then(lambda s: resolve(s, opens))
 
 
-def play_map(state: State, action: PlayMap) -> State:
+def play_map(state: State, action: PlayMap) -> Step[State]:
     """GVG-CARD-1: the seat looks at the target; GVG-CARD-5: the Map is discarded."""
     changes: dict[str, Any] = {}
-    card_leaves(state, "map", changes)
+    drawn = card_leaves(state, "map", changes)
     changes["peeks"] = (*state.peeks, (state.turn, SLOT_INDEX[action.target]))
     changes["discard"] = tuple(sorted((*state.discard, "map")))
-    return finish(state, changes)
+    return finish(state, changes, drawn)
 
 
-def play_explosion(state: State, action: PlayExplosion) -> State:
+def play_explosion(state: State, action: PlayExplosion) -> Step[State]:
     """GVG-CARD-2: the card leaves the round; GVG-CARD-5: so does the Explosion."""
     changes: dict[str, Any] = {}
-    card_leaves(state, "explosion", changes)
+    drawn = card_leaves(state, "explosion", changes)
     gone = next(u for u in state.field if (u.x, u.y) == (action.x, action.y))
     changes["field"] = tuple(u for u in state.field if u is not gone)
     changes["discard"] = tuple(sorted((*state.discard, "explosion", gone.card)))
-    return finish(state, changes)
+    return finish(state, changes, drawn)
 
 
-def play_potion(state: State, action: PlayPotion) -> State:
+def play_potion(state: State, action: PlayPotion) -> Step[State]:
     """GVG-CARD-3: swap role cards with the chosen seat; GVG-CARD-5: the Potion is discarded."""
     changes: dict[str, Any] = {}
     seat = state.turn
-    card_leaves(state, "potion", changes)
+    drawn = card_leaves(state, "potion", changes)
     other = next_seat(seat, state.players, action.offset)
     roles = list(state.roles)
     roles[seat], roles[other] = roles[other], roles[seat]
     changes.update(roles=tuple(roles), potions=(*state.potions, (seat, other)),
                    discard=tuple(sorted((*state.discard, "potion"))))
-    return finish(state, changes)
+    return finish(state, changes, drawn)
 
 
-def swap(state: State, action: Swap) -> State:
+def swap(state: State, action: Swap) -> Step[State]:
     """GVG-TURN-2: the card goes under the deck (its owner knows it) and the top card is drawn."""
     seat = state.turn
     hand = list(state.hands[seat])
@@ -520,10 +546,10 @@ def swap(state: State, action: Swap) -> State:
     used = state.swaps_used
     return finish(state, {
         "hands": hands, "known_cards": known, "deck": deck, "deck_owner": owner, "passes": 0,
-        "swaps_used": used[:seat] + (used[seat] + 1,) + used[seat + 1:]})
+        "swaps_used": used[:seat] + (used[seat] + 1,) + used[seat + 1:]}, (_drawn(seat, top, who),))
 
 
-def pass_turn(state: State, action: Pass) -> State:
+def pass_turn(state: State, action: Pass) -> Step[State]:
     """GVG-TURN-3: the hand is shown to everyone; GVG-END-1: passes in a row are counted."""
     seat = state.turn
     hand = state.hands[seat]
@@ -534,7 +560,7 @@ def pass_turn(state: State, action: Pass) -> State:
     return finish(state, {"known_cards": known, "passes": state.passes + 1})
 
 
-def _unasked(state: State, action: Any) -> State:
+def _unasked(state: State, action: Any) -> Step[State]:
     raise IllegalActionError("that decision is not pending", "GVG-TURN-1")  # refused by its check
 
 
@@ -542,43 +568,43 @@ def _unasked(state: State, action: Any) -> State:
 
 _NAME_SKIPS = tuple(NameSkip(k) for k in range(8))
 _STEALS = tuple(Steal(k) for k in range(1, 8))
-_OPENS = tuple(OpenTarget(t) for t in SLOTS)
+_OPENS = {t: OpenTarget(t) for t in SLOTS}
 _DECLINE = DeclineTarget()
 
 
-def name_skip_choices(state: State, frame: Frame) -> tuple[Action, ...]:
+def name_skip_choices(state: State, frame: SkipNaming) -> tuple[Action, ...]:
     """GVG-CARD-4: any other seat, by offset from the placer; GVG-CARD-6: the placer too
     (offset 0) when the options let a player name themselves."""
     return _NAME_SKIPS[: state.players] if state.options.name_self else _NAME_SKIPS[1: state.players]
 
 
-def may_decline(state: State, frame: Frame) -> bool:
+def may_decline(state: State, frame: TargetChoice) -> bool:
     """GVG-TARGET-3, option ``second_target="may_open"``: the frame asks after the Dynamite
     whether to open a target the route still reaches, so it may be declined."""
-    return frame.source == AFTER_DYNAMITE and state.options.second_target == "may_open"
+    return frame.after_dynamite and state.options.second_target == "may_open"
 
 
-def open_target_choices(state: State, frame: Frame) -> tuple[Action, ...]:
+def open_target_choices(state: State, frame: TargetChoice) -> tuple[Action, ...]:
     """GVG-TARGET-3: the reached targets, in slot order; after the Dynamite under
     ``second_target="may_open"`` also :class:`DeclineTarget` (last, as in the action space)."""
-    opens = tuple(_OPENS[slot] for slot in frame.among if type(slot) is int)
+    opens = tuple(_OPENS[slot] for slot in frame.among)
     return (*opens, _DECLINE) if may_decline(state, frame) else opens
 
 
-def steal_choices(state: State, frame: Frame) -> tuple[Action, ...]:
+def steal_choices(state: State, frame: StealChoice) -> tuple[Action, ...]:
     """GVG-ADV-3: any other seat, by offset from the Greedy One."""
     return _STEALS[: state.players - 1]
 
 
-def resume_name_skip(state: State, frame: Frame, action: NameSkip) -> State:
+def resume_name_skip(state: State, frame: SkipNaming, action: NameSkip) -> Step[State]:
     """GVG-CARD-4: the named seat skips one more turn; the placer's turn ends."""
     s = next_seat(frame.seat, state.players, action.offset)
     skips = state.skips
     return finish(state, {"skips": skips[:s] + (skips[s] + 1,) + skips[s + 1:]})
 
 
-def resume_open_target(state: State, frame: Frame, action: OpenTarget | DeclineTarget,
-                       reached: Reached) -> State:
+def resume_open_target(state: State, frame: TargetChoice, action: OpenTarget | DeclineTarget,
+                       reached: Reached) -> Step[State]:
     """GVG-TARGET-3: the chosen target opens first; the rest follow if the route still reaches
     them. ``DeclineTarget`` (``second_target="may_open"``, after the Dynamite) leaves them face
     down and the turn ends as it would."""
@@ -587,9 +613,50 @@ def resume_open_target(state: State, frame: Frame, action: OpenTarget | DeclineT
     return open_target(state, SLOT_INDEX[action.target], reached)
 
 
-def resume_steal(state: State, frame: Frame, action: Steal) -> State:
+def resume_steal(state: State, frame: StealChoice, action: Steal) -> Step[State]:
     """GVG-ADV-3: the round is scored with the chosen victim."""
     return score_round(state, next_seat(frame.seat, state.players, action.offset))
+
+
+# ---- the events of the action itself ---------------------------------------------------------
+
+
+def deciding(state: State) -> int:
+    """The seat that decides now: the top frame's, else the turn owner."""
+    return state.stack[-1].seat if state.stack else state.turn
+
+
+def _announced(s: State, seat: int, action: Any) -> tuple[Any, ...]:
+    """The event that records ``action`` itself, taken by ``seat`` in ``s`` (none for an
+    OpenTarget: the target it opens is its event)."""
+    kind = type(action)
+    if kind is Place:
+        return (CardLaid(seat, action.card, cell_of(action.x, action.y), action.rotated),)
+    if kind is PlayMap:
+        return (MapPlayed(seat, action.target, s.targets[SLOT_INDEX[action.target]]),)
+    if kind is PlayExplosion:
+        return (CardExploded(seat, action.card, cell_of(action.x, action.y)),)
+    if kind is PlayPotion:
+        other = next_seat(seat, s.players, action.offset)
+        return (RolesSwapped(seat, other, s.roles[other], s.roles[seat]),)
+    if kind is Swap:
+        return (CardSwapped(seat, action.card),)
+    if kind is Pass:
+        return (Passed(seat, s.hands[seat]),)
+    if kind is NameSkip:
+        return (SkipNamed(seat, next_seat(seat, s.players, action.offset)),)
+    if kind is Steal:
+        return (StealChosen(seat, next_seat(seat, s.players, action.offset)),)
+    if kind is DeclineTarget:
+        frame = s.stack[-1]
+        return (TargetDeclined(seat, frame.among if type(frame) is TargetChoice else ()),)
+    return ()
+
+
+def announce(state: State, action: Any) -> tuple[Any, ...]:
+    """The rule book's ``announce``: the event of the legal ``action`` itself, by the deciding
+    seat (put before the events of its effect)."""
+    return _announced(state, deciding(state), action)
 
 
 # ---- the rule book ---------------------------------------------------------------------------
@@ -613,14 +680,14 @@ def effects(reached: Reached) -> dict[type, Any]:
 
 
 def decisions(reached: Reached) -> tuple[Decision[State], ...]:
-    """The three frame kinds, with the targets' route given by ``reached``."""
+    """The three frame classes, with the targets' route given by ``reached``."""
     return (
-        Decision(NAME_SKIP, NameSkip, "GVG-CARD-4", "name the player who skips their next turn first",
+        Decision(SkipNaming, NameSkip, "GVG-CARD-4", "name the player who skips their next turn first",
                  name_skip_choices, resume_name_skip),
-        Decision(OPEN_TARGET, (OpenTarget, DeclineTarget), "GVG-TARGET-3",
+        Decision(TargetChoice, (OpenTarget, DeclineTarget), "GVG-TARGET-3",
                  "choose which reached target opens first (or, when offered, leave it face down)",
                  open_target_choices, functools.partial(resume_open_target, reached=reached)),
-        Decision(STEAL, Steal, "GVG-ADV-3", "the Greedy One must choose whom to steal from",
+        Decision(StealChoice, Steal, "GVG-ADV-3", "the Greedy One must choose whom to steal from",
                  steal_choices, resume_steal),
     )
 
@@ -653,6 +720,7 @@ def rule_book() -> RuleBook[State]:
         over=_over,
         generate=_generate,
         malformed=_malformed,
+        announce=announce,
     )
 
 
@@ -668,7 +736,7 @@ def current_player(state: State) -> int | None:
             return foreign(current_player, state)  # a tracked state (external chance), or refused
         if state.phase is Phase.OVER:
             return None
-        return state.stack[-1].seat if state.stack else state.turn
+        return deciding(state)
     except AttributeError:
         check_complete("current_player", state)
         raise
@@ -688,3 +756,10 @@ def apply(state: State, action: Any) -> State:
     """The state after ``action`` (the input unchanged; illegal -> IllegalActionError): the rule
     book's."""
     return rule_book().apply(state, action)
+
+
+@guarded
+def apply_with_events(state: State, action: Any) -> tuple[State, tuple[Any, ...]]:
+    """The state after ``action`` and the events it caused, in order (the rule book's; its
+    state is ``apply``'s, and the fast path's, which the differential tests hold equal)."""
+    return rule_book().apply_with_events(state, action)

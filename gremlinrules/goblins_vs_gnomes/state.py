@@ -4,10 +4,9 @@ A match is one game: rounds are played until a seat reaches 9 points (or, with
 the default bounded options, until the round limit). Seats are 0..n-1 and play
 passes to the next higher seat.
 
-A pending choice is a :class:`~gremlinrules.core.decisions.Frame` on the
-state's decision ``stack`` (top last), never a phase of its own: ``phase`` says
-only whether the match goes on. The frame kinds are :data:`NAME_SKIP`,
-:data:`OPEN_TARGET` and :data:`STEAL`.
+A pending choice is a typed frame (:mod:`.frames`: ``SkipNaming``,
+``TargetChoice``, ``StealChoice``) on the state's decision ``stack`` (top last),
+never a phase of its own: ``phase`` says only whether the match goes on.
 """
 
 from __future__ import annotations
@@ -18,29 +17,18 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import boolean, int_between, one_of
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import ComponentError, SetupError
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.components import Components, validate_components
+from gremlinrules.goblins_vs_gnomes.frames import PendingFrame
 
-__all__ = ["NAME_SKIP", "OPEN_TARGET", "STEAL", "TARGETS", "Options", "Phase", "Setup", "State",
+__all__ = ["TARGETS", "Options", "Phase", "Setup", "State",
            "Tile", "evolve"]
 
 TARGETS = ("gold", "dynamite", "dragon")
 """The target identities."""
-
-
-NAME_SKIP = "name-skip"
-"""Frame kind: the turn owner laid an Ale Mug and names who skips their next turn (GVG-CARD-4)."""
-OPEN_TARGET = "open-target"
-"""Frame kind: the turn owner reached several targets (``among``: their slot indices) and
-chooses which opens first (GVG-TARGET-3). With ``source`` ``"dynamite"`` (option
-``second_target="may_open"``): the Dynamite just opened and the route still reaches ``among``;
-the turn owner opens one or declines (:class:`~.actions.DeclineTarget`)."""
-STEAL = "steal"
-"""Frame kind: the Greedy One chooses whom to steal a point from (GVG-ADV-3)."""
 
 
 class Phase(CodeRepr, enum.Enum):
@@ -175,9 +163,9 @@ class State:
     swaps_used: tuple[int, ...]
     first_out: int
     """The first seat to run out of cards this round, or -1."""
-    stack: tuple[Frame, ...]
-    """The pending decisions, top last (see :mod:`gremlinrules.core.decisions`): a name-skip
-    frame waits under an open-target frame when an Ale Mug reached several targets."""
+    stack: tuple[PendingFrame, ...]
+    """The pending decisions, top last (see :mod:`.frames`): a ``SkipNaming`` waits under a
+    ``TargetChoice`` when an Ale Mug reached several targets."""
     opener: int
     """The seat that opened Gold or Dragon (ending the round), or -1; once the round is
     over, the seat its scoring starts from."""

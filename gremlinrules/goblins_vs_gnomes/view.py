@@ -15,7 +15,6 @@ import attrs
 
 from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete, check_seat, check_type, guarded, is_int
-from gremlinrules.core.decisions import Frame
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
 from gremlinrules.core.zones import next_seat
@@ -33,6 +32,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Steal,
     Swap,
 )
+from gremlinrules.goblins_vs_gnomes.frames import PendingFrame, StealChoice
 from gremlinrules.goblins_vs_gnomes.notation import (
     FieldCard,
     Peek,
@@ -41,11 +41,10 @@ from gremlinrules.goblins_vs_gnomes.notation import (
     SeatRole,
     Targets,
     field_card,
-    frame_data,
     targets_of,
 )
 from gremlinrules.goblins_vs_gnomes.setup import WIN
-from gremlinrules.goblins_vs_gnomes.state import STEAL, Options, Phase, State
+from gremlinrules.goblins_vs_gnomes.state import Options, Phase, State
 
 __all__ = ["DeckCard", "View", "describe", "is_terminal", "known_roles", "observe", "players",
            "scores", "winners"]
@@ -66,9 +65,9 @@ class View:
     current_player: int | None
     """The seat that decides now (a frame's seat, else the turn owner); None once the match is over."""
     phase: Phase
-    pending: Frame | None
-    """The decision waiting on top of the stack (all frames are public), or None; an
-    open-target frame names the reached targets by slot name."""
+    pending: PendingFrame | None
+    """The decision waiting on top of the stack (all frames are public, :mod:`.frames`), or
+    None."""
     scores: tuple[int, ...]
     """Each seat's points (the counters are public)."""
     winners: tuple[int, ...]
@@ -174,7 +173,7 @@ def observe(state: State, player: int | None) -> View:
     return View(
         seat=p, players=state.players,
         current_player=None if over else (state.stack[-1].seat if state.stack else state.turn),
-        phase=state.phase, pending=frame_data(state.stack[-1]) if state.stack else None,
+        phase=state.phase, pending=state.stack[-1] if state.stack else None,
         scores=state.points, winners=state.winners, options=state.options, round=state.round,
         round_starter=state.round_starter, turn=state.turn,
         role=None if p is None else state.roles[p],
@@ -197,7 +196,7 @@ def observe(state: State, player: int | None) -> View:
 def round_over(state: State) -> bool:
     """True once the round's roles are shown: the match is over, or the Greedy One chooses
     (GVG-SCORE-9)."""
-    return state.phase is Phase.OVER or (bool(state.stack) and state.stack[-1].kind == STEAL)
+    return state.phase is Phase.OVER or (bool(state.stack) and type(state.stack[-1]) is StealChoice)
 
 
 @guarded

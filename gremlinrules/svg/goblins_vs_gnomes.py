@@ -242,8 +242,9 @@ def _pending(view: View) -> str:
     frame = view.pending
     if frame is None:
         return "play a card, swap or pass"
-    words = {"open-target": "open a target", "name-skip": "name a seat to skip", "steal": "take a card"}
-    return words.get(frame.kind, frame.kind.replace("-", " "))
+    words = {"TargetChoice": "open a target", "SkipNaming": "name a seat to skip",
+             "StealChoice": "take a point"}
+    return words.get(type(frame).__name__, "decide")
 
 
 def _count(n: int) -> str:

@@ -18,7 +18,7 @@ import pytest
 
 import gremlinrules
 from gremlinrules.core.errors import GremlinRulesError
-from gremlinrules.goblins_vs_gnomes.state import NAME_SKIP
+from gremlinrules.goblins_vs_gnomes.frames import SkipNaming
 from tests.conformance.support import GAME_IDS
 from tests.conformance.test_fuzz import _interrupt_after
 
@@ -49,7 +49,7 @@ def _gvg_naming_off_turn(turn: int) -> Any:
         s = g.new_game(3, seed)
         rnd = random.Random(seed)
         while not g.is_terminal(s):
-            if s.stack and s.stack[-1].kind == NAME_SKIP:
+            if s.stack and type(s.stack[-1]) is SkipNaming:
                 return attrs.evolve(s, turn=(s.turn + turn) % s.players if turn < s.players else turn)
             legal = g.legal_actions(s)
             s = g.apply(s, legal[rnd.randrange(len(legal))])

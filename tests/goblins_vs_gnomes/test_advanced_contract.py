@@ -36,7 +36,7 @@ def test_advanced_matches_keep_the_contract(n: int, seed: int) -> None:
         assert legal
         for probe in rnd.sample(space, 8):
             assert gvg.is_legal(state, probe) == (probe in legal)
-        if len(actions) % 50 == 0 or (bool(state.stack) and state.stack[-1].kind == gvg.STEAL):
+        if len(actions) % 50 == 0 or (bool(state.stack) and type(state.stack[-1]) is gvg.StealChoice):
             assert GAME.from_json(GAME.to_json(state), gvg.State) == state
             for p in range(n):
                 view = gvg.observe(state, p)

@@ -7,7 +7,6 @@ import pytest
 
 from gremlinrules import IllegalActionError, InvalidArgumentError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.core.decisions import Frame
 from gremlinrules.goblins_vs_gnomes import (
     NameSkip,
     Phase,
@@ -96,7 +95,7 @@ def test_an_ale_mug_makes_a_named_player_skip_their_next_turn() -> None:
     state = new(4, [(0, "ale-mug-ew")])
     state = gvg.apply(state, Place("ale-mug-ew", 1, 0))
     assert state.phase is Phase.PLAY
-    assert [f.kind for f in state.stack] == [gvg.NAME_SKIP]
+    assert [type(f) for f in state.stack] == [gvg.SkipNaming]
     assert gvg.current_player(state) == 0
     assert gvg.legal_actions(state) == (NameSkip(1), NameSkip(2), NameSkip(3))
     assert not gvg.is_legal(state, NameSkip(0))
@@ -113,8 +112,8 @@ def test_an_ale_mug_makes_a_named_player_skip_their_next_turn() -> None:
 @pytest.mark.clause("GVG-CARD-4")
 def test_the_name_skip_decision_names_the_ale_mug_that_asked() -> None:
     """The pending decision after an Ale Mug, in the state and in every seat's view, is the
-    placer's name-skip choice, its source the Ale Mug laid."""
+    placer's SkipNaming frame, naming the Ale Mug laid."""
     state = gvg.apply(new(4, [(0, "ale-mug-ew")]), Place("ale-mug-ew", 1, 0))
-    frame = Frame(gvg.NAME_SKIP, 0, source="ale-mug-ew")
+    frame = gvg.SkipNaming(0, "ale-mug-ew")
     assert state.stack == (frame,)
     assert all(gvg.observe(state, p).pending == frame for p in range(4))

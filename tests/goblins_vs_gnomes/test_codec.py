@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import gremlinrules
 from gremlinrules.core import serial
 from gremlinrules.core.errors import SerializationError
-from gremlinrules.goblins_vs_gnomes import CONVERTER, STATE_TO_JSON, State, Steal, notation
+from gremlinrules.goblins_vs_gnomes import CONVERTER, FORMAT_VERSION, STATE_TO_JSON, State, Steal, notation
 from tests.goblins_vs_gnomes.strategies import any_options, player_counts, playout, seeds
 
 GAME = gremlinrules.get_game("goblins-vs-gnomes")
@@ -20,7 +20,7 @@ GAME = gremlinrules.get_game("goblins-vs-gnomes")
 
 def _general(state: State) -> str:
     """The converter's text of a state, with its format version (what to_json wrote before)."""
-    return serial.dumps({**CONVERTER.unstructure(state), "format_version": 1})
+    return serial.dumps({**CONVERTER.unstructure(state), "format_version": FORMAT_VERSION})
 
 
 @pytest.mark.playout

@@ -26,25 +26,33 @@ import gremlinrules
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.game import ModuleGame
 from gremlinrules.goblins_vs_gnomes import (
-    OPEN_TARGET,
     REFERENCE,
     Components,
+    DeclineTarget,
     NameSkip,
     OpenTarget,
     Options,
+    Pass,
     Phase,
     Place,
+    PlayExplosion,
     PlayMap,
+    PlayPotion,
+    SkipNaming,
     Slot,
     State,
     Steal,
+    StealChoice,
     Swap,
+    TargetChoice,
     Tile,
     all_actions,
+    events,
     fast,
     new_game,
     rules,
 )
+from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX
 from gremlinrules.goblins_vs_gnomes.components import _as_data, parse_components
 from tests import strategies
 from tests.strategies import seeds
@@ -105,12 +113,65 @@ def test_the_fast_path_gives_the_rule_books_actions_states_and_errors(
         s = after
 
 
+_ANNOUNCED: dict[type, type] = {
+    Place: events.CardLaid, PlayMap: events.MapPlayed, PlayExplosion: events.CardExploded,
+    PlayPotion: events.RolesSwapped, Swap: events.CardSwapped, Pass: events.Passed,
+    NameSkip: events.SkipNamed, Steal: events.StealChosen, DeclineTarget: events.TargetDeclined,
+}
+"""The event that records each kind of action itself (an OpenTarget's is the target it opens)."""
+_DRAWS = (Place, PlayMap, PlayExplosion, PlayPotion, Swap)
+"""The actions after which the player draws the deck's top card (GVG-TURN-2, GVG-TURN-4)."""
+
+
+def _stealing(s: State) -> bool:
+    return bool(s.stack) and type(s.stack[-1]) is StealChoice
+
+
+@pytest.mark.clause("GVG-TURN-2", "GVG-TURN-4", "GVG-TARGET-1", "GVG-CARD-4", "GVG-SCORE-9",
+                    "GVG-ROUND-1", "GVG-END-4")
+@given(players=player_counts, seed=seeds, options=any_options, picks=st.lists(st.integers(0, 2**16)))
+def test_the_rule_books_steps_give_the_fast_paths_states_and_events_in_order(
+        players: int, seed: int, options: Options, picks: list[int]) -> None:
+    """Property: the events come from the rule book's steps alone (the fast path returns the state
+    only); at every decision of a random game (every option drawn), ``apply_with_events`` is the
+    step's state and events, its state is the fast path's, and the events follow the rules: the
+    action's own event first (none for an OpenTarget), a ``CardDrawn`` after a play or a swap
+    exactly when the deck had a card, a ``TargetOpened`` per target turned face up in the round,
+    a ``RoundEnded`` when the round ends (once, before any steal), and a ``RoundScored`` when it is
+    scored, followed by the ``GameEnded`` or the next round's ``Dealt``, one per seat. Up to 300
+    decisions."""
+    s = new_game(players, seed, options=options)
+    for step in range(300):
+        legal = fast.legal_actions(s)
+        if not legal:
+            break
+        action = legal[picks[step] % len(legal) if step < len(picks) else 0]
+        done = rules.rule_book().step(s, action)
+        assert rules.apply_with_events(s, action) == (done.state, done.events)
+        after = done.state
+        assert after == fast.apply(s, action)
+        kinds = [type(e) for e in done.events]
+        own = _ANNOUNCED.get(type(action))
+        assert kinds[:1] == ([own] if own is not None else kinds[:1])
+        assert kinds.count(events.CardDrawn) == (type(action) in _DRAWS and bool(s.deck))
+        over = after.phase is Phase.OVER
+        scored = over or after.round != s.round
+        if not scored:
+            assert kinds.count(events.TargetOpened) == sum(after.opened) - sum(s.opened)
+        assert kinds.count(events.RoundEnded) == ((scored or _stealing(after)) and not _stealing(s))
+        assert kinds.count(events.RoundScored) == scored
+        if over:
+            assert kinds[-2:] == [events.RoundScored, events.GameEnded]
+        elif scored:
+            assert kinds[-players - 1:] == [events.RoundScored] + [events.Dealt] * players
+        s = after
+
+
 @pytest.mark.clause("GVG-CARD-4", "GVG-TARGET-3", "GVG-ADV-3")
 def test_the_differential_playouts_reach_every_kind_of_frame() -> None:
-    """The property above is not vacuous: the same kind of playout reaches a pending name-skip,
-    open-target and steal frame (a name-skip under an open-target once), and both paths stay
-    equal throughout."""
-    seen: set[tuple[str, ...]] = set()
+    """The property above is not vacuous: the same kind of playout reaches a pending SkipNaming,
+    TargetChoice and StealChoice frame, and both paths stay equal throughout."""
+    seen: set[tuple[type, ...]] = set()
     options = Options(advanced_roles=True, round_limit=3)
     for seed in range(6):
         s = new_game(5, seed, options=options)
@@ -118,7 +179,7 @@ def test_the_differential_playouts_reach_every_kind_of_frame() -> None:
         while s.phase is not Phase.OVER:
             legal = fast.legal_actions(s)
             assert legal == rules.legal_actions(s)
-            seen.add(tuple(f.kind for f in s.stack))
+            seen.add(tuple(type(f) for f in s.stack))
             # mostly dig east, towards the targets
             east = max((a for a in legal if isinstance(a, Place)), default=None, key=lambda a: a.x)
             action = east if east is not None and step % 4 else legal[(seed * 7 + step) % len(legal)]
@@ -126,7 +187,7 @@ def test_the_differential_playouts_reach_every_kind_of_frame() -> None:
             assert after == rules.apply(s, action)
             s = after
             step += 1
-    assert {("name-skip",), ("open-target",), ("steal",)} <= seen
+    assert {(SkipNaming,), (TargetChoice,), (StealChoice,)} <= seen
 
 
 def test_get_game_binds_the_reference_rules_on_request() -> None:
@@ -147,7 +208,7 @@ def test_answers_and_foreign_objects_are_refused_alike_while_a_frame_is_pending(
     """With a name-skip frame pending, a play, another frame's answer, an out-of-range answer and
     a foreign object are refused by both paths with the same clause."""
     s = new_game(4, 3)
-    while not s.stack or s.stack[-1].kind != "name-skip":
+    while not s.stack or type(s.stack[-1]) is not SkipNaming:
         s = fast.apply(s, fast.legal_actions(s)[0] if s.stack else _mug_first(s))
     for action in (PlayMap(Slot.TOP), OpenTarget(Slot.TOP), NameSkip(9), Steal(1), "NameSkip", None):
         _same_refusal(s, action)
@@ -300,12 +361,13 @@ def test_legal_placements_and_opened_targets_agree_with_an_independent_route_ora
             laid = Tile(action.x, action.y, action.card, action.rotated)
             reached = oracle.reached(attrs.evolve(s, field=(*s.field, laid)))
             if len(reached) >= 2:
-                assert after.stack[-1].kind == OPEN_TARGET
-                assert set(after.stack[-1].among) == reached
+                top = after.stack[-1]
+                assert type(top) is TargetChoice
+                assert {SLOT_INDEX[t] for t in top.among} == reached
             elif after.round == s.round and after.phase is Phase.PLAY and len(reached) == 1:
                 assert after.opened != s.opened  # the Dynamite opened, the round goes on
             elif not reached:
-                assert not after.stack or after.stack[-1].kind != OPEN_TARGET
+                assert not after.stack or type(after.stack[-1]) is not TargetChoice
                 assert after.round != s.round or after.opened == s.opened
         s = after
 

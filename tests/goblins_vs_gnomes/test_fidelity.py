@@ -192,7 +192,7 @@ def _gold_round(roles: tuple[str, ...], route: list[tuple[str, int, int]]) -> St
                 targets=("dragon", "gold", "dynamite"), options=ADV)
     for card, x, y in route:
         state = lay(state, card, x, y)
-        if state.stack and state.stack[-1].kind == gvg.NAME_SKIP:
+        if state.stack and type(state.stack[-1]) is gvg.SkipNaming:
             state = gvg.apply(state, NameSkip(2))
     return state
 

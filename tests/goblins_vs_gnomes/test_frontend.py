@@ -100,16 +100,18 @@ def test_the_state_json_names_cells_targets_and_nobody_readably() -> None:
 
 @pytest.mark.clause("GVG-TARGET-3")
 def test_an_open_target_frame_names_the_reached_slots() -> None:
-    """The open-target frame lists the reached targets by slot name in the state's JSON and in the
-    view's pending decision; the JSON reads back to the same state."""
+    """The TargetChoice frame lists the reached targets by slot name in the state's JSON and in
+    the view's pending decision; the JSON reads back to the same state."""
     state, actions = _scenario("03-dynamite-then-gold.json")
     for action in actions[:-1]:
         state = gvg.apply(state, action)
-    assert state.stack[-1].kind == gvg.OPEN_TARGET
-    assert GAME.to_data(state)["stack"][0]["among"] == ["middle", "bottom"]
+    assert type(state.stack[-1]) is gvg.TargetChoice
+    assert GAME.to_data(state)["stack"][0] == {"type": "TargetChoice", "seat": 0, "after_dynamite": False,
+                                              "among": ["middle", "bottom"]}
     view = observe(state, 1)
     assert view.pending is not None
-    assert view.pending.among == ("middle", "bottom")
+    assert view.pending == state.stack[-1]
+    assert GAME.to_data(view)["pending"]["among"] == ["middle", "bottom"]
     assert GAME.from_json(GAME.to_json(state), gvg.State) == state
 
 

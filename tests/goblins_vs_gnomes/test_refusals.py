@@ -172,7 +172,7 @@ def open_target() -> State:
 def steal() -> State:
     """The Dragon opened with the advanced roles: the Greedy One (seat 2 of four) must choose."""
     state = new(4, targets=("dragon", "gold", "dynamite"), options=Options(advanced_roles=True))
-    return end_round(attrs.evolve(state, opened=(True, False, False), opener=0), 0)
+    return end_round(attrs.evolve(state, opened=(True, False, False), opener=0), 0).state
 
 
 SKIP = "name the player who skips their next turn first"

@@ -119,7 +119,7 @@ def test_the_placer_chooses_which_of_two_reached_targets_opens_first() -> None:
     state = with_field(new(3, targets=("dragon", "dynamite", "gold")), row)
     state = with_hand(state, 0, ["passage-t-ns", "map", "map"])
     choosing = gvg.apply(state, Place("passage-t-ns", 8, 1, True))
-    assert [(f.kind, f.among) for f in choosing.stack] == [(gvg.OPEN_TARGET, (1, 2))]
+    assert choosing.stack == (gvg.TargetChoice(0, False, (Slot.MIDDLE, Slot.BOTTOM)),)
     assert gvg.current_player(choosing) == 0
     assert gvg.legal_actions(choosing) == (OpenTarget(Slot.MIDDLE), OpenTarget(Slot.BOTTOM))
     gold_first = gvg.apply(choosing, OpenTarget(Slot.BOTTOM))

@@ -24,7 +24,7 @@ def finish(state: State, result: str, opener: int = -1, *, dynamite: bool = Fals
     """``state``'s round ended with ``result`` ("gold", "dragon" or "none") opened by ``opener``."""
     opened = [state.targets[i] == result or (dynamite and state.targets[i] == "dynamite")
               for i in range(3)]
-    return end_round(attrs.evolve(state, opened=tuple(opened), opener=opener), last)
+    return end_round(attrs.evolve(state, opened=tuple(opened), opener=opener), last).state
 
 
 @pytest.mark.clause("GVG-SCORE-1")
@@ -134,7 +134,7 @@ def test_the_greedy_one_chooses_a_victim_and_takes_only_an_existing_point() -> N
     loses nothing and gives nothing; one with points gives 1."""
     state = new(4, targets=TARGETS, options=ADV)  # seat 2 is the Greedy One, seat 1 a Goblin
     asking = finish(state, "dragon", 0)
-    assert [(f.kind, f.seat) for f in asking.stack] == [(gvg.STEAL, 2)]
+    assert asking.stack == (gvg.StealChoice(2),)
     assert gvg.observe(asking, 1).pending == asking.stack[-1]
     assert gvg.current_player(asking) == 2
     assert gvg.observe(asking, 0).shown_roles == state.roles

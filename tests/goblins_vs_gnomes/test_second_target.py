@@ -13,7 +13,6 @@ import gremlinrules
 from gremlinrules import IllegalActionError, InvalidArgumentError, SetupError
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.core.actionspace import action_space
-from gremlinrules.core.decisions import Frame
 from gremlinrules.goblins_vs_gnomes import (
     DeclineTarget,
     OpenTarget,
@@ -50,8 +49,7 @@ def _reaching_two(second_target: str, apply: Apply) -> State:
     for seat, card, x, y, rotated in plays:
         assert s.turn == seat
         s = apply(s, Place(card, x, y, rotated))
-    assert [f.kind for f in s.stack] == ["open-target"]
-    assert s.stack[0].among == (1, 2)
+    assert s.stack == (gvg.TargetChoice(0, False, (Slot.MIDDLE, Slot.BOTTOM)),)
     assert DeclineTarget() not in gvg.legal_actions(s)  # the first order choice is not optional
     return apply(s, OpenTarget(Slot.MIDDLE))
 
@@ -66,7 +64,7 @@ def test_may_open_lets_the_placer_leave_the_gold_face_down_after_the_dynamite(ap
     assert s.opened == (False, True, False)
     assert s.round == 1
     assert "bomb-cross" not in {t.card for t in s.field}  # GVG-TARGET-2
-    assert s.stack == (Frame("open-target", 0, among=(2,), source="dynamite"),)
+    assert s.stack == (gvg.TargetChoice(0, True, (Slot.BOTTOM,)),)
     assert gvg.legal_actions(s) == rules.legal_actions(s) == (OpenTarget(Slot.BOTTOM), DeclineTarget())
     gvg.check_state(s)
     after = apply(s, DeclineTarget())
@@ -109,7 +107,7 @@ def test_decline_is_refused_unless_the_choice_after_the_dynamite_is_pending() ->
         with pytest.raises(IllegalActionError) as err:
             gvg.apply(s, DeclineTarget())
         assert err.value.clause == "GVG-TURN-1"
-        order = attrs.evolve(s, stack=(Frame("open-target", s.turn, among=(1, 2)),))
+        order = attrs.evolve(s, stack=(gvg.TargetChoice(s.turn, False, (Slot.MIDDLE, Slot.BOTTOM)),))
         for apply in (gvg.apply, rules.apply):
             with pytest.raises(IllegalActionError) as err:
                 apply(order, DeclineTarget())
@@ -127,7 +125,7 @@ def test_check_state_accepts_the_decline_frame_only_under_may_open() -> None:
     with pytest.raises(InvalidArgumentError, match="after the Dynamite"):
         gvg.check_state(attrs.evolve(s, opened=(False, False, False)))
     with pytest.raises(InvalidArgumentError, match="face-down"):
-        gvg.check_state(attrs.evolve(s, stack=(attrs.evolve(s.stack[0], among=(1,)),)))
+        gvg.check_state(attrs.evolve(s, stack=(attrs.evolve(s.stack[0], among=(Slot.MIDDLE,)),)))
 
 
 @pytest.mark.clause("GVG-TARGET-3", "GVG-ACT-1")
@@ -189,7 +187,7 @@ def test_a_playout_that_declines_after_the_dynamite_keeps_fast_and_reference_equ
         legal = gvg.legal_actions(s)
         assert legal == rules.legal_actions(s)
         east = max((a for a in legal if isinstance(a, Place)), default=None, key=lambda a: a.x)
-        if s.stack and s.stack[-1].source == "dynamite":
+        if s.stack and isinstance(s.stack[-1], gvg.TargetChoice) and s.stack[-1].after_dynamite:
             assert legal[-1] == DeclineTarget()
             action: Any = legal[-1]
             declined += 1
