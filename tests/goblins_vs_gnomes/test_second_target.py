@@ -125,7 +125,7 @@ def test_check_state_accepts_the_decline_frame_only_under_may_open() -> None:
     with pytest.raises(InvalidArgumentError, match="after the Dynamite"):
         gvg.check_state(attrs.evolve(s, opened=(False, False, False)))
     with pytest.raises(InvalidArgumentError, match="face-down"):
-        gvg.check_state(attrs.evolve(s, stack=(attrs.evolve(s.stack[0], among=(Slot.MIDDLE,)),)))
+        gvg.check_state(attrs.evolve(s, stack=(gvg.TargetChoice(0, True, (Slot.MIDDLE,)),)))
 
 
 @pytest.mark.clause("GVG-TARGET-3", "GVG-ACT-1")
