@@ -17,10 +17,6 @@ know (that it belongs to the turn owner, that its choices are still the state's)
 In JSON a frame is tagged like an action (``"type": "<ClassName>"``): pass the
 classes to :func:`gremlinrules.core.serial.make_converter` (``frame_types=``) and
 :func:`gremlinrules.core.schema.build_schema` (``frames=``).
-
-The untyped :class:`gremlinrules.core.decisions.Frame` (a ``kind`` string and
-string-keyed ``bound`` values) is transitional: it serves the games not yet
-converted.
 """
 
 from __future__ import annotations

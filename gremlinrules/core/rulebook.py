@@ -21,10 +21,6 @@ written once, and applying an action checks it once. While a frame is pending,
 the only legal actions are its choices; a frame's choices are the whole of its
 legality (the action is legal exactly when it is one of them).
 
-Transitional, for the games not yet converted: a Decision may be keyed by the
-``kind`` string of an untyped :class:`gremlinrules.core.decisions.Frame`, and an
-effect or a resume may return a bare state (a step without events).
-
 The rule book is the readable reference. A game's ``fast`` module may answer
 the same questions faster (tables, inline paths); the differential tests hold
 it to the rule book.
@@ -38,7 +34,6 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from gremlinrules.core.checks import check_type, incomplete, missing_fields
-from gremlinrules.core.decisions import Frame as UntypedFrame
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.step import Step
 
@@ -58,19 +53,16 @@ class Rule(Generic[_S]):
     """The action class this rule governs."""
     check: Callable[[_S, Any], Reason | None]
     """None when the action is legal in the state, else why not."""
-    effect: Callable[[_S, Any], Any]
-    """The next :class:`Step` (state and events); called only for a legal action. (Transitional:
-    a bare state, for a game not yet converted to steps; the type says ``Step[_S]`` once every
-    game is.)"""
+    effect: Callable[[_S, Any], Step[_S]]
+    """The next :class:`Step` (state and events); called only for a legal action."""
 
 
 @attrs.frozen(slots=True)
 class Decision(Generic[_S]):
     """A kind of pending frame: how it is answered and how the effect resumes."""
 
-    kind: type | str
-    """The frame class (a subclass of :class:`gremlinrules.core.frames.Frame`). Transitional:
-    the ``kind`` string of an untyped :class:`gremlinrules.core.decisions.Frame`."""
+    kind: type
+    """The frame class (a subclass of :class:`gremlinrules.core.frames.Frame`)."""
     action: type | tuple[type, ...]
     """The action class that answers it (or the classes, when several kinds of answer are possible)."""
     clause: str
@@ -79,9 +71,8 @@ class Decision(Generic[_S]):
     """What the deciding seat is asked, as a sentence ("Name the player who skips ...")."""
     choices: Callable[[_S, Any], tuple[Any, ...]]
     """The legal answers to the frame in the state, in canonical order."""
-    resume: Callable[[_S, Any, Any], Any]
-    """The next :class:`Step`, from the state with the frame popped, the frame and the answer
-    (transitional: a bare state; the type says ``Step[_S]`` once every game is converted)."""
+    resume: Callable[[_S, Any, Any], Step[_S]]
+    """The next :class:`Step`, from the state with the frame popped, the frame and the answer."""
     refuse: Callable[[_S, Any, Any], Reason] | None = None
     """Why an answer of the right class that is not among the choices is refused (the rule it
     breaks); None: the prompt and :attr:`clause`."""
@@ -94,16 +85,6 @@ class Decision(Generic[_S]):
 
 def _no_malformed(action: Any) -> Reason:
     return f"{type(action).__name__} is not an action of this game", ""
-
-
-def _key(frame: Any) -> type | str:
-    """The key of a frame's decision: its class, or (untyped, transitional) its kind."""
-    kind = type(frame)
-    return frame.kind if kind is UntypedFrame else kind
-
-
-def _as_step(out: Any) -> Step[Any]:
-    return out if type(out) is Step else Step(out)
 
 
 class RuleBook(Generic[_S]):
@@ -141,7 +122,7 @@ class RuleBook(Generic[_S]):
         self.title = title
         self.state_type = state_type
         self._rules: Mapping[type, Rule[_S]] = {r.action: r for r in rules}
-        self._decisions: Mapping[type | str, Decision[_S]] = {d.kind: d for d in decisions}
+        self._decisions: Mapping[type, Decision[_S]] = {d.kind: d for d in decisions}
         answer_clauses: dict[type, str] = {}
         for d in self._decisions.values():
             for cls in d.answers:
@@ -162,13 +143,13 @@ class RuleBook(Generic[_S]):
         return self._rules
 
     @property
-    def decisions(self) -> Mapping[type | str, Decision[_S]]:
-        """The decision of each frame class (transitional: of each untyped frame kind)."""
+    def decisions(self) -> Mapping[type, Decision[_S]]:
+        """The decision of each frame class."""
         return self._decisions
 
     def decision(self, frame: Any) -> Decision[_S]:
         """The decision that answers ``frame``."""
-        return self._decisions[_key(frame)]
+        return self._decisions[type(frame)]
 
     def pending(self, state: _S) -> Any:
         """The frame on top of the state's decision stack, or None."""
@@ -201,7 +182,7 @@ class RuleBook(Generic[_S]):
                 return why
         frame = self.pending(state)
         if frame is not None:
-            decision = self._decisions[_key(frame)]
+            decision = self._decisions[type(frame)]
             if type(action) not in decision.answers:
                 if type(action) not in self._rules and type(action) not in self._answer_clauses:
                     return self._malformed(action)
@@ -242,10 +223,9 @@ class RuleBook(Generic[_S]):
         stack = self._stack(state)
         if stack:
             frame = stack[-1]
-            out = self._decisions[_key(frame)].resume(self._set_stack(state, stack[:-1]), frame, action)
+            step = self._decisions[type(frame)].resume(self._set_stack(state, stack[:-1]), frame, action)
         else:
-            out = self._rules[type(action)].effect(state, action)
-        step = _as_step(out)
+            step = self._rules[type(action)].effect(state, action)
         if self._announce is None:
             return step
         return Step(step.state, self._announce(state, action) + step.events)
@@ -258,7 +238,7 @@ class RuleBook(Generic[_S]):
                 return ()
             frame = self.pending(state)
             if frame is not None:
-                return self._decisions[_key(frame)].choices(state, frame)
+                return self._decisions[type(frame)].choices(state, frame)
             return self._generate(state)
         except AttributeError:
             if missing_fields(state):

@@ -3,8 +3,9 @@
 The toy: two seats each own two projects holding counters. ``Tax(n)`` (the
 turn's only action) asks the turn owner to choose a player, then one of that
 player's projects, and moves ``n`` counters from it (as many as it holds) to
-the taxer's first project: two frames, the second pushed by the answer to the
-first, then the effect resumes and the turn passes.
+the taxer's first project: two typed frames, the second pushed by the answer to
+the first (carrying what the first bound), then the effect resumes and the turn
+passes.
 """
 
 from __future__ import annotations
@@ -16,16 +17,32 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.core.decisions import EMPTY, Frame, Stack, bound_value, pop, push, top
 from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, shown
+from gremlinrules.core.frames import Frame
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.step import Step
+
+
+@attrs.frozen(slots=True)
+class PickPlayer(Frame):
+    """TOY-TAX-2: the taxer chooses whom to tax ``n`` counters from."""
+
+    n: int
+
+
+@attrs.frozen(slots=True)
+class PickProject(Frame):
+    """TOY-TAX-3: the taxer chooses one of ``target``'s projects."""
+
+    n: int
+    target: int
 
 
 @attrs.frozen
 class Toy:
     turn: int
     projects: tuple[tuple[int, int], tuple[int, int]]
-    stack: Stack = EMPTY
+    stack: tuple[PickPlayer | PickProject, ...] = ()
     over: bool = False
 
 
@@ -48,32 +65,28 @@ def _check_tax(s: Toy, a: Tax) -> Reason | None:
     return None if a.n in (1, 2) else ("Tax one or two counters", "TOY-TAX-1")
 
 
-def _effect_tax(s: Toy, a: Tax) -> Toy:
-    return attrs.evolve(s, stack=push(s.stack, Frame("player", s.turn, source="tax", bound=(("n", a.n),))))
+def _effect_tax(s: Toy, a: Tax) -> Step[Toy]:
+    return Step(attrs.evolve(s, stack=(*s.stack, PickPlayer(s.turn, a.n))))
 
 
-def _players(s: Toy, f: Frame) -> tuple[ChoosePlayer, ...]:
+def _players(s: Toy, f: PickPlayer) -> tuple[ChoosePlayer, ...]:
     return (ChoosePlayer(0), ChoosePlayer(1))
 
 
-def _resume_player(s: Toy, f: Frame, a: ChoosePlayer) -> Toy:
-    frame = Frame("project", f.seat, among=(0, 1), source=f.source, bound=(*f.bound, ("target", a.seat)))
-    return attrs.evolve(s, stack=push(s.stack, frame))
+def _resume_player(s: Toy, f: PickPlayer, a: ChoosePlayer) -> Step[Toy]:
+    return Step(attrs.evolve(s, stack=(*s.stack, PickProject(f.seat, f.n, a.seat))))
 
 
-def _projects(s: Toy, f: Frame) -> tuple[ChooseProject, ...]:
-    return tuple(ChooseProject(i) for i in f.among if isinstance(i, int))
+def _projects(s: Toy, f: PickProject) -> tuple[ChooseProject, ...]:
+    return (ChooseProject(0), ChooseProject(1))
 
 
-def _resume_project(s: Toy, f: Frame, a: ChooseProject) -> Toy:
-    target, n = f.value("target"), f.value("n")
-    assert isinstance(target, int)
-    assert isinstance(n, int)
+def _resume_project(s: Toy, f: PickProject, a: ChooseProject) -> Step[Toy]:
     rows = [list(p) for p in s.projects]
-    moved = min(n, rows[target][a.index])
-    rows[target][a.index] -= moved
+    moved = min(f.n, rows[f.target][a.index])
+    rows[f.target][a.index] -= moved
     rows[f.seat][0] += moved
-    return attrs.evolve(s, projects=(tuple(rows[0]), tuple(rows[1])), turn=1 - s.turn)  # type: ignore[arg-type]
+    return Step(attrs.evolve(s, projects=(tuple(rows[0]), tuple(rows[1])), turn=1 - s.turn))  # type: ignore[arg-type]
 
 
 BOOK: RuleBook[Toy] = RuleBook(
@@ -81,8 +94,8 @@ BOOK: RuleBook[Toy] = RuleBook(
     state_type=Toy,
     rules=[Rule(Tax, _check_tax, _effect_tax)],
     decisions=[
-        Decision("player", ChoosePlayer, "TOY-TAX-2", "Choose a player", _players, _resume_player),
-        Decision("project", ChooseProject, "TOY-TAX-3", "Choose one of their projects", _projects,
+        Decision(PickPlayer, ChoosePlayer, "TOY-TAX-2", "Choose a player", _players, _resume_player),
+        Decision(PickProject, ChooseProject, "TOY-TAX-3", "Choose one of their projects", _projects,
                  _resume_project),
     ],
     stack=lambda s: s.stack,
@@ -97,17 +110,6 @@ CANDIDATES: tuple[Any, ...] = (
     Tax(0), Tax(1), Tax(2), ChoosePlayer(0), ChoosePlayer(1), ChoosePlayer(5), ChooseProject(0),
     ChooseProject(1), ChooseProject(2), "junk", None,
 )
-
-
-def test_frames_push_pop_and_bind() -> None:
-    """The stack helpers: push puts the last frame on top, pop returns it, bound values read back."""
-    a, b = Frame("a", 0), Frame("b", 1, bound=(("x", 1), ("x", 2)))
-    stack = push(EMPTY, a, b)
-    assert top(stack) == b
-    assert top(EMPTY) is None
-    assert pop(stack) == (b, (a,))
-    assert bound_value(b, "x") == 2
-    assert b.value("y") is None
 
 
 @given(st.lists(st.integers(0, 10), max_size=12))
@@ -133,12 +135,10 @@ def test_a_two_frame_effect_resumes_in_order() -> None:
     """Tax pushes 'choose a player'; the answer pushes 'choose a project'; the last answer resumes
     the effect with both bindings, pops the stack empty and passes the turn."""
     s = BOOK.apply(START, Tax(2))
-    assert BOOK.pending(s) == Frame("player", 0, source="tax", bound=(("n", 2),))
+    assert BOOK.pending(s) == PickPlayer(0, 2)
     assert BOOK.legal_actions(s) == (ChoosePlayer(0), ChoosePlayer(1))
     s = BOOK.apply(s, ChoosePlayer(1))
-    frame = BOOK.pending(s)
-    assert frame is not None
-    assert frame.kind == "project"
+    assert BOOK.pending(s) == PickProject(0, 2, 1)
     s = BOOK.apply(s, ChooseProject(0))
     assert s == Toy(turn=1, projects=((2, 0), (1, 1)))
 

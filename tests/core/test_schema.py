@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules.core import serial
-from gremlinrules.core.decisions import Frame
+from gremlinrules.core.frames import Frame
 from gremlinrules.core.schema import build_schema
 
 
@@ -41,17 +41,24 @@ class Setup:
     hands: tuple[tuple[int, ...], ...] | None = None
 
 
+@attrs.frozen(slots=True)
+class Ask(Frame):
+    """A toy decision frame: the seat is asked about a card."""
+
+    card: str
+
+
 @attrs.frozen
 class State:
     hands: tuple[tuple[Play, ...], ...]
     last: Play | Pass | None
     pair: tuple[int, str]
-    stack: tuple[Frame, ...] = ()
+    stack: tuple[Ask, ...] = ()
 
 
-CONVERTER = serial.make_converter((Play, Pass))
+CONVERTER = serial.make_converter((Play, Pass), frame_types=(Ask,))
 SCHEMA = build_schema(title="Toy", state=State, view=State, actions=(Play, Pass), options=Options,
-                      setup=Setup)
+                      setup=Setup, frames=(Ask,))
 
 
 def _validator(name: str) -> jsonschema.Draft202012Validator:
@@ -61,7 +68,7 @@ def _validator(name: str) -> jsonschema.Draft202012Validator:
 plays = st.builds(Play, st.sampled_from(Suit), st.integers(-5, 5))
 states = st.builds(State, st.lists(st.lists(plays, max_size=3).map(tuple), max_size=3).map(tuple),
                    st.one_of(st.none(), plays, st.just(Pass())), st.tuples(st.integers(), st.text()),
-                   st.lists(st.builds(Frame, st.text(max_size=5), st.integers(0, 5)), max_size=2).map(tuple))
+                   st.lists(st.builds(Ask, st.integers(0, 5), st.text(max_size=5)), max_size=2).map(tuple))
 
 
 def test_the_schema_is_valid_json_schema_2020_12() -> None:

@@ -64,8 +64,8 @@ function tree(object, keys = Object.keys(object)) {
 
 function describePending(pending) {
   if (!pending) return "";
-  // a typed frame is tagged with its class ("MealChoice": "meal choice"); an untyped one has a kind
-  const name = pending.kind ?? String(pending.type ?? "decision").replace(/(?<=[a-z])(?=[A-Z])/g, " ").toLowerCase();
+  // a frame is tagged with its class ("MealChoice": "meal choice")
+  const name = String(pending.type ?? "decision").replace(/(?<=[a-z])(?=[A-Z])/g, " ").toLowerCase();
   const parts = [`Pending: ${name}`];
   if (pending.seat !== undefined && pending.seat !== null) parts.push(`by ${seatName(pending.seat, welcome.seat)}`);
   if (pending.among && pending.among.length) parts.push(`among ${pending.among.map((a) => typeof a === "object" ? JSON.stringify(a) : a).join(", ")}`);
