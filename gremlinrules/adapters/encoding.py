@@ -13,6 +13,9 @@ an ``enum.Enum``            one-hot over its members, in declaration order
 ``str``                     one-hot over a vocabulary, plus a final "other" slot
 ``X | None``                a presence flag (1 when not None), then X (zeros when None)
 ``A | B``                   a one-hot tag over the alternatives, then each one's encoding
+``A | B`` of attrs classes  a one-hot tag over the classes, then each field once: a field
+                            that several classes declare with the same name and type is
+                            one slot they share (zeros for a class without it)
 an attrs class              its fields' encodings, in declaration order
 ``tuple[A, B]``             A's encoding, then B's
 ``tuple[X, ...]``           the length, then ``capacity`` slots of X (unused slots zero)
@@ -226,6 +229,89 @@ class _Union(_Node):
         return f"tag one-hot({names}), then " + "; ".join(f"[{n.describe()}]" for n in self.nodes)
 
 
+_Slot = tuple[_Node, "str | None", tuple[float, ...]]
+"""A field slot of a :class:`_Variants`: its node, the class's field name there (None: the class
+has no such field, zeros) and the zeros of its size."""
+
+
+class _Variants(_Node):
+    """A union of record classes: the one-hot tag of the class, then every field once, by name
+    and type in the order the classes declare them; the classes declaring a field share its slot
+    (a field of the same name but another type has a slot of its own). So the vector is as long
+    as the tag and the distinct fields, not the sum of every class's fields, and still says
+    everything: the tag names the class, which says which slots hold its fields."""
+
+    def __init__(self, path: str, kinds: tuple[type, ...]) -> None:
+        super().__init__(path)
+        self.kinds = kinds
+        prefix = path + "." if path else ""
+        slots: dict[tuple[str, Any], int] = {}
+        labels: list[str] = []
+        nodes: list[_Node] = []
+        owners: list[list[str]] = []
+        self.members: dict[type, tuple[tuple[str, int], ...]] = {}
+        for kind in kinds:
+            hints = typing.get_type_hints(kind)
+            mine: list[tuple[str, int]] = []
+            for name in _field_names(kind):
+                key = (name, hints[name])
+                if key not in slots:
+                    slots[key] = len(nodes)
+                    labels.append(name)
+                    nodes.append(_node(prefix + name, hints[name]))
+                    owners.append([])
+                owners[slots[key]].append(kind.__name__)
+                mine.append((name, slots[key]))
+            self.members[kind] = tuple(mine)
+        self.nodes = tuple(nodes)
+        clash = {label for label in labels if labels.count(label) > 1}
+        self.labels = tuple(f"{label} of {'/'.join(who)}" if label in clash else label
+                            for label, who in zip(labels, owners, strict=True))
+        self.owners = tuple(tuple(who) for who in owners)
+
+    def _which(self, value: Any) -> int:
+        kind = type(value)
+        if kind in self.members:
+            return self.kinds.index(kind)
+        for i, k in enumerate(self.kinds):
+            if isinstance(value, k):
+                return i
+        raise InvalidArgumentError(f"{self.path}: {shown(value)} matches none of {self.kinds}")
+
+    def _fields(self, value: Any) -> tuple[tuple[str, int], ...]:
+        return self.members[self.kinds[self._which(value)]]
+
+    def calibrate(self, value: Any) -> None:
+        for name, slot in self._fields(value):
+            self.nodes[slot].calibrate(getattr(value, name))
+
+    def finish(self, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> None:
+        for node in self.nodes:
+            node.finish(caps, vocabs)
+        self.size = len(self.kinds) + sum(n.size for n in self.nodes)
+        self.plans: dict[type, tuple[tuple[float, ...], tuple[_Slot, ...]]] = {}
+        for i, kind in enumerate(self.kinds):
+            named = {slot: name for name, slot in self.members[kind]}
+            self.plans[kind] = (_one_hot(i, len(self.kinds)), tuple(
+                (node, named.get(slot), (0.0,) * node.size) for slot, node in enumerate(self.nodes)))
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        tag, plan = self.plans[self.kinds[self._which(value)]]
+        out.extend(tag)
+        for node, name, zeros in plan:
+            if name is None:
+                out.extend(zeros)
+            else:
+                node.emit(getattr(value, name), out)
+
+    def describe(self) -> str:
+        names = ", ".join(k.__name__ for k in self.kinds)
+        every = len(self.kinds)
+        parts = [f"{label}: {node.describe()}" + ("" if len(who) == every else f" ({', '.join(who)})")
+                 for label, node, who in zip(self.labels, self.nodes, self.owners, strict=True) if node.size]
+        return f"tag one-hot({names}), then the fields, each once: " + "; ".join(parts)
+
+
 class _Record(_Node):
     def __init__(self, path: str, names: tuple[str, ...], nodes: tuple[_Node, ...]) -> None:
         super().__init__(path)
@@ -314,8 +400,12 @@ def _node(path: str, kind: Any) -> _Node:
     args = typing.get_args(kind)
     if origin in (typing.Union, types.UnionType):
         rest = tuple(a for a in args if a is not type(None))
-        inner = _node(path, rest[0]) if len(rest) == 1 else _Union(
-            path, rest, tuple(_node(path, a) for a in rest))
+        if len(rest) == 1:
+            inner = _node(path, rest[0])
+        elif all(isinstance(a, type) and attrs.has(a) for a in rest):
+            inner = _Variants(path, rest)
+        else:
+            inner = _Union(path, rest, tuple(_node(path, a) for a in rest))
         return _Optional(path, inner) if len(rest) < len(args) else inner
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
@@ -334,10 +424,14 @@ def _node(path: str, kind: Any) -> _Node:
     return _Skip(path, kind)
 
 
+def _field_names(cls: type) -> tuple[str, ...]:
+    match_args: tuple[str, ...] = getattr(cls, "__match_args__", ())
+    return tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else match_args
+
+
 def _record(path: str, cls: type) -> _Record:
     hints = typing.get_type_hints(cls)
-    match_args: tuple[str, ...] = getattr(cls, "__match_args__", ())
-    names = tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else match_args
+    names = _field_names(cls)
     prefix = path + "." if path else ""
     return _Record(path, names, tuple(_node(prefix + n, hints[n]) for n in names))
 
@@ -354,7 +448,7 @@ def _unhinted(node: _Node, caps: dict[str, int], vocabs: dict[str, tuple[str, ..
             found.append(node.path)
     elif isinstance(node, _Optional):
         _unhinted(node.inner, caps, vocabs, found)
-    elif isinstance(node, _Record | _Tuple | _Union):
+    elif isinstance(node, _Record | _Tuple | _Union | _Variants):
         for sub in node.nodes:
             _unhinted(sub, caps, vocabs, found)
 
@@ -365,7 +459,7 @@ def _hinted_paths(node: _Node, found: set[str]) -> None:
         found.add(node.path)
     if isinstance(node, _Seq | _Optional):
         _hinted_paths(node.inner, found)
-    elif isinstance(node, _Record | _Tuple | _Union):
+    elif isinstance(node, _Record | _Tuple | _Union | _Variants):
         for sub in node.nodes:
             _hinted_paths(sub, found)
 
@@ -390,6 +484,9 @@ def _losses(node: _Node, value: Any, found: list[str]) -> None:
             _losses(sub, item, found)
     elif isinstance(node, _Union):
         _losses(node.nodes[node._which(value)], value, found)
+    elif isinstance(node, _Variants):
+        for name, slot in node._fields(value):
+            _losses(node.nodes[slot], getattr(value, name), found)
 
 
 class ViewEncoder:

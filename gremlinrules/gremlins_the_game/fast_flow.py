@@ -28,40 +28,37 @@ from gremlinrules.gremlins_the_game.frames import (
     PickGremlin,
     PlaceGremlin,
 )
-from gremlinrules.gremlins_the_game.state import Phase, Placed, State
+from gremlinrules.gremlins_the_game.state import Placed, State
 
 __all__ = [
     "discard", "fight", "gang_to_theater", "move", "move_from", "run", "to_gremlin_space", "to_theater",
 ]
 
-_MOVE, _RESOLVE = Phase.MOVE, Phase.RESOLVE
 _END = (Next.END,)
 
 _moved = make_updater(State, "positions", "free_move")
-_next_turn = make_updater(State, "positions", "free_move", "turn", "turn_number", phase=_MOVE)
-_armed = make_updater(State, "positions", "free_move", "weapon_tokens", "weapon_deck", "hands",
-                      phase=_RESOLVE)
+_next_turn = make_updater(State, "positions", "free_move", "turn", "turn_number")
+_armed = make_updater(State, "positions", "free_move", "weapon_tokens", "weapon_deck", "hands")
 _armed_next_turn = make_updater(State, "positions", "free_move", "weapon_tokens", "weapon_deck", "hands",
-                                "turn", "turn_number", phase=_MOVE)
-_revealed = make_updater(State, "positions", "free_move", "board", "stack", phase=_RESOLVE)
+                                "turn", "turn_number")
+_revealed = make_updater(State, "positions", "free_move", "board", "stack")
 _drawn_event = make_updater(State, "positions", "free_move", "event_tokens", "event_deck", "event_discard",
-                            "rng", phase=_RESOLVE)
-_refilled = make_updater(State, "positions", "free_move", "event_tokens", "weapon_tokens", "board", "pool",
-                         phase=_RESOLVE)
+                            "rng")
+_refilled = make_updater(State, "positions", "free_move", "event_tokens", "weapon_tokens", "board", "pool")
 _refilled_next_turn = make_updater(State, "positions", "free_move", "event_tokens", "weapon_tokens", "board",
-                                   "pool", "turn", "turn_number", phase=_MOVE)
+                                   "pool", "turn", "turn_number")
 _stacked = make_updater(State, "stack")
 _won = make_updater(State, "stack", "hands", "weapon_discard", "board", "defeated")
 _placed = make_updater(State, "stack", "board", "pool")
 _sent = make_updater(State, "stack", "board", "positions")
 _put = make_updater(State, "stack", "board", "pool")
-_began = make_updater(State, "turn", "turn_number", phase=_MOVE)
+_began = make_updater(State, "turn", "turn_number")
 _homed = make_updater(State, "positions")
 _discarded = make_updater(State, "stack", "hands", "weapon_discard")
-_put_next_turn = make_updater(State, "stack", "board", "pool", "turn", "turn_number", phase=_MOVE)
-_sent_next_turn = make_updater(State, "stack", "board", "positions", "turn", "turn_number", phase=_MOVE)
+_put_next_turn = make_updater(State, "stack", "board", "pool", "turn", "turn_number")
+_sent_next_turn = make_updater(State, "stack", "board", "positions", "turn", "turn_number")
 _won_next_turn = make_updater(State, "stack", "hands", "weapon_discard", "board", "defeated", "turn",
-                              "turn_number", phase=_MOVE)
+                              "turn_number")
 
 
 _FRAMES: BoundedCache[tuple[Any, ...], Any] = BoundedCache("gtg-frames", 4096)

@@ -313,7 +313,6 @@ def land(s: State, seat: int, space: str) -> Step[State]:
     performed (GTG-EVENT-1, GTG-WEAPON-1, GTG-FIGHT-1), the Town Square, entered, refills the
     board (GTG-SQUARE-1; :func:`move` lands here only when the move entered it, GTG-SQUARE-6);
     then the turn ends."""
-    s = replace(s, phase=Phase.RESOLVE)
     if space in s.event_tokens:
         # GTG-EVENT-1, GTG-EVENT-3: draw (rebuilding an empty deck), discard face up, resolve
         card, deck, discard, rng = draw_or_rebuild(s.event_deck, s.event_discard, s.rng)
@@ -368,7 +367,7 @@ def begin_turn(s: State, seat: int, number: int) -> Step[State]:
     """GTG-STRIPE-3: while Stripe is in the theater, a turn begins with a new gremlin token from
     the pool placed face up on an empty theater space (the seat whose turn it is chooses,
     GTG-THEATER-1; a full theater takes it into its crowd, GTG-THEATER-3)."""
-    s = replace(s, turn=seat, turn_number=number, phase=Phase.MOVE)
+    s = replace(s, turn=seat, turn_number=number)
     began = TurnBegan(seat, number)
     if s.pool and stripe_in_theater(s):
         if empty_theater(s):

@@ -30,7 +30,7 @@ from gremlinrules.core.frames import Frame, field_check, frame_types_of
 __all__ = [
     "EVENT_FRAMES", "FORMAT_VERSION", "FRAME_TYPES", "UPGRADES", "EscapeToTheater", "EventDiscard", "Fight",
     "GangToTheater", "HandLimit", "MoveGremlin", "Next", "PendingFrame", "PickGremlin", "PlaceGremlin",
-    "upgrade_v1",
+    "upgrade_v1", "upgrade_v2",
 ]
 
 MAX_STEPS = 16
@@ -168,13 +168,14 @@ EVENT_FRAMES = (EventDiscard, PlaceGremlin, PickGremlin, MoveGremlin)
 """The frame classes of an event card's effects."""
 
 
-# --- JSON: version 2, and the upgrade of a version 1 document ----------------------------------
+# --- JSON: version 3, and the upgrades of version 1 and 2 documents -----------------------------
 
-FORMAT_VERSION = 2
-"""The version of this game's state and view JSON: 2 since the decision frames are typed
-(``{"type": "Fight", "seat": 0, "gremlin": "gremlin-07"}``); version 1 documents, whose frames
-were ``{"kind": "fight", "source": ..., "bound": [["from", ...]], "then": [...]}``, still read
-(:data:`UPGRADES`)."""
+FORMAT_VERSION = 3
+"""The version of this game's state and view JSON: 3 since ``phase`` is ``"move"`` or ``"over"``
+(whether the move is made is read from the pending frame, ``State.resolving``); 2 typed the
+decision frames (``{"type": "Fight", "seat": 0, "gremlin": "gremlin-07"}``). Version 1 documents,
+whose frames were ``{"kind": "fight", "source": ..., "bound": [["from", ...]], "then": [...]}``,
+and version 1 and 2 documents saying ``"phase": "resolve"`` still read (:data:`UPGRADES`)."""
 
 _V1_KINDS = {"fight": "Fight", "place": "PlaceGremlin", "move-from": "PickGremlin", "move-to": "MoveGremlin"}
 
@@ -223,5 +224,14 @@ def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-UPGRADES = {1: upgrade_v1}
+def upgrade_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """A version 2 state or view document as version 3: ``"phase": "resolve"`` (the move made,
+    a frame pending) is ``"move"``, the frame saying the rest; anything else unchanged (the
+    converter says what is wrong)."""
+    if data.get("phase") != "resolve":
+        return data
+    return {**data, "phase": "move"}
+
+
+UPGRADES = {1: upgrade_v1, 2: upgrade_v2}
 """Each older format version's upgrade to the next (see :class:`gremlinrules.core.game.ModuleGame`)."""

@@ -245,24 +245,21 @@ def _legal(s: State) -> list[str]:
 
 def _frames(s: State) -> list[str]:
     """At most one frame (the frame classes validate their own fields), none once the game is
-    over, one while a turn resolves; the turn owner's, and what only the state can show: the phase
-    agrees (only the start-of-turn theater choice comes before the move, while the pool lasts), and
-    what the frame is bound to is on the table."""
+    over; the turn owner's, and what only the state can show: the start-of-turn theater choice
+    only while the pool lasts, and what the frame is bound to is on the table. (Whether the move
+    is made is the frame's class, :attr:`.State.resolving`: no field can disagree with it.)"""
     stack = s.stack
     if type(stack) is not tuple or len(stack) > 1 or not all(type(f) in FRAME_TYPES for f in stack):
         return ["at most one pending decision"]
     if s.phase is Phase.OVER:
         return ["a finished game has no pending decision"] if stack else []
-    if s.phase is Phase.RESOLVE and not stack:
-        return ["a resolving turn has a pending decision"]
     if not stack:
         return []
     f = stack[0]
-    kind = type(f)
     if f.seat != s.turn:
         return [f"a pending decision the rules cannot ask: {shown(f)}"]
-    if (s.phase is Phase.MOVE) != (kind is GangToTheater) or (kind is GangToTheater and not s.pool):
-        return ["only the start-of-turn theater choice comes before the move, while the pool lasts"]
+    if type(f) is GangToTheater and not s.pool:
+        return ["the start-of-turn theater choice comes only while the pool lasts"]
     return []
 
 

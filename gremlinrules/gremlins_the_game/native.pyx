@@ -90,8 +90,7 @@ cdef enum:
     NONE = -1
     # the phases and outcomes, in the order of Phase and Outcome
     MOVE = 0
-    RESOLVE = 1
-    OVER = 2
+    OVER = 1
     PLAYING = 0
     STRIPE_DEFEATED = 1
     POOL_EMPTY = 2
@@ -125,7 +124,7 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long x) noexcept nogil  # the lowest member of a non-empty set
 
 
-_PHASES = (Phase.MOVE, Phase.RESOLVE, Phase.OVER)
+_PHASES = (Phase.MOVE, Phase.OVER)
 _PHASE_CODE = {phase: code for code, phase in enumerate(_PHASES)}
 _OUTCOMES = (Outcome.PLAYING, Outcome.STRIPE_DEFEATED, Outcome.POOL_EMPTY, Outcome.TURN_LIMIT)
 _OUTCOME_CODE = {outcome: code for code, outcome in enumerate(_OUTCOMES)}
@@ -758,7 +757,6 @@ cdef void _land(S* s, const Tab* t, int seat, int space) noexcept nogil:
     move (GTG-SQUARE-1, GTG-SQUARE-2, GTG-SQUARE-3); then the turn ends."""
     cdef uint8_t steps[MAXEV + 1]
     cdef int k, card, e = t.ev_at[space], w = t.wp_at[space], g
-    s.phase = RESOLVE
     if e >= 0 and (s.ev_tok >> e) & 1:  # GTG-EVENT-1, GTG-EVENT-3
         card = _draw_or_rebuild(&s.rng, s.edeck, &s.etop, &s.eend, s.edisc, &s.edisc_len)
         _event_token(s, t, e, False)

@@ -122,9 +122,8 @@ def malformed(s: State, action: Any) -> Reason | None:
 
 def check_move(s: State, action: Move) -> Reason | None:
     """GTG-MOVE-1 to GTG-MOVE-5, GTG-SQUARE-3, GTG-SQUARE-4, GTG-SQUARE-6: the destination is one
-    the movement rules allow (see :func:`.flow.destinations`)."""
-    if s.phase is not Phase.MOVE:
-        return "The move is made: resolve it first", "GTG-TURN-1"
+    the movement rules allow (see :func:`.flow.destinations`). The rule book asks it only with
+    no frame pending in a game going on, so the move is not made yet."""
     if action.to in flow.destinations(s):
         return None
     if action.to == s.positions[s.turn]:
@@ -203,9 +202,8 @@ def _over(s: State) -> Reason | None:
 
 
 def _generate(s: State) -> tuple[Any, ...]:
-    """With no frame pending, the legal actions are the Moves to the destinations."""
-    if s.phase is not Phase.MOVE:
-        return ()
+    """With no frame pending (in a game going on), the legal actions are the Moves to the
+    destinations."""
     g = flow.geo(s)
     return tuple(g.moves[g.index[n]] for n in flow.destinations(s))
 

@@ -19,7 +19,7 @@ from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game.board import Map
 from gremlinrules.gremlins_the_game.components import REFERENCE, Components
-from gremlinrules.gremlins_the_game.frames import PendingFrame
+from gremlinrules.gremlins_the_game.frames import GangToTheater, PendingFrame
 
 __all__ = ["MAX_TURN_LIMIT", "Options", "Outcome", "Phase", "Placed", "Setup", "State"]
 
@@ -30,13 +30,13 @@ MAX_TURNS = 10**9
 
 
 class Phase(CodeRepr, enum.Enum):
-    """The phase of the turn. Every choice inside a turn (a fight, a theater space, a discard,
-    an event's choices) is a frame on ``State.stack``; ``phase`` names where the turn is."""
+    """Whether the game goes on. Every choice inside a turn (a fight, a theater space, a discard,
+    an event's choices) is a frame on ``State.stack``, so the stack says where the turn is: see
+    :attr:`State.resolving`."""
 
     MOVE = "move"
-    """The turn owner moves (after any start-of-turn gremlin for the theater, GTG-STRIPE-3)."""
-    RESOLVE = "resolve"
-    """The move is made; what it landed on is being resolved (a frame is pending)."""
+    """The turn goes on: the turn owner moves (after any start-of-turn gremlin for the theater,
+    GTG-STRIPE-3), or answers the frame that what the move landed on left pending."""
     OVER = "over"
     """The game has ended."""
 
@@ -177,6 +177,13 @@ class State:
     stack: tuple[PendingFrame, ...] = ()
     """Pending decisions, the top frame last (at most one; the classes of
     :mod:`gremlinrules.gremlins_the_game.frames`)."""
+
+    @property
+    def resolving(self) -> bool:
+        """The move is made and what it landed on is being resolved: the game goes on and a frame
+        other than the start-of-turn :class:`~.frames.GangToTheater` (GTG-STRIPE-3) is pending.
+        Derived from the stack, not stored (before format version 3 it was ``Phase.RESOLVE``)."""
+        return bool(self.stack) and self.phase is Phase.MOVE and type(self.stack[-1]) is not GangToTheater
 
     @property
     def components(self) -> Components:

@@ -6,16 +6,30 @@ import math
 import random
 import warnings
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 
 import gremlinrules
 from gremlinrules import InvalidArgumentError
+from gremlinrules.adapters import encoding
 from gremlinrules.adapters.encoding import CalibrationWarning, ViewEncoder, view_encoder
 from gremlinrules.adapters.hints import HINTS, has_hints, hints_for, option_choices
 from gremlinrules.adapters.layout_doc import BEGIN, END, game_block
 from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gremlins_the_game import (
+    EscapeToTheater,
+    EventDiscard,
+    Fight,
+    GangToTheater,
+    HandLimit,
+    MoveGremlin,
+    Next,
+    PendingFrame,
+    PickGremlin,
+    PlaceGremlin,
+)
 from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, walk
 
 
@@ -185,3 +199,72 @@ def test_gnaughty_hand_is_one_hot_suits_and_ranks() -> None:
     assert first[suits.index(view.hand[0].suit)] == 1.0
     assert sum(first[:-1]) == 1.0
     assert first[-1] == view.hand[0].rank
+
+
+def _pending_slice(enc: ViewEncoder, view: Any) -> tuple[float, ...]:
+    field = next(f for f in enc.layout() if f.name == "pending")
+    return tuple(enc.encode(view)[field.offset:field.offset + field.size])
+
+
+def test_a_union_of_frames_shares_each_field_once_and_keeps_every_frame_apart() -> None:
+    """A View field that is a union of record classes (Gremlins: The Game's pending frame) is the
+    class's one-hot tag, then each field once: a field of the same name and type in several classes
+    is one slot they share, so ``origin`` (EscapeToTheater, MoveGremlin) and ``then`` (the discard
+    and event frames) are laid out once, not once per class. Nothing is lost: frames differing in
+    class or in any one field give different vectors, every one encodes exactly, and a shared
+    field's value lands on the same values whichever class holds it."""
+    game = gremlinrules.get_game("gremlins-the-game")
+    enc = view_encoder(game, 3)
+    view = game.observe(game.new_game(3, 1), 0)
+    end, draw = (Next.END,), (Next.DRAW, Next.END)
+    frames: list[PendingFrame] = [
+        Fight(0, "stripe"), Fight(0, "red-square-1pt"), Fight(1, "stripe"),
+        EscapeToTheater(0, "h7"), EscapeToTheater(0, "a1"), GangToTheater(0), GangToTheater(2),
+        HandLimit(0, draw), HandLimit(0, (Next.DRAW, Next.HOME, Next.END)),
+        EventDiscard(0, "snowstorm", end), EventDiscard(0, "supply-run", end),
+        EventDiscard(0, "snowstorm", draw),
+        PlaceGremlin(0, "snowstorm", end), PickGremlin(0, "snowstorm", end),
+        MoveGremlin(0, "snowstorm", "h7", end), MoveGremlin(0, "snowstorm", "a1", end),
+    ]
+    views = [attrs.evolve(view, pending=f) for f in frames]
+    slices = [_pending_slice(enc, v) for v in views]
+    assert len(set(slices)) == len(frames)
+    assert all(enc.losses(v) == [] for v in views)
+    assert _pending_slice(enc, view) == (0.0,) * len(slices[0])  # nothing pending: all zeros
+    tag = 1 + 8  # the presence flag, then the tag of the 8 classes
+    escape, moving = slices[3], slices[14]
+    hot = {i for i in range(tag, len(escape)) if escape[i]} - {tag}  # past the seat value
+    assert hot
+    assert all(moving[i] == 1.0 for i in hot)  # origin h7: the same slot in both classes
+    described = next(f for f in enc.layout() if f.name == "pending").encoding
+    assert described.count("origin:") == described.count("then:") == described.count("card:") == 1
+    assert "(EscapeToTheater, MoveGremlin)" in described
+
+
+def test_a_field_of_one_name_and_two_types_keeps_a_slot_for_each() -> None:
+    """Only a field of the same name and type is shared: ``x: int`` in one class and ``x: str``
+    in another are two slots, each named with its class; the slots come in the order the classes
+    declare them."""
+    @attrs.frozen
+    class A:
+        x: int
+        y: bool
+
+    @attrs.frozen
+    class B:
+        x: str
+        y: bool
+
+    node = encoding._node("u", A | B)
+    node.finish({}, {"u.x": ("one", "two")})
+    described = node.describe()
+    assert "x of A: value" in described
+    assert "x of B: one-hot(one, two, other)" in described
+    assert described.count("y:") == 1
+    assert node.size == 2 + 1 + 3 + 1
+    out_a: list[float] = []
+    node.emit(A(7, True), out_a)
+    out_b: list[float] = []
+    node.emit(B("two", True), out_b)
+    assert out_a == [1.0, 0.0, 7.0, 1.0, 0.0, 0.0, 0.0]  # tag A; x of A; y; x of B (zeros)
+    assert out_b == [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0]  # tag B; x of A (zero); y; x of B "two"

@@ -41,7 +41,6 @@ from gremlinrules.gremlins_the_game.frames import (
     PickGremlin,
     PlaceGremlin,
 )
-from gremlinrules.gremlins_the_game.state import Phase
 from tests.engine.support import needs_engine
 from tests.gremlins_the_game.helpers import edited, random_states, table
 from tests.gremlins_the_game.strategies import random_map
@@ -121,11 +120,11 @@ def _sample_frames() -> list[State]:
     s = table(2, positions=("c6", "n6"), hands=(("flashlight", "flashlight", "camera-flash", "kitchen-knife",
                                                  "blender", "microwave", "sword"), ()),
               first_round_done=True)
-    full = flow.replace(s, phase=Phase.RESOLVE, stack=(HandLimit(
+    full = flow.replace(s, stack=(HandLimit(
         0, (Next.DRAW, Next.REPLENISH_GREMLIN, Next.HOME, Next.DRAW, Next.END)),))
     out = [edited(full)]
     top = s.event_deck[0]
-    drawn = flow.replace(s, event_deck=s.event_deck[1:], event_discard=(top,), phase=Phase.RESOLVE)
+    drawn = flow.replace(s, event_deck=s.event_deck[1:], event_discard=(top,))
     out.append(edited(drawn, stack=(EventDiscard(0, top, (Next.DISCARD, Next.ADD, Next.MOVE,
                                                           Next.REPLENISH_EVENT, Next.END)),)))
     lifted = drawn.board[0]

@@ -9,13 +9,12 @@ from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import State, apply, check_state, flow, legal_actions
 from gremlinrules.gremlins_the_game.frames import MoveGremlin, Next, PickGremlin, PlaceGremlin
-from gremlinrules.gremlins_the_game.state import Phase
 from tests.gremlins_the_game.helpers import table
 
 
 def _drawn(s: State) -> State:
     """``s`` with its top event card just drawn (the turn is resolving it)."""
-    return flow.replace(s, event_deck=s.event_deck[1:], event_discard=(s.event_deck[0],), phase=Phase.RESOLVE)
+    return flow.replace(s, event_deck=s.event_deck[1:], event_discard=(s.event_deck[0],))
 
 
 @pytest.mark.clause("GTG-EVENT-2")

@@ -36,6 +36,8 @@ SEVEN = ("flashlight", "camera-flash", "kitchen-knife", "blender", "microwave", 
 EIGHT = ("sword",) * 8
 SHOWN_EIGHT = "('sword', 'sword', 'sword', 'sword', 'sword', 'sword', 's..."
 """How a refusal shows eight swords: cut to 60 characters."""
+FIGHT_PROMPT = "Defeat the gremlin with weapon cards that match all its symbols, or let it escape"
+"""What a Move is told while its fight is pending: the Fight decision's prompt."""
 NOT_MINIMAL = "Those weapon cards are not a minimal set you hold that matches all the gremlin's symbols"
 
 
@@ -91,24 +93,24 @@ REFUSALS: list[tuple[str, Callable[[], State], Any, str, tuple[str, str, dict[st
      _message("GTG-MOVE-3", "You may pass through, but not stop on, another player or their Start")),
     ("out of reach", start, Move("c5"), "GTG-MOVE-1",
      _message("gtg.illegal.unreachable", "c5 is not within six steps of your move", space="c5")),
-    ("a move while one is resolved", lambda: replace(start(), phase=Phase.RESOLVE), Move("e6"), "GTG-TURN-1",
-     _message("GTG-TURN-1", "The move is made: resolve it first")),
+    ("a move while one is resolved", fighting, Move("e6"), "GTG-FIGHT-1",
+     _message("GTG-FIGHT-1", FIGHT_PROMPT)),
     ("a move after the end", lambda: replace(start(), phase=Phase.OVER), Move("e6"), "GTG-END-1",
      _message("GTG-END-1", "The game is over")),
 ]
 
 
-@pytest.mark.clause("GTG-TURN-1", "GTG-MOVE-1", "GTG-MOVE-2", "GTG-MOVE-3", "GTG-WEAPON-2", "GTG-FIGHT-2",
-                    "GTG-END-1")
+@pytest.mark.clause("GTG-TURN-1", "GTG-MOVE-1", "GTG-MOVE-2", "GTG-MOVE-3", "GTG-WEAPON-2", "GTG-FIGHT-1",
+                    "GTG-FIGHT-2", "GTG-END-1")
 @pytest.mark.parametrize(("build", "action", "clause", "said"), [r[1:] for r in REFUSALS],
                          ids=[r[0] for r in REFUSALS])
 def test_a_refusal_names_its_clause_and_says_why(build: Callable[[], State], action: Any, clause: str,
                                                   said: tuple[str, str, dict[str, Any]]) -> None:
     """Each way the rule book refuses an action (not an action of the game, a field naming no space
     or weapon, a move the movement rules forbid, a set of weapon cards that is not a minimal
-    match, a move at the wrong time) raises IllegalActionError with its clause, the English
-    sentence, and the message id and parameters of that sentence (the clause id for a fixed
-    sentence); the state is left as it was."""
+    match, a move at the wrong time: while its fight is pending, or after the end) raises
+    IllegalActionError with its clause, the English sentence, and the message id and parameters
+    of that sentence (the clause id for a fixed sentence); the state is left as it was."""
     s = build()
     assert_refused(apply, s, action, clause, said)
 
