@@ -38,7 +38,8 @@ def top_or_turn(fn: Callable[[Any], int | None], cls: type[Any], over: object, s
         raise
 
 
-def phase_is(fn: Callable[[Any], bool], cls: type[Any], over: object, state: Any, what: str | None = None) -> bool:
+def phase_is(fn: Callable[[Any], bool], cls: type[Any], over: object, state: Any,
+             what: str | None = None) -> bool:
     """Whether ``state``'s phase is ``over`` (the game has ended). ``fn`` is the game's
     ``is_terminal``; ``cls`` its State class. With ``what`` (a reference rule book's own
     ``is_terminal``), every state of another class, a tracked one too, is refused by
