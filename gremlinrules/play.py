@@ -26,7 +26,7 @@ shows, and ``undo`` (or ``undo N``) takes back the last entries (issue 28; see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TextIO
 
 from gremlinrules.core.chance import CHANCE, UNSEEN, Outcome
@@ -226,12 +226,8 @@ def _ask_table(game: Game, state: Any, seat: int | None, inp: Lines, out: TextIO
         legal = game.legal_actions(state)
         text, labels = _prompt(game, state, seat, actor)
         out.write("\n" + text)
-        for i, (action, label) in enumerate(zip(legal, labels, strict=True), 1):
-            out.write(f"  {i:3d}. {label}   [{action}]\n")
-    while True:
-        line = _read(inp, out)
-        if line is None:
-            return None
+        _menu(out, legal, labels)
+    for line in _answers(inp, out):
         words = line.split()
         if not words:
             if actor is None:
@@ -247,6 +243,7 @@ def _ask_table(game: Game, state: Any, seat: int | None, inp: Lines, out: TextIO
             return "apply", choose_action(game, legal, labels, line, state=state)
         except (InvalidArgumentError, IllegalActionError) as exc:
             out.write(f"{exc}\n")
+    return None
 
 
 def _count(words: list[str]) -> int:
@@ -277,6 +274,19 @@ def _revealed(game: Game, state: Any, text: str) -> Outcome:
     if len(pools) > 1:
         raise InvalidArgumentError(f"say the pool: reveal chance:<pool>:{item}@{who} ({', '.join(pools)})")
     return Outcome(pools[0], item, who)
+
+
+def _menu(out: TextIO, legal: Sequence[Any], labels: Sequence[str]) -> None:
+    """The numbered list of the legal actions a person chooses from: label, then notation."""
+    for i, (action, label) in enumerate(zip(legal, labels, strict=True), 1):
+        out.write(f"  {i:3d}. {label}   [{action}]\n")
+
+
+def _answers(inp: Lines, out: TextIO) -> Iterator[str]:
+    """The person's answer lines, each read (see :func:`_read`) when the asker wants the next,
+    until the end of input."""
+    while (line := _read(inp, out)) is not None:
+        yield line
 
 
 def _read(inp: Lines, out: TextIO) -> str | None:
@@ -348,18 +358,15 @@ def _ask(game: Game, state: Any, seat: int | None, inp: Lines, out: TextIO) -> A
     view = game.observe(state, seat)
     labels = [str(game.action_label(view, a)) for a in legal]
     out.write("\n" + render_view(game, view) + "\n\nYour move:\n")
-    for i, (action, label) in enumerate(zip(legal, labels, strict=True), 1):
-        out.write(f"  {i:3d}. {label}   [{action}]\n")
-    while True:
-        line = _read(inp, out)
-        if line is None:
-            return None
+    _menu(out, legal, labels)
+    for line in _answers(inp, out):
         if not line.strip():
             continue
         try:
             return choose_action(game, legal, labels, line)
         except InvalidArgumentError as exc:
             out.write(f"{exc}\n")
+    return None
 
 
 def _interactive(stream: Lines) -> bool:

@@ -28,12 +28,12 @@ seed), or, with ``seconds``, as many simulations as fit in that much wall time
 from __future__ import annotations
 
 import math
-import random
 import time
-from typing import Any, Generic
+from typing import Any
 
 from gremlinrules.adapters.outcome import returns
-from gremlinrules.core.checks import check_seed, is_int
+from gremlinrules.bots.base import SeatBot, check_bot_seat
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import InvalidArgumentError, shown
 from gremlinrules.core.protocol import ActionT, Game, StateT
 
@@ -51,28 +51,25 @@ class _Node:
         """Summed value for the seat whose action led here."""
 
 
-class ISMCTSBot(Generic[StateT, ActionT]):
+class ISMCTSBot(SeatBot[StateT, ActionT]):
     """Searches ``iterations`` determinized simulations per decision (or for ``seconds`` of wall time,
     when given), then plays the most visited action."""
 
     def __init__(self, game: Game[StateT, ActionT, Any, Any, Any, Any], seat: int, seed: int = 0, *,
                  iterations: int = 200, rollout_depth: int = 60, exploration: float = 0.7,
                  seconds: float | None = None) -> None:
-        if not is_int(seat) or seat < 0 or seat >= game.max_players:
-            raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {shown(seat)}")
+        check_bot_seat(game, seat)  # the seat is refused before the budget
         for name, value in (("iterations", iterations), ("rollout_depth", rollout_depth)):
             if not is_int(value) or value < 1:
                 raise InvalidArgumentError(f"{name} must be a positive integer, not {shown(value)}")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float)
                                     or not 0 < seconds < math.inf):
             raise InvalidArgumentError(f"seconds must be a positive number, not {shown(seconds)}")
-        self.game = game
-        self.seat = seat
+        super().__init__(game, seat, seed)
         self.iterations = iterations
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
         self.seconds = None if seconds is None else float(seconds)
-        self._rnd = random.Random(check_seed(seed, InvalidArgumentError))
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
@@ -80,9 +77,8 @@ class ISMCTSBot(Generic[StateT, ActionT]):
 
     def choose(self, state: StateT) -> ActionT:
         """The most visited legal action after the search; it must be this seat's decision."""
+        self._check_turn(state)
         game = self.game
-        if game.current_player(state) != self.seat:
-            raise InvalidArgumentError(f"it is not seat {self.seat}'s decision")
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]

@@ -2,11 +2,12 @@
 
 A game package that renames a public attribute keeps the old name reachable
 through a module ``__getattr__`` made by :func:`module_aliases`; a renamed
-module leaves a shim at the old path that calls :func:`renamed_module` and
-re-exports the new one. Either way the old name still works and warns with a
-:class:`DeprecationWarning` whose message starts with the old dotted name and
-names the new one, e.g. ``gremlinrules.gnaughty_gnomes.COMPONENTS is deprecated
-(issue 29); use gremlinrules.gnaughty_gnomes.REFERENCE``.
+module leaves a shim at the old path that calls :func:`reexport` (or
+:func:`renamed_module`, and re-exports the new one itself). Either way the old
+name still works and warns with a :class:`DeprecationWarning` whose message
+starts with the old dotted name and names the new one, e.g.
+``gremlinrules.gnaughty_gnomes.COMPONENTS is deprecated (issue 29); use
+gremlinrules.gnaughty_gnomes.REFERENCE``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-__all__ = ["Alias", "deprecated", "module_aliases", "renamed_module"]
+__all__ = ["Alias", "deprecated", "module_aliases", "reexport", "renamed_module"]
 
 Alias = tuple[str, Callable[[], object]]
 """An old name's replacement: the text naming the new name, and how to get the old name's value."""
@@ -53,3 +54,14 @@ def renamed_module(old: str, new: ModuleType) -> ModuleType:
     ``new`` itself: the core imports no game), and return ``new``."""
     deprecated(old, new.__name__, stacklevel=4)  # the shim's caller: the import statement
     return new
+
+
+def reexport(namespace: dict[str, Any], new: ModuleType) -> list[str]:
+    """Make the shim whose globals are ``namespace`` (a renamed module's, left at its old path)
+    stand for module ``new``: warn as :func:`renamed_module` does, bind ``new``'s public names in
+    it, and return them, the shim's ``__all__``. The shim's own ``__getattr__`` (one line:
+    ``getattr(new, name)``, which a type checker sees) gives the rest of ``new``'s attributes."""
+    deprecated(namespace["__name__"], new.__name__, stacklevel=4)  # the shim's caller: the import statement
+    names = list(new.__all__)
+    namespace.update({name: getattr(new, name) for name in names})
+    return names

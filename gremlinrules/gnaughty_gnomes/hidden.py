@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type
-from gremlinrules.core.rng import Rng
+from gremlinrules.core.hidden import sample_start
 from gremlinrules.gnaughty_gnomes.components import CARDS
 from gremlinrules.gnaughty_gnomes.flow import guarded
 from gremlinrules.gnaughty_gnomes.state import Phase, State
@@ -33,9 +32,7 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
 
     ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError otherwise).
     """
-    check_type(state, State, "Gnaughty Gnomes State")
-    seat = check_seat(player, state.players)
-    rng = Rng.from_seed(seed)  # InvalidArgumentError for a seed outside 0 to 2**64-1
+    seat, rng = sample_start(state, State, "Gnaughty Gnomes State", player, seed)
     if state.phase is Phase.OVER:  # every remaining card is shown at the end (GG-VIEW-2)
         return attrs.evolve(state, rng=rng)
     dummies = (2, 3) if state.players == 2 else ()

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.deprecation import renamed_module
+from gremlinrules.core.deprecation import reexport
 from gremlinrules.gnaughty_gnomes import text as _text
 
-_NEW = renamed_module(__name__, _text)
-__all__ = list(_NEW.__all__)
-globals().update({name: getattr(_NEW, name) for name in __all__})
+__all__ = reexport(globals(), _text)
 
 
 def __getattr__(name: str) -> Any:
-    return getattr(_NEW, name)
+    return getattr(_text, name)

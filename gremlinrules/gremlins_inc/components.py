@@ -32,6 +32,7 @@ import json
 import re
 import tomllib
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -395,16 +396,25 @@ def _resources(value: Any, where: str) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(out))
 
 
-def _step(raw: Any, where: str) -> Step:
+def _tagged(raw: Any, where: str, cls: type, tag: str, allowed: tuple[str, ...],
+            uses: Mapping[str, AbstractSet[str]]) -> tuple[Mapping[str, Any], str]:
+    """The table of a ``cls`` entry (a Step or a Passive) and the value of its ``tag`` field (its
+    op or effect), one of ``allowed``; refused when it has a field ``cls`` lacks, no ``tag``, or a
+    field the tag's value does not read (``uses[value]``)."""
     table = _table(raw, where)
-    _unknown(table, frozenset(attrs.fields_dict(Step)), where)
-    if "op" not in table:
-        raise _fail(where, "needs an op")
-    op = _choice(table["op"], f"{where}.op", OPS)
-    uses = _USES[op]
+    _unknown(table, frozenset(attrs.fields_dict(cls)), where)
+    if tag not in table:
+        raise _fail(where, f"needs an {tag}")
+    value = _choice(table[tag], f"{where}.{tag}", allowed)
+    reads = uses[value]
     for key in table:
-        if key != "op" and key not in uses:
-            raise _fail(f"{where}.{key}", f"means nothing to {op} (it reads {', '.join(sorted(uses))})")
+        if key != tag and key not in reads:
+            raise _fail(f"{where}.{key}", f"means nothing to {value} (it reads {', '.join(sorted(reads))})")
+    return table, value
+
+
+def _step(raw: Any, where: str) -> Step:
+    table, op = _tagged(raw, where, Step, "op", OPS, _USES)
     step = Step(
         op=op,
         amount=_int(table.get("amount", 1), f"{where}.amount", 1, MAX_AMOUNT),
@@ -422,17 +432,14 @@ def _step(raw: Any, where: str) -> Step:
     return step
 
 
+_PASSIVE_USES: dict[str, frozenset[str]] = {
+    "cost": frozenset({"kind", "resource", "change"}), "bonus": frozenset({"amount"}),
+    "protect": frozenset({"against"}), "extra_action": frozenset({"amount"})}
+"""The fields each passive effect reads."""
+
+
 def _passive(raw: Any, where: str) -> Passive:
-    table = _table(raw, where)
-    _unknown(table, frozenset(attrs.fields_dict(Passive)), where)
-    if "effect" not in table:
-        raise _fail(where, "needs an effect")
-    effect = _choice(table["effect"], f"{where}.effect", PASSIVES)
-    uses = {"cost": {"kind", "resource", "change"}, "bonus": {"amount"},
-            "protect": {"against"}, "extra_action": {"amount"}}[effect]
-    for key in table:
-        if key != "effect" and key not in uses:
-            raise _fail(f"{where}.{key}", f"means nothing to {effect} (it reads {', '.join(sorted(uses))})")
+    table, effect = _tagged(raw, where, Passive, "effect", PASSIVES, _PASSIVE_USES)
     if effect == "cost":
         change = _int(table.get("change", 0), f"{where}.change", -MAX_AMOUNT, MAX_AMOUNT)
         if change == 0:

@@ -53,6 +53,7 @@ from typing import Any
 
 from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete
+from gremlinrules.core.turns import phase_is
 from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.fast_frames import frame_actions, frame_apply
 from gremlinrules.gremlins_inc.fast_tables import MEMO as _MEMO
@@ -92,13 +93,7 @@ def is_legal(s: State, action: Any) -> bool:
 
 def is_terminal(s: State) -> bool:
     """True once the game is over (GI-END-4)."""
-    try:
-        if type(s) is not State:
-            return foreign(is_terminal, s)  # a tracked state (external chance), or refused
-        return s.phase is _OVER
-    except AttributeError:
-        check_complete("is_terminal", s)
-        raise
+    return phase_is(is_terminal, State, _OVER, s)
 
 
 def apply(s: State, action: Any) -> State:

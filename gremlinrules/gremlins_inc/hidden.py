@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type, guarded
-from gremlinrules.core.rng import Rng
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.hidden import sample_start
 from gremlinrules.gremlins_inc.components import RESOURCES
 from gremlinrules.gremlins_inc.flow import cards_of
 from gremlinrules.gremlins_inc.state import State
@@ -25,9 +25,7 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
 
     ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError otherwise).
     """
-    check_type(state, State, "Gremlins, Inc. State")
-    me = check_seat(player, state.players)
-    rng = Rng.from_seed(seed)  # InvalidArgumentError for a seed outside 0 to 2**64-1
+    me, rng = sample_start(state, State, "Gremlins, Inc. State", player, seed)
     cards = cards_of(state)
     hide_res = not state.options.reveal_resources
     seen = set(state.seen[me])

@@ -22,12 +22,12 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, check_type, guarded, is_int
+from gremlinrules.core.checks import check_type, guarded, is_int
 from gremlinrules.core.errors import shown
 from gremlinrules.core.messages import Message, message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
 from gremlinrules.core.step import Step as Outcome
+from gremlinrules.core.turns import phase_is, top_or_turn
 from gremlinrules.gremlins_inc import effects
 from gremlinrules.gremlins_inc.actions import (
     Action,
@@ -403,25 +403,12 @@ RULES: RuleBook[State] = RuleBook(
 def current_player(s: State) -> int | None:
     """The seat that must decide now: the top frame's seat, else the turn owner; None once the
     game is over."""
-    try:
-        if type(s) is not State:
-            return foreign(current_player, s)  # a tracked state (external chance), or refused
-        if s.phase is Phase.OVER:
-            return None
-        return s.stack[-1].seat if s.stack else s.turn
-    except AttributeError:
-        check_complete("current_player", s)
-        raise
+    return top_or_turn(current_player, State, Phase.OVER, s)
 
 
 def is_terminal(s: State) -> bool:
     """True once the game is over (GI-END-4)."""
-    try:
-        check_type(s, State, _NAME)
-        return s.phase is Phase.OVER
-    except AttributeError:
-        check_complete("is_terminal", s)
-        raise
+    return phase_is(is_terminal, State, Phase.OVER, s, _NAME)
 
 
 @guarded

@@ -173,28 +173,38 @@ def describe(s: State, action: Any) -> str:
     if kind is Start:
         how = " face up" if action.face_up is True else ""
         return f"{who} starts a project with {_short(action.card)}{how}"
-    if kind is Assign:
-        return f"{who} assigns {_short(action.card)} to project {_short(action.project)}"
-    if kind is Play:
-        return f"{who} plays {_short(action.card)}"
-    if kind is Complete:
-        return f"{who} completes project {_short(action.project)}"
-    if kind is Cancel:
-        return f"{who} cancels project {_short(action.project)}"
-    if kind is EndTurn:
-        return f"{who} ends the turn"
     if kind is ChoosePlayer:
         if type(action.offset) is int and 0 < action.offset < s.players:
             return f"{who} chooses seat {(seat + action.offset) % s.players}"
         return f"{who} chooses the player {_short(action.offset)} seats after them"
-    if kind is ChooseSelf:
-        return f"{who} chooses themselves"
-    if kind is ChooseProject:
-        return f"{who} chooses project {_short(action.project)} of seat {_short(action.seat)}"
-    if kind is ChooseResource:
-        return f"{who} takes a {_short(action.resource)} resource"
-    if kind is Discard:
-        return f"{who} discards {_short(action.card)}"
-    if kind is Done:
-        return f"{who} is done"
-    return f"{who}: {shown(action)}"
+    phrase = _PHRASES.get(kind)
+    if phrase is None:
+        return f"{who}: {shown(action)}"
+    return f"{who} " + phrase.format_map(_Fields(action))
+
+
+class _Fields(dict[str, Any]):
+    """An action's fields by name, each shown as :func:`_short` shows it (for ``str.format_map``)."""
+
+    def __init__(self, action: Any) -> None:
+        super().__init__()
+        self.action = action
+
+    def __missing__(self, name: str) -> Any:
+        return _short(getattr(self.action, name))
+
+
+_PHRASES: dict[type, str] = {
+    Assign: "assigns {card} to project {project}",
+    Play: "plays {card}",
+    Complete: "completes project {project}",
+    Cancel: "cancels project {project}",
+    EndTurn: "ends the turn",
+    ChooseSelf: "chooses themselves",
+    ChooseProject: "chooses project {project} of seat {seat}",
+    ChooseResource: "takes a {resource} resource",
+    Discard: "discards {card}",
+    Done: "is done",
+}
+"""What ``describe`` says a seat does with each kind of action but Start and ChoosePlayer (whose
+words depend on more than the action's fields), its fields in braces."""

@@ -142,6 +142,19 @@ def _name(value: Any, what: str) -> str:
     return value
 
 
+def _entry(item: Any, cls: type, what: str, key: str, seen: set[str], twice: str) -> None:
+    """Refuses ``item`` (``what``: "a weapon") unless it is a ``cls`` whose ``key`` field is a
+    name (:func:`_name`) not in ``seen``, which it joins (``twice``: the error's words before a
+    name already seen, "two weapons are named")."""
+    if type(item) is not cls:
+        article = "an" if cls.__name__[0] in "AEIOU" else "a"
+        raise ComponentError(f"{what} must be {article} {cls.__name__}, not {shown(item)}")
+    name = _name(getattr(item, key), f"{what}'s {key}")
+    if name in seen:
+        raise ComponentError(f"{twice} {name}")
+    seen.add(name)
+
+
 def _symbols(symbols: Any, what: str) -> dict[tuple[str, str], int]:
     if type(symbols) is not tuple or not symbols:
         raise ComponentError(f"{what} needs at least one symbol")
@@ -186,12 +199,7 @@ def validate_components(c: Any) -> Components:
     ids: set[str] = set()
     offered: set[tuple[str, str]] = set()
     for w in c.weapons:
-        if type(w) is not WeaponCard:
-            raise ComponentError(f"a weapon must be a WeaponCard, not {shown(w)}")
-        _name(w.name, "a weapon's name")
-        if w.name in ids:
-            raise ComponentError(f"two weapons are named {w.name}")
-        ids.add(w.name)
+        _entry(w, WeaponCard, "a weapon", "name", ids, "two weapons are named")
         _int(w.copies, 1, WEAPON_CARDS, f"weapon {w.name}: copies")
         offered |= set(_symbols(w.symbols, f"weapon {w.name}"))
     if sum(w.copies for w in c.weapons) != WEAPON_CARDS:
@@ -199,12 +207,7 @@ def validate_components(c: Any) -> Components:
     ids = set()
     stripes = 0
     for g in c.gremlins:
-        if type(g) is not GremlinToken:
-            raise ComponentError(f"a gremlin must be a GremlinToken, not {shown(g)}")
-        _name(g.id, "a gremlin's id")
-        if g.id in ids:
-            raise ComponentError(f"two gremlins have the id {g.id}")
-        ids.add(g.id)
+        _entry(g, GremlinToken, "a gremlin", "id", ids, "two gremlins have the id")
         _int(g.points, 0, 20, f"gremlin {g.id}: points")
         if type(g.stripe) is not bool:
             raise ComponentError(f"gremlin {g.id}: stripe must be true or false")
@@ -216,12 +219,7 @@ def validate_components(c: Any) -> Components:
         raise ComponentError(f"exactly one gremlin token is Stripe, not {stripes}")
     names: set[str] = set()
     for e in c.events:
-        if type(e) is not EventCard:
-            raise ComponentError(f"an event must be an EventCard, not {shown(e)}")
-        _name(e.name, "an event's name")
-        if e.name in names:
-            raise ComponentError(f"two events are named {e.name}")
-        names.add(e.name)
+        _entry(e, EventCard, "an event", "name", names, "two events are named")
         if type(e.title) is not str or not 1 <= len(e.title) <= 60:
             raise ComponentError(f"event {e.name}: a title of 1 to 60 characters")
         _int(e.copies, 1, EVENT_CARDS, f"event {e.name}: copies")

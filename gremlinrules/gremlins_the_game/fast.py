@@ -47,6 +47,7 @@ from typing import Any
 from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete, half_built
 from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.turns import phase_is
 from gremlinrules.gremlins_the_game import fast_fight, fast_flow, fast_moves, flow, rules
 from gremlinrules.gremlins_the_game.actions import Move
 from gremlinrules.gremlins_the_game.fast_flow import move as _move
@@ -121,13 +122,7 @@ def _choices(s: State, frame: PendingFrame) -> tuple[Any, ...]:
 
 def is_terminal(s: State) -> bool:
     """True once the game has ended (GTG-STRIPE-2, GTG-STRIPE-4, GTG-END-4)."""
-    try:
-        if type(s) is not State:
-            return foreign(is_terminal, s)  # a tracked state (external chance), or refused
-        return s.phase is _OVER
-    except AttributeError:
-        check_complete("is_terminal", s)
-        raise
+    return phase_is(is_terminal, State, _OVER, s)
 
 
 def legal_actions(s: State) -> tuple[Any, ...]:

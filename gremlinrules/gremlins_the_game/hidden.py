@@ -8,7 +8,8 @@ the pool together), the other hands with the weapon deck, and the event deck's o
 
 from __future__ import annotations
 
-from gremlinrules.core.checks import check_seat, check_type, guarded
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.hidden import sample_start
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.flow import replace
@@ -23,9 +24,7 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
 
     ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError otherwise).
     """
-    check_type(state, State, "Gremlins: The Game State")
-    seat = check_seat(player, state.players)
-    rng = Rng.from_seed(seed)  # InvalidArgumentError for a seed outside 0 to 2**64-1
+    seat, rng = sample_start(state, State, "Gremlins: The Game State", player, seed)
     board, pool, rng = _gremlins(state, rng)
     others = [p for p in range(state.players) if p != seat]
     cards = list(state.weapon_deck)

@@ -16,12 +16,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, check_type, guarded
+from gremlinrules.core.checks import check_type, guarded
 from gremlinrules.core.errors import shown
 from gremlinrules.core.messages import message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
 from gremlinrules.core.step import Step
+from gremlinrules.core.turns import phase_is, top_or_turn
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import (
     ACTION_TYPES,
@@ -64,25 +64,12 @@ def players(s: State) -> int:
 
 def is_terminal(s: State) -> bool:
     """True once the game has ended (GTG-STRIPE-2, GTG-STRIPE-4, GTG-END-4)."""
-    try:
-        check_type(s, State, f"{_TITLE} State")
-        return s.phase is Phase.OVER
-    except AttributeError:
-        check_complete("is_terminal", s)
-        raise
+    return phase_is(is_terminal, State, Phase.OVER, s, f"{_TITLE} State")
 
 
 def current_player(s: State) -> int | None:
     """The seat that must decide: the pending frame's seat, else the turn owner; None at the end."""
-    try:
-        if type(s) is not State:
-            return foreign(current_player, s)  # a tracked state (external chance), or refused
-        if s.phase is Phase.OVER:
-            return None
-        return s.stack[-1].seat if s.stack else s.turn
-    except AttributeError:
-        check_complete("current_player", s)
-        raise
+    return top_or_turn(current_player, State, Phase.OVER, s)
 
 
 # --- what is an action of this game ------------------------------------------------------------

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type, guarded
-from gremlinrules.core.rng import Rng
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.hidden import sample_start
 from gremlinrules.no_good_gremlins.state import State
 
 __all__ = ["sample_hidden"]
@@ -22,9 +22,7 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
 
     ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError otherwise).
     """
-    check_type(state, State, "No Good Gremlins State")
-    seat = check_seat(player, state.players)
-    rng = Rng.from_seed(seed)  # InvalidArgumentError for a seed outside 0 to 2**64-1
+    seat, rng = sample_start(state, State, "No Good Gremlins State", player, seed)
     others = [p for p in range(state.players) if p != seat]
     pool = list(state.deck)
     for p in others:

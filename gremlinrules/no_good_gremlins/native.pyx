@@ -707,21 +707,25 @@ def new(players, seed=0, options=None):
     return game
 
 
+cdef int _pile_into(uint8_t* out, pile) except -1:
+    """Writes the card codes of ``pile`` (a state's tuple, in its order) to ``out``; their number."""
+    cdef int k
+    for k, card in enumerate(pile):
+        out[k] = card
+    return len(pile)
+
+
 def from_state(state):
     """A native game in ``state``, a seeded State that :func:`.invariants.check_state` accepts."""
     check_type(state, State, "No Good Gremlins State")  # a tracked state is refused here
     check_state(state)
     cdef NoGoodGremlins game = _game(_table(state.players, state.options, state.components))
     cdef S* s = &game.s
-    cdef int p, t, k
+    cdef int p, t
     memset(s, 0, sizeof(S))
     s.rng = state.rng.state
-    for k, card in enumerate(state.deck):
-        s.deck[k] = card
-    s.deck_end = len(state.deck)
-    for k, card in enumerate(state.scrapheap):
-        s.heap[k] = card
-    s.heap_len = len(state.scrapheap)
+    s.deck_end = _pile_into(s.deck, state.deck)
+    s.heap_len = _pile_into(s.heap, state.scrapheap)
     for p in range(state.players):
         for t in range(NM):
             s.hands[p][t] = state.hands[p][t]
@@ -729,12 +733,8 @@ def from_state(state):
             s.medals[p][t] = state.medals[p][t]
     for t in range(NM):
         s.removed[t] = state.removed[t]
-    for k, card in enumerate(state.gremlin_deck):
-        s.gdeck[k] = card
-    s.gdeck_end = len(state.gremlin_deck)
-    for k, card in enumerate(state.gremlin_discard):
-        s.gdisc[k] = card
-    s.gdisc_len = len(state.gremlin_discard)
+    s.gdeck_end = _pile_into(s.gdeck, state.gremlin_deck)
+    s.gdisc_len = _pile_into(s.gdisc, state.gremlin_discard)
     for card in state.threat:
         s.threat |= 1 << card
     s.wanderer = state.wanderer

@@ -31,13 +31,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, check_type, guarded
+from gremlinrules.core.checks import check_type, guarded
 from gremlinrules.core.errors import shown
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.core.messages import Message, message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
 from gremlinrules.core.step import Step
+from gremlinrules.core.turns import phase_is, top_or_turn
 from gremlinrules.core.zones import next_seat
 from gremlinrules.no_good_gremlins.actions import (
     ACTION_TYPES,
@@ -91,26 +91,12 @@ def players(s: State) -> int:
 
 def is_terminal(s: State) -> bool:
     """True once the finale's launches are done (NGG-FINALE-6)."""
-    try:
-        if type(s) is not State:
-            return foreign(is_terminal, s)  # a tracked state (external chance), or refused
-        return s.phase is Phase.OVER
-    except AttributeError:
-        check_complete("is_terminal", s)
-        raise
+    return phase_is(is_terminal, State, Phase.OVER, s)
 
 
 def current_player(s: State) -> int | None:
     """The seat that must decide: the pending frame's seat, else the turn owner; None at the end."""
-    try:
-        if type(s) is not State:
-            return foreign(current_player, s)  # a tracked state (external chance), or refused
-        if s.phase is Phase.OVER:
-            return None
-        return s.stack[-1].seat if s.stack else s.turn
-    except AttributeError:
-        check_complete("current_player", s)
-        raise
+    return top_or_turn(current_player, State, Phase.OVER, s)
 
 
 # --- what is an action of this game ----------------------------------------------------------

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
-from gremlinrules.core.checks import check_seed, is_int
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.bots.base import SeatBot, check_bot_seat
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import ActionT, Game, StateT
 
 __all__ = ["PLAIN_GAMES", "PlainBot", "best"]
@@ -62,27 +62,20 @@ def _policy(game_id: str) -> Policy | None:
     return None
 
 
-class PlainBot(Generic[StateT, ActionT]):
+class PlainBot(SeatBot[StateT, ActionT]):
     """Plays its seat as a plain player of the game would (see the module docstring)."""
 
     def __init__(self, game: Game[StateT, ActionT, Any, Any, Any, Any], seat: int, seed: int = 0) -> None:
-        if not is_int(seat) or seat < 0 or seat >= game.max_players:
-            raise InvalidArgumentError(f"seat must be 0..{game.max_players - 1}, not {shown(seat)}")
+        check_bot_seat(game, seat)  # the seat is refused before the game
         policy = _policy(game.id)
         if policy is None:
             raise InvalidArgumentError(f"no plain bot exists for {game.id}; it has one for: "
                                        f"{', '.join(PLAIN_GAMES)}")
-        self.game = game
-        self.seat = seat
+        super().__init__(game, seat, seed)
         self._policy = policy
-        self._rnd = random.Random(check_seed(seed, InvalidArgumentError))
-
-    def __repr__(self) -> str:
-        return f"PlainBot({self.game.id!r}, seat={self.seat})"
 
     def choose(self, state: StateT) -> ActionT:
         """The plain player's action; it must be this seat's decision."""
-        if self.game.current_player(state) != self.seat:
-            raise InvalidArgumentError(f"it is not seat {self.seat}'s decision")
+        self._check_turn(state)
         action: ActionT = self._policy(state, self.seat, self._rnd)
         return action

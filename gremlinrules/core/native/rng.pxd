@@ -55,10 +55,16 @@ cdef inline uint64_t sm_below(uint64_t* state, uint64_t n) noexcept nogil:
             return z % n
 
 
-cdef inline void sm_shuffle_u8(uint64_t* state, uint8_t* items, int count) noexcept nogil:
-    """Fisher-Yates from the last index down, as Rng.shuffle: item i swaps with item below(i + 1)."""
+ctypedef fused sm_item_t:
+    uint8_t
+    int16_t
+
+
+cdef inline void sm_shuffle(uint64_t* state, sm_item_t* items, int count) noexcept nogil:
+    """Fisher-Yates from the last index down, as Rng.shuffle: item i swaps with item below(i + 1);
+    for 8-bit and 16-bit items alike (a fused type: one body, compiled for each)."""
     cdef int i, j
-    cdef uint8_t t
+    cdef sm_item_t t
     i = count - 1
     while i > 0:
         j = <int>sm_below(state, <uint64_t>(i + 1))
@@ -66,16 +72,13 @@ cdef inline void sm_shuffle_u8(uint64_t* state, uint8_t* items, int count) noexc
         items[i] = items[j]
         items[j] = t
         i -= 1
+
+
+cdef inline void sm_shuffle_u8(uint64_t* state, uint8_t* items, int count) noexcept nogil:
+    """:func:`sm_shuffle` of 8-bit items, by the name the engines cimport."""
+    sm_shuffle(state, items, count)
 
 
 cdef inline void sm_shuffle_i16(uint64_t* state, int16_t* items, int count) noexcept nogil:
-    """sm_shuffle_u8 for 16-bit items."""
-    cdef int i, j
-    cdef int16_t t
-    i = count - 1
-    while i > 0:
-        j = <int>sm_below(state, <uint64_t>(i + 1))
-        t = items[i]
-        items[i] = items[j]
-        items[j] = t
-        i -= 1
+    """:func:`sm_shuffle` of 16-bit items."""
+    sm_shuffle(state, items, count)
