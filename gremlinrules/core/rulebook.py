@@ -83,6 +83,17 @@ class Decision(Generic[_S]):
         return self.action if isinstance(self.action, tuple) else (self.action,)
 
 
+def _stack_field(state: Any) -> tuple[Any, ...]:
+    """The state's field ``stack`` (the default of ``RuleBook(stack=)``)."""
+    stack: tuple[Any, ...] = state.stack
+    return stack
+
+
+def _with_stack(state: _S, stack: tuple[Any, ...]) -> _S:
+    """The state with its field ``stack`` replaced (the default of ``RuleBook(set_stack=)``)."""
+    return attrs.evolve(state, stack=stack)  # type: ignore[misc]  # any attrs state
+
+
 def _no_malformed(action: Any) -> Reason:
     return f"{type(action).__name__} is not an action of this game", ""
 
@@ -90,7 +101,8 @@ def _no_malformed(action: Any) -> Reason:
 class RuleBook(Generic[_S]):
     """The rules of one game as a table, and the functions made from it.
 
-    ``stack`` and ``set_stack`` read and replace the state's decision stack;
+    ``stack`` and ``set_stack`` read and replace the state's decision stack (by
+    default its field ``stack``, replaced with :func:`attrs.evolve`);
     ``over`` gives the reason no action is legal once the game is over (None
     while it goes on); ``generate`` lists the legal actions when no frame is
     pending (the reference generates them from the checks); ``malformed``
@@ -111,8 +123,8 @@ class RuleBook(Generic[_S]):
         state_type: type[_S],
         rules: Iterable[Rule[_S]],
         decisions: Iterable[Decision[_S]] = (),
-        stack: Callable[[_S], tuple[Any, ...]],
-        set_stack: Callable[[_S, tuple[Any, ...]], _S],
+        stack: Callable[[_S], tuple[Any, ...]] = _stack_field,
+        set_stack: Callable[[_S, tuple[Any, ...]], _S] = _with_stack,
         over: Callable[[_S], Reason | None],
         generate: Callable[[_S], tuple[Any, ...]],
         malformed: Callable[[Any], Reason] = _no_malformed,

@@ -278,8 +278,6 @@ BOOK: RuleBook[State] = RuleBook(
         prompt="place a gnome for the trick's turn order, using an unflipped card of the trick",
         choices=place_choices, resume=resume_place, refuse=refuse_place,
     )],
-    stack=lambda s: s.stack,
-    set_stack=lambda s, stack: _replace(s, stack=stack),
     over=_over,
     generate=play_choices,
     malformed=_malformed,

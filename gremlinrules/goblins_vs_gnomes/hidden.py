@@ -13,8 +13,8 @@ from collections import Counter
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type, guarded
-from gremlinrules.core.rng import Rng
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.hidden import sample_start
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.state import State
 from gremlinrules.goblins_vs_gnomes.view import known_roles, round_over
@@ -28,9 +28,7 @@ def sample_hidden(state: State, player: int, seed: int) -> State:
 
     ``seed`` is an integer from 0 to 2**64-1 (InvalidArgumentError otherwise).
     """
-    check_type(state, State, "Goblins vs Gnomes State")
-    p = check_seat(player, state.players)
-    rng = Rng.from_seed(seed)  # InvalidArgumentError for a seed outside 0 to 2**64-1
+    p, rng = sample_start(state, State, "Goblins vs Gnomes State", player, seed)
     n = state.players
     # hands and deck
     fixed: list[Counter[str]] = [Counter() for _ in range(n)]

@@ -57,14 +57,14 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, guarded, is_int
+from gremlinrules.core.checks import guarded, is_int
 from gremlinrules.core.deprecation import module_aliases
 from gremlinrules.core.errors import IllegalActionError, shown
 from gremlinrules.core.grid import OFFSETS, SIDE_NAMES, Cell
 from gremlinrules.core.messages import Message, message
 from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
 from gremlinrules.core.step import Step
+from gremlinrules.core.turns import top_or_turn
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOT_INDEX,
@@ -715,8 +715,6 @@ def rule_book() -> RuleBook[State]:
         state_type=State,
         rules=[Rule(cls, CHECKS[cls], made[cls]) for cls in CHECKS],
         decisions=decisions(reached),
-        stack=lambda state: state.stack,
-        set_stack=lambda state, stack: evolve(state, stack=stack),
         over=_over,
         generate=_generate,
         malformed=_malformed,
@@ -731,15 +729,7 @@ __getattr__ = module_aliases(__name__, {"RULES": (f"{__name__}.rule_book()", rul
 def current_player(state: State) -> int | None:
     """The seat that must decide now: the top frame's seat, else the turn owner; None once the
     match is over."""
-    try:
-        if type(state) is not State:
-            return foreign(current_player, state)  # a tracked state (external chance), or refused
-        if state.phase is Phase.OVER:
-            return None
-        return deciding(state)
-    except AttributeError:
-        check_complete("current_player", state)
-        raise
+    return top_or_turn(current_player, State, Phase.OVER, state)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:

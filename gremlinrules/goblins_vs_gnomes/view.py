@@ -13,10 +13,10 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, check_seat, check_type, guarded, is_int
+from gremlinrules.core.checks import check_seat, check_type, guarded, is_int
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
+from gremlinrules.core.turns import phase_is
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import (
     SLOTS,
@@ -208,13 +208,7 @@ def players(state: State) -> int:
 
 def is_terminal(state: State) -> bool:
     """True once a seat reached 9 points, or the round limit is reached (GVG-END-4)."""
-    try:
-        if type(state) is not State:
-            return foreign(is_terminal, state)  # a tracked state (external chance), or refused
-        return state.phase is Phase.OVER
-    except AttributeError:
-        check_complete("is_terminal", state)
-        raise
+    return phase_is(is_terminal, State, Phase.OVER, state)
 
 
 @guarded

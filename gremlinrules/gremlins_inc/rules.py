@@ -390,8 +390,6 @@ RULES: RuleBook[State] = RuleBook(
     state_type=State,
     rules=[Rule(cls, CHECKS[cls], EFFECTS[cls]) for cls in CHECKS],
     decisions=DECISIONS,
-    stack=lambda s: s.stack,
-    set_stack=lambda s, stack: evolve(s, stack=stack),
     over=_over,
     generate=_generate,
     malformed=_malformed,
