@@ -15,7 +15,8 @@ import argparse
 import time
 
 import gremlinrules
-from gremlinrules.bots import Bot, make_bot
+from gremlinrules.bots import Bot
+from gremlinrules.bots import make_bot
 
 
 def play(game_id: str, players: int, seed: int, search_seat: int | None, iterations: int,

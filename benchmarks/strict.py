@@ -24,7 +24,8 @@ import json
 import sys
 
 import gremlinrules
-from gremlinrules.bench import clock_for, strict_ratio
+from gremlinrules.bench import clock_for
+from gremlinrules.bench import strict_ratio
 
 
 def main(argv: list[str] | None = None) -> int:

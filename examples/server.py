@@ -21,11 +21,16 @@ import random
 import threading
 import urllib.error
 import urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+from http.server import ThreadingHTTPServer
 from typing import Any
 
 from gremlinrules import GremlinRulesError
-from gremlinrules.web import MoveRefusedError, Table, Tables, TableStore, WebError
+from gremlinrules.web import MoveRefusedError
+from gremlinrules.web import Table
+from gremlinrules.web import Tables
+from gremlinrules.web import TableStore
+from gremlinrules.web import WebError
 
 TABLES = Tables(TableStore(":memory:"))
 

@@ -7,22 +7,22 @@
 >>> state = game.apply(state, action)
 """
 
-from gremlinrules.core.errors import (
-    ComponentError,
-    GremlinRulesError,
-    IllegalActionError,
-    InvalidArgumentError,
-    MissingExtraError,
-    SerializationError,
-    SetupError,
-    SpecError,
-    UnknownGameError,
-    UnsupportedError,
-)
+from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import MissingExtraError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import SpecError
+from gremlinrules.core.errors import UnknownGameError
+from gremlinrules.core.errors import UnsupportedError
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.registry import install as _install
 from gremlinrules.core.sampling import sample_hidden
-from gremlinrules.registry import game_ids, get_game, register
+from gremlinrules.registry import game_ids
+from gremlinrules.registry import get_game
+from gremlinrules.registry import register
 
 __all__ = [
     "ComponentError",

@@ -47,12 +47,15 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TextIO
+from typing import Any
+from typing import TextIO
 
 from gremlinrules.core.protocol import Game
-from gremlinrules.registry import game_ids, get_game
+from gremlinrules.registry import game_ids
+from gremlinrules.registry import get_game
 
 __all__ = ["HEARTS_GAMES", "MCTS_MOVES", "MCTS_SIMULATIONS", "decision_spread", "engine_ratios",
            "engine_slice", "hearts_slice", "machine", "mcts_ms_per_move", "measure_row", "ours_slice",

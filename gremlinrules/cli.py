@@ -10,10 +10,14 @@ import sys
 from collections.abc import Sequence
 
 from gremlinrules import __version__
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError
-from gremlinrules.registry import game_ids, get_game
-from gremlinrules.sim.command import add_simulate_parser, run_simulate
-from gremlinrules.sim.report_command import add_report_parser, run_report
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.registry import game_ids
+from gremlinrules.registry import get_game
+from gremlinrules.sim.command import add_simulate_parser
+from gremlinrules.sim.command import run_simulate
+from gremlinrules.sim.report_command import add_report_parser
+from gremlinrules.sim.report_command import run_report
 
 __all__ = ["main"]
 
@@ -107,7 +111,8 @@ def _write(path: str, text: str) -> None:
 
 
 def _play(args: argparse.Namespace) -> None:
-    from gremlinrules.core.records import make_record, record_json
+    from gremlinrules.core.records import make_record
+    from gremlinrules.core.records import record_json
     from gremlinrules.play import play_terminal
 
     game = get_game(args.game)

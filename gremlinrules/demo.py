@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any
+from typing import TextIO
 
 from gremlinrules.core.checks import SEED_LIMIT
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.records import make_record, record_json
+from gremlinrules.core.records import make_record
+from gremlinrules.core.records import record_json
 
 __all__ = ["play_demo"]
 
@@ -43,7 +46,8 @@ def _choosers(game: Game, players: int, seed: int, bot: str) -> list[Chooser]:
 
 def _svg_writer(game: Game, svg_dir: str | os.PathLike[str]) -> Callable[[int, Any], None]:
     """A function writing picture ``n`` (``0001.svg``...) of a view into ``svg_dir``, created if need be."""
-    from gremlinrules.svg import drawer_ids, svg  # only for --svg
+    from gremlinrules.svg import drawer_ids  # only for --svg
+    from gremlinrules.svg import svg  # only for --svg
 
     if game.id not in drawer_ids():
         raise InvalidArgumentError(f"{game.id} has no SVG drawer yet")

@@ -28,12 +28,17 @@ import importlib
 import os
 from collections.abc import Iterable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 from gremlinrules.core.checks import check_seed
-from gremlinrules.core.errors import InvalidArgumentError, UnsupportedError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import UnsupportedError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.playout import Playout
-from gremlinrules.registry import game_ids, get_game, module_name
+from gremlinrules.registry import game_ids
+from gremlinrules.registry import get_game
+from gremlinrules.registry import module_name
 
 if TYPE_CHECKING:
     from gremlinrules.core.native.game import NativeGame

@@ -26,20 +26,26 @@ shows, and ``undo`` (or ``undo N``) takes back the last entries (issue 28; see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Protocol, TextIO
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
+from typing import Any
+from typing import Protocol
+from typing import TextIO
 
-from gremlinrules.core.chance import CHANCE, UNSEEN, Outcome
-from gremlinrules.core.errors import (
-    GremlinRulesError,
-    IllegalActionError,
-    InvalidArgumentError,
-    SerializationError,
-    shown,
-)
+from gremlinrules.core.chance import CHANCE
+from gremlinrules.core.chance import UNSEEN
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.demo import seat_seed
-from gremlinrules.textview import render_event, render_view, seat_name
+from gremlinrules.textview import render_event
+from gremlinrules.textview import render_view
+from gremlinrules.textview import seat_name
 
 __all__ = ["Lines", "PlayResult", "choose_action", "play_terminal"]
 

@@ -10,10 +10,13 @@ here has its chance model (its ``chance`` module) registered with the core.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING
+from typing import Literal
+from typing import overload
 
 from gremlinrules.core import registry as _store
-from gremlinrules.core.errors import UnknownGameError, shown
+from gremlinrules.core.errors import UnknownGameError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
 
 if TYPE_CHECKING:  # for the typed overloads only

@@ -12,11 +12,17 @@ result the record states.
 
 from __future__ import annotations
 
-from typing import Any, TextIO
+from typing import Any
+from typing import TextIO
 
-from gremlinrules.core.errors import InvalidArgumentError, SerializationError, shown
-from gremlinrules.core.records import LoadedRecord, load_record
-from gremlinrules.textview import render_event, render_view, seat_name
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.records import LoadedRecord
+from gremlinrules.core.records import load_record
+from gremlinrules.textview import render_event
+from gremlinrules.textview import render_view
+from gremlinrules.textview import seat_name
 
 __all__ = ["replay_record"]
 

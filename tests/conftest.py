@@ -28,10 +28,14 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck
+from hypothesis import Phase
+from hypothesis import settings
 
 from gremlinrules.goblins_vs_gnomes import rules as gvg_rules
-from tests.rules_switch import RULES_SWITCH, chosen_rules, use_reference_rules
+from tests.rules_switch import RULES_SWITCH
+from tests.rules_switch import chosen_rules
+from tests.rules_switch import use_reference_rules
 
 settings.register_profile(
     "fast",

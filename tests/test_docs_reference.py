@@ -11,7 +11,8 @@ import logging
 
 import pytest
 
-from tests.docs_support import DOCS, docs_extension
+from tests.docs_support import DOCS
+from tests.docs_support import docs_extension
 
 EXT = docs_extension("gremlinrules_api")
 

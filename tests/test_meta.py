@@ -9,7 +9,8 @@ import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules.core.spec import load_scenarios, load_spec
+from gremlinrules.core.spec import load_scenarios
+from gremlinrules.core.spec import load_spec
 from gremlinrules.core.trace import clause_tests
 
 TESTS = Path(__file__).resolve().parent

@@ -13,10 +13,13 @@ from typing import Any
 import pytest
 
 import gremlinrules
-from gremlinrules import Game, InvalidArgumentError
+from gremlinrules import Game
+from gremlinrules import InvalidArgumentError
 from gremlinrules.cli import main
-from gremlinrules.core.records import load_record, replay
-from gremlinrules.play import choose_action, play_terminal
+from gremlinrules.core.records import load_record
+from gremlinrules.core.records import replay
+from gremlinrules.play import choose_action
+from gremlinrules.play import play_terminal
 from gremlinrules.textview import render_view
 
 GAME_IDS = gremlinrules.game_ids()

@@ -8,7 +8,9 @@ import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules.core.chance import CHANCE, Outcome, Tracked
+from gremlinrules.core.chance import CHANCE
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance import Tracked
 from gremlinrules.play import play_terminal
 
 

@@ -12,7 +12,9 @@ import pytest
 import gremlinrules
 from gremlinrules import SerializationError
 from gremlinrules.cli import main
-from gremlinrules.core.records import FORMAT_VERSION, load_record, replay
+from gremlinrules.core.records import FORMAT_VERSION
+from gremlinrules.core.records import load_record
+from gremlinrules.core.records import replay
 from gremlinrules.demo import play_demo
 from gremlinrules.replay import replay_record
 from gremlinrules.textview import render_view

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.rules_switch import RULES_SWITCH, chosen_rules
+from tests.rules_switch import RULES_SWITCH
+from tests.rules_switch import chosen_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,7 +6,8 @@ import pytest
 
 import gremlinrules
 from gremlinrules.core.scenarios import run_scenario
-from gremlinrules.core.spec import Scenario, load_scenarios
+from gremlinrules.core.spec import Scenario
+from gremlinrules.core.spec import load_scenarios
 
 SCENARIOS = [s for g in gremlinrules.game_ids() for s in load_scenarios(g)]
 CASES = [pytest.param(s, marks=pytest.mark.clause(*s.clauses), id=s.path) for s in SCENARIOS]

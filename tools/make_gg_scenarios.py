@@ -84,7 +84,8 @@ def write(name: str, title: str, clauses: list[str], steps: list[dict[str, Any]]
           setup: dict[str, Any] | None = None) -> None:
     """Write one scenario file: a game record plus expectations."""
     from gremlinrules import get_game
-    from gremlinrules.core.scenarios import scenario_document, scenario_json
+    from gremlinrules.core.scenarios import scenario_document
+    from gremlinrules.core.scenarios import scenario_json
 
     table = setup or EXAMPLE_SETUP
     data = scenario_document(get_game("gnaughty-gnomes"), name=title, description=title, clauses=clauses,

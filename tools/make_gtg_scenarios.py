@@ -13,9 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import gremlinrules
-from gremlinrules.core.scenarios import run_scenario, scenario_document, scenario_json
+from gremlinrules.core.scenarios import run_scenario
+from gremlinrules.core.scenarios import scenario_document
+from gremlinrules.core.scenarios import scenario_json
 from gremlinrules.core.spec import load_scenarios
-from gremlinrules.gremlins_the_game import Choose, Move
+from gremlinrules.gremlins_the_game import Choose
+from gremlinrules.gremlins_the_game import Move
 
 OUT = Path(__file__).resolve().parent.parent / "spec" / "gremlins-the-game" / "scenarios"
 GAME = gremlinrules.get_game("gremlins-the-game")

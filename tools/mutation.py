@@ -53,7 +53,8 @@ import subprocess
 import sys
 import time
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from datetime import date
 from importlib import metadata
 from pathlib import Path

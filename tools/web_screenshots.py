@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import gremlinrules  # noqa: E402  (after the path: the work tree's, not an installed copy)
-from tests.web.serving import CHROMIUM, CHROMIUM_ARGS, ServerProcess  # noqa: E402
+from tests.web.serving import CHROMIUM  # noqa: E402
+from tests.web.serving import CHROMIUM_ARGS  # noqa: E402
+from tests.web.serving import ServerProcess  # noqa: E402
 
 OUT = ROOT / "docs" / "_static" / "web"
 CLICKS = 6

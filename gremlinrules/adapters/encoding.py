@@ -54,7 +54,8 @@ from typing import Any
 import attrs
 
 from gremlinrules.adapters.hints import hints_for
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
 
 __all__ = ["CALIBRATION_SEEDS", "CalibrationWarning", "Field", "ViewEncoder", "view_encoder"]

@@ -52,7 +52,8 @@ def _gnaughty_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabulari
     # 4 suits, 8 tricks of 4 cards (GG-END-1); spots are the garden's edges and vertices.
     # The pending placement frame (GG-PLACE-1) is a typed Placement: a seat, a position and a
     # turn-order place 1-4, no lists.
-    from gremlinrules.gnaughty_gnomes import Options, board
+    from gremlinrules.gnaughty_gnomes import Options
+    from gremlinrules.gnaughty_gnomes import board
 
     caps = {
         "layout": 13, "track": 4, "hand": 9, "face_up": 4, "face_up[*]": 9, "face_down": 4,
@@ -106,7 +107,8 @@ def _no_good_gremlins(players: int, options: Any) -> tuple[Capacities, Vocabular
 
 def _goblins_vs_gnomes(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
     from gremlinrules.goblins_vs_gnomes import Options
-    from gremlinrules.goblins_vs_gnomes.components import REFERENCE, Components
+    from gremlinrules.goblins_vs_gnomes.components import REFERENCE
+    from gremlinrules.goblins_vs_gnomes.components import Components
     from gremlinrules.goblins_vs_gnomes.state import TARGETS
 
     comps = getattr(options, "components", None)
@@ -237,7 +239,8 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
 
 def _gremlins_inc(players: int, options: Any) -> tuple[Capacities, Vocabularies]:
     from gremlinrules.gremlins_inc import Options
-    from gremlinrules.gremlins_inc.components import RESOURCES, Components
+    from gremlinrules.gremlins_inc.components import RESOURCES
+    from gremlinrules.gremlins_inc.components import Components
     from gremlinrules.gremlins_inc.kit import kit_for
 
     comps = kit_for(getattr(options, "components", None) if isinstance(

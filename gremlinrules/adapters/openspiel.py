@@ -64,17 +64,26 @@ counted). Serialization goes through the game's JSON form.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
+from typing import cast
 from urllib.parse import unquote
 
 import gremlinrules
-from gremlinrules.adapters.encoding import ViewEncoder, view_encoder
-from gremlinrules.adapters.outcome import MAX_RETURN, MIN_RETURN, returns
-from gremlinrules.core.actionspace import ActionSpace, action_space
+from gremlinrules.adapters.encoding import ViewEncoder
+from gremlinrules.adapters.encoding import view_encoder
+from gremlinrules.adapters.outcome import MAX_RETURN
+from gremlinrules.adapters.outcome import MIN_RETURN
+from gremlinrules.adapters.outcome import returns
+from gremlinrules.core.actionspace import ActionSpace
+from gremlinrules.core.actionspace import action_space
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.chance import Tracked, chance_model
+from gremlinrules.core.chance import Tracked
+from gremlinrules.core.chance import chance_model
 from gremlinrules.core.checks import instance_or_default
-from gremlinrules.core.errors import IllegalActionError, MissingExtraError, SetupError, shown
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import MissingExtraError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.game import ModuleGame
 from gremlinrules.core.protocol import Game
 

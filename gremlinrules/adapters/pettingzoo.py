@@ -45,8 +45,13 @@ import gremlinrules
 from gremlinrules.adapters.encoding import view_encoder
 from gremlinrules.adapters.outcome import returns
 from gremlinrules.core.actionspace import action_space
-from gremlinrules.core.checks import SEED_LIMIT, check_players, check_seed
-from gremlinrules.core.errors import InvalidArgumentError, MissingExtraError, SetupError, shown
+from gremlinrules.core.checks import SEED_LIMIT
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_seed
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import MissingExtraError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
 from gremlinrules.textview import render_view
 
 try:

@@ -24,17 +24,15 @@ from __future__ import annotations
 from gremlinrules.bots.ismcts import ISMCTSBot
 from gremlinrules.bots.plain import PlainBot
 from gremlinrules.bots.random_bot import RandomBot
-from gremlinrules.bots.registry import (
-    BOT_NAMES,
-    Bot,
-    BotFactory,
-    bot_from_spec,
-    canonical_spec,
-    make_bot,
-    register_bot,
-    registered_bots,
-    unregister_bot,
-)
+from gremlinrules.bots.registry import BOT_NAMES
+from gremlinrules.bots.registry import Bot
+from gremlinrules.bots.registry import BotFactory
+from gremlinrules.bots.registry import bot_from_spec
+from gremlinrules.bots.registry import canonical_spec
+from gremlinrules.bots.registry import make_bot
+from gremlinrules.bots.registry import register_bot
+from gremlinrules.bots.registry import registered_bots
+from gremlinrules.bots.registry import unregister_bot
 
 __all__ = ["BOT_NAMES", "Bot", "BotFactory", "ISMCTSBot", "PlainBot", "RandomBot", "bot_from_spec",
            "canonical_spec", "make_bot", "register_bot", "registered_bots", "unregister_bot"]

@@ -10,11 +10,16 @@ object with ``choose(state)`` (see :class:`~gremlinrules.bots.Bot`).
 from __future__ import annotations
 
 import random
-from typing import Any, Generic
+from typing import Any
+from typing import Generic
 
-from gremlinrules.core.checks import check_seed, is_int
-from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.core.protocol import ActionT, Game, StateT
+from gremlinrules.core.checks import check_seed
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.protocol import ActionT
+from gremlinrules.core.protocol import Game
+from gremlinrules.core.protocol import StateT
 
 __all__ = ["SeatBot", "check_bot_seat"]
 

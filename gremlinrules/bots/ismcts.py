@@ -32,10 +32,14 @@ import time
 from typing import Any
 
 from gremlinrules.adapters.outcome import returns
-from gremlinrules.bots.base import SeatBot, check_bot_seat
+from gremlinrules.bots.base import SeatBot
+from gremlinrules.bots.base import check_bot_seat
 from gremlinrules.core.checks import is_int
-from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.core.protocol import ActionT, Game, StateT
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.protocol import ActionT
+from gremlinrules.core.protocol import Game
+from gremlinrules.core.protocol import StateT
 
 __all__ = ["ISMCTSBot"]
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from gremlinrules.bots.base import SeatBot
-from gremlinrules.core.protocol import ActionT, StateT
+from gremlinrules.core.protocol import ActionT
+from gremlinrules.core.protocol import StateT
 
 __all__ = ["RandomBot"]
 

@@ -26,14 +26,20 @@ import importlib.metadata
 import math
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, overload
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Protocol
+from typing import overload
 
 from gremlinrules.bots.ismcts import ISMCTSBot
 from gremlinrules.bots.plain import PlainBot
 from gremlinrules.bots.random_bot import RandomBot
 from gremlinrules.core.checks import check_seed
-from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.core.protocol import ActionT, Game, StateT
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.protocol import ActionT
+from gremlinrules.core.protocol import Game
+from gremlinrules.core.protocol import StateT
 from gremlinrules.registry import get_game
 
 __all__ = ["BOT_NAMES", "ENTRY_POINT_GROUP", "Bot", "BotFactory", "bot_from_spec", "canonical_spec",

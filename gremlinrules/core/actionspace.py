@@ -25,7 +25,9 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import is_int
-from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, shown
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
 
 __all__ = [

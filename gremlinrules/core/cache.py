@@ -13,8 +13,10 @@ million playouts can use.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from collections.abc import Callable
+from collections.abc import Hashable
+from typing import Generic
+from typing import TypeVar
 
 __all__ = ["BoundedCache", "caches", "clear_all", "memoize"]
 

@@ -56,19 +56,22 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Concatenate, Final, ParamSpec, TypeVar
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Concatenate
+from typing import Final
+from typing import ParamSpec
+from typing import TypeVar
 
 import attrs
 
 from gremlinrules.core import registry as _store
 from gremlinrules.core.checks import check_type
-from gremlinrules.core.errors import (
-    IllegalActionError,
-    InvalidArgumentError,
-    SerializationError,
-    SetupError,
-    shown,
-)
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
 
 if TYPE_CHECKING:
     from gremlinrules.core.game import ModuleGame

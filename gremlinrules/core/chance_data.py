@@ -11,12 +11,23 @@ state's memory (:mod:`.chance_memory`) is no part of its JSON.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import TypeGuard
 
 from gremlinrules.core import chance
-from gremlinrules.core.chance import MAX_ENTERED, Deal, Outcome, Tracked, parse_outcome
-from gremlinrules.core.errors import GremlinRulesError, SerializationError, shown
-from gremlinrules.core.game import FORMAT_VERSION, _cut, _message, _versioned
+from gremlinrules.core.chance import MAX_ENTERED
+from gremlinrules.core.chance import Deal
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance import Tracked
+from gremlinrules.core.chance import parse_outcome
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.game import FORMAT_VERSION
+from gremlinrules.core.game import _cut
+from gremlinrules.core.game import _message
+from gremlinrules.core.game import _versioned
 
 if TYPE_CHECKING:
     from gremlinrules.core.game import ModuleGame

@@ -19,8 +19,14 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core import chance
-from gremlinrules.core.chance import UNSEEN, Memory, Outcome, Tracked
-from gremlinrules.core.errors import GremlinRulesError, IllegalActionError, InvalidArgumentError, shown
+from gremlinrules.core.chance import UNSEEN
+from gremlinrules.core.chance import Memory
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance import Tracked
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.game import ModuleGame  # at run time: the docs resolve the signatures
 
 __all__ = ["reached", "reveal", "undo", "unseen"]

@@ -8,13 +8,18 @@ consuming the outcomes entered so far (:class:`Feed`); these are the same in eve
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from functools import cache
 
 import attrs
 
-from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 
 __all__ = ["Dealing", "Feed", "Pile", "Weights", "hands", "only", "unseated", "weights", "without"]
 

@@ -9,11 +9,17 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
+from typing import ParamSpec
+from typing import TypeVar
 
 import attrs
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, SetupError, about_field, shown
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import about_field
+from gremlinrules.core.errors import shown
 
 _O = TypeVar("_O")
 _P = ParamSpec("_P")

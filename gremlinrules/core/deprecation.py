@@ -13,7 +13,8 @@ gremlinrules.gnaughty_gnomes.REFERENCE``.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 

@@ -21,7 +21,8 @@ it builds the function.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 import attrs
 

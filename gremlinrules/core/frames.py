@@ -27,7 +27,9 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.checks import is_int
-from gremlinrules.core.errors import InvalidArgumentError, about_field, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import about_field
+from gremlinrules.core.errors import shown
 
 __all__ = ["MAX_SEAT", "Frame", "field_check", "frame_types_of", "upgrade_frames"]
 

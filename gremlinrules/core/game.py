@@ -33,7 +33,8 @@ state too: the hot ones (``current_player``, ``legal_actions``, ``apply``, ``is_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from fractions import Fraction
 from types import ModuleType
 from typing import Any
@@ -43,13 +44,11 @@ import cattrs
 
 from gremlinrules.core import chance as _chance
 from gremlinrules.core import serial
-from gremlinrules.core.errors import (
-    GremlinRulesError,
-    InvalidArgumentError,
-    SerializationError,
-    SetupError,
-    shown,
-)
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
 
 __all__ = ["ModuleGame"]
 

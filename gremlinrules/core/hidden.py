@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_seat, check_type
+from gremlinrules.core.checks import check_seat
+from gremlinrules.core.checks import check_type
 from gremlinrules.core.rng import Rng
 
 __all__ = ["sample_start"]

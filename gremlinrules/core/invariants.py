@@ -10,12 +10,15 @@ check names only the first problem runs them with :func:`first_broken`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Generic
+from typing import TypeVar
 
 import attrs
 
-from gremlinrules.core.errors import GremlinRulesError, shown
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import shown
 
 __all__ = ["Gate", "Invariant", "broken", "first_broken", "holds", "raise_first"]
 

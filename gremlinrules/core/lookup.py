@@ -13,7 +13,9 @@ unhashable or unknown gives None.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any
+from typing import Generic
+from typing import TypeVar
 
 __all__ = ["ActionLookup"]
 

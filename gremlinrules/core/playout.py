@@ -12,7 +12,8 @@ them), and a port can too.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+from typing import NamedTuple
 
 from gremlinrules.core import draws
 from gremlinrules.core.protocol import Game

@@ -16,7 +16,11 @@ string it returns a plain ``Game``, whose parameters default to ``Any``.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Generic
+from typing import Protocol
+from typing import runtime_checkable
 
 if TYPE_CHECKING:  # defaults (PEP 696) for type checkers; typing.TypeVar takes them from 3.13 on
     from typing_extensions import TypeVar

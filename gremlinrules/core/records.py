@@ -31,15 +31,19 @@ import hashlib
 import importlib.resources
 import json
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from gremlinrules.core import serial
-from gremlinrules.core.errors import GremlinRulesError, SerializationError, shown
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.registry import find_game, library_version
+from gremlinrules.core.registry import find_game
+from gremlinrules.core.registry import library_version
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "UPGRADES", "LoadedRecord", "components_version", "load_record",
            "make_record", "record_json", "replay", "rules_version"]

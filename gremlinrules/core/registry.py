@@ -26,9 +26,13 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
+from typing import Protocol
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, UnknownGameError, shown
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import UnknownGameError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
 
 if TYPE_CHECKING:

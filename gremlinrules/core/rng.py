@@ -26,7 +26,8 @@ import attrs
 
 from gremlinrules.core import draws
 from gremlinrules.core.checks import check_seed
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 
 __all__ = ["Rng"]
 

@@ -28,13 +28,20 @@ it to the rule book.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from typing import Any
+from typing import Generic
+from typing import TypeVar
 
 import attrs
 
-from gremlinrules.core.checks import check_type, incomplete, missing_fields
-from gremlinrules.core.errors import IllegalActionError, shown
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import incomplete
+from gremlinrules.core.checks import missing_fields
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.step import Step
 
 __all__ = ["Decision", "Reason", "Rule", "RuleBook"]

@@ -16,7 +16,8 @@ from typing import Any
 
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.registry import find_game, known_games
+from gremlinrules.core.registry import find_game
+from gremlinrules.core.registry import known_games
 
 __all__ = ["game_of", "sample_hidden"]
 

@@ -32,10 +32,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gremlinrules.core.errors import GremlinRulesError, IllegalActionError
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.records import load_record, make_record
-from gremlinrules.core.spec import SCENARIO_FORMAT, SCENARIO_FORMAT_VERSION, Scenario
+from gremlinrules.core.records import load_record
+from gremlinrules.core.records import make_record
+from gremlinrules.core.spec import SCENARIO_FORMAT
+from gremlinrules.core.spec import SCENARIO_FORMAT_VERSION
+from gremlinrules.core.spec import Scenario
 
 __all__ = ["field_at", "run_scenario", "scenario_document", "scenario_json"]
 

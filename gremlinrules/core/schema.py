@@ -22,8 +22,12 @@ import copy
 import enum
 import typing
 from collections.abc import Mapping
-from types import NoneType, UnionType
-from typing import Any, Union, get_args, get_origin
+from types import NoneType
+from types import UnionType
+from typing import Any
+from typing import Union
+from typing import get_args
+from typing import get_origin
 
 import attrs
 

@@ -23,15 +23,26 @@ import json
 import threading
 from collections.abc import Callable
 from types import UnionType
-from typing import Any, TypeVar, Union, get_args, get_origin
+from typing import Any
+from typing import TypeVar
+from typing import Union
+from typing import get_args
+from typing import get_origin
 
 import attrs
 import cattrs
 import cattrs.v
-from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.errors import ForbiddenExtraKeysError
+from cattrs.errors import IterableValidationError
+from cattrs.errors import IterableValidationNote
+from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_unstructure_fn
 
-from gremlinrules.core.errors import GremlinRulesError, SerializationError, about_field, refused_text, shown
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import about_field
+from gremlinrules.core.errors import refused_text
+from gremlinrules.core.errors import shown
 from gremlinrules.core.frames import Frame as BaseFrame
 
 __all__ = ["dumps", "loads", "make_converter", "refusal", "structure", "unstructure"]

@@ -18,8 +18,11 @@ A step is immutable; ``then``, ``emit`` and ``map`` give new ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable
+from collections.abc import Iterable
+from typing import Any
+from typing import Generic
+from typing import TypeVar
 
 import attrs
 

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, check_type
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
 
 __all__ = ["phase_is", "top_or_turn"]
 

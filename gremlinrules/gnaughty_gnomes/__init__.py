@@ -17,58 +17,65 @@ import importlib
 
 from gremlinrules.core.deprecation import module_aliases
 from gremlinrules.gnaughty_gnomes import rules as REFERENCE_RULES  # noqa: N812 (the registry's name)
-from gremlinrules.gnaughty_gnomes.actions import (
-    ACTION_TYPES,
-    ACTIONS,
-    Action,
-    Flip,
-    Place,
-    Play,
-    PlayX,
-    all_actions,
-    parse_action,
-)
+from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES
+from gremlinrules.gnaughty_gnomes.actions import ACTIONS
+from gremlinrules.gnaughty_gnomes.actions import Action
+from gremlinrules.gnaughty_gnomes.actions import Flip
+from gremlinrules.gnaughty_gnomes.actions import Place
+from gremlinrules.gnaughty_gnomes.actions import Play
+from gremlinrules.gnaughty_gnomes.actions import PlayX
+from gremlinrules.gnaughty_gnomes.actions import all_actions
+from gremlinrules.gnaughty_gnomes.actions import parse_action
 from gremlinrules.gnaughty_gnomes.board import BOARD
-from gremlinrules.gnaughty_gnomes.components import (
-    CARDS,
-    REFERENCE,
-    Card,
-    Colour,
-    Components,
-    load_components,
-)
-from gremlinrules.gnaughty_gnomes.events import (
-    EVENT_TYPES,
-    CardFlipped,
-    CardPlayed,
-    Dealt,
-    Event,
-    GameEnded,
-    GnomePlaced,
-    Revealed,
-    TrickCleared,
-    TrickWon,
-    dealt,
-    observe_event,
-)
-from gremlinrules.gnaughty_gnomes.fast import apply, is_legal, legal_actions
-from gremlinrules.gnaughty_gnomes.flow import current_player, is_terminal, players
-from gremlinrules.gnaughty_gnomes.frames import FRAME_TYPES, Placement
+from gremlinrules.gnaughty_gnomes.components import CARDS
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
+from gremlinrules.gnaughty_gnomes.components import Components
+from gremlinrules.gnaughty_gnomes.components import load_components
+from gremlinrules.gnaughty_gnomes.events import EVENT_TYPES
+from gremlinrules.gnaughty_gnomes.events import CardFlipped
+from gremlinrules.gnaughty_gnomes.events import CardPlayed
+from gremlinrules.gnaughty_gnomes.events import Dealt
+from gremlinrules.gnaughty_gnomes.events import Event
+from gremlinrules.gnaughty_gnomes.events import GameEnded
+from gremlinrules.gnaughty_gnomes.events import GnomePlaced
+from gremlinrules.gnaughty_gnomes.events import Revealed
+from gremlinrules.gnaughty_gnomes.events import TrickCleared
+from gremlinrules.gnaughty_gnomes.events import TrickWon
+from gremlinrules.gnaughty_gnomes.events import dealt
+from gremlinrules.gnaughty_gnomes.events import observe_event
+from gremlinrules.gnaughty_gnomes.fast import apply
+from gremlinrules.gnaughty_gnomes.fast import is_legal
+from gremlinrules.gnaughty_gnomes.fast import legal_actions
+from gremlinrules.gnaughty_gnomes.flow import current_player
+from gremlinrules.gnaughty_gnomes.flow import is_terminal
+from gremlinrules.gnaughty_gnomes.flow import players
+from gremlinrules.gnaughty_gnomes.frames import FRAME_TYPES
+from gremlinrules.gnaughty_gnomes.frames import Placement
 from gremlinrules.gnaughty_gnomes.hidden import sample_hidden
-from gremlinrules.gnaughty_gnomes.invariants import check_state, decision_bound
-from gremlinrules.gnaughty_gnomes.notation import (
-    CARD_SCHEMA,
-    CONVERTER,
-    FORMAT_VERSION,
-    STATE_SCHEMA,
-    UPGRADES,
-    state_json,
-)
+from gremlinrules.gnaughty_gnomes.invariants import check_state
+from gremlinrules.gnaughty_gnomes.invariants import decision_bound
+from gremlinrules.gnaughty_gnomes.notation import CARD_SCHEMA
+from gremlinrules.gnaughty_gnomes.notation import CONVERTER
+from gremlinrules.gnaughty_gnomes.notation import FORMAT_VERSION
+from gremlinrules.gnaughty_gnomes.notation import STATE_SCHEMA
+from gremlinrules.gnaughty_gnomes.notation import UPGRADES
+from gremlinrules.gnaughty_gnomes.notation import state_json
 from gremlinrules.gnaughty_gnomes.rules import apply_with_events
 from gremlinrules.gnaughty_gnomes.setup import new_game
-from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, Setup, State
+from gremlinrules.gnaughty_gnomes.state import Options
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import Played
+from gremlinrules.gnaughty_gnomes.state import Setup
+from gremlinrules.gnaughty_gnomes.state import State
 from gremlinrules.gnaughty_gnomes.text import action_label
-from gremlinrules.gnaughty_gnomes.view import View, describe, end_reason, observe, scores, winners
+from gremlinrules.gnaughty_gnomes.view import View
+from gremlinrules.gnaughty_gnomes.view import describe
+from gremlinrules.gnaughty_gnomes.view import end_reason
+from gremlinrules.gnaughty_gnomes.view import observe
+from gremlinrules.gnaughty_gnomes.view import scores
+from gremlinrules.gnaughty_gnomes.view import winners
 
 __all__ = [
     "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION", "FRAME_TYPES",

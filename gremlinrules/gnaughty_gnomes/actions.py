@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import attrs
 
-from gremlinrules.core.checks import check_players, exact
-from gremlinrules.core.errors import SerializationError, shown
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import exact
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import shown
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
-from gremlinrules.gnaughty_gnomes.components import CARDS, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import CARDS
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.state import checked_options
 
 __all__ = [

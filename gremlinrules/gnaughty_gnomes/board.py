@@ -15,7 +15,9 @@ from itertools import combinations
 from gremlinrules.core import draws
 from gremlinrules.core.hexgrid import HexBoard
 from gremlinrules.core.rng import Rng
-from gremlinrules.gnaughty_gnomes.components import REFERENCE, SUITS, Colour
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import Colour
 
 __all__ = [
     "BOARD", "CENTER", "HEX_SPOTS", "N_HEXES", "N_SPOTS", "SPOT_HEXES", "candidate_spots",

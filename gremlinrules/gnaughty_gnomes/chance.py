@@ -24,19 +24,32 @@ set-up).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from functools import cache
 
 import attrs
 
-from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Dealing, Feed, Pile, only
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance_tools import Dealing
+from gremlinrules.core.chance_tools import Feed
+from gremlinrules.core.chance_tools import Pile
+from gremlinrules.core.chance_tools import only
 from gremlinrules.core.rng import Rng
-from gremlinrules.gnaughty_gnomes.board import _CLUMPED_TRIPLES, CENTER, N_HEXES
-from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.board import _CLUMPED_TRIPLES
+from gremlinrules.gnaughty_gnomes.board import CENTER
+from gremlinrules.gnaughty_gnomes.board import N_HEXES
+from gremlinrules.gnaughty_gnomes.components import CARDS
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.fast import apply
 from gremlinrules.gnaughty_gnomes.setup import new_game
-from gremlinrules.gnaughty_gnomes.state import Options, Setup, State
+from gremlinrules.gnaughty_gnomes.state import Options
+from gremlinrules.gnaughty_gnomes.state import Setup
+from gremlinrules.gnaughty_gnomes.state import State
 
 __all__ = ["POOLS", "UNSEEN_NOTE", "UNSEEN_POOLS", "arranged", "canonical", "card_name", "deal", "designs",
            "outcome_bound", "reveals", "step"]

@@ -16,7 +16,8 @@ import attrs
 
 from gremlinrules.core.deprecation import module_aliases
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.errors import ComponentError, shown
+from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import shown
 
 __all__ = ["CARDS", "REFERENCE", "SUITS", "X_RANK", "Card", "Colour", "Components", "load_components"]
 

@@ -23,10 +23,14 @@ from __future__ import annotations
 
 import attrs
 
-from gremlinrules.core.checks import check_complete, check_type
-from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.gnaughty_gnomes.components import Card, Colour
-from gremlinrules.gnaughty_gnomes.state import State, guarded
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
+from gremlinrules.gnaughty_gnomes.state import State
+from gremlinrules.gnaughty_gnomes.state import guarded
 
 __all__ = [
     "EVENT_TYPES", "CardFlipped", "CardPlayed", "Dealt", "Event", "GameEnded", "GnomePlaced", "Revealed",

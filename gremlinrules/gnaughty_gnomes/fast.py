@@ -44,38 +44,57 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import reduce
-from itertools import chain, permutations
+from itertools import chain
+from itertools import permutations
 from operator import or_
 from typing import Any
 
 from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.core.evolve import make_replace, make_updater
+from gremlinrules.core.evolve import make_replace
+from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.core.zones import next_seat
-from gremlinrules.gnaughty_gnomes.actions import FLIP, PLACE, PLAY, PLAY_X, Flip, Place, Play, PlayX
-from gremlinrules.gnaughty_gnomes.board import LOSER, MIDDLE, WINNER
-from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, X_RANK, Card, Colour
-from gremlinrules.gnaughty_gnomes.flow import guarded, incomplete, placement_stack
+from gremlinrules.gnaughty_gnomes.actions import FLIP
+from gremlinrules.gnaughty_gnomes.actions import PLACE
+from gremlinrules.gnaughty_gnomes.actions import PLAY
+from gremlinrules.gnaughty_gnomes.actions import PLAY_X
+from gremlinrules.gnaughty_gnomes.actions import Flip
+from gremlinrules.gnaughty_gnomes.actions import Place
+from gremlinrules.gnaughty_gnomes.actions import Play
+from gremlinrules.gnaughty_gnomes.actions import PlayX
+from gremlinrules.gnaughty_gnomes.board import LOSER
+from gremlinrules.gnaughty_gnomes.board import MIDDLE
+from gremlinrules.gnaughty_gnomes.board import WINNER
+from gremlinrules.gnaughty_gnomes.components import CARDS
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import X_RANK
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
+from gremlinrules.gnaughty_gnomes.flow import guarded
+from gremlinrules.gnaughty_gnomes.flow import incomplete
+from gremlinrules.gnaughty_gnomes.flow import placement_stack
 from gremlinrules.gnaughty_gnomes.rules import apply as reference_apply
 from gremlinrules.gnaughty_gnomes.rules import check as reference_check
-from gremlinrules.gnaughty_gnomes.state import Phase, Played, State
-from gremlinrules.gnaughty_gnomes.tables import (
-    FLIP_AFTER,
-    MASK_INDICES,
-    MASK_SUITS,
-    PLAYED,
-    SPOT_HEX_MASKS,
-    SUIT_INDEX,
-    SUPPLIES,
-    SUPPLY_STEP,
-    Piece,
-    garden,
-    supply_code,
-    trick_code,
-)
-from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import Played
+from gremlinrules.gnaughty_gnomes.state import State
+from gremlinrules.gnaughty_gnomes.tables import FLIP_AFTER
+from gremlinrules.gnaughty_gnomes.tables import MASK_INDICES
+from gremlinrules.gnaughty_gnomes.tables import MASK_SUITS
+from gremlinrules.gnaughty_gnomes.tables import PLAYED
+from gremlinrules.gnaughty_gnomes.tables import SPOT_HEX_MASKS
+from gremlinrules.gnaughty_gnomes.tables import SUIT_INDEX
+from gremlinrules.gnaughty_gnomes.tables import SUPPLIES
+from gremlinrules.gnaughty_gnomes.tables import SUPPLY_STEP
+from gremlinrules.gnaughty_gnomes.tables import Piece
+from gremlinrules.gnaughty_gnomes.tables import garden
+from gremlinrules.gnaughty_gnomes.tables import supply_code
+from gremlinrules.gnaughty_gnomes.tables import trick_code
+from gremlinrules.gnaughty_gnomes.trick import rank_trick
+from gremlinrules.gnaughty_gnomes.trick import track_after
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "placement_points"]
 

@@ -22,10 +22,20 @@ from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.step import Step
 from gremlinrules.core.zones import next_seat
 from gremlinrules.gnaughty_gnomes.components import REFERENCE
-from gremlinrules.gnaughty_gnomes.events import GameEnded, Revealed, TrickCleared, TrickWon
-from gremlinrules.gnaughty_gnomes.frames import POSITIONS, Placement
-from gremlinrules.gnaughty_gnomes.state import Phase, Played, State, guarded, incomplete
-from gremlinrules.gnaughty_gnomes.trick import rank_trick, strongest_left, track_after
+from gremlinrules.gnaughty_gnomes.events import GameEnded
+from gremlinrules.gnaughty_gnomes.events import Revealed
+from gremlinrules.gnaughty_gnomes.events import TrickCleared
+from gremlinrules.gnaughty_gnomes.events import TrickWon
+from gremlinrules.gnaughty_gnomes.frames import POSITIONS
+from gremlinrules.gnaughty_gnomes.frames import Placement
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import Played
+from gremlinrules.gnaughty_gnomes.state import State
+from gremlinrules.gnaughty_gnomes.state import guarded
+from gremlinrules.gnaughty_gnomes.state import incomplete
+from gremlinrules.gnaughty_gnomes.trick import rank_trick
+from gremlinrules.gnaughty_gnomes.trick import strongest_left
+from gremlinrules.gnaughty_gnomes.trick import track_after
 
 __all__ = [
     "clean_up", "current_player", "guarded", "incomplete", "is_terminal", "placement_frame",

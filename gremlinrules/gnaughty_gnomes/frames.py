@@ -13,7 +13,9 @@ from __future__ import annotations
 import attrs
 
 from gremlinrules.core.checks import is_int
-from gremlinrules.core.frames import Frame, field_check, frame_types_of
+from gremlinrules.core.frames import Frame
+from gremlinrules.core.frames import field_check
+from gremlinrules.core.frames import frame_types_of
 
 __all__ = ["FRAME_TYPES", "PendingFrame", "Placement"]
 

@@ -19,7 +19,8 @@ import attrs
 from gremlinrules.core.hidden import sample_start
 from gremlinrules.gnaughty_gnomes.components import CARDS
 from gremlinrules.gnaughty_gnomes.flow import guarded
-from gremlinrules.gnaughty_gnomes.state import Phase, State
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import State
 
 __all__ = ["sample_hidden"]
 

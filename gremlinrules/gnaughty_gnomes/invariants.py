@@ -17,21 +17,38 @@ Each problem names the field it is found in.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain, permutations
+from itertools import chain
+from itertools import permutations
 from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.checks import check_players, check_type, is_int
-from gremlinrules.core.errors import InvalidArgumentError, listed
-from gremlinrules.core.invariants import Gate, Invariant, broken, holds
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import listed
+from gremlinrules.core.invariants import Gate
+from gremlinrules.core.invariants import Invariant
+from gremlinrules.core.invariants import broken
+from gremlinrules.core.invariants import holds
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
-from gremlinrules.gnaughty_gnomes.board import CENTER, N_SPOTS
-from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.board import CENTER
+from gremlinrules.gnaughty_gnomes.board import N_SPOTS
+from gremlinrules.gnaughty_gnomes.components import CARDS
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.flow import placement_stack
-from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES, Phase, Played, State, checked_options
+from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import Played
+from gremlinrules.gnaughty_gnomes.state import State
+from gremlinrules.gnaughty_gnomes.state import checked_options
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
-from gremlinrules.gnaughty_gnomes.trick import rank_trick, track_after
+from gremlinrules.gnaughty_gnomes.trick import rank_trick
+from gremlinrules.gnaughty_gnomes.trick import track_after
 
 __all__ = ["INVARIANTS", "all_cards", "check_state", "decision_bound", "problems"]
 

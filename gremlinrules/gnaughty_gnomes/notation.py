@@ -15,7 +15,8 @@ view does, and :data:`STATE_SCHEMA` describes that layout.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain, product
+from itertools import chain
+from itertools import product
 from operator import itemgetter
 from typing import Any
 
@@ -23,17 +24,28 @@ import attrs
 from cattrs.gen import make_dict_structure_fn
 
 from gremlinrules.core import serial
-from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import SerializationError
 from gremlinrules.core.frames import upgrade_frames
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.schema import build_schema
 from gremlinrules.gnaughty_gnomes.actions import ACTION_TYPES
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
-from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Card, Colour
+from gremlinrules.gnaughty_gnomes.components import CARDS
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.events import EVENT_TYPES
 from gremlinrules.gnaughty_gnomes.flow import placement_frame
-from gremlinrules.gnaughty_gnomes.frames import FRAME_TYPES, Placement
-from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES, Options, Phase, Played, Setup, State
+from gremlinrules.gnaughty_gnomes.frames import FRAME_TYPES
+from gremlinrules.gnaughty_gnomes.frames import Placement
+from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES
+from gremlinrules.gnaughty_gnomes.state import Options
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import Played
+from gremlinrules.gnaughty_gnomes.state import Setup
+from gremlinrules.gnaughty_gnomes.state import State
 from gremlinrules.gnaughty_gnomes.tables import PLAYED
 
 __all__ = [

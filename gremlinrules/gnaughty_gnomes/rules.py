@@ -36,23 +36,38 @@ from typing import Any
 from gremlinrules.core.errors import shown
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.messages import message
-from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.rulebook import Decision
+from gremlinrules.core.rulebook import Reason
+from gremlinrules.core.rulebook import Rule
+from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.step import Step
 from gremlinrules.core.zones import remove_one
-from gremlinrules.gnaughty_gnomes.actions import ACTIONS, Flip, Place, Play, PlayX
-from gremlinrules.gnaughty_gnomes.board import IS_EDGE, N_SPOTS, SPOT_HEXES
-from gremlinrules.gnaughty_gnomes.components import SUITS, X_RANK, Card, Colour
-from gremlinrules.gnaughty_gnomes.events import CardFlipped, CardPlayed, GnomePlaced
-from gremlinrules.gnaughty_gnomes.flow import (
-    clean_up,
-    current_player,
-    guarded,
-    position_to_act,
-    seat_of,
-    trick_ranked,
-)
+from gremlinrules.gnaughty_gnomes.actions import ACTIONS
+from gremlinrules.gnaughty_gnomes.actions import Flip
+from gremlinrules.gnaughty_gnomes.actions import Place
+from gremlinrules.gnaughty_gnomes.actions import Play
+from gremlinrules.gnaughty_gnomes.actions import PlayX
+from gremlinrules.gnaughty_gnomes.board import IS_EDGE
+from gremlinrules.gnaughty_gnomes.board import N_SPOTS
+from gremlinrules.gnaughty_gnomes.board import SPOT_HEXES
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import X_RANK
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
+from gremlinrules.gnaughty_gnomes.events import CardFlipped
+from gremlinrules.gnaughty_gnomes.events import CardPlayed
+from gremlinrules.gnaughty_gnomes.events import GnomePlaced
+from gremlinrules.gnaughty_gnomes.flow import clean_up
+from gremlinrules.gnaughty_gnomes.flow import current_player
+from gremlinrules.gnaughty_gnomes.flow import guarded
+from gremlinrules.gnaughty_gnomes.flow import position_to_act
+from gremlinrules.gnaughty_gnomes.flow import seat_of
+from gremlinrules.gnaughty_gnomes.flow import trick_ranked
 from gremlinrules.gnaughty_gnomes.frames import Placement
-from gremlinrules.gnaughty_gnomes.state import Phase, Played, State, team_masks
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import Played
+from gremlinrules.gnaughty_gnomes.state import State
+from gremlinrules.gnaughty_gnomes.state import team_masks
 from gremlinrules.gnaughty_gnomes.trick import score_placement
 
 __all__ = [

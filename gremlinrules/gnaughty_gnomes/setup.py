@@ -5,13 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core import draws
-from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
-from gremlinrules.core.errors import SetupError, shown
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_seed
+from gremlinrules.core.checks import instance_or_default
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.rng import Rng
-from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, clumped, random_layout
-from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Card, Colour
-from gremlinrules.gnaughty_gnomes.state import Options, Phase, Setup, State, checked_options
-from gremlinrules.gnaughty_gnomes.tables import FULL_SUPPLY, garden
+from gremlinrules.gnaughty_gnomes.board import CENTER
+from gremlinrules.gnaughty_gnomes.board import N_HEXES
+from gremlinrules.gnaughty_gnomes.board import clumped
+from gremlinrules.gnaughty_gnomes.board import random_layout
+from gremlinrules.gnaughty_gnomes.components import CARDS
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
+from gremlinrules.gnaughty_gnomes.state import Options
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import Setup
+from gremlinrules.gnaughty_gnomes.state import State
+from gremlinrules.gnaughty_gnomes.state import checked_options
+from gremlinrules.gnaughty_gnomes.tables import FULL_SUPPLY
+from gremlinrules.gnaughty_gnomes.tables import garden
 
 __all__ = ["new_game"]
 

@@ -11,15 +11,18 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import ParamSpec
+from typing import TypeVar
 
 import attrs
 
-from gremlinrules.core.checks import instance_or_default, one_of
+from gremlinrules.core.checks import instance_or_default
+from gremlinrules.core.checks import one_of
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
-from gremlinrules.gnaughty_gnomes.components import Card, Colour
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.frames import Placement
 
 __all__ = [

@@ -34,21 +34,29 @@ games.
 
 from __future__ import annotations
 
-from itertools import combinations, compress
+from itertools import combinations
+from itertools import compress
 from operator import not_
 
-from gremlinrules.gnaughty_gnomes.actions import PLACE, PLAY, PLAY_X, Place, Play, PlayX
-from gremlinrules.gnaughty_gnomes.board import (
-    CENTER,
-    HEX_SPOTS,
-    LOSER,
-    MIDDLE,
-    N_HEXES,
-    SPOT_HEXES,
-    WINNER,
-    colour_spots,
-)
-from gremlinrules.gnaughty_gnomes.components import REFERENCE, SUITS, X_RANK, Card, Colour
+from gremlinrules.gnaughty_gnomes.actions import PLACE
+from gremlinrules.gnaughty_gnomes.actions import PLAY
+from gremlinrules.gnaughty_gnomes.actions import PLAY_X
+from gremlinrules.gnaughty_gnomes.actions import Place
+from gremlinrules.gnaughty_gnomes.actions import Play
+from gremlinrules.gnaughty_gnomes.actions import PlayX
+from gremlinrules.gnaughty_gnomes.board import CENTER
+from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS
+from gremlinrules.gnaughty_gnomes.board import LOSER
+from gremlinrules.gnaughty_gnomes.board import MIDDLE
+from gremlinrules.gnaughty_gnomes.board import N_HEXES
+from gremlinrules.gnaughty_gnomes.board import SPOT_HEXES
+from gremlinrules.gnaughty_gnomes.board import WINNER
+from gremlinrules.gnaughty_gnomes.board import colour_spots
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import X_RANK
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.state import Played
 
 __all__ = [

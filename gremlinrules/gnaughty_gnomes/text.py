@@ -18,10 +18,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_complete, check_type
-from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.core.messages import Message, message
-from gremlinrules.gnaughty_gnomes.actions import Place, Play, PlayX
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.messages import Message
+from gremlinrules.core.messages import message
+from gremlinrules.gnaughty_gnomes.actions import Place
+from gremlinrules.gnaughty_gnomes.actions import Play
+from gremlinrules.gnaughty_gnomes.actions import PlayX
 from gremlinrules.gnaughty_gnomes.flow import guarded
 from gremlinrules.gnaughty_gnomes.rules import canonical
 from gremlinrules.gnaughty_gnomes.view import View

@@ -6,8 +6,11 @@ rules call them, and the fast path where they are quick enough.
 
 from __future__ import annotations
 
-from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS, SPOT_HEXES
-from gremlinrules.gnaughty_gnomes.components import REFERENCE, Card, Colour
+from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS
+from gremlinrules.gnaughty_gnomes.board import SPOT_HEXES
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.state import Played
 
 __all__ = [

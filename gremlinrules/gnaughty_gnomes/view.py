@@ -6,23 +6,29 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type
+from gremlinrules.core.checks import check_seat
+from gremlinrules.core.checks import check_type
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
-from gremlinrules.gnaughty_gnomes.actions import Flip, Place, Play, PlayX
+from gremlinrules.gnaughty_gnomes.actions import Flip
+from gremlinrules.gnaughty_gnomes.actions import Place
+from gremlinrules.gnaughty_gnomes.actions import Play
+from gremlinrules.gnaughty_gnomes.actions import PlayX
 from gremlinrules.gnaughty_gnomes.board import BOARD
-from gremlinrules.gnaughty_gnomes.components import Card, Colour
-from gremlinrules.gnaughty_gnomes.flow import (
-    current_player,
-    guarded,
-    position_to_act,
-    scores,
-    winners,
-    winning_team,
-)
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
+from gremlinrules.gnaughty_gnomes.flow import current_player
+from gremlinrules.gnaughty_gnomes.flow import guarded
+from gremlinrules.gnaughty_gnomes.flow import position_to_act
+from gremlinrules.gnaughty_gnomes.flow import scores
+from gremlinrules.gnaughty_gnomes.flow import winners
+from gremlinrules.gnaughty_gnomes.flow import winning_team
 from gremlinrules.gnaughty_gnomes.frames import Placement
 from gremlinrules.gnaughty_gnomes.rules import canonical
-from gremlinrules.gnaughty_gnomes.state import Options, Phase, Played, State
+from gremlinrules.gnaughty_gnomes.state import Options
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import Played
+from gremlinrules.gnaughty_gnomes.state import State
 
 __all__ = ["View", "describe", "observe", "scores", "winners", "winning_team"]
 

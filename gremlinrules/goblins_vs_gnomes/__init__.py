@@ -12,99 +12,95 @@ from __future__ import annotations
 
 from gremlinrules.core import serial
 from gremlinrules.core.deprecation import module_aliases
-from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.goblins_vs_gnomes import rules as REFERENCE_RULES  # noqa: N812 (get_game's reference=True binds it)
-from gremlinrules.goblins_vs_gnomes.actions import (
-    ACTION_TYPES,
-    Action,
-    DeclineTarget,
-    NameSkip,
-    OpenTarget,
-    Pass,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    Slot,
-    Steal,
-    Swap,
-)
+from gremlinrules.goblins_vs_gnomes.actions import ACTION_TYPES
+from gremlinrules.goblins_vs_gnomes.actions import Action
+from gremlinrules.goblins_vs_gnomes.actions import DeclineTarget
+from gremlinrules.goblins_vs_gnomes.actions import NameSkip
+from gremlinrules.goblins_vs_gnomes.actions import OpenTarget
+from gremlinrules.goblins_vs_gnomes.actions import Pass
+from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.actions import PlayExplosion
+from gremlinrules.goblins_vs_gnomes.actions import PlayMap
+from gremlinrules.goblins_vs_gnomes.actions import PlayPotion
+from gremlinrules.goblins_vs_gnomes.actions import Slot
+from gremlinrules.goblins_vs_gnomes.actions import Steal
+from gremlinrules.goblins_vs_gnomes.actions import Swap
 from gremlinrules.goblins_vs_gnomes.codec import make_state_json
-from gremlinrules.goblins_vs_gnomes.components import (
-    REFERENCE,
-    Components,
-    load_components,
-    parse_components,
-    validate_components,
-)
-from gremlinrules.goblins_vs_gnomes.events import (
-    EVENT_TYPES,
-    CardDrawn,
-    CardExploded,
-    CardLaid,
-    CardSwapped,
-    Dealt,
-    Event,
-    GameEnded,
-    MapPlayed,
-    Passed,
-    RolesSwapped,
-    RoundEnded,
-    RoundScored,
-    SkipNamed,
-    StealChosen,
-    TargetDeclined,
-    TargetOpened,
-    TurnSkipped,
-    dealt,
-    observe_event,
-)
-from gremlinrules.goblins_vs_gnomes.fast import apply, is_legal, legal_actions
-from gremlinrules.goblins_vs_gnomes.frames import (
-    FRAME_TYPES,
-    PendingFrame,
-    SkipNaming,
-    StealChoice,
-    TargetChoice,
-)
+from gremlinrules.goblins_vs_gnomes.components import REFERENCE
+from gremlinrules.goblins_vs_gnomes.components import Components
+from gremlinrules.goblins_vs_gnomes.components import load_components
+from gremlinrules.goblins_vs_gnomes.components import parse_components
+from gremlinrules.goblins_vs_gnomes.components import validate_components
+from gremlinrules.goblins_vs_gnomes.events import EVENT_TYPES
+from gremlinrules.goblins_vs_gnomes.events import CardDrawn
+from gremlinrules.goblins_vs_gnomes.events import CardExploded
+from gremlinrules.goblins_vs_gnomes.events import CardLaid
+from gremlinrules.goblins_vs_gnomes.events import CardSwapped
+from gremlinrules.goblins_vs_gnomes.events import Dealt
+from gremlinrules.goblins_vs_gnomes.events import Event
+from gremlinrules.goblins_vs_gnomes.events import GameEnded
+from gremlinrules.goblins_vs_gnomes.events import MapPlayed
+from gremlinrules.goblins_vs_gnomes.events import Passed
+from gremlinrules.goblins_vs_gnomes.events import RolesSwapped
+from gremlinrules.goblins_vs_gnomes.events import RoundEnded
+from gremlinrules.goblins_vs_gnomes.events import RoundScored
+from gremlinrules.goblins_vs_gnomes.events import SkipNamed
+from gremlinrules.goblins_vs_gnomes.events import StealChosen
+from gremlinrules.goblins_vs_gnomes.events import TargetDeclined
+from gremlinrules.goblins_vs_gnomes.events import TargetOpened
+from gremlinrules.goblins_vs_gnomes.events import TurnSkipped
+from gremlinrules.goblins_vs_gnomes.events import dealt
+from gremlinrules.goblins_vs_gnomes.events import observe_event
+from gremlinrules.goblins_vs_gnomes.fast import apply
+from gremlinrules.goblins_vs_gnomes.fast import is_legal
+from gremlinrules.goblins_vs_gnomes.fast import legal_actions
+from gremlinrules.goblins_vs_gnomes.frames import FRAME_TYPES
+from gremlinrules.goblins_vs_gnomes.frames import PendingFrame
+from gremlinrules.goblins_vs_gnomes.frames import SkipNaming
+from gremlinrules.goblins_vs_gnomes.frames import StealChoice
+from gremlinrules.goblins_vs_gnomes.frames import TargetChoice
 from gremlinrules.goblins_vs_gnomes.geometry import all_actions
 from gremlinrules.goblins_vs_gnomes.hidden import sample_hidden
-from gremlinrules.goblins_vs_gnomes.invariants import check_state, decision_bound, round_bound
-from gremlinrules.goblins_vs_gnomes.notation import (
-    FORMAT_VERSION,
-    UPGRADES,
-    FieldCard,
-    Peek,
-    PotionSwap,
-    SeatCard,
-    SeatRole,
-    Target,
-    Targets,
-    register,
-    schema_overrides,
-)
-from gremlinrules.goblins_vs_gnomes.rules import apply_with_events, current_player
-from gremlinrules.goblins_vs_gnomes.setup import MAX_PLAYERS, MIN_PLAYERS, TITLE, new_game
-from gremlinrules.goblins_vs_gnomes.state import (
-    TARGETS,
-    Options,
-    Phase,
-    Setup,
-    State,
-    Tile,
-)
-from gremlinrules.goblins_vs_gnomes.text import action_label, parse_action
-from gremlinrules.goblins_vs_gnomes.view import (
-    DeckCard,
-    View,
-    describe,
-    end_reason,
-    is_terminal,
-    observe,
-    players,
-    scores,
-    winners,
-)
+from gremlinrules.goblins_vs_gnomes.invariants import check_state
+from gremlinrules.goblins_vs_gnomes.invariants import decision_bound
+from gremlinrules.goblins_vs_gnomes.invariants import round_bound
+from gremlinrules.goblins_vs_gnomes.notation import FORMAT_VERSION
+from gremlinrules.goblins_vs_gnomes.notation import UPGRADES
+from gremlinrules.goblins_vs_gnomes.notation import FieldCard
+from gremlinrules.goblins_vs_gnomes.notation import Peek
+from gremlinrules.goblins_vs_gnomes.notation import PotionSwap
+from gremlinrules.goblins_vs_gnomes.notation import SeatCard
+from gremlinrules.goblins_vs_gnomes.notation import SeatRole
+from gremlinrules.goblins_vs_gnomes.notation import Target
+from gremlinrules.goblins_vs_gnomes.notation import Targets
+from gremlinrules.goblins_vs_gnomes.notation import register
+from gremlinrules.goblins_vs_gnomes.notation import schema_overrides
+from gremlinrules.goblins_vs_gnomes.rules import apply_with_events
+from gremlinrules.goblins_vs_gnomes.rules import current_player
+from gremlinrules.goblins_vs_gnomes.setup import MAX_PLAYERS
+from gremlinrules.goblins_vs_gnomes.setup import MIN_PLAYERS
+from gremlinrules.goblins_vs_gnomes.setup import TITLE
+from gremlinrules.goblins_vs_gnomes.setup import new_game
+from gremlinrules.goblins_vs_gnomes.state import TARGETS
+from gremlinrules.goblins_vs_gnomes.state import Options
+from gremlinrules.goblins_vs_gnomes.state import Phase
+from gremlinrules.goblins_vs_gnomes.state import Setup
+from gremlinrules.goblins_vs_gnomes.state import State
+from gremlinrules.goblins_vs_gnomes.state import Tile
+from gremlinrules.goblins_vs_gnomes.text import action_label
+from gremlinrules.goblins_vs_gnomes.text import parse_action
+from gremlinrules.goblins_vs_gnomes.view import DeckCard
+from gremlinrules.goblins_vs_gnomes.view import View
+from gremlinrules.goblins_vs_gnomes.view import describe
+from gremlinrules.goblins_vs_gnomes.view import end_reason
+from gremlinrules.goblins_vs_gnomes.view import is_terminal
+from gremlinrules.goblins_vs_gnomes.view import observe
+from gremlinrules.goblins_vs_gnomes.view import players
+from gremlinrules.goblins_vs_gnomes.view import scores
+from gremlinrules.goblins_vs_gnomes.view import winners
 
 __all__ = [
     "ACTION_TYPES",

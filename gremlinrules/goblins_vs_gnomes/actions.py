@@ -18,9 +18,11 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import exact, is_int
+from gremlinrules.core.checks import exact
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.grid import Cell
 from gremlinrules.goblins_vs_gnomes.components import Components
 

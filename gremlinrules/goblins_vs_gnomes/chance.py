@@ -37,25 +37,40 @@ from collections import Counter
 from math import gcd
 from typing import Any
 
-from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Dealing, Feed, hands, only, weights
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance_tools import Dealing
+from gremlinrules.core.chance_tools import Feed
+from gremlinrules.core.chance_tools import hands
+from gremlinrules.core.chance_tools import only
+from gremlinrules.core.chance_tools import weights
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.rng import Rng
-from gremlinrules.goblins_vs_gnomes.actions import (
-    SLOT_INDEX,
-    OpenTarget,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    Swap,
-)
-from gremlinrules.goblins_vs_gnomes.events import CardDrawn, Dealt, TargetOpened, dealt
+from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX
+from gremlinrules.goblins_vs_gnomes.actions import OpenTarget
+from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.actions import PlayExplosion
+from gremlinrules.goblins_vs_gnomes.actions import PlayMap
+from gremlinrules.goblins_vs_gnomes.actions import PlayPotion
+from gremlinrules.goblins_vs_gnomes.actions import Swap
+from gremlinrules.goblins_vs_gnomes.events import CardDrawn
+from gremlinrules.goblins_vs_gnomes.events import Dealt
+from gremlinrules.goblins_vs_gnomes.events import TargetOpened
+from gremlinrules.goblins_vs_gnomes.events import dealt
 from gremlinrules.goblins_vs_gnomes.fast import apply
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.rules import apply_with_events
-from gremlinrules.goblins_vs_gnomes.setup import HAND, deal_round, goblin_count, new_game
-from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State, evolve
+from gremlinrules.goblins_vs_gnomes.setup import HAND
+from gremlinrules.goblins_vs_gnomes.setup import deal_round
+from gremlinrules.goblins_vs_gnomes.setup import goblin_count
+from gremlinrules.goblins_vs_gnomes.setup import new_game
+from gremlinrules.goblins_vs_gnomes.state import TARGETS
+from gremlinrules.goblins_vs_gnomes.state import Options
+from gremlinrules.goblins_vs_gnomes.state import Phase
+from gremlinrules.goblins_vs_gnomes.state import Setup
+from gremlinrules.goblins_vs_gnomes.state import State
+from gremlinrules.goblins_vs_gnomes.state import evolve
 
 __all__ = ["POOLS", "UNSEEN_NOTE", "UNSEEN_POOLS", "arranged", "canonical", "deal", "designs", "events",
            "outcome_bound", "reveals", "step"]

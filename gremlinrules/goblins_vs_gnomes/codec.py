@@ -17,7 +17,9 @@ import cattrs
 from gremlinrules.core import serial
 from gremlinrules.goblins_vs_gnomes.actions import SLOTS
 from gremlinrules.goblins_vs_gnomes.notation import FORMAT_VERSION
-from gremlinrules.goblins_vs_gnomes.state import Options, Phase, State
+from gremlinrules.goblins_vs_gnomes.state import Options
+from gremlinrules.goblins_vs_gnomes.state import Phase
+from gremlinrules.goblins_vs_gnomes.state import State
 
 __all__ = ["make_state_json"]
 

@@ -18,8 +18,11 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.deprecation import module_aliases
-from gremlinrules.core.errors import ComponentError, shown
-from gremlinrules.core.grid import SIDE_NAMES, mask_from_names, rotate_mask
+from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.grid import SIDE_NAMES
+from gremlinrules.core.grid import mask_from_names
+from gremlinrules.core.grid import rotate_mask
 
 __all__ = [
     "ACTION_KINDS", "FIELD_KINDS", "KINDS", "NAME_LIMIT", "REFERENCE", "TABLE_LIMITS", "Components",

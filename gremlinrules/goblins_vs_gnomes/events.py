@@ -31,8 +31,11 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_complete, check_type, guarded
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.goblins_vs_gnomes.actions import Slot
 from gremlinrules.goblins_vs_gnomes.notation import FieldCard
 from gremlinrules.goblins_vs_gnomes.state import State

@@ -34,47 +34,55 @@ import functools
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, half_built, is_int
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import half_built
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.rulebook import Reason
-from gremlinrules.goblins_vs_gnomes.actions import (
-    SLOTS,
-    Action,
-    DeclineTarget,
-    NameSkip,
-    OpenTarget,
-    Pass,
-    Place,
-    PlayMap,
-    PlayPotion,
-    Steal,
-    Swap,
-)
+from gremlinrules.goblins_vs_gnomes.actions import SLOTS
+from gremlinrules.goblins_vs_gnomes.actions import Action
+from gremlinrules.goblins_vs_gnomes.actions import DeclineTarget
+from gremlinrules.goblins_vs_gnomes.actions import NameSkip
+from gremlinrules.goblins_vs_gnomes.actions import OpenTarget
+from gremlinrules.goblins_vs_gnomes.actions import Pass
+from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.actions import PlayMap
+from gremlinrules.goblins_vs_gnomes.actions import PlayPotion
+from gremlinrules.goblins_vs_gnomes.actions import Steal
+from gremlinrules.goblins_vs_gnomes.actions import Swap
 from gremlinrules.goblins_vs_gnomes.fast_place import place
-from gremlinrules.goblins_vs_gnomes.fast_steps import name_skip, swap
-from gremlinrules.goblins_vs_gnomes.flow import finish, resolve
-from gremlinrules.goblins_vs_gnomes.frames import SkipNaming, StealChoice, TargetChoice
-from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, Kit, kit_for
-from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse, analyse_after_place
-from gremlinrules.goblins_vs_gnomes.rules import (
-    CHECKS,
-    adjoining,
-    effects,
-    laid,
-    name_skip_choices,
-    no_fit,
-    not_an_action,
-    not_held,
-    not_tunnel_card,
-    off_table,
-    open_target_choices,
-    resume_name_skip,
-    resume_open_target,
-    resume_steal,
-    rule_book,
-    steal_choices,
-)
-from gremlinrules.goblins_vs_gnomes.state import Phase, State, evolve
+from gremlinrules.goblins_vs_gnomes.fast_steps import name_skip
+from gremlinrules.goblins_vs_gnomes.fast_steps import swap
+from gremlinrules.goblins_vs_gnomes.flow import finish
+from gremlinrules.goblins_vs_gnomes.flow import resolve
+from gremlinrules.goblins_vs_gnomes.frames import SkipNaming
+from gremlinrules.goblins_vs_gnomes.frames import StealChoice
+from gremlinrules.goblins_vs_gnomes.frames import TargetChoice
+from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT
+from gremlinrules.goblins_vs_gnomes.geometry import Kit
+from gremlinrules.goblins_vs_gnomes.geometry import kit_for
+from gremlinrules.goblins_vs_gnomes.route import Analysis
+from gremlinrules.goblins_vs_gnomes.route import analyse
+from gremlinrules.goblins_vs_gnomes.route import analyse_after_place
+from gremlinrules.goblins_vs_gnomes.rules import CHECKS
+from gremlinrules.goblins_vs_gnomes.rules import adjoining
+from gremlinrules.goblins_vs_gnomes.rules import effects
+from gremlinrules.goblins_vs_gnomes.rules import laid
+from gremlinrules.goblins_vs_gnomes.rules import name_skip_choices
+from gremlinrules.goblins_vs_gnomes.rules import no_fit
+from gremlinrules.goblins_vs_gnomes.rules import not_an_action
+from gremlinrules.goblins_vs_gnomes.rules import not_held
+from gremlinrules.goblins_vs_gnomes.rules import not_tunnel_card
+from gremlinrules.goblins_vs_gnomes.rules import off_table
+from gremlinrules.goblins_vs_gnomes.rules import open_target_choices
+from gremlinrules.goblins_vs_gnomes.rules import resume_name_skip
+from gremlinrules.goblins_vs_gnomes.rules import resume_open_target
+from gremlinrules.goblins_vs_gnomes.rules import resume_steal
+from gremlinrules.goblins_vs_gnomes.rules import rule_book
+from gremlinrules.goblins_vs_gnomes.rules import steal_choices
+from gremlinrules.goblins_vs_gnomes.state import Phase
+from gremlinrules.goblins_vs_gnomes.state import State
+from gremlinrules.goblins_vs_gnomes.state import evolve
 
 __all__ = ["apply", "has_playable", "is_legal", "kit_of", "legal_actions"]
 

@@ -18,8 +18,11 @@ from operator import attrgetter
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.goblins_vs_gnomes.actions import Place
 from gremlinrules.goblins_vs_gnomes.frames import SkipNaming
-from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT, kit_for
-from gremlinrules.goblins_vs_gnomes.route import analyse, extended, remember
+from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT
+from gremlinrules.goblins_vs_gnomes.geometry import kit_for
+from gremlinrules.goblins_vs_gnomes.route import analyse
+from gremlinrules.goblins_vs_gnomes.route import extended
+from gremlinrules.goblins_vs_gnomes.route import remember
 from gremlinrules.goblins_vs_gnomes.rules import forget
 from gremlinrules.goblins_vs_gnomes.state import State
 

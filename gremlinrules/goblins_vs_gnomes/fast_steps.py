@@ -10,7 +10,8 @@ rule book's check and effects. The effects are the rule book's (:func:`.rules.sw
 from __future__ import annotations
 
 from gremlinrules.core.evolve import make_updater
-from gremlinrules.goblins_vs_gnomes.actions import NameSkip, Swap
+from gremlinrules.goblins_vs_gnomes.actions import NameSkip
+from gremlinrules.goblins_vs_gnomes.actions import Swap
 from gremlinrules.goblins_vs_gnomes.frames import SkipNaming
 from gremlinrules.goblins_vs_gnomes.rules import forget
 from gremlinrules.goblins_vs_gnomes.state import State

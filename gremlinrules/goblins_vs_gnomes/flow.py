@@ -15,22 +15,25 @@ from collections.abc import Callable
 from typing import Any
 
 from gremlinrules.core.step import Step
-from gremlinrules.core.zones import next_seat, seats_from
+from gremlinrules.core.zones import next_seat
+from gremlinrules.core.zones import seats_from
 from gremlinrules.goblins_vs_gnomes.actions import SLOTS
-from gremlinrules.goblins_vs_gnomes.events import (
-    GameEnded,
-    RoundEnded,
-    RoundScored,
-    TargetOpened,
-    TurnSkipped,
-    dealt,
-)
-from gremlinrules.goblins_vs_gnomes.frames import StealChoice, TargetChoice
+from gremlinrules.goblins_vs_gnomes.events import GameEnded
+from gremlinrules.goblins_vs_gnomes.events import RoundEnded
+from gremlinrules.goblins_vs_gnomes.events import RoundScored
+from gremlinrules.goblins_vs_gnomes.events import TargetOpened
+from gremlinrules.goblins_vs_gnomes.events import TurnSkipped
+from gremlinrules.goblins_vs_gnomes.events import dealt
+from gremlinrules.goblins_vs_gnomes.frames import StealChoice
+from gremlinrules.goblins_vs_gnomes.frames import TargetChoice
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.notation import field_card
 from gremlinrules.goblins_vs_gnomes.route import route_tags
-from gremlinrules.goblins_vs_gnomes.setup import WIN, deal_round
-from gremlinrules.goblins_vs_gnomes.state import Phase, State, evolve
+from gremlinrules.goblins_vs_gnomes.setup import WIN
+from gremlinrules.goblins_vs_gnomes.setup import deal_round
+from gremlinrules.goblins_vs_gnomes.state import Phase
+from gremlinrules.goblins_vs_gnomes.state import State
+from gremlinrules.goblins_vs_gnomes.state import evolve
 
 __all__ = ["Reached", "decline", "end_round", "end_turn", "finish", "open_target", "resolve",
            "score_round"]

@@ -24,8 +24,11 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.frames import Frame, field_check, frame_types_of
-from gremlinrules.goblins_vs_gnomes.actions import SLOTS, Slot
+from gremlinrules.core.frames import Frame
+from gremlinrules.core.frames import field_check
+from gremlinrules.core.frames import frame_types_of
+from gremlinrules.goblins_vs_gnomes.actions import SLOTS
+from gremlinrules.goblins_vs_gnomes.actions import Slot
 from gremlinrules.goblins_vs_gnomes.components import NAME_LIMIT
 
 __all__ = ["FRAME_TYPES", "PendingFrame", "SkipNaming", "StealChoice", "TargetChoice"]

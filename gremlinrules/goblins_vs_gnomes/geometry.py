@@ -18,22 +18,27 @@ from collections import Counter
 from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.checks import check_players, instance_or_default
-from gremlinrules.core.grid import OPPOSITE, Cell, orthogonal, rotate_mask
-from gremlinrules.goblins_vs_gnomes.actions import (
-    MAX_SEATS,
-    Action,
-    DeclineTarget,
-    NameSkip,
-    Place,
-    PlayExplosion,
-    PlayPotion,
-    Steal,
-    Swap,
-    build_actions,
-)
-from gremlinrules.goblins_vs_gnomes.components import REFERENCE, Components, Design
-from gremlinrules.goblins_vs_gnomes.state import Options, Tile
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import instance_or_default
+from gremlinrules.core.grid import OPPOSITE
+from gremlinrules.core.grid import Cell
+from gremlinrules.core.grid import orthogonal
+from gremlinrules.core.grid import rotate_mask
+from gremlinrules.goblins_vs_gnomes.actions import MAX_SEATS
+from gremlinrules.goblins_vs_gnomes.actions import Action
+from gremlinrules.goblins_vs_gnomes.actions import DeclineTarget
+from gremlinrules.goblins_vs_gnomes.actions import NameSkip
+from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.actions import PlayExplosion
+from gremlinrules.goblins_vs_gnomes.actions import PlayPotion
+from gremlinrules.goblins_vs_gnomes.actions import Steal
+from gremlinrules.goblins_vs_gnomes.actions import Swap
+from gremlinrules.goblins_vs_gnomes.actions import build_actions
+from gremlinrules.goblins_vs_gnomes.components import REFERENCE
+from gremlinrules.goblins_vs_gnomes.components import Components
+from gremlinrules.goblins_vs_gnomes.components import Design
+from gremlinrules.goblins_vs_gnomes.state import Options
+from gremlinrules.goblins_vs_gnomes.state import Tile
 
 __all__ = [
     "COLOUR", "DESIGNS", "EDGES", "KIND", "OPEN_TARGET_INFO", "PLACEABLE_CELLS", "PLACEABLE_SET",

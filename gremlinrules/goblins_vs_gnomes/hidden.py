@@ -17,7 +17,8 @@ from gremlinrules.core.checks import guarded
 from gremlinrules.core.hidden import sample_start
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.state import State
-from gremlinrules.goblins_vs_gnomes.view import known_roles, round_over
+from gremlinrules.goblins_vs_gnomes.view import known_roles
+from gremlinrules.goblins_vs_gnomes.view import round_over
 
 __all__ = ["sample_hidden"]
 

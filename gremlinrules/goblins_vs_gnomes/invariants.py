@@ -11,23 +11,35 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from gremlinrules.core.checks import check_players, check_type, is_int
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, listed, shown
-from gremlinrules.core.invariants import Gate, Invariant, broken, holds
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import listed
+from gremlinrules.core.errors import shown
+from gremlinrules.core.invariants import Gate
+from gremlinrules.core.invariants import Invariant
+from gremlinrules.core.invariants import broken
+from gremlinrules.core.invariants import holds
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX
 from gremlinrules.goblins_vs_gnomes.components import REFERENCE
-from gremlinrules.goblins_vs_gnomes.frames import FRAME_TYPES, SkipNaming, StealChoice, TargetChoice
+from gremlinrules.goblins_vs_gnomes.frames import FRAME_TYPES
+from gremlinrules.goblins_vs_gnomes.frames import SkipNaming
+from gremlinrules.goblins_vs_gnomes.frames import StealChoice
+from gremlinrules.goblins_vs_gnomes.frames import TargetChoice
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
-from gremlinrules.goblins_vs_gnomes.setup import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    TITLE,
-    WIN,
-    goblin_count,
-    options_or_default,
-)
-from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, State
+from gremlinrules.goblins_vs_gnomes.setup import MAX_PLAYERS
+from gremlinrules.goblins_vs_gnomes.setup import MIN_PLAYERS
+from gremlinrules.goblins_vs_gnomes.setup import TITLE
+from gremlinrules.goblins_vs_gnomes.setup import WIN
+from gremlinrules.goblins_vs_gnomes.setup import goblin_count
+from gremlinrules.goblins_vs_gnomes.setup import options_or_default
+from gremlinrules.goblins_vs_gnomes.state import TARGETS
+from gremlinrules.goblins_vs_gnomes.state import Options
+from gremlinrules.goblins_vs_gnomes.state import Phase
+from gremlinrules.goblins_vs_gnomes.state import State
 
 __all__ = ["FULL_DECK", "INVARIANTS", "check_state", "decision_bound", "problems", "round_bound"]
 

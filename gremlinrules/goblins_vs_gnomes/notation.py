@@ -31,8 +31,14 @@ from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.errors import shown
 from gremlinrules.core.frames import upgrade_frames
 from gremlinrules.core.schema import build_schema
-from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX, SLOTS, Slot
-from gremlinrules.goblins_vs_gnomes.state import Options, Setup, State, Tile, evolve
+from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX
+from gremlinrules.goblins_vs_gnomes.actions import SLOTS
+from gremlinrules.goblins_vs_gnomes.actions import Slot
+from gremlinrules.goblins_vs_gnomes.state import Options
+from gremlinrules.goblins_vs_gnomes.state import Setup
+from gremlinrules.goblins_vs_gnomes.state import State
+from gremlinrules.goblins_vs_gnomes.state import Tile
+from gremlinrules.goblins_vs_gnomes.state import evolve
 
 __all__ = [
     "FORMAT_VERSION", "UPGRADES", "FieldCard", "Peek", "PotionSwap", "SeatCard", "SeatRole", "Target",

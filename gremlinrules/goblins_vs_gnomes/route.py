@@ -18,16 +18,19 @@ from operator import getitem
 from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.grid import OFFSETS, OPPOSITE, SIDES, Cell
-from gremlinrules.goblins_vs_gnomes.actions import Action, Place, PlayExplosion
-from gremlinrules.goblins_vs_gnomes.geometry import (
-    OPEN_TARGET_INFO,
-    REFERENCE_KIT,
-    START,
-    START_INFO,
-    Info,
-    Kit,
-)
+from gremlinrules.core.grid import OFFSETS
+from gremlinrules.core.grid import OPPOSITE
+from gremlinrules.core.grid import SIDES
+from gremlinrules.core.grid import Cell
+from gremlinrules.goblins_vs_gnomes.actions import Action
+from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.actions import PlayExplosion
+from gremlinrules.goblins_vs_gnomes.geometry import OPEN_TARGET_INFO
+from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT
+from gremlinrules.goblins_vs_gnomes.geometry import START
+from gremlinrules.goblins_vs_gnomes.geometry import START_INFO
+from gremlinrules.goblins_vs_gnomes.geometry import Info
+from gremlinrules.goblins_vs_gnomes.geometry import Kit
 from gremlinrules.goblins_vs_gnomes.state import Tile
 
 __all__ = ["Analysis", "analyse", "analyse_after_place", "extended", "remember", "route_tags"]

@@ -57,49 +57,65 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import guarded, is_int
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.deprecation import module_aliases
-from gremlinrules.core.errors import IllegalActionError, shown
-from gremlinrules.core.grid import OFFSETS, SIDE_NAMES, Cell
-from gremlinrules.core.messages import Message, message
-from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.grid import OFFSETS
+from gremlinrules.core.grid import SIDE_NAMES
+from gremlinrules.core.grid import Cell
+from gremlinrules.core.messages import Message
+from gremlinrules.core.messages import message
+from gremlinrules.core.rulebook import Decision
+from gremlinrules.core.rulebook import Reason
+from gremlinrules.core.rulebook import Rule
+from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.step import Step
 from gremlinrules.core.turns import top_or_turn
 from gremlinrules.core.zones import next_seat
-from gremlinrules.goblins_vs_gnomes.actions import (
-    SLOT_INDEX,
-    SLOTS,
-    Action,
-    DeclineTarget,
-    NameSkip,
-    OpenTarget,
-    Pass,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    Slot,
-    Steal,
-    Swap,
-)
+from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX
+from gremlinrules.goblins_vs_gnomes.actions import SLOTS
+from gremlinrules.goblins_vs_gnomes.actions import Action
+from gremlinrules.goblins_vs_gnomes.actions import DeclineTarget
+from gremlinrules.goblins_vs_gnomes.actions import NameSkip
+from gremlinrules.goblins_vs_gnomes.actions import OpenTarget
+from gremlinrules.goblins_vs_gnomes.actions import Pass
+from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.actions import PlayExplosion
+from gremlinrules.goblins_vs_gnomes.actions import PlayMap
+from gremlinrules.goblins_vs_gnomes.actions import PlayPotion
+from gremlinrules.goblins_vs_gnomes.actions import Slot
+from gremlinrules.goblins_vs_gnomes.actions import Steal
+from gremlinrules.goblins_vs_gnomes.actions import Swap
 from gremlinrules.goblins_vs_gnomes.components import NAME_LIMIT
-from gremlinrules.goblins_vs_gnomes.events import (
-    CardDrawn,
-    CardExploded,
-    CardLaid,
-    CardSwapped,
-    MapPlayed,
-    Passed,
-    RolesSwapped,
-    SkipNamed,
-    StealChosen,
-    TargetDeclined,
-)
-from gremlinrules.goblins_vs_gnomes.flow import Reached, decline, finish, open_target, resolve, score_round
-from gremlinrules.goblins_vs_gnomes.frames import SkipNaming, StealChoice, TargetChoice
-from gremlinrules.goblins_vs_gnomes.geometry import START, Kit, options_kit
+from gremlinrules.goblins_vs_gnomes.events import CardDrawn
+from gremlinrules.goblins_vs_gnomes.events import CardExploded
+from gremlinrules.goblins_vs_gnomes.events import CardLaid
+from gremlinrules.goblins_vs_gnomes.events import CardSwapped
+from gremlinrules.goblins_vs_gnomes.events import MapPlayed
+from gremlinrules.goblins_vs_gnomes.events import Passed
+from gremlinrules.goblins_vs_gnomes.events import RolesSwapped
+from gremlinrules.goblins_vs_gnomes.events import SkipNamed
+from gremlinrules.goblins_vs_gnomes.events import StealChosen
+from gremlinrules.goblins_vs_gnomes.events import TargetDeclined
+from gremlinrules.goblins_vs_gnomes.flow import Reached
+from gremlinrules.goblins_vs_gnomes.flow import decline
+from gremlinrules.goblins_vs_gnomes.flow import finish
+from gremlinrules.goblins_vs_gnomes.flow import open_target
+from gremlinrules.goblins_vs_gnomes.flow import resolve
+from gremlinrules.goblins_vs_gnomes.flow import score_round
+from gremlinrules.goblins_vs_gnomes.frames import SkipNaming
+from gremlinrules.goblins_vs_gnomes.frames import StealChoice
+from gremlinrules.goblins_vs_gnomes.frames import TargetChoice
+from gremlinrules.goblins_vs_gnomes.geometry import START
+from gremlinrules.goblins_vs_gnomes.geometry import Kit
+from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.notation import cell_of
-from gremlinrules.goblins_vs_gnomes.state import Phase, State, Tile, evolve
+from gremlinrules.goblins_vs_gnomes.state import Phase
+from gremlinrules.goblins_vs_gnomes.state import State
+from gremlinrules.goblins_vs_gnomes.state import Tile
+from gremlinrules.goblins_vs_gnomes.state import evolve
 
 __all__ = [
     "CHECKS", "Route", "announce", "apply", "apply_with_events", "card_leaves", "current_player",

@@ -8,13 +8,21 @@ from typing import Any
 import attrs
 
 from gremlinrules.core import draws
-from gremlinrules.core.checks import check_players, check_seed, is_int
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_seed
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import deal
 from gremlinrules.goblins_vs_gnomes.components import REFERENCE
-from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit, valid_options
-from gremlinrules.goblins_vs_gnomes.state import TARGETS, Options, Phase, Setup, State
+from gremlinrules.goblins_vs_gnomes.geometry import Kit
+from gremlinrules.goblins_vs_gnomes.geometry import options_kit
+from gremlinrules.goblins_vs_gnomes.geometry import valid_options
+from gremlinrules.goblins_vs_gnomes.state import TARGETS
+from gremlinrules.goblins_vs_gnomes.state import Options
+from gremlinrules.goblins_vs_gnomes.state import Phase
+from gremlinrules.goblins_vs_gnomes.state import Setup
+from gremlinrules.goblins_vs_gnomes.state import State
 
 __all__ = ["HAND", "MAX_PLAYERS", "MIN_PLAYERS", "RACE", "TITLE", "WIN", "deal_round", "goblin_count",
            "new_game", "options_or_default"]

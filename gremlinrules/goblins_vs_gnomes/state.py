@@ -16,12 +16,16 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import boolean, int_between, one_of
+from gremlinrules.core.checks import boolean
+from gremlinrules.core.checks import int_between
+from gremlinrules.core.checks import one_of
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.errors import ComponentError, SetupError
+from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import SetupError
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.rng import Rng
-from gremlinrules.goblins_vs_gnomes.components import Components, validate_components
+from gremlinrules.goblins_vs_gnomes.components import Components
+from gremlinrules.goblins_vs_gnomes.components import validate_components
 from gremlinrules.goblins_vs_gnomes.frames import PendingFrame
 
 __all__ = ["TARGETS", "Options", "Phase", "Setup", "State",

@@ -24,24 +24,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_complete, check_type, guarded, well_typed
-from gremlinrules.core.errors import InvalidArgumentError, SerializationError, shown
-from gremlinrules.core.messages import Message, message
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.checks import well_typed
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.messages import Message
+from gremlinrules.core.messages import message
 from gremlinrules.core.zones import next_seat
-from gremlinrules.goblins_vs_gnomes.actions import (
-    ACTION_TYPES,
-    DeclineTarget,
-    NameSkip,
-    OpenTarget,
-    Pass,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    Slot,
-    Steal,
-    Swap,
-)
+from gremlinrules.goblins_vs_gnomes.actions import ACTION_TYPES
+from gremlinrules.goblins_vs_gnomes.actions import DeclineTarget
+from gremlinrules.goblins_vs_gnomes.actions import NameSkip
+from gremlinrules.goblins_vs_gnomes.actions import OpenTarget
+from gremlinrules.goblins_vs_gnomes.actions import Pass
+from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.actions import PlayExplosion
+from gremlinrules.goblins_vs_gnomes.actions import PlayMap
+from gremlinrules.goblins_vs_gnomes.actions import PlayPotion
+from gremlinrules.goblins_vs_gnomes.actions import Slot
+from gremlinrules.goblins_vs_gnomes.actions import Steal
+from gremlinrules.goblins_vs_gnomes.actions import Swap
 from gremlinrules.goblins_vs_gnomes.view import View
 
 __all__ = ["action_label", "parse_action"]

@@ -13,38 +13,40 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type, guarded, is_int
+from gremlinrules.core.checks import check_seat
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
 from gremlinrules.core.turns import phase_is
 from gremlinrules.core.zones import next_seat
-from gremlinrules.goblins_vs_gnomes.actions import (
-    SLOTS,
-    DeclineTarget,
-    NameSkip,
-    OpenTarget,
-    Pass,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    Slot,
-    Steal,
-    Swap,
-)
-from gremlinrules.goblins_vs_gnomes.frames import PendingFrame, StealChoice
-from gremlinrules.goblins_vs_gnomes.notation import (
-    FieldCard,
-    Peek,
-    PotionSwap,
-    SeatCard,
-    SeatRole,
-    Targets,
-    field_card,
-    targets_of,
-)
+from gremlinrules.goblins_vs_gnomes.actions import SLOTS
+from gremlinrules.goblins_vs_gnomes.actions import DeclineTarget
+from gremlinrules.goblins_vs_gnomes.actions import NameSkip
+from gremlinrules.goblins_vs_gnomes.actions import OpenTarget
+from gremlinrules.goblins_vs_gnomes.actions import Pass
+from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.actions import PlayExplosion
+from gremlinrules.goblins_vs_gnomes.actions import PlayMap
+from gremlinrules.goblins_vs_gnomes.actions import PlayPotion
+from gremlinrules.goblins_vs_gnomes.actions import Slot
+from gremlinrules.goblins_vs_gnomes.actions import Steal
+from gremlinrules.goblins_vs_gnomes.actions import Swap
+from gremlinrules.goblins_vs_gnomes.frames import PendingFrame
+from gremlinrules.goblins_vs_gnomes.frames import StealChoice
+from gremlinrules.goblins_vs_gnomes.notation import FieldCard
+from gremlinrules.goblins_vs_gnomes.notation import Peek
+from gremlinrules.goblins_vs_gnomes.notation import PotionSwap
+from gremlinrules.goblins_vs_gnomes.notation import SeatCard
+from gremlinrules.goblins_vs_gnomes.notation import SeatRole
+from gremlinrules.goblins_vs_gnomes.notation import Targets
+from gremlinrules.goblins_vs_gnomes.notation import field_card
+from gremlinrules.goblins_vs_gnomes.notation import targets_of
 from gremlinrules.goblins_vs_gnomes.setup import WIN
-from gremlinrules.goblins_vs_gnomes.state import Options, Phase, State
+from gremlinrules.goblins_vs_gnomes.state import Options
+from gremlinrules.goblins_vs_gnomes.state import Phase
+from gremlinrules.goblins_vs_gnomes.state import State
 
 __all__ = ["DeckCard", "View", "describe", "is_terminal", "known_roles", "observe", "players",
            "scores", "winners"]

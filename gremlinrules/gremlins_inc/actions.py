@@ -18,9 +18,12 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import exact, is_int
-from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.gremlins_inc.components import RESOURCES, Components
+from gremlinrules.core.checks import exact
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import Components
 
 __all__ = [
     "ACTION_TYPES", "MAX_SEATS", "Action", "Assign", "Cancel", "ChoosePlayer", "ChooseProject",

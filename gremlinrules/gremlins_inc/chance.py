@@ -22,20 +22,30 @@ rebuilt deck) less what was drawn from it gives the weights.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Dealing, hands, unseated, weights, without
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance_tools import Dealing
+from gremlinrules.core.chance_tools import hands
+from gremlinrules.core.chance_tools import unseated
+from gremlinrules.core.chance_tools import weights
+from gremlinrules.core.chance_tools import without
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.draws import shuffle
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_inc.events import Drawn
 from gremlinrules.gremlins_inc.flow import RESHUFFLE
 from gremlinrules.gremlins_inc.kit import kit_for
 from gremlinrules.gremlins_inc.rules import apply_with_events
 from gremlinrules.gremlins_inc.setup import new_game
-from gremlinrules.gremlins_inc.state import Options, Setup, State, evolve
+from gremlinrules.gremlins_inc.state import Options
+from gremlinrules.gremlins_inc.state import Setup
+from gremlinrules.gremlins_inc.state import State
+from gremlinrules.gremlins_inc.state import evolve
 
 __all__ = ["POOLS", "UNSEEN_NOTE", "UNSEEN_POOLS", "canonical", "deal", "designs", "events", "outcome_bound",
            "reveals", "step"]

@@ -39,8 +39,11 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.deprecation import deprecated, module_aliases
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
+from gremlinrules.core.deprecation import deprecated
+from gremlinrules.core.deprecation import module_aliases
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
 
 __all__ = [
     "AMONG",

@@ -21,38 +21,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.evolve import make_replace, make_updater
+from gremlinrules.core.evolve import make_replace
+from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.step import Step as Outcome
-from gremlinrules.gremlins_inc.actions import (
-    Assign,
-    ChoosePlayer,
-    ChooseProject,
-    ChooseResource,
-    ChooseSelf,
-    Discard,
-    Done,
-)
-from gremlinrules.gremlins_inc.components import RESOURCES, Card, Step
-from gremlinrules.gremlins_inc.flow import (
-    after_action,
-    cards_of,
-    draw,
-    forget,
-    give_extra_turns,
-    protected,
-    with_row,
-)
-from gremlinrules.gremlins_inc.frames import (
-    AssignChoice,
-    DiscardChoice,
-    Effect,
-    EffectFrame,
-    PlayerChoice,
-    ProjectChoice,
-    ResourceChoice,
-    Stage,
-)
-from gremlinrules.gremlins_inc.state import Project, State, evolve
+from gremlinrules.gremlins_inc.actions import Assign
+from gremlinrules.gremlins_inc.actions import ChoosePlayer
+from gremlinrules.gremlins_inc.actions import ChooseProject
+from gremlinrules.gremlins_inc.actions import ChooseResource
+from gremlinrules.gremlins_inc.actions import ChooseSelf
+from gremlinrules.gremlins_inc.actions import Discard
+from gremlinrules.gremlins_inc.actions import Done
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import Card
+from gremlinrules.gremlins_inc.components import Step
+from gremlinrules.gremlins_inc.flow import after_action
+from gremlinrules.gremlins_inc.flow import cards_of
+from gremlinrules.gremlins_inc.flow import draw
+from gremlinrules.gremlins_inc.flow import forget
+from gremlinrules.gremlins_inc.flow import give_extra_turns
+from gremlinrules.gremlins_inc.flow import protected
+from gremlinrules.gremlins_inc.flow import with_row
+from gremlinrules.gremlins_inc.frames import AssignChoice
+from gremlinrules.gremlins_inc.frames import DiscardChoice
+from gremlinrules.gremlins_inc.frames import Effect
+from gremlinrules.gremlins_inc.frames import EffectFrame
+from gremlinrules.gremlins_inc.frames import PlayerChoice
+from gremlinrules.gremlins_inc.frames import ProjectChoice
+from gremlinrules.gremlins_inc.frames import ResourceChoice
+from gremlinrules.gremlins_inc.frames import Stage
+from gremlinrules.gremlins_inc.state import Project
+from gremlinrules.gremlins_inc.state import State
+from gremlinrules.gremlins_inc.state import evolve
 
 __all__ = ["Advanced", "advance", "after_project", "answer", "choices", "finish_effect", "resume", "retire",
            "run", "start_effect"]

@@ -14,8 +14,12 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_complete, check_type, guarded
-from gremlinrules.gremlins_inc.actions import Action, Assign, Start
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
+from gremlinrules.gremlins_inc.actions import Action
+from gremlinrules.gremlins_inc.actions import Assign
+from gremlinrules.gremlins_inc.actions import Start
 
 __all__ = [
     "EVENT_TYPES", "Acted", "Completed", "Drawn", "Event", "GameEnded", "Reshuffled", "RoundEnded",

@@ -55,11 +55,15 @@ from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete
 from gremlinrules.core.turns import phase_is
 from gremlinrules.gremlins_inc import rules
-from gremlinrules.gremlins_inc.fast_frames import frame_actions, frame_apply
+from gremlinrules.gremlins_inc.fast_frames import frame_actions
+from gremlinrules.gremlins_inc.fast_frames import frame_apply
 from gremlinrules.gremlins_inc.fast_tables import MEMO as _MEMO
-from gremlinrules.gremlins_inc.fast_tables import Tables, tables, turn_actions
+from gremlinrules.gremlins_inc.fast_tables import Tables
+from gremlinrules.gremlins_inc.fast_tables import tables
+from gremlinrules.gremlins_inc.fast_tables import turn_actions
 from gremlinrules.gremlins_inc.fast_turn import EFFECTS
-from gremlinrules.gremlins_inc.state import Phase, State
+from gremlinrules.gremlins_inc.state import Phase
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["apply", "is_legal", "is_terminal", "legal_actions"]
 

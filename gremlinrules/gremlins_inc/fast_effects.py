@@ -12,28 +12,37 @@ from __future__ import annotations
 import enum
 from bisect import insort
 from itertools import chain
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.core.evolve import make_replace, make_updater
+from gremlinrules.core.evolve import make_replace
+from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.zones import replace_at
-from gremlinrules.gremlins_inc import effects, flow
-from gremlinrules.gremlins_inc.components import RESOURCES, Step
+from gremlinrules.gremlins_inc import effects
+from gremlinrules.gremlins_inc import flow
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import Step
 from gremlinrules.gremlins_inc.fast_flow import after_action
-from gremlinrules.gremlins_inc.fast_select import WANT, mask, selected, sources, targets
-from gremlinrules.gremlins_inc.fast_tables import COUNTS_GET, Tables, counts
-from gremlinrules.gremlins_inc.frames import (
-    AssignChoice,
-    DiscardChoice,
-    Effect,
-    EffectFrame,
-    Payment,
-    PlayerChoice,
-    ProjectChoice,
-    ResourceChoice,
-    Stage,
-)
-from gremlinrules.gremlins_inc.state import Project, State
+from gremlinrules.gremlins_inc.fast_select import WANT
+from gremlinrules.gremlins_inc.fast_select import mask
+from gremlinrules.gremlins_inc.fast_select import selected
+from gremlinrules.gremlins_inc.fast_select import sources
+from gremlinrules.gremlins_inc.fast_select import targets
+from gremlinrules.gremlins_inc.fast_tables import COUNTS_GET
+from gremlinrules.gremlins_inc.fast_tables import Tables
+from gremlinrules.gremlins_inc.fast_tables import counts
+from gremlinrules.gremlins_inc.frames import AssignChoice
+from gremlinrules.gremlins_inc.frames import DiscardChoice
+from gremlinrules.gremlins_inc.frames import Effect
+from gremlinrules.gremlins_inc.frames import EffectFrame
+from gremlinrules.gremlins_inc.frames import Payment
+from gremlinrules.gremlins_inc.frames import PlayerChoice
+from gremlinrules.gremlins_inc.frames import ProjectChoice
+from gremlinrules.gremlins_inc.frames import ResourceChoice
+from gremlinrules.gremlins_inc.frames import Stage
+from gremlinrules.gremlins_inc.state import Project
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["ASKED", "built", "first_step", "pay", "run", "with_card", "with_resources"]
 

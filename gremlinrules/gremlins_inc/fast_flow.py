@@ -7,8 +7,11 @@ from gremlinrules.core.draws import shuffle
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_inc import flow
-from gremlinrules.gremlins_inc.fast_tables import Tables, perm_info
-from gremlinrules.gremlins_inc.state import Phase, Project, State
+from gremlinrules.gremlins_inc.fast_tables import Tables
+from gremlinrules.gremlins_inc.fast_tables import perm_info
+from gremlinrules.gremlins_inc.state import Phase
+from gremlinrules.gremlins_inc.state import Project
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["after_action", "allowed", "end_turn", "end_turn_after"]
 

@@ -14,24 +14,29 @@ from itertools import chain
 from typing import Any
 
 from gremlinrules.core.evolve import make_updater
-from gremlinrules.gremlins_inc import effects, rules
-from gremlinrules.gremlins_inc.components import RESOURCES, Step
-from gremlinrules.gremlins_inc.fast_effects import ASKED, pay, run
+from gremlinrules.gremlins_inc import effects
+from gremlinrules.gremlins_inc import rules
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import Step
+from gremlinrules.gremlins_inc.fast_effects import ASKED
+from gremlinrules.gremlins_inc.fast_effects import pay
+from gremlinrules.gremlins_inc.fast_effects import run
 from gremlinrules.gremlins_inc.fast_select import WANT as _WANT
-from gremlinrules.gremlins_inc.fast_select import mask, sources, targets
-from gremlinrules.gremlins_inc.fast_tables import Tables, tables
-from gremlinrules.gremlins_inc.frames import (
-    AssignChoice,
-    DiscardChoice,
-    Effect,
-    EffectFrame,
-    Payment,
-    PendingFrame,
-    PlayerChoice,
-    ProjectChoice,
-    ResourceChoice,
-    Stage,
-)
+from gremlinrules.gremlins_inc.fast_select import mask
+from gremlinrules.gremlins_inc.fast_select import sources
+from gremlinrules.gremlins_inc.fast_select import targets
+from gremlinrules.gremlins_inc.fast_tables import Tables
+from gremlinrules.gremlins_inc.fast_tables import tables
+from gremlinrules.gremlins_inc.frames import AssignChoice
+from gremlinrules.gremlins_inc.frames import DiscardChoice
+from gremlinrules.gremlins_inc.frames import Effect
+from gremlinrules.gremlins_inc.frames import EffectFrame
+from gremlinrules.gremlins_inc.frames import Payment
+from gremlinrules.gremlins_inc.frames import PendingFrame
+from gremlinrules.gremlins_inc.frames import PlayerChoice
+from gremlinrules.gremlins_inc.frames import ProjectChoice
+from gremlinrules.gremlins_inc.frames import ResourceChoice
+from gremlinrules.gremlins_inc.frames import Stage
 from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["frame_actions", "frame_apply"]

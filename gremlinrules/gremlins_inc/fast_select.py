@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from gremlinrules.gremlins_inc import flow
 from gremlinrules.gremlins_inc.components import Step
-from gremlinrules.gremlins_inc.fast_tables import COUNTS_GET, Tables, counts
+from gremlinrules.gremlins_inc.fast_tables import COUNTS_GET
+from gremlinrules.gremlins_inc.fast_tables import Tables
+from gremlinrules.gremlins_inc.fast_tables import counts
 from gremlinrules.gremlins_inc.frames import Effect
-from gremlinrules.gremlins_inc.state import Project, State
+from gremlinrules.gremlins_inc.state import Project
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["WANT", "mask", "selected", "sources", "targets"]
 

@@ -13,25 +13,27 @@ from typing import Any
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.gremlins_inc import rules
-from gremlinrules.gremlins_inc.actions import (
-    Action,
-    Assign,
-    Cancel,
-    ChoosePlayer,
-    ChooseProject,
-    ChooseResource,
-    ChooseSelf,
-    Complete,
-    Discard,
-    Done,
-    EndTurn,
-    Play,
-    Start,
-)
-from gremlinrules.gremlins_inc.components import RESOURCES, Components, Step
+from gremlinrules.gremlins_inc.actions import Action
+from gremlinrules.gremlins_inc.actions import Assign
+from gremlinrules.gremlins_inc.actions import Cancel
+from gremlinrules.gremlins_inc.actions import ChoosePlayer
+from gremlinrules.gremlins_inc.actions import ChooseProject
+from gremlinrules.gremlins_inc.actions import ChooseResource
+from gremlinrules.gremlins_inc.actions import ChooseSelf
+from gremlinrules.gremlins_inc.actions import Complete
+from gremlinrules.gremlins_inc.actions import Discard
+from gremlinrules.gremlins_inc.actions import Done
+from gremlinrules.gremlins_inc.actions import EndTurn
+from gremlinrules.gremlins_inc.actions import Play
+from gremlinrules.gremlins_inc.actions import Start
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import Components
+from gremlinrules.gremlins_inc.components import Step
 from gremlinrules.gremlins_inc.flow import have
-from gremlinrules.gremlins_inc.kit import Kit, kit_for
-from gremlinrules.gremlins_inc.state import Project, State
+from gremlinrules.gremlins_inc.kit import Kit
+from gremlinrules.gremlins_inc.kit import kit_for
+from gremlinrules.gremlins_inc.state import Project
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["COUNTS_GET", "MEMO", "Tables", "counted", "counts", "meets", "perm_info", "put_counts", "tables",
            "turn_actions"]

@@ -15,19 +15,24 @@ from typing import Any
 
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.zones import replace_at
-from gremlinrules.gremlins_inc import flow, rules
-from gremlinrules.gremlins_inc.fast_effects import first_step, pay, run, with_resources
-from gremlinrules.gremlins_inc.fast_flow import allowed, end_turn, end_turn_after
-from gremlinrules.gremlins_inc.fast_tables import (
-    COUNTS_GET,
-    Tables,
-    counted,
-    counts,
-    meets,
-    perm_info,
-    put_counts,
-)
-from gremlinrules.gremlins_inc.state import Project, State
+from gremlinrules.gremlins_inc import flow
+from gremlinrules.gremlins_inc import rules
+from gremlinrules.gremlins_inc.fast_effects import first_step
+from gremlinrules.gremlins_inc.fast_effects import pay
+from gremlinrules.gremlins_inc.fast_effects import run
+from gremlinrules.gremlins_inc.fast_effects import with_resources
+from gremlinrules.gremlins_inc.fast_flow import allowed
+from gremlinrules.gremlins_inc.fast_flow import end_turn
+from gremlinrules.gremlins_inc.fast_flow import end_turn_after
+from gremlinrules.gremlins_inc.fast_tables import COUNTS_GET
+from gremlinrules.gremlins_inc.fast_tables import Tables
+from gremlinrules.gremlins_inc.fast_tables import counted
+from gremlinrules.gremlins_inc.fast_tables import counts
+from gremlinrules.gremlins_inc.fast_tables import meets
+from gremlinrules.gremlins_inc.fast_tables import perm_info
+from gremlinrules.gremlins_inc.fast_tables import put_counts
+from gremlinrules.gremlins_inc.state import Project
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["EFFECTS"]
 

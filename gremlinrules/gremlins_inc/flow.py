@@ -15,11 +15,22 @@ from collections.abc import Callable
 from gremlinrules.core.draws import shuffle
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.step import Step as Outcome
-from gremlinrules.core.zones import replace_at, seats_from
-from gremlinrules.gremlins_inc.components import RESOURCES, Card
-from gremlinrules.gremlins_inc.events import Drawn, Event, GameEnded, Reshuffled, RoundEnded, TurnBegan
-from gremlinrules.gremlins_inc.kit import Kit, kit_for
-from gremlinrules.gremlins_inc.state import Phase, Project, State, evolve
+from gremlinrules.core.zones import replace_at
+from gremlinrules.core.zones import seats_from
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import Card
+from gremlinrules.gremlins_inc.events import Drawn
+from gremlinrules.gremlins_inc.events import Event
+from gremlinrules.gremlins_inc.events import GameEnded
+from gremlinrules.gremlins_inc.events import Reshuffled
+from gremlinrules.gremlins_inc.events import RoundEnded
+from gremlinrules.gremlins_inc.events import TurnBegan
+from gremlinrules.gremlins_inc.kit import Kit
+from gremlinrules.gremlins_inc.kit import kit_for
+from gremlinrules.gremlins_inc.state import Phase
+from gremlinrules.gremlins_inc.state import Project
+from gremlinrules.gremlins_inc.state import State
+from gremlinrules.gremlins_inc.state import evolve
 
 __all__ = [
     "RESHUFFLE", "actions_allowed", "adjusted", "after_action", "cards_of", "draw", "end_turn", "forget",

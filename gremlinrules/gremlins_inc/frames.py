@@ -29,7 +29,10 @@ from cattrs.gen import make_dict_unstructure_fn
 
 from gremlinrules.core.checks import is_int
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.frames import MAX_SEAT, Frame, field_check, frame_types_of
+from gremlinrules.core.frames import MAX_SEAT
+from gremlinrules.core.frames import Frame
+from gremlinrules.core.frames import field_check
+from gremlinrules.core.frames import frame_types_of
 from gremlinrules.gremlins_inc.components import RESOURCES
 
 __all__ = [
@@ -291,7 +294,8 @@ def _frame_of_v1(frame: Any, completing: Any = -1) -> Any:
 def _completing_in_view(data: dict[str, Any], frame: Any) -> int:
     """The uid a version 1 view's pending effect frame is completing (a view has no field for it):
     the turn owner's face-up project of the resolving card, when that card is not an action card."""
-    from gremlinrules.gremlins_inc.components import REFERENCE, parse_components
+    from gremlinrules.gremlins_inc.components import REFERENCE
+    from gremlinrules.gremlins_inc.components import parse_components
 
     card = frame.get("source") if type(frame) is dict else None
     try:

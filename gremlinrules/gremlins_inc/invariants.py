@@ -6,18 +6,36 @@ from collections import Counter
 from itertools import chain
 from typing import Any
 
-from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
-from gremlinrules.core.invariants import Invariant, raise_first
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import instance_or_default
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.invariants import Invariant
+from gremlinrules.core.invariants import raise_first
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import seats_from
 from gremlinrules.gremlins_inc.components import Components
-from gremlinrules.gremlins_inc.flow import actions_allowed, kit, winners_of
-from gremlinrules.gremlins_inc.frames import FRAME_TYPES, EffectFrame, Payment, PendingFrame, Redraw
+from gremlinrules.gremlins_inc.flow import actions_allowed
+from gremlinrules.gremlins_inc.flow import kit
+from gremlinrules.gremlins_inc.flow import winners_of
+from gremlinrules.gremlins_inc.frames import FRAME_TYPES
+from gremlinrules.gremlins_inc.frames import EffectFrame
+from gremlinrules.gremlins_inc.frames import Payment
+from gremlinrules.gremlins_inc.frames import PendingFrame
+from gremlinrules.gremlins_inc.frames import Redraw
 from gremlinrules.gremlins_inc.kit import kit_for
 from gremlinrules.gremlins_inc.rules import RULES
-from gremlinrules.gremlins_inc.setup import MAX_PLAYERS, MIN_PLAYERS, TITLE, seat_teams
-from gremlinrules.gremlins_inc.state import Options, Phase, Project, State
+from gremlinrules.gremlins_inc.setup import MAX_PLAYERS
+from gremlinrules.gremlins_inc.setup import MIN_PLAYERS
+from gremlinrules.gremlins_inc.setup import TITLE
+from gremlinrules.gremlins_inc.setup import seat_teams
+from gremlinrules.gremlins_inc.state import Options
+from gremlinrules.gremlins_inc.state import Phase
+from gremlinrules.gremlins_inc.state import Project
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["INVARIANTS", "check_state", "decision_bound"]
 

@@ -6,8 +6,16 @@ import functools
 
 import attrs
 
-from gremlinrules.gremlins_inc.actions import Action, Assign, Cancel, Complete, Play, Start, build_actions
-from gremlinrules.gremlins_inc.components import REFERENCE, Card, Components
+from gremlinrules.gremlins_inc.actions import Action
+from gremlinrules.gremlins_inc.actions import Assign
+from gremlinrules.gremlins_inc.actions import Cancel
+from gremlinrules.gremlins_inc.actions import Complete
+from gremlinrules.gremlins_inc.actions import Play
+from gremlinrules.gremlins_inc.actions import Start
+from gremlinrules.gremlins_inc.actions import build_actions
+from gremlinrules.gremlins_inc.components import REFERENCE
+from gremlinrules.gremlins_inc.components import Card
+from gremlinrules.gremlins_inc.components import Components
 
 __all__ = ["Kit", "kit_for"]
 

@@ -22,52 +22,59 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_type, guarded, is_int
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import shown
-from gremlinrules.core.messages import Message, message
-from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.messages import Message
+from gremlinrules.core.messages import message
+from gremlinrules.core.rulebook import Decision
+from gremlinrules.core.rulebook import Reason
+from gremlinrules.core.rulebook import Rule
+from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.step import Step as Outcome
-from gremlinrules.core.turns import phase_is, top_or_turn
+from gremlinrules.core.turns import phase_is
+from gremlinrules.core.turns import top_or_turn
 from gremlinrules.gremlins_inc import effects
-from gremlinrules.gremlins_inc.actions import (
-    Action,
-    Assign,
-    Cancel,
-    ChoosePlayer,
-    ChooseProject,
-    ChooseResource,
-    ChooseSelf,
-    Complete,
-    Discard,
-    Done,
-    EndTurn,
-    Play,
-    Start,
-)
-from gremlinrules.gremlins_inc.components import RESOURCES, Card
-from gremlinrules.gremlins_inc.events import Completed, TurnBegan, acted
-from gremlinrules.gremlins_inc.flow import (
-    actions_allowed,
-    adjusted,
-    after_action,
-    cards_of,
-    draw,
-    end_turn,
-    forget,
-    have,
-    kit,
-    with_row,
-)
-from gremlinrules.gremlins_inc.frames import (
-    AssignChoice,
-    DiscardChoice,
-    Payment,
-    PlayerChoice,
-    ProjectChoice,
-    Redraw,
-    ResourceChoice,
-)
-from gremlinrules.gremlins_inc.state import Phase, Project, State, evolve
+from gremlinrules.gremlins_inc.actions import Action
+from gremlinrules.gremlins_inc.actions import Assign
+from gremlinrules.gremlins_inc.actions import Cancel
+from gremlinrules.gremlins_inc.actions import ChoosePlayer
+from gremlinrules.gremlins_inc.actions import ChooseProject
+from gremlinrules.gremlins_inc.actions import ChooseResource
+from gremlinrules.gremlins_inc.actions import ChooseSelf
+from gremlinrules.gremlins_inc.actions import Complete
+from gremlinrules.gremlins_inc.actions import Discard
+from gremlinrules.gremlins_inc.actions import Done
+from gremlinrules.gremlins_inc.actions import EndTurn
+from gremlinrules.gremlins_inc.actions import Play
+from gremlinrules.gremlins_inc.actions import Start
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import Card
+from gremlinrules.gremlins_inc.events import Completed
+from gremlinrules.gremlins_inc.events import TurnBegan
+from gremlinrules.gremlins_inc.events import acted
+from gremlinrules.gremlins_inc.flow import actions_allowed
+from gremlinrules.gremlins_inc.flow import adjusted
+from gremlinrules.gremlins_inc.flow import after_action
+from gremlinrules.gremlins_inc.flow import cards_of
+from gremlinrules.gremlins_inc.flow import draw
+from gremlinrules.gremlins_inc.flow import end_turn
+from gremlinrules.gremlins_inc.flow import forget
+from gremlinrules.gremlins_inc.flow import have
+from gremlinrules.gremlins_inc.flow import kit
+from gremlinrules.gremlins_inc.flow import with_row
+from gremlinrules.gremlins_inc.frames import AssignChoice
+from gremlinrules.gremlins_inc.frames import DiscardChoice
+from gremlinrules.gremlins_inc.frames import Payment
+from gremlinrules.gremlins_inc.frames import PlayerChoice
+from gremlinrules.gremlins_inc.frames import ProjectChoice
+from gremlinrules.gremlins_inc.frames import Redraw
+from gremlinrules.gremlins_inc.frames import ResourceChoice
+from gremlinrules.gremlins_inc.state import Phase
+from gremlinrules.gremlins_inc.state import Project
+from gremlinrules.gremlins_inc.state import State
+from gremlinrules.gremlins_inc.state import evolve
 
 __all__ = [
     "CHECKS", "RULES", "action_cost", "apply", "apply_with_events", "completion_cost", "current_player",

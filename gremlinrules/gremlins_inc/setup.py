@@ -6,14 +6,22 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_seed
+from gremlinrules.core.checks import instance_or_default
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.draws import shuffle
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
-from gremlinrules.core.zones import deal, seats_from
+from gremlinrules.core.zones import deal
+from gremlinrules.core.zones import seats_from
 from gremlinrules.gremlins_inc.frames import Redraw
 from gremlinrules.gremlins_inc.kit import kit_for
-from gremlinrules.gremlins_inc.state import LAYOUTS, Options, Phase, Setup, State
+from gremlinrules.gremlins_inc.state import LAYOUTS
+from gremlinrules.gremlins_inc.state import Options
+from gremlinrules.gremlins_inc.state import Phase
+from gremlinrules.gremlins_inc.state import Setup
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["CONFORMANCE_TABLES", "MAX_PLAYERS", "MIN_PLAYERS", "TITLE", "new_game", "seat_teams",
            "table_options"]

@@ -20,13 +20,20 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import boolean, int_between, one_of
+from gremlinrules.core.checks import boolean
+from gremlinrules.core.checks import int_between
+from gremlinrules.core.checks import one_of
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.errors import SetupError, shown
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.rng import Rng
-from gremlinrules.gremlins_inc.components import REFERENCE, Components, parse_components
-from gremlinrules.gremlins_inc.frames import EffectFrame, Payment, PendingFrame
+from gremlinrules.gremlins_inc.components import REFERENCE
+from gremlinrules.gremlins_inc.components import Components
+from gremlinrules.gremlins_inc.components import parse_components
+from gremlinrules.gremlins_inc.frames import EffectFrame
+from gremlinrules.gremlins_inc.frames import Payment
+from gremlinrules.gremlins_inc.frames import PendingFrame
 
 __all__ = ["LAYOUTS", "Options", "Phase", "Project", "Setup", "State", "evolve"]
 

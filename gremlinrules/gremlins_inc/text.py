@@ -13,25 +13,30 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gremlinrules.core.checks import check_complete, check_type, guarded
-from gremlinrules.core.errors import InvalidArgumentError, SerializationError, shown
-from gremlinrules.core.messages import Message, message
-from gremlinrules.gremlins_inc.actions import (
-    Assign,
-    Cancel,
-    ChoosePlayer,
-    ChooseProject,
-    ChooseResource,
-    ChooseSelf,
-    Complete,
-    Discard,
-    Done,
-    EndTurn,
-    Play,
-    Start,
-)
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.messages import Message
+from gremlinrules.core.messages import message
+from gremlinrules.gremlins_inc.actions import Assign
+from gremlinrules.gremlins_inc.actions import Cancel
+from gremlinrules.gremlins_inc.actions import ChoosePlayer
+from gremlinrules.gremlins_inc.actions import ChooseProject
+from gremlinrules.gremlins_inc.actions import ChooseResource
+from gremlinrules.gremlins_inc.actions import ChooseSelf
+from gremlinrules.gremlins_inc.actions import Complete
+from gremlinrules.gremlins_inc.actions import Discard
+from gremlinrules.gremlins_inc.actions import Done
+from gremlinrules.gremlins_inc.actions import EndTurn
+from gremlinrules.gremlins_inc.actions import Play
+from gremlinrules.gremlins_inc.actions import Start
 from gremlinrules.gremlins_inc.components import RESOURCES
-from gremlinrules.gremlins_inc.frames import Payment, ProjectChoice, Stage
+from gremlinrules.gremlins_inc.frames import Payment
+from gremlinrules.gremlins_inc.frames import ProjectChoice
+from gremlinrules.gremlins_inc.frames import Stage
 from gremlinrules.gremlins_inc.kit import kit_for
 from gremlinrules.gremlins_inc.view import View
 

@@ -13,26 +13,31 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type, guarded
+from gremlinrules.core.checks import check_seat
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
-from gremlinrules.gremlins_inc.actions import (
-    Assign,
-    Cancel,
-    ChoosePlayer,
-    ChooseProject,
-    ChooseResource,
-    ChooseSelf,
-    Complete,
-    Discard,
-    Done,
-    EndTurn,
-    Play,
-    Start,
-)
-from gremlinrules.gremlins_inc.flow import actions_allowed, cards_of, ending, team_totals
+from gremlinrules.gremlins_inc.actions import Assign
+from gremlinrules.gremlins_inc.actions import Cancel
+from gremlinrules.gremlins_inc.actions import ChoosePlayer
+from gremlinrules.gremlins_inc.actions import ChooseProject
+from gremlinrules.gremlins_inc.actions import ChooseResource
+from gremlinrules.gremlins_inc.actions import ChooseSelf
+from gremlinrules.gremlins_inc.actions import Complete
+from gremlinrules.gremlins_inc.actions import Discard
+from gremlinrules.gremlins_inc.actions import Done
+from gremlinrules.gremlins_inc.actions import EndTurn
+from gremlinrules.gremlins_inc.actions import Play
+from gremlinrules.gremlins_inc.actions import Start
+from gremlinrules.gremlins_inc.flow import actions_allowed
+from gremlinrules.gremlins_inc.flow import cards_of
+from gremlinrules.gremlins_inc.flow import ending
+from gremlinrules.gremlins_inc.flow import team_totals
 from gremlinrules.gremlins_inc.frames import PendingFrame
-from gremlinrules.gremlins_inc.state import Options, Phase, State
+from gremlinrules.gremlins_inc.state import Options
+from gremlinrules.gremlins_inc.state import Phase
+from gremlinrules.gremlins_inc.state import State
 
 __all__ = ["ProjectView", "View", "describe", "observe", "scores", "winners"]
 

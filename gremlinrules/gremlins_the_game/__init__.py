@@ -9,81 +9,88 @@ from __future__ import annotations
 import importlib
 
 from gremlinrules.core import serial
-from gremlinrules.gremlins_the_game import board, components
-from gremlinrules.gremlins_the_game.actions import (
-    ACTION_TYPES,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Action,
-    Choose,
-    Defeat,
-    Discard,
-    LetEscape,
-    Move,
-    all_actions,
-)
-from gremlinrules.gremlins_the_game.board import REFERENCE_MAP, Map, load_map, read_map
-from gremlinrules.gremlins_the_game.components import (
-    ARMOURY,
-    REFERENCE,
-    Components,
-    Effect,
-    EventCard,
-    GremlinToken,
-    Symbol,
-    WeaponCard,
-    load_components,
-    parse_components,
-    validate_components,
-)
-from gremlinrules.gremlins_the_game.events import (
-    EVENT_TYPES,
-    Acted,
-    Event,
-    EventDrawn,
-    GameEnded,
-    GremlinDefeated,
-    GremlinMoved,
-    GremlinPlaced,
-    GremlinRevealed,
-    Moved,
-    TokensReplenished,
-    TurnBegan,
-    WeaponsDrawn,
-    observe_event,
-)
-from gremlinrules.gremlins_the_game.fast import apply, is_legal, is_terminal, legal_actions
-from gremlinrules.gremlins_the_game.frames import (
-    FORMAT_VERSION,
-    FRAME_TYPES,
-    UPGRADES,
-    EscapeToTheater,
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    Next,
-    PendingFrame,
-    PickGremlin,
-    PlaceGremlin,
-)
+from gremlinrules.gremlins_the_game import board
+from gremlinrules.gremlins_the_game import components
+from gremlinrules.gremlins_the_game.actions import ACTION_TYPES
+from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS
+from gremlinrules.gremlins_the_game.actions import MIN_PLAYERS
+from gremlinrules.gremlins_the_game.actions import Action
+from gremlinrules.gremlins_the_game.actions import Choose
+from gremlinrules.gremlins_the_game.actions import Defeat
+from gremlinrules.gremlins_the_game.actions import Discard
+from gremlinrules.gremlins_the_game.actions import LetEscape
+from gremlinrules.gremlins_the_game.actions import Move
+from gremlinrules.gremlins_the_game.actions import all_actions
+from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
+from gremlinrules.gremlins_the_game.board import Map
+from gremlinrules.gremlins_the_game.board import load_map
+from gremlinrules.gremlins_the_game.board import read_map
+from gremlinrules.gremlins_the_game.components import ARMOURY
+from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.components import Components
+from gremlinrules.gremlins_the_game.components import Effect
+from gremlinrules.gremlins_the_game.components import EventCard
+from gremlinrules.gremlins_the_game.components import GremlinToken
+from gremlinrules.gremlins_the_game.components import Symbol
+from gremlinrules.gremlins_the_game.components import WeaponCard
+from gremlinrules.gremlins_the_game.components import load_components
+from gremlinrules.gremlins_the_game.components import parse_components
+from gremlinrules.gremlins_the_game.components import validate_components
+from gremlinrules.gremlins_the_game.events import EVENT_TYPES
+from gremlinrules.gremlins_the_game.events import Acted
+from gremlinrules.gremlins_the_game.events import Event
+from gremlinrules.gremlins_the_game.events import EventDrawn
+from gremlinrules.gremlins_the_game.events import GameEnded
+from gremlinrules.gremlins_the_game.events import GremlinDefeated
+from gremlinrules.gremlins_the_game.events import GremlinMoved
+from gremlinrules.gremlins_the_game.events import GremlinPlaced
+from gremlinrules.gremlins_the_game.events import GremlinRevealed
+from gremlinrules.gremlins_the_game.events import Moved
+from gremlinrules.gremlins_the_game.events import TokensReplenished
+from gremlinrules.gremlins_the_game.events import TurnBegan
+from gremlinrules.gremlins_the_game.events import WeaponsDrawn
+from gremlinrules.gremlins_the_game.events import observe_event
+from gremlinrules.gremlins_the_game.fast import apply
+from gremlinrules.gremlins_the_game.fast import is_legal
+from gremlinrules.gremlins_the_game.fast import is_terminal
+from gremlinrules.gremlins_the_game.fast import legal_actions
+from gremlinrules.gremlins_the_game.frames import FORMAT_VERSION
+from gremlinrules.gremlins_the_game.frames import FRAME_TYPES
+from gremlinrules.gremlins_the_game.frames import UPGRADES
+from gremlinrules.gremlins_the_game.frames import EscapeToTheater
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import GangToTheater
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import MoveGremlin
+from gremlinrules.gremlins_the_game.frames import Next
+from gremlinrules.gremlins_the_game.frames import PendingFrame
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.frames import PlaceGremlin
 from gremlinrules.gremlins_the_game.hidden import sample_hidden
-from gremlinrules.gremlins_the_game.invariants import check_state, decision_bound
-from gremlinrules.gremlins_the_game.rules import apply_with_events, current_player, players
-from gremlinrules.gremlins_the_game.setup import CONFORMANCE_TABLES, new_game
-from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, Placed, Setup, State
-from gremlinrules.gremlins_the_game.text import action_label, parse_action
-from gremlinrules.gremlins_the_game.view import (
-    SeenGremlin,
-    View,
-    describe,
-    end_reason,
-    everyone_lost,
-    observe,
-    scores,
-    winners,
-)
+from gremlinrules.gremlins_the_game.invariants import check_state
+from gremlinrules.gremlins_the_game.invariants import decision_bound
+from gremlinrules.gremlins_the_game.rules import apply_with_events
+from gremlinrules.gremlins_the_game.rules import current_player
+from gremlinrules.gremlins_the_game.rules import players
+from gremlinrules.gremlins_the_game.setup import CONFORMANCE_TABLES
+from gremlinrules.gremlins_the_game.setup import new_game
+from gremlinrules.gremlins_the_game.state import Options
+from gremlinrules.gremlins_the_game.state import Outcome
+from gremlinrules.gremlins_the_game.state import Phase
+from gremlinrules.gremlins_the_game.state import Placed
+from gremlinrules.gremlins_the_game.state import Setup
+from gremlinrules.gremlins_the_game.state import State
+from gremlinrules.gremlins_the_game.text import action_label
+from gremlinrules.gremlins_the_game.text import parse_action
+from gremlinrules.gremlins_the_game.view import SeenGremlin
+from gremlinrules.gremlins_the_game.view import View
+from gremlinrules.gremlins_the_game.view import describe
+from gremlinrules.gremlins_the_game.view import end_reason
+from gremlinrules.gremlins_the_game.view import everyone_lost
+from gremlinrules.gremlins_the_game.view import observe
+from gremlinrules.gremlins_the_game.view import scores
+from gremlinrules.gremlins_the_game.view import winners
 
 __all__ = [
     "ACTION_TYPES", "ARMOURY", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION",

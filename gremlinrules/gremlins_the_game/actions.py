@@ -12,9 +12,13 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_players, instance_or_default
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import instance_or_default
 from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
-from gremlinrules.gremlins_the_game.components import REFERENCE, Components, tables, validate_components
+from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.components import Components
+from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.components import validate_components
 from gremlinrules.gremlins_the_game.state import Options
 
 __all__ = [
@@ -87,7 +91,8 @@ CHOOSES = tuple(Choose(s.name) for s in REFERENCE_MAP.spaces)
 
 def table_components(options: Options) -> Components:
     """The validated component set of a table (GTG-DATA-6)."""
-    from gremlinrules.core.errors import ComponentError, SetupError
+    from gremlinrules.core.errors import ComponentError
+    from gremlinrules.core.errors import SetupError
 
     try:
         for field in attrs.fields(Options):
@@ -125,7 +130,8 @@ def all_actions(players: Any, options: Any = None) -> tuple[Any, ...]:
     """Every action that can ever be legal for this table, in canonical order (the same for every
     player count; a component set changes the Defeat and Discard actions, a map the Moves and
     Chooses)."""
-    from gremlinrules.gremlins_the_game.geometry import REFERENCE_GEOMETRY, table_geometry
+    from gremlinrules.gremlins_the_game.geometry import REFERENCE_GEOMETRY
+    from gremlinrules.gremlins_the_game.geometry import table_geometry
 
     check_players(players, MIN_PLAYERS, MAX_PLAYERS, _TITLE)
     opts = instance_or_default(options, Options, _TITLE)

@@ -35,12 +35,17 @@ import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 import attrs
 
-from gremlinrules.core.board import BoardGraph, cell_name, distances, grid_graph
-from gremlinrules.core.errors import SetupError, shown
+from gremlinrules.core.board import BoardGraph
+from gremlinrules.core.board import cell_name
+from gremlinrules.core.board import distances
+from gremlinrules.core.board import grid_graph
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
 
 __all__ = [
     "COLOURS",

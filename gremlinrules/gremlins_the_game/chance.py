@@ -32,25 +32,42 @@ one. The first reveal the probe makes beyond the outcomes entered is the next ch
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from functools import reduce
 from math import gcd
-from typing import Any, Final, TypeVar, cast
+from typing import Any
+from typing import Final
+from typing import TypeVar
+from typing import cast
 
 import attrs
 
-from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Dealing, hands, unseated, weights, without
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance_tools import Dealing
+from gremlinrules.core.chance_tools import hands
+from gremlinrules.core.chance_tools import unseated
+from gremlinrules.core.chance_tools import weights
+from gremlinrules.core.chance_tools import without
 from gremlinrules.core.checks import check_type
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import rules
-from gremlinrules.gremlins_the_game.actions import Defeat, Discard, Move, table_components
+from gremlinrules.gremlins_the_game.actions import Defeat
+from gremlinrules.gremlins_the_game.actions import Discard
+from gremlinrules.gremlins_the_game.actions import Move
+from gremlinrules.gremlins_the_game.actions import table_components
 from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.flow import replace
 from gremlinrules.gremlins_the_game.frames import Fight
-from gremlinrules.gremlins_the_game.setup import HAND_SIZE, new_game
-from gremlinrules.gremlins_the_game.state import Options, Placed, Setup, State
+from gremlinrules.gremlins_the_game.setup import HAND_SIZE
+from gremlinrules.gremlins_the_game.setup import new_game
+from gremlinrules.gremlins_the_game.state import Options
+from gremlinrules.gremlins_the_game.state import Placed
+from gremlinrules.gremlins_the_game.state import Setup
+from gremlinrules.gremlins_the_game.state import State
 
 __all__ = ["EVENTS", "GREMLINS", "POOLS", "UNSEEN_POOLS", "WEAPONS", "arranged", "by_design", "canonical",
            "deal", "designs", "outcome_bound", "reveals", "step"]

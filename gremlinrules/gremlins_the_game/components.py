@@ -22,7 +22,8 @@ from typing import Any
 import attrs
 import cattrs
 
-from gremlinrules.core.errors import ComponentError, shown
+from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import shown
 
 __all__ = [
     "COLOURS",

@@ -13,7 +13,9 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_complete, check_type, guarded
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
 from gremlinrules.gremlins_the_game.actions import Action
 from gremlinrules.gremlins_the_game.state import Outcome
 

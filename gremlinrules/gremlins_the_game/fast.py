@@ -45,24 +45,30 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.chance import foreign
-from gremlinrules.core.checks import check_complete, half_built
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import half_built
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.turns import phase_is
-from gremlinrules.gremlins_the_game import fast_fight, fast_flow, fast_moves, flow, rules
+from gremlinrules.gremlins_the_game import fast_fight
+from gremlinrules.gremlins_the_game import fast_flow
+from gremlinrules.gremlins_the_game import fast_moves
+from gremlinrules.gremlins_the_game import flow
+from gremlinrules.gremlins_the_game import rules
 from gremlinrules.gremlins_the_game.actions import Move
 from gremlinrules.gremlins_the_game.fast_flow import move as _move
-from gremlinrules.gremlins_the_game.fast_moves import REFERENCE_TABLE, MoveTable, move_table
+from gremlinrules.gremlins_the_game.fast_moves import REFERENCE_TABLE
+from gremlinrules.gremlins_the_game.fast_moves import MoveTable
+from gremlinrules.gremlins_the_game.fast_moves import move_table
 from gremlinrules.gremlins_the_game.fast_moves import moves as _destinations
-from gremlinrules.gremlins_the_game.frames import (
-    EscapeToTheater,
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    PendingFrame,
-    PickGremlin,
-)
-from gremlinrules.gremlins_the_game.state import Phase, State
+from gremlinrules.gremlins_the_game.frames import EscapeToTheater
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import GangToTheater
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import PendingFrame
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.state import Phase
+from gremlinrules.gremlins_the_game.state import State
 
 __all__ = ["apply", "is_legal", "is_terminal", "legal_actions"]
 

@@ -13,9 +13,17 @@ from typing import Any
 
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.gremlins_the_game import rules
-from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Defeat, Discard
-from gremlinrules.gremlins_the_game.components import HAND_LIMIT, REFERENCE, Tables, covers, tables
-from gremlinrules.gremlins_the_game.frames import EventDiscard, Fight, HandLimit
+from gremlinrules.gremlins_the_game.actions import LET_ESCAPE
+from gremlinrules.gremlins_the_game.actions import Defeat
+from gremlinrules.gremlins_the_game.actions import Discard
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT
+from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.components import Tables
+from gremlinrules.gremlins_the_game.components import covers
+from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import HandLimit
 from gremlinrules.gremlins_the_game.state import State
 
 __all__ = ["discard_choices", "fight_choices"]

@@ -17,18 +17,21 @@ from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import LetEscape
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT
-from gremlinrules.gremlins_the_game.fast_moves import MoveTable, Tokens, derive, taken, tokens
-from gremlinrules.gremlins_the_game.frames import (
-    EscapeToTheater,
-    EventDiscard,
-    Fight,
-    HandLimit,
-    MoveGremlin,
-    Next,
-    PickGremlin,
-    PlaceGremlin,
-)
-from gremlinrules.gremlins_the_game.state import Placed, State
+from gremlinrules.gremlins_the_game.fast_moves import MoveTable
+from gremlinrules.gremlins_the_game.fast_moves import Tokens
+from gremlinrules.gremlins_the_game.fast_moves import derive
+from gremlinrules.gremlins_the_game.fast_moves import taken
+from gremlinrules.gremlins_the_game.fast_moves import tokens
+from gremlinrules.gremlins_the_game.frames import EscapeToTheater
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import MoveGremlin
+from gremlinrules.gremlins_the_game.frames import Next
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.frames import PlaceGremlin
+from gremlinrules.gremlins_the_game.state import Placed
+from gremlinrules.gremlins_the_game.state import State
 
 __all__ = [
     "discard", "fight", "gang_to_theater", "move", "move_from", "run", "to_gremlin_space", "to_theater",

@@ -25,11 +25,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gremlinrules.core.board import GridBits, grid_bits, layout, reach_bits, select_bits
+from gremlinrules.core.board import GridBits
+from gremlinrules.core.board import grid_bits
+from gremlinrules.core.board import layout
+from gremlinrules.core.board import reach_bits
+from gremlinrules.core.board import select_bits
 from gremlinrules.core.cache import BoundedCache
-from gremlinrules.gremlins_the_game.actions import Choose, Move
+from gremlinrules.gremlins_the_game.actions import Choose
+from gremlinrules.gremlins_the_game.actions import Move
 from gremlinrules.gremlins_the_game.components import tables
-from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
+from gremlinrules.gremlins_the_game.geometry import Geometry
+from gremlinrules.gremlins_the_game.geometry import geometry
 from gremlinrules.gremlins_the_game.state import State
 
 __all__ = [

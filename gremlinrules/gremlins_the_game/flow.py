@@ -14,40 +14,45 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.core.board import reachable
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.piles import draw_or_rebuild
 from gremlinrules.core.step import Step
-from gremlinrules.core.zones import next_seat, replace_at
+from gremlinrules.core.zones import next_seat
+from gremlinrules.core.zones import replace_at
 from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
-from gremlinrules.gremlins_the_game.components import HAND_LIMIT, tables
-from gremlinrules.gremlins_the_game.events import (
-    EventDrawn,
-    GameEnded,
-    GremlinDefeated,
-    GremlinMoved,
-    GremlinPlaced,
-    GremlinRevealed,
-    Moved,
-    TokensReplenished,
-    TurnBegan,
-    WeaponsDrawn,
-)
-from gremlinrules.gremlins_the_game.frames import (
-    EscapeToTheater,
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    Next,
-    PendingFrame,
-    PickGremlin,
-    PlaceGremlin,
-)
-from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
-from gremlinrules.gremlins_the_game.state import Outcome, Phase, Placed, State
-from gremlinrules.gremlins_the_game.view import everyone_lost, scores, winners
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT
+from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.events import EventDrawn
+from gremlinrules.gremlins_the_game.events import GameEnded
+from gremlinrules.gremlins_the_game.events import GremlinDefeated
+from gremlinrules.gremlins_the_game.events import GremlinMoved
+from gremlinrules.gremlins_the_game.events import GremlinPlaced
+from gremlinrules.gremlins_the_game.events import GremlinRevealed
+from gremlinrules.gremlins_the_game.events import Moved
+from gremlinrules.gremlins_the_game.events import TokensReplenished
+from gremlinrules.gremlins_the_game.events import TurnBegan
+from gremlinrules.gremlins_the_game.events import WeaponsDrawn
+from gremlinrules.gremlins_the_game.frames import EscapeToTheater
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import GangToTheater
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import MoveGremlin
+from gremlinrules.gremlins_the_game.frames import Next
+from gremlinrules.gremlins_the_game.frames import PendingFrame
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.frames import PlaceGremlin
+from gremlinrules.gremlins_the_game.geometry import Geometry
+from gremlinrules.gremlins_the_game.geometry import geometry
+from gremlinrules.gremlins_the_game.state import Outcome
+from gremlinrules.gremlins_the_game.state import Phase
+from gremlinrules.gremlins_the_game.state import Placed
+from gremlinrules.gremlins_the_game.state import State
+from gremlinrules.gremlins_the_game.view import everyone_lost
+from gremlinrules.gremlins_the_game.view import scores
+from gremlinrules.gremlins_the_game.view import winners
 
 __all__ = [
     "MAP", "REFILLS", "begin_turn", "destinations", "empty_gremlin_spaces", "empty_theater", "end_turn",

@@ -25,7 +25,9 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.frames import Frame, field_check, frame_types_of
+from gremlinrules.core.frames import Frame
+from gremlinrules.core.frames import field_check
+from gremlinrules.core.frames import frame_types_of
 
 __all__ = [
     "EVENT_FRAMES", "FORMAT_VERSION", "FRAME_TYPES", "UPGRADES", "EscapeToTheater", "EventDiscard", "Fight",

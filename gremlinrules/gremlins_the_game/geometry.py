@@ -15,8 +15,12 @@ import attrs
 
 from gremlinrules.core.board import BoardGraph
 from gremlinrules.core.errors import SetupError
-from gremlinrules.gremlins_the_game.actions import Choose, Move
-from gremlinrules.gremlins_the_game.board import REFERENCE_MAP, Map, load_map, map_data
+from gremlinrules.gremlins_the_game.actions import Choose
+from gremlinrules.gremlins_the_game.actions import Move
+from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
+from gremlinrules.gremlins_the_game.board import Map
+from gremlinrules.gremlins_the_game.board import load_map
+from gremlinrules.gremlins_the_game.board import map_data
 
 __all__ = ["REFERENCE_GEOMETRY", "Geometry", "geometry", "table_geometry"]
 

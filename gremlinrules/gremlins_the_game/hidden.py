@@ -13,7 +13,8 @@ from gremlinrules.core.hidden import sample_start
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.flow import replace
-from gremlinrules.gremlins_the_game.state import Placed, State
+from gremlinrules.gremlins_the_game.state import Placed
+from gremlinrules.gremlins_the_game.state import State
 
 __all__ = ["sample_hidden"]
 

@@ -5,26 +5,40 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
-from gremlinrules.core.invariants import Invariant, raise_first
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import instance_or_default
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.invariants import Invariant
+from gremlinrules.core.invariants import raise_first
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import flow
-from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
-from gremlinrules.gremlins_the_game.components import HAND_LIMIT, Components, tables
-from gremlinrules.gremlins_the_game.frames import (
-    EVENT_FRAMES,
-    FRAME_TYPES,
-    EscapeToTheater,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    PickGremlin,
-    PlaceGremlin,
-)
-from gremlinrules.gremlins_the_game.geometry import Geometry, table_geometry
-from gremlinrules.gremlins_the_game.state import MAX_TURNS, Options, Outcome, Phase, Placed, State
+from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS
+from gremlinrules.gremlins_the_game.actions import MIN_PLAYERS
+from gremlinrules.gremlins_the_game.actions import table_components
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT
+from gremlinrules.gremlins_the_game.components import Components
+from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.frames import EVENT_FRAMES
+from gremlinrules.gremlins_the_game.frames import FRAME_TYPES
+from gremlinrules.gremlins_the_game.frames import EscapeToTheater
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import GangToTheater
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import MoveGremlin
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.frames import PlaceGremlin
+from gremlinrules.gremlins_the_game.geometry import Geometry
+from gremlinrules.gremlins_the_game.geometry import table_geometry
+from gremlinrules.gremlins_the_game.state import MAX_TURNS
+from gremlinrules.gremlins_the_game.state import Options
+from gremlinrules.gremlins_the_game.state import Outcome
+from gremlinrules.gremlins_the_game.state import Phase
+from gremlinrules.gremlins_the_game.state import Placed
+from gremlinrules.gremlins_the_game.state import State
 
 __all__ = ["INVARIANTS", "check_state", "decision_bound", "turn_bound"]
 

@@ -16,36 +16,39 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from gremlinrules.core.checks import check_type, guarded
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
 from gremlinrules.core.errors import shown
 from gremlinrules.core.messages import message
-from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.rulebook import Decision
+from gremlinrules.core.rulebook import Reason
+from gremlinrules.core.rulebook import Rule
+from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.step import Step
-from gremlinrules.core.turns import phase_is, top_or_turn
+from gremlinrules.core.turns import phase_is
+from gremlinrules.core.turns import top_or_turn
 from gremlinrules.gremlins_the_game import flow
-from gremlinrules.gremlins_the_game.actions import (
-    ACTION_TYPES,
-    LET_ESCAPE,
-    Choose,
-    Defeat,
-    Discard,
-    LetEscape,
-    Move,
-)
-from gremlinrules.gremlins_the_game.components import covers, tables
+from gremlinrules.gremlins_the_game.actions import ACTION_TYPES
+from gremlinrules.gremlins_the_game.actions import LET_ESCAPE
+from gremlinrules.gremlins_the_game.actions import Choose
+from gremlinrules.gremlins_the_game.actions import Defeat
+from gremlinrules.gremlins_the_game.actions import Discard
+from gremlinrules.gremlins_the_game.actions import LetEscape
+from gremlinrules.gremlins_the_game.actions import Move
+from gremlinrules.gremlins_the_game.components import covers
+from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.events import Acted
-from gremlinrules.gremlins_the_game.frames import (
-    EscapeToTheater,
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    PendingFrame,
-    PickGremlin,
-    PlaceGremlin,
-)
-from gremlinrules.gremlins_the_game.state import Phase, State
+from gremlinrules.gremlins_the_game.frames import EscapeToTheater
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import GangToTheater
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import MoveGremlin
+from gremlinrules.gremlins_the_game.frames import PendingFrame
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.frames import PlaceGremlin
+from gremlinrules.gremlins_the_game.state import Phase
+from gremlinrules.gremlins_the_game.state import State
 
 __all__ = [
     "BOOK", "apply", "apply_with_events", "check", "current_player", "fight_choices", "is_legal",

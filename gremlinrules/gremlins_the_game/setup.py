@@ -7,16 +7,28 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_seed
+from gremlinrules.core.checks import instance_or_default
+from gremlinrules.core.checks import is_int
 from gremlinrules.core.draws import shuffle
-from gremlinrules.core.errors import SetupError, shown
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import flow
-from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS, MIN_PLAYERS, table_components
-from gremlinrules.gremlins_the_game.components import HAND_LIMIT, tables
-from gremlinrules.gremlins_the_game.geometry import Geometry, table_geometry
-from gremlinrules.gremlins_the_game.state import Options, Phase, Placed, Setup, State
+from gremlinrules.gremlins_the_game.actions import MAX_PLAYERS
+from gremlinrules.gremlins_the_game.actions import MIN_PLAYERS
+from gremlinrules.gremlins_the_game.actions import table_components
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT
+from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.geometry import Geometry
+from gremlinrules.gremlins_the_game.geometry import table_geometry
+from gremlinrules.gremlins_the_game.state import Options
+from gremlinrules.gremlins_the_game.state import Phase
+from gremlinrules.gremlins_the_game.state import Placed
+from gremlinrules.gremlins_the_game.state import Setup
+from gremlinrules.gremlins_the_game.state import State
 
 __all__ = ["CONFORMANCE_TABLES", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "new_game"]
 

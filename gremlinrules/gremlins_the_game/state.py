@@ -13,13 +13,16 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import boolean, int_between
+from gremlinrules.core.checks import boolean
+from gremlinrules.core.checks import int_between
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game.board import Map
-from gremlinrules.gremlins_the_game.components import REFERENCE, Components
-from gremlinrules.gremlins_the_game.frames import GangToTheater, PendingFrame
+from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.components import Components
+from gremlinrules.gremlins_the_game.frames import GangToTheater
+from gremlinrules.gremlins_the_game.frames import PendingFrame
 
 __all__ = ["MAX_TURN_LIMIT", "Options", "Outcome", "Phase", "Placed", "Setup", "State"]
 

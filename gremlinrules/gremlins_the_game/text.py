@@ -10,20 +10,28 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gremlinrules.core.checks import check_complete, check_type, guarded
-from gremlinrules.core.errors import SerializationError, SetupError, shown
-from gremlinrules.core.messages import Message, message
-from gremlinrules.gremlins_the_game.actions import LET_ESCAPE, Choose, Defeat, Discard, LetEscape, Move
-from gremlinrules.gremlins_the_game.frames import (
-    EscapeToTheater,
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    PickGremlin,
-    PlaceGremlin,
-)
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.messages import Message
+from gremlinrules.core.messages import message
+from gremlinrules.gremlins_the_game.actions import LET_ESCAPE
+from gremlinrules.gremlins_the_game.actions import Choose
+from gremlinrules.gremlins_the_game.actions import Defeat
+from gremlinrules.gremlins_the_game.actions import Discard
+from gremlinrules.gremlins_the_game.actions import LetEscape
+from gremlinrules.gremlins_the_game.actions import Move
+from gremlinrules.gremlins_the_game.frames import EscapeToTheater
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import GangToTheater
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import MoveGremlin
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.frames import PlaceGremlin
 from gremlinrules.gremlins_the_game.geometry import table_geometry
 from gremlinrules.gremlins_the_game.state import Options
 from gremlinrules.gremlins_the_game.view import View

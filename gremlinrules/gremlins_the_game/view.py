@@ -7,14 +7,24 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type, guarded
+from gremlinrules.core.checks import check_seat
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
-from gremlinrules.gremlins_the_game.actions import Choose, Defeat, Discard, LetEscape, Move
+from gremlinrules.gremlins_the_game.actions import Choose
+from gremlinrules.gremlins_the_game.actions import Defeat
+from gremlinrules.gremlins_the_game.actions import Discard
+from gremlinrules.gremlins_the_game.actions import LetEscape
+from gremlinrules.gremlins_the_game.actions import Move
 from gremlinrules.gremlins_the_game.components import tables
-from gremlinrules.gremlins_the_game.frames import Fight, PendingFrame
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import PendingFrame
 from gremlinrules.gremlins_the_game.geometry import geometry
-from gremlinrules.gremlins_the_game.state import Options, Outcome, Phase, State
+from gremlinrules.gremlins_the_game.state import Options
+from gremlinrules.gremlins_the_game.state import Outcome
+from gremlinrules.gremlins_the_game.state import Phase
+from gremlinrules.gremlins_the_game.state import State
 
 __all__ = ["SeenGremlin", "View", "describe", "everyone_lost", "observe", "scores", "seen_frame", "winners"]
 

@@ -9,67 +9,79 @@ from __future__ import annotations
 import importlib
 
 from gremlinrules.core import serial
-from gremlinrules.no_good_gremlins.actions import (
-    ACTION_TYPES,
-    ALL_ACTIONS,
-    Action,
-    Bribe,
-    Build,
-    ChromeLaunch,
-    Discard,
-    DrawTwo,
-    EndTurn,
-    Feed,
-    Launch,
-    Scrap,
-    TakeScrap,
-    all_actions,
-)
-from gremlinrules.no_good_gremlins.components import (
-    REFERENCE,
-    Components,
-    GremlinCard,
-    Material,
-    load_components,
-    parse_components,
-    validate_components,
-)
-from gremlinrules.no_good_gremlins.events import (
-    EVENT_TYPES,
-    Acted,
-    DeckRebuilt,
-    Drawn,
-    Event,
-    FinaleBegan,
-    GameEnded,
-    GremlinsRevealed,
-    Launched,
-    RocketEaten,
-    RoundEnded,
-    TurnBegan,
-    WandererMoved,
-    observe_event,
-)
-from gremlinrules.no_good_gremlins.fast import apply, is_legal, legal_actions
-from gremlinrules.no_good_gremlins.frames import FRAME_TYPES, MealChoice
+from gremlinrules.no_good_gremlins.actions import ACTION_TYPES
+from gremlinrules.no_good_gremlins.actions import ALL_ACTIONS
+from gremlinrules.no_good_gremlins.actions import Action
+from gremlinrules.no_good_gremlins.actions import Bribe
+from gremlinrules.no_good_gremlins.actions import Build
+from gremlinrules.no_good_gremlins.actions import ChromeLaunch
+from gremlinrules.no_good_gremlins.actions import Discard
+from gremlinrules.no_good_gremlins.actions import DrawTwo
+from gremlinrules.no_good_gremlins.actions import EndTurn
+from gremlinrules.no_good_gremlins.actions import Feed
+from gremlinrules.no_good_gremlins.actions import Launch
+from gremlinrules.no_good_gremlins.actions import Scrap
+from gremlinrules.no_good_gremlins.actions import TakeScrap
+from gremlinrules.no_good_gremlins.actions import all_actions
+from gremlinrules.no_good_gremlins.components import REFERENCE
+from gremlinrules.no_good_gremlins.components import Components
+from gremlinrules.no_good_gremlins.components import GremlinCard
+from gremlinrules.no_good_gremlins.components import Material
+from gremlinrules.no_good_gremlins.components import load_components
+from gremlinrules.no_good_gremlins.components import parse_components
+from gremlinrules.no_good_gremlins.components import validate_components
+from gremlinrules.no_good_gremlins.events import EVENT_TYPES
+from gremlinrules.no_good_gremlins.events import Acted
+from gremlinrules.no_good_gremlins.events import DeckRebuilt
+from gremlinrules.no_good_gremlins.events import Drawn
+from gremlinrules.no_good_gremlins.events import Event
+from gremlinrules.no_good_gremlins.events import FinaleBegan
+from gremlinrules.no_good_gremlins.events import GameEnded
+from gremlinrules.no_good_gremlins.events import GremlinsRevealed
+from gremlinrules.no_good_gremlins.events import Launched
+from gremlinrules.no_good_gremlins.events import RocketEaten
+from gremlinrules.no_good_gremlins.events import RoundEnded
+from gremlinrules.no_good_gremlins.events import TurnBegan
+from gremlinrules.no_good_gremlins.events import WandererMoved
+from gremlinrules.no_good_gremlins.events import observe_event
+from gremlinrules.no_good_gremlins.fast import apply
+from gremlinrules.no_good_gremlins.fast import is_legal
+from gremlinrules.no_good_gremlins.fast import legal_actions
+from gremlinrules.no_good_gremlins.frames import FRAME_TYPES
+from gremlinrules.no_good_gremlins.frames import MealChoice
 from gremlinrules.no_good_gremlins.hidden import sample_hidden
-from gremlinrules.no_good_gremlins.invariants import check_state, decision_bound
-from gremlinrules.no_good_gremlins.notation import (
-    FORMAT_VERSION,
-    UPGRADES,
-    ComponentsData,
-    MaterialCounts,
-    MaterialData,
-    StateData,
-    WandererStatus,
-    register,
-    schema_overrides,
-)
-from gremlinrules.no_good_gremlins.rules import apply_with_events, current_player, is_terminal, players
-from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
-from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, Setup, State
-from gremlinrules.no_good_gremlins.text import action_label, parse_action
-from gremlinrules.no_good_gremlins.view import View, describe, end_reason, observe, scores, winners
+from gremlinrules.no_good_gremlins.invariants import check_state
+from gremlinrules.no_good_gremlins.invariants import decision_bound
+from gremlinrules.no_good_gremlins.notation import FORMAT_VERSION
+from gremlinrules.no_good_gremlins.notation import UPGRADES
+from gremlinrules.no_good_gremlins.notation import ComponentsData
+from gremlinrules.no_good_gremlins.notation import MaterialCounts
+from gremlinrules.no_good_gremlins.notation import MaterialData
+from gremlinrules.no_good_gremlins.notation import StateData
+from gremlinrules.no_good_gremlins.notation import WandererStatus
+from gremlinrules.no_good_gremlins.notation import register
+from gremlinrules.no_good_gremlins.notation import schema_overrides
+from gremlinrules.no_good_gremlins.rules import apply_with_events
+from gremlinrules.no_good_gremlins.rules import current_player
+from gremlinrules.no_good_gremlins.rules import is_terminal
+from gremlinrules.no_good_gremlins.rules import players
+from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS
+from gremlinrules.no_good_gremlins.setup import MIN_PLAYERS
+from gremlinrules.no_good_gremlins.setup import new_game
+from gremlinrules.no_good_gremlins.state import AWAY
+from gremlinrules.no_good_gremlins.state import GONE
+from gremlinrules.no_good_gremlins.state import Options
+from gremlinrules.no_good_gremlins.state import Phase
+from gremlinrules.no_good_gremlins.state import Setup
+from gremlinrules.no_good_gremlins.state import State
+from gremlinrules.no_good_gremlins.text import action_label
+from gremlinrules.no_good_gremlins.text import parse_action
+from gremlinrules.no_good_gremlins.view import View
+from gremlinrules.no_good_gremlins.view import describe
+from gremlinrules.no_good_gremlins.view import end_reason
+from gremlinrules.no_good_gremlins.view import observe
+from gremlinrules.no_good_gremlins.view import scores
+from gremlinrules.no_good_gremlins.view import winners
 
 __all__ = [
     "ACTION_TYPES", "ALL_ACTIONS", "AWAY", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION", "FRAME_TYPES",

@@ -13,9 +13,13 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_players, instance_or_default
-from gremlinrules.no_good_gremlins.components import MATERIALS, Material
-from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, table_components
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import instance_or_default
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.components import Material
+from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS
+from gremlinrules.no_good_gremlins.setup import MIN_PLAYERS
+from gremlinrules.no_good_gremlins.setup import table_components
 from gremlinrules.no_good_gremlins.state import Options
 
 __all__ = [

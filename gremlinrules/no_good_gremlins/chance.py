@@ -33,20 +33,31 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 import attrs
 
-from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.core.chance_tools import Dealing, hands, unseated, weights
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance_tools import Dealing
+from gremlinrules.core.chance_tools import hands
+from gremlinrules.core.chance_tools import unseated
+from gremlinrules.core.chance_tools import weights
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.piles import reshuffle
 from gremlinrules.core.rng import Rng
 from gremlinrules.no_good_gremlins import rules
-from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS, MATERIALS
-from gremlinrules.no_good_gremlins.flow import HAND_SIZE, TAP
-from gremlinrules.no_good_gremlins.setup import new_game, table_components
-from gremlinrules.no_good_gremlins.state import Options, Setup, State
+from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.flow import HAND_SIZE
+from gremlinrules.no_good_gremlins.flow import TAP
+from gremlinrules.no_good_gremlins.setup import new_game
+from gremlinrules.no_good_gremlins.setup import table_components
+from gremlinrules.no_good_gremlins.state import Options
+from gremlinrules.no_good_gremlins.state import Setup
+from gremlinrules.no_good_gremlins.state import State
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

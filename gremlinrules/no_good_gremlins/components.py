@@ -17,7 +17,8 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.enums import CodeRepr
-from gremlinrules.core.errors import ComponentError, shown
+from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import shown
 
 __all__ = [
     "ABILITIES",

@@ -9,13 +9,17 @@ count stays).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
+from typing import Literal
 
 import attrs
 
-from gremlinrules.core.checks import check_complete, check_type, guarded
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
 from gremlinrules.no_good_gremlins.actions import Action
-from gremlinrules.no_good_gremlins.components import GremlinCard, Material
+from gremlinrules.no_good_gremlins.components import GremlinCard
+from gremlinrules.no_good_gremlins.components import Material
 from gremlinrules.no_good_gremlins.notation import WandererStatus
 
 __all__ = [

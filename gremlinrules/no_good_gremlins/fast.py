@@ -24,7 +24,8 @@ actions, states and errors. What makes this path fast, none of it a rule:
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress, product
+from itertools import compress
+from itertools import product
 from operator import ge
 from typing import Any
 
@@ -35,42 +36,40 @@ from gremlinrules.core.evolve import make_updater
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.core.zones import next_seat
 from gremlinrules.no_good_gremlins import rules
-from gremlinrules.no_good_gremlins.actions import (
-    ALL_ACTIONS,
-    BRIBES,
-    BUILDS,
-    CHROME_LAUNCHES,
-    DISCARDS,
-    DRAW_TWO,
-    END_TURN,
-    LAUNCHES,
-    MATERIAL_INDEX,
-    SCRAPS,
-    TAKE_SCRAP,
-    Bribe,
-    Build,
-    ChromeLaunch,
-    Discard,
-    DrawTwo,
-    EndTurn,
-    Feed,
-    Launch,
-    Scrap,
-    TakeScrap,
-)
-from gremlinrules.no_good_gremlins.components import MATERIALS, THUNDERSTORM
-from gremlinrules.no_good_gremlins.flow import (
-    HAND_SIZE,
-    OPENING_TURN,
-    draw,
-    eat,
-    end_turn,
-    launch_medals,
-    meal_choices,
-    pass_turn,
-    with_item,
-)
-from gremlinrules.no_good_gremlins.state import Phase, State
+from gremlinrules.no_good_gremlins.actions import ALL_ACTIONS
+from gremlinrules.no_good_gremlins.actions import BRIBES
+from gremlinrules.no_good_gremlins.actions import BUILDS
+from gremlinrules.no_good_gremlins.actions import CHROME_LAUNCHES
+from gremlinrules.no_good_gremlins.actions import DISCARDS
+from gremlinrules.no_good_gremlins.actions import DRAW_TWO
+from gremlinrules.no_good_gremlins.actions import END_TURN
+from gremlinrules.no_good_gremlins.actions import LAUNCHES
+from gremlinrules.no_good_gremlins.actions import MATERIAL_INDEX
+from gremlinrules.no_good_gremlins.actions import SCRAPS
+from gremlinrules.no_good_gremlins.actions import TAKE_SCRAP
+from gremlinrules.no_good_gremlins.actions import Bribe
+from gremlinrules.no_good_gremlins.actions import Build
+from gremlinrules.no_good_gremlins.actions import ChromeLaunch
+from gremlinrules.no_good_gremlins.actions import Discard
+from gremlinrules.no_good_gremlins.actions import DrawTwo
+from gremlinrules.no_good_gremlins.actions import EndTurn
+from gremlinrules.no_good_gremlins.actions import Feed
+from gremlinrules.no_good_gremlins.actions import Launch
+from gremlinrules.no_good_gremlins.actions import Scrap
+from gremlinrules.no_good_gremlins.actions import TakeScrap
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.components import THUNDERSTORM
+from gremlinrules.no_good_gremlins.flow import HAND_SIZE
+from gremlinrules.no_good_gremlins.flow import OPENING_TURN
+from gremlinrules.no_good_gremlins.flow import draw
+from gremlinrules.no_good_gremlins.flow import eat
+from gremlinrules.no_good_gremlins.flow import end_turn
+from gremlinrules.no_good_gremlins.flow import launch_medals
+from gremlinrules.no_good_gremlins.flow import meal_choices
+from gremlinrules.no_good_gremlins.flow import pass_turn
+from gremlinrules.no_good_gremlins.flow import with_item
+from gremlinrules.no_good_gremlins.state import Phase
+from gremlinrules.no_good_gremlins.state import State
 
 __all__ = ["apply", "is_legal", "legal_actions"]
 

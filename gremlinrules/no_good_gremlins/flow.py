@@ -10,30 +10,35 @@ The fast path (:mod:`.fast`) takes ``.state`` where it reuses a step."""
 from __future__ import annotations
 
 from contextvars import ContextVar
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.piles import reshuffle
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.step import Step
-from gremlinrules.core.zones import next_seat, replace_at
-from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS, MATERIALS, THUNDERSTORM
-from gremlinrules.no_good_gremlins.events import (
-    DeckRebuilt,
-    Drawn,
-    FinaleBegan,
-    GameEnded,
-    GremlinsRevealed,
-    Launched,
-    RocketEaten,
-    RoundEnded,
-    TurnBegan,
-    WandererMoved,
-)
+from gremlinrules.core.zones import next_seat
+from gremlinrules.core.zones import replace_at
+from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.components import THUNDERSTORM
+from gremlinrules.no_good_gremlins.events import DeckRebuilt
+from gremlinrules.no_good_gremlins.events import Drawn
+from gremlinrules.no_good_gremlins.events import FinaleBegan
+from gremlinrules.no_good_gremlins.events import GameEnded
+from gremlinrules.no_good_gremlins.events import GremlinsRevealed
+from gremlinrules.no_good_gremlins.events import Launched
+from gremlinrules.no_good_gremlins.events import RocketEaten
+from gremlinrules.no_good_gremlins.events import RoundEnded
+from gremlinrules.no_good_gremlins.events import TurnBegan
+from gremlinrules.no_good_gremlins.events import WandererMoved
 from gremlinrules.no_good_gremlins.frames import MealChoice
 from gremlinrules.no_good_gremlins.notation import wanderer_of
-from gremlinrules.no_good_gremlins.state import GONE, Phase, State
-from gremlinrules.no_good_gremlins.view import scores, winners
+from gremlinrules.no_good_gremlins.state import GONE
+from gremlinrules.no_good_gremlins.state import Phase
+from gremlinrules.no_good_gremlins.state import State
+from gremlinrules.no_good_gremlins.view import scores
+from gremlinrules.no_good_gremlins.view import winners
 
 __all__ = [
     "HAND_SIZE", "OPENING_TURN", "TAP", "Tap", "begin_turn", "close_turn", "draw", "eat", "end_turn",

@@ -14,8 +14,11 @@ from itertools import pairwise
 
 import attrs
 
-from gremlinrules.core.frames import Frame, field_check, frame_types_of
-from gremlinrules.no_good_gremlins.components import MATERIALS, Material
+from gremlinrules.core.frames import Frame
+from gremlinrules.core.frames import field_check
+from gremlinrules.core.frames import frame_types_of
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.components import Material
 
 __all__ = ["FRAME_TYPES", "MealChoice", "PendingFrame"]
 

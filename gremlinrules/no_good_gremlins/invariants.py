@@ -4,19 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_players, check_type, instance_or_default, is_int
-from gremlinrules.core.errors import InvalidArgumentError, SetupError, shown
-from gremlinrules.core.invariants import Invariant, raise_first
-from gremlinrules.no_good_gremlins.components import (
-    MATERIAL_COUNT,
-    MATERIALS,
-    THUNDERSTORM,
-    validate_components,
-)
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import instance_or_default
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.invariants import Invariant
+from gremlinrules.core.invariants import raise_first
+from gremlinrules.no_good_gremlins.components import MATERIAL_COUNT
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.components import THUNDERSTORM
+from gremlinrules.no_good_gremlins.components import validate_components
 from gremlinrules.no_good_gremlins.flow import meal_choices
 from gremlinrules.no_good_gremlins.frames import MealChoice
-from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS, MIN_PLAYERS, table_components
-from gremlinrules.no_good_gremlins.state import AWAY, GONE, MAX_ROUND, Options, Phase, State
+from gremlinrules.no_good_gremlins.setup import MAX_PLAYERS
+from gremlinrules.no_good_gremlins.setup import MIN_PLAYERS
+from gremlinrules.no_good_gremlins.setup import table_components
+from gremlinrules.no_good_gremlins.state import AWAY
+from gremlinrules.no_good_gremlins.state import GONE
+from gremlinrules.no_good_gremlins.state import MAX_ROUND
+from gremlinrules.no_good_gremlins.state import Options
+from gremlinrules.no_good_gremlins.state import Phase
+from gremlinrules.no_good_gremlins.state import State
 
 __all__ = ["INVARIANTS", "check_state", "decision_bound"]
 

@@ -26,17 +26,19 @@ from gremlinrules.core.errors import shown
 from gremlinrules.core.frames import upgrade_frames
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.schema import build_schema
-from gremlinrules.no_good_gremlins.components import (
-    GREMLIN_CARDS,
-    MATERIALS,
-    REFERENCE,
-    THUNDERSTORM,
-    Components,
-    GremlinCard,
-    Material,
-)
+from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.components import REFERENCE
+from gremlinrules.no_good_gremlins.components import THUNDERSTORM
+from gremlinrules.no_good_gremlins.components import Components
+from gremlinrules.no_good_gremlins.components import GremlinCard
+from gremlinrules.no_good_gremlins.components import Material
 from gremlinrules.no_good_gremlins.frames import MealChoice
-from gremlinrules.no_good_gremlins.state import AWAY, GONE, Options, Phase, State
+from gremlinrules.no_good_gremlins.state import AWAY
+from gremlinrules.no_good_gremlins.state import GONE
+from gremlinrules.no_good_gremlins.state import Options
+from gremlinrules.no_good_gremlins.state import Phase
+from gremlinrules.no_good_gremlins.state import State
 
 __all__ = [
     "FORMAT_VERSION", "UPGRADES", "ComponentsData", "MaterialCounts", "MaterialData", "StateData",

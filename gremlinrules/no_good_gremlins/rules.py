@@ -31,44 +31,48 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_type, guarded
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
 from gremlinrules.core.errors import shown
 from gremlinrules.core.lookup import ActionLookup
-from gremlinrules.core.messages import Message, message
-from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.messages import Message
+from gremlinrules.core.messages import message
+from gremlinrules.core.rulebook import Decision
+from gremlinrules.core.rulebook import Reason
+from gremlinrules.core.rulebook import Rule
+from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.step import Step
-from gremlinrules.core.turns import phase_is, top_or_turn
+from gremlinrules.core.turns import phase_is
+from gremlinrules.core.turns import top_or_turn
 from gremlinrules.core.zones import next_seat
-from gremlinrules.no_good_gremlins.actions import (
-    ACTION_TYPES,
-    ALL_ACTIONS,
-    FEEDS,
-    MATERIAL_INDEX,
-    Bribe,
-    Build,
-    ChromeLaunch,
-    Discard,
-    DrawTwo,
-    EndTurn,
-    Feed,
-    Launch,
-    Scrap,
-    TakeScrap,
-)
+from gremlinrules.no_good_gremlins.actions import ACTION_TYPES
+from gremlinrules.no_good_gremlins.actions import ALL_ACTIONS
+from gremlinrules.no_good_gremlins.actions import FEEDS
+from gremlinrules.no_good_gremlins.actions import MATERIAL_INDEX
+from gremlinrules.no_good_gremlins.actions import Bribe
+from gremlinrules.no_good_gremlins.actions import Build
+from gremlinrules.no_good_gremlins.actions import ChromeLaunch
+from gremlinrules.no_good_gremlins.actions import Discard
+from gremlinrules.no_good_gremlins.actions import DrawTwo
+from gremlinrules.no_good_gremlins.actions import EndTurn
+from gremlinrules.no_good_gremlins.actions import Feed
+from gremlinrules.no_good_gremlins.actions import Launch
+from gremlinrules.no_good_gremlins.actions import Scrap
+from gremlinrules.no_good_gremlins.actions import TakeScrap
 from gremlinrules.no_good_gremlins.components import MATERIALS
-from gremlinrules.no_good_gremlins.events import Acted, Launched
-from gremlinrules.no_good_gremlins.flow import (
-    draw,
-    end_turn,
-    feed,
-    launch_medals,
-    moved,
-    replace,
-    with_item,
-    with_row,
-)
+from gremlinrules.no_good_gremlins.events import Acted
+from gremlinrules.no_good_gremlins.events import Launched
+from gremlinrules.no_good_gremlins.flow import draw
+from gremlinrules.no_good_gremlins.flow import end_turn
+from gremlinrules.no_good_gremlins.flow import feed
+from gremlinrules.no_good_gremlins.flow import launch_medals
+from gremlinrules.no_good_gremlins.flow import moved
+from gremlinrules.no_good_gremlins.flow import replace
+from gremlinrules.no_good_gremlins.flow import with_item
+from gremlinrules.no_good_gremlins.flow import with_row
 from gremlinrules.no_good_gremlins.frames import MealChoice
-from gremlinrules.no_good_gremlins.state import Phase, State
+from gremlinrules.no_good_gremlins.state import Phase
+from gremlinrules.no_good_gremlins.state import State
 
 __all__ = [
     "BOOK", "apply", "apply_with_events", "check", "current_player", "free_action_refused", "is_legal",

@@ -6,19 +6,25 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_players, check_seed, instance_or_default, is_int
-from gremlinrules.core.errors import ComponentError, SetupError
+from gremlinrules.core.checks import check_players
+from gremlinrules.core.checks import check_seed
+from gremlinrules.core.checks import instance_or_default
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
 from gremlinrules.core.zones import deal
-from gremlinrules.no_good_gremlins.components import (
-    REFERENCE,
-    THUNDERSTORM,
-    Components,
-    GremlinCard,
-    Material,
-    validate_components,
-)
-from gremlinrules.no_good_gremlins.state import AWAY, Options, Phase, Setup, State
+from gremlinrules.no_good_gremlins.components import REFERENCE
+from gremlinrules.no_good_gremlins.components import THUNDERSTORM
+from gremlinrules.no_good_gremlins.components import Components
+from gremlinrules.no_good_gremlins.components import GremlinCard
+from gremlinrules.no_good_gremlins.components import Material
+from gremlinrules.no_good_gremlins.components import validate_components
+from gremlinrules.no_good_gremlins.state import AWAY
+from gremlinrules.no_good_gremlins.state import Options
+from gremlinrules.no_good_gremlins.state import Phase
+from gremlinrules.no_good_gremlins.state import Setup
+from gremlinrules.no_good_gremlins.state import State
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "new_game", "table_components"]
 

@@ -8,11 +8,15 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import boolean, int_between, one_of
+from gremlinrules.core.checks import boolean
+from gremlinrules.core.checks import int_between
+from gremlinrules.core.checks import one_of
 from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.rng import Rng
-from gremlinrules.no_good_gremlins.components import Components, GremlinCard, Material
+from gremlinrules.no_good_gremlins.components import Components
+from gremlinrules.no_good_gremlins.components import GremlinCard
+from gremlinrules.no_good_gremlins.components import Material
 from gremlinrules.no_good_gremlins.frames import MealChoice
 
 __all__ = ["AWAY", "GONE", "MAX_ROUND", "MAX_ROUND_LIMIT", "Options", "Phase", "Setup", "State"]

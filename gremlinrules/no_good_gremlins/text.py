@@ -10,23 +10,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_complete, check_type, guarded
-from gremlinrules.core.errors import SerializationError, shown
-from gremlinrules.core.messages import Message, message
-from gremlinrules.no_good_gremlins.actions import (
-    ACTION_TYPES,
-    ALL_ACTIONS,
-    Bribe,
-    Build,
-    ChromeLaunch,
-    Discard,
-    DrawTwo,
-    EndTurn,
-    Feed,
-    Launch,
-    Scrap,
-    TakeScrap,
-)
+from gremlinrules.core.checks import check_complete
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.messages import Message
+from gremlinrules.core.messages import message
+from gremlinrules.no_good_gremlins.actions import ACTION_TYPES
+from gremlinrules.no_good_gremlins.actions import ALL_ACTIONS
+from gremlinrules.no_good_gremlins.actions import Bribe
+from gremlinrules.no_good_gremlins.actions import Build
+from gremlinrules.no_good_gremlins.actions import ChromeLaunch
+from gremlinrules.no_good_gremlins.actions import Discard
+from gremlinrules.no_good_gremlins.actions import DrawTwo
+from gremlinrules.no_good_gremlins.actions import EndTurn
+from gremlinrules.no_good_gremlins.actions import Feed
+from gremlinrules.no_good_gremlins.actions import Launch
+from gremlinrules.no_good_gremlins.actions import Scrap
+from gremlinrules.no_good_gremlins.actions import TakeScrap
 from gremlinrules.no_good_gremlins.components import Material
 from gremlinrules.no_good_gremlins.rules import taken_from_scrapheap
 from gremlinrules.no_good_gremlins.view import View

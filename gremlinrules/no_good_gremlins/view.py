@@ -6,31 +6,34 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_seat, check_type, guarded
+from gremlinrules.core.checks import check_seat
+from gremlinrules.core.checks import check_type
+from gremlinrules.core.checks import guarded
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
-from gremlinrules.no_good_gremlins.actions import (
-    Bribe,
-    Build,
-    ChromeLaunch,
-    Discard,
-    DrawTwo,
-    EndTurn,
-    Feed,
-    Launch,
-    Scrap,
-    TakeScrap,
-)
-from gremlinrules.no_good_gremlins.components import MATERIALS, Components, GremlinCard, Material
+from gremlinrules.no_good_gremlins.actions import Bribe
+from gremlinrules.no_good_gremlins.actions import Build
+from gremlinrules.no_good_gremlins.actions import ChromeLaunch
+from gremlinrules.no_good_gremlins.actions import Discard
+from gremlinrules.no_good_gremlins.actions import DrawTwo
+from gremlinrules.no_good_gremlins.actions import EndTurn
+from gremlinrules.no_good_gremlins.actions import Feed
+from gremlinrules.no_good_gremlins.actions import Launch
+from gremlinrules.no_good_gremlins.actions import Scrap
+from gremlinrules.no_good_gremlins.actions import TakeScrap
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.components import Components
+from gremlinrules.no_good_gremlins.components import GremlinCard
+from gremlinrules.no_good_gremlins.components import Material
 from gremlinrules.no_good_gremlins.frames import MealChoice
-from gremlinrules.no_good_gremlins.notation import (
-    MaterialCounts,
-    WandererStatus,
-    counts_of,
-    gremlin_card,
-    wanderer_of,
-)
-from gremlinrules.no_good_gremlins.state import Options, Phase, State
+from gremlinrules.no_good_gremlins.notation import MaterialCounts
+from gremlinrules.no_good_gremlins.notation import WandererStatus
+from gremlinrules.no_good_gremlins.notation import counts_of
+from gremlinrules.no_good_gremlins.notation import gremlin_card
+from gremlinrules.no_good_gremlins.notation import wanderer_of
+from gremlinrules.no_good_gremlins.state import Options
+from gremlinrules.no_good_gremlins.state import Phase
+from gremlinrules.no_good_gremlins.state import State
 
 __all__ = ["View", "describe", "observe", "scores", "winners"]
 

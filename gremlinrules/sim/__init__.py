@@ -18,8 +18,12 @@ rest runs on the base install.
 
 from __future__ import annotations
 
-from gremlinrules.sim.records import FORMAT, Record, read_records
-from gremlinrules.sim.run import iter_simulate, simulate
-from gremlinrules.sim.seeds import bot_seed, game_seed
+from gremlinrules.sim.records import FORMAT
+from gremlinrules.sim.records import Record
+from gremlinrules.sim.records import read_records
+from gremlinrules.sim.run import iter_simulate
+from gremlinrules.sim.run import simulate
+from gremlinrules.sim.seeds import bot_seed
+from gremlinrules.sim.seeds import game_seed
 
 __all__ = ["FORMAT", "Record", "bot_seed", "game_seed", "iter_simulate", "read_records", "simulate"]

@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from gremlinrules.sim.records import SimulationError, record_line
+from gremlinrules.sim.records import SimulationError
+from gremlinrules.sim.records import record_line
 
 __all__ = ["add_simulate_parser", "run_simulate"]
 

@@ -24,15 +24,22 @@ import os
 import signal
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Mapping
+from concurrent.futures import FIRST_COMPLETED
+from concurrent.futures import Future
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
 
 from gremlinrules.bots.registry import BotFactory
 from gremlinrules.registry import get_game
-from gremlinrules.sim.play import GameTask, play_batch
-from gremlinrules.sim.records import Record, SimulationError
+from gremlinrules.sim.play import GameTask
+from gremlinrules.sim.play import play_batch
+from gremlinrules.sim.records import Record
+from gremlinrules.sim.records import SimulationError
 
 __all__ = ["MAX_ATTEMPTS", "Batcher", "run_local"]
 

@@ -8,13 +8,20 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 
-from gremlinrules.bots.registry import BotFactory, bot_from_spec, register_bot, registered_bots
+from gremlinrules.bots.registry import BotFactory
+from gremlinrules.bots.registry import bot_from_spec
+from gremlinrules.bots.registry import register_bot
+from gremlinrules.bots.registry import registered_bots
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.records import components_version, rules_version
+from gremlinrules.core.records import components_version
+from gremlinrules.core.records import rules_version
 from gremlinrules.registry import get_game
-from gremlinrules.sim.records import FORMAT, Record, SimulationError
+from gremlinrules.sim.records import FORMAT
+from gremlinrules.sim.records import Record
+from gremlinrules.sim.records import SimulationError
 from gremlinrules.sim.seeds import bot_seed
 
 __all__ = ["GameTask", "play_batch", "play_game", "versions"]

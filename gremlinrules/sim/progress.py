@@ -8,7 +8,8 @@ the run goes on without it.
 from __future__ import annotations
 
 import sys
-from typing import Any, TextIO
+from typing import Any
+from typing import TextIO
 
 from gremlinrules.core.errors import MissingExtraError
 

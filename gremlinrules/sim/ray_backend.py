@@ -16,14 +16,19 @@ and disconnects at the end; a connection made before is used and kept.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Mapping
 from typing import Any
 
 from gremlinrules.bots.registry import BotFactory
 from gremlinrules.core.errors import MissingExtraError
-from gremlinrules.sim.local import MAX_ATTEMPTS, Batcher
-from gremlinrules.sim.play import GameTask, play_batch
-from gremlinrules.sim.records import Record, SimulationError
+from gremlinrules.sim.local import MAX_ATTEMPTS
+from gremlinrules.sim.local import Batcher
+from gremlinrules.sim.play import GameTask
+from gremlinrules.sim.play import play_batch
+from gremlinrules.sim.records import Record
+from gremlinrules.sim.records import SimulationError
 
 __all__ = ["ray_module", "run_ray"]
 

@@ -33,10 +33,16 @@ from __future__ import annotations
 import gzip
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, TypedDict
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Mapping
+from typing import Any
+from typing import TypedDict
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, shown
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 
 __all__ = ["FORMAT", "Record", "RecordFile", "SimulationError", "read_records", "record_line"]
 

@@ -36,18 +36,36 @@ from __future__ import annotations
 
 import math
 import os
-from collections import Counter, defaultdict
+from collections import Counter
+from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, MissingExtraError, shown
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import MissingExtraError
+from gremlinrules.core.errors import shown
 from gremlinrules.sim import plots
-from gremlinrules.sim.markup import Block, Bullets, Heading, Image, Paragraph, Table, to_html, to_markdown
-from gremlinrules.sim.results import GameResult, Results, load_results
-from gremlinrules.sim.stats import SUMMARY_LEVELS, Rate, chi_square_uniform, rate, summarise, win_credits
+from gremlinrules.sim.markup import Block
+from gremlinrules.sim.markup import Bullets
+from gremlinrules.sim.markup import Heading
+from gremlinrules.sim.markup import Image
+from gremlinrules.sim.markup import Paragraph
+from gremlinrules.sim.markup import Table
+from gremlinrules.sim.markup import to_html
+from gremlinrules.sim.markup import to_markdown
+from gremlinrules.sim.results import GameResult
+from gremlinrules.sim.results import Results
+from gremlinrules.sim.results import load_results
+from gremlinrules.sim.stats import SUMMARY_LEVELS
+from gremlinrules.sim.stats import Rate
+from gremlinrules.sim.stats import chi_square_uniform
+from gremlinrules.sim.stats import rate
+from gremlinrules.sim.stats import summarise
+from gremlinrules.sim.stats import win_credits
 
 __all__ = ["LineupStats", "build_report", "lineup_stats", "write_report"]
 
@@ -516,7 +534,8 @@ def _edition(game_id: str, games: Sequence[GameResult]) -> list[Block]:
         f"Played by gremlinrules {libraries} under rules version {rules or '?'} with component set "
         f"{components or '?'}.")]
     try:
-        from gremlinrules.core.records import components_version, rules_version
+        from gremlinrules.core.records import components_version
+        from gremlinrules.core.records import rules_version
         from gremlinrules.registry import get_game
 
         game = get_game(game_id)

@@ -16,9 +16,12 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.errors import InvalidArgumentError, SerializationError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import shown
 from gremlinrules.registry import game_ids
-from gremlinrules.sim.records import FORMAT, read_records
+from gremlinrules.sim.records import FORMAT
+from gremlinrules.sim.records import read_records
 
 __all__ = ["GameResult", "Results", "load_results", "parse_result"]
 

@@ -13,17 +13,25 @@ run's settings and its index alone, whoever plays it.
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator
+from collections.abc import Iterator
+from collections.abc import Sequence
 from typing import Literal
 
-from gremlinrules.bots.registry import canonical_spec, registered_bots
-from gremlinrules.core.checks import check_seed, is_int
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.bots.registry import canonical_spec
+from gremlinrules.bots.registry import registered_bots
+from gremlinrules.core.checks import check_seed
+from gremlinrules.core.checks import is_int
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.registry import get_game
-from gremlinrules.sim.play import GameTask, versions
+from gremlinrules.sim.play import GameTask
+from gremlinrules.sim.play import versions
 from gremlinrules.sim.progress import Progress
-from gremlinrules.sim.records import Record, RecordFile, read_records
+from gremlinrules.sim.records import Record
+from gremlinrules.sim.records import RecordFile
+from gremlinrules.sim.records import read_records
 from gremlinrules.sim.seeds import game_seed
 
 __all__ = ["MAX_GAMES", "Plan", "default_workers", "iter_simulate", "simulate"]

@@ -15,7 +15,8 @@ on which worker played it, in which batch, or how many games came before.
 from __future__ import annotations
 
 from gremlinrules.core.checks import check_seed
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 
 __all__ = ["bot_seed", "game_seed"]
 

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 
 __all__ = [
     "SUMMARY_LEVELS",

@@ -45,10 +45,15 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import Protocol, cast
+from typing import Protocol
+from typing import cast
 
-from gremlinrules.core.errors import GremlinRulesError, InvalidArgumentError, UnknownGameError, shown
-from gremlinrules.registry import game_ids, get_game
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import UnknownGameError
+from gremlinrules.core.errors import shown
+from gremlinrules.registry import game_ids
+from gremlinrules.registry import get_game
 
 __all__ = ["MAX_SIZE", "SvgText", "draw_view", "drawer_ids", "svg"]
 

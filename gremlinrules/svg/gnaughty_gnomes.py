@@ -21,30 +21,36 @@ Parts a program may count (classes and data attributes):
 
 from __future__ import annotations
 
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.hexgrid import hex_center
-from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER, N_HEXES, N_SPOTS
-from gremlinrules.gnaughty_gnomes.components import REFERENCE, SUITS, Card, Colour
-from gremlinrules.gnaughty_gnomes.state import Phase, Played
+from gremlinrules.gnaughty_gnomes.board import BOARD
+from gremlinrules.gnaughty_gnomes.board import CENTER
+from gremlinrules.gnaughty_gnomes.board import N_HEXES
+from gremlinrules.gnaughty_gnomes.board import N_SPOTS
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import Card
+from gremlinrules.gnaughty_gnomes.components import Colour
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import Played
 from gremlinrules.gnaughty_gnomes.view import View
-from gremlinrules.svg.core import (
-    INK,
-    PALETTE,
-    Node,
-    card,
-    card_back,
-    circle,
-    document,
-    drawn,
-    group,
-    heading,
-    hex_points,
-    polygon,
-    rect,
-    text,
-    tooltip,
-    viewer_line,
-)
+from gremlinrules.svg.core import INK
+from gremlinrules.svg.core import PALETTE
+from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import card
+from gremlinrules.svg.core import card_back
+from gremlinrules.svg.core import circle
+from gremlinrules.svg.core import document
+from gremlinrules.svg.core import drawn
+from gremlinrules.svg.core import group
+from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import hex_points
+from gremlinrules.svg.core import polygon
+from gremlinrules.svg.core import rect
+from gremlinrules.svg.core import text
+from gremlinrules.svg.core import tooltip
+from gremlinrules.svg.core import viewer_line
 
 __all__ = ["card_name", "draw"]
 

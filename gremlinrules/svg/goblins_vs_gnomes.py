@@ -22,30 +22,35 @@ from __future__ import annotations
 
 import textwrap
 
-from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.core.grid import E, N, S, W, rotate_mask
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+from gremlinrules.core.grid import E
+from gremlinrules.core.grid import N
+from gremlinrules.core.grid import S
+from gremlinrules.core.grid import W
+from gremlinrules.core.grid import rotate_mask
 from gremlinrules.goblins_vs_gnomes.actions import MAX_SEATS
-from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit
-from gremlinrules.goblins_vs_gnomes.notation import Target, xy_of
+from gremlinrules.goblins_vs_gnomes.geometry import Kit
+from gremlinrules.goblins_vs_gnomes.geometry import options_kit
+from gremlinrules.goblins_vs_gnomes.notation import Target
+from gremlinrules.goblins_vs_gnomes.notation import xy_of
 from gremlinrules.goblins_vs_gnomes.state import Phase
 from gremlinrules.goblins_vs_gnomes.view import View
-from gremlinrules.svg.core import (
-    INK,
-    PALETTE,
-    Node,
-    card,
-    card_back,
-    circle,
-    document,
-    drawn,
-    group,
-    heading,
-    line,
-    rect,
-    text,
-    tooltip,
-    viewer_line,
-)
+from gremlinrules.svg.core import INK
+from gremlinrules.svg.core import PALETTE
+from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import card
+from gremlinrules.svg.core import card_back
+from gremlinrules.svg.core import circle
+from gremlinrules.svg.core import document
+from gremlinrules.svg.core import drawn
+from gremlinrules.svg.core import group
+from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import line
+from gremlinrules.svg.core import rect
+from gremlinrules.svg.core import text
+from gremlinrules.svg.core import tooltip
+from gremlinrules.svg.core import viewer_line
 
 __all__ = ["draw", "hand_card"]
 

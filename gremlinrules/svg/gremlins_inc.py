@@ -22,29 +22,31 @@ Every card is a ``<g class="card" data-card="design-id">`` with ``data-zone`` (`
 
 from __future__ import annotations
 
-from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.gremlins_inc.components import REFERENCE, Card, Components
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+from gremlinrules.gremlins_inc.components import REFERENCE
+from gremlinrules.gremlins_inc.components import Card
+from gremlinrules.gremlins_inc.components import Components
 from gremlinrules.gremlins_inc.state import Phase
-from gremlinrules.gremlins_inc.view import ProjectView, View
-from gremlinrules.svg.core import (
-    INK,
-    PALETTE,
-    Node,
-    card,
-    card_back,
-    circle,
-    document,
-    drawn,
-    group,
-    heading,
-    line,
-    rect,
-    seat_name,
-    text,
-    tooltip,
-    verdict,
-    viewer_line,
-)
+from gremlinrules.gremlins_inc.view import ProjectView
+from gremlinrules.gremlins_inc.view import View
+from gremlinrules.svg.core import INK
+from gremlinrules.svg.core import PALETTE
+from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import card
+from gremlinrules.svg.core import card_back
+from gremlinrules.svg.core import circle
+from gremlinrules.svg.core import document
+from gremlinrules.svg.core import drawn
+from gremlinrules.svg.core import group
+from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import line
+from gremlinrules.svg.core import rect
+from gremlinrules.svg.core import seat_name
+from gremlinrules.svg.core import text
+from gremlinrules.svg.core import tooltip
+from gremlinrules.svg.core import verdict
+from gremlinrules.svg.core import viewer_line
 
 __all__ = ["RESOURCE_COLOURS", "draw"]
 

@@ -32,32 +32,39 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from gremlinrules.core.errors import InvalidArgumentError, shown
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.gremlins_the_game import frames
-from gremlinrules.gremlins_the_game.board import MOVIE_THEATER, REFERENCE_MAP, STREET, TOWN_SQUARE, Map, Space
-from gremlinrules.gremlins_the_game.components import COLOURS, REFERENCE, Symbol, tables
+from gremlinrules.gremlins_the_game.board import MOVIE_THEATER
+from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
+from gremlinrules.gremlins_the_game.board import STREET
+from gremlinrules.gremlins_the_game.board import TOWN_SQUARE
+from gremlinrules.gremlins_the_game.board import Map
+from gremlinrules.gremlins_the_game.board import Space
+from gremlinrules.gremlins_the_game.components import COLOURS
+from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.components import Symbol
+from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.state import Phase
 from gremlinrules.gremlins_the_game.view import View
-from gremlinrules.svg.core import (
-    INK,
-    PALETTE,
-    Node,
-    card,
-    card_back,
-    circle,
-    document,
-    drawn,
-    group,
-    heading,
-    line,
-    polygon,
-    rect,
-    seat_name,
-    text,
-    tooltip,
-    verdict,
-    viewer_line,
-)
+from gremlinrules.svg.core import INK
+from gremlinrules.svg.core import PALETTE
+from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import card
+from gremlinrules.svg.core import card_back
+from gremlinrules.svg.core import circle
+from gremlinrules.svg.core import document
+from gremlinrules.svg.core import drawn
+from gremlinrules.svg.core import group
+from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import line
+from gremlinrules.svg.core import polygon
+from gremlinrules.svg.core import rect
+from gremlinrules.svg.core import seat_name
+from gremlinrules.svg.core import text
+from gremlinrules.svg.core import tooltip
+from gremlinrules.svg.core import verdict
+from gremlinrules.svg.core import viewer_line
 
 __all__ = ["draw"]
 

@@ -24,30 +24,33 @@ Every card is a ``<g class="card" data-card="...">`` with ``data-zone`` (``hand`
 
 from __future__ import annotations
 
-from gremlinrules.core.errors import InvalidArgumentError, shown
-from gremlinrules.no_good_gremlins.components import MATERIAL_COUNT, MATERIALS, GremlinCard, Material
-from gremlinrules.no_good_gremlins.notation import MaterialCounts, WandererStatus
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+from gremlinrules.no_good_gremlins.components import MATERIAL_COUNT
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.components import GremlinCard
+from gremlinrules.no_good_gremlins.components import Material
+from gremlinrules.no_good_gremlins.notation import MaterialCounts
+from gremlinrules.no_good_gremlins.notation import WandererStatus
 from gremlinrules.no_good_gremlins.state import Phase
 from gremlinrules.no_good_gremlins.view import View
-from gremlinrules.svg.core import (
-    INK,
-    PALETTE,
-    Node,
-    card,
-    card_back,
-    circle,
-    document,
-    drawn,
-    group,
-    heading,
-    polygon,
-    rect,
-    seat_name,
-    text,
-    tooltip,
-    verdict,
-    viewer_line,
-)
+from gremlinrules.svg.core import INK
+from gremlinrules.svg.core import PALETTE
+from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import card
+from gremlinrules.svg.core import card_back
+from gremlinrules.svg.core import circle
+from gremlinrules.svg.core import document
+from gremlinrules.svg.core import drawn
+from gremlinrules.svg.core import group
+from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import polygon
+from gremlinrules.svg.core import rect
+from gremlinrules.svg.core import seat_name
+from gremlinrules.svg.core import text
+from gremlinrules.svg.core import tooltip
+from gremlinrules.svg.core import verdict
+from gremlinrules.svg.core import viewer_line
 
 __all__ = ["MATERIAL_COLOURS", "draw"]
 

@@ -16,17 +16,16 @@ docs/web.rst for the protocol, the safety model and persistence.
 
 from __future__ import annotations
 
-from gremlinrules.web.store import StoredTable, TableStore
-from gremlinrules.web.tables import (
-    PROTOCOL_VERSION,
-    Accepted,
-    BadTokenError,
-    MoveRefusedError,
-    Table,
-    Tables,
-    UnknownTableError,
-    WebError,
-)
+from gremlinrules.web.store import StoredTable
+from gremlinrules.web.store import TableStore
+from gremlinrules.web.tables import PROTOCOL_VERSION
+from gremlinrules.web.tables import Accepted
+from gremlinrules.web.tables import BadTokenError
+from gremlinrules.web.tables import MoveRefusedError
+from gremlinrules.web.tables import Table
+from gremlinrules.web.tables import Tables
+from gremlinrules.web.tables import UnknownTableError
+from gremlinrules.web.tables import WebError
 
 __all__ = ["PROTOCOL_VERSION", "Accepted", "BadTokenError", "MoveRefusedError", "StoredTable", "Table",
            "TableStore", "Tables", "UnknownTableError", "WebError", "serve"]
@@ -37,7 +36,8 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = "tables.sqlite
     """Run the table server until interrupted (``gremlinrules serve``). Needs the ``web`` extra:
     without it, :class:`~gremlinrules.core.errors.MissingExtraError` names it."""
     from gremlinrules.core.errors import MissingExtraError
-    from gremlinrules.web.app import MAX_MESSAGE, create_app  # MissingExtraError without Starlette
+    from gremlinrules.web.app import MAX_MESSAGE  # MissingExtraError without Starlette
+    from gremlinrules.web.app import create_app  # MissingExtraError without Starlette
 
     try:
         import uvicorn

@@ -33,26 +33,31 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
+from collections.abc import Awaitable
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from gremlinrules.core.errors import GremlinRulesError, MissingExtraError, shown
-from gremlinrules.registry import game_ids, get_game
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import MissingExtraError
+from gremlinrules.core.errors import shown
+from gremlinrules.registry import game_ids
+from gremlinrules.registry import get_game
 from gremlinrules.web.store import TableStore
-from gremlinrules.web.tables import (
-    Accepted,
-    BadTokenError,
-    Table,
-    Tables,
-    WebError,
-)
+from gremlinrules.web.tables import Accepted
+from gremlinrules.web.tables import BadTokenError
+from gremlinrules.web.tables import Table
+from gremlinrules.web.tables import Tables
+from gremlinrules.web.tables import WebError
 
 try:
     from starlette.applications import Starlette
     from starlette.requests import Request
-    from starlette.responses import JSONResponse, Response
-    from starlette.routing import Route, WebSocketRoute
+    from starlette.responses import JSONResponse
+    from starlette.responses import Response
+    from starlette.routing import Route
+    from starlette.routing import WebSocketRoute
     from starlette.websockets import WebSocket
 except ModuleNotFoundError as exc:
     raise MissingExtraError("web", "the web table server (gremlinrules.web.app)", exc.name) from exc

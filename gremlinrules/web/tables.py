@@ -29,17 +29,16 @@ from typing import Any
 import attrs
 
 from gremlinrules import __version__
-from gremlinrules.core.errors import (
-    GremlinRulesError,
-    IllegalActionError,
-    InvalidArgumentError,
-    SerializationError,
-    UnknownGameError,
-    shown,
-)
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import UnknownGameError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.registry import get_game
-from gremlinrules.web.store import StoredTable, TableStore
+from gremlinrules.web.store import StoredTable
+from gremlinrules.web.store import TableStore
 
 __all__ = [
     "PROTOCOL_VERSION",

@@ -7,16 +7,17 @@ import random
 import pytest
 
 import gremlinrules
-from gremlinrules import IllegalActionError, InvalidArgumentError
-from gremlinrules.core.actionspace import (
-    action_at,
-    action_index,
-    action_space,
-    legal_action_indices,
-    legal_action_mask,
-    num_distinct_actions,
-)
-from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, walk
+from gremlinrules import IllegalActionError
+from gremlinrules import InvalidArgumentError
+from gremlinrules.core.actionspace import action_at
+from gremlinrules.core.actionspace import action_index
+from gremlinrules.core.actionspace import action_space
+from gremlinrules.core.actionspace import legal_action_indices
+from gremlinrules.core.actionspace import legal_action_mask
+from gremlinrules.core.actionspace import num_distinct_actions
+from tests.conformance.support import PLAIN_CASE_IDS
+from tests.conformance.support import PLAIN_CASES
+from tests.conformance.support import walk
 
 
 @pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)

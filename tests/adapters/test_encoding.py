@@ -14,23 +14,30 @@ import pytest
 import gremlinrules
 from gremlinrules import InvalidArgumentError
 from gremlinrules.adapters import encoding
-from gremlinrules.adapters.encoding import CalibrationWarning, ViewEncoder, view_encoder
-from gremlinrules.adapters.hints import HINTS, has_hints, hints_for, option_choices
-from gremlinrules.adapters.layout_doc import BEGIN, END, game_block
+from gremlinrules.adapters.encoding import CalibrationWarning
+from gremlinrules.adapters.encoding import ViewEncoder
+from gremlinrules.adapters.encoding import view_encoder
+from gremlinrules.adapters.hints import HINTS
+from gremlinrules.adapters.hints import has_hints
+from gremlinrules.adapters.hints import hints_for
+from gremlinrules.adapters.hints import option_choices
+from gremlinrules.adapters.layout_doc import BEGIN
+from gremlinrules.adapters.layout_doc import END
+from gremlinrules.adapters.layout_doc import game_block
 from gremlinrules.gnaughty_gnomes import Colour
-from gremlinrules.gremlins_the_game import (
-    EscapeToTheater,
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    Next,
-    PendingFrame,
-    PickGremlin,
-    PlaceGremlin,
-)
-from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, walk
+from gremlinrules.gremlins_the_game import EscapeToTheater
+from gremlinrules.gremlins_the_game import EventDiscard
+from gremlinrules.gremlins_the_game import Fight
+from gremlinrules.gremlins_the_game import GangToTheater
+from gremlinrules.gremlins_the_game import HandLimit
+from gremlinrules.gremlins_the_game import MoveGremlin
+from gremlinrules.gremlins_the_game import Next
+from gremlinrules.gremlins_the_game import PendingFrame
+from gremlinrules.gremlins_the_game import PickGremlin
+from gremlinrules.gremlins_the_game import PlaceGremlin
+from tests.conformance.support import PLAIN_CASE_IDS
+from tests.conformance.support import PLAIN_CASES
+from tests.conformance.support import walk
 
 
 @pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)

@@ -16,7 +16,10 @@ import gremlinrules
 from gremlinrules.adapters.encoding import view_encoder
 from gremlinrules.core.actionspace import action_space
 from tests.conformance import support
-from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, TABLE_CASE_IDS, TABLE_CASES
+from tests.conformance.support import PLAIN_CASE_IDS
+from tests.conformance.support import PLAIN_CASES
+from tests.conformance.support import TABLE_CASE_IDS
+from tests.conformance.support import TABLE_CASES
 
 pyspiel = pytest.importorskip("pyspiel")
 gos = pytest.importorskip("gremlinrules.adapters.openspiel")

@@ -11,7 +11,10 @@ import pytest
 import gremlinrules
 from gremlinrules.textview import render_view
 from tests.conformance import support
-from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, TABLE_CASE_IDS, TABLE_CASES
+from tests.conformance.support import PLAIN_CASE_IDS
+from tests.conformance.support import PLAIN_CASES
+from tests.conformance.support import TABLE_CASE_IDS
+from tests.conformance.support import TABLE_CASES
 
 pz_test = pytest.importorskip("pettingzoo.test")
 gpz = pytest.importorskip("gremlinrules.adapters.pettingzoo")

@@ -8,10 +8,14 @@ import pytest
 
 import gremlinrules
 from gremlinrules import InvalidArgumentError
-from gremlinrules.bots import BOT_NAMES, make_bot
+from gremlinrules.bots import BOT_NAMES
+from gremlinrules.bots import make_bot
 from gremlinrules.core.protocol import Game
 from tests.conformance import support
-from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, TABLE_CASE_IDS, TABLE_CASES
+from tests.conformance.support import PLAIN_CASE_IDS
+from tests.conformance.support import PLAIN_CASES
+from tests.conformance.support import TABLE_CASE_IDS
+from tests.conformance.support import TABLE_CASES
 
 
 def _play(game_id: str, players: int, seed: int, names: list[str], limit: int | None = None) -> list[Any]:

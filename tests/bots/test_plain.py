@@ -4,13 +4,18 @@ random play where random play measures only its own weakness (issue 17's finding
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 import pytest
 
 import gremlinrules
 from gremlinrules import InvalidArgumentError
-from gremlinrules.bots import BOT_NAMES, PlainBot, bot_from_spec, canonical_spec, make_bot
+from gremlinrules.bots import BOT_NAMES
+from gremlinrules.bots import PlainBot
+from gremlinrules.bots import bot_from_spec
+from gremlinrules.bots import canonical_spec
+from gremlinrules.bots import make_bot
 from gremlinrules.bots.plain import PLAIN_GAMES
 from gremlinrules.core.protocol import Game
 from tests.bots.test_bots import play_out

@@ -8,8 +8,11 @@ import pytest
 
 import gremlinrules
 from gremlinrules import InvalidArgumentError
-from gremlinrules.core.sampling import game_of, sample_hidden
-from tests.conformance.support import PLAIN_CASE_IDS, PLAIN_CASES, walk
+from gremlinrules.core.sampling import game_of
+from gremlinrules.core.sampling import sample_hidden
+from tests.conformance.support import PLAIN_CASE_IDS
+from tests.conformance.support import PLAIN_CASES
+from tests.conformance.support import walk
 
 
 @pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 import gremlinrules
 from gremlinrules import Game

@@ -14,15 +14,19 @@ import importlib.util
 import random
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules import Game, IllegalActionError
-from gremlinrules.core.chance import CHANCE, Outcome, Tracked
+from gremlinrules import Game
+from gremlinrules import IllegalActionError
+from gremlinrules.core.chance import CHANCE
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance import Tracked
 from gremlinrules.core.game import ModuleGame
 from tests.conformance.support import PLAIN_CASES
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -22,7 +23,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules import Game, GremlinRulesError, SerializationError
+from gremlinrules import Game
+from gremlinrules import GremlinRulesError
+from gremlinrules import SerializationError
 from tests.conformance.support import GAME_IDS
 
 pytestmark = pytest.mark.parametrize("game_id", GAME_IDS)

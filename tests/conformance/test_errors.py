@@ -12,14 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules import (
-    IllegalActionError,
-    InvalidArgumentError,
-    SetupError,
-    UnknownGameError,
-)
+from gremlinrules import IllegalActionError
+from gremlinrules import InvalidArgumentError
+from gremlinrules import SetupError
+from gremlinrules import UnknownGameError
 from tests.conformance import support
-from tests.conformance.support import CASE_IDS, CASES, walk
+from tests.conformance.support import CASE_IDS
+from tests.conformance.support import CASES
+from tests.conformance.support import walk
 
 pytestmark = pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
 

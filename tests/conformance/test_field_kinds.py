@@ -10,11 +10,13 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules import Game, IllegalActionError
+from gremlinrules import Game
+from gremlinrules import IllegalActionError
 from gremlinrules.gremlins_inc import Assign
 from gremlinrules.gremlins_inc.frames import AssignChoice
 from tests.conformance.support import GAME_IDS

@@ -8,13 +8,17 @@ from typing import Any
 
 import jsonschema
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules.core.messages import Message
 from tests.conformance import support
-from tests.conformance.support import CASE_IDS, CASES, GAME_IDS, walk
+from tests.conformance.support import CASE_IDS
+from tests.conformance.support import CASES
+from tests.conformance.support import GAME_IDS
+from tests.conformance.support import walk
 
 TOP_LEVEL = ("seat", "players", "current_player", "phase", "pending", "scores", "winners", "options",
              "format_version")

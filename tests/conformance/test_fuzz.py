@@ -39,19 +39,23 @@ import random
 import resource
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules import Game, GremlinRulesError
-from tests.conformance.support import GAME_IDS, walk
+from gremlinrules import Game
+from gremlinrules import GremlinRulesError
+from tests.conformance.support import GAME_IDS
+from tests.conformance.support import walk
 
 TIME_LIMIT = 2.0
 """Seconds one call may take on any input (measured)."""

@@ -41,14 +41,20 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules import Game
 from gremlinrules.core.chance import Outcome
-from tests.conformance.support import GAME_IDS, walk
-from tests.conformance.test_fuzz import DEEP_PROFILE, HUGE, Refused, _bounded_memory, guarded
+from tests.conformance.support import GAME_IDS
+from tests.conformance.support import walk
+from tests.conformance.test_fuzz import DEEP_PROFILE
+from tests.conformance.test_fuzz import HUGE
+from tests.conformance.test_fuzz import Refused
+from tests.conformance.test_fuzz import _bounded_memory
+from tests.conformance.test_fuzz import guarded
 
 __all__ = ["_bounded_memory"]  # the fixture, applied to this module's tests too
 

@@ -13,13 +13,11 @@ import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules import (
-    Game,
-    IllegalActionError,
-    InvalidArgumentError,
-    SerializationError,
-    SetupError,
-)
+from gremlinrules import Game
+from gremlinrules import IllegalActionError
+from gremlinrules import InvalidArgumentError
+from gremlinrules import SerializationError
+from gremlinrules import SetupError
 from gremlinrules.adapters.encoding import view_encoder
 from gremlinrules.core.actionspace import action_space
 from tests.conformance.support import GAME_IDS

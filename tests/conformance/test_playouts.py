@@ -9,7 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.conformance import support
-from tests.conformance.support import CASE_IDS, CASES, replay, walk
+from tests.conformance.support import CASE_IDS
+from tests.conformance.support import CASES
+from tests.conformance.support import replay
+from tests.conformance.support import walk
 
 pytestmark = pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
 

@@ -8,19 +8,20 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules import SerializationError
-from gremlinrules.core.records import (
-    FORMAT_VERSION,
-    load_record,
-    make_record,
-    record_json,
-    replay,
-)
+from gremlinrules.core.records import FORMAT_VERSION
+from gremlinrules.core.records import load_record
+from gremlinrules.core.records import make_record
+from gremlinrules.core.records import record_json
+from gremlinrules.core.records import replay
 from tests.conformance import support
-from tests.conformance.support import CASE_IDS, CASES, GAME_IDS
+from tests.conformance.support import CASE_IDS
+from tests.conformance.support import CASES
+from tests.conformance.support import GAME_IDS
 
 
 def _played(game_id: str, players: int, seed: int, steps: int) -> tuple[Any, list[Any], Any]:

@@ -13,9 +13,13 @@ from typing import Any
 import pytest
 
 import gremlinrules
-from gremlinrules import Game, SerializationError
-from tests.conformance.support import GAME_IDS, walk
-from tests.conformance.test_fuzz import _at, paths, replaced
+from gremlinrules import Game
+from gremlinrules import SerializationError
+from tests.conformance.support import GAME_IDS
+from tests.conformance.support import walk
+from tests.conformance.test_fuzz import _at
+from tests.conformance.test_fuzz import paths
+from tests.conformance.test_fuzz import replaced
 
 JUNK: tuple[Any, ...] = ("zz-no-such-value", 10**6, -5)
 """What each leaf is replaced by: a text no enum holds, an integer beyond every range, a negative one."""

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from gremlinrules import SerializationError
 from tests.conformance import support
-from tests.conformance.support import CASE_IDS, CASES, walk
+from tests.conformance.support import CASE_IDS
+from tests.conformance.support import CASES
+from tests.conformance.support import walk
 
 pytestmark = pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
 

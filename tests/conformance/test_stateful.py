@@ -7,11 +7,16 @@ from typing import Any
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
+from hypothesis.stateful import RuleBasedStateMachine
+from hypothesis.stateful import initialize
+from hypothesis.stateful import invariant
+from hypothesis.stateful import rule
+from hypothesis.stateful import run_state_machine_as_test
 
 from gremlinrules import IllegalActionError
 from tests.conformance import support
-from tests.conformance.support import CASE_IDS, CASES
+from tests.conformance.support import CASE_IDS
+from tests.conformance.support import CASES
 
 
 class GameMachine(RuleBasedStateMachine):

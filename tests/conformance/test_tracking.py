@@ -13,16 +13,25 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules import Game, GremlinRulesError, IllegalActionError, InvalidArgumentError
-from gremlinrules.core.chance import CHANCE, UNSEEN, Outcome, Tracked, chance_model
+from gremlinrules import Game
+from gremlinrules import GremlinRulesError
+from gremlinrules import IllegalActionError
+from gremlinrules import InvalidArgumentError
+from gremlinrules.core.chance import CHANCE
+from gremlinrules.core.chance import UNSEEN
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance import Tracked
+from gremlinrules.core.chance import chance_model
 from gremlinrules.core.chance_memory import unseen
 from gremlinrules.core.game import ModuleGame
 from tests.conformance.support import PLAIN_CASES

@@ -11,10 +11,15 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from gremlinrules.core.board import BoardGraph, cell_name, distances, grid_graph, reachable
+from gremlinrules.core.board import BoardGraph
+from gremlinrules.core.board import cell_name
+from gremlinrules.core.board import distances
+from gremlinrules.core.board import grid_graph
+from gremlinrules.core.board import reachable
 from gremlinrules.core.errors import InvalidArgumentError
 
 Cell = tuple[int, int]

@@ -6,7 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.core.cache import BoundedCache, caches, clear_all, memoize
+from gremlinrules.core.cache import BoundedCache
+from gremlinrules.core.cache import caches
+from gremlinrules.core.cache import clear_all
+from gremlinrules.core.cache import memoize
 
 
 @given(st.integers(1, 8), st.lists(st.integers(0, 20), max_size=60))

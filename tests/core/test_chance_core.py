@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 import pytest
 
 import gremlinrules
-from gremlinrules import InvalidArgumentError, SerializationError, SetupError
-from gremlinrules.core.chance import CHANCE, UNSEEN, Need, Outcome, Tracked, parse_outcome
+from gremlinrules import InvalidArgumentError
+from gremlinrules import SerializationError
+from gremlinrules import SetupError
+from gremlinrules.core.chance import CHANCE
+from gremlinrules.core.chance import UNSEEN
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance import Tracked
+from gremlinrules.core.chance import parse_outcome
 from gremlinrules.core.game import ModuleGame
 
 

@@ -15,9 +15,15 @@ from pathlib import Path
 import pytest
 
 import gremlinrules
-from gremlinrules.bench import HEAD, HEARTS_GAMES, decision_spread, hearts_slice, ours_slice, strict_ratio
+from gremlinrules.bench import HEAD
+from gremlinrules.bench import HEARTS_GAMES
+from gremlinrules.bench import decision_spread
+from gremlinrules.bench import hearts_slice
+from gremlinrules.bench import ours_slice
+from gremlinrules.bench import strict_ratio
 from gremlinrules.cli import main
-from gremlinrules.core.records import load_record, replay
+from gremlinrules.core.records import load_record
+from gremlinrules.core.records import replay
 from gremlinrules.demo import play_demo
 
 

@@ -6,7 +6,8 @@ written here). A consistency check is a tuple of small named invariants
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 

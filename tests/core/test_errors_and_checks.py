@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules import GremlinRulesError, InvalidArgumentError, SetupError
+from gremlinrules import GremlinRulesError
+from gremlinrules import InvalidArgumentError
+from gremlinrules import SetupError
 from gremlinrules.core import checks
 from gremlinrules.core.errors import shown
 

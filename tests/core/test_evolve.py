@@ -11,8 +11,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules.core.errors import SetupError
-from gremlinrules.core.evolve import fast_construction, make_replace, make_updater
-from gremlinrules.gnaughty_gnomes import Options, State, new_game
+from gremlinrules.core.evolve import fast_construction
+from gremlinrules.core.evolve import make_replace
+from gremlinrules.core.evolve import make_updater
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import new_game
 from gremlinrules.goblins_vs_gnomes import State as GvgState
 from gremlinrules.goblins_vs_gnomes import new_game as gvg_new_game
 

@@ -6,7 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules.core import grid
-from gremlinrules.core.hexgrid import HexBoard, neighbors
+from gremlinrules.core.hexgrid import HexBoard
+from gremlinrules.core.hexgrid import neighbors
 
 
 def test_single_hex_has_six_edges_and_six_vertices() -> None:

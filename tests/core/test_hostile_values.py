@@ -10,10 +10,13 @@ import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules import Game, GremlinRulesError, InvalidArgumentError
+from gremlinrules import Game
+from gremlinrules import GremlinRulesError
+from gremlinrules import InvalidArgumentError
 from gremlinrules.bots import make_bot
 from gremlinrules.core.actionspace import action_index
-from gremlinrules.no_good_gremlins import Build, Feed
+from gremlinrules.no_good_gremlins import Build
+from gremlinrules.no_good_gremlins import Feed
 
 HUGE = 10**5000
 LONG = "x" * 10_000_000

@@ -8,7 +8,11 @@ from importlib import import_module
 import pytest
 
 import gremlinrules
-from gremlinrules.core.invariants import Gate, Invariant, broken, first_broken, holds
+from gremlinrules.core.invariants import Gate
+from gremlinrules.core.invariants import Invariant
+from gremlinrules.core.invariants import broken
+from gremlinrules.core.invariants import first_broken
+from gremlinrules.core.invariants import holds
 from gremlinrules.core.spec import load_spec
 from gremlinrules.registry import module_name
 

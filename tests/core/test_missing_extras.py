@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 import gremlinrules
-from gremlinrules import GremlinRulesError, MissingExtraError
+from gremlinrules import GremlinRulesError
+from gremlinrules import MissingExtraError
 from gremlinrules.cli import main
 
 
@@ -85,7 +86,8 @@ def test_the_report_s_plots_without_matplotlib_name_the_sim_extra(monkeypatch: p
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """Without matplotlib, a figure and a report with plots raise MissingExtraError naming the
     ``sim`` extra and the way out (no plots); ``report`` prints it and exits with status 2."""
-    from gremlinrules.sim import plots, simulate
+    from gremlinrules.sim import plots
+    from gremlinrules.sim import simulate
     from gremlinrules.sim.records import record_line
 
     _uninstall(monkeypatch, "matplotlib")

@@ -17,9 +17,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, shown
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
 from gremlinrules.core.frames import Frame
-from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.rulebook import Decision
+from gremlinrules.core.rulebook import Reason
+from gremlinrules.core.rulebook import Rule
+from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.step import Step
 
 

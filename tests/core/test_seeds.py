@@ -10,13 +10,16 @@ from typing import Any
 import pytest
 
 import gremlinrules
-from gremlinrules import InvalidArgumentError, SetupError
+from gremlinrules import InvalidArgumentError
+from gremlinrules import SetupError
 from gremlinrules.bots import make_bot
-from gremlinrules.core.checks import SEED_LIMIT, check_seed
+from gremlinrules.core.checks import SEED_LIMIT
+from gremlinrules.core.checks import check_seed
 from gremlinrules.core.rng import Rng
 from gremlinrules.demo import seat_seed
 from gremlinrules.sim import simulate
-from gremlinrules.sim.seeds import bot_seed, game_seed
+from gremlinrules.sim.seeds import bot_seed
+from gremlinrules.sim.seeds import game_seed
 
 OUT_OF_RANGE: list[Any] = [-1, 2**64, 2**70, -(2**63)]
 NOT_INTEGERS: list[Any] = [True, False, 1.0, "7", None, b"7"]

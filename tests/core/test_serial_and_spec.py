@@ -9,10 +9,12 @@ from pathlib import Path
 import attrs
 import pytest
 
-from gremlinrules import SerializationError, SpecError
+from gremlinrules import SerializationError
+from gremlinrules import SpecError
 from gremlinrules.core import serial
 from gremlinrules.core.scenarios import field_at
-from gremlinrules.core.spec import load_scenarios, load_spec
+from gremlinrules.core.spec import load_scenarios
+from gremlinrules.core.spec import load_spec
 from gremlinrules.core.trace import clause_tests
 
 

@@ -18,12 +18,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules.core import serial
-from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError
-from gremlinrules.core.frames import Frame, field_check, frame_types_of
-from gremlinrules.core.rulebook import Decision, Reason, Rule, RuleBook
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.frames import Frame
+from gremlinrules.core.frames import field_check
+from gremlinrules.core.frames import frame_types_of
+from gremlinrules.core.rulebook import Decision
+from gremlinrules.core.rulebook import Reason
+from gremlinrules.core.rulebook import Rule
+from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.schema import build_schema
-from gremlinrules.core.step import Step, chain, emit
-from tests.core.test_rulebook import ChoosePlayer, ChooseProject, Tax  # the toy's actions
+from gremlinrules.core.step import Step
+from gremlinrules.core.step import chain
+from gremlinrules.core.step import emit
+from tests.core.test_rulebook import ChoosePlayer  # the toy's actions
+from tests.core.test_rulebook import ChooseProject  # the toy's actions
+from tests.core.test_rulebook import Tax  # the toy's actions
 
 
 class Then(enum.Enum):

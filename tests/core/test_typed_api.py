@@ -8,7 +8,8 @@ time the same code plays a few moves, so the names used here exist.
 
 from __future__ import annotations
 
-from typing import Any, assert_type
+from typing import Any
+from typing import assert_type
 
 import gremlinrules
 from gremlinrules import Game

@@ -19,16 +19,15 @@ import pytest
 
 import gremlinrules
 from gremlinrules import engine
-from gremlinrules.core.errors import (
-    GremlinRulesError,
-    IllegalActionError,
-    InvalidArgumentError,
-    SetupError,
-    UnknownGameError,
-    UnsupportedError,
-)
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import UnknownGameError
+from gremlinrules.core.errors import UnsupportedError
 from gremlinrules.registry import module_name
-from tests.engine.support import NATIVE, needs_engine
+from tests.engine.support import NATIVE
+from tests.engine.support import needs_engine
 
 pytestmark = needs_engine
 

@@ -8,8 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.engine.support import NATIVE, games_per_example, needs_engine, play_both
-from tests.engine.tables import TABLES, tables
+from tests.engine.support import NATIVE
+from tests.engine.support import games_per_example
+from tests.engine.support import needs_engine
+from tests.engine.support import play_both
+from tests.engine.tables import TABLES
+from tests.engine.tables import tables
 
 pytestmark = needs_engine
 

@@ -16,12 +16,18 @@ from typing import Any
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import Bundle, RuleBasedStateMachine, consumes, invariant, rule
+from hypothesis.stateful import Bundle
+from hypothesis.stateful import RuleBasedStateMachine
+from hypothesis.stateful import consumes
+from hypothesis.stateful import invariant
+from hypothesis.stateful import rule
 
 import gremlinrules
 from gremlinrules import engine
-from gremlinrules.core.errors import GremlinRulesError, IllegalActionError
-from tests.engine.support import NATIVE, needs_engine
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import IllegalActionError
+from tests.engine.support import NATIVE
+from tests.engine.support import needs_engine
 from tests.engine.tables import tables
 
 pytestmark = needs_engine

@@ -20,25 +20,24 @@ from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules import engine
-from gremlinrules.gnaughty_gnomes import (
-    CARDS,
-    Flip,
-    Options,
-    Placement,
-    Played,
-    PlayX,
-    Setup,
-    State,
-    apply,
-    check_state,
-    legal_actions,
-    new_game,
-    rules,
-    winners,
-)
+from gremlinrules.gnaughty_gnomes import CARDS
+from gremlinrules.gnaughty_gnomes import Flip
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Placement
+from gremlinrules.gnaughty_gnomes import Played
+from gremlinrules.gnaughty_gnomes import PlayX
+from gremlinrules.gnaughty_gnomes import Setup
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import check_state
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes import rules
+from gremlinrules.gnaughty_gnomes import winners
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
-from tests.engine.support import needs_engine, play_on
+from tests.engine.support import needs_engine
+from tests.engine.support import play_on
 from tests.engine.tables import gg_options
 
 pytestmark = needs_engine

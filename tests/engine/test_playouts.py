@@ -14,9 +14,12 @@ from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules import engine
-from gremlinrules.core.errors import InvalidArgumentError, SetupError
-from gremlinrules.core.playout import Playout, random_playout
-from tests.engine.support import NATIVE, needs_engine
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.playout import Playout
+from gremlinrules.core.playout import random_playout
+from tests.engine.support import NATIVE
+from tests.engine.support import needs_engine
 from tests.engine.tables import tables
 
 pytestmark = needs_engine

@@ -7,7 +7,12 @@ from collections.abc import Callable
 
 from hypothesis import strategies as st
 
-from gremlinrules.gnaughty_gnomes import Options, Phase, State, apply, legal_actions, new_game
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
 
 
 def play_until(state: State, rnd: random.Random, stop: Callable[[State], bool]) -> State:

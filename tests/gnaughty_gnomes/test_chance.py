@@ -17,22 +17,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.core.chance import Need, Outcome
-from gremlinrules.gnaughty_gnomes import (
-    CARDS,
-    Options,
-    Phase,
-    State,
-    apply,
-    apply_with_events,
-    check_state,
-    legal_actions,
-    new_game,
-    observe,
-)
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
+from gremlinrules.gnaughty_gnomes import CARDS
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import apply_with_events
 from gremlinrules.gnaughty_gnomes import chance as model
-from gremlinrules.gnaughty_gnomes.board import CENTER, clumped
-from gremlinrules.gnaughty_gnomes.components import SUITS, Colour
+from gremlinrules.gnaughty_gnomes import check_state
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes import observe
+from gremlinrules.gnaughty_gnomes.board import CENTER
+from gremlinrules.gnaughty_gnomes.board import clumped
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES
 
 NUMBERED = frozenset(model.card_name(c) for c in CARDS if not c.is_x)

@@ -10,8 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules import ComponentError
-from gremlinrules.gnaughty_gnomes import CARDS, Colour, load_components, new_game
-from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER, IS_EDGE, SPOT_HEXES
+from gremlinrules.gnaughty_gnomes import CARDS
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import load_components
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes.board import BOARD
+from gremlinrules.gnaughty_gnomes.board import CENTER
+from gremlinrules.gnaughty_gnomes.board import IS_EDGE
+from gremlinrules.gnaughty_gnomes.board import SPOT_HEXES
 from gremlinrules.gnaughty_gnomes.components import SUITS
 
 

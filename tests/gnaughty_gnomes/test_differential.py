@@ -16,26 +16,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.gnaughty_gnomes import (
-    ACTIONS,
-    CardFlipped,
-    CardPlayed,
-    Colour,
-    Flip,
-    GameEnded,
-    GnomePlaced,
-    Options,
-    Place,
-    Play,
-    PlayX,
-    Revealed,
-    State,
-    TrickCleared,
-    TrickWon,
-    fast,
-    is_terminal,
-    rules,
-)
+from gremlinrules.gnaughty_gnomes import ACTIONS
+from gremlinrules.gnaughty_gnomes import CardFlipped
+from gremlinrules.gnaughty_gnomes import CardPlayed
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import Flip
+from gremlinrules.gnaughty_gnomes import GameEnded
+from gremlinrules.gnaughty_gnomes import GnomePlaced
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import Play
+from gremlinrules.gnaughty_gnomes import PlayX
+from gremlinrules.gnaughty_gnomes import Revealed
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import TrickCleared
+from gremlinrules.gnaughty_gnomes import TrickWon
+from gremlinrules.gnaughty_gnomes import fast
+from gremlinrules.gnaughty_gnomes import is_terminal
+from gremlinrules.gnaughty_gnomes import rules
 from gremlinrules.gnaughty_gnomes.components import Card
 from gremlinrules.gnaughty_gnomes.setup import new_game
 

@@ -7,21 +7,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.gnaughty_gnomes import (
-    Card,
-    Colour,
-    Options,
-    Phase,
-    State,
-    apply,
-    legal_actions,
-    observe,
-    winners,
-)
+from gremlinrules.gnaughty_gnomes import Card
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import observe
+from gremlinrules.gnaughty_gnomes import winners
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
 from gremlinrules.gnaughty_gnomes.state import Played
 from gremlinrules.gnaughty_gnomes.trick import track_after
-from tests.gnaughty_gnomes.strategies import finished, states
+from tests.gnaughty_gnomes.strategies import finished
+from tests.gnaughty_gnomes.strategies import states
 
 R, P, B, OR = Colour.RED, Colour.PURPLE, Colour.BLACK, Colour.ORANGE
 

@@ -18,11 +18,20 @@ from hypothesis import strategies as st
 from gremlinrules.core import draws
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.rng import Rng
-from gremlinrules.gnaughty_gnomes import Options, fast, rules
-from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER, clumped, random_layout
-from gremlinrules.gnaughty_gnomes.components import CARDS, REFERENCE, SUITS, Colour
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import fast
+from gremlinrules.gnaughty_gnomes import rules
+from gremlinrules.gnaughty_gnomes.board import BOARD
+from gremlinrules.gnaughty_gnomes.board import CENTER
+from gremlinrules.gnaughty_gnomes.board import clumped
+from gremlinrules.gnaughty_gnomes.board import random_layout
+from gremlinrules.gnaughty_gnomes.components import CARDS
+from gremlinrules.gnaughty_gnomes.components import REFERENCE
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.setup import new_game
-from gremlinrules.gnaughty_gnomes.tables import Piece, spot_candidates
+from gremlinrules.gnaughty_gnomes.tables import Piece
+from gremlinrules.gnaughty_gnomes.tables import spot_candidates
 from tests.gnaughty_gnomes.strategies import states
 
 SEEDS = st.integers(0, 2**64 - 1)

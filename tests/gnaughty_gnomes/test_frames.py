@@ -12,17 +12,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.core.errors import InvalidArgumentError, SerializationError
-from gremlinrules.gnaughty_gnomes import (
-    CONVERTER,
-    FORMAT_VERSION,
-    Placement,
-    apply,
-    current_player,
-    legal_actions,
-    new_game,
-    observe,
-)
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.gnaughty_gnomes import CONVERTER
+from gremlinrules.gnaughty_gnomes import FORMAT_VERSION
+from gremlinrules.gnaughty_gnomes import Placement
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import current_player
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes import observe
 
 GAME = gremlinrules.get_game("gnaughty-gnomes")
 V1 = json.loads((Path(__file__).parent / "v1_placement_document.json").read_text())

@@ -10,42 +10,43 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules import IllegalActionError, SerializationError, get_game
+from gremlinrules import IllegalActionError
+from gremlinrules import SerializationError
+from gremlinrules import get_game
 from gremlinrules.core import serial
-from gremlinrules.gnaughty_gnomes import (
-    ACTIONS,
-    REFERENCE_RULES,
-    Card,
-    CardFlipped,
-    CardPlayed,
-    Colour,
-    Dealt,
-    Flip,
-    GameEnded,
-    GnomePlaced,
-    Phase,
-    Place,
-    Play,
-    PlayX,
-    Revealed,
-    State,
-    TrickCleared,
-    TrickWon,
-    action_label,
-    apply,
-    apply_with_events,
-    dealt,
-    legal_actions,
-    new_game,
-    observe,
-    observe_event,
-    parse_action,
-    sample_hidden,
-    scores,
-    winners,
-)
+from gremlinrules.gnaughty_gnomes import ACTIONS
+from gremlinrules.gnaughty_gnomes import REFERENCE_RULES
+from gremlinrules.gnaughty_gnomes import Card
+from gremlinrules.gnaughty_gnomes import CardFlipped
+from gremlinrules.gnaughty_gnomes import CardPlayed
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import Dealt
+from gremlinrules.gnaughty_gnomes import Flip
+from gremlinrules.gnaughty_gnomes import GameEnded
+from gremlinrules.gnaughty_gnomes import GnomePlaced
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import Play
+from gremlinrules.gnaughty_gnomes import PlayX
+from gremlinrules.gnaughty_gnomes import Revealed
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import TrickCleared
+from gremlinrules.gnaughty_gnomes import TrickWon
+from gremlinrules.gnaughty_gnomes import action_label
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import apply_with_events
+from gremlinrules.gnaughty_gnomes import dealt
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes import observe
+from gremlinrules.gnaughty_gnomes import observe_event
+from gremlinrules.gnaughty_gnomes import parse_action
+from gremlinrules.gnaughty_gnomes import sample_hidden
+from gremlinrules.gnaughty_gnomes import scores
+from gremlinrules.gnaughty_gnomes import winners
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
-from tests.gnaughty_gnomes.strategies import play_until, states
+from tests.gnaughty_gnomes.strategies import play_until
+from tests.gnaughty_gnomes.strategies import states
 
 RED = Colour.RED
 

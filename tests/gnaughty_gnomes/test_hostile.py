@@ -7,22 +7,21 @@ from typing import Any
 import pytest
 
 import gremlinrules
-from gremlinrules import GremlinRulesError, SetupError
-from gremlinrules.gnaughty_gnomes import (
-    ACTIONS,
-    CARDS,
-    Colour,
-    Options,
-    Place,
-    PlayX,
-    Setup,
-    all_actions,
-    apply,
-    decision_bound,
-    describe,
-    is_legal,
-    new_game,
-)
+from gremlinrules import GremlinRulesError
+from gremlinrules import SetupError
+from gremlinrules.gnaughty_gnomes import ACTIONS
+from gremlinrules.gnaughty_gnomes import CARDS
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import PlayX
+from gremlinrules.gnaughty_gnomes import Setup
+from gremlinrules.gnaughty_gnomes import all_actions
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import decision_bound
+from gremlinrules.gnaughty_gnomes import describe
+from gremlinrules.gnaughty_gnomes import is_legal
+from gremlinrules.gnaughty_gnomes import new_game
 
 HUGE = 10**5000
 
@@ -106,21 +105,19 @@ def test_every_public_function_refuses_objects_built_without_init_with_the_libra
     """A State or View built without __init__, an action whose fields are missing, a component
     file that is not text or is too long: each public function raises a short library error,
     never an AttributeError or TypeError (is_legal answers False for anything that is no action)."""
-    from gremlinrules.gnaughty_gnomes import (
-        View,
-        action_label,
-        apply_with_events,
-        current_player,
-        dealt,
-        is_terminal,
-        legal_actions,
-        load_components,
-        observe,
-        players,
-        sample_hidden,
-        scores,
-        winners,
-    )
+    from gremlinrules.gnaughty_gnomes import View
+    from gremlinrules.gnaughty_gnomes import action_label
+    from gremlinrules.gnaughty_gnomes import apply_with_events
+    from gremlinrules.gnaughty_gnomes import current_player
+    from gremlinrules.gnaughty_gnomes import dealt
+    from gremlinrules.gnaughty_gnomes import is_terminal
+    from gremlinrules.gnaughty_gnomes import legal_actions
+    from gremlinrules.gnaughty_gnomes import load_components
+    from gremlinrules.gnaughty_gnomes import observe
+    from gremlinrules.gnaughty_gnomes import players
+    from gremlinrules.gnaughty_gnomes import sample_hidden
+    from gremlinrules.gnaughty_gnomes import scores
+    from gremlinrules.gnaughty_gnomes import winners
     from gremlinrules.gnaughty_gnomes.rules import apply as reference_apply
     from gremlinrules.gnaughty_gnomes.rules import legal_actions as reference_legal
 

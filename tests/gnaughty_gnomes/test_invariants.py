@@ -20,19 +20,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules import GremlinRulesError, InvalidArgumentError, SerializationError
-from gremlinrules.gnaughty_gnomes import (
-    CARDS,
-    Options,
-    Phase,
-    State,
-    apply,
-    check_state,
-    is_terminal,
-    legal_actions,
-    new_game,
-    sample_hidden,
-)
+from gremlinrules import GremlinRulesError
+from gremlinrules import InvalidArgumentError
+from gremlinrules import SerializationError
+from gremlinrules.gnaughty_gnomes import CARDS
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import check_state
+from gremlinrules.gnaughty_gnomes import is_terminal
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes import sample_hidden
 
 GAME = gremlinrules.get_game("gnaughty-gnomes")
 Data = dict[str, Any]

@@ -14,16 +14,19 @@ from hypothesis import strategies as st
 
 from gremlinrules import get_game
 from gremlinrules.core import serial
-from gremlinrules.gnaughty_gnomes import FORMAT_VERSION, Played, State, apply, legal_actions, new_game
-from gremlinrules.gnaughty_gnomes.notation import (
-    _JSON_STATE,
-    CONVERTER,
-    _fast_state,
-    _from_layout,
-    _generic_state,
-    _state_data,
-    state_json,
-)
+from gremlinrules.gnaughty_gnomes import FORMAT_VERSION
+from gremlinrules.gnaughty_gnomes import Played
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes.notation import _JSON_STATE
+from gremlinrules.gnaughty_gnomes.notation import CONVERTER
+from gremlinrules.gnaughty_gnomes.notation import _fast_state
+from gremlinrules.gnaughty_gnomes.notation import _from_layout
+from gremlinrules.gnaughty_gnomes.notation import _generic_state
+from gremlinrules.gnaughty_gnomes.notation import _state_data
+from gremlinrules.gnaughty_gnomes.notation import state_json
 from tests.gnaughty_gnomes.strategies import states
 
 _generic_layout: Callable[[Any], Any] = make_dict_unstructure_fn(_JSON_STATE, CONVERTER)

@@ -30,19 +30,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules.gnaughty_gnomes.rules as reference
-from gremlinrules.gnaughty_gnomes import (
-    BOARD,
-    Colour,
-    Flip,
-    Options,
-    Phase,
-    Place,
-    State,
-    apply,
-    current_player,
-    legal_actions,
-    new_game,
-)
+from gremlinrules.gnaughty_gnomes import BOARD
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import Flip
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import current_player
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
 
 Point = tuple[float, float]
 ROOT3 = math.sqrt(3)

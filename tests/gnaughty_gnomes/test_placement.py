@@ -7,20 +7,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.gnaughty_gnomes import (
-    Colour,
-    Flip,
-    Options,
-    Phase,
-    Place,
-    State,
-    apply,
-    is_legal,
-    legal_actions,
-)
-from gremlinrules.gnaughty_gnomes.board import IS_EDGE, N_SPOTS, SPOT_HEXES
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import Flip
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import is_legal
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes.board import IS_EDGE
+from gremlinrules.gnaughty_gnomes.board import N_SPOTS
+from gremlinrules.gnaughty_gnomes.board import SPOT_HEXES
 from gremlinrules.gnaughty_gnomes.state import team_masks
-from tests.gnaughty_gnomes.strategies import states, step
+from tests.gnaughty_gnomes.strategies import states
+from tests.gnaughty_gnomes.strategies import step
 
 
 def _colours_touched(state: State, spot: int) -> set[Colour]:

@@ -7,16 +7,14 @@ from typing import Any
 import attrs
 import pytest
 
-from gremlinrules.gnaughty_gnomes import (
-    CardFlipped,
-    Flip,
-    GnomePlaced,
-    Place,
-    State,
-    legal_actions,
-    new_game,
-    rules,
-)
+from gremlinrules.gnaughty_gnomes import CardFlipped
+from gremlinrules.gnaughty_gnomes import Flip
+from gremlinrules.gnaughty_gnomes import GnomePlaced
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes import rules
 from gremlinrules.gnaughty_gnomes.board import SPOT_HEXES
 from gremlinrules.gnaughty_gnomes.state import team_masks
 

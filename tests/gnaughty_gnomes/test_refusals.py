@@ -8,21 +8,22 @@ from typing import Any
 import attrs
 import pytest
 
-from gremlinrules.core.errors import IllegalActionError, shown
-from gremlinrules.gnaughty_gnomes import (
-    Colour,
-    Flip,
-    Phase,
-    Place,
-    Play,
-    PlayX,
-    State,
-    apply,
-    legal_actions,
-    rules,
-)
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import shown
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import Flip
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import Play
+from gremlinrules.gnaughty_gnomes import PlayX
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import rules
 from gremlinrules.gnaughty_gnomes.board import N_SPOTS
-from gremlinrules.gnaughty_gnomes.components import SUITS, X_RANK, Card
+from gremlinrules.gnaughty_gnomes.components import SUITS
+from gremlinrules.gnaughty_gnomes.components import X_RANK
+from gremlinrules.gnaughty_gnomes.components import Card
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
 from gremlinrules.gnaughty_gnomes.setup import new_game
 

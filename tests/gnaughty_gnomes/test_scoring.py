@@ -9,8 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.gnaughty_gnomes import Colour, Phase, Place, State, apply, legal_actions, new_game
-from gremlinrules.gnaughty_gnomes.board import BOARD, CENTER
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes.board import BOARD
+from gremlinrules.gnaughty_gnomes.board import CENTER
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
 from gremlinrules.gnaughty_gnomes.state import team_masks
 

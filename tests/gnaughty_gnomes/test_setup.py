@@ -10,18 +10,18 @@ from hypothesis import strategies as st
 
 from gremlinrules import SetupError
 from gremlinrules.core.rng import Rng
-from gremlinrules.gnaughty_gnomes import (
-    CARDS,
-    Card,
-    Colour,
-    Options,
-    Setup,
-    current_player,
-    legal_actions,
-    new_game,
-    scores,
-)
-from gremlinrules.gnaughty_gnomes.board import BOARD, clumped, random_layout
+from gremlinrules.gnaughty_gnomes import CARDS
+from gremlinrules.gnaughty_gnomes import Card
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Setup
+from gremlinrules.gnaughty_gnomes import current_player
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes import scores
+from gremlinrules.gnaughty_gnomes.board import BOARD
+from gremlinrules.gnaughty_gnomes.board import clumped
+from gremlinrules.gnaughty_gnomes.board import random_layout
 from gremlinrules.gnaughty_gnomes.components import SUITS
 from gremlinrules.gnaughty_gnomes.invariants import all_cards
 from tests.gnaughty_gnomes.strategies import states

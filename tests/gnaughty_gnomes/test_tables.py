@@ -13,28 +13,33 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.gnaughty_gnomes import Flip, Options, Place, State, fast, legal_actions
-from gremlinrules.gnaughty_gnomes.board import (
-    HEX_SPOTS,
-    LOSER,
-    MIDDLE,
-    N_SPOTS,
-    SPOT_HEXES,
-    WINNER,
-    candidate_spots,
-)
+from gremlinrules.gnaughty_gnomes import Flip
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import fast
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes.board import HEX_SPOTS
+from gremlinrules.gnaughty_gnomes.board import LOSER
+from gremlinrules.gnaughty_gnomes.board import MIDDLE
+from gremlinrules.gnaughty_gnomes.board import N_SPOTS
+from gremlinrules.gnaughty_gnomes.board import SPOT_HEXES
+from gremlinrules.gnaughty_gnomes.board import WINNER
+from gremlinrules.gnaughty_gnomes.board import candidate_spots
 from gremlinrules.gnaughty_gnomes.components import SUITS
-from gremlinrules.gnaughty_gnomes.state import gnomes_per_spot, team_masks
-from gremlinrules.gnaughty_gnomes.tables import (
-    FLIP_AFTER,
-    PLAYED,
-    SUPPLIES,
-    SUPPLY_STEP,
-    supply_code,
-    trick_code,
-)
-from gremlinrules.gnaughty_gnomes.trick import rank_trick, score_placement, value_of
-from tests.gnaughty_gnomes.strategies import states, step
+from gremlinrules.gnaughty_gnomes.state import gnomes_per_spot
+from gremlinrules.gnaughty_gnomes.state import team_masks
+from gremlinrules.gnaughty_gnomes.tables import FLIP_AFTER
+from gremlinrules.gnaughty_gnomes.tables import PLAYED
+from gremlinrules.gnaughty_gnomes.tables import SUPPLIES
+from gremlinrules.gnaughty_gnomes.tables import SUPPLY_STEP
+from gremlinrules.gnaughty_gnomes.tables import supply_code
+from gremlinrules.gnaughty_gnomes.tables import trick_code
+from gremlinrules.gnaughty_gnomes.trick import rank_trick
+from gremlinrules.gnaughty_gnomes.trick import score_placement
+from gremlinrules.gnaughty_gnomes.trick import value_of
+from tests.gnaughty_gnomes.strategies import states
+from tests.gnaughty_gnomes.strategies import step
 
 _OPTIONS = st.builds(Options, loser_vertex=st.sampled_from(["touching", "any"]),
                      no_space=st.sampled_from(["skip", "widen"]))

@@ -8,26 +8,26 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.gnaughty_gnomes import (
-    Card,
-    Colour,
-    Phase,
-    Play,
-    PlayX,
-    Setup,
-    State,
-    apply,
-    current_player,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    new_game,
-)
+from gremlinrules.gnaughty_gnomes import Card
+from gremlinrules.gnaughty_gnomes import Colour
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import Play
+from gremlinrules.gnaughty_gnomes import PlayX
+from gremlinrules.gnaughty_gnomes import Setup
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import current_player
+from gremlinrules.gnaughty_gnomes import is_legal
+from gremlinrules.gnaughty_gnomes import is_terminal
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
 from gremlinrules.gnaughty_gnomes.rules import playable
 from gremlinrules.gnaughty_gnomes.state import Played
-from gremlinrules.gnaughty_gnomes.trick import rank_trick, value_of
-from tests.gnaughty_gnomes.strategies import states, step
+from gremlinrules.gnaughty_gnomes.trick import rank_trick
+from gremlinrules.gnaughty_gnomes.trick import value_of
+from tests.gnaughty_gnomes.strategies import states
+from tests.gnaughty_gnomes.strategies import step
 
 R, P, B, OR = Colour.RED, Colour.PURPLE, Colour.BLACK, Colour.ORANGE
 TRACK = (R, P, B, OR)

@@ -8,18 +8,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.gnaughty_gnomes import (
-    Phase,
-    Play,
-    PlayX,
-    State,
-    apply,
-    current_player,
-    legal_actions,
-    new_game,
-    observe,
-    sample_hidden,
-)
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import Play
+from gremlinrules.gnaughty_gnomes import PlayX
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import current_player
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes import observe
+from gremlinrules.gnaughty_gnomes import sample_hidden
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
 from gremlinrules.gnaughty_gnomes.rules import playable
 from tests.gnaughty_gnomes.strategies import states

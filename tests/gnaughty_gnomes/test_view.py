@@ -9,25 +9,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.gnaughty_gnomes import (
-    ACTIONS,
-    Flip,
-    Options,
-    Phase,
-    Place,
-    Play,
-    PlayX,
-    State,
-    all_actions,
-    apply,
-    decision_bound,
-    is_terminal,
-    legal_actions,
-    new_game,
-    observe,
-    sample_hidden,
-)
-from tests.gnaughty_gnomes.strategies import finished, states
+from gremlinrules.gnaughty_gnomes import ACTIONS
+from gremlinrules.gnaughty_gnomes import Flip
+from gremlinrules.gnaughty_gnomes import Options
+from gremlinrules.gnaughty_gnomes import Phase
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import Play
+from gremlinrules.gnaughty_gnomes import PlayX
+from gremlinrules.gnaughty_gnomes import State
+from gremlinrules.gnaughty_gnomes import all_actions
+from gremlinrules.gnaughty_gnomes import apply
+from gremlinrules.gnaughty_gnomes import decision_bound
+from gremlinrules.gnaughty_gnomes import is_terminal
+from gremlinrules.gnaughty_gnomes import legal_actions
+from gremlinrules.gnaughty_gnomes import new_game
+from gremlinrules.gnaughty_gnomes import observe
+from gremlinrules.gnaughty_gnomes import sample_hidden
+from tests.gnaughty_gnomes.strategies import finished
+from tests.gnaughty_gnomes.strategies import states
 
 
 @pytest.mark.clause("GG-VIEW-1")

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 
 import attrs
 from hypothesis import strategies as st
 
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.core.rng import Rng
-from gremlinrules.goblins_vs_gnomes import Options, Place, Setup, State, Tile
-from gremlinrules.goblins_vs_gnomes.components import _as_data, parse_components
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import Setup
+from gremlinrules.goblins_vs_gnomes import State
+from gremlinrules.goblins_vs_gnomes import Tile
+from gremlinrules.goblins_vs_gnomes.components import _as_data
+from gremlinrules.goblins_vs_gnomes.components import parse_components
 
 REFERENCE_DECK: tuple[str, ...] = gvg.REFERENCE.deck
 ROLES_4 = ("pedant", "demolitionist", "greedy-one", "jeweller")

@@ -5,12 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 
 import gremlinrules
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.goblins_vs_gnomes import Options
-from tests.goblins_vs_gnomes.strategies import player_counts, playout, seeds
+from tests.goblins_vs_gnomes.strategies import player_counts
+from tests.goblins_vs_gnomes.strategies import playout
+from tests.goblins_vs_gnomes.strategies import seeds
 
 GAME = gremlinrules.get_game("goblins-vs-gnomes")
 

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules import SetupError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import Options, Phase, Swap
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Phase
+from gremlinrules.goblins_vs_gnomes import Swap
 from gremlinrules.goblins_vs_gnomes.actions import Place
-from tests.goblins_vs_gnomes.strategies import final, new, player_counts, playout, seeds
+from tests.goblins_vs_gnomes.strategies import final
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import player_counts
+from tests.goblins_vs_gnomes.strategies import playout
+from tests.goblins_vs_gnomes.strategies import seeds
 
 
 @pytest.mark.clause("GVG-BOUND-1")

@@ -5,20 +5,21 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from gremlinrules import IllegalActionError, InvalidArgumentError
+from gremlinrules import IllegalActionError
+from gremlinrules import InvalidArgumentError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import (
-    NameSkip,
-    Phase,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    Slot,
-    Swap,
-)
+from gremlinrules.goblins_vs_gnomes import NameSkip
+from gremlinrules.goblins_vs_gnomes import Phase
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import PlayExplosion
+from gremlinrules.goblins_vs_gnomes import PlayMap
+from gremlinrules.goblins_vs_gnomes import PlayPotion
+from gremlinrules.goblins_vs_gnomes import Slot
+from gremlinrules.goblins_vs_gnomes import Swap
 from gremlinrules.goblins_vs_gnomes.view import known_roles
-from tests.goblins_vs_gnomes.strategies import new, with_field, with_hand
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import with_field
+from tests.goblins_vs_gnomes.strategies import with_hand
 
 
 @pytest.mark.clause("GVG-CARD-1", "GVG-VIEW-3")

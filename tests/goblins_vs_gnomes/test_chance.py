@@ -19,27 +19,27 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
 from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.goblins_vs_gnomes import (
-    OpenTarget,
-    Options,
-    Phase,
-    Place,
-    State,
-    apply,
-    apply_with_events,
-    check_state,
-    legal_actions,
-    new_game,
-    observe,
-)
+from gremlinrules.goblins_vs_gnomes import OpenTarget
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Phase
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import State
+from gremlinrules.goblins_vs_gnomes import apply
+from gremlinrules.goblins_vs_gnomes import apply_with_events
 from gremlinrules.goblins_vs_gnomes import chance as model
+from gremlinrules.goblins_vs_gnomes import check_state
+from gremlinrules.goblins_vs_gnomes import legal_actions
+from gremlinrules.goblins_vs_gnomes import new_game
+from gremlinrules.goblins_vs_gnomes import observe
 from gremlinrules.goblins_vs_gnomes.actions import SLOTS
 from gremlinrules.goblins_vs_gnomes.events import CardDrawn
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.setup import goblin_count
-from gremlinrules.goblins_vs_gnomes.state import TARGETS, Tile
+from gremlinrules.goblins_vs_gnomes.state import TARGETS
+from gremlinrules.goblins_vs_gnomes.state import Tile
 
 options_st = st.builds(
     Options, round_limit=st.integers(1, 3), advanced_roles=st.booleans(), rotation=st.booleans(),

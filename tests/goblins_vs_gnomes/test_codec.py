@@ -6,14 +6,23 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules.core import serial
 from gremlinrules.core.errors import SerializationError
-from gremlinrules.goblins_vs_gnomes import CONVERTER, FORMAT_VERSION, STATE_TO_JSON, State, Steal, notation
-from tests.goblins_vs_gnomes.strategies import any_options, player_counts, playout, seeds
+from gremlinrules.goblins_vs_gnomes import CONVERTER
+from gremlinrules.goblins_vs_gnomes import FORMAT_VERSION
+from gremlinrules.goblins_vs_gnomes import STATE_TO_JSON
+from gremlinrules.goblins_vs_gnomes import State
+from gremlinrules.goblins_vs_gnomes import Steal
+from gremlinrules.goblins_vs_gnomes import notation
+from tests.goblins_vs_gnomes.strategies import any_options
+from tests.goblins_vs_gnomes.strategies import player_counts
+from tests.goblins_vs_gnomes.strategies import playout
+from tests.goblins_vs_gnomes.strategies import seeds
 
 GAME = gremlinrules.get_game("goblins-vs-gnomes")
 

@@ -10,10 +10,15 @@ import pytest
 from gremlinrules import ComponentError
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.core.grid import mask_from_names
-from gremlinrules.goblins_vs_gnomes import REFERENCE, Place, load_components
-from gremlinrules.goblins_vs_gnomes.geometry import PLACEABLE_CELLS, START, TARGET_CELLS
+from gremlinrules.goblins_vs_gnomes import REFERENCE
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import load_components
+from gremlinrules.goblins_vs_gnomes.geometry import PLACEABLE_CELLS
+from gremlinrules.goblins_vs_gnomes.geometry import START
+from gremlinrules.goblins_vs_gnomes.geometry import TARGET_CELLS
 from gremlinrules.goblins_vs_gnomes.route import analyse
-from tests.goblins_vs_gnomes.strategies import new, with_field
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import with_field
 
 REFERENCE_TEXT = resources.files("gremlinrules.goblins_vs_gnomes").joinpath("components.toml").read_text()
 

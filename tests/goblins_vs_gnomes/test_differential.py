@@ -15,7 +15,8 @@ from __future__ import annotations
 import tomllib
 from collections import deque
 from importlib import resources
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 import attrs
 import pytest
@@ -25,35 +26,34 @@ from hypothesis import strategies as st
 import gremlinrules
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.game import ModuleGame
-from gremlinrules.goblins_vs_gnomes import (
-    REFERENCE,
-    Components,
-    DeclineTarget,
-    NameSkip,
-    OpenTarget,
-    Options,
-    Pass,
-    Phase,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    SkipNaming,
-    Slot,
-    State,
-    Steal,
-    StealChoice,
-    Swap,
-    TargetChoice,
-    Tile,
-    all_actions,
-    events,
-    fast,
-    new_game,
-    rules,
-)
+from gremlinrules.goblins_vs_gnomes import REFERENCE
+from gremlinrules.goblins_vs_gnomes import Components
+from gremlinrules.goblins_vs_gnomes import DeclineTarget
+from gremlinrules.goblins_vs_gnomes import NameSkip
+from gremlinrules.goblins_vs_gnomes import OpenTarget
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Pass
+from gremlinrules.goblins_vs_gnomes import Phase
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import PlayExplosion
+from gremlinrules.goblins_vs_gnomes import PlayMap
+from gremlinrules.goblins_vs_gnomes import PlayPotion
+from gremlinrules.goblins_vs_gnomes import SkipNaming
+from gremlinrules.goblins_vs_gnomes import Slot
+from gremlinrules.goblins_vs_gnomes import State
+from gremlinrules.goblins_vs_gnomes import Steal
+from gremlinrules.goblins_vs_gnomes import StealChoice
+from gremlinrules.goblins_vs_gnomes import Swap
+from gremlinrules.goblins_vs_gnomes import TargetChoice
+from gremlinrules.goblins_vs_gnomes import Tile
+from gremlinrules.goblins_vs_gnomes import all_actions
+from gremlinrules.goblins_vs_gnomes import events
+from gremlinrules.goblins_vs_gnomes import fast
+from gremlinrules.goblins_vs_gnomes import new_game
+from gremlinrules.goblins_vs_gnomes import rules
 from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX
-from gremlinrules.goblins_vs_gnomes.components import _as_data, parse_components
+from gremlinrules.goblins_vs_gnomes.components import _as_data
+from gremlinrules.goblins_vs_gnomes.components import parse_components
 from tests import strategies
 from tests.strategies import seeds
 

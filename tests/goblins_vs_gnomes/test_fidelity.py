@@ -9,25 +9,31 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 
-from gremlinrules import ComponentError, InvalidArgumentError
+from gremlinrules import ComponentError
+from gremlinrules import InvalidArgumentError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import (
-    NameSkip,
-    Options,
-    Pass,
-    Place,
-    PlayExplosion,
-    PlayPotion,
-    State,
-    Swap,
-)
+from gremlinrules.goblins_vs_gnomes import NameSkip
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Pass
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import PlayExplosion
+from gremlinrules.goblins_vs_gnomes import PlayPotion
+from gremlinrules.goblins_vs_gnomes import State
+from gremlinrules.goblins_vs_gnomes import Swap
 from gremlinrules.goblins_vs_gnomes import rules as reference
-from gremlinrules.goblins_vs_gnomes.components import TABLE_LIMITS, _as_data, parse_components
+from gremlinrules.goblins_vs_gnomes.components import TABLE_LIMITS
+from gremlinrules.goblins_vs_gnomes.components import _as_data
+from gremlinrules.goblins_vs_gnomes.components import parse_components
 from gremlinrules.goblins_vs_gnomes.route import route_tags
 from gremlinrules.goblins_vs_gnomes.setup import RACE
-from tests.goblins_vs_gnomes.strategies import lay, new, player_counts, playout, seeds
+from tests.goblins_vs_gnomes.strategies import lay
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import player_counts
+from tests.goblins_vs_gnomes.strategies import playout
+from tests.goblins_vs_gnomes.strategies import seeds
 
 ADV = Options(advanced_roles=True)
 WALL = [("cave-in-ew", 1, 0), ("cave-in-cross", -1, 0), ("cave-in-ns", 0, -1)]

@@ -13,23 +13,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.core.errors import InvalidArgumentError, SerializationError
-from gremlinrules.goblins_vs_gnomes import (
-    CONVERTER,
-    FORMAT_VERSION,
-    Options,
-    SkipNaming,
-    Slot,
-    State,
-    StealChoice,
-    TargetChoice,
-    apply,
-    check_state,
-    current_player,
-    legal_actions,
-    new_game,
-    observe,
-)
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.goblins_vs_gnomes import CONVERTER
+from gremlinrules.goblins_vs_gnomes import FORMAT_VERSION
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import SkipNaming
+from gremlinrules.goblins_vs_gnomes import Slot
+from gremlinrules.goblins_vs_gnomes import State
+from gremlinrules.goblins_vs_gnomes import StealChoice
+from gremlinrules.goblins_vs_gnomes import TargetChoice
+from gremlinrules.goblins_vs_gnomes import apply
+from gremlinrules.goblins_vs_gnomes import check_state
+from gremlinrules.goblins_vs_gnomes import current_player
+from gremlinrules.goblins_vs_gnomes import legal_actions
+from gremlinrules.goblins_vs_gnomes import new_game
+from gremlinrules.goblins_vs_gnomes import observe
 
 GAME = gremlinrules.get_game("goblins-vs-gnomes")
 V1: dict[str, Any] = json.loads((Path(__file__).parent / "v1_frames_documents.json").read_text())

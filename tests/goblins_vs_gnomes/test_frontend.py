@@ -9,46 +9,49 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.core.errors import SerializationError
 from gremlinrules.core.records import load_record
-from gremlinrules.goblins_vs_gnomes import (
-    CardDrawn,
-    CardExploded,
-    CardLaid,
-    CardSwapped,
-    Dealt,
-    FieldCard,
-    GameEnded,
-    MapPlayed,
-    NameSkip,
-    OpenTarget,
-    Pass,
-    Passed,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    RolesSwapped,
-    RoundEnded,
-    RoundScored,
-    SkipNamed,
-    Slot,
-    Steal,
-    Swap,
-    TargetOpened,
-    TurnSkipped,
-    action_label,
-    apply_with_events,
-    observe,
-    observe_event,
-    parse_action,
-)
-from tests.goblins_vs_gnomes.strategies import new, player_counts, seeds, with_field, with_hand
+from gremlinrules.goblins_vs_gnomes import CardDrawn
+from gremlinrules.goblins_vs_gnomes import CardExploded
+from gremlinrules.goblins_vs_gnomes import CardLaid
+from gremlinrules.goblins_vs_gnomes import CardSwapped
+from gremlinrules.goblins_vs_gnomes import Dealt
+from gremlinrules.goblins_vs_gnomes import FieldCard
+from gremlinrules.goblins_vs_gnomes import GameEnded
+from gremlinrules.goblins_vs_gnomes import MapPlayed
+from gremlinrules.goblins_vs_gnomes import NameSkip
+from gremlinrules.goblins_vs_gnomes import OpenTarget
+from gremlinrules.goblins_vs_gnomes import Pass
+from gremlinrules.goblins_vs_gnomes import Passed
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import PlayExplosion
+from gremlinrules.goblins_vs_gnomes import PlayMap
+from gremlinrules.goblins_vs_gnomes import PlayPotion
+from gremlinrules.goblins_vs_gnomes import RolesSwapped
+from gremlinrules.goblins_vs_gnomes import RoundEnded
+from gremlinrules.goblins_vs_gnomes import RoundScored
+from gremlinrules.goblins_vs_gnomes import SkipNamed
+from gremlinrules.goblins_vs_gnomes import Slot
+from gremlinrules.goblins_vs_gnomes import Steal
+from gremlinrules.goblins_vs_gnomes import Swap
+from gremlinrules.goblins_vs_gnomes import TargetOpened
+from gremlinrules.goblins_vs_gnomes import TurnSkipped
+from gremlinrules.goblins_vs_gnomes import action_label
+from gremlinrules.goblins_vs_gnomes import apply_with_events
+from gremlinrules.goblins_vs_gnomes import observe
+from gremlinrules.goblins_vs_gnomes import observe_event
+from gremlinrules.goblins_vs_gnomes import parse_action
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import player_counts
+from tests.goblins_vs_gnomes.strategies import seeds
+from tests.goblins_vs_gnomes.strategies import with_field
+from tests.goblins_vs_gnomes.strategies import with_hand
 from tests.goblins_vs_gnomes.test_turn import WALL
 
 GAME = gremlinrules.get_game("goblins-vs-gnomes")

@@ -8,10 +8,15 @@ from typing import Any
 
 import pytest
 
-from gremlinrules import IllegalActionError, SetupError
+from gremlinrules import IllegalActionError
+from gremlinrules import SetupError
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.goblins_vs_gnomes import Options, Place, PlayPotion, Setup, Swap
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import PlayPotion
+from gremlinrules.goblins_vs_gnomes import Setup
+from gremlinrules.goblins_vs_gnomes import Swap
 from gremlinrules.goblins_vs_gnomes import rules as reference
 from tests.goblins_vs_gnomes.strategies import new
 

@@ -7,15 +7,21 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules import InvalidArgumentError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import Options, Tile
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Tile
 from gremlinrules.goblins_vs_gnomes.geometry import KIND
 from gremlinrules.goblins_vs_gnomes.setup import RACE
-from tests.goblins_vs_gnomes.strategies import REFERENCE_DECK, new, player_counts, playout, seeds
+from tests.goblins_vs_gnomes.strategies import REFERENCE_DECK
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import player_counts
+from tests.goblins_vs_gnomes.strategies import playout
+from tests.goblins_vs_gnomes.strategies import seeds
 
 FULL = Counter(REFERENCE_DECK)
 

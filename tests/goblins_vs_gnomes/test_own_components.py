@@ -8,13 +8,20 @@ from importlib import resources
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 
 import gremlinrules
 from gremlinrules import SetupError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import REFERENCE, Options, Place, PlayExplosion, load_components
-from tests.goblins_vs_gnomes.strategies import player_counts, playout, seeds
+from gremlinrules.goblins_vs_gnomes import REFERENCE
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import PlayExplosion
+from gremlinrules.goblins_vs_gnomes import load_components
+from tests.goblins_vs_gnomes.strategies import player_counts
+from tests.goblins_vs_gnomes.strategies import playout
+from tests.goblins_vs_gnomes.strategies import seeds
 
 GAME = gremlinrules.get_game("goblins-vs-gnomes")
 REFERENCE_TEXT = resources.files("gremlinrules.goblins_vs_gnomes").joinpath("components.toml").read_text()

@@ -12,25 +12,25 @@ import pytest
 import gremlinrules
 from gremlinrules import InvalidArgumentError
 from gremlinrules.core.chance import CHANCE
-from gremlinrules.goblins_vs_gnomes import (
-    NameSkip,
-    OpenTarget,
-    Options,
-    Pass,
-    Phase,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    Slot,
-    State,
-    Swap,
-    apply,
-    current_player,
-)
+from gremlinrules.goblins_vs_gnomes import NameSkip
+from gremlinrules.goblins_vs_gnomes import OpenTarget
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Pass
+from gremlinrules.goblins_vs_gnomes import Phase
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import PlayExplosion
+from gremlinrules.goblins_vs_gnomes import PlayMap
+from gremlinrules.goblins_vs_gnomes import PlayPotion
+from gremlinrules.goblins_vs_gnomes import Slot
+from gremlinrules.goblins_vs_gnomes import State
+from gremlinrules.goblins_vs_gnomes import Swap
+from gremlinrules.goblins_vs_gnomes import apply
+from gremlinrules.goblins_vs_gnomes import current_player
 from gremlinrules.goblins_vs_gnomes.components import NAME_LIMIT
 from gremlinrules.goblins_vs_gnomes.flow import end_round
-from tests.goblins_vs_gnomes.strategies import new, with_field, with_hand
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import with_field
+from tests.goblins_vs_gnomes.strategies import with_hand
 from tests.refusals import assert_refused
 
 LONG = "y" * (NAME_LIMIT + 1)

@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 
 from gremlinrules import IllegalActionError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import OpenTarget, Phase, Place, PlayExplosion, Slot
+from gremlinrules.goblins_vs_gnomes import OpenTarget
+from gremlinrules.goblins_vs_gnomes import Phase
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import PlayExplosion
+from gremlinrules.goblins_vs_gnomes import Slot
 from gremlinrules.goblins_vs_gnomes import rules as reference
-from gremlinrules.goblins_vs_gnomes.route import Analysis, analyse
-from tests.goblins_vs_gnomes.strategies import lay, new, player_counts, playout, seeds, with_field, with_hand
+from gremlinrules.goblins_vs_gnomes.route import Analysis
+from gremlinrules.goblins_vs_gnomes.route import analyse
+from tests.goblins_vs_gnomes.strategies import lay
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import player_counts
+from tests.goblins_vs_gnomes.strategies import playout
+from tests.goblins_vs_gnomes.strategies import seeds
+from tests.goblins_vs_gnomes.strategies import with_field
+from tests.goblins_vs_gnomes.strategies import with_hand
 
 EW6 = ["passage-ew"] * 3 + ["passage-cross"] * 3
 

@@ -9,10 +9,15 @@ import pytest
 
 from gremlinrules import IllegalActionError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import Options, Phase, State, Steal
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Phase
+from gremlinrules.goblins_vs_gnomes import State
+from gremlinrules.goblins_vs_gnomes import Steal
 from gremlinrules.goblins_vs_gnomes.flow import end_round
 from gremlinrules.goblins_vs_gnomes.route import route_tags
-from tests.goblins_vs_gnomes.strategies import lay, new, with_field
+from tests.goblins_vs_gnomes.strategies import lay
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import with_field
 
 TARGETS = ("dragon", "gold", "dynamite")  # top, middle, bottom
 ADV = Options(advanced_roles=True)

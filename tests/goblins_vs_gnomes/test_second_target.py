@@ -10,20 +10,20 @@ import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules import IllegalActionError, InvalidArgumentError, SetupError
+from gremlinrules import IllegalActionError
+from gremlinrules import InvalidArgumentError
+from gremlinrules import SetupError
 from gremlinrules import goblins_vs_gnomes as gvg
 from gremlinrules.core.actionspace import action_space
-from gremlinrules.goblins_vs_gnomes import (
-    DeclineTarget,
-    OpenTarget,
-    Options,
-    Place,
-    Slot,
-    State,
-    TargetDeclined,
-    TargetOpened,
-    rules,
-)
+from gremlinrules.goblins_vs_gnomes import DeclineTarget
+from gremlinrules.goblins_vs_gnomes import OpenTarget
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import Slot
+from gremlinrules.goblins_vs_gnomes import State
+from gremlinrules.goblins_vs_gnomes import TargetDeclined
+from gremlinrules.goblins_vs_gnomes import TargetOpened
+from gremlinrules.goblins_vs_gnomes import rules
 from tests.goblins_vs_gnomes.strategies import new
 
 TARGETS = ("dragon", "dynamite", "gold")

@@ -7,9 +7,15 @@ from hypothesis import given
 
 from gremlinrules import SetupError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import Phase, Setup, Swap
+from gremlinrules.goblins_vs_gnomes import Phase
+from gremlinrules.goblins_vs_gnomes import Setup
+from gremlinrules.goblins_vs_gnomes import Swap
 from gremlinrules.goblins_vs_gnomes.setup import RACE
-from tests.goblins_vs_gnomes.strategies import REFERENCE_DECK, lay, new, player_counts, seeds
+from tests.goblins_vs_gnomes.strategies import REFERENCE_DECK
+from tests.goblins_vs_gnomes.strategies import lay
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import player_counts
+from tests.goblins_vs_gnomes.strategies import seeds
 
 EW = ["passage-ew"] * 3 + ["passage-cross"] * 3 + ["lantern-ew"]
 

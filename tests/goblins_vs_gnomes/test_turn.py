@@ -7,17 +7,18 @@ import pytest
 
 from gremlinrules import IllegalActionError
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import (
-    NameSkip,
-    Options,
-    Pass,
-    Place,
-    PlayExplosion,
-    PlayMap,
-    PlayPotion,
-    Swap,
-)
-from tests.goblins_vs_gnomes.strategies import lay, new, with_field, with_hand
+from gremlinrules.goblins_vs_gnomes import NameSkip
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Pass
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import PlayExplosion
+from gremlinrules.goblins_vs_gnomes import PlayMap
+from gremlinrules.goblins_vs_gnomes import PlayPotion
+from gremlinrules.goblins_vs_gnomes import Swap
+from tests.goblins_vs_gnomes.strategies import lay
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import with_field
+from tests.goblins_vs_gnomes.strategies import with_hand
 
 WALL = [(1, 0, "cave-in-ew", False), (-1, 0, "cave-in-cross", False), (0, -1, "cave-in-ns", False),
         (0, 1, "cave-in-t-ns", False)]

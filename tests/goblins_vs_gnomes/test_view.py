@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules import goblins_vs_gnomes as gvg
-from gremlinrules.goblins_vs_gnomes import DeckCard, Options, Pass, Place, SeatCard, Swap
-from tests.goblins_vs_gnomes.strategies import (
-    final,
-    new,
-    player_counts,
-    seeds,
-    with_field,
-    with_hand,
-)
+from gremlinrules.goblins_vs_gnomes import DeckCard
+from gremlinrules.goblins_vs_gnomes import Options
+from gremlinrules.goblins_vs_gnomes import Pass
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import SeatCard
+from gremlinrules.goblins_vs_gnomes import Swap
+from tests.goblins_vs_gnomes.strategies import final
+from tests.goblins_vs_gnomes.strategies import new
+from tests.goblins_vs_gnomes.strategies import player_counts
+from tests.goblins_vs_gnomes.strategies import seeds
+from tests.goblins_vs_gnomes.strategies import with_field
+from tests.goblins_vs_gnomes.strategies import with_hand
 from tests.goblins_vs_gnomes.test_turn import WALL
 
 

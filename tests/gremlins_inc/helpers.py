@@ -9,17 +9,15 @@ from typing import Any
 import attrs
 
 from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.gremlins_inc import (
-    Components,
-    Options,
-    Project,
-    State,
-    apply,
-    check_state,
-    legal_actions,
-    new_game,
-    parse_components,
-)
+from gremlinrules.gremlins_inc import Components
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Project
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import check_state
+from gremlinrules.gremlins_inc import legal_actions
+from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc import parse_components
 
 
 def _action(cid: str, resource: str, copies: int, cost: dict[str, int],

@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import gremlinrules
-from gremlinrules.core.scenarios import scenario_document, scenario_json
-from gremlinrules.gremlins_inc import Cancel, Start
+from gremlinrules.core.scenarios import scenario_document
+from gremlinrules.core.scenarios import scenario_json
+from gremlinrules.gremlins_inc import Cancel
+from gremlinrules.gremlins_inc import Start
 from tests.gremlins_inc.helpers import TEST_SET
 
 OUT = Path(__file__).resolve().parents[2] / "spec" / "gremlins-inc" / "scenarios"

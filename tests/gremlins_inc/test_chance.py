@@ -8,7 +8,8 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -16,25 +17,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.rng import Rng
-from gremlinrules.gremlins_inc import (
-    Drawn,
-    EndTurn,
-    Options,
-    Play,
-    State,
-    apply,
-    apply_with_events,
-    check_state,
-    decision_bound,
-    is_terminal,
-    legal_actions,
-    new_game,
-    observe,
-)
+from gremlinrules.gremlins_inc import Drawn
+from gremlinrules.gremlins_inc import EndTurn
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import apply_with_events
 from gremlinrules.gremlins_inc import chance as model
+from gremlinrules.gremlins_inc import check_state
+from gremlinrules.gremlins_inc import decision_bound
+from gremlinrules.gremlins_inc import is_terminal
+from gremlinrules.gremlins_inc import legal_actions
+from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc import observe
 from gremlinrules.gremlins_inc.kit import kit_for
 from tests.gremlins_inc.helpers import TEST_SET
 

@@ -9,7 +9,8 @@ import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules import InvalidArgumentError, SerializationError
+from gremlinrules import InvalidArgumentError
+from gremlinrules import SerializationError
 from gremlinrules.gremlins_inc.frames import Payment
 
 GAME = gremlinrules.get_game("gremlins-inc")

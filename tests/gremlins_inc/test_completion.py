@@ -9,20 +9,19 @@ from typing import Any
 import attrs
 import pytest
 
-from gremlinrules.gremlins_inc import (
-    Complete,
-    Components,
-    Options,
-    Project,
-    State,
-    apply,
-    apply_with_events,
-    new_game,
-    observe,
-    parse_components,
-)
+from gremlinrules.gremlins_inc import Complete
+from gremlinrules.gremlins_inc import Components
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Project
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import apply_with_events
+from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc import observe
+from gremlinrules.gremlins_inc import parse_components
 from gremlinrules.gremlins_inc.frames import ProjectChoice
-from tests.gremlins_inc.helpers import CARDS, consistent
+from tests.gremlins_inc.helpers import CARDS
+from tests.gremlins_inc.helpers import consistent
 
 _EXTRA = [
     {"id": "tower", "name": "Tower", "kind": "blueprint", "resource": "industry", "copies": 1, "score": 3,

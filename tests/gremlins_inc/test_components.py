@@ -12,13 +12,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.core.errors import InvalidArgumentError, SetupError
-from gremlinrules.gremlins_inc.components import (
-    REFERENCE,
-    Components,
-    load_components,
-    parse_components,
-)
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.gremlins_inc.components import REFERENCE
+from gremlinrules.gremlins_inc.components import Components
+from gremlinrules.gremlins_inc.components import load_components
+from gremlinrules.gremlins_inc.components import parse_components
 
 
 def small_set() -> dict[str, Any]:

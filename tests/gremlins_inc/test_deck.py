@@ -9,23 +9,23 @@ from pathlib import Path
 
 import pytest
 
-from gremlinrules.core.spec import Clause, load_spec, spec_dir
-from gremlinrules.gremlins_inc.components import (
-    AMONG,
-    DESTINATIONS,
-    HARMFUL_OPS,
-    KINDS,
-    OPS,
-    PASSIVES,
-    PROJECT_FILTERS,
-    REFERENCE,
-    RESOURCE_FILTERS,
-    RESOURCES,
-    SELECTORS,
-    Card,
-    Step,
-    load_components,
-)
+from gremlinrules.core.spec import Clause
+from gremlinrules.core.spec import load_spec
+from gremlinrules.core.spec import spec_dir
+from gremlinrules.gremlins_inc.components import AMONG
+from gremlinrules.gremlins_inc.components import DESTINATIONS
+from gremlinrules.gremlins_inc.components import HARMFUL_OPS
+from gremlinrules.gremlins_inc.components import KINDS
+from gremlinrules.gremlins_inc.components import OPS
+from gremlinrules.gremlins_inc.components import PASSIVES
+from gremlinrules.gremlins_inc.components import PROJECT_FILTERS
+from gremlinrules.gremlins_inc.components import REFERENCE
+from gremlinrules.gremlins_inc.components import RESOURCE_FILTERS
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import SELECTORS
+from gremlinrules.gremlins_inc.components import Card
+from gremlinrules.gremlins_inc.components import Step
+from gremlinrules.gremlins_inc.components import load_components
 
 CARDS = REFERENCE.cards
 DECK_CLAUSES = spec_dir() / "gremlins-inc" / "clauses" / "deck.toml"

@@ -10,22 +10,25 @@ from typing import Any
 import attrs
 import pytest
 
-from gremlinrules.gremlins_inc import (
-    Action,
-    Complete,
-    Options,
-    Play,
-    Project,
-    State,
-    apply,
-    check_state,
-    legal_actions,
-    new_game,
-    parse_components,
-)
-from gremlinrules.gremlins_inc.components import REFERENCE, RESOURCES, Card, Components
-from gremlinrules.gremlins_inc.flow import actions_allowed, protected
-from gremlinrules.gremlins_inc.rules import action_cost, completion_cost
+from gremlinrules.gremlins_inc import Action
+from gremlinrules.gremlins_inc import Complete
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import Project
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import check_state
+from gremlinrules.gremlins_inc import legal_actions
+from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc import parse_components
+from gremlinrules.gremlins_inc.components import REFERENCE
+from gremlinrules.gremlins_inc.components import RESOURCES
+from gremlinrules.gremlins_inc.components import Card
+from gremlinrules.gremlins_inc.components import Components
+from gremlinrules.gremlins_inc.flow import actions_allowed
+from gremlinrules.gremlins_inc.flow import protected
+from gremlinrules.gremlins_inc.rules import action_cost
+from gremlinrules.gremlins_inc.rules import completion_cost
 
 GROUPS = ("GI-DECK-3", "GI-DECK-4", "GI-DECK-5", "GI-DECK-6", "GI-DECK-7", "GI-DECK-8", "GI-DECK-9",
           "GI-DECK-10", "GI-DECK-11", "GI-DECK-12", "GI-DECK-13", "GI-DECK-14")

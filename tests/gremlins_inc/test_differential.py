@@ -8,21 +8,22 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 
 from gremlinrules import IllegalActionError
-from gremlinrules.gremlins_inc import (
-    Complete,
-    Options,
-    Play,
-    State,
-    all_actions,
-    fast,
-    new_game,
-    rules,
-)
+from gremlinrules.gremlins_inc import Complete
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import all_actions
+from gremlinrules.gremlins_inc import fast
+from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.components import REFERENCE
-from tests.strategies import Table, gi_tables, seeds
+from tests.strategies import Table
+from tests.strategies import gi_tables
+from tests.strategies import seeds
 
 
 def refusal(f: object, s: State, a: object) -> str | None:

@@ -8,27 +8,31 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules import IllegalActionError
-from gremlinrules.gremlins_inc import (
-    Assign,
-    ChoosePlayer,
-    ChooseProject,
-    ChooseResource,
-    ChooseSelf,
-    Complete,
-    Discard,
-    Done,
-    EndTurn,
-    Options,
-    Play,
-    Start,
-    apply,
-    current_player,
-    legal_actions,
-    parse_components,
-)
+from gremlinrules.gremlins_inc import Assign
+from gremlinrules.gremlins_inc import ChoosePlayer
+from gremlinrules.gremlins_inc import ChooseProject
+from gremlinrules.gremlins_inc import ChooseResource
+from gremlinrules.gremlins_inc import ChooseSelf
+from gremlinrules.gremlins_inc import Complete
+from gremlinrules.gremlins_inc import Discard
+from gremlinrules.gremlins_inc import Done
+from gremlinrules.gremlins_inc import EndTurn
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import Start
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import current_player
+from gremlinrules.gremlins_inc import legal_actions
+from gremlinrules.gremlins_inc import parse_components
 from gremlinrules.gremlins_inc.flow import protected
-from gremlinrules.gremlins_inc.frames import DiscardChoice, PlayerChoice
-from tests.gremlins_inc.helpers import CARDS, TEST_SET, P, _blueprint, play, table
+from gremlinrules.gremlins_inc.frames import DiscardChoice
+from gremlinrules.gremlins_inc.frames import PlayerChoice
+from tests.gremlins_inc.helpers import CARDS
+from tests.gremlins_inc.helpers import TEST_SET
+from tests.gremlins_inc.helpers import P
+from tests.gremlins_inc.helpers import _blueprint
+from tests.gremlins_inc.helpers import play
+from tests.gremlins_inc.helpers import table
 
 TEAMS = Options(components=TEST_SET, teams="2v2")
 """Seats 0 and 2 against seats 1 and 3."""

@@ -12,25 +12,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules import SetupError
-from gremlinrules.gremlins_inc import (
-    Drawn,
-    EndTurn,
-    Options,
-    Phase,
-    Play,
-    State,
-    TurnBegan,
-    apply,
-    apply_with_events,
-    check_state,
-    decision_bound,
-    is_terminal,
-    legal_actions,
-    new_game,
-    observe,
-    parse_components,
-)
-from tests.gremlins_inc.helpers import CARDS, consistent, play
+from gremlinrules.gremlins_inc import Drawn
+from gremlinrules.gremlins_inc import EndTurn
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Phase
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import TurnBegan
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import apply_with_events
+from gremlinrules.gremlins_inc import check_state
+from gremlinrules.gremlins_inc import decision_bound
+from gremlinrules.gremlins_inc import is_terminal
+from gremlinrules.gremlins_inc import legal_actions
+from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc import observe
+from gremlinrules.gremlins_inc import parse_components
+from tests.gremlins_inc.helpers import CARDS
+from tests.gremlins_inc.helpers import consistent
+from tests.gremlins_inc.helpers import play
 
 AGAIN = {"id": "again", "name": "Again", "kind": "action", "resource": "gold", "copies": 6,
          "text": "Take another turn after this one.", "effect": [{"op": "extra_turn"}]}

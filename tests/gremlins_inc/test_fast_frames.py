@@ -7,10 +7,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from gremlinrules.gremlins_inc import Options, fast, new_game, rules
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import fast
+from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.fast_effects import ASKED
 from gremlinrules.gremlins_inc.state import evolve
 

@@ -9,27 +9,28 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.gremlins_inc import (
-    ChooseProject,
-    Effect,
-    Payment,
-    PendingFrame,
-    PlayerChoice,
-    Stage,
-    State,
-    apply_with_events,
-    fast,
-    new_game,
-    rules,
-)
+from gremlinrules.gremlins_inc import ChooseProject
+from gremlinrules.gremlins_inc import Effect
+from gremlinrules.gremlins_inc import Payment
+from gremlinrules.gremlins_inc import PendingFrame
+from gremlinrules.gremlins_inc import PlayerChoice
+from gremlinrules.gremlins_inc import Stage
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import apply_with_events
+from gremlinrules.gremlins_inc import fast
+from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.components import REFERENCE
 from gremlinrules.gremlins_inc.state import evolve
 from tests.gremlins_inc.helpers import OPTIONS as TEST_OPTIONS
-from tests.gremlins_inc.test_differential import agree_to_the_end, refusal
+from tests.gremlins_inc.test_differential import agree_to_the_end
+from tests.gremlins_inc.test_differential import refusal
 
 PERMANENTS = sorted(c.id for c in REFERENCE.cards if c.kind == "permanent")
 
@@ -156,7 +157,8 @@ def test_contexts_made_without_the_constructor_equal_the_constructors(player: in
                                                                        step: int) -> None:
     """Property: the fast path's constructor-free effect contexts are exactly ``Effect(player, card)``
     and ``Effect(player, card, step)`` (every default in place; a completion's uid kept)."""
-    from gremlinrules.gremlins_inc.fast_effects import _next_step, first_step
+    from gremlinrules.gremlins_inc.fast_effects import _next_step
+    from gremlinrules.gremlins_inc.fast_effects import first_step
 
     assert first_step(player, card) == Effect(player, card)
     assert first_step(player, card, 7) == Effect(player, card, completing=7)

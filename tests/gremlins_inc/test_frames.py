@@ -14,22 +14,21 @@ from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules.core.errors import SerializationError
-from gremlinrules.gremlins_inc import (
-    FORMAT_VERSION,
-    FRAME_TYPES,
-    REFERENCE,
-    ChooseProject,
-    Complete,
-    Effect,
-    Payment,
-    Play,
-    Project,
-    ProjectChoice,
-    Stage,
-    apply,
-    observe,
-)
-from tests.gremlins_inc.helpers import P, table
+from gremlinrules.gremlins_inc import FORMAT_VERSION
+from gremlinrules.gremlins_inc import FRAME_TYPES
+from gremlinrules.gremlins_inc import REFERENCE
+from gremlinrules.gremlins_inc import ChooseProject
+from gremlinrules.gremlins_inc import Complete
+from gremlinrules.gremlins_inc import Effect
+from gremlinrules.gremlins_inc import Payment
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import Project
+from gremlinrules.gremlins_inc import ProjectChoice
+from gremlinrules.gremlins_inc import Stage
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import observe
+from tests.gremlins_inc.helpers import P
+from tests.gremlins_inc.helpers import table
 from tests.gremlins_inc.test_completion import _table
 
 GAME = gremlinrules.get_game("gremlins-inc")

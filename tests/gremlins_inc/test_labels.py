@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from gremlinrules.gremlins_inc import (
-    ChoosePlayer,
-    ChooseProject,
-    ChooseResource,
-    Play,
-    action_label,
-    describe,
-    legal_actions,
-    observe,
-)
+from gremlinrules.gremlins_inc import ChoosePlayer
+from gremlinrules.gremlins_inc import ChooseProject
+from gremlinrules.gremlins_inc import ChooseResource
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import action_label
+from gremlinrules.gremlins_inc import describe
+from gremlinrules.gremlins_inc import legal_actions
+from gremlinrules.gremlins_inc import observe
 from gremlinrules.gremlins_inc.frames import Payment
-from tests.gremlins_inc.helpers import P, play, table
+from tests.gremlins_inc.helpers import P
+from tests.gremlins_inc.helpers import play
+from tests.gremlins_inc.helpers import table
 
 
 @pytest.mark.clause("GI-EFFECT-5")
@@ -58,7 +58,8 @@ def test_the_notation_examples_name_real_cards_and_projects() -> None:
     from pathlib import Path
 
     from gremlinrules import SerializationError
-    from gremlinrules.gremlins_inc import all_actions, parse_action
+    from gremlinrules.gremlins_inc import all_actions
+    from gremlinrules.gremlins_inc import parse_action
 
     page = (Path(__file__).parents[2] / "docs" / "games" / "gremlins-inc.rst").read_text(encoding="utf-8")
     table_ = page.split("Notation\n--------", 1)[1].split("A card in the notation", 1)[0]

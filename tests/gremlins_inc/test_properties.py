@@ -9,23 +9,22 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from gremlinrules.gremlins_inc import (
-    REFERENCE,
-    Assign,
-    Complete,
-    Options,
-    Phase,
-    State,
-    apply,
-    check_state,
-    decision_bound,
-    is_terminal,
-    legal_actions,
-    new_game,
-)
+from gremlinrules.gremlins_inc import REFERENCE
+from gremlinrules.gremlins_inc import Assign
+from gremlinrules.gremlins_inc import Complete
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Phase
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import check_state
+from gremlinrules.gremlins_inc import decision_bound
+from gremlinrules.gremlins_inc import is_terminal
+from gremlinrules.gremlins_inc import legal_actions
+from gremlinrules.gremlins_inc import new_game
 
 LAYOUTS = [(2, "none"), (3, "none"), (4, "2v2"), (5, "2v3"), (6, "3v3"), (6, "2v2v2"), (6, "none")]
 

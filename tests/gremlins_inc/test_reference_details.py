@@ -6,21 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from gremlinrules import IllegalActionError, InvalidArgumentError
-from gremlinrules.gremlins_inc import (
-    Discard,
-    Done,
-    Drawn,
-    Options,
-    Setup,
-    Start,
-    State,
-    apply,
-    apply_with_events,
-    current_player,
-    is_terminal,
-    new_game,
-)
+from gremlinrules import IllegalActionError
+from gremlinrules import InvalidArgumentError
+from gremlinrules.gremlins_inc import Discard
+from gremlinrules.gremlins_inc import Done
+from gremlinrules.gremlins_inc import Drawn
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Setup
+from gremlinrules.gremlins_inc import Start
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import apply_with_events
+from gremlinrules.gremlins_inc import current_player
+from gremlinrules.gremlins_inc import is_terminal
+from gremlinrules.gremlins_inc import new_game
 from tests.gremlins_inc.helpers import TEST_SET
 
 

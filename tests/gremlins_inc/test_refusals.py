@@ -12,23 +12,22 @@ import pytest
 import gremlinrules
 from gremlinrules import InvalidArgumentError
 from gremlinrules.core.chance import CHANCE
-from gremlinrules.gremlins_inc import (
-    Assign,
-    Cancel,
-    Complete,
-    Phase,
-    Play,
-    Start,
-    State,
-    apply,
-    current_player,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    players,
-)
+from gremlinrules.gremlins_inc import Assign
+from gremlinrules.gremlins_inc import Cancel
+from gremlinrules.gremlins_inc import Complete
+from gremlinrules.gremlins_inc import Phase
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import Start
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import current_player
+from gremlinrules.gremlins_inc import is_legal
+from gremlinrules.gremlins_inc import is_terminal
+from gremlinrules.gremlins_inc import legal_actions
+from gremlinrules.gremlins_inc import players
 from gremlinrules.gremlins_inc.frames import Payment
-from tests.gremlins_inc.helpers import P, table
+from tests.gremlins_inc.helpers import P
+from tests.gremlins_inc.helpers import table
 from tests.refusals import assert_refused
 
 LONG = "y" * 41

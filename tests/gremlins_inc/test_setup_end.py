@@ -9,22 +9,23 @@ import attrs
 import pytest
 
 from gremlinrules import SetupError
-from gremlinrules.gremlins_inc import (
-    REFERENCE,
-    Discard,
-    Done,
-    EndTurn,
-    Options,
-    Phase,
-    Setup,
-    current_player,
-    decision_bound,
-    new_game,
-    parse_components,
-    seat_teams,
-    winners,
-)
-from tests.gremlins_inc.helpers import OPTIONS, TEST_SET, play, table
+from gremlinrules.gremlins_inc import REFERENCE
+from gremlinrules.gremlins_inc import Discard
+from gremlinrules.gremlins_inc import Done
+from gremlinrules.gremlins_inc import EndTurn
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Phase
+from gremlinrules.gremlins_inc import Setup
+from gremlinrules.gremlins_inc import current_player
+from gremlinrules.gremlins_inc import decision_bound
+from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc import parse_components
+from gremlinrules.gremlins_inc import seat_teams
+from gremlinrules.gremlins_inc import winners
+from tests.gremlins_inc.helpers import OPTIONS
+from tests.gremlins_inc.helpers import TEST_SET
+from tests.gremlins_inc.helpers import play
+from tests.gremlins_inc.helpers import table
 
 
 @pytest.mark.clause("GI-SETUP-1", "GI-SETUP-2")

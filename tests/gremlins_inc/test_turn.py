@@ -9,30 +9,33 @@ from typing import Any
 import pytest
 
 from gremlinrules import IllegalActionError
-from gremlinrules.gremlins_inc import (
-    Assign,
-    Cancel,
-    ChoosePlayer,
-    ChooseProject,
-    Complete,
-    Done,
-    EndTurn,
-    Options,
-    Phase,
-    Play,
-    Setup,
-    Start,
-    all_actions,
-    apply,
-    apply_with_events,
-    check_state,
-    events,
-    is_legal,
-    legal_actions,
-    new_game,
-)
-from gremlinrules.gremlins_inc.frames import Payment, PlayerChoice
-from tests.gremlins_inc.helpers import OPTIONS, TEST_SET, P, play, table
+from gremlinrules.gremlins_inc import Assign
+from gremlinrules.gremlins_inc import Cancel
+from gremlinrules.gremlins_inc import ChoosePlayer
+from gremlinrules.gremlins_inc import ChooseProject
+from gremlinrules.gremlins_inc import Complete
+from gremlinrules.gremlins_inc import Done
+from gremlinrules.gremlins_inc import EndTurn
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Phase
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import Setup
+from gremlinrules.gremlins_inc import Start
+from gremlinrules.gremlins_inc import all_actions
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import apply_with_events
+from gremlinrules.gremlins_inc import check_state
+from gremlinrules.gremlins_inc import events
+from gremlinrules.gremlins_inc import is_legal
+from gremlinrules.gremlins_inc import legal_actions
+from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc.frames import Payment
+from gremlinrules.gremlins_inc.frames import PlayerChoice
+from tests.gremlins_inc.helpers import OPTIONS
+from tests.gremlins_inc.helpers import TEST_SET
+from tests.gremlins_inc.helpers import P
+from tests.gremlins_inc.helpers import play
+from tests.gremlins_inc.helpers import table
 
 TURN_ACTIONS: dict[str, Callable[[int], Any]] = {
     "start": lambda k: Start(("coin", "rich")[k]),

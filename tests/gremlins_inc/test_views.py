@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from gremlinrules.gremlins_inc import (
-    Assign,
-    ChoosePlayer,
-    ChooseProject,
-    Options,
-    Play,
-    Start,
-    apply_with_events,
-    observe,
-    observe_event,
-    sample_hidden,
-)
-from tests.gremlins_inc.helpers import TEST_SET, P, play, table
+from gremlinrules.gremlins_inc import Assign
+from gremlinrules.gremlins_inc import ChoosePlayer
+from gremlinrules.gremlins_inc import ChooseProject
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import Start
+from gremlinrules.gremlins_inc import apply_with_events
+from gremlinrules.gremlins_inc import observe
+from gremlinrules.gremlins_inc import observe_event
+from gremlinrules.gremlins_inc import sample_hidden
+from tests.gremlins_inc.helpers import TEST_SET
+from tests.gremlins_inc.helpers import P
+from tests.gremlins_inc.helpers import play
+from tests.gremlins_inc.helpers import table
 
 
 @pytest.mark.clause("GI-VIEW-1")

@@ -7,18 +7,18 @@ from typing import Any
 
 from hypothesis import settings
 
-from gremlinrules.gremlins_the_game import (
-    Options,
-    Placed,
-    Setup,
-    State,
-    apply,
-    check_state,
-    is_terminal,
-    legal_actions,
-    new_game,
-)
-from gremlinrules.gremlins_the_game.flow import GREMLIN_SPACES, THEATER_SPACES, replace
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import Placed
+from gremlinrules.gremlins_the_game import Setup
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import check_state
+from gremlinrules.gremlins_the_game import is_terminal
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import new_game
+from gremlinrules.gremlins_the_game.flow import GREMLIN_SPACES
+from gremlinrules.gremlins_the_game.flow import THEATER_SPACES
+from gremlinrules.gremlins_the_game.flow import replace
 
 __all__ = ["GREMLIN_SPACES", "THEATER_SPACES", "edited", "play", "random_states", "scaled", "table"]
 

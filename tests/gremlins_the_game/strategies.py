@@ -10,27 +10,23 @@ from hypothesis import strategies as st
 
 from gremlinrules.core.board import cell_name
 from gremlinrules.core.errors import SetupError
-from gremlinrules.gremlins_the_game import (
-    ARMOURY,
-    Components,
-    Map,
-    Options,
-    all_actions,
-    load_map,
-    read_map,
-    validate_components,
-)
-from gremlinrules.gremlins_the_game.components import (
-    COLOURS,
-    EFFECT_KINDS,
-    REPLENISH,
-    SHAPES,
-    Effect,
-    EventCard,
-    GremlinToken,
-    Symbol,
-    WeaponCard,
-)
+from gremlinrules.gremlins_the_game import ARMOURY
+from gremlinrules.gremlins_the_game import Components
+from gremlinrules.gremlins_the_game import Map
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import all_actions
+from gremlinrules.gremlins_the_game import load_map
+from gremlinrules.gremlins_the_game import read_map
+from gremlinrules.gremlins_the_game import validate_components
+from gremlinrules.gremlins_the_game.components import COLOURS
+from gremlinrules.gremlins_the_game.components import EFFECT_KINDS
+from gremlinrules.gremlins_the_game.components import REPLENISH
+from gremlinrules.gremlins_the_game.components import SHAPES
+from gremlinrules.gremlins_the_game.components import Effect
+from gremlinrules.gremlins_the_game.components import EventCard
+from gremlinrules.gremlins_the_game.components import GremlinToken
+from gremlinrules.gremlins_the_game.components import Symbol
+from gremlinrules.gremlins_the_game.components import WeaponCard
 from gremlinrules.gremlins_the_game.setup import CONFORMANCE_TABLES
 from tests.gremlins_the_game.test_board import SMALL
 

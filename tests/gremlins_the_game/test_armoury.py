@@ -9,8 +9,12 @@ import pytest
 
 import gremlinrules
 from gremlinrules.bots import make_bot
-from gremlinrules.gremlins_the_game import ARMOURY, REFERENCE, Components, Options
-from gremlinrules.gremlins_the_game.components import covers, tables
+from gremlinrules.gremlins_the_game import ARMOURY
+from gremlinrules.gremlins_the_game import REFERENCE
+from gremlinrules.gremlins_the_game import Components
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game.components import covers
+from gremlinrules.gremlins_the_game.components import tables
 
 # The symbol slots the set's header and clause state, per (colour, shape).
 SLOTS = {

@@ -14,10 +14,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.core.board import distances, reachable
-from gremlinrules.core.errors import InvalidArgumentError, SetupError
+from gremlinrules.core.board import distances
+from gremlinrules.core.board import reachable
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SetupError
 from gremlinrules.gremlins_the_game import board
-from gremlinrules.gremlins_the_game.board import COLOURS, REFERENCE_MAP, load_map, map_svg, read_map
+from gremlinrules.gremlins_the_game.board import COLOURS
+from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
+from gremlinrules.gremlins_the_game.board import load_map
+from gremlinrules.gremlins_the_game.board import map_svg
+from gremlinrules.gremlins_the_game.board import read_map
 
 M = REFERENCE_MAP
 NAMED = ("Movie Theater", "Town Square", "Peltzer House", "YMCA", "Dorry's Tavern", "Department Store")

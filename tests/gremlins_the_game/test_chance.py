@@ -14,39 +14,47 @@ from math import factorial
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules import Game
-from gremlinrules.core.chance import CHANCE, Need, Outcome, Tracked
+from gremlinrules.core.chance import CHANCE
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
+from gremlinrules.core.chance import Tracked
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.rng import Rng
-from gremlinrules.gremlins_the_game import (
-    REFERENCE_MAP,
-    Discard,
-    Move,
-    Options,
-    Placed,
-    State,
-    WeaponsDrawn,
-    apply,
-    check_state,
-    current_player,
-    decision_bound,
-    is_terminal,
-    legal_actions,
-    new_game,
-    observe,
-    rules,
-)
+from gremlinrules.gremlins_the_game import REFERENCE_MAP
+from gremlinrules.gremlins_the_game import Discard
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import Placed
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import WeaponsDrawn
+from gremlinrules.gremlins_the_game import apply
 from gremlinrules.gremlins_the_game import chance as model
-from gremlinrules.gremlins_the_game.components import HAND_LIMIT, REFERENCE, tables
+from gremlinrules.gremlins_the_game import check_state
+from gremlinrules.gremlins_the_game import current_player
+from gremlinrules.gremlins_the_game import decision_bound
+from gremlinrules.gremlins_the_game import is_terminal
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import new_game
+from gremlinrules.gremlins_the_game import observe
+from gremlinrules.gremlins_the_game import rules
+from gremlinrules.gremlins_the_game.components import HAND_LIMIT
+from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.events import EventDrawn
 from gremlinrules.gremlins_the_game.flow import replace
-from gremlinrules.gremlins_the_game.frames import EventDiscard, HandLimit
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import HandLimit
 from gremlinrules.gremlins_the_game.rules import apply_with_events
-from tests.gremlins_the_game.helpers import THEATER_SPACES, edited, random_states, scaled
+from tests.gremlins_the_game.helpers import THEATER_SPACES
+from tests.gremlins_the_game.helpers import edited
+from tests.gremlins_the_game.helpers import random_states
+from tests.gremlins_the_game.helpers import scaled
 
 T = tables(REFERENCE)
 MAP_ORDER = {space.name: i for i, space in enumerate(REFERENCE_MAP.spaces)}

@@ -9,20 +9,23 @@ from typing import Any
 import attrs
 import pytest
 
-from gremlinrules.core.errors import ComponentError, SetupError
-from gremlinrules.gremlins_the_game import (
-    REFERENCE,
-    Defeat,
-    GremlinToken,
-    Options,
-    Symbol,
-    all_actions,
-    load_components,
-    new_game,
-    parse_components,
-    validate_components,
-)
-from gremlinrules.gremlins_the_game.components import ARMOURY, COLOURS, SHAPES, design_name, tables
+from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.gremlins_the_game import REFERENCE
+from gremlinrules.gremlins_the_game import Defeat
+from gremlinrules.gremlins_the_game import GremlinToken
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import Symbol
+from gremlinrules.gremlins_the_game import all_actions
+from gremlinrules.gremlins_the_game import load_components
+from gremlinrules.gremlins_the_game import new_game
+from gremlinrules.gremlins_the_game import parse_components
+from gremlinrules.gremlins_the_game import validate_components
+from gremlinrules.gremlins_the_game.components import ARMOURY
+from gremlinrules.gremlins_the_game.components import COLOURS
+from gremlinrules.gremlins_the_game.components import SHAPES
+from gremlinrules.gremlins_the_game.components import design_name
+from gremlinrules.gremlins_the_game.components import tables
 from tests.gremlins_the_game.helpers import random_states
 
 

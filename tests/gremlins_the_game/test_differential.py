@@ -5,22 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.gremlins_the_game import (
-    Choose,
-    Defeat,
-    Discard,
-    Move,
-    Options,
-    State,
-    all_actions,
-    fast,
-    new_game,
-    rules,
-)
+from gremlinrules.gremlins_the_game import Choose
+from gremlinrules.gremlins_the_game import Defeat
+from gremlinrules.gremlins_the_game import Discard
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import all_actions
+from gremlinrules.gremlins_the_game import fast
+from gremlinrules.gremlins_the_game import new_game
+from gremlinrules.gremlins_the_game import rules
 from tests.gremlins_the_game.helpers import scaled
 
 MALFORMED: tuple[Any, ...] = (

@@ -6,37 +6,37 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules.core import draws
-from gremlinrules.core.board import (
-    BoardGraph,
-    grid_bits,
-    grid_graph,
-    layout,
-    reach_bits,
-    reachable,
-    select_bits,
-)
+from gremlinrules.core.board import BoardGraph
+from gremlinrules.core.board import grid_bits
+from gremlinrules.core.board import grid_graph
+from gremlinrules.core.board import layout
+from gremlinrules.core.board import reach_bits
+from gremlinrules.core.board import reachable
+from gremlinrules.core.board import select_bits
 from gremlinrules.core.rng import Rng
-from gremlinrules.gremlins_the_game import (
-    Options,
-    Phase,
-    Setup,
-    State,
-    fast,
-    fast_fight,
-    fast_moves,
-    flow,
-    read_map,
-    rules,
-    setup,
-)
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import Phase
+from gremlinrules.gremlins_the_game import Setup
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import fast
+from gremlinrules.gremlins_the_game import fast_fight
+from gremlinrules.gremlins_the_game import fast_moves
+from gremlinrules.gremlins_the_game import flow
+from gremlinrules.gremlins_the_game import read_map
+from gremlinrules.gremlins_the_game import rules
+from gremlinrules.gremlins_the_game import setup
 from gremlinrules.gremlins_the_game.components import tables
-from gremlinrules.gremlins_the_game.frames import Fight, HandLimit, Next
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import Next
 from gremlinrules.gremlins_the_game.geometry import geometry
-from tests.gremlins_the_game.helpers import random_states, scaled
+from tests.gremlins_the_game.helpers import random_states
+from tests.gremlins_the_game.helpers import scaled
 from tests.gremlins_the_game.test_board import SMALL
 
 _REF = geometry(None)

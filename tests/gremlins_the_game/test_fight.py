@@ -11,22 +11,26 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.gremlins_the_game import (
-    REFERENCE,
-    Choose,
-    Defeat,
-    LetEscape,
-    Move,
-    Placed,
-    State,
-    apply,
-    legal_actions,
-    scores,
-)
+from gremlinrules.gremlins_the_game import REFERENCE
+from gremlinrules.gremlins_the_game import Choose
+from gremlinrules.gremlins_the_game import Defeat
+from gremlinrules.gremlins_the_game import LetEscape
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Placed
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import scores
 from gremlinrules.gremlins_the_game.components import HAND_LIMIT
-from gremlinrules.gremlins_the_game.flow import INDEX, start_of
-from gremlinrules.gremlins_the_game.frames import EscapeToTheater, Fight
-from tests.gremlins_the_game.helpers import GREMLIN_SPACES, THEATER_SPACES, edited, play, table
+from gremlinrules.gremlins_the_game.flow import INDEX
+from gremlinrules.gremlins_the_game.flow import start_of
+from gremlinrules.gremlins_the_game.frames import EscapeToTheater
+from gremlinrules.gremlins_the_game.frames import Fight
+from tests.gremlins_the_game.helpers import GREMLIN_SPACES
+from tests.gremlins_the_game.helpers import THEATER_SPACES
+from tests.gremlins_the_game.helpers import edited
+from tests.gremlins_the_game.helpers import play
+from tests.gremlins_the_game.helpers import table
 
 # gremlin-17 needs a red circle and a red triangle; it lies on e6, two moves from red's Start.
 STACK = tuple(f"gremlin-{n:02}" for n in (1, 2, 17, 3, 4, 5, 6, 7, 8, 9, 10, 11))

@@ -9,21 +9,20 @@ from pathlib import Path
 import pytest
 
 import gremlinrules
-from gremlinrules.core.errors import InvalidArgumentError, SerializationError
-from gremlinrules.gremlins_the_game import (
-    FORMAT_VERSION,
-    EscapeToTheater,
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    Next,
-    Phase,
-    apply,
-    check_state,
-    observe,
-)
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.gremlins_the_game import FORMAT_VERSION
+from gremlinrules.gremlins_the_game import EscapeToTheater
+from gremlinrules.gremlins_the_game import EventDiscard
+from gremlinrules.gremlins_the_game import Fight
+from gremlinrules.gremlins_the_game import GangToTheater
+from gremlinrules.gremlins_the_game import HandLimit
+from gremlinrules.gremlins_the_game import MoveGremlin
+from gremlinrules.gremlins_the_game import Next
+from gremlinrules.gremlins_the_game import Phase
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import check_state
+from gremlinrules.gremlins_the_game import observe
 from gremlinrules.gremlins_the_game.flow import replace
 
 GAME = gremlinrules.get_game("gremlins-the-game")

@@ -3,50 +3,57 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules.core.errors import SerializationError
-from gremlinrules.gremlins_the_game import (
-    Choose,
-    Defeat,
-    Discard,
-    EventDrawn,
-    GameEnded,
-    GremlinDefeated,
-    GremlinRevealed,
-    LetEscape,
-    Move,
-    Options,
-    Placed,
-    WeaponsDrawn,
-    action_label,
-    all_actions,
-    apply,
-    apply_with_events,
-    current_player,
-    describe,
-    is_terminal,
-    legal_actions,
-    observe,
-    observe_event,
-    parse_action,
-)
-from gremlinrules.gremlins_the_game.components import REFERENCE, tables
-from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, WEAPON_SPACES, replace
-from gremlinrules.gremlins_the_game.frames import (
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    Next,
-    PickGremlin,
-    PlaceGremlin,
-)
-from tests.gremlins_the_game.helpers import THEATER_SPACES, edited, play, random_states, scaled, table
-from tests.gremlins_the_game.test_fight import HANDS, STACK
+from gremlinrules.gremlins_the_game import Choose
+from gremlinrules.gremlins_the_game import Defeat
+from gremlinrules.gremlins_the_game import Discard
+from gremlinrules.gremlins_the_game import EventDrawn
+from gremlinrules.gremlins_the_game import GameEnded
+from gremlinrules.gremlins_the_game import GremlinDefeated
+from gremlinrules.gremlins_the_game import GremlinRevealed
+from gremlinrules.gremlins_the_game import LetEscape
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import Placed
+from gremlinrules.gremlins_the_game import WeaponsDrawn
+from gremlinrules.gremlins_the_game import action_label
+from gremlinrules.gremlins_the_game import all_actions
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import apply_with_events
+from gremlinrules.gremlins_the_game import current_player
+from gremlinrules.gremlins_the_game import describe
+from gremlinrules.gremlins_the_game import is_terminal
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import observe
+from gremlinrules.gremlins_the_game import observe_event
+from gremlinrules.gremlins_the_game import parse_action
+from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.flow import EVENT_SPACES
+from gremlinrules.gremlins_the_game.flow import INDEX
+from gremlinrules.gremlins_the_game.flow import WEAPON_SPACES
+from gremlinrules.gremlins_the_game.flow import replace
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import GangToTheater
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import MoveGremlin
+from gremlinrules.gremlins_the_game.frames import Next
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.frames import PlaceGremlin
+from tests.gremlins_the_game.helpers import THEATER_SPACES
+from tests.gremlins_the_game.helpers import edited
+from tests.gremlins_the_game.helpers import play
+from tests.gremlins_the_game.helpers import random_states
+from tests.gremlins_the_game.helpers import scaled
+from tests.gremlins_the_game.helpers import table
+from tests.gremlins_the_game.test_fight import HANDS
+from tests.gremlins_the_game.test_fight import STACK
 
 G17 = "red-circle+red-triangle-2pt"
 """gremlin-17's design name (GTG-VIEW-2): views, events and labels name a gremlin so."""
@@ -194,7 +201,9 @@ def test_no_label_names_a_gremlin_the_seat_cannot_see(seed: int) -> None:
 def test_a_gremlin_an_event_moves_is_reported_moved_not_replenished() -> None:
     """Gremlin Vengeance: the moved face-down gremlin is a GremlinMoved from its space to the new
     one (no gremlin named), not a new token; Fed After Midnight's gremlin from the pool is."""
-    from gremlinrules.gremlins_the_game import GremlinMoved, GremlinPlaced, TokensReplenished
+    from gremlinrules.gremlins_the_game import GremlinMoved
+    from gremlinrules.gremlins_the_game import GremlinPlaced
+    from gremlinrules.gremlins_the_game import TokensReplenished
     from gremlinrules.gremlins_the_game.flow import GREMLIN_SPACES
 
     s = table(2, event_deck=("gremlin-vengeance", "fed-after-midnight"))

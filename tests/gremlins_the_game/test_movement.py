@@ -7,14 +7,24 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.gremlins_the_game import REFERENCE_MAP, Move, Options, State, apply, is_legal, legal_actions
+from gremlinrules.gremlins_the_game import REFERENCE_MAP
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import is_legal
+from gremlinrules.gremlins_the_game import legal_actions
 from gremlinrules.gremlins_the_game.flow import start_of
 from gremlinrules.gremlins_the_game.state import Phase
-from tests.gremlins_the_game.helpers import edited, random_states, scaled, table
+from tests.gremlins_the_game.helpers import edited
+from tests.gremlins_the_game.helpers import random_states
+from tests.gremlins_the_game.helpers import scaled
+from tests.gremlins_the_game.helpers import table
 
 MAP = REFERENCE_MAP
 NAMES = [s.name for s in MAP.spaces]
@@ -143,7 +153,8 @@ def test_with_no_destination_the_stay_is_the_only_move(monkeypatch: pytest.Monke
     """No space of the reference map can be boxed in (other players are walked through), so the
     movement search is made to find nothing: the stay is then the only legal move, and it ends
     the turn without resolving anything."""
-    from gremlinrules.gremlins_the_game import flow, rules
+    from gremlinrules.gremlins_the_game import flow
+    from gremlinrules.gremlins_the_game import rules
 
     s = table(2)
     monkeypatch.setattr(flow, "reachable", lambda *args, **kwargs: ())

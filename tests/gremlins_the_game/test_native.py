@@ -14,35 +14,34 @@ import pytest
 import gremlinrules
 from gremlinrules import engine
 from gremlinrules.core.actionspace import action_space
-from gremlinrules.core.errors import SetupError, UnsupportedError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import UnsupportedError
 from gremlinrules.core.playout import random_playout
-from gremlinrules.gremlins_the_game import (
-    Components,
-    GremlinToken,
-    Options,
-    State,
-    Symbol,
-    WeaponCard,
-    check_state,
-    flow,
-    new_game,
-    read_map,
-    validate_components,
-)
+from gremlinrules.gremlins_the_game import Components
+from gremlinrules.gremlins_the_game import GremlinToken
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import Symbol
+from gremlinrules.gremlins_the_game import WeaponCard
+from gremlinrules.gremlins_the_game import check_state
+from gremlinrules.gremlins_the_game import flow
+from gremlinrules.gremlins_the_game import new_game
+from gremlinrules.gremlins_the_game import read_map
+from gremlinrules.gremlins_the_game import validate_components
 from gremlinrules.gremlins_the_game.components import REFERENCE
-from gremlinrules.gremlins_the_game.frames import (
-    EscapeToTheater,
-    EventDiscard,
-    Fight,
-    GangToTheater,
-    HandLimit,
-    MoveGremlin,
-    Next,
-    PickGremlin,
-    PlaceGremlin,
-)
+from gremlinrules.gremlins_the_game.frames import EscapeToTheater
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import Fight
+from gremlinrules.gremlins_the_game.frames import GangToTheater
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import MoveGremlin
+from gremlinrules.gremlins_the_game.frames import Next
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.frames import PlaceGremlin
 from tests.engine.support import needs_engine
-from tests.gremlins_the_game.helpers import edited, random_states, table
+from tests.gremlins_the_game.helpers import edited
+from tests.gremlins_the_game.helpers import random_states
+from tests.gremlins_the_game.helpers import table
 from tests.gremlins_the_game.strategies import random_map
 from tests.gremlins_the_game.test_board import SMALL
 

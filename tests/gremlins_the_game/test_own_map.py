@@ -6,26 +6,26 @@ import random
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.core.errors import SerializationError, SetupError
-from gremlinrules.gremlins_the_game import (
-    REFERENCE_MAP,
-    Move,
-    Options,
-    all_actions,
-    apply,
-    check_state,
-    is_terminal,
-    legal_actions,
-    load_map,
-    new_game,
-    observe,
-    read_map,
-    winners,
-)
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.gremlins_the_game import REFERENCE_MAP
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import all_actions
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import check_state
+from gremlinrules.gremlins_the_game import is_terminal
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import load_map
+from gremlinrules.gremlins_the_game import new_game
+from gremlinrules.gremlins_the_game import observe
+from gremlinrules.gremlins_the_game import read_map
+from gremlinrules.gremlins_the_game import winners
 from gremlinrules.gremlins_the_game.board import map_data
 from tests.gremlins_the_game.helpers import scaled
 from tests.gremlins_the_game.test_board import SMALL
@@ -108,7 +108,8 @@ def test_the_observation_encoding_follows_the_tables_map() -> None:
     positions are one-hot over that map's space names, and a view encodes to the stated size."""
     import warnings
 
-    from gremlinrules.adapters.encoding import CalibrationWarning, ViewEncoder
+    from gremlinrules.adapters.encoding import CalibrationWarning
+    from gremlinrules.adapters.encoding import ViewEncoder
 
     options = Options(map=read_map(SMALL))
     with warnings.catch_warnings():

@@ -7,8 +7,15 @@ import pytest
 
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.rng import Rng
-from gremlinrules.gremlins_the_game import State, apply, check_state, flow, legal_actions
-from gremlinrules.gremlins_the_game.frames import MoveGremlin, Next, PickGremlin, PlaceGremlin
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import check_state
+from gremlinrules.gremlins_the_game import flow
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game.frames import MoveGremlin
+from gremlinrules.gremlins_the_game.frames import Next
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.frames import PlaceGremlin
 from tests.gremlins_the_game.helpers import table
 
 

@@ -7,23 +7,25 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules.core.errors import GremlinRulesError
-from gremlinrules.gremlins_the_game import (
-    Options,
-    State,
-    check_state,
-    decision_bound,
-    legal_actions,
-    observe,
-    sample_hidden,
-)
-from gremlinrules.gremlins_the_game.components import REFERENCE, tables
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import check_state
+from gremlinrules.gremlins_the_game import decision_bound
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import observe
+from gremlinrules.gremlins_the_game import sample_hidden
+from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.flow import replace
 from gremlinrules.gremlins_the_game.invariants import turn_bound
-from tests.gremlins_the_game.helpers import random_states, scaled, table
+from tests.gremlins_the_game.helpers import random_states
+from tests.gremlins_the_game.helpers import scaled
+from tests.gremlins_the_game.helpers import table
 
 T = tables(REFERENCE)
 
@@ -140,8 +142,10 @@ def test_stripe_can_be_resampled_onto_a_token_from_the_pool() -> None:
     """A face-down token placed from the pool may be Stripe: over a few resamples of a table
     where one such token lies on the board, Stripe is drawn there at least once."""
     from gremlinrules.gremlins_the_game import Move
-    from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, GREMLIN_SPACES
-    from tests.gremlins_the_game.helpers import edited, play
+    from gremlinrules.gremlins_the_game.flow import EVENT_SPACES
+    from gremlinrules.gremlins_the_game.flow import GREMLIN_SPACES
+    from tests.gremlins_the_game.helpers import edited
+    from tests.gremlins_the_game.helpers import play
 
     s = table(2, event_deck=("fed-after-midnight",))
     gone = GREMLIN_SPACES[0]

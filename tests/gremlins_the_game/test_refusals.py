@@ -10,25 +10,27 @@ import pytest
 
 import gremlinrules
 from gremlinrules.core.chance import CHANCE
-from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError
-from gremlinrules.gremlins_the_game import (
-    Choose,
-    Defeat,
-    Discard,
-    LetEscape,
-    Move,
-    Phase,
-    State,
-    apply,
-    current_player,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    players,
-)
-from gremlinrules.gremlins_the_game.flow import WEAPON_SPACES, replace
-from tests.gremlins_the_game.helpers import edited, table
-from tests.gremlins_the_game.test_fight import HANDS, STACK
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.gremlins_the_game import Choose
+from gremlinrules.gremlins_the_game import Defeat
+from gremlinrules.gremlins_the_game import Discard
+from gremlinrules.gremlins_the_game import LetEscape
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Phase
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import current_player
+from gremlinrules.gremlins_the_game import is_legal
+from gremlinrules.gremlins_the_game import is_terminal
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import players
+from gremlinrules.gremlins_the_game.flow import WEAPON_SPACES
+from gremlinrules.gremlins_the_game.flow import replace
+from tests.gremlins_the_game.helpers import edited
+from tests.gremlins_the_game.helpers import table
+from tests.gremlins_the_game.test_fight import HANDS
+from tests.gremlins_the_game.test_fight import STACK
 from tests.gremlins_the_game.test_tokens import FULL
 from tests.refusals import assert_refused
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.gremlins_the_game import Acted, State, legal_actions, new_game, rules
+from gremlinrules.gremlins_the_game import Acted
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import new_game
+from gremlinrules.gremlins_the_game import rules
 
 
 @pytest.mark.clause("GTG-TURN-1")

@@ -5,23 +5,26 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules.core.errors import SetupError
-from gremlinrules.gremlins_the_game import (
-    REFERENCE_MAP,
-    Move,
-    Options,
-    Phase,
-    Setup,
-    apply,
-    legal_actions,
-    new_game,
-)
-from gremlinrules.gremlins_the_game.components import REFERENCE, tables
-from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, WEAPON_SPACES
-from tests.gremlins_the_game.helpers import GREMLIN_SPACES, scaled, table
+from gremlinrules.gremlins_the_game import REFERENCE_MAP
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import Phase
+from gremlinrules.gremlins_the_game import Setup
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import new_game
+from gremlinrules.gremlins_the_game.components import REFERENCE
+from gremlinrules.gremlins_the_game.components import tables
+from gremlinrules.gremlins_the_game.flow import EVENT_SPACES
+from gremlinrules.gremlins_the_game.flow import WEAPON_SPACES
+from tests.gremlins_the_game.helpers import GREMLIN_SPACES
+from tests.gremlins_the_game.helpers import scaled
+from tests.gremlins_the_game.helpers import table
 
 
 @pytest.mark.clause("GTG-SETUP-1", "GTG-SETUP-2", "GTG-SETUP-4")

@@ -7,18 +7,19 @@ from __future__ import annotations
 import pytest
 
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.gremlins_the_game import (
-    Move,
-    Options,
-    State,
-    action_label,
-    apply,
-    legal_actions,
-    observe,
-    rules,
-)
-from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, SQUARE, WEAPON_SPACES
-from tests.gremlins_the_game.helpers import edited, table
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import action_label
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import observe
+from gremlinrules.gremlins_the_game import rules
+from gremlinrules.gremlins_the_game.flow import EVENT_SPACES
+from gremlinrules.gremlins_the_game.flow import SQUARE
+from gremlinrules.gremlins_the_game.flow import WEAPON_SPACES
+from tests.gremlins_the_game.helpers import edited
+from tests.gremlins_the_game.helpers import table
 
 CAREFUL = Options()
 LITERAL = Options(reenter_square=True)

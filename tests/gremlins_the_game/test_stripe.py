@@ -3,31 +3,36 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from gremlinrules.core.errors import IllegalActionError, SetupError
-from gremlinrules.gremlins_the_game import (
-    Choose,
-    Defeat,
-    LetEscape,
-    Move,
-    Options,
-    Outcome,
-    Placed,
-    State,
-    apply,
-    decision_bound,
-    everyone_lost,
-    is_terminal,
-    legal_actions,
-    new_game,
-    observe,
-    winners,
-)
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.gremlins_the_game import Choose
+from gremlinrules.gremlins_the_game import Defeat
+from gremlinrules.gremlins_the_game import LetEscape
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import Outcome
+from gremlinrules.gremlins_the_game import Placed
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import decision_bound
+from gremlinrules.gremlins_the_game import everyone_lost
+from gremlinrules.gremlins_the_game import is_terminal
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game import new_game
+from gremlinrules.gremlins_the_game import observe
+from gremlinrules.gremlins_the_game import winners
 from gremlinrules.gremlins_the_game.flow import THEATER_SPACES
 from gremlinrules.gremlins_the_game.frames import GangToTheater
-from tests.gremlins_the_game.helpers import GREMLIN_SPACES, edited, play, random_states, scaled, table
+from tests.gremlins_the_game.helpers import GREMLIN_SPACES
+from tests.gremlins_the_game.helpers import edited
+from tests.gremlins_the_game.helpers import play
+from tests.gremlins_the_game.helpers import random_states
+from tests.gremlins_the_game.helpers import scaled
+from tests.gremlins_the_game.helpers import table
 
 STRIPE_KILLERS = ("flashlight", "kitchen-knife", "sword")
 

@@ -9,25 +9,29 @@ from hypothesis import strategies as st
 
 from gremlinrules import InvalidArgumentError
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.gremlins_the_game import (
-    Choose,
-    Discard,
-    Move,
-    Placed,
-    State,
-    apply,
-    check_state,
-    legal_actions,
-)
-from gremlinrules.gremlins_the_game.flow import EVENT_SPACES, INDEX, SQUARE, WEAPON_SPACES, start_of
-from gremlinrules.gremlins_the_game.frames import (
-    EventDiscard,
-    HandLimit,
-    MoveGremlin,
-    PickGremlin,
-    PlaceGremlin,
-)
-from tests.gremlins_the_game.helpers import GREMLIN_SPACES, THEATER_SPACES, edited, play, table
+from gremlinrules.gremlins_the_game import Choose
+from gremlinrules.gremlins_the_game import Discard
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import Placed
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import apply
+from gremlinrules.gremlins_the_game import check_state
+from gremlinrules.gremlins_the_game import legal_actions
+from gremlinrules.gremlins_the_game.flow import EVENT_SPACES
+from gremlinrules.gremlins_the_game.flow import INDEX
+from gremlinrules.gremlins_the_game.flow import SQUARE
+from gremlinrules.gremlins_the_game.flow import WEAPON_SPACES
+from gremlinrules.gremlins_the_game.flow import start_of
+from gremlinrules.gremlins_the_game.frames import EventDiscard
+from gremlinrules.gremlins_the_game.frames import HandLimit
+from gremlinrules.gremlins_the_game.frames import MoveGremlin
+from gremlinrules.gremlins_the_game.frames import PickGremlin
+from gremlinrules.gremlins_the_game.frames import PlaceGremlin
+from tests.gremlins_the_game.helpers import GREMLIN_SPACES
+from tests.gremlins_the_game.helpers import THEATER_SPACES
+from tests.gremlins_the_game.helpers import edited
+from tests.gremlins_the_game.helpers import play
+from tests.gremlins_the_game.helpers import table
 
 FULL = ("flashlight", "flashlight", "camera-flash", "kitchen-knife", "blender", "microwave", "sword")
 

@@ -8,21 +8,19 @@ import attrs
 from hypothesis import strategies as st
 
 from gremlinrules.core.rng import Rng
-from gremlinrules.no_good_gremlins import (
-    REFERENCE,
-    Components,
-    GremlinCard,
-    Material,
-    Options,
-    Phase,
-    Setup,
-    State,
-    apply,
-    is_terminal,
-    legal_actions,
-    new_game,
-    validate_components,
-)
+from gremlinrules.no_good_gremlins import REFERENCE
+from gremlinrules.no_good_gremlins import Components
+from gremlinrules.no_good_gremlins import GremlinCard
+from gremlinrules.no_good_gremlins import Material
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Phase
+from gremlinrules.no_good_gremlins import Setup
+from gremlinrules.no_good_gremlins import State
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import is_terminal
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins import new_game
+from gremlinrules.no_good_gremlins import validate_components
 
 RUST, WOOD, IRON, COPPER, STEEL, CHROME = range(6)
 """Material indices as the state uses them."""

@@ -8,33 +8,32 @@ import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules.core.errors import (
-    GremlinRulesError,
-    IllegalActionError,
-    InvalidArgumentError,
-    SerializationError,
-    SetupError,
-)
-from gremlinrules.no_good_gremlins import (
-    ALL_ACTIONS,
-    Bribe,
-    Build,
-    DrawTwo,
-    EndTurn,
-    Feed,
-    Options,
-    TakeScrap,
-    all_actions,
-    apply,
-    check_state,
-    decision_bound,
-    describe,
-    is_legal,
-    legal_actions,
-    new_game,
-    observe,
-)
-from tests.no_good_gremlins.strategies import IR, RU, main_phase, table
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.no_good_gremlins import ALL_ACTIONS
+from gremlinrules.no_good_gremlins import Bribe
+from gremlinrules.no_good_gremlins import Build
+from gremlinrules.no_good_gremlins import DrawTwo
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Feed
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import TakeScrap
+from gremlinrules.no_good_gremlins import all_actions
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import check_state
+from gremlinrules.no_good_gremlins import decision_bound
+from gremlinrules.no_good_gremlins import describe
+from gremlinrules.no_good_gremlins import is_legal
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins import new_game
+from gremlinrules.no_good_gremlins import observe
+from tests.no_good_gremlins.strategies import IR
+from tests.no_good_gremlins.strategies import RU
+from tests.no_good_gremlins.strategies import main_phase
+from tests.no_good_gremlins.strategies import table
 
 
 @pytest.mark.clause("NGG-TURN-1")

@@ -16,16 +16,14 @@ import pytest
 
 import gremlinrules
 from gremlinrules.bots import make_bot
-from gremlinrules.no_good_gremlins import (
-    REFERENCE,
-    State,
-    apply,
-    end_reason,
-    is_terminal,
-    legal_actions,
-    new_game,
-    scores,
-)
+from gremlinrules.no_good_gremlins import REFERENCE
+from gremlinrules.no_good_gremlins import State
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import end_reason
+from gremlinrules.no_good_gremlins import is_terminal
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins import new_game
+from gremlinrules.no_good_gremlins import scores
 
 GAME = gremlinrules.get_game("no-good-gremlins")
 

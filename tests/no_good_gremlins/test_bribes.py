@@ -5,31 +5,27 @@ from __future__ import annotations
 import pytest
 
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.no_good_gremlins import (
-    Bribe,
-    Build,
-    ChromeLaunch,
-    EndTurn,
-    Launch,
-    apply,
-    is_legal,
-    legal_actions,
-)
+from gremlinrules.no_good_gremlins import Bribe
+from gremlinrules.no_good_gremlins import Build
+from gremlinrules.no_good_gremlins import ChromeLaunch
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Launch
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import is_legal
+from gremlinrules.no_good_gremlins import legal_actions
 from gremlinrules.no_good_gremlins.state import State
-from tests.no_good_gremlins.strategies import (
-    CH,
-    CHROME,
-    CO,
-    IR,
-    IRON,
-    RU,
-    ST,
-    WO,
-    WOOD,
-    main_phase,
-    row,
-    table,
-)
+from tests.no_good_gremlins.strategies import CH
+from tests.no_good_gremlins.strategies import CHROME
+from tests.no_good_gremlins.strategies import CO
+from tests.no_good_gremlins.strategies import IR
+from tests.no_good_gremlins.strategies import IRON
+from tests.no_good_gremlins.strategies import RU
+from tests.no_good_gremlins.strategies import ST
+from tests.no_good_gremlins.strategies import WO
+from tests.no_good_gremlins.strategies import WOOD
+from tests.no_good_gremlins.strategies import main_phase
+from tests.no_good_gremlins.strategies import row
+from tests.no_good_gremlins.strategies import table
 
 
 def _holder(hand: tuple[str, ...], pad: tuple[str, ...] = (), players: int = 3) -> State:

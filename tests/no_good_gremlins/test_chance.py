@@ -19,36 +19,35 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.core.chance import Need, Outcome
+from gremlinrules.core.chance import Need
+from gremlinrules.core.chance import Outcome
 from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.no_good_gremlins import (
-    Bribe,
-    DrawTwo,
-    EndTurn,
-    GremlinCard,
-    GremlinsRevealed,
-    Options,
-    Phase,
-    State,
-    apply,
-    apply_with_events,
-    check_state,
-    decision_bound,
-    is_terminal,
-    legal_actions,
-    new_game,
-    observe,
-)
-from gremlinrules.no_good_gremlins.chance import (
-    POOLS,
-    arranged,
-    canonical,
-    deal,
-    outcome_bound,
-    reveals,
-    step,
-)
-from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS, MATERIALS, THUNDERSTORM
+from gremlinrules.no_good_gremlins import Bribe
+from gremlinrules.no_good_gremlins import DrawTwo
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import GremlinCard
+from gremlinrules.no_good_gremlins import GremlinsRevealed
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Phase
+from gremlinrules.no_good_gremlins import State
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import apply_with_events
+from gremlinrules.no_good_gremlins import check_state
+from gremlinrules.no_good_gremlins import decision_bound
+from gremlinrules.no_good_gremlins import is_terminal
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins import new_game
+from gremlinrules.no_good_gremlins import observe
+from gremlinrules.no_good_gremlins.chance import POOLS
+from gremlinrules.no_good_gremlins.chance import arranged
+from gremlinrules.no_good_gremlins.chance import canonical
+from gremlinrules.no_good_gremlins.chance import deal
+from gremlinrules.no_good_gremlins.chance import outcome_bound
+from gremlinrules.no_good_gremlins.chance import reveals
+from gremlinrules.no_good_gremlins.chance import step
+from gremlinrules.no_good_gremlins.components import GREMLIN_CARDS
+from gremlinrules.no_good_gremlins.components import MATERIALS
+from gremlinrules.no_good_gremlins.components import THUNDERSTORM
 from gremlinrules.no_good_gremlins.setup import table_components
 from tests.no_good_gremlins import strategies as nst
 

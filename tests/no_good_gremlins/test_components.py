@@ -9,18 +9,17 @@ from typing import Any
 import attrs
 import pytest
 
-from gremlinrules.core.errors import ComponentError, SetupError
-from gremlinrules.no_good_gremlins import (
-    REFERENCE,
-    Components,
-    Options,
-    Setup,
-    all_actions,
-    decision_bound,
-    load_components,
-    new_game,
-    validate_components,
-)
+from gremlinrules.core.errors import ComponentError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.no_good_gremlins import REFERENCE
+from gremlinrules.no_good_gremlins import Components
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Setup
+from gremlinrules.no_good_gremlins import all_actions
+from gremlinrules.no_good_gremlins import decision_bound
+from gremlinrules.no_good_gremlins import load_components
+from gremlinrules.no_good_gremlins import new_game
+from gremlinrules.no_good_gremlins import validate_components
 
 SHIPPED = resources.files("gremlinrules.no_good_gremlins").joinpath("components.toml").read_text(
     encoding="utf-8")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 import attrs
 import pytest
@@ -12,21 +13,21 @@ from hypothesis import strategies as st
 import gremlinrules
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.game import ModuleGame
-from gremlinrules.no_good_gremlins import (
-    ALL_ACTIONS,
-    REFERENCE,
-    Acted,
-    Build,
-    Feed,
-    Options,
-    Setup,
-    State,
-    current_player,
-    fast,
-    new_game,
-    rules,
-)
-from gremlinrules.no_good_gremlins.actions import Bribe, DrawTwo, EndTurn
+from gremlinrules.no_good_gremlins import ALL_ACTIONS
+from gremlinrules.no_good_gremlins import REFERENCE
+from gremlinrules.no_good_gremlins import Acted
+from gremlinrules.no_good_gremlins import Build
+from gremlinrules.no_good_gremlins import Feed
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Setup
+from gremlinrules.no_good_gremlins import State
+from gremlinrules.no_good_gremlins import current_player
+from gremlinrules.no_good_gremlins import fast
+from gremlinrules.no_good_gremlins import new_game
+from gremlinrules.no_good_gremlins import rules
+from gremlinrules.no_good_gremlins.actions import Bribe
+from gremlinrules.no_good_gremlins.actions import DrawTwo
+from gremlinrules.no_good_gremlins.actions import EndTurn
 from tests import strategies
 from tests.no_good_gremlins.strategies import playout
 from tests.strategies import seeds

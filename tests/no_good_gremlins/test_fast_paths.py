@@ -9,12 +9,31 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.no_good_gremlins import ALL_ACTIONS, EndTurn, Options, Phase, fast, flow, legal_actions
-from gremlinrules.no_good_gremlins.components import REFERENCE, Material, validate_components
-from gremlinrules.no_good_gremlins.fast import _ACTIONS, _draw_two, held, held_directly, quick_reveal
-from gremlinrules.no_good_gremlins.flow import begin_turn, draw, reveal_round
+from gremlinrules.no_good_gremlins import ALL_ACTIONS
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Phase
+from gremlinrules.no_good_gremlins import fast
+from gremlinrules.no_good_gremlins import flow
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins.components import REFERENCE
+from gremlinrules.no_good_gremlins.components import Material
+from gremlinrules.no_good_gremlins.components import validate_components
+from gremlinrules.no_good_gremlins.fast import _ACTIONS
+from gremlinrules.no_good_gremlins.fast import _draw_two
+from gremlinrules.no_good_gremlins.fast import held
+from gremlinrules.no_good_gremlins.fast import held_directly
+from gremlinrules.no_good_gremlins.fast import quick_reveal
+from gremlinrules.no_good_gremlins.flow import begin_turn
+from gremlinrules.no_good_gremlins.flow import draw
+from gremlinrules.no_good_gremlins.flow import reveal_round
 from gremlinrules.no_good_gremlins.rules import check
-from tests.no_good_gremlins.strategies import main_phase, options, player_counts, playout, seeds, table
+from tests.no_good_gremlins.strategies import main_phase
+from tests.no_good_gremlins.strategies import options
+from tests.no_good_gremlins.strategies import player_counts
+from tests.no_good_gremlins.strategies import playout
+from tests.no_good_gremlins.strategies import seeds
+from tests.no_good_gremlins.strategies import table
 
 
 @pytest.mark.clause("NGG-ROUND-1", "NGG-ROUND-2", "NGG-ROUND-3", "NGG-ROUND-4", "NGG-ROUND-5")

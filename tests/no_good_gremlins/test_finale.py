@@ -6,38 +6,34 @@ import attrs
 import pytest
 
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.no_good_gremlins import (
-    GONE,
-    Bribe,
-    Build,
-    Discard,
-    DrawTwo,
-    EndTurn,
-    Launch,
-    Options,
-    Phase,
-    Scrap,
-    TakeScrap,
-    apply,
-    check_state,
-    is_legal,
-    legal_actions,
-    winners,
-)
+from gremlinrules.no_good_gremlins import GONE
+from gremlinrules.no_good_gremlins import Bribe
+from gremlinrules.no_good_gremlins import Build
+from gremlinrules.no_good_gremlins import Discard
+from gremlinrules.no_good_gremlins import DrawTwo
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Launch
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Phase
+from gremlinrules.no_good_gremlins import Scrap
+from gremlinrules.no_good_gremlins import TakeScrap
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import check_state
+from gremlinrules.no_good_gremlins import is_legal
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins import winners
 from gremlinrules.no_good_gremlins.flow import begin_turn
 from gremlinrules.no_good_gremlins.state import State
-from tests.no_good_gremlins.strategies import (
-    CHROME,
-    IR,
-    IRON,
-    RU,
-    RUST,
-    ST,
-    WO,
-    main_phase,
-    row,
-    table,
-)
+from tests.no_good_gremlins.strategies import CHROME
+from tests.no_good_gremlins.strategies import IR
+from tests.no_good_gremlins.strategies import IRON
+from tests.no_good_gremlins.strategies import RU
+from tests.no_good_gremlins.strategies import RUST
+from tests.no_good_gremlins.strategies import ST
+from tests.no_good_gremlins.strategies import WO
+from tests.no_good_gremlins.strategies import main_phase
+from tests.no_good_gremlins.strategies import row
+from tests.no_good_gremlins.strategies import table
 
 
 def short_deck(s: State, n: int) -> State:

@@ -13,19 +13,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.core.errors import InvalidArgumentError, SerializationError
-from gremlinrules.no_good_gremlins import (
-    FORMAT_VERSION,
-    REFERENCE,
-    EndTurn,
-    Feed,
-    Material,
-    MealChoice,
-    Options,
-    TakeScrap,
-    apply,
-    observe,
-)
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.no_good_gremlins import FORMAT_VERSION
+from gremlinrules.no_good_gremlins import REFERENCE
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Feed
+from gremlinrules.no_good_gremlins import Material
+from gremlinrules.no_good_gremlins import MealChoice
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import TakeScrap
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import observe
 from tests.no_good_gremlins.strategies import table
 
 GAME = gremlinrules.get_game("no-good-gremlins")

@@ -7,49 +7,56 @@ from typing import Any
 import attrs
 import jsonschema
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.core.errors import IllegalActionError, SerializationError
-from gremlinrules.no_good_gremlins import (
-    ALL_ACTIONS,
-    CONVERTER,
-    REFERENCE,
-    Acted,
-    Bribe,
-    Build,
-    ChromeLaunch,
-    Discard,
-    Drawn,
-    DrawTwo,
-    EndTurn,
-    Feed,
-    GameEnded,
-    GremlinCard,
-    GremlinsRevealed,
-    Launch,
-    Launched,
-    Material,
-    MaterialCounts,
-    Options,
-    RocketEaten,
-    RoundEnded,
-    Scrap,
-    TakeScrap,
-    TurnBegan,
-    WandererMoved,
-    WandererStatus,
-    action_label,
-    apply,
-    apply_with_events,
-    observe,
-    observe_event,
-    parse_action,
-)
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.no_good_gremlins import ALL_ACTIONS
+from gremlinrules.no_good_gremlins import CONVERTER
+from gremlinrules.no_good_gremlins import REFERENCE
+from gremlinrules.no_good_gremlins import Acted
+from gremlinrules.no_good_gremlins import Bribe
+from gremlinrules.no_good_gremlins import Build
+from gremlinrules.no_good_gremlins import ChromeLaunch
+from gremlinrules.no_good_gremlins import Discard
+from gremlinrules.no_good_gremlins import Drawn
+from gremlinrules.no_good_gremlins import DrawTwo
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Feed
+from gremlinrules.no_good_gremlins import GameEnded
+from gremlinrules.no_good_gremlins import GremlinCard
+from gremlinrules.no_good_gremlins import GremlinsRevealed
+from gremlinrules.no_good_gremlins import Launch
+from gremlinrules.no_good_gremlins import Launched
+from gremlinrules.no_good_gremlins import Material
+from gremlinrules.no_good_gremlins import MaterialCounts
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import RocketEaten
+from gremlinrules.no_good_gremlins import RoundEnded
+from gremlinrules.no_good_gremlins import Scrap
+from gremlinrules.no_good_gremlins import TakeScrap
+from gremlinrules.no_good_gremlins import TurnBegan
+from gremlinrules.no_good_gremlins import WandererMoved
+from gremlinrules.no_good_gremlins import WandererStatus
+from gremlinrules.no_good_gremlins import action_label
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import apply_with_events
+from gremlinrules.no_good_gremlins import observe
+from gremlinrules.no_good_gremlins import observe_event
+from gremlinrules.no_good_gremlins import parse_action
 from gremlinrules.no_good_gremlins.notation import state_data
 from tests.no_good_gremlins import strategies as nst
-from tests.no_good_gremlins.strategies import CH, CO, IR, RU, ST, WO, main_phase, table
+from tests.no_good_gremlins.strategies import CH
+from tests.no_good_gremlins.strategies import CO
+from tests.no_good_gremlins.strategies import IR
+from tests.no_good_gremlins.strategies import RU
+from tests.no_good_gremlins.strategies import ST
+from tests.no_good_gremlins.strategies import WO
+from tests.no_good_gremlins.strategies import main_phase
+from tests.no_good_gremlins.strategies import table
 
 GAME = gremlinrules.get_game("no-good-gremlins")
 

@@ -21,8 +21,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.no_good_gremlins import REFERENCE, Material, Options, Phase, State, TakeScrap, fast, rules
-from tests.no_good_gremlins.strategies import any_options, player_counts, playout, seeds, table
+from gremlinrules.no_good_gremlins import REFERENCE
+from gremlinrules.no_good_gremlins import Material
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Phase
+from gremlinrules.no_good_gremlins import State
+from gremlinrules.no_good_gremlins import TakeScrap
+from gremlinrules.no_good_gremlins import fast
+from gremlinrules.no_good_gremlins import rules
+from tests.no_good_gremlins.strategies import any_options
+from tests.no_good_gremlins.strategies import player_counts
+from tests.no_good_gremlins.strategies import playout
+from tests.no_good_gremlins.strategies import seeds
+from tests.no_good_gremlins.strategies import table
 
 READINGS = ("all", "run")
 

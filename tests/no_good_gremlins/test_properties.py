@@ -4,30 +4,29 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gremlinrules.core.rng import Rng
-from gremlinrules.no_good_gremlins import (
-    ALL_ACTIONS,
-    AWAY,
-    GONE,
-    REFERENCE,
-    DrawTwo,
-    Options,
-    State,
-    TakeScrap,
-    apply,
-    check_state,
-    decision_bound,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    new_game,
-    observe,
-    sample_hidden,
-    scores,
-)
+from gremlinrules.no_good_gremlins import ALL_ACTIONS
+from gremlinrules.no_good_gremlins import AWAY
+from gremlinrules.no_good_gremlins import GONE
+from gremlinrules.no_good_gremlins import REFERENCE
+from gremlinrules.no_good_gremlins import DrawTwo
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import State
+from gremlinrules.no_good_gremlins import TakeScrap
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import check_state
+from gremlinrules.no_good_gremlins import decision_bound
+from gremlinrules.no_good_gremlins import is_legal
+from gremlinrules.no_good_gremlins import is_terminal
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins import new_game
+from gremlinrules.no_good_gremlins import observe
+from gremlinrules.no_good_gremlins import sample_hidden
+from gremlinrules.no_good_gremlins import scores
 from gremlinrules.no_good_gremlins.actions import MATERIAL_INDEX
 from gremlinrules.no_good_gremlins.notation import row_of
 from tests.no_good_gremlins import strategies as nst

@@ -9,27 +9,33 @@ import attrs
 import pytest
 
 import gremlinrules
-from gremlinrules.core.errors import GremlinRulesError, IllegalActionError, SetupError
-from gremlinrules.no_good_gremlins import (
-    Bribe,
-    Build,
-    ChromeLaunch,
-    EndTurn,
-    Launch,
-    Options,
-    State,
-    TakeScrap,
-    apply,
-    check_state,
-    decision_bound,
-    fast,
-    is_terminal,
-    legal_actions,
-    new_game,
-    observe,
-    rules,
-)
-from tests.no_good_gremlins.strategies import CH, CO, IR, ST, WO, row, table
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.no_good_gremlins import Bribe
+from gremlinrules.no_good_gremlins import Build
+from gremlinrules.no_good_gremlins import ChromeLaunch
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Launch
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import State
+from gremlinrules.no_good_gremlins import TakeScrap
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import check_state
+from gremlinrules.no_good_gremlins import decision_bound
+from gremlinrules.no_good_gremlins import fast
+from gremlinrules.no_good_gremlins import is_terminal
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins import new_game
+from gremlinrules.no_good_gremlins import observe
+from gremlinrules.no_good_gremlins import rules
+from tests.no_good_gremlins.strategies import CH
+from tests.no_good_gremlins.strategies import CO
+from tests.no_good_gremlins.strategies import IR
+from tests.no_good_gremlins.strategies import ST
+from tests.no_good_gremlins.strategies import WO
+from tests.no_good_gremlins.strategies import row
+from tests.no_good_gremlins.strategies import table
 
 
 @pytest.fixture(params=["fast", "reference"])

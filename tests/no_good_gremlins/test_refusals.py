@@ -11,29 +11,34 @@ import pytest
 
 import gremlinrules
 from gremlinrules.core.chance import CHANCE
-from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, shown
-from gremlinrules.no_good_gremlins import (
-    Build,
-    ChromeLaunch,
-    Discard,
-    DrawTwo,
-    EndTurn,
-    Launch,
-    Options,
-    Phase,
-    Scrap,
-    State,
-    TakeScrap,
-    apply,
-    current_player,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    players,
-    rules,
-)
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+from gremlinrules.no_good_gremlins import Build
+from gremlinrules.no_good_gremlins import ChromeLaunch
+from gremlinrules.no_good_gremlins import Discard
+from gremlinrules.no_good_gremlins import DrawTwo
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Launch
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Phase
+from gremlinrules.no_good_gremlins import Scrap
+from gremlinrules.no_good_gremlins import State
+from gremlinrules.no_good_gremlins import TakeScrap
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import current_player
+from gremlinrules.no_good_gremlins import is_legal
+from gremlinrules.no_good_gremlins import is_terminal
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins import players
+from gremlinrules.no_good_gremlins import rules
 from gremlinrules.no_good_gremlins.actions import Bribe
-from tests.no_good_gremlins.strategies import CH, IR, RU, WO, main_phase, table
+from tests.no_good_gremlins.strategies import CH
+from tests.no_good_gremlins.strategies import IR
+from tests.no_good_gremlins.strategies import RU
+from tests.no_good_gremlins.strategies import WO
+from tests.no_good_gremlins.strategies import main_phase
+from tests.no_good_gremlins.strategies import table
 from tests.refusals import assert_refused
 
 

@@ -5,10 +5,17 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from gremlinrules.no_good_gremlins import EndTurn, apply, validate_components
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import validate_components
 from gremlinrules.no_good_gremlins.components import THUNDERSTORM
 from gremlinrules.no_good_gremlins.state import State
-from tests.no_good_gremlins.strategies import COPPER, IRON, RUST, main_phase, row, table
+from tests.no_good_gremlins.strategies import COPPER
+from tests.no_good_gremlins.strategies import IRON
+from tests.no_good_gremlins.strategies import RUST
+from tests.no_good_gremlins.strategies import main_phase
+from tests.no_good_gremlins.strategies import row
+from tests.no_good_gremlins.strategies import table
 
 
 def _end_round(s: State) -> State:

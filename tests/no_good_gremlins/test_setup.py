@@ -7,16 +7,17 @@ from typing import Any
 import pytest
 
 from gremlinrules.core.errors import SetupError
-from gremlinrules.no_good_gremlins import (
-    AWAY,
-    GremlinCard,
-    Material,
-    Options,
-    Phase,
-    Setup,
-    new_game,
-)
-from tests.no_good_gremlins.strategies import IRON, mats, row, table
+from gremlinrules.no_good_gremlins import AWAY
+from gremlinrules.no_good_gremlins import GremlinCard
+from gremlinrules.no_good_gremlins import Material
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Phase
+from gremlinrules.no_good_gremlins import Setup
+from gremlinrules.no_good_gremlins import new_game
+from tests.no_good_gremlins.strategies import IRON
+from tests.no_good_gremlins.strategies import mats
+from tests.no_good_gremlins.strategies import row
+from tests.no_good_gremlins.strategies import table
 
 
 @pytest.mark.clause("NGG-SETUP-1")

@@ -8,41 +8,37 @@ import attrs
 import pytest
 
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.no_good_gremlins import (
-    REFERENCE,
-    Bribe,
-    Build,
-    Discard,
-    DrawTwo,
-    EndTurn,
-    Launch,
-    Material,
-    Options,
-    Phase,
-    Scrap,
-    TakeScrap,
-    apply,
-    decision_bound,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    scores,
-)
-from tests.no_good_gremlins.strategies import (
-    CH,
-    CHROME,
-    CO,
-    IR,
-    IRON,
-    RU,
-    RUST,
-    ST,
-    STEEL,
-    WO,
-    main_phase,
-    row,
-    table,
-)
+from gremlinrules.no_good_gremlins import REFERENCE
+from gremlinrules.no_good_gremlins import Bribe
+from gremlinrules.no_good_gremlins import Build
+from gremlinrules.no_good_gremlins import Discard
+from gremlinrules.no_good_gremlins import DrawTwo
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Launch
+from gremlinrules.no_good_gremlins import Material
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Phase
+from gremlinrules.no_good_gremlins import Scrap
+from gremlinrules.no_good_gremlins import TakeScrap
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import decision_bound
+from gremlinrules.no_good_gremlins import is_legal
+from gremlinrules.no_good_gremlins import is_terminal
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins import scores
+from tests.no_good_gremlins.strategies import CH
+from tests.no_good_gremlins.strategies import CHROME
+from tests.no_good_gremlins.strategies import CO
+from tests.no_good_gremlins.strategies import IR
+from tests.no_good_gremlins.strategies import IRON
+from tests.no_good_gremlins.strategies import RU
+from tests.no_good_gremlins.strategies import RUST
+from tests.no_good_gremlins.strategies import ST
+from tests.no_good_gremlins.strategies import STEEL
+from tests.no_good_gremlins.strategies import WO
+from tests.no_good_gremlins.strategies import main_phase
+from tests.no_good_gremlins.strategies import row
+from tests.no_good_gremlins.strategies import table
 
 
 def _clause(action: object, state: object) -> str:

@@ -7,47 +7,44 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules import InvalidArgumentError, get_game
+from gremlinrules import InvalidArgumentError
+from gremlinrules import get_game
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.rng import Rng
-from gremlinrules.no_good_gremlins import (
-    ALL_ACTIONS,
-    AWAY,
-    Bribe,
-    EndTurn,
-    Feed,
-    Launch,
-    Material,
-    Options,
-    Phase,
-    Setup,
-    State,
-    apply,
-    check_state,
-    current_player,
-    decision_bound,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    new_game,
-    observe,
-    validate_components,
-)
+from gremlinrules.no_good_gremlins import ALL_ACTIONS
+from gremlinrules.no_good_gremlins import AWAY
 from gremlinrules.no_good_gremlins import GAME_ID as NGG
+from gremlinrules.no_good_gremlins import Bribe
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Feed
+from gremlinrules.no_good_gremlins import Launch
+from gremlinrules.no_good_gremlins import Material
+from gremlinrules.no_good_gremlins import Options
+from gremlinrules.no_good_gremlins import Phase
+from gremlinrules.no_good_gremlins import Setup
+from gremlinrules.no_good_gremlins import State
+from gremlinrules.no_good_gremlins import apply
+from gremlinrules.no_good_gremlins import check_state
+from gremlinrules.no_good_gremlins import current_player
+from gremlinrules.no_good_gremlins import decision_bound
+from gremlinrules.no_good_gremlins import is_legal
+from gremlinrules.no_good_gremlins import is_terminal
+from gremlinrules.no_good_gremlins import legal_actions
+from gremlinrules.no_good_gremlins import new_game
+from gremlinrules.no_good_gremlins import observe
+from gremlinrules.no_good_gremlins import validate_components
 from gremlinrules.no_good_gremlins.frames import MealChoice
-from tests.no_good_gremlins.strategies import (
-    CH,
-    CHROME,
-    IRON,
-    ST,
-    WO,
-    main_phase,
-    player_counts,
-    playout,
-    row,
-    seeds,
-    table,
-)
+from tests.no_good_gremlins.strategies import CH
+from tests.no_good_gremlins.strategies import CHROME
+from tests.no_good_gremlins.strategies import IRON
+from tests.no_good_gremlins.strategies import ST
+from tests.no_good_gremlins.strategies import WO
+from tests.no_good_gremlins.strategies import main_phase
+from tests.no_good_gremlins.strategies import player_counts
+from tests.no_good_gremlins.strategies import playout
+from tests.no_good_gremlins.strategies import row
+from tests.no_good_gremlins.strategies import seeds
+from tests.no_good_gremlins.strategies import table
 
 CHOOSE = Options(wanderer_tie="holder_chooses")
 FLAT = validate_components(attrs.evolve(table().components, medal_values=(2, 2, 2, 2, 2, 2)))

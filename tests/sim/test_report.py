@@ -6,7 +6,8 @@ import gzip
 import json
 import math
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
+from typing import Literal
 
 import pytest
 from hypothesis import given
@@ -14,12 +15,21 @@ from hypothesis import strategies as st
 
 import gremlinrules
 from gremlinrules.cli import main
-from gremlinrules.core.errors import GremlinRulesError, SerializationError
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import SerializationError
 from gremlinrules.core.spec import load_spec
 from gremlinrules.sim import simulate
-from gremlinrules.sim.markup import Bullets, Heading, Image, Table, to_markdown
-from gremlinrules.sim.report import build_report, lineup_stats, write_report
-from gremlinrules.sim.results import GameResult, Results, load_results
+from gremlinrules.sim.markup import Bullets
+from gremlinrules.sim.markup import Heading
+from gremlinrules.sim.markup import Image
+from gremlinrules.sim.markup import Table
+from gremlinrules.sim.markup import to_markdown
+from gremlinrules.sim.report import build_report
+from gremlinrules.sim.report import lineup_stats
+from gremlinrules.sim.report import write_report
+from gremlinrules.sim.results import GameResult
+from gremlinrules.sim.results import Results
+from gremlinrules.sim.results import load_results
 
 
 def _run(game_id: str, games: int, players: int | Literal["all"], bots: str,
@@ -161,7 +171,11 @@ def test_markdown_is_a_myst_page_with_relative_images(samples: dict[str, Any], t
     and no warning or error (a skipped heading level would be one), for one game with figures and
     for two games, whose sections sit one level lower; every image is a relative link to a
     written SVG file."""
-    from docutils.nodes import image, raw, section, system_message, title  # type: ignore[import-untyped]
+    from docutils.nodes import image  # type: ignore[import-untyped]
+    from docutils.nodes import raw  # type: ignore[import-untyped]
+    from docutils.nodes import section  # type: ignore[import-untyped]
+    from docutils.nodes import system_message  # type: ignore[import-untyped]
+    from docutils.nodes import title  # type: ignore[import-untyped]
 
     one = write_report([samples["paths"]["ngg"]], tmp_path / "balance.md")
     two = write_report([samples["paths"]["mixed"], samples["paths"]["ngg"]], tmp_path / "two.md",
@@ -432,7 +446,8 @@ def test_the_edition_played_is_named_and_two_editions_are_not_mixed(samples: dic
     """The report names the library, rules version and component set the records were played under
     (this library's own, for fresh records); a component set this library no longer plays is
     marked as an earlier edition; records of two component sets of one game are refused."""
-    from gremlinrules.core.records import components_version, rules_version
+    from gremlinrules.core.records import components_version
+    from gremlinrules.core.records import rules_version
 
     game = gremlinrules.get_game("no-good-gremlins")
     text = to_markdown(build_report(load_results([samples["paths"]["ngg"]]))[0])

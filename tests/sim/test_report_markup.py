@@ -8,7 +8,13 @@ import string
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gremlinrules.sim.markup import Bullets, Heading, Image, Paragraph, Table, to_html, to_markdown
+from gremlinrules.sim.markup import Bullets
+from gremlinrules.sim.markup import Heading
+from gremlinrules.sim.markup import Image
+from gremlinrules.sim.markup import Paragraph
+from gremlinrules.sim.markup import Table
+from gremlinrules.sim.markup import to_html
+from gremlinrules.sim.markup import to_markdown
 
 # Bot names and clause ids come from files and plugins: any printable ASCII, punctuation included.
 texts = st.text(alphabet=string.ascii_letters + string.digits + string.punctuation + " ", min_size=1,
@@ -30,7 +36,10 @@ def test_markdown_text_reads_back_as_the_same_plain_text(cell: str, line: str) -
     """Whatever a table cell, a paragraph, a bullet or a heading holds (``|``, ``*``, ``&amp;``,
     ``1.``, ``<b>``...), myst-parser reads it back as that text (spaces collapsed): no markup,
     no entity, no list, no extra cell."""
-    from docutils.nodes import entry, list_item, paragraph, title  # type: ignore[import-untyped]
+    from docutils.nodes import entry  # type: ignore[import-untyped]
+    from docutils.nodes import list_item  # type: ignore[import-untyped]
+    from docutils.nodes import paragraph  # type: ignore[import-untyped]
+    from docutils.nodes import title  # type: ignore[import-untyped]
 
     tree = _myst(to_markdown([Heading(1, "Title"), Heading(2, line), Table(("a", "b"), ((cell, "x"),)),
                               Paragraph(line), Bullets((line,))]))

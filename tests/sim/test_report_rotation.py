@@ -6,9 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from gremlinrules.sim import simulate
-from gremlinrules.sim.markup import Bullets, Heading, Paragraph, Table, to_markdown
+from gremlinrules.sim.markup import Bullets
+from gremlinrules.sim.markup import Heading
+from gremlinrules.sim.markup import Paragraph
+from gremlinrules.sim.markup import Table
+from gremlinrules.sim.markup import to_markdown
 from gremlinrules.sim.report import build_report
-from gremlinrules.sim.results import GameResult, Results, parse_result
+from gremlinrules.sim.results import GameResult
+from gremlinrules.sim.results import Results
+from gremlinrules.sim.results import parse_result
 
 WEAK_FIRST = ("random", "plain", "ismcts:8")
 

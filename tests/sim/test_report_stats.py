@@ -9,16 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.sim.stats import (
-    Z95,
-    chi_square_sf,
-    chi_square_uniform,
-    quantile,
-    rate,
-    summarise,
-    wilson_interval,
-    win_credits,
-)
+from gremlinrules.sim.stats import Z95
+from gremlinrules.sim.stats import chi_square_sf
+from gremlinrules.sim.stats import chi_square_uniform
+from gremlinrules.sim.stats import quantile
+from gremlinrules.sim.stats import rate
+from gremlinrules.sim.stats import summarise
+from gremlinrules.sim.stats import wilson_interval
+from gremlinrules.sim.stats import win_credits
 
 trials = st.integers(1, 10**6)
 

@@ -18,14 +18,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.bots import RandomBot, register_bot, unregister_bot
+from gremlinrules.bots import RandomBot
+from gremlinrules.bots import register_bot
+from gremlinrules.bots import unregister_bot
 from gremlinrules.cli import main
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game
-from gremlinrules.core.records import components_version, rules_version
+from gremlinrules.core.records import components_version
+from gremlinrules.core.records import rules_version
 from gremlinrules.core.rng import Rng
-from gremlinrules.sim import Record, bot_seed, game_seed, iter_simulate, local, read_records, simulate
-from gremlinrules.sim.local import MAX_BATCH, Batcher
+from gremlinrules.sim import Record
+from gremlinrules.sim import bot_seed
+from gremlinrules.sim import game_seed
+from gremlinrules.sim import iter_simulate
+from gremlinrules.sim import local
+from gremlinrules.sim import read_records
+from gremlinrules.sim import simulate
+from gremlinrules.sim.local import MAX_BATCH
+from gremlinrules.sim.local import Batcher
 from gremlinrules.sim.play import play_game
 from gremlinrules.sim.progress import Progress
 from gremlinrules.sim.records import SimulationError
@@ -510,7 +520,8 @@ def test_a_run_of_more_games_than_the_bound_is_refused_before_any_work() -> None
     """iter_simulate refuses more than MAX_GAMES games at the call (its pending games are listed up
     front, so a huge count would fill memory before the first game), and the command line refuses
     --games 0."""
-    from gremlinrules.sim.run import MAX_GAMES, iter_simulate
+    from gremlinrules.sim.run import MAX_GAMES
+    from gremlinrules.sim.run import iter_simulate
 
     with pytest.raises(InvalidArgumentError, match="at most"):
         iter_simulate("gnaughty-gnomes", games=MAX_GAMES + 1, players=2, bots="random", seed=0, workers=1)

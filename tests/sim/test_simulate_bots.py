@@ -9,18 +9,17 @@ from typing import Any
 import pytest
 
 import gremlinrules
-from gremlinrules.bots import (
-    BOT_NAMES,
-    ISMCTSBot,
-    RandomBot,
-    bot_from_spec,
-    canonical_spec,
-    make_bot,
-    register_bot,
-    registered_bots,
-    unregister_bot,
-)
-from gremlinrules.bots.registry import ENTRY_POINT_GROUP, is_timed
+from gremlinrules.bots import BOT_NAMES
+from gremlinrules.bots import ISMCTSBot
+from gremlinrules.bots import RandomBot
+from gremlinrules.bots import bot_from_spec
+from gremlinrules.bots import canonical_spec
+from gremlinrules.bots import make_bot
+from gremlinrules.bots import register_bot
+from gremlinrules.bots import registered_bots
+from gremlinrules.bots import unregister_bot
+from gremlinrules.bots.registry import ENTRY_POINT_GROUP
+from gremlinrules.bots.registry import is_timed
 from gremlinrules.cli import main
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game

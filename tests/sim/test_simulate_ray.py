@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 import ray
 
-from gremlinrules.bots import register_bot, unregister_bot
-from gremlinrules.sim import Record, simulate
+from gremlinrules.bots import register_bot
+from gremlinrules.bots import unregister_bot
+from gremlinrules.sim import Record
+from gremlinrules.sim import simulate
 from gremlinrules.sim.records import SimulationError
 from tests.sim import test_simulate
 

@@ -15,7 +15,10 @@ from hypothesis import strategies as st
 import gremlinrules
 from gremlinrules.cli import main
 from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.sim import Record, game_seed, iter_simulate, simulate
+from gremlinrules.sim import Record
+from gremlinrules.sim import game_seed
+from gremlinrules.sim import iter_simulate
+from gremlinrules.sim import simulate
 from gremlinrules.sim.play import play_game
 from gremlinrules.sim.records import SimulationError
 from gremlinrules.sim.run import Plan

@@ -15,17 +15,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
 import gremlinrules.svg
-from gremlinrules import InvalidArgumentError, UnknownGameError
+from gremlinrules import InvalidArgumentError
+from gremlinrules import UnknownGameError
 from gremlinrules.cli import main
 from gremlinrules.demo import play_demo
 from gremlinrules.svg import core
 from tests.conformance.support import GAME_IDS
-from tests.svg.support import SVG_NS, parse, position
+from tests.svg.support import SVG_NS
+from tests.svg.support import parse
+from tests.svg.support import position
 
 DRAWN = [g for g in gremlinrules.svg.drawer_ids() if g in GAME_IDS]
 CASES = [(g, n) for g in DRAWN for n in gremlinrules.get_game(g).player_counts]

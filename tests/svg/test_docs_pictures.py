@@ -16,8 +16,10 @@ import pytest
 import gremlinrules
 from gremlinrules.core.records import load_record
 from gremlinrules.core.spec import load_scenarios
-from gremlinrules.svg import drawer_ids, svg
-from tests.docs_support import DOCS, docs_extension
+from gremlinrules.svg import drawer_ids
+from gremlinrules.svg import svg
+from tests.docs_support import DOCS
+from tests.docs_support import docs_extension
 
 SVG = "{http://www.w3.org/2000/svg}"
 EXT = docs_extension("gremlinrules_pictures")

@@ -10,18 +10,29 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
 import gremlinrules.svg
 from gremlinrules import InvalidArgumentError
-from gremlinrules.gnaughty_gnomes.board import CENTER, N_HEXES, N_SPOTS
+from gremlinrules.gnaughty_gnomes.board import CENTER
+from gremlinrules.gnaughty_gnomes.board import N_HEXES
+from gremlinrules.gnaughty_gnomes.board import N_SPOTS
 from gremlinrules.gnaughty_gnomes.components import Card
-from gremlinrules.gnaughty_gnomes.state import Phase, State
+from gremlinrules.gnaughty_gnomes.state import Phase
+from gremlinrules.gnaughty_gnomes.state import State
 from gremlinrules.gnaughty_gnomes.view import View
 from gremlinrules.svg.gnaughty_gnomes import card_name
-from tests.svg.support import SVG_NS, G, all_card_names, cards, names_any, parse, parts, position
+from tests.svg.support import SVG_NS
+from tests.svg.support import G
+from tests.svg.support import all_card_names
+from tests.svg.support import cards
+from tests.svg.support import names_any
+from tests.svg.support import parse
+from tests.svg.support import parts
+from tests.svg.support import position
 
 GAME = gremlinrules.get_game("gnaughty-gnomes")
 FEW = settings(max_examples=max(5, settings().max_examples // 3))

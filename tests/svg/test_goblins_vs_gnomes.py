@@ -8,7 +8,8 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
@@ -18,9 +19,15 @@ from gremlinrules.goblins_vs_gnomes.components import REFERENCE
 from gremlinrules.goblins_vs_gnomes.geometry import REFERENCE_KIT
 from gremlinrules.goblins_vs_gnomes.notation import FieldCard
 from gremlinrules.goblins_vs_gnomes.state import State
-from gremlinrules.goblins_vs_gnomes.view import View, known_roles, round_over
+from gremlinrules.goblins_vs_gnomes.view import View
+from gremlinrules.goblins_vs_gnomes.view import known_roles
+from gremlinrules.goblins_vs_gnomes.view import round_over
 from gremlinrules.svg.goblins_vs_gnomes import hand_card
-from tests.svg.support import cards, names_any, parse, parts, position
+from tests.svg.support import cards
+from tests.svg.support import names_any
+from tests.svg.support import parse
+from tests.svg.support import parts
+from tests.svg.support import position
 
 GAME = gremlinrules.get_game("goblins-vs-gnomes")
 COUNTS = GAME.player_counts

@@ -18,10 +18,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.gremlins_inc import Options, State, View
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import View
 from gremlinrules.gremlins_inc.flow import cards_of
 from gremlinrules.svg import svg
-from tests.svg.support import SVG_NS, cards, parse, parts
+from tests.svg.support import SVG_NS
+from tests.svg.support import cards
+from tests.svg.support import parse
+from tests.svg.support import parts
 from tests.svg.test_no_good_gremlins import check_edited_views
 
 GAME_ID = "gremlins-inc"

@@ -16,12 +16,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.gremlins_the_game import REFERENCE_MAP, Options, State, View, read_map
-from gremlinrules.gremlins_the_game.board import COLOURS, Map
+from gremlinrules.gremlins_the_game import REFERENCE_MAP
+from gremlinrules.gremlins_the_game import Options
+from gremlinrules.gremlins_the_game import State
+from gremlinrules.gremlins_the_game import View
+from gremlinrules.gremlins_the_game import read_map
+from gremlinrules.gremlins_the_game.board import COLOURS
+from gremlinrules.gremlins_the_game.board import Map
 from gremlinrules.svg import svg
 from gremlinrules.svg.gremlins_the_game import _fills
 from tests.gremlins_the_game.test_board import SMALL
-from tests.svg.support import SVG_NS, cards, parse, parts, position
+from tests.svg.support import SVG_NS
+from tests.svg.support import cards
+from tests.svg.support import parse
+from tests.svg.support import parts
+from tests.svg.support import position
 from tests.svg.test_no_good_gremlins import check_edited_views
 
 GAME_ID = "gremlins-the-game"

@@ -15,18 +15,28 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume
+from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules import GremlinRulesError, InvalidArgumentError
+from gremlinrules import GremlinRulesError
+from gremlinrules import InvalidArgumentError
 from gremlinrules.no_good_gremlins import View
-from gremlinrules.no_good_gremlins.actions import Build, ChromeLaunch, EndTurn, Launch
+from gremlinrules.no_good_gremlins.actions import Build
+from gremlinrules.no_good_gremlins.actions import ChromeLaunch
+from gremlinrules.no_good_gremlins.actions import EndTurn
+from gremlinrules.no_good_gremlins.actions import Launch
 from gremlinrules.no_good_gremlins.components import MATERIALS
-from gremlinrules.no_good_gremlins.notation import MaterialCounts, WandererStatus
+from gremlinrules.no_good_gremlins.notation import MaterialCounts
+from gremlinrules.no_good_gremlins.notation import WandererStatus
 from gremlinrules.no_good_gremlins.state import Phase
 from gremlinrules.svg import svg
-from tests.svg.support import SVG_NS, cards, parse, parts, position
+from tests.svg.support import SVG_NS
+from tests.svg.support import cards
+from tests.svg.support import parse
+from tests.svg.support import parts
+from tests.svg.support import position
 
 GAME_ID = "no-good-gremlins"
 GAME = gremlinrules.get_game(GAME_ID)

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.serving import CHROMIUM, CHROMIUM_ARGS, ServerProcess
+from tests.web.serving import CHROMIUM
+from tests.web.serving import CHROMIUM_ARGS
+from tests.web.serving import ServerProcess
 
 _FIGURES: list[str] = []
 

@@ -12,7 +12,10 @@ from typing import Any
 import pytest
 
 import gremlinrules
-from tests.web.serving import ServerProcess, cards, hidden_cards, replayed_states
+from tests.web.serving import ServerProcess
+from tests.web.serving import cards
+from tests.web.serving import hidden_cards
+from tests.web.serving import replayed_states
 
 pytestmark = pytest.mark.slow
 

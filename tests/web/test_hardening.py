@@ -19,9 +19,16 @@ from typing import Any
 import pytest
 
 import gremlinrules
-from gremlinrules.web import MoveRefusedError, Tables, TableStore
-from gremlinrules.web.app import BURST, MAX_MESSAGE, QUEUE_LIMIT, TableServer, create_app
-from tests.web.asgi import Client, http
+from gremlinrules.web import MoveRefusedError
+from gremlinrules.web import Tables
+from gremlinrules.web import TableStore
+from gremlinrules.web.app import BURST
+from gremlinrules.web.app import MAX_MESSAGE
+from gremlinrules.web.app import QUEUE_LIMIT
+from gremlinrules.web.app import TableServer
+from gremlinrules.web.app import create_app
+from tests.web.asgi import Client
+from tests.web.asgi import http
 
 
 def _server(app: Any) -> TableServer:

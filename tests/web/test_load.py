@@ -15,7 +15,8 @@ import pytest
 from websockets.asyncio.client import connect
 
 import gremlinrules
-from tests.web.serving import ServerProcess, replayed_states
+from tests.web.serving import ServerProcess
+from tests.web.serving import replayed_states
 
 pytestmark = pytest.mark.slow
 

@@ -11,10 +11,12 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect
 
 import gremlinrules
-from tests.web.serving import ServerProcess, replayed_states
+from tests.web.serving import ServerProcess
+from tests.web.serving import replayed_states
 
 
 async def _hello(server: ServerProcess, table: str,

@@ -9,19 +9,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import gremlinrules
-from gremlinrules.core.errors import (
-    GremlinRulesError,
-    IllegalActionError,
-    InvalidArgumentError,
-    SerializationError,
-    SetupError,
-    UnknownGameError,
-)
-from gremlinrules.web import BadTokenError, MoveRefusedError, Table, Tables, TableStore, UnknownTableError
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import IllegalActionError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import SerializationError
+from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import UnknownGameError
+from gremlinrules.web import BadTokenError
+from gremlinrules.web import MoveRefusedError
+from gremlinrules.web import Table
+from gremlinrules.web import Tables
+from gremlinrules.web import TableStore
+from gremlinrules.web import UnknownTableError
 
 
 def _tables(path: Path | str = ":memory:") -> Tables:

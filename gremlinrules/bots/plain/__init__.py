@@ -15,12 +15,17 @@ adds has none and is refused with InvalidArgumentError.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Any
+from typing import TypeVar
 
-from gremlinrules.bots.base import SeatBot, check_bot_seat
+from gremlinrules.bots.base import SeatBot
+from gremlinrules.bots.base import check_bot_seat
 from gremlinrules.core.errors import InvalidArgumentError
-from gremlinrules.core.protocol import ActionT, Game, StateT
+from gremlinrules.core.protocol import ActionT
+from gremlinrules.core.protocol import Game
+from gremlinrules.core.protocol import StateT
 
 __all__ = ["PLAIN_GAMES", "PlainBot", "best"]
 

@@ -18,10 +18,14 @@ import random
 from typing import Any
 
 from gremlinrules.bots.plain import best
-from gremlinrules.gnaughty_gnomes import Place, Play, PlayX, State
+from gremlinrules.gnaughty_gnomes import Place
+from gremlinrules.gnaughty_gnomes import Play
+from gremlinrules.gnaughty_gnomes import PlayX
+from gremlinrules.gnaughty_gnomes import State
 from gremlinrules.gnaughty_gnomes import legal_actions as _legal
 from gremlinrules.gnaughty_gnomes.flow import position_to_act
-from gremlinrules.gnaughty_gnomes.trick import card_strength, score_placement
+from gremlinrules.gnaughty_gnomes.trick import card_strength
+from gremlinrules.gnaughty_gnomes.trick import score_placement
 
 __all__ = ["choose"]
 

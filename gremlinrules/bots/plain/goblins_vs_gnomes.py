@@ -20,9 +20,16 @@ import random
 from typing import Any
 
 from gremlinrules.bots.plain import best
-from gremlinrules.goblins_vs_gnomes import Pass, Place, PlayExplosion, PlayMap, State, Swap, observe
+from gremlinrules.goblins_vs_gnomes import Pass
+from gremlinrules.goblins_vs_gnomes import Place
+from gremlinrules.goblins_vs_gnomes import PlayExplosion
+from gremlinrules.goblins_vs_gnomes import PlayMap
+from gremlinrules.goblins_vs_gnomes import State
+from gremlinrules.goblins_vs_gnomes import Swap
 from gremlinrules.goblins_vs_gnomes import legal_actions as _legal
-from gremlinrules.goblins_vs_gnomes.geometry import Kit, options_kit
+from gremlinrules.goblins_vs_gnomes import observe
+from gremlinrules.goblins_vs_gnomes.geometry import Kit
+from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 
 __all__ = ["choose"]
 

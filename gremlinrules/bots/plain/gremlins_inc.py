@@ -19,7 +19,12 @@ from collections import Counter
 from typing import Any
 
 from gremlinrules.bots.plain import best
-from gremlinrules.gremlins_inc import Assign, Complete, EndTurn, Play, Start, State
+from gremlinrules.gremlins_inc import Assign
+from gremlinrules.gremlins_inc import Complete
+from gremlinrules.gremlins_inc import EndTurn
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import Start
+from gremlinrules.gremlins_inc import State
 from gremlinrules.gremlins_inc import legal_actions as _legal
 from gremlinrules.gremlins_inc.components import Components
 from gremlinrules.gremlins_inc.state import Project

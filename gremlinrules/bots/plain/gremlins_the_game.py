@@ -21,10 +21,13 @@ from typing import Any
 
 from gremlinrules.bots.plain import best
 from gremlinrules.core.board import distances
-from gremlinrules.gremlins_the_game import Defeat, Move, State
+from gremlinrules.gremlins_the_game import Defeat
+from gremlinrules.gremlins_the_game import Move
+from gremlinrules.gremlins_the_game import State
 from gremlinrules.gremlins_the_game import legal_actions as _legal
 from gremlinrules.gremlins_the_game.components import Components
-from gremlinrules.gremlins_the_game.geometry import Geometry, geometry
+from gremlinrules.gremlins_the_game.geometry import Geometry
+from gremlinrules.gremlins_the_game.geometry import geometry
 
 __all__ = ["choose"]
 

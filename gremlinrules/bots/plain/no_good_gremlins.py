@@ -16,7 +16,14 @@ from __future__ import annotations
 import random
 
 from gremlinrules.bots.plain import best
-from gremlinrules.no_good_gremlins import Build, Discard, DrawTwo, EndTurn, Launch, Material, State, TakeScrap
+from gremlinrules.no_good_gremlins import Build
+from gremlinrules.no_good_gremlins import Discard
+from gremlinrules.no_good_gremlins import DrawTwo
+from gremlinrules.no_good_gremlins import EndTurn
+from gremlinrules.no_good_gremlins import Launch
+from gremlinrules.no_good_gremlins import Material
+from gremlinrules.no_good_gremlins import State
+from gremlinrules.no_good_gremlins import TakeScrap
 from gremlinrules.no_good_gremlins import legal_actions as _legal
 from gremlinrules.no_good_gremlins.actions import Action
 
