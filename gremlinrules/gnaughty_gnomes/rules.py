@@ -124,9 +124,7 @@ def _card_of(action: Play | PlayX) -> Card:
 def check_play(state: State, action: Any) -> Reason | None:
     """A card is played only by the position to act, from what it may play (GG-PLAY-1);
     an X card only with a declared rank 1-8 (GG-X-1)."""
-    canon: Any = canonical(action)  # a Play or PlayX: the rule book sends no other kind here
-    if canon is None:
-        return not_an_action(state, action)
+    canon: Any = canonical(action)  # one of the game's Play or PlayX: the screen refused the rest
     pos = position_to_act(state)
     card = _card_of(canon)
     if card not in playable(state, pos):
@@ -219,9 +217,7 @@ def place_choices(state: State, frame: Placement) -> tuple[Place | Flip, ...]:
 
 def refuse_place(state: State, frame: Placement, action: Any) -> Reason:
     """Why a Place or Flip that is not among the choices breaks the rules."""
-    canon: Any = canonical(action)  # a Place or Flip: the rule book sends no other kind here
-    if canon is None:
-        return not_an_action(state, action)
+    canon: Any = canonical(action)  # one of the game's Place or Flip: the screen refused the rest
     if canon.suit not in unflipped_suits(state):
         return (message("gg.illegal.no-unflipped-card", "no unflipped {suit} card remains in this trick",
                         suit=canon.suit.value), "GG-PLACE-3")
