@@ -124,6 +124,39 @@ cdef enum:
 cdef extern from *:
     int __builtin_ctzll(unsigned long long x) noexcept nogil  # the lowest member of a non-empty set
 
+cdef extern from *:
+    """
+    /* gr_select(b, k): the position of the k-th member (from 0) of b, k below its count, without a
+       loop (a loop of k steps ends where the processor cannot predict it): each byte's count by
+       the word-parallel method, their running totals by one multiplication (byte i holds the
+       members of bytes 0 to i, at most 64), the first byte whose total passes k by a bytewise
+       comparison (the high bit of byte i is set where 0x80 + total_i - (k + 1) >= 0x80), and
+       the member within that byte from a table of 256 x 8. */
+    static unsigned char gr_select_in_byte[256][8];
+    static void gr_fill_select(void) {
+        int v, i, k;
+        for (v = 0; v < 256; v++)
+            for (i = 0, k = 0; i < 8; i++)
+                if ((v >> i) & 1) gr_select_in_byte[v][k++] = (unsigned char)i;
+    }
+    static inline int gr_select(unsigned long long b, int k) {
+        unsigned long long c = b - ((b >> 1) & 0x5555555555555555ULL);
+        unsigned long long above;
+        int byte, before;
+        c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+        c = ((c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * 0x0101010101010101ULL;
+        above = ((c | 0x8080808080808080ULL) - 0x0101010101010101ULL * (unsigned long long)(k + 1))
+                & 0x8080808080808080ULL;
+        byte = __builtin_ctzll(above) >> 3;
+        before = (int)(((c << 8) >> (byte << 3)) & 0xFF);
+        return (byte << 3) + gr_select_in_byte[(b >> (byte << 3)) & 0xFF][k - before];
+    }
+    """
+    void gr_fill_select() noexcept nogil
+    int gr_select(unsigned long long b, int k) noexcept nogil
+
+gr_fill_select()
+
 
 _PHASES = (Phase.MOVE, Phase.RESOLVE, Phase.OVER)
 _PHASE_CODE = {phase: code for code, phase in enumerate(_PHASES)}
@@ -976,10 +1009,10 @@ cdef int _move_list(const S* s, const Tab* t, const uint64_t* found, const int* 
 cdef int _nth_move(const S* s, const Tab* t, const uint64_t* found, const int* span, bint some,
                    uint64_t* policy) noexcept nogil:
     """The random policy's Move: ``below(n)`` drawn for the ``n`` Moves :func:`_move_list` would list,
-    and the Move at that position (counted by word, not listed); the stay (n = 1) when there is none."""
+    and the Move at that position (counted by word, not listed, and found within its word by
+    gr_select); the stay (n = 1) when there is none."""
     cdef int counts[NW]
     cdef int w, n, k
-    cdef uint64_t b
     if not some:
         sm_below(policy, 1)
         return s.pos[s.turn]
@@ -989,11 +1022,7 @@ cdef int _nth_move(const S* s, const Tab* t, const uint64_t* found, const int* s
     while k >= counts[w]:
         k -= counts[w]
         w += 1
-    b = found[w]
-    while k:
-        b &= b - 1
-        k -= 1
-    return t.cell_space[(w << 6) + __builtin_ctzll(b)]  # b is not 0: k < counts[w]
+    return t.cell_space[(w << 6) + gr_select(found[w], k)]  # k < counts[w]
 
 
 cdef inline bint _move_listed(const S* s, const Tab* t, const uint64_t* found, const int* span,
