@@ -940,31 +940,20 @@ cdef inline bint _found(const S* s, const Tab* t, const uint64_t* seen, int seen
                         int lo, int hi, bint first) noexcept nogil:
     """The destinations from what the walk saw (word ``w`` in ``seen[w - seen_lo]``: the walk's own
     words, or a remembered answer's): not the closed square (GTG-SQUARE-4), the mover's space or
-    the other players' spaces and Starts (GTG-MOVE-3, GTG-MOVE-4); False for none."""
+    the other players' spaces and Starts (GTG-MOVE-3, GTG-MOVE-4); False for none.
+
+    Every player's space (the mover's among them) is cleared, and then the words' union taken,
+    every time: whether a player stood on a destination is the dice's doing, and a branch on it
+    is one the processor mispredicts. A cleared bit may fall outside those words, which nothing
+    reads."""
     cdef const uint64_t* keep = t.keep[s.turn][1 if first else 0]
     cdef uint64_t alive = 0
-    cdef int w
+    cdef int w, i, c
     for w in range(lo, hi + 1):
         found[w] = seen[w - seen_lo] & keep[w]
-        alive |= found[w]
-    return _without_players(s, t, found, lo, hi, alive)
-
-
-cdef inline bint _without_players(const S* s, const Tab* t, uint64_t* found, int lo, int hi,
-                                  uint64_t alive) noexcept nogil:
-    """``found``'s words ``lo`` to ``hi`` (``alive`` their union) without every player's space, the
-    mover's among them (GTG-MOVE-3); False when none is left. A cleared bit may fall outside those
-    words, which nothing reads."""
-    cdef uint64_t taken = 0, bit
-    cdef int i, c, w
     for i in range(t.players):
         c = t.space_cell[s.pos[i]]
-        bit = (<uint64_t>1) << (c & 63)
-        taken |= found[c >> 6] & bit
-        found[c >> 6] &= ~bit
-    if taken == 0 or alive == 0:  # nothing was cleared: the union stands
-        return alive != 0
-    alive = 0
+        found[c >> 6] &= ~((<uint64_t>1) << (c & 63))
     for w in range(lo, hi + 1):
         alive |= found[w]
     return alive != 0
@@ -1012,17 +1001,24 @@ cdef int _nth_move(const S* s, const Tab* t, const uint64_t* found, const int* s
     and the Move at that position (counted by word, not listed, and found within its word by
     gr_select); the stay (n = 1) when there is none."""
     cdef int counts[NW]
-    cdef int w, n, k
+    cdef int w, n, k, i, total, before
+    cdef bint past
     if not some:
         sm_below(policy, 1)
         return s.pos[s.turn]
     n = bits_count_words(found, span[0], span[1], counts)
     k = <int>sm_below(policy, <uint64_t>n)
+    # the word: past every word whose members and those before it are at most k (a prefix of the
+    # span, since the totals grow), counted without a branch on k (the draw)
     w = span[0]
-    while k >= counts[w]:
-        k -= counts[w]
-        w += 1
-    return t.cell_space[(w << 6) + gr_select(found[w], k)]  # k < counts[w]
+    total = 0
+    before = 0
+    for i in range(span[0], span[1]):
+        total += counts[i]
+        past = total <= k
+        w += past
+        before = total if past else before
+    return t.cell_space[(w << 6) + gr_select(found[w], k - before)]  # k - before < counts[w]
 
 
 cdef inline bint _move_listed(const S* s, const Tab* t, const uint64_t* found, const int* span,
