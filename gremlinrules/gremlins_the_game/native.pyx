@@ -1230,6 +1230,14 @@ def remember_searches_after(int searches):
     return old
 
 
+def _select_member(uint64_t bits, int k):
+    """The position of the ``k``-th member (from 0) of the 64-bit set ``bits``, as the random
+    policy's Move finds it (gr_select), for tests; ValueError unless 0 <= k < its count."""
+    if not 0 <= k < bin(bits).count("1"):
+        raise ValueError("k must be below the number of members")
+    return gr_select(bits, k)
+
+
 STATE_BYTES = sizeof(S)
 """The size of a native state's struct (the table it shares is not counted)."""
 
