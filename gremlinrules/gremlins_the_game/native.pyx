@@ -734,6 +734,12 @@ cdef void _begin_turn(S* s, const Tab* t, int seat, int64_t number, bint stripe_
             s.pool_top += 1
 
 
+cdef inline int _next_seat(int seat, int players) noexcept nogil:
+    """The seat on the left (GTG-TURN-1), without a division: the next decision's search starts from
+    that seat's space, so the seat is on the path from one decision to the next."""
+    return 0 if seat + 1 == players else seat + 1
+
+
 cdef void _end_turn(S* s, const Tab* t) noexcept nogil:
     """flow.end_turn: GTG-STRIPE-4, then GTG-END-4 (a house rule), else the next seat (GTG-TURN-1)."""
     cdef bint stripe
@@ -745,7 +751,7 @@ cdef void _end_turn(S* s, const Tab* t) noexcept nogil:
     elif t.bounded and s.turn_number + 1 >= t.turn_limit:
         _over(s, TURN_LIMIT)
     else:
-        _begin_turn(s, t, (s.turn + 1) % t.players, s.turn_number + 1, stripe)
+        _begin_turn(s, t, _next_seat(s.turn, t.players), s.turn_number + 1, stripe)
 
 
 cdef void _run(S* s, const Tab* t, int seat, const uint8_t* steps, int n) noexcept nogil:
