@@ -123,6 +123,39 @@ cdef enum:
 cdef extern from *:
     int __builtin_ctzll(unsigned long long x) noexcept nogil  # the lowest member of a non-empty set
 
+cdef extern from *:
+    """
+    /* gr_select(b, k): the position of the k-th member (from 0) of b, k below its count, without a
+       loop (a loop of k steps ends where the processor cannot predict it): each byte's count by
+       the word-parallel method, their running totals by one multiplication (byte i holds the
+       members of bytes 0 to i, at most 64), the first byte whose total passes k by a bytewise
+       comparison (the high bit of byte i is set where 0x80 + total_i - (k + 1) >= 0x80), and
+       the member within that byte from a table of 256 x 8. */
+    static unsigned char gr_select_in_byte[256][8];
+    static void gr_fill_select(void) {
+        int v, i, k;
+        for (v = 0; v < 256; v++)
+            for (i = 0, k = 0; i < 8; i++)
+                if ((v >> i) & 1) gr_select_in_byte[v][k++] = (unsigned char)i;
+    }
+    static inline int gr_select(unsigned long long b, int k) {
+        unsigned long long c = b - ((b >> 1) & 0x5555555555555555ULL);
+        unsigned long long above;
+        int byte, before;
+        c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+        c = ((c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * 0x0101010101010101ULL;
+        above = ((c | 0x8080808080808080ULL) - 0x0101010101010101ULL * (unsigned long long)(k + 1))
+                & 0x8080808080808080ULL;
+        byte = __builtin_ctzll(above) >> 3;
+        before = (int)(((c << 8) >> (byte << 3)) & 0xFF);
+        return (byte << 3) + gr_select_in_byte[(b >> (byte << 3)) & 0xFF][k - before];
+    }
+    """
+    void gr_fill_select() noexcept nogil
+    int gr_select(unsigned long long b, int k) noexcept nogil
+
+gr_fill_select()
+
 
 _PHASES = (Phase.MOVE, Phase.OVER)
 _PHASE_CODE = {phase: code for code, phase in enumerate(_PHASES)}
@@ -700,6 +733,12 @@ cdef void _begin_turn(S* s, const Tab* t, int seat, int64_t number, bint stripe_
             s.pool_top += 1
 
 
+cdef inline int _next_seat(int seat, int players) noexcept nogil:
+    """The seat on the left (GTG-TURN-1), without a division: the next decision's search starts from
+    that seat's space, so the seat is on the path from one decision to the next."""
+    return 0 if seat + 1 == players else seat + 1
+
+
 cdef void _end_turn(S* s, const Tab* t) noexcept nogil:
     """flow.end_turn: GTG-STRIPE-4, then GTG-END-4 (a house rule), else the next seat (GTG-TURN-1)."""
     cdef bint stripe
@@ -711,7 +750,7 @@ cdef void _end_turn(S* s, const Tab* t) noexcept nogil:
     elif t.bounded and s.turn_number + 1 >= t.turn_limit:
         _over(s, TURN_LIMIT)
     else:
-        _begin_turn(s, t, (s.turn + 1) % t.players, s.turn_number + 1, stripe)
+        _begin_turn(s, t, _next_seat(s.turn, t.players), s.turn_number + 1, stripe)
 
 
 cdef void _run(S* s, const Tab* t, int seat, const uint8_t* steps, int n) noexcept nogil:
@@ -905,31 +944,20 @@ cdef inline bint _found(const S* s, const Tab* t, const uint64_t* seen, int seen
                         int lo, int hi, bint first) noexcept nogil:
     """The destinations from what the walk saw (word ``w`` in ``seen[w - seen_lo]``: the walk's own
     words, or a remembered answer's): not the closed square (GTG-SQUARE-4), the mover's space or
-    the other players' spaces and Starts (GTG-MOVE-3, GTG-MOVE-4); False for none."""
+    the other players' spaces and Starts (GTG-MOVE-3, GTG-MOVE-4); False for none.
+
+    Every player's space (the mover's among them) is cleared, and then the words' union taken,
+    every time: whether a player stood on a destination is the dice's doing, and a branch on it
+    is one the processor mispredicts. A cleared bit may fall outside those words, which nothing
+    reads."""
     cdef const uint64_t* keep = t.keep[s.turn][1 if first else 0]
     cdef uint64_t alive = 0
-    cdef int w
+    cdef int w, i, c
     for w in range(lo, hi + 1):
         found[w] = seen[w - seen_lo] & keep[w]
-        alive |= found[w]
-    return _without_players(s, t, found, lo, hi, alive)
-
-
-cdef inline bint _without_players(const S* s, const Tab* t, uint64_t* found, int lo, int hi,
-                                  uint64_t alive) noexcept nogil:
-    """``found``'s words ``lo`` to ``hi`` (``alive`` their union) without every player's space, the
-    mover's among them (GTG-MOVE-3); False when none is left. A cleared bit may fall outside those
-    words, which nothing reads."""
-    cdef uint64_t taken = 0, bit
-    cdef int i, c, w
     for i in range(t.players):
         c = t.space_cell[s.pos[i]]
-        bit = (<uint64_t>1) << (c & 63)
-        taken |= found[c >> 6] & bit
-        found[c >> 6] &= ~bit
-    if taken == 0 or alive == 0:  # nothing was cleared: the union stands
-        return alive != 0
-    alive = 0
+        found[c >> 6] &= ~((<uint64_t>1) << (c & 63))
     for w in range(lo, hi + 1):
         alive |= found[w]
     return alive != 0
@@ -974,24 +1002,27 @@ cdef int _move_list(const S* s, const Tab* t, const uint64_t* found, const int* 
 cdef int _nth_move(const S* s, const Tab* t, const uint64_t* found, const int* span, bint some,
                    uint64_t* policy) noexcept nogil:
     """The random policy's Move: ``below(n)`` drawn for the ``n`` Moves :func:`_move_list` would list,
-    and the Move at that position (counted by word, not listed); the stay (n = 1) when there is none."""
+    and the Move at that position (counted by word, not listed, and found within its word by
+    gr_select); the stay (n = 1) when there is none."""
     cdef int counts[NW]
-    cdef int w, n, k
-    cdef uint64_t b
+    cdef int w, n, k, i, total, before
+    cdef bint past
     if not some:
         sm_below(policy, 1)
         return s.pos[s.turn]
     n = bits_count_words(found, span[0], span[1], counts)
     k = <int>sm_below(policy, <uint64_t>n)
+    # the word: past every word whose members and those before it are at most k (a prefix of the
+    # span, since the totals grow), counted without a branch on k (the draw)
     w = span[0]
-    while k >= counts[w]:
-        k -= counts[w]
-        w += 1
-    b = found[w]
-    while k:
-        b &= b - 1
-        k -= 1
-    return t.cell_space[(w << 6) + __builtin_ctzll(b)]  # b is not 0: k < counts[w]
+    total = 0
+    before = 0
+    for i in range(span[0], span[1]):
+        total += counts[i]
+        past = total <= k
+        w += past
+        before = total if past else before
+    return t.cell_space[(w << 6) + gr_select(found[w], k - before)]  # k - before < counts[w]
 
 
 cdef inline bint _move_listed(const S* s, const Tab* t, const uint64_t* found, const int* span,
@@ -1201,6 +1232,14 @@ def remember_searches_after(int searches):
     old = _cache_after
     _cache_after = searches
     return old
+
+
+def _select_member(uint64_t bits, int k):
+    """The position of the ``k``-th member (from 0) of the 64-bit set ``bits``, as the random
+    policy's Move finds it (gr_select), for tests; ValueError unless 0 <= k < its count."""
+    if not 0 <= k < bin(bits).count("1"):
+        raise ValueError("k must be below the number of members")
+    return gr_select(bits, k)
 
 
 STATE_BYTES = sizeof(S)

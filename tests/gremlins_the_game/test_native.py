@@ -240,3 +240,21 @@ def test_a_clone_and_a_restored_game_are_independent_mid_turn() -> None:
         assert native.to_state() == state
         restored: Any = pickle.loads(pickle.dumps(native))
         assert restored.to_state() == state
+
+
+def test_the_random_policys_pick_within_a_word_is_the_kth_member() -> None:
+    """The k-th member of a 64-bit set, found without a loop (gr_select), is the k-th lowest set
+    bit: every member of every single byte at every byte position, and of random sets of every
+    density; a k outside the set is refused."""
+    native: Any = importlib.import_module("gremlinrules.gremlins_the_game.native")  # compiled: no stub
+    rnd = random.Random(27)
+    words = [v << (8 * at) for v in range(256) for at in range(8)]
+    words += [rnd.getrandbits(64) & rnd.getrandbits(64) for _ in range(300)]
+    words += [rnd.getrandbits(64) | rnd.getrandbits(64) for _ in range(300)]
+    words += [(1 << 64) - 1, 1 << 63, 1]
+    for bits in words:
+        members = [i for i in range(64) if bits >> i & 1]
+        assert [native._select_member(bits, k) for k in range(len(members))] == members
+    for bits, k in ((0, 0), (1, 1), (5, -1)):
+        with pytest.raises(ValueError, match="below the number of members"):
+            native._select_member(bits, k)
