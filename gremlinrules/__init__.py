@@ -25,21 +25,9 @@ from gremlinrules.registry import get_game
 from gremlinrules.registry import register
 
 __all__ = [
-    "ComponentError",
-    "Game",
-    "GremlinRulesError",
-    "IllegalActionError",
-    "InvalidArgumentError",
-    "MissingExtraError",
-    "SerializationError",
-    "SetupError",
-    "SpecError",
-    "UnknownGameError",
-    "UnsupportedError",
-    "__version__",
-    "game_ids",
-    "get_game",
-    "sample_hidden",
+    "ComponentError", "Game", "GremlinRulesError", "IllegalActionError", "InvalidArgumentError",
+    "MissingExtraError", "SerializationError", "SetupError", "SpecError", "UnknownGameError",
+    "UnsupportedError", "__version__", "game_ids", "get_game", "sample_hidden",
 ]
 
 __version__ = "0.1.0.dev0"

@@ -14,16 +14,7 @@ from gremlinrules.core.protocol import Game
 from gremlinrules.core.rng import Rng
 
 __all__ = [
-    "ComponentError",
-    "Game",
-    "GremlinRulesError",
-    "IllegalActionError",
-    "InvalidArgumentError",
-    "MissingExtraError",
-    "Rng",
-    "SerializationError",
-    "SetupError",
-    "SpecError",
-    "UnknownGameError",
+    "ComponentError", "Game", "GremlinRulesError", "IllegalActionError", "InvalidArgumentError",
+    "MissingExtraError", "Rng", "SerializationError", "SetupError", "SpecError", "UnknownGameError",
     "UnsupportedError",
 ]

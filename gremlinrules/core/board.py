@@ -29,17 +29,8 @@ from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 
 __all__ = [
-    "COLUMN_LETTERS",
-    "BoardGraph",
-    "GridBits",
-    "cell_name",
-    "distances",
-    "grid_bits",
-    "grid_graph",
-    "layout",
-    "reach_bits",
-    "reachable",
-    "select_bits",
+    "COLUMN_LETTERS", "BoardGraph", "GridBits", "cell_name", "distances", "grid_bits", "grid_graph", "layout",
+    "reach_bits", "reachable", "select_bits",
 ]
 
 Cell = tuple[int, int]

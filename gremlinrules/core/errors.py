@@ -13,19 +13,9 @@ import itertools
 from typing import TypeVar
 
 __all__ = [
-    "ComponentError",
-    "GremlinRulesError",
-    "IllegalActionError",
-    "InvalidArgumentError",
-    "MissingExtraError",
-    "SerializationError",
-    "SetupError",
-    "SpecError",
-    "UnknownGameError",
-    "UnsupportedError",
-    "about_field",
-    "listed",
-    "shown",
+    "ComponentError", "GremlinRulesError", "IllegalActionError", "InvalidArgumentError", "MissingExtraError",
+    "SerializationError", "SetupError", "SpecError", "UnknownGameError", "UnsupportedError", "about_field",
+    "listed", "shown",
 ]
 
 

@@ -74,18 +74,31 @@ class ModuleGame:
     """A registered game: the module's functions plus JSON conversion."""
 
     module: ModuleType
+    """The game's package (``gremlinrules.<game>``), whose functions this object calls."""
     id: str
+    """The game id (``"goblins-vs-gnomes"``)."""
     title: str
+    """The game's name as a person reads it."""
     min_players: int
+    """The fewest seats a table may have."""
     max_players: int
+    """The most seats a table may have."""
     State: type
+    """The class of the game's states."""
     Options: type
+    """The class of the game's options (its interpretations and house rules)."""
     Setup: type
+    """The class of a stacked setup (a deal given instead of shuffled)."""
     View: type
+    """The class of what one seat (or a spectator) sees."""
     Action: Any
+    """The union of the game's action classes."""
     action_types: tuple[type, ...]
+    """The action classes, in the order of the fixed action space."""
     player_counts: tuple[int, ...]
+    """The player counts the game is played with."""
     converter: cattrs.Converter
+    """The game's JSON converter (tagged actions, events and frames; the readable notation)."""
 
     new_game: Callable[..., Any]
     current_player: Callable[[Any], int | None]

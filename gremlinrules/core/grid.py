@@ -8,21 +8,8 @@ neighbour shares. Used by games that lay cards in a grid (tunnel maps).
 from __future__ import annotations
 
 __all__ = [
-    "ALL_SIDES_MASK",
-    "OFFSETS",
-    "OPPOSITE",
-    "SIDES",
-    "SIDE_NAMES",
-    "Cell",
-    "E",
-    "N",
-    "S",
-    "W",
-    "mask_from_names",
-    "neighbor",
-    "orthogonal",
-    "rotate_mask",
-    "side_bit",
+    "ALL_SIDES_MASK", "OFFSETS", "OPPOSITE", "SIDES", "SIDE_NAMES", "Cell", "E", "N", "S", "W",
+    "mask_from_names", "neighbor", "orthogonal", "rotate_mask", "side_bit",
 ]
 
 Cell = tuple[int, int]

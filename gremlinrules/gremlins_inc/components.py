@@ -46,27 +46,9 @@ from gremlinrules.core.errors import SetupError
 from gremlinrules.core.errors import shown
 
 __all__ = [
-    "AMONG",
-    "DESTINATIONS",
-    "FILTERS",
-    "HARMFUL_OPS",
-    "KINDS",
-    "OPS",
-    "PASSIVES",
-    "PROJECT_FILTERS",
-    "RANKED_SELECTORS",
-    "REFERENCE",
-    "REFERENCE_NUMBERS",
-    "RESOURCES",
-    "RESOURCE_FILTERS",
-    "RULEBOOK_NUMBERS",
-    "SELECTORS",
-    "Card",
-    "Components",
-    "Passive",
-    "Step",
-    "load_components",
-    "parse_components",
+    "AMONG", "DESTINATIONS", "FILTERS", "HARMFUL_OPS", "KINDS", "OPS", "PASSIVES", "PROJECT_FILTERS",
+    "RANKED_SELECTORS", "REFERENCE", "REFERENCE_NUMBERS", "RESOURCES", "RESOURCE_FILTERS", "RULEBOOK_NUMBERS",
+    "SELECTORS", "Card", "Components", "Passive", "Step", "load_components", "parse_components",
 ]
 
 RESOURCES = ("gold", "malice", "industry")

@@ -48,24 +48,9 @@ from gremlinrules.core.errors import SetupError
 from gremlinrules.core.errors import shown
 
 __all__ = [
-    "COLOURS",
-    "EVENT_SPACES",
-    "MAP_SCHEMA",
-    "MARKS",
-    "MAX_GREMLIN_SPACES",
-    "MOVIE_THEATER",
-    "REFERENCE_MAP",
-    "STREET",
-    "TOWN_SQUARE",
-    "WEAPON_SPACES",
-    "Map",
-    "Space",
-    "load_map",
-    "map_data",
-    "map_svg",
-    "read_map",
-    "register",
-    "svg_centre",
+    "COLOURS", "EVENT_SPACES", "MAP_SCHEMA", "MARKS", "MAX_GREMLIN_SPACES", "MOVIE_THEATER", "REFERENCE_MAP",
+    "STREET", "TOWN_SQUARE", "WEAPON_SPACES", "Map", "Space", "load_map", "map_data", "map_svg", "read_map",
+    "register", "svg_centre",
 ]
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")

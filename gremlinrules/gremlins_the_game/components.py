@@ -26,27 +26,9 @@ from gremlinrules.core.errors import ComponentError
 from gremlinrules.core.errors import shown
 
 __all__ = [
-    "COLOURS",
-    "EFFECT_KINDS",
-    "EVENT_CARDS",
-    "GREMLIN_TOKENS",
-    "HAND_LIMIT",
-    "REFERENCE",
-    "REPLENISH",
-    "SHAPES",
-    "STRIPE",
-    "WEAPON_CARDS",
-    "Components",
-    "Effect",
-    "EventCard",
-    "GremlinToken",
-    "Symbol",
-    "Tables",
-    "WeaponCard",
-    "design_name",
-    "load_components",
-    "parse_components",
-    "tables",
+    "COLOURS", "EFFECT_KINDS", "EVENT_CARDS", "GREMLIN_TOKENS", "HAND_LIMIT", "REFERENCE", "REPLENISH",
+    "SHAPES", "STRIPE", "WEAPON_CARDS", "Components", "Effect", "EventCard", "GremlinToken", "Symbol",
+    "Tables", "WeaponCard", "design_name", "load_components", "parse_components", "tables",
     "validate_components",
 ]
 

@@ -28,6 +28,7 @@ from gremlinrules.core.enums import CodeRepr
 from gremlinrules.core.frames import Frame
 from gremlinrules.core.frames import field_check
 from gremlinrules.core.frames import frame_types_of
+from gremlinrules.core.frames import upgrade_frames
 
 __all__ = [
     "EVENT_FRAMES", "FORMAT_VERSION", "FRAME_TYPES", "UPGRADES", "EscapeToTheater", "EventDiscard", "Fight",
@@ -218,12 +219,7 @@ def _frame_of_v1(frame: Any) -> Any:
 def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
     """A version 1 state or view document as version 2: its untyped frames (the state's
     ``stack``, the view's ``pending``) as the typed ones."""
-    out = dict(data)
-    if type(out.get("stack")) is list:
-        out["stack"] = [_frame_of_v1(f) for f in out["stack"]]
-    if "pending" in out:
-        out["pending"] = _frame_of_v1(out["pending"])
-    return out
+    return upgrade_frames(data, _frame_of_v1)
 
 
 def upgrade_v2(data: dict[str, Any]) -> dict[str, Any]:

@@ -179,14 +179,6 @@ def discard_choices(s: State, frame: HandLimit | EventDiscard) -> tuple[Discard,
     return tuple(Discard(w) for w in seen)
 
 
-def _stack(s: State) -> tuple[PendingFrame, ...]:
-    return s.stack
-
-
-def _set_stack(s: State, stack: tuple[PendingFrame, ...]) -> State:
-    return flow.replace(s, stack=stack)
-
-
 def _over(s: State) -> Reason | None:
     return ("The game is over", "GTG-END-1") if s.phase is Phase.OVER else None
 
@@ -242,8 +234,6 @@ BOOK: RuleBook[State] = RuleBook(
         Decision(MoveGremlin, Choose, "GTG-EVENT-2", "Choose the empty Gremlin space it moves to",
                  place_choices, _told(flow.move_to)),
     ],
-    stack=_stack,
-    set_stack=_set_stack,
     over=_over,
     generate=_generate,
     screen=malformed,

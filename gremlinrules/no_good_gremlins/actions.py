@@ -23,20 +23,8 @@ from gremlinrules.no_good_gremlins.setup import table_components
 from gremlinrules.no_good_gremlins.state import Options
 
 __all__ = [
-    "ACTION_TYPES",
-    "ALL_ACTIONS",
-    "Action",
-    "Bribe",
-    "Build",
-    "ChromeLaunch",
-    "Discard",
-    "DrawTwo",
-    "EndTurn",
-    "Feed",
-    "Launch",
-    "Scrap",
-    "TakeScrap",
-    "all_actions",
+    "ACTION_TYPES", "ALL_ACTIONS", "Action", "Bribe", "Build", "ChromeLaunch", "Discard", "DrawTwo",
+    "EndTurn", "Feed", "Launch", "Scrap", "TakeScrap", "all_actions",
 ]
 
 

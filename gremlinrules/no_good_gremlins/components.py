@@ -21,16 +21,8 @@ from gremlinrules.core.errors import ComponentError
 from gremlinrules.core.errors import shown
 
 __all__ = [
-    "ABILITIES",
-    "MATERIALS",
-    "REFERENCE",
-    "THUNDERSTORM",
-    "Components",
-    "GremlinCard",
-    "Material",
-    "load_components",
-    "parse_components",
-    "validate_components",
+    "ABILITIES", "MATERIALS", "REFERENCE", "THUNDERSTORM", "Components", "GremlinCard", "Material",
+    "load_components", "parse_components", "validate_components",
 ]
 
 

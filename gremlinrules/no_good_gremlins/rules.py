@@ -416,14 +416,6 @@ def _generate(s: State) -> tuple[Any, ...]:
     return tuple(a for a in _TURN_ACTIONS if rules[type(a)].check(s, a) is None)
 
 
-def _stack(s: State) -> tuple[MealChoice, ...]:
-    return s.stack
-
-
-def _set_stack(s: State, stack: tuple[MealChoice, ...]) -> State:
-    return replace(s, stack=stack)
-
-
 def _screen(s: State, action: Any) -> Reason | None:
     """An action that is not one of the game's (a field that is no Material, say) is refused as
     malformed before any pending frame is asked about it."""
@@ -454,8 +446,6 @@ BOOK: RuleBook[State] = RuleBook(
                  "The turn has ended: Feed the Wandering Gremlin one of the tied rockets",
                  feed_choices, feed_resume),
     ],
-    stack=_stack,
-    set_stack=_set_stack,
     over=_over,
     generate=_generate,
     malformed=_malformed,

@@ -25,18 +25,8 @@ from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 
 __all__ = [
-    "SUMMARY_LEVELS",
-    "Z95",
-    "ChiSquare",
-    "Rate",
-    "Summary",
-    "chi_square_sf",
-    "chi_square_uniform",
-    "quantile",
-    "rate",
-    "summarise",
-    "wilson_interval",
-    "win_credits",
+    "SUMMARY_LEVELS", "Z95", "ChiSquare", "Rate", "Summary", "chi_square_sf", "chi_square_uniform",
+    "quantile", "rate", "summarise", "wilson_interval", "win_credits",
 ]
 
 Z95 = 1.959963984540054

@@ -35,32 +35,9 @@ from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 
 __all__ = [
-    "FONT",
-    "GLYPH",
-    "INK",
-    "PALETTE",
-    "Child",
-    "Node",
-    "card",
-    "card_back",
-    "circle",
-    "document",
-    "el",
-    "escape",
-    "fitted_size",
-    "group",
-    "heading",
-    "hex_points",
-    "line",
-    "num",
-    "polygon",
-    "rect",
-    "seat_name",
-    "text",
-    "text_width",
-    "tooltip",
-    "verdict",
-    "viewer_line",
+    "FONT", "GLYPH", "INK", "PALETTE", "Child", "Node", "card", "card_back", "circle", "document", "el",
+    "escape", "fitted_size", "group", "heading", "hex_points", "line", "num", "polygon", "rect", "seat_name",
+    "text", "text_width", "tooltip", "verdict", "viewer_line",
 ]
 
 PALETTE: dict[str, str] = {

@@ -41,14 +41,8 @@ from gremlinrules.web.store import StoredTable
 from gremlinrules.web.store import TableStore
 
 __all__ = [
-    "PROTOCOL_VERSION",
-    "Accepted",
-    "BadTokenError",
-    "MoveRefusedError",
-    "Table",
-    "Tables",
-    "UnknownTableError",
-    "WebError",
+    "PROTOCOL_VERSION", "Accepted", "BadTokenError", "MoveRefusedError", "Table", "Tables",
+    "UnknownTableError", "WebError",
 ]
 
 PROTOCOL_VERSION = 1
