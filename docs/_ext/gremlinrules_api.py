@@ -36,7 +36,8 @@ import pkgutil
 import re
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 from docutils import nodes
 from sphinx.application import Sphinx

@@ -27,7 +27,10 @@ from sphinx.util.docutils import SphinxDirective
 
 import gremlinrules
 from gremlinrules.gremlins_the_game import board
-from gremlinrules.gremlins_the_game.board import REFERENCE_MAP, Map, map_svg, read_map
+from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
+from gremlinrules.gremlins_the_game.board import Map
+from gremlinrules.gremlins_the_game.board import map_svg
+from gremlinrules.gremlins_the_game.board import read_map
 
 GAME_ID = "gremlins-the-game"
 BOARD_TOML = Path(board.__file__).resolve().with_name("board.toml")

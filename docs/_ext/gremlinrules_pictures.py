@@ -55,7 +55,8 @@ import html as html_text
 import json
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,9 @@ import attrs
 import gremlinrules
 from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.records import load_record
-from gremlinrules.core.spec import Scenario, load_scenarios, spec_dir
+from gremlinrules.core.spec import Scenario
+from gremlinrules.core.spec import load_scenarios
+from gremlinrules.core.spec import spec_dir
 
 __all__ = [
     "DIRECTIVES",

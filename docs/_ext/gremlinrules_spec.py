@@ -15,7 +15,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from gremlinrules.core.spec import load_scenarios, load_spec
+from gremlinrules.core.spec import load_scenarios
+from gremlinrules.core.spec import load_spec
 from gremlinrules.core.trace import clause_tests
 
 TESTS = Path(__file__).resolve().parents[2] / "tests"

@@ -22,7 +22,11 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from gremlinrules.core.spec import spec_dir
-from gremlinrules.gremlins_inc.components import KINDS, REFERENCE, Card, Passive, Step
+from gremlinrules.gremlins_inc.components import KINDS
+from gremlinrules.gremlins_inc.components import REFERENCE
+from gremlinrules.gremlins_inc.components import Card
+from gremlinrules.gremlins_inc.components import Passive
+from gremlinrules.gremlins_inc.components import Step
 
 KIND_TITLES = {"action": "action", "blueprint": "blueprint", "permanent": "blueprint-permanent"}
 
