@@ -171,11 +171,11 @@ def test_markdown_is_a_myst_page_with_relative_images(samples: dict[str, Any], t
     and no warning or error (a skipped heading level would be one), for one game with figures and
     for two games, whose sections sit one level lower; every image is a relative link to a
     written SVG file."""
-    from docutils.nodes import image  # type: ignore[import-untyped]
-    from docutils.nodes import raw  # type: ignore[import-untyped]
-    from docutils.nodes import section  # type: ignore[import-untyped]
-    from docutils.nodes import system_message  # type: ignore[import-untyped]
-    from docutils.nodes import title  # type: ignore[import-untyped]
+    from docutils.nodes import image  # type: ignore[import-untyped, unused-ignore]
+    from docutils.nodes import raw  # type: ignore[import-untyped, unused-ignore]
+    from docutils.nodes import section  # type: ignore[import-untyped, unused-ignore]
+    from docutils.nodes import system_message  # type: ignore[import-untyped, unused-ignore]
+    from docutils.nodes import title  # type: ignore[import-untyped, unused-ignore]
 
     one = write_report([samples["paths"]["ngg"]], tmp_path / "balance.md")
     two = write_report([samples["paths"]["mixed"], samples["paths"]["ngg"]], tmp_path / "two.md",

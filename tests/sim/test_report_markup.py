@@ -36,10 +36,10 @@ def test_markdown_text_reads_back_as_the_same_plain_text(cell: str, line: str) -
     """Whatever a table cell, a paragraph, a bullet or a heading holds (``|``, ``*``, ``&amp;``,
     ``1.``, ``<b>``...), myst-parser reads it back as that text (spaces collapsed): no markup,
     no entity, no list, no extra cell."""
-    from docutils.nodes import entry  # type: ignore[import-untyped]
-    from docutils.nodes import list_item  # type: ignore[import-untyped]
-    from docutils.nodes import paragraph  # type: ignore[import-untyped]
-    from docutils.nodes import title  # type: ignore[import-untyped]
+    from docutils.nodes import entry  # type: ignore[import-untyped, unused-ignore]
+    from docutils.nodes import list_item  # type: ignore[import-untyped, unused-ignore]
+    from docutils.nodes import paragraph  # type: ignore[import-untyped, unused-ignore]
+    from docutils.nodes import title  # type: ignore[import-untyped, unused-ignore]
 
     tree = _myst(to_markdown([Heading(1, "Title"), Heading(2, line), Table(("a", "b"), ((cell, "x"),)),
                               Paragraph(line), Bullets((line,))]))
