@@ -109,7 +109,7 @@ class RuleBook(Generic[_S]):
     """The rules of one game as a table, and the functions made from it.
 
     ``stack`` and ``set_stack`` read and replace the state's decision stack (by
-    default its field ``stack``, replaced with :func:`attrs.evolve`);
+    default its field ``stack``, replaced with ``attrs.evolve``);
     ``over`` gives the reason no action is legal once the game is over (None
     while it goes on); ``generate`` lists the legal actions when no frame is
     pending (the reference generates them from the checks); ``malformed``

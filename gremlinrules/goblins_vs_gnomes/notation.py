@@ -12,7 +12,8 @@ reaches JSON. At the boundary (``register``):
 * "nobody" is None: ``deck_owner`` per deck card, ``first_out``, ``opener``; ``last_result`` is
   None before the first round ends;
 * peeks, Potion swaps and known cards are small objects (:class:`Peek`, :class:`PotionSwap`,
-  :class:`SeatCard`); the pending frames are the typed classes of :mod:`.frames`, tagged with
+  :class:`SeatCard`); the pending frames are the typed classes of
+  :mod:`gremlinrules.goblins_vs_gnomes.frames`, tagged with
   their ``"type"`` (a target choice names the reached targets by slot name).
 
 Every other field of the state is written as the class declares it, so a field added to
@@ -286,7 +287,8 @@ def schema_overrides() -> dict[type, dict[str, Any]]:
 
 def _frame_of_v1(frame: Any) -> Any:
     """A version 1 frame (``kind``, ``seat``, ``among``, ``source``, ``bound``, ``then``) as the
-    data of its typed class (:mod:`.frames`); anything else unchanged (the converter says what is
+    data of its typed class (:mod:`gremlinrules.goblins_vs_gnomes.frames`);
+    anything else unchanged (the converter says what is
     wrong)."""
     if type(frame) is not dict:
         return frame
@@ -303,7 +305,7 @@ def _frame_of_v1(frame: Any) -> Any:
 
 def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
     """A version 1 state or view document as version 2: its untyped frames (the state's
-    ``stack``, the view's ``pending``) as the typed frames of :mod:`.frames`."""
+    ``stack``, the view's ``pending``) as the typed frames of :mod:`gremlinrules.goblins_vs_gnomes.frames`."""
     return upgrade_frames(data, _frame_of_v1)
 
 

@@ -33,7 +33,7 @@ The other plays
     hand with nothing playable and shows it (GVG-TURN-3). After a play the
     player draws (GVG-TURN-4); then the turn passes on (GVG-TURN-5).
 
-Decisions (typed frames on the state's ``stack``, :mod:`.frames`)
+Decisions (typed frames on the state's ``stack``, :mod:`gremlinrules.goblins_vs_gnomes.frames`)
     ``SkipNaming`` after an Ale Mug (GVG-CARD-4), ``TargetChoice`` when one card
     reaches several targets (GVG-TARGET-3; with ``second_target="may_open"`` also
     after the Dynamite while the route still reaches a target, and then the placer

@@ -4,7 +4,7 @@ A match is one game: rounds are played until a seat reaches 9 points (or, with
 the default bounded options, until the round limit). Seats are 0..n-1 and play
 passes to the next higher seat.
 
-A pending choice is a typed frame (:mod:`.frames`: ``SkipNaming``,
+A pending choice is a typed frame (:mod:`gremlinrules.goblins_vs_gnomes.frames`: ``SkipNaming``,
 ``TargetChoice``, ``StealChoice``) on the state's decision ``stack`` (top last),
 never a phase of its own: ``phase`` says only whether the match goes on.
 """
@@ -168,7 +168,8 @@ class State:
     first_out: int
     """The first seat to run out of cards this round, or -1."""
     stack: tuple[PendingFrame, ...]
-    """The pending decisions, top last (see :mod:`.frames`): a ``SkipNaming`` waits under a
+    """The pending decisions, top last (see :mod:`gremlinrules.goblins_vs_gnomes.frames`):
+    a ``SkipNaming`` waits under a
     ``TargetChoice`` when an Ale Mug reached several targets."""
     opener: int
     """The seat that opened Gold or Dragon (ending the round), or -1; once the round is

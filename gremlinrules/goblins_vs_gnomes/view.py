@@ -68,7 +68,8 @@ class View:
     """The seat that decides now (a frame's seat, else the turn owner); None once the match is over."""
     phase: Phase
     pending: PendingFrame | None
-    """The decision waiting on top of the stack (all frames are public, :mod:`.frames`), or
+    """The decision waiting on top of the stack (all frames are public,
+    :mod:`gremlinrules.goblins_vs_gnomes.frames`), or
     None."""
     scores: tuple[int, ...]
     """Each seat's points (the counters are public)."""
