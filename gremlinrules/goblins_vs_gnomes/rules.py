@@ -745,6 +745,11 @@ __getattr__ = module_aliases(__name__, {"RULES": (f"{__name__}.rule_book()", rul
 def current_player(state: State) -> int | None:
     """The seat that must decide now: the top frame's seat, else the turn owner; None once the
     match is over."""
+    try:  # the usual case first, without a call
+        if type(state) is State and state.phase is not Phase.OVER:
+            return state.stack[-1].seat if state.stack else state.turn
+    except AttributeError:
+        pass  # a State built without its fields: refused by name below
     return top_or_turn(current_player, State, Phase.OVER, state)
 
 

@@ -67,11 +67,21 @@ def players(s: State) -> int:
 
 def is_terminal(s: State) -> bool:
     """True once the game has ended (GTG-STRIPE-2, GTG-STRIPE-4, GTG-END-4)."""
+    try:  # the usual case first, without a call
+        if type(s) is State:
+            return s.phase is Phase.OVER
+    except AttributeError:
+        pass  # a State built without its fields: refused by name below
     return phase_is(is_terminal, State, Phase.OVER, s, f"{_TITLE} State")
 
 
 def current_player(s: State) -> int | None:
     """The seat that must decide: the pending frame's seat, else the turn owner; None at the end."""
+    try:  # the usual case first, without a call
+        if type(s) is State and s.phase is not Phase.OVER:
+            return s.stack[-1].seat if s.stack else s.turn
+    except AttributeError:
+        pass  # a State built without its fields: refused by name below
     return top_or_turn(current_player, State, Phase.OVER, s)
 
 
