@@ -58,6 +58,7 @@ nitpick_ignore = [
     ("py:class", "_R"),
     ("py:class", "collections.abc.AsyncIterator"),
     ("py:class", "collections.abc.Callable"),
+    ("py:class", "collections.abc.Collection"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),

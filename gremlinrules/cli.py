@@ -80,7 +80,34 @@ def _parser() -> argparse.ArgumentParser:
                        "tables.sqlite; created if missing)")
     serve.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before it moves "
                        "(default 0.4)")
+    serve.add_argument("--expire", type=_hours, default=24.0, metavar="HOURS", help="delete a table in "
+                       "play after this many hours without a move (default 24; 0: never)")
+    serve.add_argument("--expire-ended", type=_hours, default=2.0, metavar="HOURS", help="delete a "
+                       "finished table this many hours after its end (default 2; 0: never)")
+    serve.add_argument("--create-token", default=None, metavar="TOKEN", help="creating a table needs "
+                       "this host token (Authorization: Bearer TOKEN; the lobby takes it as #create=TOKEN); "
+                       "default: anyone may create")
+    serve.add_argument("--create-limit", type=_count, default=300, metavar="N", help="tables one client "
+                       "address may create a minute (default 300; 0: no limit)")
     return parser
+
+
+def _hours(text: str) -> float | None:
+    """An argparse type: hours, 0 or more; 0 means never (None)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected hours, 0 (never) or more, not {text!r}")
+    return value or None
+
+
+def _count(text: str) -> int:
+    """An argparse type: an integer of at least 0."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number, 0 or more, not {text!r}")
+    return int(text)
 
 
 def _positive(text: str) -> int:
@@ -153,7 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "serve":
             from gremlinrules.web import serve
 
-            serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay)
+            serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay, expire=args.expire,
+                  expire_ended=args.expire_ended, create_token=args.create_token,
+                  create_limit=args.create_limit or None)
         elif args.command == "replay":
             from gremlinrules.replay import replay_record
 

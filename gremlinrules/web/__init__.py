@@ -32,9 +32,12 @@ __all__ = ["PROTOCOL_VERSION", "Accepted", "BadTokenError", "MoveRefusedError", 
 
 
 def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = "tables.sqlite", bot_delay: float = 0.4,
-          announce: bool = True) -> None:
-    """Run the table server until interrupted (``gremlinrules serve``). Needs the ``web`` extra:
-    without it, :class:`~gremlinrules.core.errors.MissingExtraError` names it."""
+          announce: bool = True, expire: float | None = 24.0, expire_ended: float | None = 2.0,
+          create_token: str | None = None, create_limit: int | None = 300) -> None:
+    """Run the table server until interrupted (``gremlinrules serve``). ``expire`` and
+    ``expire_ended`` are hours (None: never), ``create_limit`` tables a minute per client (None:
+    no limit). Needs the ``web`` extra: without it,
+    :class:`~gremlinrules.core.errors.MissingExtraError` names it."""
     from gremlinrules.core.errors import MissingExtraError
     from gremlinrules.web.app import MAX_MESSAGE  # MissingExtraError without Starlette
     from gremlinrules.web.app import create_app  # MissingExtraError without Starlette
@@ -43,7 +46,9 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = "tables.sqlite
         import uvicorn
     except ModuleNotFoundError as exc:
         raise MissingExtraError("web", "gremlinrules serve", exc.name) from exc
-    app = create_app(db, bot_delay=bot_delay)
+    app = create_app(db, bot_delay=bot_delay, expire=None if expire is None else expire * 3600,
+                     expire_ended=None if expire_ended is None else expire_ended * 3600,
+                     create_token=create_token, create_limit=create_limit)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE,
                             lifespan="off")
     server = uvicorn.Server(config)

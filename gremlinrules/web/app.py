@@ -12,6 +12,7 @@ Routes (the protocol is documented in docs/web.rst):
   <token>``; none: the spectator's).
 - ``POST /api/tables/{table}/moves``: a move over HTTP (same body and answers
   as over the WebSocket).
+- ``GET /api/tables/{table}/record``: a finished table's game record (a seat's token).
 - ``GET /api/tables/{table}/board.svg``: the picture of the seat's view, where
   the library draws this game (404 where it does not).
 - ``WS /ws/{table}``: the live table: ``hello``, then ``move`` messages; the
@@ -28,9 +29,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import importlib
 import json
 import logging
+import math
 import sqlite3
 import time
 from collections.abc import AsyncIterator
@@ -42,9 +45,12 @@ from typing import Any
 from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.errors import MissingExtraError
 from gremlinrules.core.errors import shown
+from gremlinrules.core.records import record_json
 from gremlinrules.registry import game_ids
 from gremlinrules.registry import get_game
 from gremlinrules.web.store import TableStore
+from gremlinrules.web.tables import ENDED_EXPIRY
+from gremlinrules.web.tables import IDLE_EXPIRY
 from gremlinrules.web.tables import Accepted
 from gremlinrules.web.tables import BadTokenError
 from gremlinrules.web.tables import Table
@@ -62,7 +68,8 @@ try:
 except ModuleNotFoundError as exc:
     raise MissingExtraError("web", "the web table server (gremlinrules.web.app)", exc.name) from exc
 
-__all__ = ["MAX_BOT_TABLES", "MAX_LIVE", "MAX_MESSAGE", "TableServer", "create_app"]
+__all__ = ["CREATE_LIMIT", "MAX_BOT_TABLES", "MAX_LIVE", "MAX_MESSAGE", "MAX_TABLES", "CreateLimiter",
+           "CreateTokenError", "TableServer", "TooManyTablesError", "create_app"]
 
 MAX_MESSAGE = 64 * 1024
 """The largest request body or WebSocket message accepted, in bytes."""
@@ -83,6 +90,15 @@ MAX_BOT_TABLES = 100
 """The most tables whose bots play at once; a table with bot seats beyond it is refused (503)
 when created, and its bots wait for a free slot when loaded."""
 
+CREATE_LIMIT = 300
+"""Tables one client (one address) may create a minute; past it a create is a 429."""
+
+MAX_TABLES = 10_000
+"""The most tables stored at once; past it (after expiring what may expire) a create is a 503."""
+
+SWEEP_EVERY = 60.0
+"""Seconds between two sweeps for expired tables (made on requests, never on a timer)."""
+
 DB_TIMEOUT = 1.0
 """Seconds a write waits for another process's lock on the SQLite file (in a worker thread)."""
 
@@ -97,6 +113,54 @@ class ServerBusyError(WebError):
 
     status = 503
     key = "web.busy"
+
+
+class TooManyTablesError(WebError):
+    """A client that created its tables' worth for this minute; ``retry_after`` is in seconds."""
+
+    status = 429
+    key = "web.too-many-tables"
+
+    def __init__(self, message: str, *, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+    def as_data(self) -> dict[str, Any]:
+        """The refusal as the client receives it, with the seconds to wait."""
+        return {**super().as_data(), "retry_after": round(self.retry_after, 1)}
+
+
+class CreateTokenError(WebError, PermissionError):
+    """A create without the server's host token (``serve --create-token``)."""
+
+    status = 403
+    key = "web.bad-create-token"
+
+
+class CreateLimiter:
+    """Per client, at most ``per_minute`` creates a minute (a token bucket: ``per_minute`` at once,
+    then one every 60/per_minute seconds). Clients whose bucket is full again are forgotten, so
+    the limiter's memory holds only the clients of the last minute."""
+
+    def __init__(self, per_minute: int, clock: Callable[[], float]) -> None:
+        self.per_minute = per_minute
+        self._clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, client: str) -> None:
+        """Spend one create of ``client``'s; TooManyTablesError when it has none left."""
+        now = self._clock()
+        rate = self.per_minute / 60.0
+        if len(self._buckets) > 10_000:  # forget the clients whose bucket is full again
+            self._buckets = {c: (a, t) for c, (a, t) in self._buckets.items()
+                             if a + (now - t) * rate < self.per_minute}
+        allowance, checked = self._buckets.get(client, (float(self.per_minute), now))
+        allowance = min(float(self.per_minute), allowance + max(0.0, now - checked) * rate)
+        if allowance < 1:
+            self._buckets[client] = (allowance, now)
+            raise TooManyTablesError(f"too many new tables: at most {self.per_minute} a minute from one "
+                                     "client; try again shortly", retry_after=(1 - allowance) / rate)
+        self._buckets[client] = (allowance - 1, now)
 
 
 class MediaTypeError(WebError):
@@ -226,8 +290,16 @@ class TableServer:
     """The tables of one process and their live connections."""
 
     def __init__(self, store: TableStore, *, bot_delay: float = 0.4, max_live: int = MAX_LIVE,
-                 max_bot_tables: int = MAX_BOT_TABLES) -> None:
+                 max_bot_tables: int = MAX_BOT_TABLES, expire: float | None = IDLE_EXPIRY,
+                 expire_ended: float | None = ENDED_EXPIRY, create_token: str | None = None,
+                 create_limit: int | None = CREATE_LIMIT, max_tables: int = MAX_TABLES) -> None:
         self.tables = Tables(store)
+        self.expire = expire
+        self.expire_ended = expire_ended
+        self.create_token = create_token
+        self.max_tables = max_tables
+        self.limiter = None if not create_limit else CreateLimiter(create_limit, store.clock)
+        self._swept = float("-inf")
         self.bot_delay = bot_delay
         self.max_live = max_live
         self.max_bot_tables = max_bot_tables
@@ -238,6 +310,7 @@ class TableServer:
         """The live table while the block runs (it is not dropped from memory meanwhile); its bots
         are (re)started if one must move. UnknownTableError when there is none; ServerBusyError
         when memory holds too many busy tables."""
+        self.sweep()
         live = self._live.get(table_id) if isinstance(table_id, str) else None
         if live is None:
             table = await asyncio.to_thread(self.tables.get, table_id)  # a replay: off the loop
@@ -269,6 +342,35 @@ class TableServer:
         if len(self._live) >= self.max_live:
             raise ServerBusyError(f"the server holds {len(self._live)} tables in play; try again later")
 
+    def sweep(self, *, force: bool = False) -> list[str]:
+        """Expire the tables past their time (at most once every SWEEP_EVERY seconds unless
+        ``force``); tables in use (a connection, a request, playing bots) are kept. Returns the
+        ids deleted."""
+        now = self.tables.store.clock()
+        if not force and now - self._swept < SWEEP_EVERY:
+            return []
+        self._swept = now
+        busy = [tid for tid, live in self._live.items() if not live.idle()]
+        gone = self.tables.expire(idle=self.expire, ended=self.expire_ended, keep=busy)
+        for table_id in gone:
+            self._live.pop(table_id, None)
+        return gone
+
+    def admit(self, client: str, token: str | None) -> None:
+        """Check a create request: the host token when the server has one (CreateTokenError), the
+        client's rate (TooManyTablesError) and the stored tables' cap (ServerBusyError)."""
+        given, wanted = ((t or "").encode("utf-8", "surrogatepass") for t in (token, self.create_token))
+        if self.create_token is not None and not hmac.compare_digest(given, wanted):
+            raise CreateTokenError("creating a table needs this server's host token "
+                                   "(Authorization: Bearer <token>)")
+        if self.limiter is not None:
+            self.limiter.take(client)
+        if self.tables.store.count() >= self.max_tables:
+            self.sweep(force=True)
+            if self.tables.store.count() >= self.max_tables:
+                raise ServerBusyError(f"the server stores {self.max_tables} tables, its most; "
+                                      "try again later")
+
     def _bot_tables(self) -> int:
         return sum(1 for live in self._live.values() if live.bots is not None and not live.bots.done())
 
@@ -277,6 +379,7 @@ class TableServer:
         the seed only when the request chose it (the seed replays every hidden card)."""
         if isinstance(data, dict) and data.get("bots") and self._bot_tables() >= self.max_bot_tables:
             raise ServerBusyError(f"the bots of {self._bot_tables()} tables are playing; try again later")
+        self.sweep()
         self._make_room()
         table, tokens = await asyncio.to_thread(self.tables.create_from_data, data)
         live = self._live[table.id] = _Live(table)
@@ -492,10 +595,20 @@ async def _body(request: Request) -> Any:
 
 
 def create_app(db: str = ":memory:", *, bot_delay: float = 0.4, max_live: int = MAX_LIVE,
-               max_bot_tables: int = MAX_BOT_TABLES) -> Starlette:
-    """The ASGI app serving the tables stored in ``db`` (a SQLite file)."""
-    server = TableServer(TableStore(db, timeout=DB_TIMEOUT), bot_delay=bot_delay, max_live=max_live,
-                         max_bot_tables=max_bot_tables)
+               max_bot_tables: int = MAX_BOT_TABLES, expire: float | None = IDLE_EXPIRY,
+               expire_ended: float | None = ENDED_EXPIRY, create_token: str | None = None,
+               create_limit: int | None = CREATE_LIMIT, max_tables: int = MAX_TABLES,
+               clock: Callable[[], float] = time.time) -> Starlette:
+    """The ASGI app serving the tables stored in ``db`` (a SQLite file). ``expire`` and
+    ``expire_ended`` are seconds (None: never; see :meth:`Tables.expire`), ``create_token`` the
+    host token a create must carry (None: anyone may create), ``create_limit`` the creates one
+    client may make a minute (None: no limit), ``max_tables`` the most tables stored; ``clock``
+    the time in seconds (a test passes its own)."""
+    server = TableServer(TableStore(db, timeout=DB_TIMEOUT, clock=clock), bot_delay=bot_delay,
+                         max_live=max_live, max_bot_tables=max_bot_tables, expire=expire,
+                         expire_ended=expire_ended, create_token=create_token, create_limit=create_limit,
+                         max_tables=max_tables)
+    server.sweep(force=True)
 
     async def lobby(request: Request) -> Response:
         return _page("lobby.html")
@@ -519,7 +632,22 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.4, max_live: int = 
 
     @_json_errors
     async def create(request: Request) -> Response:
+        try:
+            server.admit(request.client.host if request.client else "", _token(request))
+        except TooManyTablesError as exc:
+            return JSONResponse(exc.as_data(), status_code=exc.status,
+                                headers={"Retry-After": str(max(1, math.ceil(exc.retry_after)))})
         return JSONResponse(await server.create(await _body(request)), status_code=201)
+
+    @_json_errors
+    async def record(request: Request) -> Response:
+        server.sweep()
+        table_id = request.path_params["table"]
+        made = await asyncio.to_thread(server.tables.record, table_id, _token(request))
+        name = f"{made['game']}-{table_id}.json"  # the id is a stored table's: URL-safe characters
+        return Response(record_json(made), media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"',
+                                 "Cache-Control": "no-store"})
 
     @_json_errors
     async def snapshot(request: Request) -> Response:
@@ -557,6 +685,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.4, max_live: int = 
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table}", snapshot),
         Route("/api/tables/{table}/moves", move, methods=["POST"]),
+        Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/board.svg", board),
         WebSocketRoute("/ws/{table}", server.websocket),
     ]

@@ -21,6 +21,8 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
+from collections.abc import Collection
 from collections.abc import Iterator
 from collections.abc import Sequence
 from contextlib import contextmanager
@@ -43,7 +45,9 @@ CREATE TABLE IF NOT EXISTS tables (
     library TEXT NOT NULL,
     created REAL NOT NULL,
     version INTEGER NOT NULL,
-    state TEXT NOT NULL
+    state TEXT NOT NULL,
+    touched REAL,
+    ended REAL
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -54,6 +58,11 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, idx)
 );
 """
+
+_ADDED = (("touched", "the time of its last move (or of its creation)"),
+          ("ended", "the time its game ended, NULL while it is in play"))
+"""Columns added to ``tables`` after the first release, with what they hold (older files get them
+when opened; ``touched`` then starts at the table's last logged move)."""
 
 
 @attrs.frozen
@@ -87,16 +96,24 @@ class TableStore:
 
     Safe to use from several threads: one connection, one lock. ``timeout`` is how many seconds a
     write waits for another process's lock on the file before it fails with
-    ``sqlite3.OperationalError`` ("database is locked").
+    ``sqlite3.OperationalError`` ("database is locked"). ``clock`` gives the time in seconds
+    (``time.time``; a test passes its own) that tables are created, moved and expired at.
     """
 
-    def __init__(self, path: str, *, timeout: float = 5.0) -> None:
+    def __init__(self, path: str, *, timeout: float = 5.0, clock: Callable[[], float] = time.time) -> None:
         self.path = path
+        self.clock = clock
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, timeout=timeout, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        for name, _ in _ADDED:
+            if name not in columns:  # a file made before expiry: add the column, fill it from the log
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} REAL")
+        self._db.execute("UPDATE tables SET touched = COALESCE((SELECT MAX(at) FROM actions "
+                         "WHERE table_id = tables.id), created) WHERE touched IS NULL")
 
     def close(self) -> None:
         """Close the database."""
@@ -117,22 +134,55 @@ class TableStore:
 
     def create(self, table: StoredTable) -> None:
         """Store a new table (at version 0)."""
+        now = self.clock()
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, players, seed, options, bots, bot, tokens, library, created, "
+                "version, state, touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.game, table.players, table.seed,
                  None if table.options is None else json.dumps(table.options),
                  json.dumps(list(table.bots)), table.bot, json.dumps(list(table.tokens)),
-                 table.library, time.time(), table.version, table.state))
+                 table.library, now, table.version, table.state, now))
 
-    def append(self, table_id: str, index: int, seat: int, action: str, state: str) -> None:
+    def append(self, table_id: str, index: int, seat: int, action: str, state: str, *,
+               ended: bool = False) -> None:
         """Append the action accepted at version ``index`` and cache the state it led to, in one
-        transaction. A second action at the same index violates the primary key (sqlite3's
-        IntegrityError): a move is never recorded twice."""
+        transaction (``ended``: that state ends the game). A second action at the same index
+        violates the primary key (sqlite3's IntegrityError): a move is never recorded twice."""
+        now = self.clock()
         with self._transaction() as db:
-            db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                       (table_id, index, seat, action, time.time()))
-            db.execute("UPDATE tables SET version = ?, state = ? WHERE id = ?", (index + 1, state, table_id))
+            db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table_id, index, seat, action, now))
+            db.execute("UPDATE tables SET version = ?, state = ?, touched = ?, ended = ? WHERE id = ?",
+                       (index + 1, state, now, now if ended else None, table_id))
+
+    def expire(self, *, idle: float | None, ended: float | None, keep: Collection[str] = ()) -> list[str]:
+        """Delete the tables (setup and log) whose game ended over ``ended`` seconds ago, or that
+        are still in play with no move for over ``idle`` seconds (None: never), except the ids in
+        ``keep``; returns the ids deleted. The file does not shrink: SQLite reuses the freed
+        pages for the tables made after, so its size stays at its high-water mark."""
+        now = self.clock()
+        where, args = [], []
+        if ended is not None:
+            where.append("(ended IS NOT NULL AND ended < ?)")
+            args.append(now - ended)
+        if idle is not None:
+            where.append("(ended IS NULL AND touched < ?)")
+            args.append(now - idle)
+        if not where:
+            return []
+        kept = set(keep)
+        with self._transaction() as db:
+            ids = [r[0] for r in db.execute(f"SELECT id FROM tables WHERE {' OR '.join(where)}", args)
+                   if r[0] not in kept]
+            for table_id in ids:
+                db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+                db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+        return ids
+
+    def count(self) -> int:
+        """The number of stored tables."""
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
 
     def recache(self, table_id: str, version: int, state: str) -> None:
         """Replace a table's cached state (after a load found it differs from the replay)."""

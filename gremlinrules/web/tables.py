@@ -23,6 +23,7 @@ import hashlib
 import hmac
 import secrets
 import threading
+from collections.abc import Collection
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,8 +42,8 @@ from gremlinrules.web.store import StoredTable
 from gremlinrules.web.store import TableStore
 
 __all__ = [
-    "PROTOCOL_VERSION", "Accepted", "BadTokenError", "MoveRefusedError", "Table", "Tables",
-    "UnknownTableError", "WebError",
+    "ENDED_EXPIRY", "IDLE_EXPIRY", "PROTOCOL_VERSION", "Accepted", "BadTokenError", "MoveRefusedError",
+    "Table", "Tables", "UnknownTableError", "WebError",
 ]
 
 PROTOCOL_VERSION = 1
@@ -50,6 +51,13 @@ PROTOCOL_VERSION = 1
 
 HISTORY = 200
 """How many past moves' events a (re)connecting client receives."""
+
+IDLE_EXPIRY = 24 * 3600.0
+"""Seconds a table still in play may go without a move before it expires (``serve --expire``)."""
+
+ENDED_EXPIRY = 2 * 3600.0
+"""Seconds a finished table is kept after its game ended (``serve --expire-ended``), for its
+players to look at the end and download its record."""
 
 BOT_SPECS = ("random", "plain")
 """The bots a table's bot seats can use (fast enough to answer at once)."""
@@ -256,7 +264,7 @@ class Table:
             except GremlinRulesError as exc:  # not an action of this game at all
                 raise self._refused(str(exc), "web.bad-move") from exc
             self._store.append(self.id, self.version, to_move, self.game.to_json(action),
-                               self.game.to_json(state))
+                               self.game.to_json(state), ended=self.game.current_player(state) is None)
             accepted = Accepted(len(self.history), to_move, events)
             self.state = state  # readers hold the lock too: they see both changes or neither
             self.history.append(accepted)
@@ -373,6 +381,39 @@ class Tables:
                     raise WebError(f"table {table_id}: {exc}") from exc
                 self._tables[table_id] = table
         return table
+
+    def expire(self, *, idle: float | None = IDLE_EXPIRY, ended: float | None = ENDED_EXPIRY,
+               keep: Collection[str] = ()) -> list[str]:
+        """Delete, from the store and from memory, the tables still in play with no move for
+        ``idle`` seconds and the finished ones whose game ended ``ended`` seconds ago (None:
+        never), except the ids in ``keep`` (tables in use); returns the ids deleted."""
+        gone = self.store.expire(idle=idle, ended=ended, keep=keep)
+        with self._lock:
+            for table_id in gone:
+                self._tables.pop(table_id, None)
+        return gone
+
+    def record(self, table_id: Any, token: Any) -> dict[str, Any]:
+        """The game record (:mod:`gremlinrules.core.records`, what ``replay`` reads) of a
+        finished table, for a seat's token. The record holds the seed, which replays every hidden
+        card: a spectator (no token) is refused (BadTokenError), and so is a game still in play
+        (MoveRefusedError, ``web.not-over``)."""
+        from gremlinrules.core.records import make_record
+
+        table = self.get(table_id)
+        if table.seat_of(token) is None:
+            raise BadTokenError("the record needs a seat's token (it holds the seed)")
+        with table.lock:
+            state, stored = table.state, self.store.load(table.id)
+        if stored is None:
+            raise UnknownTableError(f"no table {shown(table_id)}")
+        if table.game.current_player(state) is not None:
+            raise table._refused("the game is still in play: its record holds the seed, which replays "
+                                 "every hidden card, so it is given out only after the end", "web.not-over")
+        game = table.game
+        options = None if stored.options is None else game.from_data(stored.options, game.Options)
+        actions = [game.from_json(text, game.Action) for _, text in stored.log]
+        return make_record(game, table.players, actions, seed=table.seed, options=options)
 
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (its stored setup and log stay; :meth:`get` replays them)."""

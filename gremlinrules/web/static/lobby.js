@@ -31,7 +31,9 @@ async function create(event) {
                   bots: [...document.querySelectorAll("input[name=bot]:checked")].map((b) => Number(b.value)),
                   options: JSON.parse($("options").value || "null")};
     if ($("seed").value !== "") body.seed = Number($("seed").value);
-    const made = await api("/api/tables", {method: "POST", body});
+    // a server started with --create-token wants it: the lobby's link carries it as #create=TOKEN
+    const token = new URLSearchParams(location.hash.slice(1)).get("create") || undefined;
+    const made = await api("/api/tables", {method: "POST", body, token});
     const link = (path) => new URL(path, location.href).href;
     const items = made.seats.map((s) => s.bot ? el("li", {}, `Seat ${s.seat}: a bot`)
       : el("li", {}, el("a", {href: s.link, target: "_blank"}, `Seat ${s.seat}`), " ", el("code", {}, link(s.link))));
