@@ -20,6 +20,7 @@ from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.evolve import make_replace
 from gremlinrules.core.step import Step
+from gremlinrules.core.turns import seat_count
 from gremlinrules.core.zones import next_seat
 from gremlinrules.gnaughty_gnomes.components import REFERENCE
 from gremlinrules.gnaughty_gnomes.events import GameEnded
@@ -88,11 +89,7 @@ def current_player(state: State) -> int | None:
     return seat_of(state.players, position_to_act(state))
 
 
-@guarded
-def players(state: State) -> int:
-    """The number of seats (2 or 4)."""
-    check_type(state, State, "Gnaughty Gnomes State")
-    return state.players
+players = seat_count(State, "Gnaughty Gnomes State", __name__, "The number of seats (2 or 4).")
 
 
 def is_terminal(state: State) -> bool:

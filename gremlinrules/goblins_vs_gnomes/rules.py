@@ -72,7 +72,7 @@ from gremlinrules.core.rulebook import Reason
 from gremlinrules.core.rulebook import Rule
 from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.step import Step
-from gremlinrules.core.turns import top_or_turn
+from gremlinrules.core.turns import seat_to_decide
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import SLOT_INDEX
 from gremlinrules.goblins_vs_gnomes.actions import SLOTS
@@ -742,15 +742,8 @@ __getattr__ = module_aliases(__name__, {"RULES": (f"{__name__}.rule_book()", rul
 """``RULES``, the rule book built at import until issue 28, is now :func:`rule_book` (deprecated alias)."""
 
 
-def current_player(state: State) -> int | None:
-    """The seat that must decide now: the top frame's seat, else the turn owner; None once the
-    match is over."""
-    try:  # the usual case first, without a call
-        if type(state) is State and state.phase is not Phase.OVER:
-            return state.stack[-1].seat if state.stack else state.turn
-    except AttributeError:
-        pass  # a State built without its fields: refused by name below
-    return top_or_turn(current_player, State, Phase.OVER, state)
+current_player = seat_to_decide(State, Phase.OVER, __name__, "The seat that must decide now: the top "
+                                "frame's seat, else the turn owner; None once the match is over.")
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:

@@ -19,7 +19,8 @@ from gremlinrules.core.checks import guarded
 from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import shown
 from gremlinrules.core.registry import draw
-from gremlinrules.core.turns import phase_is
+from gremlinrules.core.turns import game_over
+from gremlinrules.core.turns import seat_count
 from gremlinrules.core.zones import next_seat
 from gremlinrules.goblins_vs_gnomes.actions import SLOTS
 from gremlinrules.goblins_vs_gnomes.actions import DeclineTarget
@@ -202,21 +203,11 @@ def round_over(state: State) -> bool:
     return state.phase is Phase.OVER or (bool(state.stack) and type(state.stack[-1]) is StealChoice)
 
 
-@guarded
-def players(state: State) -> int:
-    """The number of seats."""
-    check_type(state, State, _NAME)
-    return state.players
+players = seat_count(State, _NAME, __name__)
 
 
-def is_terminal(state: State) -> bool:
-    """True once a seat reached 9 points, or the round limit is reached (GVG-END-4)."""
-    try:  # the usual case first, without a call
-        if type(state) is State:
-            return state.phase is Phase.OVER
-    except AttributeError:
-        pass  # a State built without its fields: refused by name below
-    return phase_is(is_terminal, State, Phase.OVER, state)
+is_terminal = game_over(State, Phase.OVER, __name__, "True once a seat reached 9 points, or the round "
+                        "limit is reached (GVG-END-4).")
 
 
 @guarded

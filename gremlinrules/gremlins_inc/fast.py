@@ -53,7 +53,7 @@ from typing import Any
 
 from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete
-from gremlinrules.core.turns import phase_is
+from gremlinrules.core.turns import game_over
 from gremlinrules.gremlins_inc import rules
 from gremlinrules.gremlins_inc.fast_frames import frame_actions
 from gremlinrules.gremlins_inc.fast_frames import frame_apply
@@ -95,14 +95,7 @@ def is_legal(s: State, action: Any) -> bool:
     return rules.is_legal(s, action)
 
 
-def is_terminal(s: State) -> bool:
-    """True once the game is over (GI-END-4)."""
-    try:  # the usual case first, without a call
-        if type(s) is State:
-            return s.phase is _OVER
-    except AttributeError:
-        pass  # a State built without its fields: refused by name below
-    return phase_is(is_terminal, State, _OVER, s)
+is_terminal = game_over(State, _OVER, __name__, "True once the game is over (GI-END-4).")
 
 
 def apply(s: State, action: Any) -> State:

@@ -22,8 +22,6 @@ from typing import Any
 
 import attrs
 
-from gremlinrules.core.checks import check_type
-from gremlinrules.core.checks import guarded
 from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import shown
 from gremlinrules.core.messages import Message
@@ -33,8 +31,9 @@ from gremlinrules.core.rulebook import Reason
 from gremlinrules.core.rulebook import Rule
 from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.step import Step as Outcome
-from gremlinrules.core.turns import phase_is
-from gremlinrules.core.turns import top_or_turn
+from gremlinrules.core.turns import game_over
+from gremlinrules.core.turns import seat_count
+from gremlinrules.core.turns import seat_to_decide
 from gremlinrules.gremlins_inc import effects
 from gremlinrules.gremlins_inc.actions import Action
 from gremlinrules.gremlins_inc.actions import Assign
@@ -405,32 +404,14 @@ RULES: RuleBook[State] = RuleBook(
 """The reference rule book."""
 
 
-def current_player(s: State) -> int | None:
-    """The seat that must decide now: the top frame's seat, else the turn owner; None once the
-    game is over."""
-    try:  # the usual case first, without a call
-        if type(s) is State and s.phase is not Phase.OVER:
-            return s.stack[-1].seat if s.stack else s.turn
-    except AttributeError:
-        pass  # a State built without its fields: refused by name below
-    return top_or_turn(current_player, State, Phase.OVER, s)
+current_player = seat_to_decide(State, Phase.OVER, __name__, "The seat that must decide now: the top "
+                                "frame's seat, else the turn owner; None once the game is over.")
 
 
-def is_terminal(s: State) -> bool:
-    """True once the game is over (GI-END-4)."""
-    try:  # the usual case first, without a call
-        if type(s) is State:
-            return s.phase is Phase.OVER
-    except AttributeError:
-        pass  # a State built without its fields: refused by name below
-    return phase_is(is_terminal, State, Phase.OVER, s, _NAME)
+is_terminal = game_over(State, Phase.OVER, __name__, "True once the game is over (GI-END-4).", _NAME)
 
 
-@guarded
-def players(s: State) -> int:
-    """The number of seats."""
-    check_type(s, State, _NAME)
-    return s.players
+players = seat_count(State, _NAME, __name__)
 
 
 legal_actions = RULES.legal_actions

@@ -48,7 +48,7 @@ from gremlinrules.core.chance import foreign
 from gremlinrules.core.checks import check_complete
 from gremlinrules.core.checks import half_built
 from gremlinrules.core.errors import IllegalActionError
-from gremlinrules.core.turns import phase_is
+from gremlinrules.core.turns import game_over
 from gremlinrules.gremlins_the_game import fast_fight
 from gremlinrules.gremlins_the_game import fast_flow
 from gremlinrules.gremlins_the_game import fast_moves
@@ -126,14 +126,8 @@ def _choices(s: State, frame: PendingFrame) -> tuple[Any, ...]:
     return found
 
 
-def is_terminal(s: State) -> bool:
-    """True once the game has ended (GTG-STRIPE-2, GTG-STRIPE-4, GTG-END-4)."""
-    try:  # the usual case first, without a call
-        if type(s) is State:
-            return s.phase is _OVER
-    except AttributeError:
-        pass  # a State built without its fields: refused by name below
-    return phase_is(is_terminal, State, _OVER, s)
+is_terminal = game_over(State, _OVER, __name__, "True once the game has ended (GTG-STRIPE-2, "
+                        "GTG-STRIPE-4, GTG-END-4).")
 
 
 def legal_actions(s: State) -> tuple[Any, ...]:

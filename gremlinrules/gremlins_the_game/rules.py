@@ -16,8 +16,6 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from gremlinrules.core.checks import check_type
-from gremlinrules.core.checks import guarded
 from gremlinrules.core.errors import shown
 from gremlinrules.core.messages import message
 from gremlinrules.core.rulebook import Decision
@@ -25,8 +23,9 @@ from gremlinrules.core.rulebook import Reason
 from gremlinrules.core.rulebook import Rule
 from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.step import Step
-from gremlinrules.core.turns import phase_is
-from gremlinrules.core.turns import top_or_turn
+from gremlinrules.core.turns import game_over
+from gremlinrules.core.turns import seat_count
+from gremlinrules.core.turns import seat_to_decide
 from gremlinrules.gremlins_the_game import flow
 from gremlinrules.gremlins_the_game.actions import ACTION_TYPES
 from gremlinrules.gremlins_the_game.actions import LET_ESCAPE
@@ -58,31 +57,15 @@ __all__ = [
 _TITLE = "Gremlins: The Game"
 
 
-@guarded
-def players(s: State) -> int:
-    """The number of seats."""
-    check_type(s, State, f"{_TITLE} State")
-    return s.players
+players = seat_count(State, f"{_TITLE} State", __name__)
 
 
-def is_terminal(s: State) -> bool:
-    """True once the game has ended (GTG-STRIPE-2, GTG-STRIPE-4, GTG-END-4)."""
-    try:  # the usual case first, without a call
-        if type(s) is State:
-            return s.phase is Phase.OVER
-    except AttributeError:
-        pass  # a State built without its fields: refused by name below
-    return phase_is(is_terminal, State, Phase.OVER, s, f"{_TITLE} State")
+is_terminal = game_over(State, Phase.OVER, __name__, "True once the game has ended (GTG-STRIPE-2, "
+                        "GTG-STRIPE-4, GTG-END-4).", f"{_TITLE} State")
 
 
-def current_player(s: State) -> int | None:
-    """The seat that must decide: the pending frame's seat, else the turn owner; None at the end."""
-    try:  # the usual case first, without a call
-        if type(s) is State and s.phase is not Phase.OVER:
-            return s.stack[-1].seat if s.stack else s.turn
-    except AttributeError:
-        pass  # a State built without its fields: refused by name below
-    return top_or_turn(current_player, State, Phase.OVER, s)
+current_player = seat_to_decide(State, Phase.OVER, __name__, "The seat that must decide: the pending "
+                                "frame's seat, else the turn owner; None at the end.")
 
 
 # --- what is an action of this game ------------------------------------------------------------

@@ -31,8 +31,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from gremlinrules.core.checks import check_type
-from gremlinrules.core.checks import guarded
 from gremlinrules.core.errors import shown
 from gremlinrules.core.lookup import ActionLookup
 from gremlinrules.core.messages import Message
@@ -42,8 +40,9 @@ from gremlinrules.core.rulebook import Reason
 from gremlinrules.core.rulebook import Rule
 from gremlinrules.core.rulebook import RuleBook
 from gremlinrules.core.step import Step
-from gremlinrules.core.turns import phase_is
-from gremlinrules.core.turns import top_or_turn
+from gremlinrules.core.turns import game_over
+from gremlinrules.core.turns import seat_count
+from gremlinrules.core.turns import seat_to_decide
 from gremlinrules.core.zones import next_seat
 from gremlinrules.no_good_gremlins.actions import ACTION_TYPES
 from gremlinrules.no_good_gremlins.actions import ALL_ACTIONS
@@ -86,31 +85,15 @@ _TITLE = "No Good Gremlins"
 # --- whose decision --------------------------------------------------------------------------
 
 
-@guarded
-def players(s: State) -> int:
-    """The number of seats."""
-    check_type(s, State, "No Good Gremlins State")
-    return s.players
+players = seat_count(State, "No Good Gremlins State", __name__)
 
 
-def is_terminal(s: State) -> bool:
-    """True once the finale's launches are done (NGG-FINALE-6)."""
-    try:  # the usual case first, without a call
-        if type(s) is State:
-            return s.phase is Phase.OVER
-    except AttributeError:
-        pass  # a State built without its fields: refused by name below
-    return phase_is(is_terminal, State, Phase.OVER, s)
+is_terminal = game_over(State, Phase.OVER, __name__,
+                        "True once the finale's launches are done (NGG-FINALE-6).")
 
 
-def current_player(s: State) -> int | None:
-    """The seat that must decide: the pending frame's seat, else the turn owner; None at the end."""
-    try:  # the usual case first, without a call
-        if type(s) is State and s.phase is not Phase.OVER:
-            return s.stack[-1].seat if s.stack else s.turn
-    except AttributeError:
-        pass  # a State built without its fields: refused by name below
-    return top_or_turn(current_player, State, Phase.OVER, s)
+current_player = seat_to_decide(State, Phase.OVER, __name__, "The seat that must decide: the pending "
+                                "frame's seat, else the turn owner; None at the end.")
 
 
 # --- what is an action of this game ----------------------------------------------------------
