@@ -51,7 +51,17 @@ from gremlinrules.no_good_gremlins.notation import WandererStatus
 from gremlinrules.no_good_gremlins.state import Phase
 from gremlinrules.no_good_gremlins.view import View
 
-__all__ = ["card_text", "event_sentence", "view_lines"]
+__all__ = ["END_REASONS", "card_text", "event_sentence", "view_lines"]
+
+END_REASONS: dict[str, str] = {
+    "NGG-FINALE-1": "The materials deck ran out, which with two or three players begins the finale; "
+                    "the final turns were played.",
+    "NGG-DECK-2": "The materials deck ran out a second time, which with four or five players begins the "
+                  "finale; the final turns were played.",
+    "NGG-END-3": "The round limit of the house rule passed before the deck ran out, so the finale began "
+                 "then; the final turns were played.",
+}
+"""Why a game ended, in words, by the clause ``end_reason`` names."""
 
 BRIBES: dict[Material, str] = {
     Material.RUST: "the Wandering Gremlin moves on to the next seat",
@@ -119,7 +129,7 @@ def _decision(v: View) -> str:
     if v.phase is Phase.FINAL_OPENING:
         return f"{must} begin a final turn by taking from the scrapheap."
     if v.phase is Phase.DISCARD:
-        return f"{must} put one card from the hand on the scrapheap."
+        return f"{must} put one card from {'your' if who == v.seat else 'their'} hand on the scrapheap."
     left = [count(v.mains, "main action")]
     if v.builds:
         left.append(count(v.builds, "build-only action"))
