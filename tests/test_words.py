@@ -54,9 +54,13 @@ def in_words(text: str) -> list[str]:
 
 
 def _strings(data: Any, *, keys: bool) -> Iterator[str]:
+    """The texts in JSON ``data`` (and its keys, with ``keys``); a card written as its suit and
+    rank (``{"suit": "red", "rank": 5}``) also as the two together (``"red 5"``)."""
     if isinstance(data, str):
         yield data
     elif isinstance(data, dict):
+        if isinstance(data.get("suit"), str) and "rank" in data:
+            yield f"{data['suit']} {data['rank']}"
         for k, v in data.items():
             if keys:
                 yield str(k)
