@@ -83,8 +83,11 @@ def _names(game: Game, obj: Any) -> set[str]:
 
 
 def _named(text: str, names: set[str]) -> list[str]:
+    """The names that ``text`` holds as words, as written or with their hyphens as spaces (a
+    ``kitchen-knife`` is told as a kitchen knife)."""
     folded = text.casefold()
-    return [n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", folded)]
+    return [n for n in names if any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", folded)
+                                    for form in {n, n.replace("-", " ")})]
 
 
 def _check_lines(lines: Any, where: str) -> None:
