@@ -14,6 +14,7 @@ from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.records import make_record
 from gremlinrules.core.records import record_json
+from gremlinrules.textview import end_words
 
 __all__ = ["play_demo"]
 
@@ -110,7 +111,10 @@ def play_demo(game: Game, players: int, seed: int, out: TextIO, bot: str = "rand
     out.write("Scores: " + ", ".join(f"seat {i}: {s}" for i, s in enumerate(scores)) + "\n")
     winners = game.winners(state)
     out.write("Winner" + ("s" if len(winners) > 1 else "") + ": "
-              + ", ".join(f"seat {w}" for w in winners) + "\n")
+              + (", ".join(f"seat {w}" for w in winners) or "nobody") + "\n")
+    why = end_words(game, state)
+    if why is not None:
+        out.write(f"Why it ended: {why}\n")
     if picture is not None and svg_dir is not None:
         picture(turn + 1, game.observe(state, None))
         out.write(f"{turn + 1} pictures written to {os.fspath(svg_dir)}\n")

@@ -6,8 +6,12 @@ actions, numbered, by their labels (``game.action_label``) with their text
 notation beside them. The person answers with a number, the action's notation
 (``game.parse_action``) or its label. The bots play the other seats; what
 happens is shown as the events the person's seat sees (``game.observe_event``),
-never more. End of input (or Ctrl-C at the prompt) ends the session cleanly,
-the game unfinished.
+never more, in sentences (``game.view_text``, ``game.event_text``). Besides a move the
+person may type ``help`` (the commands), ``moves`` (the legal moves again, numbered), ``undo``
+(take back their last move: the game is replayed from its seed without it and the bots' moves
+after it) and ``quit`` (leave the game unfinished; the command line exits with status 0). End of
+input (or Ctrl-C at the prompt) ends the session cleanly too, the game unfinished. At the end the
+terminal says why the game ended, in words, with the id of the clause that ended it.
 
 With ``spectate``, every seat is a bot and the terminal shows the spectator's
 view and events: public information only.
@@ -43,6 +47,7 @@ from gremlinrules.core.errors import SerializationError
 from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.demo import seat_seed
+from gremlinrules.textview import end_words
 from gremlinrules.textview import render_event
 from gremlinrules.textview import render_view
 from gremlinrules.textview import seat_name
@@ -146,6 +151,8 @@ def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int =
     bots = _bots(game, players, seed, bot, seat)
     who = "you watch as the spectator" if seat is None else f"you are seat {seat}"
     out.write(f"{game.title}: {players} players, seed {seed}; {who}; {bot} bots at the other seats\n")
+    if seat is not None:
+        out.write(_HELP_HINT + "\n")
     actions: list[Any] = []
     while not game.is_terminal(state):
         actor = game.current_player(state)
@@ -156,6 +163,12 @@ def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int =
             if action is None:
                 out.write("End of input: the game is left unfinished.\n")
                 return PlayResult(state, actions, finished=False)
+            if action is _QUIT:
+                out.write("You left the game: it is left unfinished.\n")
+                return PlayResult(state, actions, finished=False)
+            if action is _UNDO:
+                state, actions = _undo(game, players, seed, seat, actions, out)
+                continue
         else:
             if seat is None:
                 out.write("\n" + render_view(game, game.observe(state, None)) + "\n")
@@ -164,6 +177,49 @@ def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int =
         actions.append(action)
         _tell(game, events, seat, actor, out)
     return _finish(game, state, seat, actions, out)
+
+
+class _Command:
+    """A word the person types instead of a move (``quit``, ``undo``)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
+_QUIT = _Command("quit")
+_UNDO = _Command("undo")
+
+_HELP_HINT = "Type help for the commands, moves for your legal moves."
+_HELP = ("Answer with a move's number, its notation (shown in brackets) or its label. Commands:\n"
+         "  help   this text\n"
+         "  moves  your legal moves again, numbered\n"
+         "  undo   take back your last move (and the bots' moves after it)\n"
+         "  quit   leave the game unfinished")
+
+
+def _undo(game: Game, players: int, seed: int, seat: int, actions: list[Any],
+          out: TextIO) -> tuple[Any, list[Any]]:
+    """The game replayed from its seed without ``seat``'s last move and every move after it (the
+    bots'), and the actions kept; the game as it is when ``seat`` has not moved yet."""
+    state = game.new_game(players, seed)
+    states = [state]
+    for action in actions:
+        states.append(game.apply(states[-1], action))
+    mine = [i for i, s in enumerate(states[:-1]) if game.current_player(s) == seat]
+    if not mine:
+        out.write("Nothing to take back: you have not moved yet.\n")
+        return states[-1], actions
+    last = mine[-1]
+    label = game.action_label(game.observe(states[last], seat), actions[last])
+    after = len(actions) - last - 1
+    more = f" and the {after} move{'s' if after != 1 else ''} after it" if after else ""
+    out.write(f"Taken back: your last move ({label}){more}.\n")
+    return states[last], actions[:last]
 
 
 _TABLE_HELP = ("Enter a move or what came by its number, its name or its notation. Also: ITEM@SEAT, a card "
@@ -318,6 +374,9 @@ def _finish(game: Game, state: Any, seat: int | None, actions: list[Any], out: T
     out.write("Game over. Scores: " + ", ".join(f"seat {i}: {s}" for i, s in enumerate(scores)) + "\n")
     winners = game.winners(state)
     out.write("Winners: " + (", ".join(seat_name(w) for w in winners) or "nobody") + "\n")
+    why = end_words(game, state)
+    if why is not None:
+        out.write(f"Why it ended: {why}\n")
     return PlayResult(state, actions, finished=True)
 
 
@@ -359,19 +418,31 @@ def _held_unseen(state: Any) -> str:
 
 
 def _ask(game: Game, state: Any, seat: int | None, inp: Lines, out: TextIO) -> Any:
-    """The person's choice, asked until it is a legal action; None at end of input."""
+    """The person's choice, asked until it is a legal action or a command (``_QUIT``, ``_UNDO``;
+    ``help`` and ``moves`` are answered here); None at end of input."""
     legal = game.legal_actions(state)
     view = game.observe(state, seat)
     labels = [str(game.action_label(view, a)) for a in legal]
     out.write("\n" + render_view(game, view) + "\n\nYour move:\n")
     _menu(out, legal, labels)
     for line in _answers(inp, out):
-        if not line.strip():
+        word = line.strip().casefold()
+        if not word:
             continue
+        if word == "help":
+            out.write(_HELP + "\n")
+            continue
+        if word == "moves":
+            _menu(out, legal, labels)
+            continue
+        if word == "quit":
+            return _QUIT
+        if word == "undo":
+            return _UNDO
         try:
             return choose_action(game, legal, labels, line)
         except InvalidArgumentError as exc:
-            out.write(f"{exc}\n")
+            out.write(f"{exc}. {_HELP_HINT}\n")
     return None
 
 
@@ -384,8 +455,9 @@ def _interactive(stream: Lines) -> bool:
 
 
 def _tell(game: Game, events: Sequence[Any], seat: int | None, actor: int, out: TextIO) -> None:
-    """What ``seat`` sees of one action's events, on one line."""
+    """What ``seat`` sees of one action's events, in sentences on one line."""
     seen = [e for e in (game.observe_event(event, seat) for event in events) if e is not None]
-    who = "you" if actor == seat else seat_name(actor)
-    told = "; ".join(render_event(game, event) for event in seen) or "(nothing you can see)"
-    out.write(f"* {who}: {told}\n")
+    told = " ".join(render_event(game, event, seat) for event in seen)
+    if not told:
+        told = "You made a move nobody else sees." if actor == seat else f"Seat {actor} moved, unseen by you."
+    out.write(f"* {told}\n")

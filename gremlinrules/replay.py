@@ -5,9 +5,9 @@ of another format version, or made under other rules or component versions,
 is refused with the library's message before anything is shown. Then the
 game is replayed from its setup; after each action the terminal shows who
 acted, the action's text notation and its label (from the acting seat's
-view), the events as the chosen seat (or the spectator) sees them, and that
-seat's view. At the end it shows the result and checks it against the
-result the record states.
+view), the events as the chosen seat (or the spectator) sees them, in sentences, and
+that seat's view in sentences. At the end it shows the result, why the game ended (with the
+clause id), and checks the result against the one the record states.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from gremlinrules.core.errors import SerializationError
 from gremlinrules.core.errors import shown
 from gremlinrules.core.records import LoadedRecord
 from gremlinrules.core.records import load_record
+from gremlinrules.textview import end_words
 from gremlinrules.textview import render_event
 from gremlinrules.textview import render_view
 from gremlinrules.textview import seat_name
@@ -51,13 +52,16 @@ def replay_record(text: str | bytes, out: TextIO, *, seat: int | None = None) ->
         seen = [e for e in (game.observe_event(event, seat) for event in events) if e is not None]
         out.write(f"\n{number}. {seat_name(actor)}: {action}  ({label})\n")
         for event in seen:
-            out.write(f"   * {render_event(game, event)}\n")
+            out.write(f"   * {render_event(game, event, seat)}\n")
         out.write(render_view(game, game.observe(state, seat)) + "\n")
     result: dict[str, Any] = {"terminal": game.is_terminal(state), "scores": list(game.scores(state)),
                               "winners": list(game.winners(state))}
     out.write("\nResult: " + ("game over" if result["terminal"] else "unfinished") + "; scores "
               + ", ".join(f"seat {i}: {s}" for i, s in enumerate(result["scores"])) + "; winners "
               + (", ".join(seat_name(w) for w in result["winners"]) or "none") + "\n")
+    why = end_words(game, state)
+    if why is not None:
+        out.write(f"Why it ended: {why}\n")
     if record.result and record.result != result:
         raise SerializationError(f"the record states the result {shown(record.result)}, but replaying "
                                  f"it gives {result}", "$.result")

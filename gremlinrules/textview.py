@@ -1,25 +1,25 @@
 """A plain-text rendering of any game's view and events, for the terminal.
 
-It reads only the JSON a client receives (``game.to_data(view)``), so it works
-for every game without knowing its classes: the uniform top-level fields first
-(who is looking, the phase, who decides, the scores, the pending decision, the
-winners), then the game's own fields, one per line, nested ones indented.
-The table's ``options`` and the ``format_version`` are left out: they describe
-the table, not the position.
+:func:`render_view` and :func:`render_event` print the game's own sentences (``game.view_text``,
+``game.event_text``: each game's ``words`` module), so a person reads words, never a field name,
+a class name or an internal code (issue 31). :func:`render_data` is the field dump they replaced,
+kept for debugging: every field of the JSON a client receives (``game.to_data(view)``), one per
+line, nested ones indented.
 """
 
 from __future__ import annotations
 
+import importlib
 import textwrap
 from collections.abc import Mapping
 from typing import Any
 
+from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.protocol import Game
+from gremlinrules.core.spec import load_spec
 
-__all__ = ["render_data", "render_event", "render_view", "seat_name"]
+__all__ = ["end_words", "render_data", "render_event", "render_view", "seat_name"]
 
-_HEAD = ("seat", "players", "phase", "current_player", "scores", "pending", "winners")
-_SKIP = frozenset((*_HEAD, "options", "format_version"))
 _WIDTH = 100
 
 
@@ -76,44 +76,41 @@ def render_data(data: Mapping[str, Any], *, skip: frozenset[str] = frozenset()) 
     return out
 
 
-def _pending(frame: Any) -> str:
-    if not isinstance(frame, Mapping):
-        return _inline(frame)
-    text = f"{frame.get('kind', '?')} by {seat_name(frame.get('seat'))}"
-    if frame.get("source"):
-        text += f" (from {_scalar(frame['source'])})"
-    if frame.get("among"):
-        text += " among " + ", ".join(_inline(v) for v in frame["among"])
-    return text
-
-
 def render_view(game: Game, view: Any) -> str:
-    """The view as text: the uniform top-level fields first, then the game's own fields."""
-    data = game.to_data(view)
-    head = game.title
-    if "seat" in data:
-        head += f", seen by {seat_name(data['seat'])}"
-    if "players" in data:
-        head += f" ({data['players']} players)"
-    lines = [head]
-    if "phase" in data:
-        lines.append(f"phase: {_scalar(data['phase'])}")
-    if "current_player" in data:
-        who = data["current_player"]
-        lines.append("to decide: " + ("nobody (the game is over)" if who is None else seat_name(who)))
-    if data.get("scores") is not None:
-        lines.append("scores: " + ", ".join(f"seat {i} {s}" for i, s in enumerate(data["scores"])))
-    if data.get("pending") is not None:
-        lines.append("pending: " + _pending(data["pending"]))
-    if data.get("winners"):
-        lines.append("winners: " + ", ".join(seat_name(w) for w in data["winners"]))
-    rest = render_data(data, skip=_SKIP)
-    if rest:
-        lines.append("-" * 40)
-        lines += rest
-    return "\n".join(lines)
+    """The view as text: a head line (the game, the viewer, the table's size), then the game's
+    own sentences for it (``game.view_text``): the hand with its cards' rules text, the table,
+    each seat's public state and the pending decision."""
+    seat = getattr(view, "seat", None)
+    players = getattr(view, "players", None)
+    head = f"{game.title}, seen by {seat_name(seat)}" + (f" ({players} players)" if players else "")
+    return "\n".join((head, *game.view_text(view)))
 
 
-def render_event(game: Game, event: Any) -> str:
-    """One event on one line: its type, then its fields (``Drawn(seat 2, card -)``)."""
-    return _inline(game.to_data(event))
+def render_event(game: Game, event: Any, seat: int | None = None) -> str:
+    """One event, as ``seat`` (None: a spectator) sees it (``game.observe_event``), in one
+    sentence (``game.event_text``): "Seat 2 drew 2 cards."."""
+    return game.event_text(event, seat)
+
+
+def end_words(game: Game, state: Any) -> str | None:
+    """Why a finished game ended, in words, with the id of the clause that ended it
+    (``game.end_reason``): the game's own sentence (its ``words`` module's ``END_REASONS``), else
+    the rulebook section the clause comes from; None while the game goes on."""
+    reason = game.end_reason(state)
+    if reason is None:
+        return None
+    from gremlinrules.registry import module_name  # the top level: the game's words module
+
+    try:
+        words = importlib.import_module(f"{module_name(game.id)}.words")
+    except ImportError:  # a game registered from elsewhere, with no words module of its own
+        words = None
+    told = getattr(words, "END_REASONS", {}).get(reason)
+    if told is None:
+        try:
+            section = load_spec(game.id).clause(reason).section
+        except GremlinRulesError:
+            section = None
+        told = (f"The game ended by the rules of the rulebook's section \u201c{section}\u201d." if section
+                else "The game ended by its rules.")
+    return f"{told} [{reason}]"

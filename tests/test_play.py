@@ -197,30 +197,24 @@ def test_play_runs_as_a_program_reading_a_pipe() -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("seat", [0, None])
-def test_the_text_view_puts_the_uniform_fields_first_then_every_other_field(game_id: str,
-                                                                             seat: int | None) -> None:
-    """A rendered view (a seat's or the spectator's) opens with the game, the viewer, the phase,
-    who decides and the scores, in that order, then has a line for each of the game's own fields,
-    and leaves out the table options and the format version."""
+def test_the_text_view_is_a_head_line_then_the_games_sentences(game_id: str, seat: int | None) -> None:
+    """A rendered view (a seat's or the spectator's) opens with the game, the viewer and the
+    table's size, then is exactly the game's own sentences for the view (``view_text``): no field
+    dump (no ``format_version``, no ``current_player``)."""
     game = frontend_game(game_id)
     state = game.new_game(game.min_players, 8)
     rnd = random.Random(8)
     for _ in range(12):
         legal = game.legal_actions(state)
         state = game.apply(state, legal[rnd.randrange(len(legal))])
-    data = game.to_data(game.observe(state, seat))
-    lines = render_view(game, game.observe(state, seat)).splitlines()
+    view = game.observe(state, seat)
+    lines = render_view(game, view).splitlines()
     who = "the spectator" if seat is None else f"seat {seat}"
     assert lines[0] == f"{game.title}, seen by {who} ({game.min_players} players)"
-    assert lines[1] == f"phase: {data['phase']}"
-    assert lines[2] == f"to decide: seat {game.current_player(state)}"
-    assert lines[3].startswith("scores: ") == (data["scores"] is not None)
-    own = [k for k in data if k not in ("seat", "players", "phase", "current_player", "scores", "pending",
-                                        "winners", "options", "format_version")]
-    keys = [line.split(":", 1)[0] for line in lines if line[:1].isalpha()]
-    assert [k for k in keys if k in own] == own
-    assert "format_version" not in keys
-    assert "options" not in keys
+    assert tuple(lines[1:]) == game.view_text(view)
+    text = "\n".join(lines)
+    assert "format_version" not in text
+    assert "current_player" not in text
 
 
 def test_ctrl_c_at_the_prompt_ends_the_session_like_end_of_input() -> None:
@@ -239,3 +233,90 @@ def test_ctrl_c_at_the_prompt_ends_the_session_like_end_of_input() -> None:
     assert not result.finished
     assert game.current_player(result.state) == 0
     assert "left unfinished" in out.getvalue()
+
+
+class Script:
+    """Standard input that types ``lines`` in order, then answers "1" until ``limit`` answers in
+    all, then ends."""
+
+    def __init__(self, lines: list[str], limit: int = 0) -> None:
+        self.lines = list(lines)
+        self.limit = limit
+        self.asked = 0
+
+    def readline(self) -> str:
+        """The next scripted line, then "1" up to the limit, then end of input."""
+        self.asked += 1
+        if self.lines:
+            return self.lines.pop(0) + "\n"
+        return "1\n" if self.asked <= self.limit else ""
+
+
+def test_help_and_moves_answer_without_playing_and_quit_leaves_with_status_0(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``help`` lists the commands and ``moves`` the legal moves again, numbered, neither playing
+    a move; ``quit`` ends the session unfinished and the command line exits with status 0."""
+    monkeypatch.setattr(sys, "stdin", Script(["help", "moves", "quit"]))
+    assert main(["play", "no-good-gremlins", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "undo   take back your last move" in out
+    assert "quit   leave the game unfinished" in out
+    assert out.count("    1. Draw two cards   [draw]\n") == 2  # the menu, then once more for moves
+    assert "You left the game: it is left unfinished." in out
+    assert out.count("Your move:") == 1
+
+
+def test_quit_stops_the_game_where_it_is() -> None:
+    """After two moves, ``quit`` returns the session unfinished with exactly those two moves."""
+    game = frontend_game("no-good-gremlins")
+    out = io.StringIO()
+    result = play_terminal(game, 2, seat=0, seed=1, inp=Script(["1", "1", "quit"]), out=out)
+    assert not result.finished
+    states = replay_actions(game, 2, 1, result.actions)
+    assert sum(1 for s in states[:-1] if game.current_player(s) == 0) == 2
+
+
+def test_undo_takes_back_the_persons_last_move_and_the_bots_moves_after_it() -> None:
+    """``undo`` replays the game without the person's last move (and the bots' moves after it):
+    the session goes on from the person's decision before that move, and the record holds no trace
+    of the move taken back; with nothing played yet it says so."""
+    game = frontend_game("no-good-gremlins")
+    out = io.StringIO()
+    result = play_terminal(game, 2, seat=0, seed=3, inp=Script(["undo", "1", "1", "1", "1", "undo"]), out=out)
+    text = out.getvalue()
+    assert "Nothing to take back: you have not moved yet." in text
+    assert "Taken back: your last move" in text
+    states = replay_actions(game, 2, 3, result.actions)
+    assert sum(1 for s in states[:-1] if game.current_player(s) == 0) == 3  # four moves, one taken back
+    assert game.current_player(states[-1]) == 0
+    reference = play_terminal(game, 2, seat=0, seed=3, inp=Script(["1", "1", "1"]), out=io.StringIO())
+    assert result.actions[:len(reference.actions)] == reference.actions[:len(result.actions)]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_bots_moves_are_told_in_sentences_not_reprs(game_id: str) -> None:
+    """Every line telling a move (``* ...``) is the game's sentences for the events the person's
+    seat sees: no class name and no parenthesised fields."""
+    game = frontend_game(game_id)
+    out = io.StringIO()
+    play_terminal(game, game.min_players, seat=0, seed=2, inp=Script([], limit=6), out=out)
+    told = [line for line in out.getvalue().splitlines() if line.startswith("* ")]
+    assert told
+    for line in told:
+        assert "Acted(" not in line
+        assert "=" not in line
+        assert "{" not in line
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_finished_game_says_why_it_ended_with_the_clause(game_id: str) -> None:
+    """At the end of a spectated game the terminal says why it ended, with ``end_reason``'s clause
+    id in brackets."""
+    game = frontend_game(game_id)
+    out = io.StringIO()
+    result = play_terminal(game, game.min_players, seat=None, seed=6, inp=io.StringIO(""), out=out)
+    reason = game.end_reason(result.state)
+    assert reason is not None
+    last = out.getvalue().rstrip().splitlines()[-1]
+    assert last.startswith("Why it ended: ")
+    assert last.endswith(f"[{reason}]")

@@ -37,7 +37,7 @@ def test_replay_shows_the_chosen_view_and_each_actions_notation_and_label(
         game_id: str, seat: int | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Replaying a demo's record prints, in order, each action's notation and its label (from the
     acting seat's view) followed by the chosen seat's view (or the spectator's) after it, and the
-    final result; no other seat's view is printed."""
+    final result with why the game ended (its clause id last); no other seat's view is printed."""
     game = frontend_game(game_id)
     path, final = _recorded(game_id, tmp_path)
     args = ["replay", str(path)] + (["--spectator"] if seat is None else ["--seat", str(seat)])
@@ -55,6 +55,7 @@ def test_replay_shows_the_chosen_view_and_each_actions_notation_and_label(
         position = out.index(line, position)
         position = out.index(render_view(game, game.observe(after, seat)), position)
     assert "Result: game over" in out
+    assert out.rstrip().endswith(f"[{game.end_reason(final)}]")
     others = [s for s in range(game.min_players) if s != seat]
     assert all(render_view(game, game.observe(states[-1], s)) not in out for s in others
                if game.observe(states[-1], s) != game.observe(states[-1], seat))

@@ -22,6 +22,9 @@ version ``n`` to a function turning an ``n`` document (a state's or a view's dat
 without its ``format_version`` key) into an ``n + 1`` one, so old documents still
 read. ``FRAME_TYPES`` (a tuple of the game's typed decision frames,
 :mod:`gremlinrules.core.frames`) is optional: they are listed in the schema.
+The frontend functions ``apply_with_events``, ``observe_event``, ``action_label``,
+``parse_action``, ``view_lines`` and ``event_sentence`` are required too (the last two from the
+game's ``words`` module, bound as the game's ``view_text`` and ``event_text``).
 ``STATE_TO_JSON`` is optional too: a function giving exactly
 ``serial.dumps(to_data(state))`` for a state, faster (a test must show it is
 the same text).
@@ -59,7 +62,10 @@ _FUNCTIONS = (
 )
 
 _RULE_FUNCTIONS = ("legal_actions", "is_legal", "apply")
-_FRONTEND_FUNCTIONS = ("apply_with_events", "observe_event", "action_label", "parse_action")
+_FRONTEND_FUNCTIONS = ("apply_with_events", "observe_event", "action_label", "parse_action", "view_text",
+                       "event_text")
+_MODULE_NAMES = {"view_text": "view_lines", "event_text": "event_sentence"}
+"""The module's names of the frontend functions the game object names otherwise (its ``words``)."""
 
 FORMAT_VERSION = 1
 """The format version of a state's and a view's JSON (the ``format_version`` key) of a game
@@ -139,6 +145,13 @@ class ModuleGame:
     """A short text naming an action, from a view alone (a :class:`~.messages.Message`)."""
     parse_action: Callable[[str], Any] = attrs.field(kw_only=True)
     """The action written in the game's text notation (``str(action)``)."""
+    view_text: Callable[[Any], tuple[str, ...]] = attrs.field(kw_only=True)
+    """What a view shows, in plain sentences a person reads (the game's ``words.view_lines``):
+    the seat's hand with the cards' rules text, the table, each seat's public state and the
+    pending decision, from the view alone."""
+    event_text: Callable[[Any, int | None], str] = attrs.field(kw_only=True)
+    """One sentence saying what an event (as ``observe_event`` gives it to the seat) was for that
+    seat (None: a spectator), from the event alone (the game's ``words.event_sentence``)."""
     schema_overrides: dict[type, Any] = attrs.Factory(dict)
     """The JSON Schema of classes whose JSON is not their fields (``JSON_SCHEMA_OVERRIDES``)."""
 
@@ -160,15 +173,16 @@ class ModuleGame:
     def from_module(cls, module: ModuleType, *, reference: bool = False) -> ModuleGame:
         """Build the registry entry from a game module (its reference rules when ``reference``)."""
         m = module
-        missing = [name for name in (*_FUNCTIONS, *_FRONTEND_FUNCTIONS, "CONVERTER", "ACTION_TYPES",
-                                     "EVENT_TYPES", "Event", "REFERENCE_RULES") if not hasattr(m, name)]
+        frontend_names = [_MODULE_NAMES.get(name, name) for name in _FRONTEND_FUNCTIONS]
+        missing = [name for name in (*_FUNCTIONS, *frontend_names, "CONVERTER", "ACTION_TYPES", "EVENT_TYPES",
+                                     "Event", "REFERENCE_RULES") if not hasattr(m, name)]
         if missing:
             raise GremlinRulesError(f"game module {m.__name__} lacks {', '.join(missing)}, required by "
                                     "the module contract in gremlinrules/core/game.py")
         funcs = {name: getattr(m, name) for name in _FUNCTIONS}
         if reference:
             funcs.update({name: getattr(m.REFERENCE_RULES, name) for name in _RULE_FUNCTIONS})
-        frontend = {name: getattr(m, name) for name in _FRONTEND_FUNCTIONS}
+        frontend = {name: getattr(m, _MODULE_NAMES.get(name, name)) for name in _FRONTEND_FUNCTIONS}
         inner = {**funcs, **frontend}
         box: list[ModuleGame] = []  # the game, once built: the Tracked paths need it
         game = cls(

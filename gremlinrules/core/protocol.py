@@ -209,6 +209,17 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT, EventT]):
         """The action written ``text`` in the game's notation (``str(action)``); bad text
         raises SerializationError."""
 
+    def view_text(self, view: ViewT) -> tuple[str, ...]:
+        """What ``view`` shows, in plain sentences a person reads, from the view alone: the seat's
+        hand (card names, with the card's rules text where the component data has it), the table,
+        each seat's public state and the pending decision; a spectator's view too. No field name,
+        class name or internal code: the lines a terminal prints and a page shows."""
+
+    def event_text(self, event: EventT, player: int | None) -> str:
+        """One sentence saying what ``event`` was for seat ``player`` (None: a spectator), from the
+        event as :meth:`observe_event` gives it to that seat: "You drew Cover of Night", "Seat 2
+        started a project face down"."""
+
     def json_schema(self) -> dict[str, Any]:
         """JSON Schema 2020-12 with ``$defs`` State, View, Action, Options, Setup and Event."""
 

@@ -76,20 +76,19 @@ from gremlinrules.gnaughty_gnomes.view import end_reason
 from gremlinrules.gnaughty_gnomes.view import observe
 from gremlinrules.gnaughty_gnomes.view import scores
 from gremlinrules.gnaughty_gnomes.view import winners
+from gremlinrules.gnaughty_gnomes.words import event_sentence
+from gremlinrules.gnaughty_gnomes.words import view_lines
 
 __all__ = [
     "ACTIONS", "ACTION_TYPES", "BOARD", "CARDS", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION", "FRAME_TYPES",
     "GAME_ID", "JSON_SCHEMA_OVERRIDES", "MAX_PLAYERS", "MIN_PLAYERS", "PLAYER_COUNTS", "REFERENCE",
     "REFERENCE_RULES", "STATE_TO_JSON", "TITLE", "UPGRADES", "Action", "Card", "CardFlipped", "CardPlayed",
-    "Colour", "Components", "Dealt",
-    "Event",
-    "Flip", "GameEnded", "GnomePlaced", "Options", "Phase", "Place", "Placement", "Play", "PlayX", "Played",
-    "Revealed",
-    "Setup", "State", "TrickCleared", "TrickWon", "View", "action_label", "all_actions", "apply",
-    "apply_with_events", "check_state", "current_player", "dealt", "decision_bound", "describe", "end_reason",
-    "is_legal", "is_terminal", "legal_actions", "load_components", "new_game", "observe", "observe_event",
-    "parse_action",
-    "players", "sample_hidden", "scores", "winners",
+    "Colour", "Components", "Dealt", "Event", "Flip", "GameEnded", "GnomePlaced", "Options", "Phase",
+    "Place", "Placement", "Play", "PlayX", "Played", "Revealed", "Setup", "State", "TrickCleared",
+    "TrickWon", "View", "action_label", "all_actions", "apply", "apply_with_events", "check_state",
+    "current_player", "dealt", "decision_bound", "describe", "end_reason", "event_sentence", "is_legal",
+    "is_terminal", "legal_actions", "load_components", "new_game", "observe", "observe_event",
+    "parse_action", "players", "sample_hidden", "scores", "view_lines", "winners",
 ]
 
 GAME_ID = "gnaughty-gnomes"

@@ -101,6 +101,8 @@ from gremlinrules.goblins_vs_gnomes.view import observe
 from gremlinrules.goblins_vs_gnomes.view import players
 from gremlinrules.goblins_vs_gnomes.view import scores
 from gremlinrules.goblins_vs_gnomes.view import winners
+from gremlinrules.goblins_vs_gnomes.words import event_sentence
+from gremlinrules.goblins_vs_gnomes.words import view_lines
 
 __all__ = [
     "ACTION_TYPES", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION", "FRAME_TYPES", "GAME_ID",
@@ -111,11 +113,11 @@ __all__ = [
     "Passed", "Peek", "PendingFrame", "Phase", "Place", "PlayExplosion", "PlayMap", "PlayPotion",
     "PotionSwap", "RolesSwapped", "RoundEnded", "RoundScored", "SeatCard", "SeatRole", "Setup", "SkipNamed",
     "SkipNaming", "Slot", "State", "Steal", "StealChoice", "StealChosen", "Swap", "Target", "TargetChoice",
-    "TargetDeclined", "TargetOpened", "Targets", "Tile", "TurnSkipped", "View", "action_label", "all_actions",
-    "apply", "apply_with_events", "check_state", "current_player", "dealt", "decision_bound", "describe",
-    "end_reason", "is_legal", "is_terminal", "legal_actions", "load_components", "new_game", "observe",
-    "observe_event", "parse_action", "parse_components", "players", "round_bound", "sample_hidden", "scores",
-    "validate_components", "winners",
+    "TargetDeclined", "TargetOpened", "Targets", "Tile", "TurnSkipped", "View", "action_label",
+    "all_actions", "apply", "apply_with_events", "check_state", "current_player", "dealt", "decision_bound",
+    "describe", "end_reason", "event_sentence", "is_legal", "is_terminal", "legal_actions",
+    "load_components", "new_game", "observe", "observe_event", "parse_action", "parse_components", "players",
+    "round_bound", "sample_hidden", "scores", "validate_components", "view_lines", "winners",
 ]
 
 GAME_ID = "goblins-vs-gnomes"

@@ -93,6 +93,8 @@ from gremlinrules.gremlins_inc.view import end_reason
 from gremlinrules.gremlins_inc.view import observe
 from gremlinrules.gremlins_inc.view import scores
 from gremlinrules.gremlins_inc.view import winners
+from gremlinrules.gremlins_inc.words import event_sentence
+from gremlinrules.gremlins_inc.words import view_lines
 
 __all__ = [
     "ACTION_TYPES", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION", "FRAME_TYPES",
@@ -103,9 +105,9 @@ __all__ = [
     "Play", "PlayerChoice", "Project", "ProjectChoice", "ProjectView", "Redraw", "Reshuffled",
     "ResourceChoice", "RoundEnded", "Setup", "Stage", "Start", "State", "Step", "TurnBegan", "View",
     "action_label", "all_actions", "apply", "apply_with_events", "check_state", "current_player",
-    "decision_bound", "describe", "end_reason", "is_legal", "is_terminal", "legal_actions", "load_components",
-    "new_game", "observe", "observe_event", "parse_action", "parse_components", "players",
-    "sample_hidden", "scores", "seat_teams", "winners",
+    "decision_bound", "describe", "end_reason", "event_sentence", "is_legal", "is_terminal", "legal_actions",
+    "load_components", "new_game", "observe", "observe_event", "parse_action", "parse_components", "players",
+    "sample_hidden", "scores", "seat_teams", "view_lines", "winners",
 ]
 
 GAME_ID = "gremlins-inc"

@@ -91,6 +91,8 @@ from gremlinrules.gremlins_the_game.view import everyone_lost
 from gremlinrules.gremlins_the_game.view import observe
 from gremlinrules.gremlins_the_game.view import scores
 from gremlinrules.gremlins_the_game.view import winners
+from gremlinrules.gremlins_the_game.words import event_sentence
+from gremlinrules.gremlins_the_game.words import view_lines
 
 __all__ = [
     "ACTION_TYPES", "ARMOURY", "CONFORMANCE_TABLES", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION",
@@ -102,10 +104,10 @@ __all__ = [
     "PendingFrame", "Phase", "PickGremlin", "PlaceGremlin", "Placed", "SeenGremlin", "Setup", "State",
     "Symbol", "TokensReplenished", "TurnBegan", "View", "WeaponCard", "WeaponsDrawn", "action_label",
     "all_actions", "apply", "apply_with_events", "check_state", "current_player", "decision_bound",
-    "describe", "end_reason", "everyone_lost", "is_legal", "is_terminal", "legal_actions", "load_components",
-    "load_map",
-    "new_game", "observe", "observe_event", "parse_action", "parse_components", "players", "read_map",
-    "sample_hidden", "scores", "validate_components", "winners",
+    "describe", "end_reason", "event_sentence", "everyone_lost", "is_legal", "is_terminal", "legal_actions",
+    "load_components", "load_map", "new_game", "observe", "observe_event", "parse_action",
+    "parse_components", "players", "read_map", "sample_hidden", "scores", "validate_components",
+    "view_lines", "winners",
 ]
 
 GAME_ID = "gremlins-the-game"

@@ -82,6 +82,8 @@ from gremlinrules.no_good_gremlins.view import end_reason
 from gremlinrules.no_good_gremlins.view import observe
 from gremlinrules.no_good_gremlins.view import scores
 from gremlinrules.no_good_gremlins.view import winners
+from gremlinrules.no_good_gremlins.words import event_sentence
+from gremlinrules.no_good_gremlins.words import view_lines
 
 __all__ = [
     "ACTION_TYPES", "ALL_ACTIONS", "AWAY", "CONVERTER", "EVENT_TYPES", "FORMAT_VERSION", "FRAME_TYPES",
@@ -92,9 +94,9 @@ __all__ = [
     "MealChoice", "Options", "Phase", "RocketEaten", "RoundEnded", "Scrap", "Setup", "State", "StateData",
     "TakeScrap", "TurnBegan", "View", "WandererMoved", "WandererStatus", "action_label", "all_actions",
     "apply", "apply_with_events", "check_state", "current_player", "decision_bound", "describe",
-    "end_reason", "is_legal", "is_terminal", "legal_actions", "load_components", "new_game", "observe",
-    "observe_event", "parse_action", "parse_components", "players", "sample_hidden", "scores",
-    "validate_components", "winners",
+    "end_reason", "event_sentence", "is_legal", "is_terminal", "legal_actions", "load_components",
+    "new_game", "observe", "observe_event", "parse_action", "parse_components", "players", "sample_hidden",
+    "scores", "validate_components", "view_lines", "winners",
 ]
 
 GAME_ID = "no-good-gremlins"

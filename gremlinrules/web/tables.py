@@ -275,15 +275,17 @@ class Table:
     def _events_for(self, seat: int | None, moves: Sequence[Accepted]) -> list[dict[str, Any]]:
         out = []
         for accepted in moves:
-            seen = [self.game.observe_event(e, seat) for e in accepted.events]
+            seen = [e for e in (self.game.observe_event(e, seat) for e in accepted.events) if e is not None]
             out.append({"version": accepted.version, "seat": accepted.seat,
-                        "events": [self.game.to_data(e) for e in seen if e is not None]})
+                        "events": [self.game.to_data(e) for e in seen],
+                        "text": [self.game.event_text(e, seat) for e in seen]})
         return out
 
     def update(self, seat: int | None, moves: Sequence[Accepted] | None = None) -> dict[str, Any]:
-        """The ``update`` message for ``seat`` (None: a spectator): its view, its labelled legal
-        actions when it must decide, and the events of ``moves`` as it may see them (None: the
-        last ``HISTORY`` moves, with ``"reset": true``, for a client that (re)connects)."""
+        """The ``update`` message for ``seat`` (None: a spectator): its view (and the view in the
+        game's sentences, ``text``), its labelled legal actions when it must decide, and the events
+        of ``moves`` as it may see them, each with its sentence (None: the last ``HISTORY`` moves,
+        with ``"reset": true``, for a client that (re)connects)."""
         game = self.game
         with self.lock:  # one version's state, number and history: never a torn update
             state, version, history = self.state, self.version, self.history[-HISTORY:]
@@ -299,6 +301,7 @@ class Table:
             "current_player": to_move,
             "terminal": to_move is None,
             "view": data,
+            "text": list(game.view_text(view)),
             "legal": [{"index": i, "action": game.to_data(a), "text": str(a),
                        "label": _label(game.action_label(view, a))} for i, a in enumerate(legal)],
             "events": self._events_for(seat, history if moves is None else moves),

@@ -1,16 +1,17 @@
 """The fuzz of every public call, and of states edited by hand (issue 28).
 
-:mod:`tests.conformance.test_fuzz` fuzzes what a client sends as JSON. This module, its second
-half, drives every public function of every game, with the fast path (``get_game(id)``) and the
-reference rules (``reference=True``) alike: ``new_game`` (both chance modes), ``legal_actions``,
-``is_legal``, ``apply``, ``apply_with_events``, ``observe``, ``observe_event``, ``action_label``,
-``parse_action``, ``describe``, ``to_data``/``from_data``/``to_json``/``from_json`` of every
-class, ``json_schema``, ``all_actions``, ``decision_bound``, ``scores``, ``winners``,
-``end_reason``, ``check_state``, ``sample_hidden``, ``chance_outcomes``, ``current_player``,
-``is_terminal`` and ``players``. Each argument is a valid value of its kind, taken from a random
-playout (a state, a legal action, a view, an event, a seat), or a hostile one: huge ints, bools,
-NaN, None, wrong types, objects built without their fields (every class of the game), the
-states, actions, views, options and tracked states of another game.
+:mod:`tests.conformance.test_fuzz` fuzzes what a client sends as JSON. This module, its second half,
+drives every public function of every game, with the fast path (``get_game(id)``) and the reference
+rules (``reference=True``) alike: ``new_game`` (both chance modes), ``legal_actions``, ``is_legal``,
+``apply``, ``apply_with_events``, ``observe``, ``observe_event``, ``action_label``,
+``parse_action``, ``view_text``, ``event_text``, ``describe``,
+``to_data``/``from_data``/``to_json``/``from_json`` of every class, ``json_schema``,
+``all_actions``, ``decision_bound``, ``scores``, ``winners``, ``end_reason``, ``check_state``,
+``sample_hidden``, ``chance_outcomes``, ``current_player``, ``is_terminal`` and ``players``. Each
+argument is a valid value of its kind, taken from a random playout (a state, a legal action, a view,
+an event, a seat), or a hostile one: huge ints, bools, NaN, None, wrong types, objects built without
+their fields (every class of the game), the states, actions, views, options and tracked states of
+another game.
 
 The properties, each call guarded as in ``test_fuzz`` (:func:`~tests.conformance.test_fuzz.guarded`):
 
@@ -220,6 +221,12 @@ def _check_texts(game: Game, ctx: Context, draw: Any, state: Any, seats: Any, ac
         if not isinstance(out, Refused):
             assert isinstance(out, str), f"{what} gave a {type(out).__name__}"
             assert len(out) < 500, f"{what} gave {len(out)} characters"
+    lines = guarded("view_text", lambda: game.view_text(v))
+    if v is ctx.view:
+        assert not isinstance(lines, Refused), f"view_text refused a real view: {lines.error}"
+    if not isinstance(lines, Refused):
+        assert type(lines) is tuple, f"view_text gave a {type(lines).__name__}"
+        assert all(type(line) is str for line in lines)
     text = draw(st.one_of(st.builds(str, action), st.text(max_size=30), _hostile(game)))
     parsed = guarded("parse_action", lambda: game.parse_action(text))
     if type(text) is str and _one_of(a, ctx.legal) and text == str(a):
@@ -229,7 +236,13 @@ def _check_texts(game: Game, ctx: Context, draw: Any, state: Any, seats: Any, ac
 def _check_events(game: Game, ctx: Context, draw: Any, state: Any, seats: Any, action: Any) -> None:
     events = _pick(ctx.events) if ctx.events else _hostile(game)
     e, seat = draw(_or_hostile(game, events)), draw(_or_hostile(game, seats))
-    guarded("observe_event", lambda: game.observe_event(e, seat))
+    seen = guarded("observe_event", lambda: game.observe_event(e, seat))
+    told = guarded("event_text", lambda: game.event_text(e, seat))
+    if not isinstance(told, Refused):
+        assert type(told) is str, f"event_text gave a {type(told).__name__}"
+    if not isinstance(seen, Refused) and seen is not None:
+        said = guarded("event_text", lambda: game.event_text(seen, seat))
+        assert not isinstance(said, Refused), f"event_text refused an observed event: {said.error}"
 
 
 def _check_json(game: Game, ctx: Context, draw: Any, state: Any, seats: Any, action: Any) -> None:

@@ -37,7 +37,8 @@ def test_list_prints_every_game(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("game_id", gremlinrules.game_ids())
 def test_demo_plays_a_whole_game_and_prints_the_result(game_id: str) -> None:
-    """The demo prints one line per decision and the final scores and winners."""
+    """The demo prints one line per decision, the final scores and winners, and last why the game
+    ended, in words, with the clause id of the end (``end_reason``) in brackets."""
     game = gremlinrules.get_game(game_id)
     out = io.StringIO()
     final = play_demo(game, max(game.player_counts), 3, out)
@@ -46,6 +47,10 @@ def test_demo_plays_a_whole_game_and_prints_the_result(game_id: str) -> None:
     assert "Scores:" in text
     assert "Winner" in text
     assert text.count("\n") >= 4
+    reason = game.end_reason(final)
+    assert reason is not None
+    assert text.rstrip().splitlines()[-1].startswith("Why it ended: ")
+    assert text.rstrip().endswith(f"[{reason}]")
 
 
 def test_unknown_game_exits_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -41,7 +41,8 @@ def test_two_seats_play_a_whole_game_by_clicking_through_a_server_restart(
     that must decide clicks one of its action buttons until the game is over. Midway the server is
     killed (SIGKILL) and restarted: the pages reconnect by themselves and the game goes on. Every
     update a page received holds exactly that seat's view of the state at that version (replayed
-    from the stored log), and none holds a card hidden from that seat in that state."""
+    from the stored log), and none holds a card hidden from that seat in that state, in its data
+    or in its sentences; nor does any page's text at the end."""
     game = gremlinrules.get_game(GAME)
     made = server.create(game=GAME, players=2, seed=11)
     links = [server.url + s["link"] for s in made["seats"]] + [server.url + made["spectator"]]
@@ -87,12 +88,21 @@ def test_two_seats_play_a_whole_game_by_clicking_through_a_server_restart(
             if update["version"] < 30:  # the check has teeth: there are cards to hide (at the end none)
                 assert secret
             assert not [c for c in _cards_in(update) if c in secret]
+            told = " ".join([*update["text"], *(t for move in update["events"] for t in move["text"])])
+            assert not [c for c in secret if _named(c, told)]
     for seat, page in zip((0, 1, None), pages, strict=True):
         text = page.inner_text("body")
         for card in hidden_cards(game, states[-1], seat):
-            assert f"rank {card['rank']} · suit {card['suit']}" not in text
+            assert not _named(card, text)
     for context in contexts:
         context.close()
+
+
+def _named(card: dict[str, Any], text: str) -> bool:
+    """Whether ``text`` names a Gnaughty Gnomes card as the game's sentences do ("red 5", "the
+    red X")."""
+    name = f"the {card['suit']} X" if card["rank"] == "X" else f"{card['suit']} {card['rank']}"
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
 
 
 def _cards_in(update: dict[str, Any]) -> list[Any]:
@@ -174,9 +184,12 @@ def test_the_lobby_creates_a_table_whose_links_open_each_seat(server: ServerProc
     state = replayed_states(server.db, table, game)[-1]
     assert state == game.new_game(3, 42)
     hand = game.to_data(game.observe(state, 1))["hand"]
-    shown = seat_page.locator("#view tr[data-key=hand] > td").first.inner_text()
+    lines = game.view_text(game.observe(state, 1))
+    shown = seat_page.locator("#view li", has_text="Your hand").first.inner_text()
+    assert shown.startswith(next(line for line in lines if line.startswith("Your hand")))
     for material, count in hand.items():
-        assert re.search(rf"\b{material}\s+{count}\b", shown), (material, count, shown)
+        assert re.search(rf"\b{count}\s+{material}\b", shown), (material, count, shown)
+    assert "_" not in seat_page.inner_text("#view")  # sentences, not field names
     spectator = context.new_page()
     spectator.goto(server.url + links["Spectators"])
     _at(spectator, 0)

@@ -125,8 +125,9 @@ def test_a_move_in_the_games_notation_is_the_same_move() -> None:
 @pytest.mark.parametrize("game_id", gremlinrules.game_ids())
 def test_updates_hold_only_the_seats_view_its_legal_actions_and_its_redacted_events(game_id: str) -> None:
     """For every seat and the spectator, after each move, the update's view is observe(state,
-    seat), legal actions go only to the seat that decides (labelled from its view), and the events
-    are exactly observe_event of what happened."""
+    seat) with the game's sentences for it (view_text), legal actions go only to the seat that
+    decides (labelled from its view), and the events are exactly observe_event of what happened,
+    each with its sentence for that seat (event_text)."""
     game = gremlinrules.get_game(game_id)
     players = min(game.player_counts)
     table, _ = _tables().create(game_id, players, seed=3)
@@ -143,9 +144,11 @@ def test_updates_hold_only_the_seats_view_its_legal_actions_and_its_redacted_eve
             update = table.update(viewer, [accepted])
             view = game.observe(table.state, viewer)
             assert update["view"] == game.to_data(view)
-            redacted = [game.observe_event(e, viewer) for e in events]
+            assert update["text"] == list(game.view_text(view))
+            redacted = [e for e in (game.observe_event(e, viewer) for e in events) if e is not None]
             assert update["events"] == [{"version": accepted.version, "seat": seat,
-                                         "events": [game.to_data(e) for e in redacted if e is not None]}]
+                                         "events": [game.to_data(e) for e in redacted],
+                                         "text": [game.event_text(e, viewer) for e in redacted]}]
             legal = game.legal_actions(table.state) if viewer == game.current_player(table.state) else ()
             assert [a["action"] for a in update["legal"]] == [game.to_data(a) for a in legal]
             labels = [str(game.action_label(view, a)) for a in legal]
