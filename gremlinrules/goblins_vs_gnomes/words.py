@@ -244,8 +244,8 @@ def _pending(view: View) -> str:
         return f"The match is over. {'The winners are' if len(v.winners) > 1 else 'The winner is'} {wins}."
     frame = v.pending
     if frame is None:
-        return (f"{_subject(v.current_player, me)} must lay a tunnel card, play a map, an explosion or a "
-                "potion, swap a card with the deck, or pass if no card can be played.")
+        return (f"{_subject(v.current_player, me)} must lay a tunnel card, play an action card, swap a "
+                "card with the deck, or pass if no card can be played.")
     must = f"{_subject(frame.seat, me)} must"
     if type(frame) is SkipNaming:
         return f"{must} name the player who skips their next turn ({frame.card} was laid)."
@@ -449,6 +449,6 @@ def event_sentence(event: Any, seat: int | None, *, view: View | None = None) ->
         changes = _listing(_change(s, d, n, seat) for s, (d, n) in enumerate(pairs))
         return f"Round {e.round} scored: {changes}."
     if kind is GameEnded:
-        points = _listing(f"{_object(s, seat)} {p}" for s, p in enumerate(e.scores))
+        points = _listing(f"{p} for {_object(s, seat)}" for s, p in enumerate(e.scores))
         return f"The match ended. Points: {points}. Won by {_listing(_object(w, seat) for w in e.winners)}."
     return "Something happened on the table."  # pragma: no cover (every event type is answered)

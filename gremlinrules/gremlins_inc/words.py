@@ -370,10 +370,13 @@ def _pending(view: View, comps: Components) -> str:
     if type(frame) is ProjectChoice:
         if e.stage is Stage.DEST:
             return f"{must} choose the project the resources {what} takes go to{does}."
-        whose = "of your projects" if e.seat == me else f"of {_possessive(e.seat, me)} projects"
+        if e.seat == frame.seat:
+            whose = f"of {their} own projects"
+        else:
+            whose = "of your projects" if e.seat == me else f"of {_possessive(e.seat, me)} projects"
         return f"{must} choose which {whose} {what} touches{does}."
     if type(frame) is ResourceChoice:
-        return f"{must} choose the type of the next resource {what} takes ({e.left} still to take){does}."
+        return f"{must} choose the type of the next resource {what} takes, {e.left} still to take{does}."
     if type(frame) is DiscardChoice:
         return (f"{must} discard a card of {their} choice from {their} hand for {what} "
                 f"({e.left} still to discard).")
@@ -563,6 +566,6 @@ def event_sentence(event: Any, seat: int | None, *, view: View | None = None) ->
         return f"Round {e.round}: {_possessive(e.seat, seat)} turn began."
     if type(e) is RoundEnded:
         return f"Round {e.round} ended."
-    scores = _listing(f"{_object(p, seat)} {s}" for p, s in enumerate(e.scores))
+    scores = _listing(f"{s} for {_object(p, seat)}" for p, s in enumerate(e.scores))
     wins = _listing(_object(w, seat) for w in e.winners)
     return f"The game ended. Scores: {scores}. Won by {wins}."

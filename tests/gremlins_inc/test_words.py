@@ -246,7 +246,7 @@ def test_events_say_what_happened_and_only_what_the_seat_may_see() -> None:
     assert event_sentence(chose, 2, view=observe(s, 2)) == "Seat 0 chose you."
     assert event_sentence(chose, 1) == "Seat 0 chose the player 2 seats after them."
     assert (event_sentence(GameEnded((3, 21, 5), (1,)), 1)
-            == "The game ended. Scores: seat 0 3, you 21 and seat 2 5. Won by you.")
+            == "The game ended. Scores: 3 for seat 0, 21 for you and 5 for seat 2. Won by you.")
 
 
 @pytest.mark.clause("GI-EFFECT-1", "GI-EFFECT-2")
