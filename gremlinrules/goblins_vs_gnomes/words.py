@@ -12,12 +12,15 @@ labels write them (the start on (0, 0), x growing towards the targets, y downwar
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from collections.abc import Iterable
 from typing import Any
+from typing import TypeVar
 
 from gremlinrules.core.checks import check_complete
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.checks import guarded
+from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 from gremlinrules.core.grid import SIDE_NAMES
@@ -52,6 +55,28 @@ from gremlinrules.goblins_vs_gnomes.state import Phase
 from gremlinrules.goblins_vs_gnomes.view import View
 
 __all__ = ["card_text", "event_sentence", "role_name", "role_text", "view_lines"]
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _refusing(fn: _F) -> _F:
+    """``fn``, refusing a value no game makes (a hand-built view whose rows are shorter than its
+    seats, an event holding a number where a card goes) with InvalidArgumentError, never the
+    IndexError, TypeError or AttributeError it trips over (outside ``guarded``, which names the
+    fields of an object built without them)."""
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except GremlinRulesError:
+            raise
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+            raise InvalidArgumentError(f"{fn.__name__}: not a Goblins vs Gnomes value the game makes "
+                                       f"({type(exc).__name__}: {shown(str(exc), 80)})") from None
+
+    return call  # type: ignore[return-value]
 
 
 # --- grammar ---------------------------------------------------------------------------------
@@ -307,6 +332,7 @@ def _seat_line(view: View, seat: int) -> str:
     return f"{name}: {'; '.join(parts)}."
 
 
+@_refusing
 @guarded
 def view_lines(view: View) -> tuple[str, ...]:
     """What ``view`` shows, in sentences: who is looking and their role card, the match's end,
@@ -375,6 +401,7 @@ def _change(seat: int, delta: int, now: int, viewer: int | None) -> str:
     return f"{who} stayed at {_count(now, 'point')}"
 
 
+@_refusing
 @guarded
 def event_sentence(event: Any, seat: int | None, *, view: View | None = None) -> str:
     """What ``event`` (as ``observe_event`` gives it to ``seat``; None: a spectator) was, in one

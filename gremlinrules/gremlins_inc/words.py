@@ -12,12 +12,16 @@ from 1, as the actions name them.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from collections.abc import Iterable
 from typing import Any
+from typing import TypeVar
 
 from gremlinrules.core.checks import check_complete
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.checks import guarded
+from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 from gremlinrules.gremlins_inc.actions import Assign
@@ -60,6 +64,28 @@ from gremlinrules.gremlins_inc.view import ProjectView
 from gremlinrules.gremlins_inc.view import View
 
 __all__ = ["card_name", "card_text", "effect_text", "event_sentence", "passive_text", "view_lines"]
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _refusing(fn: _F) -> _F:
+    """``fn``, refusing a value no game makes (a hand-built view whose rows are shorter than its
+    seats, an event holding a number where a card goes) with InvalidArgumentError, never the
+    IndexError, TypeError or AttributeError it trips over (outside ``guarded``, which names the
+    fields of an object built without them)."""
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except GremlinRulesError:
+            raise
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+            raise InvalidArgumentError(f"{fn.__name__}: not a Gremlins, Inc. value the game makes "
+                                       f"({type(exc).__name__}: {shown(str(exc), 80)})") from None
+
+    return call  # type: ignore[return-value]
 
 
 # --- grammar ---------------------------------------------------------------------------------
@@ -441,6 +467,7 @@ def _seat_line(view: View, seat: int, comps: Components) -> list[str]:
     return out
 
 
+@_refusing
 @guarded
 def view_lines(view: View) -> tuple[str, ...]:
     """What ``view`` shows, in sentences: who is looking, the end of the game, whose turn it is and
@@ -532,6 +559,7 @@ def _acted(e: Acted, viewer: int | None, comps: Components, players: int | None)
     return f"{who} took an action."  # pragma: no cover (every action kind is answered)
 
 
+@_refusing
 @guarded
 def event_sentence(event: Any, seat: int | None, *, view: View | None = None) -> str:
     """What ``event`` (as ``observe_event`` gives it to ``seat``; None: a spectator) was, in one

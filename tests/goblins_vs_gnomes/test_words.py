@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import settings
@@ -274,7 +275,12 @@ def test_the_word_check_catches_what_is_not_words() -> None:
 
 
 def test_bad_input_is_refused_with_a_library_error() -> None:
-    """A value that is not a view or an event is refused with an InvalidArgumentError."""
+    """A value that is not a view or an event, or one no game makes (a view with fewer hand sizes
+    than seats, a shown hand of numbers), is refused with an InvalidArgumentError."""
+    with pytest.raises(gremlinrules.InvalidArgumentError):
+        view_lines(attrs.evolve(gvg.observe(new(3), 0), hand_sizes=(3,)))
+    with pytest.raises(gremlinrules.InvalidArgumentError):
+        event_sentence(Passed(0, (1, 2)), 0)  # type: ignore[arg-type]
     with pytest.raises(gremlinrules.InvalidArgumentError):
         view_lines("a view")  # type: ignore[arg-type]
     with pytest.raises(gremlinrules.InvalidArgumentError):

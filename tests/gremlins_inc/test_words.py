@@ -312,7 +312,10 @@ def test_the_word_check_catches_what_is_not_words() -> None:
 
 
 def test_bad_input_is_refused_with_a_library_error() -> None:
-    """A value that is not a view or an event is refused with an InvalidArgumentError."""
+    """A value that is not a view or an event, or a hand-built view no game makes (fewer scores
+    than seats), is refused with an InvalidArgumentError."""
+    with pytest.raises(gremlinrules.InvalidArgumentError):
+        view_lines(attrs.evolve(observe(table(), 0), scores=(1,)))
     with pytest.raises(gremlinrules.InvalidArgumentError):
         view_lines("a view")  # type: ignore[arg-type]
     with pytest.raises(gremlinrules.InvalidArgumentError):
