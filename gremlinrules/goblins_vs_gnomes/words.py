@@ -6,7 +6,7 @@ A tunnel card is named by its design name, as the action labels and the notation
 sides (turned half a turn where it was laid turned). A role card is named in words ("Greedy
 One") with its race, and with advanced roles its character's bonus. Seats are "You" for the seat
 itself and "Seat N" otherwise, as the action labels number them; cells are ``(x, y)`` as the
-labels write them (the start on (0, 0), x growing towards the targets, y downward).
+labels write them (the start at (0, 0), x growing towards the targets, y downward).
 """
 
 from __future__ import annotations
@@ -290,7 +290,7 @@ def _targets(view: View, comps: Components) -> list[str]:
     x, gap = comps.number("target_distance"), comps.number("target_gap") + 1
     for slot, y in zip(SLOTS, (-gap, 0, gap), strict=True):
         t = getattr(view.targets, slot.value)
-        where = f"The {slot.value} target, on ({x}, {y}),"
+        where = f"The {slot.value} target, at ({x}, {y}),"
         if t.opened:
             out.append(f"{where} is face up: {_target(t.card)}.")
         elif t.card is not None:
@@ -302,8 +302,8 @@ def _targets(view: View, comps: Components) -> list[str]:
 
 def _field(view: View, comps: Components) -> list[str]:
     if not view.field:
-        return ["The field holds only the start card on (0, 0)."]
-    out = [f"The field holds the start card on (0, 0) and {_count(len(view.field), 'tunnel card')}:"]
+        return ["The field holds only the start card at (0, 0)."]
+    out = [f"The field holds the start card at (0, 0) and {_count(len(view.field), 'tunnel card')}:"]
     for f in view.field:
         design = _tables(comps)[0].get(f.card)
         rules = f": {_card_rules(design, rotated=f.rotated)}" if design is not None else ""
@@ -405,7 +405,7 @@ def _change(seat: int, delta: int, now: int, viewer: int | None) -> str:
 @guarded
 def event_sentence(event: Any, seat: int | None, *, view: View | None = None) -> str:
     """What ``event`` (as ``observe_event`` gives it to ``seat``; None: a spectator) was, in one
-    sentence: "Seat 2 laid passage-cross on (1, 0).", "You looked at the top target with a map:
+    sentence: "Seat 2 laid passage-cross at (1, 0).", "You looked at the top target with a map:
     it is the Gold.". A role is described from the reference set's roles unless ``view`` (any view
     of the same table) gives the table's own."""
     check_complete("event_sentence", event)
@@ -426,12 +426,12 @@ def event_sentence(event: Any, seat: int | None, *, view: View | None = None) ->
                 f"{_object(e.seat, seat)} got {hand}.")
     if kind is CardLaid:
         turned = ", turned" if e.rotated else ""
-        return f"{who} laid {e.card} on {_cell(e.cell)}{turned}."
+        return f"{who} laid {e.card} at {_cell(e.cell)}{turned}."
     if kind is MapPlayed:
         seen = f": it is {_target(e.card)}" if e.card is not None else ""
         return f"{who} looked at the {e.target.value} target with a map{seen}."
     if kind is CardExploded:
-        return f"{who} blew up the {e.card} on {_cell(e.cell)} with an explosion."
+        return f"{who} blew up the {e.card} at {_cell(e.cell)} with an explosion."
     if kind is RolesSwapped:
         other = _object(e.chosen, seat)
         text = f"{who} drank a potion and swapped role cards with {other}"
@@ -460,7 +460,7 @@ def event_sentence(event: Any, seat: int | None, *, view: View | None = None) ->
         whose = _possessive(e.seat, seat, start=True)
         text = f"{whose} card reached the {e.target.value} target: it is {_target(e.card)}"
         if e.bombs:
-            text += f"; the bombs left the field: {_listing(f'{b.card} on {_cell(b.cell)}' for b in e.bombs)}"
+            text += f"; the bombs left the field: {_listing(f'{b.card} at {_cell(b.cell)}' for b in e.bombs)}"
         return text + "."
     if kind is TargetDeclined:
         slots = _listing(f"the {s.value}" for s in e.targets if type(s) is Slot)

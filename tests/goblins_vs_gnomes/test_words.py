@@ -207,9 +207,9 @@ def test_a_map_shows_the_target_to_its_player_only() -> None:
     assert event_sentence(mine, 0) == "You looked at the top target with a map: it is the Dragon."
     theirs = GAME.observe_event(events[0], 1)
     assert event_sentence(theirs, 1) == "Seat 0 looked at the top target with a map."
-    assert "The top target, on (8, -2), is face down; you looked at it: it is the Dragon." in view_lines(
+    assert "The top target, at (8, -2), is face down; you looked at it: it is the Dragon." in view_lines(
         gvg.observe(after, 0))
-    assert "The top target, on (8, -2), is face down." in view_lines(gvg.observe(after, 1))
+    assert "The top target, at (8, -2), is face down." in view_lines(gvg.observe(after, 1))
     assert "Seat 0 looked at the top target with a map." in view_lines(gvg.observe(after, 2))
     assert not any("Jeweller" in line for line in view_lines(gvg.observe(after, 1)))
 
@@ -223,7 +223,7 @@ def test_laid_cards_potions_and_advanced_roles_read_in_words() -> None:
     assert ("Your role card: Jeweller (a Gnome; bonus: 1 extra point if the Gold opens).") in view_lines(
         gvg.observe(s, 0))
     s, events = GAME.apply_with_events(s, Place("passage-cross", 1, 0))
-    assert event_sentence(events[0], 2) == "Seat 0 laid passage-cross on (1, 0)."
+    assert event_sentence(events[0], 2) == "Seat 0 laid passage-cross at (1, 0)."
     assert "  (1, 0): passage-cross: a passage, open on all four sides." in view_lines(gvg.observe(s, 2))
     s, events = GAME.apply_with_events(s, PlayPotion(1))
     swap = events[0]
@@ -271,7 +271,7 @@ def test_the_word_check_catches_what_is_not_words() -> None:
     sentence with a cell passes."""
     for text in ("last_roles", "TargetChoice", "Place(card", "a = 1", "{x", "None", "Slot.TOP", "[1]"):
         assert not_words(f"You see {text} here."), text
-    assert not not_words("Seat 2 laid passage-t-ew on (2, -1), turned; the top target is face down.")
+    assert not not_words("Seat 2 laid passage-t-ew at (2, -1), turned; the top target is face down.")
 
 
 def test_bad_input_is_refused_with_a_library_error() -> None:
