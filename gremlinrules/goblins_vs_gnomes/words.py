@@ -277,8 +277,9 @@ def _pending(view: View) -> str:
     if type(frame) is TargetChoice:
         slots = _listing((f"the {s.value}" for s in frame.among), last="and")
         if frame.after_dynamite:
+            them = "them" if len(frame.among) > 1 else "it"
             return (f"{must} choose whether to open another target the route reaches ({slots}) "
-                    "or leave them face down.")
+                    f"or leave {them} face down.")
         return f"{must} choose which target the route reached opens first: {slots}."
     if type(frame) is StealChoice:
         return f"{must} choose the player to take a point from (the Greedy One, after the Dragon)."

@@ -251,6 +251,28 @@ def test_a_pass_and_a_round_score_read_as_sentences() -> None:
         "(0 now).")
 
 
+@pytest.mark.clause("GVG-TARGET-2", "GVG-TARGET-3", "GVG-CARD-4")
+def test_target_choices_and_the_dynamite_read_in_words() -> None:
+    """A choice between reached targets, the choice after the Dynamite and naming a skipper say who
+    decides what; the Dynamite's event lists the bombs it removed."""
+    view = gvg.observe(new(3), 1)
+    pending = [line for line in view_lines(attrs.evolve(
+        view, pending=gvg.TargetChoice(0, False, (Slot.MIDDLE, Slot.BOTTOM)))) if "must" in line]
+    assert pending == [
+        "Seat 0 must choose which target the route reached opens first: the middle and the bottom."]
+    pending = [line for line in view_lines(attrs.evolve(
+        view, pending=gvg.TargetChoice(1, True, (Slot.TOP,)), current_player=1)) if "must" in line]
+    assert pending == ["You must choose whether to open another target the route reaches (the top) or leave "
+                       "it face down."]
+    pending = [line for line in view_lines(attrs.evolve(
+        view, pending=gvg.SkipNaming(0, "ale-mug-ew"))) if "must" in line]
+    assert pending == ["Seat 0 must name the player who skips their next turn (ale-mug-ew was laid)."]
+    opened = gvg.TargetOpened(1, Slot.MIDDLE, "dynamite", (gvg.FieldCard("3,0", "bomb-cross", False),))
+    assert event_sentence(opened, 0) == (
+        "Seat 1's card reached the middle target: it is the Dynamite; the bombs left the field: bomb-cross "
+        "at (3, 0).")
+
+
 @pytest.mark.clause("GVG-COMP-7")
 def test_a_users_own_set_reads_from_its_data() -> None:
     """A renamed design reads under its own name with its shape, and a role card of the user's set

@@ -226,6 +226,21 @@ def test_the_pending_decision_says_who_chooses_what_for_which_card() -> None:
             "opponent with all its resources).") in view_lines(observe(s, 2))
 
 
+@pytest.mark.clause("GI-OP-4", "GI-OP-5")
+def test_a_discard_and_an_assignment_say_who_chooses_and_how_many_are_left() -> None:
+    """A discard forced on a target is that seat's decision, with the cards still to discard; an
+    assignment is the card's player's, with how many more it may assign."""
+    s = play(table(hands=[("purge",), ("coin", "gift", "rich"), ("coin",)]), Play("purge"))
+    mine, theirs = view_lines(observe(s, 1)), view_lines(observe(s, 0))
+    assert "You must discard a card of your choice from your hand for Purge (2 still to discard)." in mine
+    assert ("Seat 1 must discard a card of their choice from their hand for Purge (2 still to "
+            "discard).") in theirs
+    s = play(table(hands=[("overtime", "coin", "spite"), (), ()], projects=[(P("watch"),), (), ()]),
+             Play("overtime"))
+    assert ("Seat 0 must assign a card from their hand to one of their projects for Overtime (up to 2 more), "
+            "or stop.") in view_lines(observe(s, 2))
+
+
 @pytest.mark.clause("GI-VIEW-1", "GI-VIEW-2", "GI-VIEW-4")
 def test_events_say_what_happened_and_only_what_the_seat_may_see() -> None:
     """A face-down start reads with its card to its player and as "a project face down" to the
