@@ -13,7 +13,6 @@ import importlib
 import random
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +20,10 @@ import pytest
 import gremlinrules
 from gremlinrules import Game
 
-PLACEHOLDER = "# placeholder:"
-"""How the first line of a game's ``words`` module not written yet begins (its words land from
-another branch); the tests skip such a game rather than hold its placeholder to the standard."""
+RULE_WORDS: dict[str, frozenset[str]] = {"goblins-vs-gnomes": frozenset({"gold", "dragon", "dynamite"})}
+"""Names of a state that are also words of the rules text every seat reads (a target's kinds: "a
+bomb leaves the field when the Dynamite opens"), so the generic leak check cannot tell them from
+a leak; the game's own words test checks per target that no seat is told an unseen one."""
 
 GAME_IDS = gremlinrules.game_ids()
 
@@ -31,16 +31,6 @@ _UNDERSCORED = re.compile(r"\b[A-Za-z]\w*_\w*\b")
 _CAMEL = re.compile(r"\b[A-Z][a-z0-9]+[A-Z]\w*\b")
 _REPR = re.compile(r"\w\(|[={}<>\[\]]")
 _CODE = re.compile(r"\b(?:None|True|False)\b|\b[A-Z][A-Za-z]*\.[A-Z][A-Z_]+\b")
-
-
-def _written(game_id: str) -> bool:
-    module = importlib.import_module(f"gremlinrules.{game_id.replace('-', '_')}.words")
-    return not Path(str(module.__file__)).read_text(encoding="utf-8").startswith(PLACEHOLDER)
-
-
-def _words_of(game_id: str) -> None:
-    if not _written(game_id):
-        pytest.skip(f"{game_id}'s words module is still the placeholder")
 
 
 def in_words(text: str) -> list[str]:
@@ -127,7 +117,6 @@ def test_every_view_and_event_reads_as_words_and_names_no_hidden_card(game_id: s
     underscored identifier, CamelCase name, repr-like text or raw code; and no seat's text of a
     view or of an event names a text of the state (a card) that the seat's own view and event do
     not hold (for a card in another seat's hand, the deck order, a face-down card)."""
-    _words_of(game_id)
     game = gremlinrules.get_game(game_id)
     checked_hidden = 0
     for players in _tables(game):
@@ -148,7 +137,7 @@ def test_every_view_and_event_reads_as_words_and_names_no_hidden_card(game_id: s
                     if deep:
                         for e in seen:
                             known |= _known(game, e)
-                        hidden = hidden_names - known
+                        hidden = hidden_names - known - RULE_WORDS.get(game_id, frozenset())
                         checked_hidden += len(hidden)
                         leaked = _named(" ".join((*lines, *texts)), hidden)
                         assert not leaked, f"{game_id}: seat {seat} is told {leaked}, hidden from it"
