@@ -63,7 +63,8 @@ from gremlinrules.gremlins_inc.state import Phase
 from gremlinrules.gremlins_inc.view import ProjectView
 from gremlinrules.gremlins_inc.view import View
 
-__all__ = ["END_REASONS", "card_name", "card_text", "effect_text", "event_sentence", "passive_text", "view_lines"]
+__all__ = ["END_REASONS", "card_name", "card_text", "effect_text", "event_sentence", "passive_text",
+           "view_lines"]
 
 END_REASONS: dict[str, str] = {
     "GI-END-2": "A player (in team play, a team by its sum) reached the target score.",
