@@ -53,7 +53,11 @@ from typing import Any
 
 import attrs
 
+from gremlinrules.adapters.hints import COUNTS
+from gremlinrules.adapters.hints import INDEX
+from gremlinrules.adapters.hints import Shapes
 from gremlinrules.adapters.hints import hints_for
+from gremlinrules.adapters.hints import shapes_for
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
@@ -242,7 +246,7 @@ class _Variants(_Node):
     as the tag and the distinct fields, not the sum of every class's fields, and still says
     everything: the tag names the class, which says which slots hold its fields."""
 
-    def __init__(self, path: str, kinds: tuple[type, ...]) -> None:
+    def __init__(self, path: str, kinds: tuple[type, ...], shapes: Shapes) -> None:
         super().__init__(path)
         self.kinds = kinds
         prefix = path + "." if path else ""
@@ -259,7 +263,7 @@ class _Variants(_Node):
                 if key not in slots:
                     slots[key] = len(nodes)
                     labels.append(name)
-                    nodes.append(_node(prefix + name, hints[name]))
+                    nodes.append(_node(prefix + name, hints[name], shapes))
                     owners.append([])
                 owners[slots[key]].append(kind.__name__)
                 mine.append((name, slots[key]))
@@ -396,32 +400,102 @@ class _Seq(_Node):
         return f"length, then {self.capacity} x [{self.inner.describe()}]"
 
 
-def _node(path: str, kind: Any) -> _Node:
+class _Index(_Node):
+    """A string as one number: its place in the vocabulary from 1, 0 for "other" (a shape hint, for
+    a string of a long vocabulary such as a map's spaces: one value instead of hundreds)."""
+
+    size = 1
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.seen: set[str] = set()
+        self.vocab: tuple[str, ...] = ()
+        self.number: dict[str, float] = {}
+
+    def calibrate(self, value: Any) -> None:
+        self.seen.add(value)
+
+    def finish(self, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> None:
+        self.vocab = vocabs.get(self.path, tuple(sorted(self.seen)))
+        self.number = {s: float(i + 1) for i, s in enumerate(self.vocab)}
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        out.append(self.number.get(value, 0.0))
+
+    def describe(self) -> str:
+        return f"index 1-{len(self.vocab)} (0: other) in ({', '.join(self.vocab)})"
+
+
+class _Counts(_Node):
+    """A tuple of strings or enum members as how many of each it holds (a shape hint, for a pile the
+    view keeps sorted, so nothing is lost: a hand of alike copies is one count per design, not one
+    slot per copy). Strings outside the vocabulary count in a final "other" slot."""
+
+    def __init__(self, path: str, inner: _Node) -> None:
+        super().__init__(path)
+        if not isinstance(inner, _Str | _Enum):
+            raise InvalidArgumentError(f"{path}: only a tuple of strings or enum members can be counted")
+        self.inner = inner
+        self.slot: dict[Any, int] = {}
+        self.order: dict[Any, int] = {}
+
+    def calibrate(self, value: Any) -> None:
+        for item in value:
+            self.inner.calibrate(item)
+
+    def finish(self, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]]) -> None:
+        self.inner.finish(caps, vocabs)
+        inner = self.inner
+        keys: tuple[Any, ...] = inner.members if isinstance(inner, _Enum) else inner.vocab
+        self.order = {k: i for i, k in enumerate(keys)}
+        self.slot = dict(self.order)
+        self.size = len(keys) + (1 if isinstance(inner, _Str) else 0)
+
+    def emit(self, value: Any, out: list[float]) -> None:
+        counts = [0.0] * self.size
+        other = self.size - 1
+        for item in value:
+            counts[self.slot.get(item, other)] += 1.0
+        out.extend(counts)
+
+    def in_order(self, value: Any) -> bool:
+        """Whether ``value`` is sorted in the vocabulary's order (so the counts lose nothing)."""
+        ranks = [self.order.get(item, len(self.order)) for item in value]
+        return ranks == sorted(ranks)
+
+    def describe(self) -> str:
+        what = self.inner.describe().removeprefix("one-hot(")
+        return f"count of each of ({what}"
+
+
+def _node(path: str, kind: Any, shapes: Shapes) -> _Node:
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
     if origin in (typing.Union, types.UnionType):
         rest = tuple(a for a in args if a is not type(None))
         if len(rest) == 1:
-            inner = _node(path, rest[0])
+            inner = _node(path, rest[0], shapes)
         elif all(isinstance(a, type) and attrs.has(a) for a in rest):
-            inner = _Variants(path, rest)
+            inner = _Variants(path, rest, shapes)
         else:
-            inner = _Union(path, rest, tuple(_node(path, a) for a in rest))
+            inner = _Union(path, rest, tuple(_node(path, a, shapes) for a in rest))
         return _Optional(path, inner) if len(rest) < len(args) else inner
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return _Seq(path, _node(path + "[*]", args[0]))
-        return _Tuple(path, tuple(_node(f"{path}[{i}]", a) for i, a in enumerate(args)))
+            if shapes.get(path) == COUNTS:
+                return _Counts(path, _node(path + "[*]", args[0], shapes))
+            return _Seq(path, _node(path + "[*]", args[0], shapes))
+        return _Tuple(path, tuple(_node(f"{path}[{i}]", a, shapes) for i, a in enumerate(args)))
     if origin in (frozenset, set):
-        return _Seq(path, _node(path + "[*]", args[0]), sort=True)
+        return _Seq(path, _node(path + "[*]", args[0], shapes), sort=True)
     if kind is bool or kind is int or kind is float:
         return _Number(path)
     if kind is str:
-        return _Str(path)
+        return _Index(path) if shapes.get(path) == INDEX else _Str(path)
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return _Enum(path, kind)
     if isinstance(kind, type) and (attrs.has(kind) or hasattr(kind, "__match_args__")):
-        return _record(path, kind)  # attrs classes, and value classes naming their fields
+        return _record(path, kind, shapes)  # attrs classes, and value classes naming their fields
     return _Skip(path, kind)
 
 
@@ -430,11 +504,11 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else match_args
 
 
-def _record(path: str, cls: type) -> _Record:
+def _record(path: str, cls: type, shapes: Shapes) -> _Record:
     hints = typing.get_type_hints(cls)
     names = _field_names(cls)
     prefix = path + "." if path else ""
-    return _Record(path, names, tuple(_node(prefix + n, hints[n]) for n in names))
+    return _Record(path, names, tuple(_node(prefix + n, hints[n], shapes) for n in names))
 
 
 def _unhinted(node: _Node, caps: dict[str, int], vocabs: dict[str, tuple[str, ...]],
@@ -444,7 +518,9 @@ def _unhinted(node: _Node, caps: dict[str, int], vocabs: dict[str, tuple[str, ..
         if node.path not in caps:
             found.append(node.path)
         _unhinted(node.inner, caps, vocabs, found)
-    elif isinstance(node, _Str):
+    elif isinstance(node, _Counts):
+        _unhinted(node.inner, caps, vocabs, found)
+    elif isinstance(node, _Str | _Index):
         if node.path not in vocabs:
             found.append(node.path)
     elif isinstance(node, _Optional):
@@ -456,9 +532,9 @@ def _unhinted(node: _Node, caps: dict[str, int], vocabs: dict[str, tuple[str, ..
 
 def _hinted_paths(node: _Node, found: set[str]) -> None:
     """Collect every path under ``node`` that takes a hint (tuples and strings)."""
-    if isinstance(node, _Seq | _Str):
-        found.add(node.path)
-    if isinstance(node, _Seq | _Optional):
+    if isinstance(node, _Seq | _Str | _Index | _Counts):
+        found.add(node.path)  # a counted tuple's capacity hint is its bound, not needed to encode
+    if isinstance(node, _Seq | _Optional | _Counts):
         _hinted_paths(node.inner, found)
     elif isinstance(node, _Record | _Tuple | _Union | _Variants):
         for sub in node.nodes:
@@ -471,9 +547,17 @@ def _losses(node: _Node, value: Any, found: list[str]) -> None:
             found.append(f"{node.path}: {len(value)} items > capacity {node.capacity}")
         for item in value:
             _losses(node.inner, item, found)
+    elif isinstance(node, _Counts):
+        if not node.in_order(value):
+            found.append(f"{node.path}: not in the vocabulary's order (counted, its order is lost)")
+        for item in value:
+            _losses(node.inner, item, found)
     elif isinstance(node, _Str):
         if value not in node.hot:
             found.append(f"{node.path}: {value!r} is not in the vocabulary (encoded as other)")
+    elif isinstance(node, _Index):
+        if value not in node.number:
+            found.append(f"{node.path}: {value!r} is not in the vocabulary (encoded as 0, other)")
     elif isinstance(node, _Optional):
         if value is not None:
             _losses(node.inner, value, found)
@@ -498,7 +582,9 @@ class ViewEncoder:
         self.game = game
         self.players = players
         self.options = options
-        self._root = _record("", game.View)
+        self.shapes: Shapes = shapes_for(game.id)
+        """The paths encoded compactly (:data:`~gremlinrules.adapters.hints.SHAPES`)."""
+        self._root = _record("", game.View, self.shapes)
         caps, vocabs = hints_for(game.id, players, options)
         missing: list[str] = []
         _unhinted(self._root, caps, vocabs, missing)

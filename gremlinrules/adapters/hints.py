@@ -30,10 +30,43 @@ import attrs
 
 from gremlinrules.core.errors import InvalidArgumentError
 
-__all__ = ["HINTS", "Capacities", "Vocabularies", "has_hints", "hints_for", "option_choices"]
+__all__ = ["COUNTS", "HINTS", "INDEX", "SHAPES", "Capacities", "Shapes", "Vocabularies", "has_hints",
+           "hints_for", "option_choices", "shapes_for"]
 
 Capacities = dict[str, int]
 Vocabularies = dict[str, tuple[str, ...]]
+Shapes = dict[str, str]
+"""Path -> :data:`COUNTS` or :data:`INDEX`: the paths a game's encoding writes compactly."""
+
+COUNTS = "counts"
+"""A tuple of strings (or enum members) written as how many of each it holds, in the vocabulary's
+order, instead of a slot per item: for a pile the view keeps sorted in that order, so nothing is
+lost (``ViewEncoder.losses`` reports a counted tuple out of order)."""
+INDEX = "index"
+"""A string written as one number, its place in the vocabulary from 1 (0: other), instead of a
+one-hot: for a string of a long vocabulary (a map's spaces, a grid's cells)."""
+
+SHAPES: dict[str, Shapes] = {
+    # the view lists a hand, the discard pile and a seat's permanents sorted in the component
+    # set's order (every card is in one place, GI-ZONE-1); the resources behind a project keep
+    # the order they were assigned in (GI-RES-1), so each is a number, not a count
+    "gremlins-inc": {"hand": COUNTS, "discard": COUNTS, "permanents[*]": COUNTS,
+                     "projects[*][*].resources[*]": INDEX, "projects[*][*].resource_cards[*]": INDEX},
+    # the view lists the crowd, each seat's defeated gremlins (by design, GTG-VIEW-2) and a hand
+    # sorted; a seat's position and a frame's origin are spaces of the map (GTG-MAP-1: 383 on
+    # the reference map)
+    "gremlins-the-game": {"crowd": COUNTS, "defeated[*]": COUNTS, "hand": COUNTS,
+                          "positions[*]": INDEX, "pending.origin": INDEX},
+    # GVG-FIELD-1, GVG-FIELD-2: a laid card's cell is one of the table rectangle's (x, y) cells
+    "goblins-vs-gnomes": {"field[*].cell": INDEX},
+}
+"""Each game's compact paths (the encodings of the observation bound, issue 30: at most 8,192
+values at every game's largest table)."""
+
+
+def shapes_for(game_id: str) -> Shapes:
+    """The compact paths of a game's encoding (empty for a game without any)."""
+    return dict(SHAPES.get(game_id, {}))
 _HintFn = Callable[[int, Any], tuple[Capacities, Vocabularies]]
 
 
@@ -187,7 +220,6 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
     opts = options if isinstance(options, Options) else Options()
     comps = table_components(opts)  # GTG-DATA-6
     geo = table_geometry(opts.map)  # GTG-MAP-7: the table's map
-    ids = tuple(g.id for g in comps.gremlins)
     designs = tuple(c.tables(comps).design_ids)  # GTG-VIEW-2: a view names a gremlin by its design
     weapons = tuple(w.name for w in comps.weapons)
     events = tuple(e.name for e in comps.events)
@@ -221,19 +253,14 @@ def _gremlins_the_game(players: int, options: Any) -> tuple[Capacities, Vocabula
             "spaces[*].name", "spaces[*].area", "spaces[*].mark", "spaces[*].colour", "spaces[*].words",
             "graph.names[*]", "locations[*]")},
     }
-    for where in ("options.components",):  # GTG-DATA-6, GTG-DATA-5: a user's set and its bounds
-        caps.update({f"{where}.gremlins": c.GREMLIN_TOKENS, f"{where}.gremlins[*].symbols": c.MAX_UNITS,
-                     f"{where}.weapons": c.WEAPON_CARDS, f"{where}.weapons[*].symbols": c.MAX_UNITS,
-                     f"{where}.events": c.EVENT_CARDS, f"{where}.events[*].effects": 3})
-        vocabs.update({
-            f"{where}.gremlins[*].id": ids, f"{where}.weapons[*].name": weapons,
-            f"{where}.events[*].name": events,
-            f"{where}.events[*].title": tuple(e.title for e in comps.events),
-            f"{where}.events[*].effects[*].kind": c.EFFECT_KINDS,
-            f"{where}.events[*].effects[*].what": ("", *c.REPLENISH),
-            **{f"{where}.{kind}[*].symbols[*].{part}": values for kind in ("gremlins", "weapons")
-               for part, values in (("colour", c.COLOURS), ("shape", c.SHAPES))},
-        })
+    # GTG-DATA-6: a user's own set rides in the options, constant for the game; the encoder is
+    # built for the table's options, so its lists are not encoded (only their lengths)
+    caps.update({f"options.components.{path}": 0 for path in (
+        "gremlins", "gremlins[*].symbols", "weapons", "weapons[*].symbols", "events", "events[*].effects")})
+    vocabs.update({f"options.components.{path}": () for path in (
+        "gremlins[*].id", "weapons[*].name", "events[*].name", "events[*].title", "events[*].effects[*].kind",
+        "events[*].effects[*].what", *(f"{kind}[*].symbols[*].{part}" for kind in ("gremlins", "weapons")
+                                       for part in ("colour", "shape")))})
     return caps, vocabs
 
 

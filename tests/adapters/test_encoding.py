@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import warnings
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -242,7 +243,7 @@ def test_a_union_of_frames_shares_each_field_once_and_keeps_every_frame_apart() 
     escape, moving = slices[3], slices[14]
     hot = {i for i in range(tag, len(escape)) if escape[i]} - {tag}  # past the seat value
     assert hot
-    assert all(moving[i] == 1.0 for i in hot)  # origin h7: the same slot in both classes
+    assert all(moving[i] == escape[i] for i in hot)  # origin h7: the same slot and value in both classes
     described = next(f for f in enc.layout() if f.name == "pending").encoding
     assert described.count("origin:") == described.count("then:") == described.count("card:") == 1
     assert "(EscapeToTheater, MoveGremlin)" in described
@@ -262,7 +263,7 @@ def test_a_field_of_one_name_and_two_types_keeps_a_slot_for_each() -> None:
         x: str
         y: bool
 
-    node = encoding._node("u", A | B)
+    node = encoding._node("u", A | B, {})
     node.finish({}, {"u.x": ("one", "two")})
     described = node.describe()
     assert "x of A: value" in described
@@ -275,3 +276,77 @@ def test_a_field_of_one_name_and_two_types_keeps_a_slot_for_each() -> None:
     node.emit(B("two", True), out_b)
     assert out_a == [1.0, 0.0, 7.0, 1.0, 0.0, 0.0, 0.0]  # tag A; x of A; y; x of B (zeros)
     assert out_b == [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0]  # tag B; x of A (zero); y; x of B "two"
+
+
+OBSERVATION_BOUND = 8192
+"""The most numbers an observation may hold at any table of any game (issue 30)."""
+
+
+@pytest.mark.parametrize("game_id", sorted(gremlinrules.game_ids()))
+def test_every_observation_fits_in_8192_numbers_at_every_table(game_id: str) -> None:
+    """At every player count (the largest included) and with the options that change what a view
+    can hold, the encoding (OpenSpiel's observation and information-state tensors, PettingZoo's
+    observation) holds at most 8,192 numbers."""
+    game = gremlinrules.get_game(game_id)
+    sizes = {(players, repr(options)): view_encoder(game, players, options).size
+             for players in game.player_counts for options in _option_sets(game_id)}
+    assert max(sizes.values()) <= OBSERVATION_BOUND, sizes
+
+
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
+def test_views_that_differ_never_share_a_vector(game_id: str, players: int) -> None:
+    """The encoding is injective on the views random play reaches: over seeded playouts, every
+    seat's and the spectator's views, two views whose JSON differs never give the same vector
+    (so the compact shapes, counts and indices, lose nothing a view holds)."""
+    game = gremlinrules.get_game(game_id)
+    enc = view_encoder(game, players)
+    seen: dict[bytes, str] = {}
+
+    def visit(state: object, _: object, __: object) -> None:
+        for seat in (*range(players), None):
+            view = game.observe(state, seat)
+            key = array("d", enc.encode(view)).tobytes()
+            text = game.to_json(view)
+            assert seen.setdefault(key, text) == text, f"two views share a vector ({seat=})"
+
+    for seed in range(3):
+        walk(game, players, seed, random.Random(seed), visit, stop_after=120)
+    assert len(seen) > 100  # the playouts reached many distinct views
+
+
+def test_a_counted_pile_is_one_count_per_design_and_reports_an_order_it_would_lose() -> None:
+    """Gremlins, Inc.'s hand is counted per card design, in the component set's order; a hand out of
+    that order (which the view never lists) is reported by ``losses``, since counts forget order."""
+    game = gremlinrules.get_game("gremlins-inc")
+    enc = view_encoder(game, 3)
+    view = game.observe(game.new_game(3, 2), 0)
+    assert view.hand is not None
+    assert enc.losses(view) == []
+    field = next(f for f in enc.layout() if f.name == "hand")
+    ids = gremlinrules.gremlins_inc.REFERENCE.ids
+    assert field.size == 1 + len(ids) + 1  # present, a count per design, "other"
+    first, last = ids[0], ids[-1]
+    vec = enc.encode(attrs.evolve(view, hand=(first, first, last)))[field.offset:field.offset + field.size]
+    assert vec[0] == 1.0
+    assert vec[1] == 2.0
+    assert vec[len(ids)] == 1.0
+    assert sum(vec[1:]) == 3.0
+    assert any(f.startswith("hand: not in the vocabulary's order")
+               for f in enc.losses(attrs.evolve(view, hand=(last, first))))
+
+
+def test_an_indexed_string_is_its_place_in_the_vocabulary() -> None:
+    """Gremlins: The Game's positions are spaces of the map, each one number: its place in the map's
+    space list from 1 (0 only for a name outside it, which ``losses`` reports)."""
+    game = gremlinrules.get_game("gremlins-the-game")
+    enc = view_encoder(game, 2)
+    view = game.observe(game.new_game(2, 3), 0)
+    field = next(f for f in enc.layout() if f.name == "positions")
+    _, vocabs = hints_for("gremlins-the-game", 2)
+    names = vocabs["positions[*]"]
+    vec = enc.encode(view)[field.offset:field.offset + field.size]
+    assert field.size == 1 + 2
+    assert vec == [2.0, *(names.index(p) + 1.0 for p in view.positions)]
+    bad = attrs.evolve(view, positions=("nowhere", view.positions[1]))
+    assert enc.encode(bad)[field.offset + 1] == 0.0
+    assert any(f.startswith("positions[*]: 'nowhere'") for f in enc.losses(bad))
