@@ -18,11 +18,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gremlinrules
+from gremlinrules import engine
 from gremlinrules.bots import RandomBot
 from gremlinrules.bots import register_bot
 from gremlinrules.bots import unregister_bot
 from gremlinrules.cli import main
 from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.playout import random_playout
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.records import components_version
 from gremlinrules.core.records import rules_version
@@ -81,7 +83,14 @@ def test_bad_seed_arguments_raise_library_errors() -> None:
 
 
 def _replay(game: Game, record: Record) -> tuple[list[int], list[int], int, str | None]:
-    """Play the record's game again by hand with random bots: scores, winners, decisions, end reason."""
+    """Play the record's game again by hand, with the random policy of core.playout (the random
+    bot in every seat is one random playout): scores, winners, decisions, end reason."""
+    scores, winners, decisions, ended_by = random_playout(game, record["players"], record["seed"])
+    return list(scores), list(winners), decisions, ended_by
+
+
+def _replay_bots(game: Game, record: Record) -> tuple[list[int], list[int], int, str | None]:
+    """Play the record's game again by hand with one random bot per seat, seeded by bot_seed."""
     state = game.new_game(record["players"], seed=record["seed"])
     bots = [RandomBot(game, s, bot_seed(record["seed"], s)) for s in range(record["players"])]
     decisions = 0
@@ -111,6 +120,41 @@ def test_a_record_is_its_game_replayed_from_the_seed_alone(game_id: str) -> None
         assert (r["scores"], r["winners"], r["decisions"], r["ended_by"]) == _replay(game, r)
         assert r["ended_by"]
         assert r["seconds"] >= 0
+
+
+class _PerSeatRandom(RandomBot[Any, Any]):
+    """The random bot under another name: a line-up of it is played bot by bot, not as a playout."""
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_a_line_up_of_bots_is_played_seat_by_seat_with_each_seat_s_bot_seed(game_id: str) -> None:
+    """A line-up that is not the random bot alone plays each seat's bot from ``bot_seed``: the
+    records are the games replayed by hand with one random bot per seat."""
+    register_bot("per-seat-random", _PerSeatRandom)
+    try:
+        game = gremlinrules.get_game(game_id)
+        for r in simulate(game_id, games=len(game.player_counts), seed=5, workers=1, bots="per-seat-random"):
+            assert (r["scores"], r["winners"], r["decisions"], r["ended_by"]) == _replay_bots(game, r)
+    finally:
+        unregister_bot("per-seat-random")
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_random_records_are_identical_with_and_without_the_engine(game_id: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The random bot in every seat gives the same records, every field but the play time, whether
+    the compiled engine plays the games or the typed API does (GREMLINRULES_ENGINE=off)."""
+    def run() -> list[dict[str, Any]]:
+        return [{k: v for k, v in r.items() if k != "seconds"}
+                for r in simulate(game_id, games=12, seed=21, workers=1)]
+
+    with_engine = run()
+    monkeypatch.setenv(engine.ENV, "off")
+    assert not engine.available()
+    without = run()
+    monkeypatch.delenv(engine.ENV)
+    engine.available()  # read the switch again: on
+    assert with_engine == without
 
 
 def test_local_processes_give_the_records_of_one_process_and_any_subset_replays_alone() -> None:
@@ -368,8 +412,8 @@ def test_a_game_running_past_its_decision_bound_is_stopped() -> None:
     """A game that has not ended after its documented bound of decisions raises instead of running on."""
     game: Any = _ShortBound(gremlinrules.get_game(QUICK))
     with pytest.raises(RuntimeError, match="did not end within its bound of 5 decisions"):
-        play_game(game, (0, 1, 2, ("random", "random")))
-    assert play_game(gremlinrules.get_game(QUICK), (0, 1, 2, ("random", "random")))["decisions"] > 5
+        play_game(game, (0, 1, 2, ("plain", "random")))
+    assert play_game(gremlinrules.get_game(QUICK), (0, 1, 2, ("plain", "random")))["decisions"] > 5
 
 
 @pytest.mark.parametrize("kwargs", [{"games": -1}, {"games": 1.5}, {"workers": 0}, {"players": 9},
