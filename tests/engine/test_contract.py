@@ -241,3 +241,24 @@ def test_a_native_state_is_at_most_one_kibibyte(game_id: str) -> None:
     """The native state (without the table every state of a table shares) fits in 1 KiB."""
     module = importlib.import_module(module_name(game_id) + ".native")
     assert 0 < module.STATE_BYTES <= 1024
+
+
+@pytest.mark.parametrize("game_id", NATIVE)
+def test_the_legal_mask_marks_exactly_the_legal_indices(game_id: str) -> None:
+    """At every decision of random games (and at the end), ``legal_mask()`` has one byte per action
+    of the action space, 1 exactly at the indices ``legal_actions()`` lists."""
+    game = gremlinrules.get_game(game_id)
+    for players in (min(game.player_counts), max(game.player_counts)):
+        size = len(game.all_actions(players))
+        n = engine.new(game_id, players, seed=players)
+        picks = random.Random(players)
+        while True:
+            mask = n.legal_mask()
+            assert type(mask) is bytearray
+            assert len(mask) == size
+            assert [i for i, b in enumerate(mask) if b] == n.legal_actions()
+            assert set(mask) <= {0, 1}
+            if n.is_terminal():
+                break
+            legal = n.legal_actions()
+            n.apply(legal[picks.randrange(len(legal))])

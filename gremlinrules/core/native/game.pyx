@@ -12,6 +12,7 @@ action space.
 
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
+from cpython.bytearray cimport PyByteArray_AS_STRING
 
 from gremlinrules.core.native.rng cimport sm_below
 
@@ -179,6 +180,21 @@ cdef class NativeGame:
         cdef int32_t buf[MAX_ACTIONS]
         cdef int n = self.legal_into(buf)
         return _int_list(buf, n)
+
+    def legal_mask(self):
+        """The legal actions as a mask over the action space: a ``bytearray`` of
+        ``len(game.all_actions(players, options))`` bytes, 1 at each legal index and 0 elsewhere
+        (all 0 once the game is over), filled in native code. ``numpy.frombuffer(mask, numpy.int8)``
+        reads it without a copy (PettingZoo's ``action_mask``, OpenSpiel's legal-actions mask)."""
+        cdef int32_t buf[MAX_ACTIONS]
+        cdef int n = self.legal_into(buf)
+        cdef Py_ssize_t size = len(self.table.actions)
+        cdef bytearray mask = bytearray(size)
+        cdef unsigned char* out = <unsigned char*>PyByteArray_AS_STRING(mask)
+        cdef int i
+        for i in range(n):
+            out[buf[i]] = 1
+        return mask
 
     def is_legal(self, action):
         """True iff ``action`` (an index) may be applied now; False for any other value."""
