@@ -23,7 +23,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, 
 from libc.string cimport memmove, memset
 
 from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
-from gremlinrules.core.native.rng cimport sm_shuffle_u8
+from gremlinrules.core.native.rng cimport sm_below, sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
 from gremlinrules.core.errors import UnsupportedError
@@ -57,12 +57,12 @@ cdef enum:
     MAXPASS = 4       # components.MAX_PASSIVES
     MAXOWED = 40      # frames: a payment owes at most 40 units
     MAXQ = 8          # the effect's queue of seats the engine holds
-    # the zones of buf, in order
-    Z_DECK = 0
-    Z_DISC = 1
-    Z_HAND = 2        # + seat
-    Z_PERM = 8        # + seat
-    Z_PROJ = 14       # + seat * MP + place in the row
+    # the zones of buf, in order; the draw pile last, its top at the end (a draw moves nothing)
+    Z_DISC = 0
+    Z_HAND = 1        # + seat
+    Z_PERM = 7        # + seat
+    Z_PROJ = 13       # + seat * MP + place in the row
+    Z_DECK = 31
     NZ = 32
     # resource types, in the order of RESOURCES
     GOLD = 0
@@ -227,6 +227,7 @@ ctypedef struct Tab:
 
 ctypedef struct Proj:
     int32_t uid
+    uint16_t cnt[3]                # its resources counted by type (the zone holds their order)
     uint8_t card
     uint8_t up
     uint8_t known                  # GI-VIEW-3: the seats that remember it face down, as bits
@@ -509,55 +510,69 @@ cdef void _discard_resources(S* s, int seat, int k) noexcept nogil:
     cdef int z = _pz(seat, k)
     while _zlen(s, z):
         _insert_sorted(s, Z_DISC, _remove_at(s, z, 0))
+    s.proj[seat][k].cnt[0] = s.proj[seat][k].cnt[1] = s.proj[seat][k].cnt[2] = 0
 
 
-cdef inline void _forget(S* s, int seat, int k) noexcept nogil:
-    s.proj[seat][k].known = 0
+cdef inline void _assign(S* s, const Tab* tab, int seat, int k, uint8_t card) noexcept nogil:
+    """``card`` goes behind project ``k`` of ``seat`` (GI-RES-1)."""
+    _insert_at(s, _pz(seat, k), _zlen(s, _pz(seat, k)), card)
+    s.proj[seat][k].cnt[tab.rtype[card]] += 1
 
 
 cdef inline void _types(const S* s, const Tab* tab, int seat, int k, int32_t* out) noexcept nogil:
     """The resources of project ``k`` of ``seat`` counted by type (flow.have)."""
-    cdef int z = _pz(seat, k)
-    cdef int i
-    out[0] = out[1] = out[2] = 0
-    for i in range(s.zs[z], s.zs[z + 1]):
-        out[tab.rtype[s.buf[i]]] += 1
+    out[0] = s.proj[seat][k].cnt[0]
+    out[1] = s.proj[seat][k].cnt[1]
+    out[2] = s.proj[seat][k].cnt[2]
 
 
 cdef inline int _type_mask(const S* s, const Tab* tab, int seat, int k) noexcept nogil:
-    cdef int z = _pz(seat, k)
-    cdef int i, m = 0
-    for i in range(s.zs[z], s.zs[z + 1]):
-        m |= 1 << tab.rtype[s.buf[i]]
-    return m
+    cdef const uint16_t* c = s.proj[seat][k].cnt
+    return (c[0] > 0) | (c[1] > 0) << 1 | (c[2] > 0) << 2
 
 
-cdef void _held(const S* s, const Tab* tab, int seat, int32_t* out) noexcept nogil:
+cdef inline void _held(const S* s, const Tab* tab, int seat, int32_t* out) noexcept nogil:
     """rules._held: the resources on all the seat's projects, by type."""
-    cdef int z, i
+    cdef int k
     out[0] = out[1] = out[2] = 0
-    for z in range(_pz(seat, 0), _pz(seat, s.nproj[seat])):
-        for i in range(s.zs[z], s.zs[z + 1]):
-            out[tab.rtype[s.buf[i]]] += 1
+    for k in range(s.nproj[seat]):
+        out[0] += s.proj[seat][k].cnt[0]
+        out[1] += s.proj[seat][k].cnt[1]
+        out[2] += s.proj[seat][k].cnt[2]
 
 
 # --- draws and the flow -------------------------------------------------------------------------
+
+cdef void _reshuffle(S* s) noexcept nogil:
+    """GI-DRAW-2: the discard pile (sorted), shuffled as Rng.shuffle does, becomes the deck (empty,
+    the last zone; its top is the last byte, so the shuffled order is written backwards)."""
+    cdef uint8_t pile[MAXC]
+    cdef int n = _zlen(s, Z_DISC), total = s.zs[NZ], i, j
+    for i in range(n):
+        pile[i] = s.buf[i]
+    sm_shuffle_u8(&s.rng, pile, n)
+    memmove(s.buf, s.buf + n, total - n)
+    for j in range(Z_DISC + 1, NZ + 1):
+        s.zs[j] -= n
+    for i in range(n):
+        s.buf[total - n + i] = pile[n - 1 - i]
+    s.zs[NZ] = total
+    s.reshuffles += 1
+
 
 cdef void _draw(S* s, const Tab* tab, int seat, int n) noexcept nogil:
     """flow.draw: ``n`` cards from the top (GI-DRAW-1); an empty deck is the discard pile shuffled
     (GI-DRAW-2); with both empty the seat draws what there is (GI-DRAW-3)."""
     cdef int got = 0
-    cdef int a, b
+    cdef uint8_t card
     while got < n:
         if _zlen(s, Z_DECK) == 0:
             if _zlen(s, Z_DISC) == 0:
                 break
-            a = s.zs[Z_DISC]
-            b = s.zs[Z_DISC + 1]
-            sm_shuffle_u8(&s.rng, s.buf + a, b - a)
-            s.zs[Z_DISC] = b  # the deck (empty, just before it) takes the pile over
-            s.reshuffles += 1
-        _insert_sorted(s, Z_HAND + seat, _remove_at(s, Z_DECK, 0))
+            _reshuffle(s)
+        s.zs[NZ] -= 1
+        card = s.buf[s.zs[NZ]]  # the top, off the end
+        _insert_sorted(s, Z_HAND + seat, card)  # the hand's zone comes before the deck's
         got += 1
 
 
@@ -884,9 +899,9 @@ cdef void _give_extra_turns(S* s, const Tab* tab, int n) noexcept nogil:
     s.extra_given += n
 
 
-cdef void _take_last(S* s, const Tab* tab, int seat, int k, int resource, int to_zone) noexcept nogil:
+cdef void _take_last(S* s, const Tab* tab, int seat, int k, int resource, int to_seat, int to_k) noexcept nogil:
     """The most recently assigned resource of type ``resource`` leaves project ``k`` of ``seat``
-    (GI-RES-2): to the discard pile (``to_zone`` -1) or the back of zone ``to_zone``."""
+    (GI-RES-2): to the discard pile (``to_seat`` -1) or the back of project ``to_k`` of ``to_seat``."""
     cdef int z = _pz(seat, k)
     cdef int a = s.zs[z], i = s.zs[z + 1] - 1
     cdef uint8_t card
@@ -895,23 +910,24 @@ cdef void _take_last(S* s, const Tab* tab, int seat, int k, int resource, int to
     if i < a:
         return
     card = _remove_at(s, z, i - a)
-    if to_zone < 0:
+    s.proj[seat][k].cnt[resource] -= 1
+    if to_seat < 0:
         _insert_sorted(s, Z_DISC, card)
     else:
-        _insert_at(s, to_zone, _zlen(s, to_zone), card)
+        _assign(s, tab, to_seat, to_k, card)
 
 
 cdef void _take(S* s, const Tab* tab, const E* c, const Stp* st, int resource) noexcept nogil:
     """effects.take: one resource from the chosen project to its destination or the pile."""
     cdef int owner
     if st.op == OP_DISCARD_RES:
-        _take_last(s, tab, c.seat, c.project, resource, -1)
+        _take_last(s, tab, c.seat, c.project, resource, -1, -1)
         return
     owner = _dest_owner(c, st, c.seat)
     if not 0 <= c.dest < s.nproj[owner]:
-        _take_last(s, tab, c.seat, c.project, resource, -1)
+        _take_last(s, tab, c.seat, c.project, resource, -1, -1)
         return
-    _take_last(s, tab, c.seat, c.project, resource, _pz(owner, c.dest))
+    _take_last(s, tab, c.seat, c.project, resource, owner, c.dest)
 
 
 cdef void _add_known(S* s, int seat, int k, uint8_t bits) noexcept nogil:
@@ -1163,7 +1179,7 @@ cdef void _pay(S* s, const Tab* tab, int seat, int card) noexcept nogil:
             s.pay_card = card
             return
         if m == 1:
-            _take_last(s, tab, seat, found[0], r, -1)
+            _take_last(s, tab, seat, found[0], r, -1, -1)
         s.owed_pos += 1
     s.owed_pos = s.owed_len = 0
     _start_effect(s, tab, seat, card, -1)
@@ -1171,63 +1187,107 @@ cdef void _pay(S* s, const Tab* tab, int seat, int card) noexcept nogil:
 
 # --- the legal actions ----------------------------------------------------------------------------
 
-cdef int _turn_legal(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
-    """rules._generate: the turn owner's actions, in the order of the space (GI-CARD-1)."""
-    cdef int me = s.turn, n = 0, i, k, d, prev, a, b, r
+cdef int _turn_legal(const S* s, const Tab* tab, int32_t* out, uint64_t* policy) noexcept nogil:
+    """rules._generate: the turn owner's actions, in the order of the space (GI-CARD-1), into
+    ``out``; their number. With ``policy`` (the random policy's generator, see
+    :func:`~gremlinrules.core.native.game.run_playouts`) nothing is listed: ``below(n)`` is drawn for
+    the ``n`` legal actions and the one at that position is written to ``out[0]`` (the same draw
+    and the same pick as the listed indices)."""
+    cdef int me = s.turn, n = 0, i, k, d, nd = 0, nup = 0, rows = s.nproj[me], nplay = 0, ndone = 0
+    cdef int nstart, nassign
     cdef int32_t held[3]
     cdef int32_t cost[3]
     cdef int32_t have[3]
-    cdef bint ok
-    if s.used >= _allowed(s, tab, me):
+    cdef uint8_t ds[MAXD]
+    cdef int32_t plays[MAXD]
+    cdef int32_t dones[MP]
+    cdef const int32_t* c
+    cdef bint passives = _zlen(s, Z_PERM + me) > 0
+    if s.used >= (_allowed(s, tab, me) if passives else tab.per_turn):
+        if policy != NULL:
+            sm_below(policy, 1)
         out[0] = tab.a_end
         return 1
-    a = s.zs[Z_HAND + me]
-    b = s.zs[Z_HAND + me + 1]
-    if s.nproj[me] < MP:  # GI-PROJ-1 to GI-PROJ-3
-        prev = -1
-        for i in range(a, b):
-            d = s.buf[i]
-            if d == prev:
-                continue
-            prev = d
+    for i in range(s.zs[Z_HAND + me], s.zs[Z_HAND + me + 1]):  # the hand's designs, once each
+        if nd == 0 or s.buf[i] != ds[nd - 1]:
+            ds[nd] = s.buf[i]
+            nup += tab.a_start_up[s.buf[i]] >= 0
+            nd += 1
+    _held(s, tab, me, held)
+    for i in range(nd):  # GI-PLAY-1, GI-PLAY-2
+        d = ds[i]
+        if tab.a_play[d] < 0:
+            continue
+        c = tab.cost[d]
+        if passives:
+            _adjusted(s, tab, me, tab.cost[d], 0, held, cost)
+            c = cost
+        if held[0] >= c[0] and held[1] >= c[1] and held[2] >= c[2]:
+            plays[nplay] = tab.a_play[d]
+            nplay += 1
+    for k in range(rows):  # GI-DONE-1, GI-DONE-2
+        d = s.proj[me][k].card
+        if tab.kind[d] == K_ACTION:
+            continue
+        _types(s, tab, me, k, have)
+        c = tab.needs[d]
+        if passives:
+            _adjusted(s, tab, me, tab.needs[d], 1, have, cost)
+            c = cost
+        if have[0] >= c[0] and have[1] >= c[1] and have[2] >= c[2]:
+            dones[ndone] = tab.a_complete + k
+            ndone += 1
+    nstart = nd + nup if rows < MP else 0  # GI-PROJ-1 to GI-PROJ-3
+    nassign = nd * rows  # GI-RES-1
+    if policy != NULL:
+        k = <int>sm_below(policy, <uint64_t>(nstart + nassign + nplay + ndone + rows + 1))
+        if k < nstart:
+            for i in range(nd):
+                d = ds[i]
+                if k == 0:
+                    out[0] = tab.a_start_down[d]
+                    return 1
+                k -= 1
+                if tab.a_start_up[d] >= 0:
+                    if k == 0:
+                        out[0] = tab.a_start_up[d]
+                        return 1
+                    k -= 1
+        k -= nstart
+        if k < nassign:
+            out[0] = tab.a_assign[ds[k // rows]] + k % rows
+            return 1
+        k -= nassign
+        if k < nplay:
+            out[0] = plays[k]
+            return 1
+        k -= nplay
+        if k < ndone:
+            out[0] = dones[k]
+            return 1
+        k -= ndone
+        out[0] = tab.a_cancel + k if k < rows else tab.a_end  # GI-PROJ-4, GI-TURN-2
+        return 1
+    if nstart:
+        for i in range(nd):
+            d = ds[i]
             out[n] = tab.a_start_down[d]
             n += 1
             if tab.a_start_up[d] >= 0:
                 out[n] = tab.a_start_up[d]
                 n += 1
-    if s.nproj[me]:  # GI-RES-1
-        prev = -1
-        for i in range(a, b):
-            d = s.buf[i]
-            if d == prev:
-                continue
-            prev = d
-            for k in range(s.nproj[me]):
-                out[n] = tab.a_assign[d] + k
-                n += 1
-    _held(s, tab, me, held)
-    prev = -1
-    for i in range(a, b):  # GI-PLAY-1, GI-PLAY-2
-        d = s.buf[i]
-        if d == prev:
-            continue
-        prev = d
-        if tab.a_play[d] < 0:
-            continue
-        _adjusted(s, tab, me, tab.cost[d], 0, held, cost)
-        if held[0] >= cost[0] and held[1] >= cost[1] and held[2] >= cost[2]:
-            out[n] = tab.a_play[d]
+    for i in range(nd):
+        d = tab.a_assign[ds[i]]
+        for k in range(rows):
+            out[n] = d + k
             n += 1
-    for k in range(s.nproj[me]):  # GI-DONE-1, GI-DONE-2
-        d = s.proj[me][k].card
-        if tab.kind[d] == K_ACTION:
-            continue
-        _types(s, tab, me, k, have)
-        _adjusted(s, tab, me, tab.needs[d], 1, have, cost)
-        if have[0] >= cost[0] and have[1] >= cost[1] and have[2] >= cost[2]:
-            out[n] = tab.a_complete + k
-            n += 1
-    for k in range(s.nproj[me]):  # GI-PROJ-4
+    for i in range(nplay):
+        out[n] = plays[i]
+        n += 1
+    for i in range(ndone):
+        out[n] = dones[i]
+        n += 1
+    for k in range(rows):  # GI-PROJ-4
         out[n] = tab.a_cancel + k
         n += 1
     out[n] = tab.a_end
@@ -1325,7 +1385,7 @@ cdef int _legal(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
         return n + 1
     if s.frame != F_NONE:
         return _frame_legal(s, tab, out)
-    return _turn_legal(s, tab, out)
+    return _turn_legal(s, tab, out, NULL)
 
 
 # --- playing an action ----------------------------------------------------------------------------
@@ -1358,6 +1418,7 @@ cdef void _turn_play(S* s, const Tab* tab, int32_t action) noexcept nogil:
         s.proj[me][k].card = d
         s.proj[me][k].up = action == tab.a_start_up[d]
         s.proj[me][k].known = 0
+        s.proj[me][k].cnt[0] = s.proj[me][k].cnt[1] = s.proj[me][k].cnt[2] = 0
         s.nproj[me] += 1
         s.next_uid += 1
         s.used += 1
@@ -1366,7 +1427,7 @@ cdef void _turn_play(S* s, const Tab* tab, int32_t action) noexcept nogil:
         d = tab.act_a[action]
         k = tab.act_b[action]
         _remove_card(s, Z_HAND + me, d)
-        _insert_at(s, _pz(me, k), _zlen(s, _pz(me, k)), d)
+        _assign(s, tab, me, k, d)
         s.used += 1
         _after_action(s, tab)
     elif kind == A_PLAY:  # GI-PLAY-1 to GI-PLAY-3
@@ -1407,7 +1468,7 @@ cdef void _frame_play(S* s, const Tab* tab, int32_t action) noexcept nogil:
     cdef const Stp* st
     s.frame = F_NONE
     if f == F_PAY:  # GI-PLAY-2
-        _take_last(s, tab, s.turn, tab.act_b[action], s.owed[s.owed_pos], -1)
+        _take_last(s, tab, s.turn, tab.act_b[action], s.owed[s.owed_pos], -1, -1)
         s.owed_pos += 1
         _pay(s, tab, s.turn, s.pay_card)
         return
@@ -1434,8 +1495,7 @@ cdef void _frame_play(S* s, const Tab* tab, int32_t action) noexcept nogil:
         c.left -= 1
     elif kind == A_ASSIGN:
         _remove_card(s, Z_HAND + c.player, tab.act_a[action])
-        _insert_at(s, _pz(c.player, tab.act_b[action]), _zlen(s, _pz(c.player, tab.act_b[action])),
-                   tab.act_a[action])
+        _assign(s, tab, c.player, tab.act_b[action], tab.act_a[action])
         c.left -= 1
     else:  # Done: assign no more
         _next_step(&c)
@@ -1472,23 +1532,20 @@ cdef void _deal(S* s, const Tab* tab, uint64_t seed) noexcept nogil:
     for k in range(tab.ncards):
         deck[k] = tab.deck[k]
     sm_shuffle_u8(&s.rng, deck, tab.ncards)
-    # the zones: the deck after the hands, then the discard pile, the hands in seat order
+    # the zones: the empty discard pile, the hands in seat order, then the deck, its top last
     i = 0
-    k = n * tab.hand_size
-    s.zs[Z_DECK] = 0
-    for p in range(tab.ncards - k):
-        s.buf[i] = deck[k + p]
-        i += 1
-    s.zs[Z_DISC] = i
-    s.zs[Z_HAND] = i
     for p in range(n):
         s.zs[Z_HAND + p] = i
         for k in range(tab.hand_size):
             s.buf[i] = deck[p * tab.hand_size + k]
             i += 1
         _sort(s.buf + s.zs[Z_HAND + p], tab.hand_size)
-    for p in range(Z_HAND + n, NZ + 1):
+    for p in range(Z_HAND + n, Z_DECK + 1):
         s.zs[p] = i
+    for k in range(tab.ncards - 1, n * tab.hand_size - 1, -1):
+        s.buf[i] = deck[k]
+        i += 1
+    s.zs[NZ] = i
     s.round = 1
     s.phase = PH_PLAY
     if tab.familiar:
@@ -1523,6 +1580,17 @@ cdef class GremlinsInc(NativeGame):
 
     cdef int legal_into(self, int32_t* out) noexcept nogil:
         return _legal(&self.s, self.tab, out)
+
+    cdef int32_t random_action(self, uint64_t* policy, int32_t* buf) noexcept nogil:
+        """The random policy's pick; a turn's action without listing the turn's actions."""
+        cdef int n
+        if self.s.phase == PH_PLAY and self.s.frame == F_NONE:
+            _turn_legal(&self.s, self.tab, buf, policy)
+            return buf[0]
+        n = _legal(&self.s, self.tab, buf)
+        if n <= 0:
+            return -1
+        return buf[sm_below(policy, <uint64_t>n)]
 
     cdef void play(self, int32_t action) noexcept nogil:
         _play(&self.s, self.tab, action)
@@ -1602,7 +1670,7 @@ cdef class GremlinsInc(NativeGame):
             stack = (cls(c.seat if s.frame == F_DISCARD else c.player, effect),)
         return State(
             players=n, options=table.options, rng=Rng(s.rng), teams=table.teams, first_player=s.first,
-            turn=s.turn, round=s.round, actions_used=s.used, phase=_PHASES[s.phase], deck=zone(Z_DECK),
+            turn=s.turn, round=s.round, actions_used=s.used, phase=_PHASES[s.phase], deck=zone(Z_DECK)[::-1],
             discard=zone(Z_DISC), hands=tuple([zone(Z_HAND + p) for p in range(n)]), projects=tuple(projects),
             permanents=tuple([zone(Z_PERM + p) for p in range(n)]),
             scores=tuple([s.scores[p] for p in range(n)]), reshuffles=s.reshuffles, next_uid=s.next_uid,
@@ -1661,7 +1729,6 @@ def from_state(state):
             s.buf[i] = index[card]
             i += 1
 
-    put(Z_DECK, state.deck)
     put(Z_DISC, state.discard)
     for p in range(MAXP):
         put(Z_HAND + p, state.hands[p] if p < n else ())
@@ -1677,7 +1744,10 @@ def from_state(state):
                 s.proj[p][k].uid = row[k].uid
                 s.proj[p][k].card = index[row[k].card]
                 s.proj[p][k].up = row[k].face_up
+                for card in row[k].resources:
+                    s.proj[p][k].cnt[RESOURCES.index(table.components.card(card).resource)] += 1
                 uids[row[k].uid] = (p, k)
+    put(Z_DECK, state.deck[::-1])
     s.zs[NZ] = i
     for v, known in enumerate(state.seen):
         for uid in known:

@@ -1,0 +1,133 @@
+"""Gremlins, Inc.'s native engine beyond the shared differential tests.
+
+The rules as written (no round limit, GI-BOUND-1) are played natively to their end by reshuffles
+(GI-END-3); ``from_state`` takes every kind of pending frame (a redraw, a payment and each choice of
+a card's script, with its effect mid-way) and states rebuilt from JSON; and the native deal is
+``new_game``'s for every reading that changes it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+
+import gremlinrules
+from gremlinrules import engine
+from gremlinrules.gremlins_inc import FRAME_TYPES
+from gremlinrules.gremlins_inc import Components
+from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import State
+from gremlinrules.gremlins_inc import apply
+from gremlinrules.gremlins_inc import legal_actions
+from gremlinrules.gremlins_inc import new_game
+from tests.engine.support import needs_engine
+from tests.engine.support import play_both
+from tests.engine.support import play_on
+from tests.gremlins_inc import strategies as gi_cards
+from tests.gremlins_inc.helpers import TEST_SET
+
+pytestmark = needs_engine
+
+GAME = "gremlins-inc"
+
+
+@pytest.mark.clause("GI-BOUND-1")
+@pytest.mark.clause("GI-END-3")
+@pytest.mark.parametrize("reshuffles", [0, 1])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_rules_as_written_play_natively_to_their_end(players: int, reshuffles: int) -> None:
+    """With the house rule off (``Options.as_written``) and the end by reshuffles, random games
+    through the engine and the rule book agree at every decision to the end, which is the
+    reshuffles' (GI-END-3), however many rounds it takes."""
+    options = Options.as_written(end="reshuffles", reshuffles=reshuffles)
+    picks = random.Random(players * 10 + reshuffles)
+    for seed in range(3):
+        assert play_both(GAME, players, options, seed, picks) > 0
+        native = engine.new(GAME, players, seed, options)
+        while not native.is_terminal():
+            native.apply(native.legal_actions()[0])
+        assert native.end_reason() == "GI-END-3"
+
+
+def _frames_met(state: State, picks: random.Random, met: set[str]) -> None:
+    """Random play from ``state`` to the end; at every pending frame, ``from_state`` of the state is
+    an engine in the same state with the same legal indices (the frame's class recorded in ``met``)."""
+    game = gremlinrules.get_game(GAME)
+    while True:
+        legal = legal_actions(state)
+        if not legal:
+            return
+        if state.stack:
+            met.add(type(state.stack[-1]).__name__)
+            native = engine.from_state(GAME, state)
+            assert native.to_state() == state
+            space = game.all_actions(state.players, state.options)
+            assert native.legal_actions() == [space.index(a) for a in legal]
+        state = apply(state, legal[picks.randrange(len(legal))])
+
+
+@pytest.mark.clause("GI-EFFECT-1")
+@pytest.mark.clause("GI-SETUP-3")
+def test_from_state_takes_every_kind_of_pending_frame() -> None:
+    """Over games of the reference deck, the familiar-players start among them, ``from_state`` of
+    every state with a pending frame agrees with the rule book, and every frame class of the game
+    (the redraw, the payment and each choice of a script) is met."""
+    met: set[str] = set()
+    picks = random.Random(30)
+    for seed in range(40):
+        players = 2 + seed % 5
+        _frames_met(new_game(players, seed, options=Options(familiar=seed % 2 == 0)), picks, met)
+        if met == {cls.__name__ for cls in FRAME_TYPES}:
+            break
+    assert met == {cls.__name__ for cls in FRAME_TYPES}
+
+
+@settings(max_examples=max(5, settings().max_examples // 10))
+@given(components=gi_cards.user_components(), seed=st.integers(0, 2**64 - 1), pick=st.integers(0, 2**32 - 1))
+def test_user_card_sets_play_natively_from_any_decision(components: Components, seed: int, pick: int) -> None:
+    """For a random user card set (scripts, passives, costs and copies redrawn through the
+    validator), from ``from_state`` of a random decision of a random game the engine and the rule
+    book agree at every decision to the end."""
+    options = Options(components=components)
+    picks = random.Random(pick)
+    state = new_game(4, seed, options=options)
+    for _ in range(picks.randrange(200)):
+        legal = legal_actions(state)
+        if not legal:
+            break
+        state = apply(state, legal[picks.randrange(len(legal))])
+    assert play_on(GAME, 4, options, state, engine.from_state(GAME, state), picks) >= 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_states_rebuilt_from_json_play_on_natively(seed: int) -> None:
+    """A mid-game state written to JSON and read back (fresh objects, the test set's cards) is
+    taken by ``from_state`` and played on to the end in agreement with the rule book."""
+    game = gremlinrules.get_game(GAME)
+    options = Options(components=TEST_SET, familiar=True)
+    picks = random.Random(seed)
+    state = new_game(3, seed, options=options)
+    for _ in range(1 + seed * 7):
+        legal = legal_actions(state)
+        state = apply(state, legal[picks.randrange(len(legal))])
+    again = game.from_json(game.to_json(state), State)
+    assert again == state
+    native = engine.from_state(GAME, again)
+    assert native.to_state() == state
+    assert play_on(GAME, 3, options, again, native, picks) > 0
+
+
+@pytest.mark.parametrize("options", [
+    Options(), Options(familiar=True), Options(teams="2v2v2"), Options(teams="2v3", seating="grouped"),
+    Options(components=TEST_SET),
+], ids=repr)
+def test_the_native_deal_is_new_games(options: Options) -> None:
+    """``engine.new`` deals exactly ``new_game``'s table (shuffle, hands, redraw frames, teams) for
+    every reading that changes the deal, over many seeds."""
+    players = 6 if options.teams == "2v2v2" else 5 if options.teams == "2v3" else 4
+    for seed in (0, 1, 2**63, 2**64 - 1, *range(3, 30)):
+        assert engine.new(GAME, players, seed, options).to_state() == new_game(players, seed, options=options)
