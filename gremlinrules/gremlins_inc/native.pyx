@@ -1294,6 +1294,52 @@ cdef int _turn_legal(const S* s, const Tab* tab, int32_t* out, uint64_t* policy)
     return n + 1
 
 
+cdef bint _in_zone(const S* s, int z, int d) noexcept nogil:
+    cdef int i
+    for i in range(s.zs[z], s.zs[z + 1]):
+        if s.buf[i] == d:
+            return True
+    return False
+
+
+cdef bint _turn_is_legal(const S* s, const Tab* tab, int32_t action) noexcept nogil:
+    """Whether the turn action ``action`` is among :func:`_turn_legal`'s, without listing them."""
+    cdef int kind = tab.act_kind[action], me = s.turn, rows = s.nproj[me], d, k
+    cdef bint passives = _zlen(s, Z_PERM + me) > 0
+    cdef int32_t held[3]
+    cdef int32_t cost[3]
+    cdef const int32_t* c
+    if kind == A_END:  # GI-TURN-2
+        return True
+    if kind > A_CANCEL or s.used >= (_allowed(s, tab, me) if passives else tab.per_turn):
+        return False
+    if kind == A_START:
+        return rows < MP and _in_zone(s, Z_HAND + me, tab.act_a[action])
+    if kind == A_ASSIGN:
+        return tab.act_b[action] < rows and _in_zone(s, Z_HAND + me, tab.act_a[action])
+    if kind == A_CANCEL:
+        return tab.act_a[action] < rows
+    if kind == A_PLAY:
+        d = tab.act_a[action]
+        if not _in_zone(s, Z_HAND + me, d):
+            return False
+        _held(s, tab, me, held)
+        c = tab.cost[d]
+    else:  # A_COMPLETE
+        k = tab.act_a[action]
+        if k >= rows:
+            return False
+        d = s.proj[me][k].card
+        if tab.kind[d] == K_ACTION:
+            return False
+        _types(s, tab, me, k, held)
+        c = tab.needs[d]
+    if passives:
+        _adjusted(s, tab, me, c, kind == A_COMPLETE, held, cost)
+        c = cost
+    return held[0] >= c[0] and held[1] >= c[1] and held[2] >= c[2]
+
+
 cdef int _distinct_into(const S* s, int z, int32_t base, int32_t* out) noexcept nogil:
     """``base`` + each design of zone ``z`` (sorted), once."""
     cdef int i, n = 0, prev = -1
@@ -1580,6 +1626,17 @@ cdef class GremlinsInc(NativeGame):
 
     cdef int legal_into(self, int32_t* out) noexcept nogil:
         return _legal(&self.s, self.tab, out)
+
+    cdef bint is_legal_index(self, int32_t action) noexcept nogil:
+        cdef int32_t buf[MAX_ACTIONS]
+        cdef int n, i
+        if self.s.phase == PH_PLAY and self.s.frame == F_NONE:
+            return _turn_is_legal(&self.s, self.tab, action)
+        n = _legal(&self.s, self.tab, buf)
+        for i in range(n):
+            if buf[i] == action:
+                return True
+        return False
 
     cdef int32_t random_action(self, uint64_t* policy, int32_t* buf) noexcept nogil:
         """The random policy's pick; a turn's action without listing the turn's actions."""

@@ -131,3 +131,20 @@ def test_the_native_deal_is_new_games(options: Options) -> None:
     players = 6 if options.teams == "2v2v2" else 5 if options.teams == "2v3" else 4
     for seed in (0, 1, 2**63, 2**64 - 1, *range(3, 30)):
         assert engine.new(GAME, players, seed, options).to_state() == new_game(players, seed, options=options)
+
+
+@settings(max_examples=max(5, settings().max_examples // 10))
+@given(components=st.one_of(st.none(), st.just(TEST_SET), gi_cards.user_components()),
+       players=st.integers(2, 6), seed=st.integers(0, 2**64 - 1))
+def test_is_legal_agrees_with_the_legal_indices_at_every_decision(components: Components | None, players: int,
+                                                                 seed: int) -> None:
+    """At every decision of a random game (the reference deck, the test set or a user's set, whose
+    permanents change costs and actions), ``is_legal(i)`` holds for exactly the listed legal
+    indices: the turn's actions are checked without listing them, and must agree."""
+    native = engine.new(GAME, players, seed, Options(components=components))
+    size = len(gremlinrules.get_game(GAME).all_actions(players, Options(components=components)))
+    picks = random.Random(seed)
+    while not native.is_terminal():
+        legal = native.legal_actions()
+        assert [i for i in range(size) if native.is_legal(i)] == legal
+        native.apply(legal[picks.randrange(len(legal))])
