@@ -263,7 +263,7 @@ ctypedef struct S:
     uint8_t nproj[MAXP]
     int8_t first
     int8_t turn
-    int8_t used
+    int16_t used
     int8_t phase
     int8_t nredraw                 # the familiar-players redraws still to come
     int8_t frame                   # F_*: the pending frame during play
@@ -484,6 +484,43 @@ cdef void _insert_sorted(S* s, int z, uint8_t c) noexcept nogil:
     _insert_at(s, z, i - a, c)
 
 
+cdef void _move(S* s, int za, int i, int zb, int j) noexcept nogil:
+    """The card at ``buf[i]`` (in zone ``za``) moves to position ``j`` of zone ``zb`` (counted as
+    zone ``zb`` stands without it): one ``memmove`` of the bytes between, and the starts of the
+    zones between updated."""
+    cdef uint8_t c = s.buf[i]
+    cdef int t, z
+    if za < zb:
+        t = s.zs[zb] - 1 + j
+        memmove(s.buf + i, s.buf + i + 1, t - i)
+        s.buf[t] = c
+        for z in range(za + 1, zb + 1):
+            s.zs[z] -= 1
+    else:
+        t = s.zs[zb] + j
+        memmove(s.buf + t + 1, s.buf + t, i - t)
+        s.buf[t] = c
+        for z in range(zb + 1, za + 1):
+            s.zs[z] += 1
+
+
+cdef inline void _move_sorted(S* s, int za, int i, int zb) noexcept nogil:
+    """The card at ``buf[i]`` (zone ``za``) into the sorted zone ``zb`` (za != zb)."""
+    cdef uint8_t c = s.buf[i]
+    cdef int a = s.zs[zb], b = s.zs[zb + 1], k = a
+    while k < b and s.buf[k] <= c:
+        k += 1
+    _move(s, za, i, zb, k - a)
+
+
+cdef inline int _find(const S* s, int z, uint8_t c) noexcept nogil:
+    """The index in ``buf`` of a copy of ``c`` in zone ``z`` (it holds one)."""
+    cdef int i = s.zs[z]
+    while s.buf[i] != c:
+        i += 1
+    return i
+
+
 cdef void _remove_card(S* s, int z, uint8_t c) noexcept nogil:
     """One copy of design ``c`` leaves zone ``z`` (it holds one)."""
     cdef int a = s.zs[z], b = s.zs[z + 1]
@@ -509,14 +546,14 @@ cdef void _drop_project(S* s, int seat, int k) noexcept nogil:
 cdef void _discard_resources(S* s, int seat, int k) noexcept nogil:
     cdef int z = _pz(seat, k)
     while _zlen(s, z):
-        _insert_sorted(s, Z_DISC, _remove_at(s, z, 0))
+        _move_sorted(s, z, s.zs[z], Z_DISC)
     s.proj[seat][k].cnt[0] = s.proj[seat][k].cnt[1] = s.proj[seat][k].cnt[2] = 0
 
 
-cdef inline void _assign(S* s, const Tab* tab, int seat, int k, uint8_t card) noexcept nogil:
-    """``card`` goes behind project ``k`` of ``seat`` (GI-RES-1)."""
-    _insert_at(s, _pz(seat, k), _zlen(s, _pz(seat, k)), card)
-    s.proj[seat][k].cnt[tab.rtype[card]] += 1
+cdef inline void _assign(S* s, const Tab* tab, int za, int i, int seat, int k) noexcept nogil:
+    """The card at ``buf[i]`` (zone ``za``) goes behind project ``k`` of ``seat`` (GI-RES-1)."""
+    s.proj[seat][k].cnt[tab.rtype[s.buf[i]]] += 1
+    _move(s, za, i, _pz(seat, k), _zlen(s, _pz(seat, k)))
 
 
 cdef inline void _types(const S* s, const Tab* tab, int seat, int k, int32_t* out) noexcept nogil:
@@ -570,9 +607,7 @@ cdef void _draw(S* s, const Tab* tab, int seat, int n) noexcept nogil:
             if _zlen(s, Z_DISC) == 0:
                 break
             _reshuffle(s)
-        s.zs[NZ] -= 1
-        card = s.buf[s.zs[NZ]]  # the top, off the end
-        _insert_sorted(s, Z_HAND + seat, card)  # the hand's zone comes before the deck's
+        _move_sorted(s, Z_DECK, s.zs[NZ] - 1, Z_HAND + seat)  # the top, off the end
         got += 1
 
 
@@ -909,12 +944,11 @@ cdef void _take_last(S* s, const Tab* tab, int seat, int k, int resource, int to
         i -= 1
     if i < a:
         return
-    card = _remove_at(s, z, i - a)
     s.proj[seat][k].cnt[resource] -= 1
     if to_seat < 0:
-        _insert_sorted(s, Z_DISC, card)
+        _move_sorted(s, z, i, Z_DISC)
     else:
-        _assign(s, tab, to_seat, to_k, card)
+        _assign(s, tab, z, i, to_seat, to_k)
 
 
 cdef void _take(S* s, const Tab* tab, const E* c, const Stp* st, int resource) noexcept nogil:
@@ -961,7 +995,7 @@ cdef void _after_project(S* s, const Tab* tab, E* c, const Stp* st) noexcept nog
         s.nproj[me] += 1
         z = _pz(seat, i)
         while _zlen(s, z):
-            _insert_at(s, _pz(me, k), _zlen(s, _pz(me, k)), _remove_at(s, z, 0))
+            _move(s, z, s.zs[z], _pz(me, k), _zlen(s, _pz(me, k)))
         _drop_project(s, seat, i)
         _seat_done(c)
         return
@@ -1115,7 +1149,7 @@ cdef int _advance(S* s, const Tab* tab, E* c, const Stp* st) noexcept nogil:
         i = s.zs[Z_HAND + seat]
         distinct = s.buf[i] != s.buf[i + hand - 1]  # sorted: one design iff first == last
         if not distinct or hand <= c.left:
-            _insert_sorted(s, Z_DISC, _remove_at(s, Z_HAND + seat, 0))
+            _move_sorted(s, Z_HAND + seat, s.zs[Z_HAND + seat], Z_DISC)
             c.left -= 1
             return F_NONE
         return F_DISCARD
@@ -1472,8 +1506,7 @@ cdef void _turn_play(S* s, const Tab* tab, int32_t action) noexcept nogil:
     elif kind == A_ASSIGN:  # GI-RES-1
         d = tab.act_a[action]
         k = tab.act_b[action]
-        _remove_card(s, Z_HAND + me, d)
-        _assign(s, tab, me, k, d)
+        _assign(s, tab, Z_HAND + me, _find(s, Z_HAND + me, d), me, k)
         s.used += 1
         _after_action(s, tab)
     elif kind == A_PLAY:  # GI-PLAY-1 to GI-PLAY-3
@@ -1536,12 +1569,11 @@ cdef void _frame_play(S* s, const Tab* tab, int32_t action) noexcept nogil:
         _take(s, tab, &c, st, tab.act_a[action])
         c.left -= 1
     elif kind == A_DISCARD:
-        _remove_card(s, Z_HAND + c.seat, tab.act_a[action])
-        _insert_sorted(s, Z_DISC, tab.act_a[action])
+        _move_sorted(s, Z_HAND + c.seat, _find(s, Z_HAND + c.seat, tab.act_a[action]), Z_DISC)
         c.left -= 1
     elif kind == A_ASSIGN:
-        _remove_card(s, Z_HAND + c.player, tab.act_a[action])
-        _assign(s, tab, c.player, tab.act_b[action], tab.act_a[action])
+        _assign(s, tab, Z_HAND + c.player, _find(s, Z_HAND + c.player, tab.act_a[action]), c.player,
+                tab.act_b[action])
         c.left -= 1
     else:  # Done: assign no more
         _next_step(&c)
@@ -1554,8 +1586,7 @@ cdef void _play(S* s, const Tab* tab, int32_t action) noexcept nogil:
         seat = _redraw_seat(s, tab)
         if tab.act_kind[action] == A_DISCARD:
             d = tab.act_a[action]
-            _remove_card(s, Z_HAND + seat, d)
-            _insert_sorted(s, Z_DISC, d)
+            _move_sorted(s, Z_HAND + seat, _find(s, Z_HAND + seat, d), Z_DISC)
             return
         s.nredraw -= 1
         _draw(s, tab, seat, tab.hand_size - _zlen(s, Z_HAND + seat))
