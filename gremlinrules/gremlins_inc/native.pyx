@@ -180,28 +180,12 @@ ctypedef struct Pas:
 
 # A table's numbers: the card set, the action space and the options.
 ctypedef struct Tab:
+    # the per-design arrays a decision reads first, side by side (fewer cache lines touched)
     int players
     int ndesigns
     int ncards
     int hand_size
     int per_turn
-    int8_t teams[MAXP]
-    uint8_t kind[MAXD]
-    uint8_t rtype[MAXD]
-    bint face_up[MAXD]
-    int32_t score[MAXD]
-    int32_t cost[MAXD][3]
-    int32_t needs[MAXD][3]
-    uint8_t nsteps[MAXD]
-    Stp steps[MAXD][MAXSTEPS]
-    uint8_t npass[MAXD]
-    Pas passes[MAXD][MAXPASS]
-    uint8_t deck[MAXC]             # the whole set, sorted (what new_game shuffles)
-    # the action space
-    int32_t a_start_down[MAXD]
-    int32_t a_start_up[MAXD]       # -1: the card may only be started face down
-    int32_t a_assign[MAXD]         # + place (from 0)
-    int32_t a_play[MAXD]           # -1: not an action card
     int32_t a_complete
     int32_t a_cancel
     int32_t a_end
@@ -212,9 +196,7 @@ ctypedef struct Tab:
     int32_t a_discard              # + design
     int32_t a_done
     int32_t nactions
-    uint8_t act_kind[MAX_ACTIONS]
-    int16_t act_a[MAX_ACTIONS]
-    int16_t act_b[MAX_ACTIONS]
+    int8_t teams[MAXP]
     # options
     bint end_by_score
     int32_t target
@@ -223,6 +205,25 @@ ctypedef struct Tab:
     int32_t round_limit
     bint alone                     # each seat its own team
     bint familiar                  # GI-SETUP-3
+    uint8_t rtype[MAXD]
+    uint8_t kind[MAXD]
+    uint8_t npass[MAXD]
+    uint8_t nsteps[MAXD]
+    int32_t a_start_down[MAXD]
+    int32_t a_start_up[MAXD]       # -1: the card may only be started face down
+    int32_t a_assign[MAXD]         # + place (from 0)
+    int32_t a_play[MAXD]           # -1: not an action card
+    int32_t cost[MAXD][3]
+    int32_t needs[MAXD][3]
+    int32_t score[MAXD]
+    bint face_up[MAXD]
+    Pas passes[MAXD][MAXPASS]
+    Stp steps[MAXD][MAXSTEPS]
+    uint8_t deck[MAXC]             # the whole set, sorted (what new_game shuffles)
+    # the action space
+    uint8_t act_kind[MAX_ACTIONS]
+    int16_t act_a[MAX_ACTIONS]
+    int16_t act_b[MAX_ACTIONS]
 
 
 ctypedef struct Proj:
