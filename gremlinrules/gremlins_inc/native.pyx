@@ -614,12 +614,12 @@ cdef void _draw(S* s, const Tab* tab, int seat, int n) noexcept nogil:
 
 cdef void _refill(S* s, const Tab* tab, int first) noexcept nogil:
     """GI-TURN-3: every seat from ``first`` draws up to a full hand."""
-    cdef int k, seat, short
-    for k in range(tab.players):
-        seat = (first + k) % tab.players
+    cdef int k, seat = first, short
+    for k in range(tab.players):  # the seats from ``first`` on, without a division
         short = tab.hand_size - _zlen(s, Z_HAND + seat)
         if short > 0:
             _draw(s, tab, seat, short)
+        seat = seat + 1 if seat + 1 < tab.players else 0
 
 
 cdef int _best_team(const S* s, const Tab* tab, int32_t* totals) noexcept nogil:
@@ -653,12 +653,13 @@ cdef void _end_turn(S* s, const Tab* tab) noexcept nogil:
     (GI-END-4); else the next seat."""
     cdef int32_t totals[MAXP]
     cdef int n = tab.players, p, best
+    cdef int nxt = s.turn + 1 if s.turn + 1 < n else 0
     _refill(s, tab, s.turn)
     if s.extra_turns > 0:
         s.extra_turns -= 1
         s.used = 0
         return
-    if (s.turn + 1) % n == s.first:
+    if nxt == s.first:
         if _ending(s, tab) >= 0:
             best = _best_team(s, tab, totals)
             s.winners = 0
@@ -669,7 +670,7 @@ cdef void _end_turn(S* s, const Tab* tab) noexcept nogil:
             s.used = 0
             return
         s.round += 1
-    s.turn = (s.turn + 1) % n
+    s.turn = nxt
     s.used = 0
 
 
@@ -681,6 +682,24 @@ cdef int _allowed(const S* s, const Tab* tab, int seat) noexcept nogil:
         for j in range(tab.npass[d]):
             if tab.passes[d][j].effect == P_EXTRA_ACTION:
                 extra += tab.passes[d][j].amount
+    return tab.per_turn + extra
+
+
+cdef int _perm_info(const S* s, const Tab* tab, int seat, bint* act, bint* blue) noexcept nogil:
+    """fast_tables.perm_info: the seat's actions a turn (GI-TURN-1, GI-PASSIVE-4), and whether a
+    cost passive of its permanents changes action costs (``act``) or completion costs (``blue``)."""
+    cdef int i, j, d, extra = 0
+    act[0] = blue[0] = False
+    for i in range(s.zs[Z_PERM + seat], s.zs[Z_PERM + seat + 1]):
+        d = s.buf[i]
+        for j in range(tab.npass[d]):
+            if tab.passes[d][j].effect == P_EXTRA_ACTION:
+                extra += tab.passes[d][j].amount
+            elif tab.passes[d][j].effect == P_COST:
+                if tab.passes[d][j].kind == 0:
+                    act[0] = True
+                else:
+                    blue[0] = True
     return tab.per_turn + extra
 
 
@@ -1237,8 +1256,9 @@ cdef int _turn_legal(const S* s, const Tab* tab, int32_t* out, uint64_t* policy)
     cdef int32_t plays[MAXD]
     cdef int32_t dones[MP]
     cdef const int32_t* c
-    cdef bint passives = _zlen(s, Z_PERM + me) > 0
-    if s.used >= (_allowed(s, tab, me) if passives else tab.per_turn):
+    cdef bint act = False, blue = False
+    cdef int allowed = _perm_info(s, tab, me, &act, &blue) if _zlen(s, Z_PERM + me) else tab.per_turn
+    if s.used >= allowed:
         if policy != NULL:
             sm_below(policy, 1)
         out[0] = tab.a_end
@@ -1254,7 +1274,7 @@ cdef int _turn_legal(const S* s, const Tab* tab, int32_t* out, uint64_t* policy)
         if tab.a_play[d] < 0:
             continue
         c = tab.cost[d]
-        if passives:
+        if act:
             _adjusted(s, tab, me, tab.cost[d], 0, held, cost)
             c = cost
         if held[0] >= c[0] and held[1] >= c[1] and held[2] >= c[2]:
@@ -1266,7 +1286,7 @@ cdef int _turn_legal(const S* s, const Tab* tab, int32_t* out, uint64_t* policy)
             continue
         _types(s, tab, me, k, have)
         c = tab.needs[d]
-        if passives:
+        if blue:
             _adjusted(s, tab, me, tab.needs[d], 1, have, cost)
             c = cost
         if have[0] >= c[0] and have[1] >= c[1] and have[2] >= c[2]:
@@ -1340,13 +1360,14 @@ cdef bint _in_zone(const S* s, int z, int d) noexcept nogil:
 cdef bint _turn_is_legal(const S* s, const Tab* tab, int32_t action) noexcept nogil:
     """Whether the turn action ``action`` is among :func:`_turn_legal`'s, without listing them."""
     cdef int kind = tab.act_kind[action], me = s.turn, rows = s.nproj[me], d, k
-    cdef bint passives = _zlen(s, Z_PERM + me) > 0
+    cdef bint act = False, blue = False
     cdef int32_t held[3]
     cdef int32_t cost[3]
     cdef const int32_t* c
     if kind == A_END:  # GI-TURN-2
         return True
-    if kind > A_CANCEL or s.used >= (_allowed(s, tab, me) if passives else tab.per_turn):
+    if kind > A_CANCEL or s.used >= (_perm_info(s, tab, me, &act, &blue) if _zlen(s, Z_PERM + me)
+                                     else tab.per_turn):
         return False
     if kind == A_START:
         return rows < MP and _in_zone(s, Z_HAND + me, tab.act_a[action])
@@ -1369,7 +1390,7 @@ cdef bint _turn_is_legal(const S* s, const Tab* tab, int32_t action) noexcept no
             return False
         _types(s, tab, me, k, held)
         c = tab.needs[d]
-    if passives:
+    if (blue if kind == A_COMPLETE else act):
         _adjusted(s, tab, me, c, kind == A_COMPLETE, held, cost)
         c = cost
     return held[0] >= c[0] and held[1] >= c[1] and held[2] >= c[2]
