@@ -23,7 +23,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, 
 from libc.string cimport memmove, memset
 
 from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
-from gremlinrules.core.native.rng cimport sm_below, sm_shuffle_u8
+from gremlinrules.core.native.rng cimport sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
 from gremlinrules.core.errors import UnsupportedError
@@ -1241,110 +1241,61 @@ cdef void _pay(S* s, const Tab* tab, int seat, int card) noexcept nogil:
 
 # --- the legal actions ----------------------------------------------------------------------------
 
-cdef int _turn_legal(const S* s, const Tab* tab, int32_t* out, uint64_t* policy) noexcept nogil:
+cdef int _turn_legal(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
     """rules._generate: the turn owner's actions, in the order of the space (GI-CARD-1), into
-    ``out``; their number. With ``policy`` (the random policy's generator, see
-    :func:`~gremlinrules.core.native.game.run_playouts`) nothing is listed: ``below(n)`` is drawn for
-    the ``n`` legal actions and the one at that position is written to ``out[0]`` (the same draw
-    and the same pick as the listed indices)."""
-    cdef int me = s.turn, n = 0, i, k, d, nd = 0, nup = 0, rows = s.nproj[me], nplay = 0, ndone = 0
-    cdef int nstart, nassign
+    ``out``; their number. Each candidate is written and kept or not by adding its test to the
+    count (no branch on it: the tests are the processor's hardest to predict in a random game)."""
+    cdef int me = s.turn, n = 0, i, k, d, nd = 0, rows = s.nproj[me], nplay = 0
     cdef int32_t held[3]
     cdef int32_t cost[3]
     cdef int32_t have[3]
-    cdef uint8_t ds[MAXD]
+    cdef uint8_t ds[MAXD + 1]
     cdef int32_t plays[MAXD]
-    cdef int32_t dones[MP]
     cdef const int32_t* c
     cdef bint act = False, blue = False
     cdef int allowed = _perm_info(s, tab, me, &act, &blue) if _zlen(s, Z_PERM + me) else tab.per_turn
+    cdef int a = s.zs[Z_HAND + me], b = s.zs[Z_HAND + me + 1]
     if s.used >= allowed:
-        if policy != NULL:
-            sm_below(policy, 1)
         out[0] = tab.a_end
         return 1
-    for i in range(s.zs[Z_HAND + me], s.zs[Z_HAND + me + 1]):  # the hand's designs, once each
-        if nd == 0 or s.buf[i] != ds[nd - 1]:
+    if a < b:  # the hand's designs, once each (it is sorted)
+        ds[0] = s.buf[a]
+        nd = 1
+        for i in range(a + 1, b):
             ds[nd] = s.buf[i]
-            nup += tab.a_start_up[s.buf[i]] >= 0
-            nd += 1
+            nd += s.buf[i] != s.buf[i - 1]
     _held(s, tab, me, held)
+    if rows < MP:  # GI-PROJ-1 to GI-PROJ-3
+        for i in range(nd):
+            d = ds[i]
+            out[n] = tab.a_start_down[d]
+            out[n + 1] = tab.a_start_up[d]
+            n += 1 + (tab.a_start_up[d] >= 0)
+    for i in range(nd):  # GI-RES-1
+        d = tab.a_assign[ds[i]]
+        for k in range(rows):
+            out[n + k] = d + k
+        n += rows
     for i in range(nd):  # GI-PLAY-1, GI-PLAY-2
         d = ds[i]
-        if tab.a_play[d] < 0:
-            continue
         c = tab.cost[d]
         if act:
             _adjusted(s, tab, me, tab.cost[d], 0, held, cost)
             c = cost
-        if held[0] >= c[0] and held[1] >= c[1] and held[2] >= c[2]:
-            plays[nplay] = tab.a_play[d]
-            nplay += 1
+        out[n] = tab.a_play[d]
+        n += (tab.a_play[d] >= 0) & (held[0] >= c[0]) & (held[1] >= c[1]) & (held[2] >= c[2])
     for k in range(rows):  # GI-DONE-1, GI-DONE-2
         d = s.proj[me][k].card
-        if tab.kind[d] == K_ACTION:
-            continue
         _types(s, tab, me, k, have)
         c = tab.needs[d]
         if blue:
             _adjusted(s, tab, me, tab.needs[d], 1, have, cost)
             c = cost
-        if have[0] >= c[0] and have[1] >= c[1] and have[2] >= c[2]:
-            dones[ndone] = tab.a_complete + k
-            ndone += 1
-    nstart = nd + nup if rows < MP else 0  # GI-PROJ-1 to GI-PROJ-3
-    nassign = nd * rows  # GI-RES-1
-    if policy != NULL:
-        k = <int>sm_below(policy, <uint64_t>(nstart + nassign + nplay + ndone + rows + 1))
-        if k < nstart:
-            for i in range(nd):
-                d = ds[i]
-                if k == 0:
-                    out[0] = tab.a_start_down[d]
-                    return 1
-                k -= 1
-                if tab.a_start_up[d] >= 0:
-                    if k == 0:
-                        out[0] = tab.a_start_up[d]
-                        return 1
-                    k -= 1
-        k -= nstart
-        if k < nassign:
-            out[0] = tab.a_assign[ds[k // rows]] + k % rows
-            return 1
-        k -= nassign
-        if k < nplay:
-            out[0] = plays[k]
-            return 1
-        k -= nplay
-        if k < ndone:
-            out[0] = dones[k]
-            return 1
-        k -= ndone
-        out[0] = tab.a_cancel + k if k < rows else tab.a_end  # GI-PROJ-4, GI-TURN-2
-        return 1
-    if nstart:
-        for i in range(nd):
-            d = ds[i]
-            out[n] = tab.a_start_down[d]
-            n += 1
-            if tab.a_start_up[d] >= 0:
-                out[n] = tab.a_start_up[d]
-                n += 1
-    for i in range(nd):
-        d = tab.a_assign[ds[i]]
-        for k in range(rows):
-            out[n] = d + k
-            n += 1
-    for i in range(nplay):
-        out[n] = plays[i]
-        n += 1
-    for i in range(ndone):
-        out[n] = dones[i]
-        n += 1
+        out[n] = tab.a_complete + k
+        n += (tab.kind[d] != K_ACTION) & (have[0] >= c[0]) & (have[1] >= c[1]) & (have[2] >= c[2])
     for k in range(rows):  # GI-PROJ-4
-        out[n] = tab.a_cancel + k
-        n += 1
+        out[n + k] = tab.a_cancel + k
+    n += rows
     out[n] = tab.a_end
     return n + 1
 
@@ -1487,7 +1438,7 @@ cdef int _legal(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
         return n + 1
     if s.frame != F_NONE:
         return _frame_legal(s, tab, out)
-    return _turn_legal(s, tab, out, NULL)
+    return _turn_legal(s, tab, out)
 
 
 # --- playing an action ----------------------------------------------------------------------------
@@ -1691,16 +1642,6 @@ cdef class GremlinsInc(NativeGame):
                 return True
         return False
 
-    cdef int32_t random_action(self, uint64_t* policy, int32_t* buf) noexcept nogil:
-        """The random policy's pick; a turn's action without listing the turn's actions."""
-        cdef int n
-        if self.s.phase == PH_PLAY and self.s.frame == F_NONE:
-            _turn_legal(&self.s, self.tab, buf, policy)
-            return buf[0]
-        n = _legal(&self.s, self.tab, buf)
-        if n <= 0:
-            return -1
-        return buf[sm_below(policy, <uint64_t>n)]
 
     cdef void play(self, int32_t action) noexcept nogil:
         _play(&self.s, self.tab, action)
