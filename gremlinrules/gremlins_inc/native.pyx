@@ -1,11 +1,12 @@
 # cython: language_level=3
 """Gremlins, Inc. in native code: the engine's state and rules (see ``docs/engine.rst``).
 
-The state is one C struct of small integers (:c:type:`S`, under 1 KiB): every card of the set
+The state is one C struct of small integers (:c:type:`S`, 896 bytes): every card of the set
 that is in a zone lives in one byte array, ``buf``, split into 32 zones by their start offsets
-(the draw pile top first, the discard pile, each hand and each seat's permanents sorted, and the
-resources behind each of the 18 project places in the order they were assigned); the projects
-themselves (uid, card, face up, and which seats remember them face down) sit in rows of three;
+(the discard pile, each hand and each seat's permanents sorted, the resources behind each of the
+18 project places in the order they were assigned, and the draw pile last, its top at the end);
+the projects themselves (uid, card, face up, their resources counted by type, and which seats
+remember them face down) sit in rows of three;
 the one pending frame (a payment or an effect's choice, with its :class:`~.frames.Effect`) or the
 familiar-players redraws left; and the turn's counters. A table made once per player count and
 options compiles the validated card set (the reference deck or a user's own) into flat arrays:
@@ -937,10 +938,6 @@ cdef inline void _seat_done(E* c) noexcept nogil:
         _next_step(c)
 
 
-cdef void _set_score(S* s, int seat, int32_t value) noexcept nogil:
-    s.scores[seat] = value
-
-
 cdef void _give_extra_turns(S* s, const Tab* tab, int n) noexcept nogil:
     """flow.give_extra_turns (GI-OP-10, GI-BOUND-1)."""
     cdef int cap
@@ -982,10 +979,6 @@ cdef void _take(S* s, const Tab* tab, const E* c, const Stp* st, int resource) n
         _take_last(s, tab, c.seat, c.project, resource, -1, -1)
         return
     _take_last(s, tab, c.seat, c.project, resource, owner, c.dest)
-
-
-cdef void _add_known(S* s, int seat, int k, uint8_t bits) noexcept nogil:
-    s.proj[seat][k].known |= bits
 
 
 cdef void _after_project(S* s, const Tab* tab, E* c, const Stp* st) noexcept nogil:
@@ -1365,7 +1358,6 @@ cdef int _frame_legal(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
     cdef const E* c = &s.eff
     cdef const Stp* st
     cdef int offsets[MAXP]
-    cdef bint me_too
     if s.frame == F_PAY:
         m = _pay_choices(s, tab, s.turn, s.owed[s.owed_pos], found)
         for i in range(m):
@@ -1374,7 +1366,6 @@ cdef int _frame_legal(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
     st = &tab.steps[c.card][c.step]
     if s.frame == F_PLAYER:  # GI-EFFECT-3: by offset from the chooser, themselves last
         m = _targets(s, tab, c, st, found)
-        me_too = False
         for i in range(m):
             offsets[i] = (found[i] - c.player + np) % np
         for k in range(1, np):
