@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 import gremlinrules
 from gremlinrules import engine
 from gremlinrules.gremlins_inc import FRAME_TYPES
+from gremlinrules.gremlins_inc import REFERENCE
 from gremlinrules.gremlins_inc import Components
 from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Setup
 from gremlinrules.gremlins_inc import State
 from gremlinrules.gremlins_inc import apply
 from gremlinrules.gremlins_inc import legal_actions
@@ -148,3 +150,17 @@ def test_is_legal_agrees_with_the_legal_indices_at_every_decision(components: Co
         legal = native.legal_actions()
         assert [i for i in range(size) if native.is_legal(i)] == legal
         native.apply(legal[picks.randrange(len(legal))])
+
+
+@pytest.mark.clause("GI-SETUP-4")
+@pytest.mark.parametrize("first", [0, 2, 3])
+def test_stacked_setups_with_any_first_player_play_natively(first: int) -> None:
+    """``from_state`` of a stacked deal (the set's deck in a given order, a first player other than
+    seat 0, the familiar-players redraw from that seat on) plays in agreement with the rule book
+    to the end."""
+    options = Options(familiar=True)
+    deck = tuple(sorted(REFERENCE.deck, reverse=True))
+    state = new_game(4, 0, options=options, setup=Setup(deck=deck, first_player=first))
+    native = engine.from_state(GAME, state)
+    assert native.current_player() == first
+    assert play_on(GAME, 4, options, state, native, random.Random(first)) > 0
