@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Gremlins, Inc. in native code: the engine's state and rules (see ``docs/engine.rst``).
 
-The state is one C struct of small integers (:c:type:`S`, 896 bytes): every card of the set
+The state is one C struct of small integers (:c:type:`S`, 936 bytes): every card of the set
 that is in a zone lives in one byte array, ``buf``, split into 32 zones by their start offsets
 (the discard pile, each hand and each seat's permanents sorted, the resources behind each of the
 18 project places in the order they were assigned, and the draw pile last, its top at the end);
@@ -269,11 +269,11 @@ ctypedef struct S:
     int8_t phase
     int8_t nredraw                 # the familiar-players redraws still to come
     int8_t frame                   # F_*: the pending frame during play
-    uint8_t owed_pos               # a payment owes owed[owed_pos:owed_len]
+    uint8_t owed_pos               # a payment owes the runs owed[owed_pos:owed_len]
     uint8_t owed_len
     uint8_t pay_card
     uint8_t winners
-    uint8_t owed[MAXOWED]
+    uint16_t owed[MAXOWED]         # runs of units of one type: the type << 14 | how many
     E eff
     uint8_t buf[MAXC]
 
@@ -1213,13 +1213,21 @@ cdef int _pay_choices(const S* s, const Tab* tab, int seat, int resource, int8_t
     return m
 
 
+cdef inline void _paid_one(S* s) noexcept nogil:
+    """One unit of the first run owed is paid (or skipped: nothing holds it, GI-PLAY-2)."""
+    if s.owed[s.owed_pos] & 0x3FFF == 1:
+        s.owed_pos += 1
+    else:
+        s.owed[s.owed_pos] -= 1
+
+
 cdef void _pay(S* s, const Tab* tab, int seat, int card) noexcept nogil:
     """rules.pay: the units owed[owed_pos:owed_len], asking which project each comes from where
     there is a choice (GI-PLAY-2); then the card resolves (GI-PLAY-3)."""
     cdef int8_t found[MP]
     cdef int m, r
     while s.owed_pos < s.owed_len:
-        r = s.owed[s.owed_pos]
+        r = s.owed[s.owed_pos] >> 14
         m = _pay_choices(s, tab, seat, r, found)
         if m > 1:
             s.frame = F_PAY
@@ -1227,7 +1235,7 @@ cdef void _pay(S* s, const Tab* tab, int seat, int card) noexcept nogil:
             return
         if m == 1:
             _take_last(s, tab, seat, found[0], r, -1, -1)
-        s.owed_pos += 1
+        _paid_one(s)
     s.owed_pos = s.owed_len = 0
     _start_effect(s, tab, seat, card, -1)
 
@@ -1359,7 +1367,7 @@ cdef int _frame_legal(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
     cdef const Stp* st
     cdef int offsets[MAXP]
     if s.frame == F_PAY:
-        m = _pay_choices(s, tab, s.turn, s.owed[s.owed_pos], found)
+        m = _pay_choices(s, tab, s.turn, s.owed[s.owed_pos] >> 14, found)
         for i in range(m):
             out[i] = tab.a_project + s.turn * MP + found[i]
         return m
@@ -1443,12 +1451,13 @@ cdef void _owe(S* s, const Tab* tab, int me, int d) noexcept nogil:
     _adjusted(s, tab, me, tab.cost[d], 0, held, cost)
     s.owed_pos = 0
     s.owed_len = 0
-    for j in range(3):
-        r = _ALPHA_C[j]
-        for k in range(cost[r]):
-            if s.owed_len < MAXOWED:
-                s.owed[s.owed_len] = r
-                s.owed_len += 1
+    for j in range(3):  # a run per type (a cost is below 16384 units: 10, raised by at most 10 for
+        r = _ALPHA_C[j]  # each of 4 passives of each of at most 400 permanents)
+        k = cost[r]
+        while k > 0 and s.owed_len < MAXOWED:
+            s.owed[s.owed_len] = r << 14 | (k if k < 0x3FFF else 0x3FFF)
+            s.owed_len += 1
+            k -= 0x3FFF
 
 
 cdef void _turn_play(S* s, const Tab* tab, int32_t action) noexcept nogil:
@@ -1511,8 +1520,8 @@ cdef void _frame_play(S* s, const Tab* tab, int32_t action) noexcept nogil:
     cdef const Stp* st
     s.frame = F_NONE
     if f == F_PAY:  # GI-PLAY-2
-        _take_last(s, tab, s.turn, tab.act_b[action], s.owed[s.owed_pos], -1, -1)
-        s.owed_pos += 1
+        _take_last(s, tab, s.turn, tab.act_b[action], s.owed[s.owed_pos] >> 14, -1, -1)
+        _paid_one(s)
         _pay(s, tab, s.turn, s.pay_card)
         return
     st = &tab.steps[c.card][c.step]
@@ -1702,7 +1711,8 @@ cdef class GremlinsInc(NativeGame):
             stack = tuple([Redraw(x) for x in reversed(order[n - s.nredraw:])])
         elif s.frame == F_PAY:
             stack = (Payment(s.turn, ids[s.pay_card],
-                             tuple([RESOURCES[s.owed[i]] for i in range(s.owed_pos, s.owed_len)])),)
+                             tuple([RESOURCES[s.owed[i] >> 14] for i in range(s.owed_pos, s.owed_len)
+                                    for _ in range(s.owed[i] & 0x3FFF)])),)
         elif s.frame != F_NONE:
             c = &s.eff
             effect = Effect(player=c.player, card=ids[c.card], step=c.step, stage=_STAGES[c.stage],
@@ -1816,9 +1826,13 @@ def from_state(state):
         if type(frame) is Payment:
             s.frame = F_PAY
             s.pay_card = index[frame.card]
-            s.owed_len = len(frame.owed)
-            for k, r in enumerate(frame.owed):
-                s.owed[k] = RESOURCES.index(r)
+            for r in frame.owed:  # at most 40 units (the frame's validator): at most 40 runs
+                code = RESOURCES.index(r)
+                if s.owed_len and s.owed[s.owed_len - 1] >> 14 == code:
+                    s.owed[s.owed_len - 1] += 1
+                else:
+                    s.owed[s.owed_len] = code << 14 | 1
+                    s.owed_len += 1
         else:
             s.frame = _FRAME_CODES[type(frame)]
             e = frame.effect

@@ -21,16 +21,20 @@ from gremlinrules.gremlins_inc import FRAME_TYPES
 from gremlinrules.gremlins_inc import REFERENCE
 from gremlinrules.gremlins_inc import Components
 from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Play
+from gremlinrules.gremlins_inc import Project
 from gremlinrules.gremlins_inc import Setup
 from gremlinrules.gremlins_inc import State
 from gremlinrules.gremlins_inc import apply
 from gremlinrules.gremlins_inc import legal_actions
 from gremlinrules.gremlins_inc import new_game
+from gremlinrules.gremlins_inc import parse_components
 from tests.engine.support import needs_engine
 from tests.engine.support import play_both
 from tests.engine.support import play_on
 from tests.gremlins_inc import strategies as gi_cards
 from tests.gremlins_inc.helpers import TEST_SET
+from tests.gremlins_inc.helpers import table
 
 pytestmark = needs_engine
 
@@ -164,3 +168,35 @@ def test_stacked_setups_with_any_first_player_play_natively(first: int) -> None:
     native = engine.from_state(GAME, state)
     assert native.current_player() == first
     assert play_on(GAME, 4, options, state, native, random.Random(first)) > 0
+
+
+@pytest.mark.clause("GI-PASSIVE-1")
+@pytest.mark.clause("GI-PLAY-2")
+def test_a_cost_raised_past_forty_units_is_paid_in_full_natively() -> None:
+    """A user set whose permanents raise action costs by 10 gold each: with four active, a card of
+    2 gold costs 42, more than a payment frame can hold (40); paid from the one project holding
+    gold it asks nothing, and the engine pays every unit as the rule book does."""
+    data = REFERENCE.to_data()
+    data["name"] = "dear-deck"
+    raise_gold = [{"effect": "cost", "kind": "action", "resource": "gold", "change": 10}]
+    perms = ("clockwork-bank", "assembly-line", "drafting-table")
+    for card in data["card"]:
+        if card["id"] in perms:
+            card["passive"] = raise_gold
+    options = Options(components=parse_components(data))
+    golds = [c.id for c in options.components.cards  # type: ignore[union-attr]
+             if c.resource == "gold" and c.id not in (*perms, "charity-drive") for _ in range(c.copies)]
+    others = [c.id for c in options.components.cards  # type: ignore[union-attr]
+              if c.resource != "gold" and c.id not in perms for _ in range(c.copies)]
+    project = Project(-1, "vanity-monument", True, tuple(golds[:42]))
+    state = table(2, hands=[("charity-drive", *others[:5]), tuple(others[5:11])], projects=[[project], []],
+                  permanents=[("clockwork-bank", "clockwork-bank", "assembly-line", "drafting-table"), ()],
+                  options=options)
+    space = gremlinrules.get_game(GAME).all_actions(2, options)
+    native = engine.from_state(GAME, state)
+    play = space.index(Play("charity-drive"))
+    assert play in native.legal_actions()
+    after = apply(state, space[play])
+    native.apply(play)
+    assert native.to_state() == after
+    assert len(after.projects[0][0].resources) == 0
