@@ -18,6 +18,7 @@ from gremlinrules.gremlins_inc.components import REFERENCE
 from gremlinrules.gremlins_inc.components import Components
 from gremlinrules.gremlins_inc.components import load_components
 from gremlinrules.gremlins_inc.components import parse_components
+from tests.gremlins_inc.strategies import valid_steps
 
 
 def small_set() -> dict[str, Any]:
@@ -288,40 +289,6 @@ def test_file_loader_refuses_unreadable_files(tmp_path: Path, name: str, content
     with pytest.raises(SetupError, match=message) as info:
         load_components(path)
     assert re.search(re.escape(name), str(info.value))
-
-
-_OP_FIELDS = {
-    "gain_score": ("amount", "target"), "lose_score": ("amount", "target"), "draw": ("amount", "target"),
-    "discard": ("amount", "target"), "assign": ("amount",),
-    "move_resource": ("amount", "target", "which", "resource", "to"),
-    "steal_score": ("amount", "target"), "steal_resource": ("amount", "target", "which", "resource"),
-    "steal_project": ("target", "which"), "discard_resource": ("amount", "target", "which", "resource"),
-    "discard_project": ("target", "which"), "hide": ("target", "which"), "reveal": ("target", "which"),
-}
-
-
-OTHERS = ("any_player", "any_opponent", "everyone_except_you", "highest_score", "lowest_score",
-          "most_resources")
-
-
-@st.composite
-def valid_steps(draw: st.DrawFn) -> dict[str, Any]:
-    """A step the language accepts: an op and a valid value for some of the fields it reads."""
-    op = draw(st.sampled_from(sorted(_OP_FIELDS)))
-    choices: dict[str, st.SearchStrategy[Any]] = {
-        "amount": st.integers(1, 10),
-        "target": st.sampled_from([*OTHERS] if op.startswith("steal") else ["you", *OTHERS]),
-        "which": st.sampled_from(["any", "hidden", "revealed", "most_resources"]),
-        "resource": st.sampled_from(["any", "gold", "malice", "industry"]),
-        "to": st.sampled_from(["you", "same"]),
-    }
-    step: dict[str, Any] = {"op": op}
-    for key in _OP_FIELDS[op]:
-        if draw(st.booleans()) or (key == "target" and op.startswith("steal")):  # a steal needs a victim
-            step[key] = draw(choices[key])
-    if step.get("target") in ("highest_score", "lowest_score", "most_resources") and draw(st.booleans()):
-        step["among"] = draw(st.sampled_from(["players", "opponents"]))
-    return step
 
 
 @pytest.mark.clause("GI-DECK-1")
