@@ -232,8 +232,10 @@ ctypedef struct S:
     uint8_t npeeks
     uint8_t peeks[LOG]         # seat << 2 | slot
     uint8_t npotions
-    uint8_t potions[LOG][2]
-    uint8_t grid[MAXC]
+    uint8_t potions[LOG]       # seat << 4 | the other seat
+    uint8_t nfield
+    uint8_t tile_code[MAXD]    # the tunnel cards on the field, by ascending cell id (row by row)
+    uint16_t tile_cell[MAXD]
 
 
 ctypedef struct Route:
@@ -450,7 +452,7 @@ cdef GvgTable _table(int players, options):
 
 # --- the route ---------------------------------------------------------------------------------
 
-cdef void _walk(const S* s, const Tab* tab, uint32_t keys, uint64_t* passed) noexcept nogil:
+cdef void _walk(const S* s, const uint8_t* g, const Tab* tab, uint32_t keys, uint64_t* passed) noexcept nogil:
     """The cells the route passes through when Doors of the colours ``keys`` are open
     (GVG-ROUTE-1 to GVG-ROUTE-3; a Cave-in, and a Door without its Key, stops it)."""
     cdef int todo[MAXC]
@@ -462,12 +464,12 @@ cdef void _walk(const S* s, const Tab* tab, uint32_t keys, uint64_t* passed) noe
     while n:
         n -= 1
         cell = todo[n]
-        e = tab.code_edges[s.grid[cell]]
+        e = tab.code_edges[g[cell]]
         for side in range(4):
             if not e >> side & 1:
                 continue
             nb = cell + tab.delta[side]
-            code = s.grid[nb]
+            code = g[nb]
             if code == 0 or _has(passed, nb) or not tab.code_edges[code] >> _OPP[side] & 1:
                 continue
             k = tab.code_kind[code]
@@ -477,22 +479,22 @@ cdef void _walk(const S* s, const Tab* tab, uint32_t keys, uint64_t* passed) noe
                 n += 1
 
 
-cdef void _route(const S* s, const Tab* tab, Route* r) noexcept nogil:
+cdef void _route(const S* s, const uint8_t* g, const Tab* tab, Route* r) noexcept nogil:
     """The route (walked again with every Key found until none is new, GVG-ROUTE-3) and the
     face-down targets beside it (GVG-TARGET-1)."""
     cdef uint32_t keys = 0, found
     cdef int w, cell, slot, side, nb
     cdef uint64_t bits
     while True:
-        _walk(s, tab, keys, r.passed)
+        _walk(s, g, tab, keys, r.passed)
         found = 0
         for w in range(WORDS):
             bits = r.passed[w]
             while bits:
                 cell = w * 64 + bits_lowest(bits)
                 bits &= bits - 1
-                if tab.code_kind[s.grid[cell]] == K_KEY:
-                    found |= tab.code_key[s.grid[cell]]
+                if tab.code_kind[g[cell]] == K_KEY:
+                    found |= tab.code_key[g[cell]]
         if found & ~keys == 0:
             break
         keys |= found
@@ -503,18 +505,18 @@ cdef void _route(const S* s, const Tab* tab, Route* r) noexcept nogil:
             continue
         for side in range(4):
             nb = tab.target_ids[slot] + tab.delta[side]
-            if _has(r.passed, nb) and tab.code_edges[s.grid[nb]] >> _OPP[side] & 1:
+            if _has(r.passed, nb) and tab.code_edges[g[nb]] >> _OPP[side] & 1:
                 r.reached |= 1 << slot
                 break
 
 
-cdef inline int _reached(const S* s, const Tab* tab) noexcept nogil:
+cdef inline int _reached(const S* s, const uint8_t* g, const Tab* tab) noexcept nogil:
     cdef Route r
-    _route(s, tab, &r)
+    _route(s, g, tab, &r)
     return r.reached
 
 
-cdef int _frontier(const S* s, const Tab* tab, const Route* r, int16_t* cells, uint8_t* codes) noexcept nogil:
+cdef int _frontier(const S* s, const uint8_t* g, const Tab* tab, const Route* r, int16_t* cells, uint8_t* codes) noexcept nogil:
     """The empty cells the route touches, ascending (row by row), each with its constraints:
     must-open (low 4 bits), must-close (next 4) and the sides the route enters by (bits 8-11)
     (GVG-PLACE-2, GVG-PLACE-3); their number."""
@@ -529,11 +531,11 @@ cdef int _frontier(const S* s, const Tab* tab, const Route* r, int16_t* cells, u
         while bits:
             cell = wd * 64 + bits_lowest(bits)
             bits &= bits - 1
-            e = tab.code_edges[s.grid[cell]]
+            e = tab.code_edges[g[cell]]
             for side in range(4):
                 if e >> side & 1:
                     nb = cell + tab.delta[side]
-                    if s.grid[nb] == 0 and tab.placeable[nb]:
+                    if g[nb] == 0 and tab.placeable[nb]:
                         if not _has(front, nb):
                             _add(front, nb)
                             conn[nb] = 0
@@ -546,7 +548,7 @@ cdef int _frontier(const S* s, const Tab* tab, const Route* r, int16_t* cells, u
             mo = mc = 0
             for side in range(4):
                 nn = cell + tab.delta[side]
-                code = s.grid[nn]
+                code = g[nn]
                 if code and tab.code_kind[code] != K_TARGET:  # a target imposes no edge
                     if tab.code_edges[code] >> _OPP[side] & 1:
                         mo |= 1 << side
@@ -577,7 +579,7 @@ cdef inline bint _tunnel(const Tab* tab, int card) noexcept nogil:
     return tab.kind[card] <= K_MUG
 
 
-cdef int _plays(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
+cdef int _plays(const S* s, const uint8_t* g, const Tab* tab, int32_t* out) noexcept nogil:
     """Every legal play of a card from the turn owner's hand, ascending (no Swap, no Pass)."""
     cdef Route r
     cdef int16_t cells[MAXC]
@@ -591,8 +593,8 @@ cdef int _plays(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
         if _tunnel(tab, s.hands[seat][k]):
             have_tunnel = True
     if have_tunnel:  # GVG-PLACE-1 to GVG-PLACE-4: designs in component order, each row by row
-        _route(s, tab, &r)
-        nf = _frontier(s, tab, &r, cells, codes)
+        _route(s, g, tab, &r)
+        nf = _frontier(s, g, tab, &r, cells, codes)
         for k in range(tab.ndesigns):
             c = tab.corder[k]
             if not _tunnel(tab, c) or not _holds(s, seat, c):
@@ -614,11 +616,9 @@ cdef int _plays(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
                 out[n] = tab.a_map + k
                 n += 1
     if _holds(s, seat, tab.card_expl):  # GVG-CARD-2, GVG-ROUTE-4: any field card but a Lantern
-        for cell in range(tab.ncells):
-            v = s.grid[cell]
-            if v == 0 or v >= C_TARGET:
-                continue
-            c = (v - 1) >> 1
+        for k in range(s.nfield):
+            cell = s.tile_cell[k]
+            c = (s.tile_code[k] - 1) >> 1
             if tab.kind[c] == K_LANTERN:
                 continue
             v = tab.expl_base[c] + tab.cellpos[cell]
@@ -668,7 +668,9 @@ cdef int _legal_all(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
         return 0
     if _stacked(s):
         return _legal_frames(s, tab, out)
-    plays = _plays(s, tab, out)
+    cdef uint8_t g[MAXC]
+    _grid(s, tab, g)
+    plays = _plays(s, g, tab, out)
     n = plays
     can_swap = s.dlen > 0 and not (tab.bounded and s.swaps_used[seat] >= tab.swap_limit)
     if can_swap:
@@ -780,10 +782,10 @@ cdef void _finish(S* s, const Tab* tab) noexcept nogil:
     s.turn = nxt
 
 
-cdef int _fresh(const S* s, const Tab* tab, int declined, int cell) noexcept nogil:
+cdef int _fresh(const S* s, const uint8_t* g, const Tab* tab, int declined, int cell) noexcept nogil:
     """What a card just laid on ``cell`` opens (GVG-TARGET-3, ``second_target="may_open"``): the
     targets reached, but one left face down before only when the card adjoins it."""
-    cdef int got = _reached(s, tab), slot, t
+    cdef int got = _reached(s, g, tab), slot, t
     if declined:
         for slot in range(3):
             if declined >> slot & 1 and got >> slot & 1:
@@ -793,43 +795,48 @@ cdef int _fresh(const S* s, const Tab* tab, int declined, int cell) noexcept nog
     return got
 
 
-cdef void _resolve(S* s, const Tab* tab, int declined, int cell) noexcept nogil:
+cdef void _resolve(S* s, uint8_t* g, const Tab* tab, int declined, int cell) noexcept nogil:
     """Open what the route reaches (GVG-TARGET-1); several: the placer chooses (GVG-TARGET-3);
     nothing: a frame below is pending, else the turn ends."""
-    cdef int slots = _fresh(s, tab, declined, cell)
+    cdef int slots = _fresh(s, g, tab, declined, cell)
     if slots == 0:
         if not _stacked(s):
             _finish(s, tab)
         return
     if slots & (slots - 1) == 0:
-        _open_target(s, tab, bits_lowest(slots), declined, cell)
+        _open_target(s, g, tab, bits_lowest(slots), declined, cell)
         return
     s.tc_among = slots
     s.tc_after = 0
 
 
-cdef void _open_target(S* s, const Tab* tab, int slot, int declined, int cell) noexcept nogil:
+cdef void _open_target(S* s, uint8_t* g, const Tab* tab, int slot, int declined, int cell) noexcept nogil:
     """The target turns face up: Gold or the Dragon ends the round (GVG-END-3); the Dynamite
     removes every Bomb (GVG-TARGET-2) and play goes on."""
     cdef int k, v, slots
     s.opened |= 1 << slot
-    s.grid[tab.target_ids[slot]] = C_TARGET
+    g[tab.target_ids[slot]] = C_TARGET
     if s.targets[slot] != T_DYNAMITE:
         s.opener = s.turn
         _end_round(s, tab, s.turn)
         return
-    for k in range(tab.ncells):
-        v = s.grid[k]
-        if v and v < C_TARGET and tab.kind[(v - 1) >> 1] == K_BOMB:
-            s.grid[k] = 0
-            s.discard[(v - 1) >> 1] += 1
+    v = 0
+    for k in range(s.nfield):
+        if tab.kind[(s.tile_code[k] - 1) >> 1] == K_BOMB:
+            g[s.tile_cell[k]] = 0
+            s.discard[(s.tile_code[k] - 1) >> 1] += 1
+        else:
+            s.tile_code[v] = s.tile_code[k]
+            s.tile_cell[v] = s.tile_cell[k]
+            v += 1
+    s.nfield = v
     if tab.may_open:
-        slots = _fresh(s, tab, declined, cell)
+        slots = _fresh(s, g, tab, declined, cell)
         if slots:
             s.tc_among = slots
             s.tc_after = 1
             return
-    _resolve(s, tab, declined, cell)
+    _resolve(s, g, tab, declined, cell)
 
 
 cdef int _result(const S* s) noexcept nogil:
@@ -917,7 +924,7 @@ cdef void _score_round(S* s, const Tab* tab, int victim) noexcept nogil:
             if ab == AB_MASTER:  # GVG-ADV-2
                 swapped = False
                 for i in range(s.npotions):
-                    if s.potions[i][0] == k or s.potions[i][1] == k:
+                    if s.potions[i] >> 4 == k or s.potions[i] & 15 == k:
                         swapped = True
                 delta[k] += 1 if swapped else 0
             elif ab == AB_DEMOLITIONIST:  # GVG-ADV-4
@@ -1031,8 +1038,20 @@ cdef void _lay_out(S* s, const Tab* tab, int round_no, int starter, const uint8_
     for k in range(s.dlen):
         s.deck[k] = deck[n * HAND + k]
         s.owner[k] = -1
-    memset(s.grid, 0, sizeof(s.grid))
-    s.grid[tab.start_id] = C_START
+    s.nfield = 0
+
+
+cdef void _grid(const S* s, const Tab* tab, uint8_t* g) noexcept nogil:
+    """The field as one byte per cell id: 0 empty, a tunnel card's code, the start, a face-up target
+    (a decision's scratch, built from the state's list of tiles)."""
+    cdef int k
+    memset(g, 0, tab.ncells)
+    g[tab.start_id] = C_START
+    for k in range(3):
+        if s.opened >> k & 1:
+            g[tab.target_ids[k]] = C_TARGET
+    for k in range(s.nfield):
+        g[s.tile_cell[k]] = s.tile_code[k]
 
 
 cdef void _play(S* s, const Tab* tab, int32_t a) noexcept nogil:
@@ -1040,14 +1059,26 @@ cdef void _play(S* s, const Tab* tab, int32_t a) noexcept nogil:
     cdef int kind = code >> 24, card = code >> 16 & 0xFF, low = code & 0x7FFF, seat = s.turn
     cdef int rot = code >> 15 & 1, declined = 0, other, v, k
     cdef uint8_t r
+    cdef uint8_t g[MAXC]
+    if kind == A_PLACE or kind == A_OPEN:
+        _grid(s, tab, g)
     if kind == A_PLACE:  # GVG-PLACE-1, then what the route reaches opens (GVG-TARGET-1)
         if tab.may_open:
-            declined = _reached(s, tab)
+            declined = _reached(s, g, tab)
         _card_leaves(s, tab, card)
-        s.grid[low] = 1 + 2 * card + rot
+        v = 1 + 2 * card + rot
+        g[low] = v
+        k = s.nfield
+        while k > 0 and s.tile_cell[k - 1] > low:
+            s.tile_cell[k] = s.tile_cell[k - 1]
+            s.tile_code[k] = s.tile_code[k - 1]
+            k -= 1
+        s.tile_cell[k] = low
+        s.tile_code[k] = v
+        s.nfield += 1
         if tab.kind[card] == K_MUG:  # GVG-CARD-4
             s.skip_card = card
-        _resolve(s, tab, declined, low)
+        _resolve(s, g, tab, declined, low)
     elif kind == A_MAP:  # GVG-CARD-1, GVG-CARD-5
         _card_leaves(s, tab, tab.card_map)
         s.peeks[s.npeeks] = seat << 2 | low
@@ -1056,8 +1087,13 @@ cdef void _play(S* s, const Tab* tab, int32_t a) noexcept nogil:
         _finish(s, tab)
     elif kind == A_EXPL:  # GVG-CARD-2, GVG-CARD-5
         _card_leaves(s, tab, tab.card_expl)
-        v = s.grid[low]
-        s.grid[low] = 0
+        for k in range(s.nfield):
+            if s.tile_cell[k] == low:
+                break
+        v = s.tile_code[k]
+        memmove(s.tile_cell + k, s.tile_cell + k + 1, (s.nfield - k - 1) * sizeof(uint16_t))
+        memmove(s.tile_code + k, s.tile_code + k + 1, s.nfield - k - 1)
+        s.nfield -= 1
         s.discard[tab.card_expl] += 1
         s.discard[(v - 1) >> 1] += 1
         _finish(s, tab)
@@ -1067,8 +1103,7 @@ cdef void _play(S* s, const Tab* tab, int32_t a) noexcept nogil:
         r = s.roles[seat]
         s.roles[seat] = s.roles[other]
         s.roles[other] = r
-        s.potions[s.npotions][0] = seat
-        s.potions[s.npotions][1] = other
+        s.potions[s.npotions] = seat << 4 | other
         s.npotions += 1
         s.discard[tab.card_potion] += 1
         _finish(s, tab)
@@ -1097,7 +1132,7 @@ cdef void _play(S* s, const Tab* tab, int32_t a) noexcept nogil:
     elif kind == A_OPEN:  # GVG-TARGET-3
         s.tc_among = 0
         s.tc_after = 0
-        _open_target(s, tab, low, 0, -1)
+        _open_target(s, g, tab, low, 0, -1)
     elif kind == A_DECLINE:  # GVG-TARGET-3, second_target="may_open"
         s.tc_among = 0
         s.tc_after = 0
@@ -1197,7 +1232,7 @@ cdef class GoblinsVsGnomes(NativeGame):
             field=_field(s, tab, table),
             discard=tuple(discard),
             peeks=tuple([(s.peeks[k] >> 2, s.peeks[k] & 3) for k in range(s.npeeks)]),
-            potions=tuple([(s.potions[k][0], s.potions[k][1]) for k in range(s.npotions)]),
+            potions=tuple([(s.potions[k] >> 4, s.potions[k] & 15) for k in range(s.npotions)]),
             known_cards=tuple([tuple([(q, names[s.known[p][q][k]]) for q in range(n)
                                       for k in range(s.kn[p][q])]) for p in range(n)]),
             skips=tuple([s.skips[p] for p in range(n)]),
@@ -1218,13 +1253,12 @@ cdef tuple _opened(const S* s):
 
 cdef tuple _field(const S* s, const Tab* tab, GvgTable table):
     """The tunnel cards on the field, row by row (ascending cell ids), as the State's Tiles."""
-    cdef int cell, v
+    cdef int cell, v, k
     cache = table.tile_cache
     out = []
-    for cell in range(tab.ncells):
-        v = s.grid[cell]
-        if v == 0 or v >= C_TARGET:
-            continue
+    for k in range(s.nfield):
+        cell = s.tile_cell[k]
+        v = s.tile_code[k]
         key = cell * 256 + v
         tile = cache.get(key)
         if tile is None:
@@ -1234,6 +1268,8 @@ cdef tuple _field(const S* s, const Tab* tab, GvgTable table):
     return tuple(out)
 
 
+STATE_BYTES = sizeof(S)
+"""The size of the native state in bytes (the table every state of a table shares left out)."""
 _OVER = Phase.OVER
 _PLAY = Phase.PLAY
 
@@ -1335,14 +1371,11 @@ def from_state(state):
         s.peeks[k] = p << 2 | q
     s.npotions = len(state.potions)
     for k, (p, q) in enumerate(state.potions):
-        s.potions[k][0] = p
-        s.potions[k][1] = q
-    s.grid[tab.start_id] = C_START
-    for k in range(3):
-        if state.opened[k]:
-            s.grid[tab.target_ids[k]] = C_TARGET
-    for tile in state.field:
-        s.grid[kit.cell_id[(tile.x, tile.y)]] = 1 + 2 * rank[tile.card] + (1 if tile.rotated else 0)
+        s.potions[k] = p << 4 | q
+    s.nfield = len(state.field)
+    for k, tile in enumerate(state.field):  # row by row: ascending cell ids
+        s.tile_cell[k] = kit.cell_id[(tile.x, tile.y)]
+        s.tile_code[k] = 1 + 2 * rank[tile.card] + (1 if tile.rotated else 0)
     return game
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
 from gremlinrules import gnaughty_gnomes as gg
 from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES
+from tests.goblins_vs_gnomes import strategies as gvg
 from tests.gremlins_the_game import strategies as gtg
 from tests.no_good_gremlins import strategies as ngg
 
@@ -36,10 +38,19 @@ def _gg_tables() -> st.SearchStrategy[Table]:
                      *_named(gg))
 
 
+def _gvg_tables() -> st.SearchStrategy[Table]:
+    """Goblins vs Gnomes: the defaults, the rule readings, and every option field with a user's
+    component set; always bounded (GVG-BOUND-1), as playouts need a decision bound (the unbounded
+    rules are compared in ``test_goblins_vs_gnomes_native.py``)."""
+    bounded = gvg.any_options.map(lambda o: attrs.evolve(o, bounded=True))
+    return st.tuples(gvg.player_counts, st.one_of(st.none(), gvg.options, bounded))
+
+
 TABLES: dict[str, Callable[[], st.SearchStrategy[Table]]] = {
     "no-good-gremlins": lambda: st.tuples(ngg.player_counts, st.one_of(st.none(), ngg.any_options)),
     "gremlins-the-game": lambda: gtg.tables,
     "gnaughty-gnomes": _gg_tables,
+    "goblins-vs-gnomes": _gvg_tables,
 }
 """Game id -> a strategy of its tables (players, options)."""
 
