@@ -32,7 +32,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memmove, memset
 
 from gremlinrules.core.native.bits cimport bits_lowest
-from gremlinrules.core.native.game cimport NativeGame, NativeTable
+from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
 from gremlinrules.core.native.rng cimport sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type
@@ -163,6 +163,7 @@ ctypedef struct Tab:
     # per card id (the rank of its design's name)
     uint8_t kind[MAXD]
     uint8_t corder[MAXD]   # card ids in component order
+    uint8_t cpos[MAXD]     # and each card id's place in it
     uint8_t edges[MAXD][2] # open sides as laid, unrotated and turned
     bint turns[MAXD]       # may be laid turned (rotation on, and turning changes it)
     int32_t place_base[MAXD]
@@ -233,6 +234,7 @@ ctypedef struct S:
     uint8_t peeks[LOG]         # seat << 2 | slot
     uint8_t npotions
     uint8_t potions[LOG]       # seat << 4 | the other seat
+    uint32_t stamp             # changes with the field (the frontier memo's key; no rule reads it)
     uint8_t nfield
     uint8_t tile_code[MAXD]    # the tunnel cards on the field, by ascending cell id (row by row)
     uint16_t tile_cell[MAXD]
@@ -242,6 +244,18 @@ ctypedef struct Route:
     uint64_t passed[WORDS]
     uint32_t keys
     int reached
+
+
+# The route and its frontier, remembered by a game object for the field of ``stamp``: a decision
+# lists the Places from it, and laying a card extends it where the card only adds itself to the
+# route (the usual case), instead of walking the route again.
+ctypedef struct Front:
+    bint ok
+    uint32_t stamp
+    Route r
+    uint64_t front[WORDS]   # the empty cells the route touches
+    uint8_t conn[MAXC]      # per such cell: the sides the route enters by
+    uint8_t cons[MAXC]      # and the sides a card there must open (low 4 bits) and close (high 4)
 
 
 cdef inline bint _has(const uint64_t* bits, int i) noexcept nogil:
@@ -342,6 +356,7 @@ cdef GvgTable _table(int players, options):
     for k, d in enumerate(comps.designs):
         c = rank[d.name]
         tab.corder[k] = c
+        tab.cpos[c] = k
         tab.kind[c] = _KINDS.index(d.kind)
         tab.edges[c][0] = kit.edges[(d.name, False)]
         tab.edges[c][1] = kit.edges[(d.name, True)]
@@ -452,14 +467,19 @@ cdef GvgTable _table(int players, options):
 
 # --- the route ---------------------------------------------------------------------------------
 
-cdef void _walk(const S* s, const uint8_t* g, const Tab* tab, uint32_t keys, uint64_t* passed) noexcept nogil:
-    """The cells the route passes through when Doors of the colours ``keys`` are open
-    (GVG-ROUTE-1 to GVG-ROUTE-3; a Cave-in, and a Door without its Key, stops it)."""
-    cdef int todo[MAXC]
-    cdef int n = 1, cell, nb, side, code, k
+cdef void _route(const S* s, const uint8_t* g, const Tab* tab, Route* r) noexcept nogil:
+    """The route and the face-down targets beside it (GVG-ROUTE-1 to GVG-ROUTE-3, GVG-TARGET-1).
+
+    One walk from the start: a Cave-in stops it (GVG-ROUTE-2); a Door met before a Key of its
+    colour waits, and passes once one is found (GVG-ROUTE-3). That is the reference's walk repeated
+    with the Keys found until none is new: both give the least set closed under the route's steps."""
+    cdef int todo[64]
+    cdef int waiting[256]
+    cdef int n = 1, nw = 0, cell, nb, side, code, k, i, slot
+    cdef uint32_t keys = 0
     cdef uint8_t e
-    memset(passed, 0, WORDS * sizeof(uint64_t))
-    _add(passed, tab.start_id)
+    memset(r.passed, 0, sizeof(r.passed))
+    _add(r.passed, tab.start_id)
     todo[0] = tab.start_id
     while n:
         n -= 1
@@ -470,44 +490,30 @@ cdef void _walk(const S* s, const uint8_t* g, const Tab* tab, uint32_t keys, uin
                 continue
             nb = cell + tab.delta[side]
             code = g[nb]
-            if code == 0 or _has(passed, nb) or not tab.code_edges[code] >> _OPP[side] & 1:
+            if code == 0 or _has(r.passed, nb) or not tab.code_edges[code] >> _OPP[side] & 1:
                 continue
             k = tab.code_kind[code]
-            if _always(k) or (k == K_DOOR and keys & tab.code_key[code]):
-                _add(passed, nb)
-                todo[n] = nb
-                n += 1
-
-
-cdef void _route(const S* s, const uint8_t* g, const Tab* tab, Route* r) noexcept nogil:
-    """The route (walked again with every Key found until none is new, GVG-ROUTE-3) and the
-    face-down targets beside it (GVG-TARGET-1)."""
-    cdef uint32_t keys = 0, found
-    cdef int w, cell, slot, side, nb
-    cdef uint64_t bits
-    while True:
-        _walk(s, g, tab, keys, r.passed)
-        found = 0
-        for w in range(WORDS):
-            bits = r.passed[w]
-            while bits:
-                cell = w * 64 + bits_lowest(bits)
-                bits &= bits - 1
-                if tab.code_kind[g[cell]] == K_KEY:
-                    found |= tab.code_key[g[cell]]
-        if found & ~keys == 0:
-            break
-        keys |= found
+            if k == K_CAVE:
+                continue
+            if k == K_DOOR and not keys & tab.code_key[code]:
+                if nw < 256:
+                    waiting[nw] = nb
+                    nw += 1
+                continue
+            _add(r.passed, nb)
+            todo[n] = nb
+            n += 1
+            if k == K_KEY and tab.code_key[code] & ~keys:
+                keys |= tab.code_key[code]
+                for i in range(nw):  # the Doors of this colour met so far open
+                    if (waiting[i] >= 0 and tab.code_key[g[waiting[i]]] & keys
+                            and not _has(r.passed, waiting[i])):
+                        _add(r.passed, waiting[i])
+                        todo[n] = waiting[i]
+                        n += 1
+                        waiting[i] = -1
     r.keys = keys
-    r.reached = 0
-    for slot in range(3):
-        if s.opened >> slot & 1:
-            continue
-        for side in range(4):
-            nb = tab.target_ids[slot] + tab.delta[side]
-            if _has(r.passed, nb) and tab.code_edges[g[nb]] >> _OPP[side] & 1:
-                r.reached |= 1 << slot
-                break
+    r.reached = _reached_from(s, g, tab, r.passed)
 
 
 cdef inline int _reached(const S* s, const uint8_t* g, const Tab* tab) noexcept nogil:
@@ -516,18 +522,29 @@ cdef inline int _reached(const S* s, const uint8_t* g, const Tab* tab) noexcept 
     return r.reached
 
 
-cdef int _frontier(const S* s, const uint8_t* g, const Tab* tab, const Route* r, int16_t* cells, uint8_t* codes) noexcept nogil:
-    """The empty cells the route touches, ascending (row by row), each with its constraints:
-    must-open (low 4 bits), must-close (next 4) and the sides the route enters by (bits 8-11)
-    (GVG-PLACE-2, GVG-PLACE-3); their number."""
-    cdef uint64_t front[WORDS]
-    cdef uint8_t conn[MAXC]
-    cdef int wd, cell, side, nb, n = 0, mo, mc, code, nn
+cdef inline int _cons(const uint8_t* g, const Tab* tab, int cell) noexcept nogil:
+    """The sides a card on the empty ``cell`` must open and must close (GVG-PLACE-3): open against
+    each neighbour's open edge, closed against a closed one; a target imposes nothing."""
+    cdef int side, code, mo = 0, mc = 0
+    for side in range(4):
+        code = g[cell + tab.delta[side]]
+        if code and tab.code_kind[code] != K_TARGET:
+            if tab.code_edges[code] >> _OPP[side] & 1:
+                mo |= 1 << side
+            else:
+                mc |= 1 << side
+    return mo | mc << 4
+
+
+cdef void _front_full(const S* s, const uint8_t* g, const Tab* tab, Front* f) noexcept nogil:
+    """The route and every empty cell it touches, with each one's constraints (GVG-PLACE-2)."""
+    cdef int wd, cell, side, nb
     cdef uint64_t bits
     cdef uint8_t e
-    memset(front, 0, sizeof(front))
+    _route(s, g, tab, &f.r)
+    memset(f.front, 0, sizeof(f.front))
     for wd in range(WORDS):
-        bits = r.passed[wd]
+        bits = f.r.passed[wd]
         while bits:
             cell = wd * 64 + bits_lowest(bits)
             bits &= bits - 1
@@ -536,29 +553,61 @@ cdef int _frontier(const S* s, const uint8_t* g, const Tab* tab, const Route* r,
                 if e >> side & 1:
                     nb = cell + tab.delta[side]
                     if g[nb] == 0 and tab.placeable[nb]:
-                        if not _has(front, nb):
-                            _add(front, nb)
-                            conn[nb] = 0
-                        conn[nb] |= 1 << _OPP[side]
-    for wd in range(WORDS):
-        bits = front[wd]
-        while bits:
-            cell = wd * 64 + bits_lowest(bits)
-            bits &= bits - 1
-            mo = mc = 0
-            for side in range(4):
-                nn = cell + tab.delta[side]
-                code = g[nn]
-                if code and tab.code_kind[code] != K_TARGET:  # a target imposes no edge
-                    if tab.code_edges[code] >> _OPP[side] & 1:
-                        mo |= 1 << side
-                    else:
-                        mc |= 1 << side
-            cells[n] = cell
-            codes[2 * n] = <uint8_t>(mo | mc << 4)
-            codes[2 * n + 1] = conn[cell]
-            n += 1
-    return n
+                        if not _has(f.front, nb):
+                            _add(f.front, nb)
+                            f.conn[nb] = 0
+                            f.cons[nb] = _cons(g, tab, nb)
+                        f.conn[nb] |= 1 << _OPP[side]
+    f.ok = True
+    f.stamp = s.stamp
+
+
+cdef int _reached_from(const S* s, const uint8_t* g, const Tab* tab, const uint64_t* passed) noexcept nogil:
+    """GVG-TARGET-1: the face-down targets beside a card the route passes, on its open side."""
+    cdef int slot, side, nb, got = 0
+    for slot in range(3):
+        if s.opened >> slot & 1:
+            continue
+        for side in range(4):
+            nb = tab.target_ids[slot] + tab.delta[side]
+            if _has(passed, nb) and tab.code_edges[g[nb]] >> _OPP[side] & 1:
+                got |= 1 << slot
+                break
+    return got
+
+
+cdef bint _extend(const S* s, const uint8_t* g, const Tab* tab, Front* f, int cell) noexcept nogil:
+    """``f`` (the route and frontier before the card on ``cell`` was laid, a frontier cell) made
+    the route and frontier after it, when the card only adds itself to the route (it reaches no
+    card the route did not pass, and is no Key of a new colour); False otherwise (walk again)."""
+    cdef int v = g[cell], side, nb, code, k = tab.code_kind[v]
+    cdef uint8_t e = tab.code_edges[v]
+    f.front[cell >> 6] &= ~((<uint64_t>1) << (cell & 63))
+    for side in range(4):  # the card's edges bind the frontier cells beside it
+        nb = cell + tab.delta[side]
+        if _has(f.front, nb):
+            f.cons[nb] |= (1 << _OPP[side]) if e >> side & 1 else (1 << (_OPP[side] + 4))
+    if k == K_CAVE or (k == K_DOOR and not f.r.keys & tab.code_key[v]):
+        return True  # the route stops at it: nothing else changes
+    if k == K_KEY and tab.code_key[v] & ~f.r.keys:
+        return False
+    _add(f.r.passed, cell)
+    for side in range(4):
+        if not e >> side & 1:
+            continue
+        nb = cell + tab.delta[side]
+        code = g[nb]
+        if code == 0:
+            if tab.placeable[nb]:
+                if not _has(f.front, nb):
+                    _add(f.front, nb)
+                    f.conn[nb] = 0
+                    f.cons[nb] = _cons(g, tab, nb)
+                f.conn[nb] |= 1 << _OPP[side]
+        elif not _has(f.r.passed, nb) and tab.code_edges[code] >> _OPP[side] & 1:
+            return False  # the route goes on into cards it did not pass
+    f.r.reached = _reached_from(s, g, tab, f.r.passed)
+    return True
 
 
 cdef inline bint _fits(int e, int c0, int conn) noexcept nogil:
@@ -579,25 +628,53 @@ cdef inline bint _tunnel(const Tab* tab, int card) noexcept nogil:
     return tab.kind[card] <= K_MUG
 
 
-cdef int _plays(const S* s, const uint8_t* g, const Tab* tab, int32_t* out) noexcept nogil:
+cdef int _hand_designs(const S* s, const Tab* tab, int seat, uint8_t* out) noexcept nogil:
+    """The distinct designs in ``seat``'s hand, in component order (the canonical order); their number."""
+    cdef int n = 0, k, j, c
+    for k in range(s.hn[seat]):
+        c = s.hands[seat][k]
+        if k > 0 and c == s.hands[seat][k - 1]:
+            continue
+        j = n
+        while j > 0 and tab.cpos[out[j - 1]] > tab.cpos[c]:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = c
+        n += 1
+    return n
+
+
+cdef int _plays(const S* s, const Tab* tab, Front* f, int32_t* out) noexcept nogil:
     """Every legal play of a card from the turn owner's hand, ascending (no Swap, no Pass)."""
-    cdef Route r
     cdef int16_t cells[MAXC]
     cdef uint8_t codes[2 * MAXC]
-    cdef int n = 0, nf = -1, k, j, c, cell, seat = s.turn, c0, conn, stride
+    cdef uint8_t g[MAXC]
+    cdef uint64_t bits
+    cdef int n = 0, nf = 0, k, j, c, cell, seat = s.turn, c0, conn, stride, wd
     cdef int32_t blasts[MAXD]
     cdef int nb = 0
     cdef int32_t v
     cdef bint have_tunnel = False
+    cdef uint8_t mine[HAND]
     for k in range(s.hn[seat]):
         if _tunnel(tab, s.hands[seat][k]):
             have_tunnel = True
     if have_tunnel:  # GVG-PLACE-1 to GVG-PLACE-4: designs in component order, each row by row
-        _route(s, g, tab, &r)
-        nf = _frontier(s, g, tab, &r, cells, codes)
-        for k in range(tab.ndesigns):
-            c = tab.corder[k]
-            if not _tunnel(tab, c) or not _holds(s, seat, c):
+        if not f.ok or f.stamp != s.stamp:
+            _grid(s, tab, g)
+            _front_full(s, g, tab, f)
+        for wd in range(WORDS):  # ascending: row by row
+            bits = f.front[wd]
+            while bits:
+                cell = wd * 64 + bits_lowest(bits)
+                bits &= bits - 1
+                cells[nf] = cell
+                codes[2 * nf] = f.cons[cell]
+                codes[2 * nf + 1] = f.conn[cell]
+                nf += 1
+        for k in range(_hand_designs(s, tab, seat, mine)):
+            c = mine[k]
+            if not _tunnel(tab, c):
                 continue
             stride = 2 if tab.turns[c] else 1
             for j in range(nf):
@@ -660,25 +737,22 @@ cdef int _legal_frames(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
     return n
 
 
-cdef int _legal_all(const S* s, const Tab* tab, int32_t* out) noexcept nogil:
+cdef int _legal_all(const S* s, const Tab* tab, Front* f, int32_t* out) noexcept nogil:
     """Every legal index, ascending: a Pass only when no card can be played (GVG-TURN-3)."""
     cdef int n, seat = s.turn, k, c, plays
     cdef bint can_swap
+    cdef uint8_t mine[HAND]
     if s.over:
         return 0
     if _stacked(s):
         return _legal_frames(s, tab, out)
-    cdef uint8_t g[MAXC]
-    _grid(s, tab, g)
-    plays = _plays(s, g, tab, out)
+    plays = _plays(s, tab, f, out)
     n = plays
     can_swap = s.dlen > 0 and not (tab.bounded and s.swaps_used[seat] >= tab.swap_limit)
     if can_swap:
-        for k in range(tab.ndesigns):
-            c = tab.corder[k]
-            if _holds(s, seat, c):
-                out[n] = tab.swap_index[c]
-                n += 1
+        for k in range(_hand_designs(s, tab, seat, mine)):
+            out[n] = tab.swap_index[mine[k]]
+            n += 1
     if plays == 0:
         out[n] = tab.a_pass
         n += 1
@@ -782,10 +856,10 @@ cdef void _finish(S* s, const Tab* tab) noexcept nogil:
     s.turn = nxt
 
 
-cdef int _fresh(const S* s, const uint8_t* g, const Tab* tab, int declined, int cell) noexcept nogil:
+cdef int _fresh(const S* s, const uint8_t* g, const Tab* tab, int declined, int cell, int known) noexcept nogil:
     """What a card just laid on ``cell`` opens (GVG-TARGET-3, ``second_target="may_open"``): the
     targets reached, but one left face down before only when the card adjoins it."""
-    cdef int got = _reached(s, g, tab), slot, t
+    cdef int got = known if known >= 0 else _reached(s, g, tab), slot, t
     if declined:
         for slot in range(3):
             if declined >> slot & 1 and got >> slot & 1:
@@ -795,10 +869,10 @@ cdef int _fresh(const S* s, const uint8_t* g, const Tab* tab, int declined, int 
     return got
 
 
-cdef void _resolve(S* s, uint8_t* g, const Tab* tab, int declined, int cell) noexcept nogil:
+cdef void _resolve(S* s, uint8_t* g, const Tab* tab, int declined, int cell, int known) noexcept nogil:
     """Open what the route reaches (GVG-TARGET-1); several: the placer chooses (GVG-TARGET-3);
     nothing: a frame below is pending, else the turn ends."""
-    cdef int slots = _fresh(s, g, tab, declined, cell)
+    cdef int slots = _fresh(s, g, tab, declined, cell, known)
     if slots == 0:
         if not _stacked(s):
             _finish(s, tab)
@@ -815,6 +889,7 @@ cdef void _open_target(S* s, uint8_t* g, const Tab* tab, int slot, int declined,
     removes every Bomb (GVG-TARGET-2) and play goes on."""
     cdef int k, v, slots
     s.opened |= 1 << slot
+    s.stamp += 1
     g[tab.target_ids[slot]] = C_TARGET
     if s.targets[slot] != T_DYNAMITE:
         s.opener = s.turn
@@ -831,12 +906,12 @@ cdef void _open_target(S* s, uint8_t* g, const Tab* tab, int slot, int declined,
             v += 1
     s.nfield = v
     if tab.may_open:
-        slots = _fresh(s, g, tab, declined, cell)
+        slots = _fresh(s, g, tab, declined, cell, -1)
         if slots:
             s.tc_among = slots
             s.tc_after = 1
             return
-    _resolve(s, g, tab, declined, cell)
+    _resolve(s, g, tab, declined, cell, -1)
 
 
 cdef int _result(const S* s) noexcept nogil:
@@ -1039,6 +1114,7 @@ cdef void _lay_out(S* s, const Tab* tab, int round_no, int starter, const uint8_
         s.deck[k] = deck[n * HAND + k]
         s.owner[k] = -1
     s.nfield = 0
+    s.stamp += 1
 
 
 cdef void _grid(const S* s, const Tab* tab, uint8_t* g) noexcept nogil:
@@ -1054,17 +1130,19 @@ cdef void _grid(const S* s, const Tab* tab, uint8_t* g) noexcept nogil:
         g[s.tile_cell[k]] = s.tile_code[k]
 
 
-cdef void _play(S* s, const Tab* tab, int32_t a) noexcept nogil:
+cdef void _play(S* s, const Tab* tab, Front* f, int32_t a) noexcept nogil:
     cdef int32_t code = tab.decode[a]
     cdef int kind = code >> 24, card = code >> 16 & 0xFF, low = code & 0x7FFF, seat = s.turn
     cdef int rot = code >> 15 & 1, declined = 0, other, v, k
     cdef uint8_t r
     cdef uint8_t g[MAXC]
+    cdef bint fresh = f.ok and f.stamp == s.stamp
+    cdef int known = -1
     if kind == A_PLACE or kind == A_OPEN:
         _grid(s, tab, g)
     if kind == A_PLACE:  # GVG-PLACE-1, then what the route reaches opens (GVG-TARGET-1)
         if tab.may_open:
-            declined = _reached(s, g, tab)
+            declined = f.r.reached if fresh else _reached(s, g, tab)
         _card_leaves(s, tab, card)
         v = 1 + 2 * card + rot
         g[low] = v
@@ -1076,9 +1154,13 @@ cdef void _play(S* s, const Tab* tab, int32_t a) noexcept nogil:
         s.tile_cell[k] = low
         s.tile_code[k] = v
         s.nfield += 1
+        s.stamp += 1
+        if fresh and _extend(s, g, tab, f, low):
+            f.stamp = s.stamp
+            known = f.r.reached
         if tab.kind[card] == K_MUG:  # GVG-CARD-4
             s.skip_card = card
-        _resolve(s, g, tab, declined, low)
+        _resolve(s, g, tab, declined, low, known)
     elif kind == A_MAP:  # GVG-CARD-1, GVG-CARD-5
         _card_leaves(s, tab, tab.card_map)
         s.peeks[s.npeeks] = seat << 2 | low
@@ -1094,6 +1176,7 @@ cdef void _play(S* s, const Tab* tab, int32_t a) noexcept nogil:
         memmove(s.tile_cell + k, s.tile_cell + k + 1, (s.nfield - k - 1) * sizeof(uint16_t))
         memmove(s.tile_code + k, s.tile_code + k + 1, s.nfield - k - 1)
         s.nfield -= 1
+        s.stamp += 1
         s.discard[tab.card_expl] += 1
         s.discard[(v - 1) >> 1] += 1
         _finish(s, tab)
@@ -1146,17 +1229,79 @@ cdef void _play(S* s, const Tab* tab, int32_t a) noexcept nogil:
 
 # --- the game object ---------------------------------------------------------------------------
 
+cdef inline bint _listed(const int32_t* items, int n, int32_t action) noexcept nogil:
+    cdef int k
+    for k in range(n):
+        if items[k] == action:
+            return True
+    return False
+
+
 cdef class GoblinsVsGnomes(NativeGame):
     """A Goblins vs Gnomes match in native code."""
 
     cdef S s
     cdef const Tab* tab
+    cdef int32_t* memo  # the last legal indices (allocated by the first is_legal_index), or NULL
+    cdef int nmemo      # how many, -1 when the state changed since
+    cdef Front* front   # the route and frontier remembered (allocated on first use), or NULL
+
+    def __cinit__(self):
+        self.memo = NULL
+        self.nmemo = -1
+        self.front = NULL
+
+    def __dealloc__(self):
+        free(self.memo)
+        free(self.front)
+
+    cdef Front* _front(self) noexcept nogil:
+        if self.front == NULL:
+            self.front = <Front*>malloc(sizeof(Front))
+            if self.front != NULL:
+                self.front.ok = False
+        return self.front
 
     cdef int legal_into(self, int32_t* out) noexcept nogil:
-        return _legal_all(&self.s, self.tab, out)
+        cdef Front local
+        cdef Front* f = self._front()
+        if f == NULL:
+            local.ok = False
+            f = &local
+        cdef int n = _legal_all(&self.s, self.tab, f, out)
+        if self.memo != NULL:
+            memcpy(self.memo, out, n * sizeof(int32_t))
+            self.nmemo = n
+        return n
+
+    cdef bint is_legal_index(self, int32_t action) noexcept nogil:
+        """Whether ``action`` is legal: a search of the legal indices listed last (a caller lists
+        them, then applies one), listed again when the state changed since."""
+        cdef int32_t buf[MAX_ACTIONS]
+        cdef int lo = 0, hi, mid
+        if self.memo == NULL:
+            self.memo = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
+            if self.memo == NULL:
+                return _listed(buf, self.legal_into(buf), action)
+        if self.nmemo < 0:
+            self.legal_into(buf)
+        hi = self.nmemo
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if self.memo[mid] < action:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo < self.nmemo and self.memo[lo] == action
 
     cdef void play(self, int32_t action) noexcept nogil:
-        _play(&self.s, self.tab, action)
+        cdef Front local
+        cdef Front* f = self._front()
+        if f == NULL:
+            local.ok = False
+            f = &local
+        self.nmemo = -1
+        _play(&self.s, self.tab, f, action)
 
     cdef int to_move(self) noexcept nogil:
         """rules.current_player: the top frame's seat, else the turn owner."""
@@ -1185,6 +1330,9 @@ cdef class GoblinsVsGnomes(NativeGame):
 
     cdef void deal(self, uint64_t seed) noexcept nogil:
         cdef int k
+        self.nmemo = -1
+        if self.front != NULL:
+            self.front.ok = False
         memset(&self.s, 0, sizeof(S))
         self.s.rng = seed
         for k in range(self.tab.players):
