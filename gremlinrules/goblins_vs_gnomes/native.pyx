@@ -256,6 +256,7 @@ ctypedef struct Front:
     uint64_t front[WORDS]   # the empty cells the route touches
     uint8_t conn[MAXC]      # per such cell: the sides the route enters by
     uint8_t cons[MAXC]      # and the sides a card there must open (low 4 bits) and close (high 4)
+    uint8_t grid[MAXC]      # the field (see _grid)
 
 
 cdef inline bint _has(const uint64_t* bits, int i) noexcept nogil:
@@ -610,8 +611,24 @@ cdef bint _extend(const S* s, const uint8_t* g, const Tab* tab, Front* f, int ce
     return True
 
 
-cdef inline bint _fits(int e, int c0, int conn) noexcept nogil:
-    return (e & c0 & 15) == (c0 & 15) and not (e & (c0 >> 4)) and (e & conn) != 0
+cdef uint16_t _FIT[4096]
+"""Per frontier code (must-open | must-close << 4 | entered-by << 8): bit e set when a card laid with
+open sides e fits (GVG-PLACE-2, GVG-PLACE-3)."""
+
+
+cdef void _fill_fit() noexcept:
+    cdef int code, e, mo, mc, conn
+    for code in range(4096):
+        mo = code & 15
+        mc = code >> 4 & 15
+        conn = code >> 8 & 15
+        _FIT[code] = 0
+        for e in range(16):
+            if e & mo == mo and not e & mc and e & conn:
+                _FIT[code] |= 1 << e
+
+
+_fill_fit()
 
 
 # --- the legal actions ---------------------------------------------------------------------------
@@ -648,9 +665,10 @@ cdef int _plays(const S* s, const Tab* tab, Front* f, int32_t* out) noexcept nog
     """Every legal play of a card from the turn owner's hand, ascending (no Swap, no Pass)."""
     cdef int16_t cells[MAXC]
     cdef uint8_t codes[2 * MAXC]
-    cdef uint8_t g[MAXC]
     cdef uint64_t bits
-    cdef int n = 0, nf = 0, k, j, c, cell, seat = s.turn, c0, conn, stride, wd
+    cdef uint16_t fitsets[MAXC]
+    cdef int n = 0, nf = 0, k, j, c, cell, seat = s.turn, wd, e0, e1
+    cdef int32_t base
     cdef int32_t blasts[MAXD]
     cdef int nb = 0
     cdef int32_t v
@@ -661,32 +679,33 @@ cdef int _plays(const S* s, const Tab* tab, Front* f, int32_t* out) noexcept nog
             have_tunnel = True
     if have_tunnel:  # GVG-PLACE-1 to GVG-PLACE-4: designs in component order, each row by row
         if not f.ok or f.stamp != s.stamp:
-            _grid(s, tab, g)
-            _front_full(s, g, tab, f)
+            _grid(s, tab, f.grid)
+            _front_full(s, f.grid, tab, f)
         for wd in range(WORDS):  # ascending: row by row
             bits = f.front[wd]
             while bits:
                 cell = wd * 64 + bits_lowest(bits)
                 bits &= bits - 1
-                cells[nf] = cell
-                codes[2 * nf] = f.cons[cell]
-                codes[2 * nf + 1] = f.conn[cell]
+                cells[nf] = tab.cellpos[cell]
+                fitsets[nf] = _FIT[f.cons[cell] | f.conn[cell] << 8]
                 nf += 1
         for k in range(_hand_designs(s, tab, seat, mine)):
             c = mine[k]
             if not _tunnel(tab, c):
                 continue
-            stride = 2 if tab.turns[c] else 1
-            for j in range(nf):
-                cell = cells[j]
-                c0 = codes[2 * j]
-                conn = codes[2 * j + 1]
-                if _fits(tab.edges[c][0], c0, conn):
-                    out[n] = tab.place_base[c] + tab.cellpos[cell] * stride
-                    n += 1
-                if stride == 2 and _fits(tab.edges[c][1], c0, conn):
-                    out[n] = tab.place_base[c] + tab.cellpos[cell] * 2 + 1
-                    n += 1
+            e0 = tab.edges[c][0]
+            base = tab.place_base[c]
+            if tab.turns[c]:
+                e1 = tab.edges[c][1]
+                for j in range(nf):  # written always, counted when it fits (no branch to mispredict)
+                    out[n] = base + cells[j] * 2
+                    n += fitsets[j] >> e0 & 1
+                    out[n] = base + cells[j] * 2 + 1
+                    n += fitsets[j] >> e1 & 1
+            else:
+                for j in range(nf):
+                    out[n] = base + cells[j]
+                    n += fitsets[j] >> e0 & 1
     if _holds(s, seat, tab.card_map):  # GVG-CARD-1: a face-down target
         for k in range(3):
             if not s.opened >> k & 1:
@@ -1135,11 +1154,15 @@ cdef void _play(S* s, const Tab* tab, Front* f, int32_t a) noexcept nogil:
     cdef int kind = code >> 24, card = code >> 16 & 0xFF, low = code & 0x7FFF, seat = s.turn
     cdef int rot = code >> 15 & 1, declined = 0, other, v, k
     cdef uint8_t r
-    cdef uint8_t g[MAXC]
+    cdef uint8_t local[MAXC]
+    cdef uint8_t* g = local
     cdef bint fresh = f.ok and f.stamp == s.stamp
     cdef int known = -1
     if kind == A_PLACE or kind == A_OPEN:
-        _grid(s, tab, g)
+        if fresh:
+            g = f.grid  # the remembered field, kept up to date below while it stays remembered
+        else:
+            _grid(s, tab, local)
     if kind == A_PLACE:  # GVG-PLACE-1, then what the route reaches opens (GVG-TARGET-1)
         if tab.may_open:
             declined = f.r.reached if fresh else _reached(s, g, tab)
