@@ -27,6 +27,9 @@ Gold or the Dragon: that one call takes the GIL, inside ``playouts`` too.
 """
 
 cimport cython
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memmove, memset
@@ -293,6 +296,9 @@ cdef class GvgTable(NativeTable):
 
 _TABLES = {}
 _DEFAULT = {}
+cdef tuple _INTS = tuple(range(16384))
+"""Every action index of the tables made so far as a Python int, made once (the indices of a
+Place pass CPython's small ints and the core's 4096), so a legal list shares them."""
 
 
 cdef GvgTable _table(int players, options):
@@ -460,6 +466,9 @@ cdef GvgTable _table(int players, options):
                 or (kind_ is Steal and i != tab.a_steal + a.offset - 1)):
             raise UnsupportedError("the action space is not laid out as the engine reads it")
     t.tile_cache = {}
+    global _INTS
+    if len(_INTS) < len(actions):
+        _INTS = tuple(range(len(actions)))
     if len(_TABLES) >= 256:
         _TABLES.clear()
     _TABLES[key] = t
@@ -1316,6 +1325,20 @@ cdef class GoblinsVsGnomes(NativeGame):
             else:
                 hi = mid
         return lo < self.nmemo and self.memo[lo] == action
+
+    def legal_actions(self):
+        """The legal actions as indices into ``game.all_actions(players, options)``, ascending
+        (empty once the game is over)."""
+        cdef int32_t buf[MAX_ACTIONS]
+        cdef int n = self.legal_into(buf), k
+        cdef tuple ints = _INTS  # the table made sure it holds every index of its action space
+        cdef list out = PyList_New(n)
+        cdef object item
+        for k in range(n):
+            item = <object>PyTuple_GET_ITEM(ints, buf[k])
+            Py_INCREF(item)
+            PyList_SET_ITEM(out, k, item)
+        return out
 
     cdef void play(self, int32_t action) noexcept nogil:
         cdef Front local
