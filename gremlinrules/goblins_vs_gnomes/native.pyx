@@ -586,11 +586,37 @@ cdef int _reached_from(const S* s, const uint8_t* g, const Tab* tab, const uint6
     return got
 
 
+cdef int _new_key(const S* s, const uint8_t* g, const Tab* tab, Front* f, uint32_t colour,
+                  int* todo, int n) noexcept nogil:
+    """GVG-ROUTE-3: a Key of ``colour`` is on the route now: every Door of that colour the route
+    meets (beside a card it passes, their facing sides open) is passed and walked on from (pushed on
+    ``todo``, whose new length is returned)."""
+    cdef int k, cell, side, nb, v
+    cdef uint8_t e
+    f.r.keys |= colour
+    for k in range(s.nfield):
+        v = s.tile_code[k]
+        cell = s.tile_cell[k]
+        if tab.code_kind[v] != K_DOOR or not tab.code_key[v] & colour or _has(f.r.passed, cell):
+            continue
+        e = tab.code_edges[v]
+        for side in range(4):
+            nb = cell + tab.delta[side]
+            if e >> side & 1 and _has(f.r.passed, nb) and tab.code_edges[g[nb]] >> _OPP[side] & 1:
+                _add(f.r.passed, cell)
+                todo[n] = cell
+                n += 1
+                break
+    return n
+
+
 cdef bint _extend(const S* s, const uint8_t* g, const Tab* tab, Front* f, int cell) noexcept nogil:
     """``f`` (the route and frontier before the card on ``cell`` was laid, a frontier cell) made
-    the route and frontier after it, when the card only adds itself to the route (it reaches no
-    card the route did not pass, and is no Key of a new colour); False otherwise (walk again)."""
-    cdef int v = g[cell], side, nb, code, k = tab.code_kind[v]
+    the route and frontier after it: the walk goes on from the card through the cards it now
+    reaches (GVG-ROUTE-1, GVG-ROUTE-2; a Key of a new colour opens the Doors of that colour the
+    route meets, GVG-ROUTE-3). Always True (the walk never needs to start again)."""
+    cdef int v = g[cell], side, nb, code, k = tab.code_kind[v], n, at
+    cdef int todo[64]
     cdef uint8_t e = tab.code_edges[v]
     f.front[cell >> 6] &= ~((<uint64_t>1) << (cell & 63))
     for side in range(4):  # the card's edges bind the frontier cells beside it
@@ -599,23 +625,36 @@ cdef bint _extend(const S* s, const uint8_t* g, const Tab* tab, Front* f, int ce
             f.cons[nb] |= (1 << _OPP[side]) if e >> side & 1 else (1 << (_OPP[side] + 4))
     if k == K_CAVE or (k == K_DOOR and not f.r.keys & tab.code_key[v]):
         return True  # the route stops at it: nothing else changes
-    if k == K_KEY and tab.code_key[v] & ~f.r.keys:
-        return False
     _add(f.r.passed, cell)
-    for side in range(4):
-        if not e >> side & 1:
-            continue
-        nb = cell + tab.delta[side]
-        code = g[nb]
-        if code == 0:
-            if tab.placeable[nb]:
-                if not _has(f.front, nb):
-                    _add(f.front, nb)
-                    f.conn[nb] = 0
-                    f.cons[nb] = _cons(g, tab, nb)
-                f.conn[nb] |= 1 << _OPP[side]
-        elif not _has(f.r.passed, nb) and tab.code_edges[code] >> _OPP[side] & 1:
-            return False  # the route goes on into cards it did not pass
+    todo[0] = cell
+    n = 1
+    if k == K_KEY and tab.code_key[v] & ~f.r.keys:
+        n = _new_key(s, g, tab, f, tab.code_key[v], todo, n)
+    while n:
+        n -= 1
+        at = todo[n]
+        e = tab.code_edges[g[at]]
+        for side in range(4):
+            if not e >> side & 1:
+                continue
+            nb = at + tab.delta[side]
+            code = g[nb]
+            if code == 0:
+                if tab.placeable[nb]:
+                    if not _has(f.front, nb):
+                        _add(f.front, nb)
+                        f.conn[nb] = 0
+                        f.cons[nb] = _cons(g, tab, nb)
+                    f.conn[nb] |= 1 << _OPP[side]
+            elif not _has(f.r.passed, nb) and tab.code_edges[code] >> _OPP[side] & 1:
+                k = tab.code_kind[code]
+                if k == K_CAVE or (k == K_DOOR and not f.r.keys & tab.code_key[code]):
+                    continue  # the route stops there (a Door waits for a Key of its colour)
+                _add(f.r.passed, nb)
+                todo[n] = nb
+                n += 1
+                if k == K_KEY and tab.code_key[code] & ~f.r.keys:
+                    n = _new_key(s, g, tab, f, tab.code_key[code], todo, n)
     f.r.reached = _reached_from(s, g, tab, f.r.passed)
     return True
 
