@@ -1,9 +1,9 @@
 # cython: language_level=3, cdivision=True
 """Goblins vs Gnomes in native code: the engine's state and rules (see ``docs/engine.rst``).
 
-The state is one C struct of small integers (:c:type:`S`): the tunnel grid as one byte per cell id
-of the component set's table (the ids of :class:`.geometry.Kit`: row by row with a margin of one
-cell, so a neighbour is an addition and sorting ids sorts cells row by row), the deck as a ring of
+The state is one C struct of small integers (:c:type:`S`, 872 bytes): the tunnel cards on the field
+as (cell id, card code) in ascending cell ids (the ids of :class:`.geometry.Kit`: row by row with a
+margin of one cell, so a neighbour is an addition and sorting ids sorts cells row by row), the deck as a ring of
 card ids with the seat that put each card under it, hands as sorted card ids, what each seat knows
 of each hand (GVG-VIEW-4) as sorted card ids per (observer, seat), the discards as a count per
 design, the Maps' peeks and the Potions' swaps in order, the counters of the turn and round, and
@@ -12,9 +12,13 @@ the rules leave). Card ids are the designs' ranks in the sorted design names, so
 discards and the known cards read back sorted as the State keeps them.
 
 The rules are those of :mod:`.rules` and :mod:`.flow`, step for step and clause for clause (the
-clause ids name where each is). The route (GVG-ROUTE-1 to GVG-ROUTE-3) is the reference's walk,
-repeated with the Keys found until none is new, on the grid; a decision's frontier and its fit
-are worked out from it. The deal is :func:`.setup.deal_round`'s, shuffle for shuffle on the same
+clause ids name where each is). The route (GVG-ROUTE-1 to GVG-ROUTE-3) is one walk on a grid of
+the field (one byte per cell id) in which a Door waits for a Key of its colour, which gives the
+reference's walk repeated with the Keys found until none is new. A game object remembers the
+route, its frontier (the empty cells it touches, with the sides a card there must open and close
+and those the route enters by) and the grid for the field's ``stamp``, and laying a card extends
+them from the card (:func:`_extend`), so the route is walked from the start only after an
+Explosion, the Dynamite or a new round. The deal is :func:`.setup.deal_round`'s, shuffle for shuffle on the same
 SplitMix64 (``core/native/rng.pxd``), so a native game reaches the very states the rule book
 reaches: the differential tests (``tests/engine``) compare ``to_state()`` with the Python state
 at every decision.
