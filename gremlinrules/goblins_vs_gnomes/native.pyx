@@ -68,7 +68,7 @@ from gremlinrules.goblins_vs_gnomes.route import route_tags as _route_tags
 from gremlinrules.goblins_vs_gnomes.setup import MAX_PLAYERS, MIN_PLAYERS, TITLE, options_or_default
 from gremlinrules.goblins_vs_gnomes.state import TARGETS, Phase, State, Tile
 
-__all__ = ["GAME_ID", "GoblinsVsGnomes", "from_state", "new", "refusal", "run_playouts"]
+__all__ = ["GAME_ID", "STATE_BYTES", "GoblinsVsGnomes", "from_state", "new", "refusal", "run_playouts"]
 
 GAME_ID = "goblins-vs-gnomes"
 
@@ -291,8 +291,7 @@ cdef class GvgTable(NativeTable):
     cdef object kit
     cdef tuple names       # design names by card id
     cdef tuple role_names  # component order
-    cdef tuple tiles       # per grid code and cell id: the Tile (built on demand)
-    cdef dict tile_cache
+    cdef dict tile_cache   # (cell id, grid code) -> the Tile, built on first use
 
     def __dealloc__(self):
         free(self.tab.decode)
