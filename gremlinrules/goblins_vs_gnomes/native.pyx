@@ -160,6 +160,7 @@ ctypedef struct Tab:
     int ndesigns
     int w                  # the grid's row width (cell ids)
     int ncells             # cell ids in use
+    int nwords             # the words of a set of them
     int start_id
     int target_ids[3]
     uint8_t placeable[MAXC]
@@ -346,6 +347,7 @@ cdef GvgTable _table(int players, options):
     tab.ncells = kit.width * (y1 - y0 + 3)
     if tab.ncells > MAXC or tab.w != x1 - x0 + 3:
         raise UnsupportedError("the table is larger than the engine's grid")
+    tab.nwords = (tab.ncells + 63) >> 6
     tab.delta[0] = -tab.w
     tab.delta[1] = 1
     tab.delta[2] = tab.w
@@ -556,7 +558,7 @@ cdef void _front_full(const S* s, const uint8_t* g, const Tab* tab, Front* f) no
     cdef uint8_t e
     _route(s, g, tab, &f.r)
     memset(f.front, 0, sizeof(f.front))
-    for wd in range(WORDS):
+    for wd in range(tab.nwords):
         bits = f.r.passed[wd]
         while bits:
             cell = wd * 64 + bits_lowest(bits)
@@ -732,7 +734,7 @@ cdef int _plays(const S* s, const Tab* tab, Front* f, int32_t* out) noexcept nog
         if not f.ok or f.stamp != s.stamp:
             _grid(s, tab, f.grid)
             _front_full(s, f.grid, tab, f)
-        for wd in range(WORDS):  # ascending: row by row
+        for wd in range(tab.nwords):  # ascending: row by row
             bits = f.front[wd]
             while bits:
                 cell = wd * 64 + bits_lowest(bits)
