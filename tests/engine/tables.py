@@ -18,6 +18,7 @@ from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES
 from gremlinrules.gremlins_inc.state import LAYOUTS
 from tests.gremlins_inc import strategies as gi_cards
 from tests.gremlins_inc.helpers import TEST_SET as GI_TEST_SET
+from tests.goblins_vs_gnomes import strategies as gvg
 from tests.gremlins_the_game import strategies as gtg
 from tests.no_good_gremlins import strategies as ngg
 
@@ -62,6 +63,12 @@ def _gi_table(draw: st.DrawFn) -> Table:
 def _gi_tables() -> st.SearchStrategy[Table]:
     return st.one_of(st.tuples(st.integers(gi.MIN_PLAYERS, gi.MAX_PLAYERS), st.none()), _gi_table(),
                      *_named(gi))
+def _gvg_tables() -> st.SearchStrategy[Table]:
+    """Goblins vs Gnomes: the defaults, the rule readings, and every option field with a user's
+    component set; always bounded (GVG-BOUND-1), as playouts need a decision bound (the unbounded
+    rules are compared in ``test_goblins_vs_gnomes_native.py``)."""
+    bounded = gvg.any_options.map(lambda o: attrs.evolve(o, bounded=True))
+    return st.tuples(gvg.player_counts, st.one_of(st.none(), gvg.options, bounded))
 
 
 TABLES: dict[str, Callable[[], st.SearchStrategy[Table]]] = {
@@ -69,6 +76,7 @@ TABLES: dict[str, Callable[[], st.SearchStrategy[Table]]] = {
     "gremlins-the-game": lambda: gtg.tables,
     "gnaughty-gnomes": _gg_tables,
     "gremlins-inc": _gi_tables,
+    "goblins-vs-gnomes": _gvg_tables,
 }
 """Game id -> a strategy of its tables (players, options)."""
 
