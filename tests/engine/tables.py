@@ -16,9 +16,9 @@ from gremlinrules import gnaughty_gnomes as gg
 from gremlinrules import gremlins_inc as gi
 from gremlinrules.gnaughty_gnomes.state import OPTION_CHOICES
 from gremlinrules.gremlins_inc.state import LAYOUTS
+from tests.goblins_vs_gnomes import strategies as gvg
 from tests.gremlins_inc import strategies as gi_cards
 from tests.gremlins_inc.helpers import TEST_SET as GI_TEST_SET
-from tests.goblins_vs_gnomes import strategies as gvg
 from tests.gremlins_the_game import strategies as gtg
 from tests.no_good_gremlins import strategies as ngg
 
