@@ -8,10 +8,42 @@ named to the viewer ("You", "Seat 2"), lists ("rust, iron and chrome"), counts w
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from collections.abc import Iterable
+from typing import Any
+from typing import TypeVar
 
-__all__ = ["article", "count", "listing", "seat_is", "seat_object", "seat_possessive", "seat_subject",
-           "sentence"]
+from gremlinrules.core.errors import GremlinRulesError
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import shown
+
+__all__ = ["article", "count", "listing", "refusing", "seat_is", "seat_object", "seat_possessive",
+           "seat_subject", "sentence"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def refusing(title: str) -> Callable[[_F], _F]:
+    """A decorator for a words function of the game ``title``: a value no game makes (a hand-built
+    view whose rows are shorter than its seats, an event holding a number where a card goes) is
+    refused with InvalidArgumentError, never the IndexError, TypeError or AttributeError it trips
+    over (outside ``guarded``, which names the fields of an object built without them)."""
+
+    def wrap(fn: _F) -> _F:
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except GremlinRulesError:
+                raise
+            except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+                raise InvalidArgumentError(f"{fn.__name__}: not a {title} value the game makes "
+                                           f"({type(exc).__name__}: {shown(str(exc), 80)})") from None
+
+        return call  # type: ignore[return-value]
+
+    return wrap
 
 
 def seat_subject(seat: int | None, viewer: int | None) -> str:

@@ -12,19 +12,23 @@ labels write them (the start at (0, 0), x growing towards the targets, y downwar
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from collections.abc import Iterable
 from typing import Any
-from typing import TypeVar
 
 from gremlinrules.core.checks import check_complete
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.checks import guarded
-from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 from gremlinrules.core.grid import SIDE_NAMES
 from gremlinrules.core.grid import rotate_mask
+from gremlinrules.core.words import article as _article
+from gremlinrules.core.words import count as _count
+from gremlinrules.core.words import listing
+from gremlinrules.core.words import refusing
+from gremlinrules.core.words import seat_object as _object
+from gremlinrules.core.words import seat_possessive as _possessive
+from gremlinrules.core.words import seat_subject as _subject
 from gremlinrules.goblins_vs_gnomes.actions import SLOTS
 from gremlinrules.goblins_vs_gnomes.actions import Slot
 from gremlinrules.goblins_vs_gnomes.components import REFERENCE
@@ -56,6 +60,18 @@ from gremlinrules.goblins_vs_gnomes.view import View
 
 __all__ = ["END_REASONS", "card_text", "event_sentence", "role_name", "role_text", "view_lines"]
 
+def _listing(items: Iterable[str], *, empty: str = "nothing", last: str = "and") -> str:
+    """:func:`~gremlinrules.core.words.listing` of names only: anything else (a shown hand of
+    numbers) is a TypeError, which ``_REFUSING`` turns into InvalidArgumentError."""
+    words = list(items)
+    if not all(type(w) is str for w in words):
+        raise TypeError("a list of names holds something else")
+    return listing(words, empty=empty, last=last)
+
+
+_REFUSING = refusing("Goblins vs Gnomes")
+"""Refuses a value no game makes with InvalidArgumentError (:func:`~gremlinrules.core.words.refusing`)."""
+
 END_REASONS: dict[str, str] = {
     "GVG-END-4": "A player reached 9 points, which ends the match.",
     "GVG-BOUND-1": "The round limit of the house rule was reached before anyone reached 9 points.",
@@ -64,62 +80,20 @@ END_REASONS: dict[str, str] = {
 
 
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _refusing(fn: _F) -> _F:
-    """``fn``, refusing a value no game makes (a hand-built view whose rows are shorter than its
-    seats, an event holding a number where a card goes) with InvalidArgumentError, never the
-    IndexError, TypeError or AttributeError it trips over (outside ``guarded``, which names the
-    fields of an object built without them)."""
-
-    @functools.wraps(fn)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except GremlinRulesError:
-            raise
-        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-            raise InvalidArgumentError(f"{fn.__name__}: not a Goblins vs Gnomes value the game makes "
-                                       f"({type(exc).__name__}: {shown(str(exc), 80)})") from None
-
-    return call  # type: ignore[return-value]
 
 
 # --- grammar ---------------------------------------------------------------------------------
 
-def _listing(items: Iterable[str], *, empty: str = "nothing", last: str = "and") -> str:
-    words = list(items)
-    if not words:
-        return empty
-    if len(words) == 1:
-        return words[0]
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-def _count(n: int, noun: str, plural: str | None = None) -> str:
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in ("a", "e", "i", "o", "u") else "a"
 
 
-def _subject(seat: int | None, viewer: int | None) -> str:
-    """"You" or "Seat 2"."""
-    return "You" if seat is not None and seat == viewer else f"Seat {seat}"
 
 
-def _object(seat: int | None, viewer: int | None) -> str:
-    """"you" or "seat 2"."""
-    return "you" if seat is not None and seat == viewer else f"seat {seat}"
 
 
-def _possessive(seat: int | None, viewer: int | None, *, start: bool = False) -> str:
-    """"your" or "seat 2's" (capitalised at the start of a sentence)."""
-    if seat is not None and seat == viewer:
-        return "Your" if start else "your"
-    return f"{'Seat' if start else 'seat'} {seat}'s"
 
 
 def _their(seat: int | None, viewer: int | None) -> str:
@@ -340,7 +314,7 @@ def _seat_line(view: View, seat: int) -> str:
     return f"{name}: {'; '.join(parts)}."
 
 
-@_refusing
+@_REFUSING
 @guarded
 def view_lines(view: View) -> tuple[str, ...]:
     """What ``view`` shows, in sentences: who is looking and their role card, the match's end,
@@ -409,7 +383,7 @@ def _change(seat: int, delta: int, now: int, viewer: int | None) -> str:
     return f"{who} stayed at {_count(now, 'point')}"
 
 
-@_refusing
+@_REFUSING
 @guarded
 def event_sentence(event: Any, seat: int | None, *, view: View | None = None) -> str:
     """What ``event`` (as ``observe_event`` gives it to ``seat``; None: a spectator) was, in one

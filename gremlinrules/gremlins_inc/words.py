@@ -12,18 +12,20 @@ from 1, as the actions name them.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from collections.abc import Iterable
 from typing import Any
-from typing import TypeVar
 
 from gremlinrules.core.checks import check_complete
 from gremlinrules.core.checks import check_type
 from gremlinrules.core.checks import guarded
-from gremlinrules.core.errors import GremlinRulesError
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
+from gremlinrules.core.words import count as _count
+from gremlinrules.core.words import listing as _listing
+from gremlinrules.core.words import refusing
+from gremlinrules.core.words import seat_object as _object
+from gremlinrules.core.words import seat_possessive as _possessive
+from gremlinrules.core.words import seat_subject as _subject
 from gremlinrules.gremlins_inc.actions import Assign
 from gremlinrules.gremlins_inc.actions import Cancel
 from gremlinrules.gremlins_inc.actions import ChoosePlayer
@@ -66,6 +68,9 @@ from gremlinrules.gremlins_inc.view import View
 __all__ = ["END_REASONS", "card_name", "card_text", "effect_text", "event_sentence", "passive_text",
            "view_lines"]
 
+_REFUSING = refusing("Gremlins, Inc.")
+"""Refuses a value no game makes with InvalidArgumentError (:func:`~gremlinrules.core.words.refusing`)."""
+
 END_REASONS: dict[str, str] = {
     "GI-END-2": "A player (in team play, a team by its sum) reached the target score.",
     "GI-END-3": "The deck ran out for the last time of the reshuffles the game is played for.",
@@ -75,62 +80,22 @@ END_REASONS: dict[str, str] = {
 
 
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _refusing(fn: _F) -> _F:
-    """``fn``, refusing a value no game makes (a hand-built view whose rows are shorter than its
-    seats, an event holding a number where a card goes) with InvalidArgumentError, never the
-    IndexError, TypeError or AttributeError it trips over (outside ``guarded``, which names the
-    fields of an object built without them)."""
-
-    @functools.wraps(fn)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except GremlinRulesError:
-            raise
-        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-            raise InvalidArgumentError(f"{fn.__name__}: not a Gremlins, Inc. value the game makes "
-                                       f"({type(exc).__name__}: {shown(str(exc), 80)})") from None
-
-    return call  # type: ignore[return-value]
 
 
 # --- grammar ---------------------------------------------------------------------------------
 
-def _listing(items: Iterable[str], *, empty: str = "nothing", last: str = "and") -> str:
-    words = list(items)
-    if not words:
-        return empty
-    if len(words) == 1:
-        return words[0]
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-def _count(n: int, noun: str, plural: str | None = None) -> str:
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-def _subject(seat: int | None, viewer: int | None) -> str:
-    """"You" or "Seat 2"."""
-    return "You" if seat is not None and seat == viewer else f"Seat {seat}"
 
 
-def _object(seat: int | None, viewer: int | None) -> str:
-    """"you" or "seat 2"."""
-    return "you" if seat is not None and seat == viewer else f"seat {seat}"
 
 
-def _possessive(seat: int | None, viewer: int | None, *, start: bool = False) -> str:
-    """"your" or "seat 2's" (capitalised at the start of a sentence)."""
-    if seat is not None and seat == viewer:
-        return "Your" if start else "your"
-    return f"{'Seat' if start else 'seat'} {seat}'s"
 
 
 def _their(seat: int | None, viewer: int | None) -> str:
@@ -476,7 +441,7 @@ def _seat_line(view: View, seat: int, comps: Components) -> list[str]:
     return out
 
 
-@_refusing
+@_REFUSING
 @guarded
 def view_lines(view: View) -> tuple[str, ...]:
     """What ``view`` shows, in sentences: who is looking, the end of the game, whose turn it is and
@@ -568,7 +533,7 @@ def _acted(e: Acted, viewer: int | None, comps: Components, players: int | None)
     return f"{who} took an action."  # pragma: no cover (every action kind is answered)
 
 
-@_refusing
+@_REFUSING
 @guarded
 def event_sentence(event: Any, seat: int | None, *, view: View | None = None) -> str:
     """What ``event`` (as ``observe_event`` gives it to ``seat``; None: a spectator) was, in one
