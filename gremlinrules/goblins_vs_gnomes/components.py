@@ -159,6 +159,11 @@ def parse_components(data: dict[str, Any]) -> Components:
     missing = set(KINDS) - {d.kind for d in designs}
     if missing:
         raise _fail(f"the rulebook names card kinds missing here: {sorted(missing)}")
+    for kind in ACTION_KINDS:  # GVG-COMP-8: the action names no design, so one design plays it
+        named = [d.name for d in designs if d.kind == kind]
+        if len(named) > 1:
+            raise _fail(f"the {kind} kind has one design (GVG-COMP-8: playing it names no card), "
+                        f"not {len(named)}: {', '.join(named)}")
     door_colours = {d.colour for d in designs if d.kind == "door"}
     key_colours = {d.colour for d in designs if d.kind == "key"}
     if door_colours != key_colours:

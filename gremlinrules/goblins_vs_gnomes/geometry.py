@@ -91,10 +91,10 @@ class Kit:
     """The tables of one validated component set (read-only once built)."""
 
     __slots__ = (
-        "all_actions", "around", "cell_id", "cell_index", "colour", "components", "deck", "deck_count",
-        "design_order", "designs", "edges", "explode", "explode_at", "field_cards", "field_kinds",
-        "fit_bits", "fit_rows", "hand", "hand_orders", "hand_plans", "id_cell", "index", "info",
-        "key_bit", "kind", "open_steps", "place", "place_by_id", "place_rows", "placeable_cells",
+        "action_card", "all_actions", "around", "cell_id", "cell_index", "colour", "components", "deck",
+        "deck_count", "design_order", "designs", "edges", "explode", "explode_at", "field_cards",
+        "field_kinds", "fit_bits", "fit_rows", "hand", "hand_orders", "hand_plans", "id_cell", "index",
+        "info", "key_bit", "kind", "open_steps", "place", "place_by_id", "place_rows", "placeable_cells",
         "placeable_ids", "placeable_set", "race", "start_id", "steps", "swap", "target_cells",
         "target_ids", "target_slot", "target_slot_id", "width", "win",
     )
@@ -143,6 +143,9 @@ class Kit:
         self.design_order = {name: i for i, name in enumerate(self.designs)}
         self.kind: dict[str, str] = {d.name: d.kind for d in c.designs}
         self.colour: dict[str, str] = {d.name: d.colour for d in c.designs}
+        self.action_card: dict[str, str] = {d.kind: d.name for d in c.designs if not d.on_field}
+        """GVG-COMP-8: the design of each action kind (``map``, ``explosion``, ``potion``): the card
+        PlayMap, PlayExplosion and PlayPotion play, whatever the set names it."""
         self.field_cards = frozenset(d.name for d in c.designs if d.on_field)
         self.field_kinds = frozenset(d.kind for d in c.designs if d.on_field)
         self.edges: dict[tuple[str, bool], int] = {}

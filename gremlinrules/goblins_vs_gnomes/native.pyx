@@ -23,8 +23,8 @@ SplitMix64 (``core/native/rng.pxd``), so a native game reaches the very states t
 reaches: the differential tests (``tests/engine``) compare ``to_state()`` with the Python state
 at every decision.
 
-Every option and every component set the loader accepts whose action cards are named as their
-kinds (``map``, ``explosion``, ``potion``: the rule book looks them up by those names) is played.
+Every option and every component set the loader accepts is played: the Map, the Explosion and the
+Potion are the one design of each of those kinds, whatever the set names them (GVG-COMP-8).
 The advanced roles' path facts (GVG-ADV-5: a path without a Door, through a Door, the most Ale
 Mugs on one path) are asked of the rule book's :func:`.route.route_tags` when a round ends with
 Gold or the Dragon: that one call takes the GIL, inside ``playouts`` too.
@@ -60,7 +60,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
     Steal,
     Swap,
 )
-from gremlinrules.goblins_vs_gnomes.components import ACTION_KINDS, TABLE_LIMITS
+from gremlinrules.goblins_vs_gnomes.components import TABLE_LIMITS
 from gremlinrules.goblins_vs_gnomes.frames import SkipNaming, StealChoice, TargetChoice
 from gremlinrules.goblins_vs_gnomes.geometry import all_actions, options_kit
 from gremlinrules.goblins_vs_gnomes.invariants import check_state
@@ -314,10 +314,6 @@ cdef GvgTable _table(int players, options):
         return t
     kit = options_kit(options)
     comps = kit.components
-    for d in comps.designs:
-        if d.kind in ACTION_KINDS and d.name != d.kind:
-            raise UnsupportedError(f"option components: the {d.kind} design {d.name!r} is not named "
-                                   f"{d.kind!r}, and the rule book finds that card by its name")
     lo_x, hi_x, lo_y, hi_y = TABLE_LIMITS
     if (hi_x - lo_x + 3) * (hi_y - lo_y + 3) > MAXC:
         raise UnsupportedError("the largest table is larger than the engine's grid")
@@ -386,7 +382,7 @@ cdef GvgTable _table(int players, options):
             tab.code_kind[code] = tab.kind[c]
             tab.code_key[code] = kit.key_bit.get(d.colour, 0)
     if tab.card_map < 0 or tab.card_expl < 0 or tab.card_potion < 0:
-        raise UnsupportedError("option components: no design named map, explosion or potion")
+        raise UnsupportedError("option components: no design of kind map, explosion or potion")
     tab.code_edges[C_START] = 15
     tab.code_kind[C_START] = K_START
     tab.code_edges[C_TARGET] = 15

@@ -316,7 +316,7 @@ def _check_place(state: State, action: Place) -> Reason | None:
 
 
 def _check_map(state: State, action: PlayMap) -> Reason | None:
-    if "map" not in state.hands[state.turn]:
+    if options_kit(state.options).action_card["map"] not in state.hands[state.turn]:  # GVG-COMP-8
         return "you hold no Map", "GVG-TURN-1"
     if type(action.target) is not Slot:
         return "a target is Slot.TOP, Slot.MIDDLE or Slot.BOTTOM", "GVG-CARD-1"
@@ -326,7 +326,7 @@ def _check_map(state: State, action: PlayMap) -> Reason | None:
 
 
 def _check_explosion(state: State, action: PlayExplosion) -> Reason | None:
-    if "explosion" not in state.hands[state.turn]:
+    if options_kit(state.options).action_card["explosion"] not in state.hands[state.turn]:  # GVG-COMP-8
         return "you hold no Explosion", "GVG-TURN-1"
     kind = options_kit(state.options).kind
     # GVG-CARD-2, GVG-ROUTE-4: any card on the field but a Lantern (the start and the targets
@@ -345,7 +345,7 @@ def _another_seat(state: State, offset: Any) -> bool:
 
 
 def _check_potion(state: State, action: PlayPotion) -> Reason | None:
-    if "potion" not in state.hands[state.turn]:
+    if options_kit(state.options).action_card["potion"] not in state.hands[state.turn]:  # GVG-COMP-8
         return "you hold no Potion", "GVG-TURN-1"
     if not _another_seat(state, action.offset):
         return message("gvg.illegal.no-other-seat", "swap with another player: an offset from 1 to {high}",
@@ -518,19 +518,21 @@ def place(state: State, action: Place, reached: Reached) -> Step[State]:
 def play_map(state: State, action: PlayMap) -> Step[State]:
     """GVG-CARD-1: the seat looks at the target; GVG-CARD-5: the Map is discarded."""
     changes: dict[str, Any] = {}
-    drawn = card_leaves(state, "map", changes)
+    card = options_kit(state.options).action_card["map"]  # GVG-COMP-8: the Map by its kind
+    drawn = card_leaves(state, card, changes)
     changes["peeks"] = (*state.peeks, (state.turn, SLOT_INDEX[action.target]))
-    changes["discard"] = tuple(sorted((*state.discard, "map")))
+    changes["discard"] = tuple(sorted((*state.discard, card)))
     return finish(state, changes, drawn)
 
 
 def play_explosion(state: State, action: PlayExplosion) -> Step[State]:
     """GVG-CARD-2: the card leaves the round; GVG-CARD-5: so does the Explosion."""
     changes: dict[str, Any] = {}
-    drawn = card_leaves(state, "explosion", changes)
+    card = options_kit(state.options).action_card["explosion"]  # GVG-COMP-8
+    drawn = card_leaves(state, card, changes)
     gone = next(u for u in state.field if (u.x, u.y) == (action.x, action.y))
     changes["field"] = tuple(u for u in state.field if u is not gone)
-    changes["discard"] = tuple(sorted((*state.discard, "explosion", gone.card)))
+    changes["discard"] = tuple(sorted((*state.discard, card, gone.card)))
     return finish(state, changes, drawn)
 
 
@@ -538,12 +540,13 @@ def play_potion(state: State, action: PlayPotion) -> Step[State]:
     """GVG-CARD-3: swap role cards with the chosen seat; GVG-CARD-5: the Potion is discarded."""
     changes: dict[str, Any] = {}
     seat = state.turn
-    drawn = card_leaves(state, "potion", changes)
+    card = options_kit(state.options).action_card["potion"]  # GVG-COMP-8
+    drawn = card_leaves(state, card, changes)
     other = next_seat(seat, state.players, action.offset)
     roles = list(state.roles)
     roles[seat], roles[other] = roles[other], roles[seat]
     changes.update(roles=tuple(roles), potions=(*state.potions, (seat, other)),
-                   discard=tuple(sorted((*state.discard, "potion"))))
+                   discard=tuple(sorted((*state.discard, card))))
     return finish(state, changes, drawn)
 
 

@@ -33,10 +33,14 @@ from gremlinrules.core.frames import MAX_SEAT
 from gremlinrules.core.frames import Frame
 from gremlinrules.core.frames import field_check
 from gremlinrules.core.frames import frame_types_of
+from gremlinrules.gremlins_inc.components import MAX_AMOUNT
+from gremlinrules.gremlins_inc.components import MAX_DECK
+from gremlinrules.gremlins_inc.components import MAX_PASSIVES
 from gremlinrules.gremlins_inc.components import RESOURCES
 
 __all__ = [
-    "FORMAT_VERSION", "FRAME_TYPES", "UPGRADES", "AssignChoice", "DiscardChoice", "Effect", "EffectFrame",
+    "FORMAT_VERSION", "FRAME_TYPES", "OWED_LIMIT", "UPGRADES", "AssignChoice", "DiscardChoice", "Effect",
+    "EffectFrame",
     "Payment", "PendingFrame", "PlayerChoice", "ProjectChoice", "Redraw", "ResourceChoice", "Stage",
     "effect_problem", "register", "upgrade_v1",
 ]
@@ -140,8 +144,16 @@ def register(conv: cattrs.Converter) -> cattrs.Converter:
     return conv
 
 
+OWED_LIMIT = len(RESOURCES) * MAX_AMOUNT + MAX_DECK * MAX_PASSIVES * MAX_AMOUNT
+"""GI-PLAY-4: the most resource units a Payment can owe with any set the validator accepts: every
+type of a cost at its largest amount, raised by the largest change of every passive of every card
+of the largest deck. A bound on what a decoded frame may claim, not a rule: the units a set can
+really owe (the observation hint's capacity) follow from its cards."""
+
+
 def _payment_owed(_: Any, v: Any) -> bool:
-    return type(v) is tuple and 0 < len(v) <= 40 and all(type(r) is str and r in RESOURCES for r in v)
+    return (type(v) is tuple and 0 < len(v) <= OWED_LIMIT
+            and all(type(r) is str and r in RESOURCES for r in v))
 
 
 @attrs.frozen(slots=True)
@@ -158,7 +170,8 @@ class Payment(Frame):
 
     card: str = attrs.field(validator=field_check("a card design id", _card))
     """The action card being played."""
-    owed: tuple[str, ...] = attrs.field(validator=field_check("1 to 40 resource types", _payment_owed))
+    owed: tuple[str, ...] = attrs.field(
+        validator=field_check(f"1 to {OWED_LIMIT} resource types", _payment_owed))
     """The resource units still owed, in order (one type after another)."""
 
 

@@ -56,7 +56,7 @@ cdef enum:
     MAXD = 200        # components.MAX_DESIGNS
     MAXSTEPS = 8      # components.MAX_STEPS
     MAXPASS = 4       # components.MAX_PASSIVES
-    MAXOWED = 40      # frames: a payment owes at most 40 units
+    MAXOWED = 40      # frames: a payment owes at most 40 runs of one type (16383 units a run)
     MAXQ = 8          # the effect's queue of seats the engine holds
     # the zones of buf, in order; the draw pile last, its top at the end (a draw moves nothing)
     Z_DISC = 0
@@ -1826,13 +1826,17 @@ def from_state(state):
         if type(frame) is Payment:
             s.frame = F_PAY
             s.pay_card = index[frame.card]
-            for r in frame.owed:  # at most 40 units (the frame's validator): at most 40 runs
+            for r in frame.owed:  # GI-PLAY-4: any number of units, in runs of one type
                 code = RESOURCES.index(r)
-                if s.owed_len and s.owed[s.owed_len - 1] >> 14 == code:
+                if (s.owed_len and s.owed[s.owed_len - 1] >> 14 == code
+                        and s.owed[s.owed_len - 1] & 0x3FFF < 0x3FFF):
                     s.owed[s.owed_len - 1] += 1
-                else:
+                elif s.owed_len < MAXOWED:
                     s.owed[s.owed_len] = code << 14 | 1
                     s.owed_len += 1
+                else:  # the rules owe one type after another (a run or two per type): never reached
+                    raise UnsupportedError(f"a Payment owing more than {MAXOWED} runs of one resource type "
+                                           "(the engine holds that many)")
         else:
             s.frame = _FRAME_CODES[type(frame)]
             e = frame.effect

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 import gremlinrules
 from gremlinrules import engine
 from gremlinrules.core.actionspace import action_space
-from gremlinrules.core.errors import UnsupportedError
 from gremlinrules.goblins_vs_gnomes import REFERENCE
 from gremlinrules.goblins_vs_gnomes import DeclineTarget
 from gremlinrules.goblins_vs_gnomes import OpenTarget
@@ -166,14 +165,31 @@ def test_the_choice_after_the_dynamite_plays_natively(answer: str) -> None:
     assert (state.round, state.last_result) == (2, "gold")
 
 
-@pytest.mark.clause("GVG-COMP-7")
-def test_a_component_set_whose_action_cards_are_renamed_is_refused() -> None:
-    """The rule book finds the Map, the Explosion and the Potion by those names; a set that names
-    them otherwise is refused with UnsupportedError naming the design (the documented fallback)."""
+@pytest.mark.clause("GVG-COMP-7", "GVG-COMP-8")
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_component_set_whose_action_cards_are_renamed_plays_natively(seed: int) -> None:
+    """The rule book finds the Map, the Explosion and the Potion by kind, so does the engine: a set
+    that names them otherwise plays natively with the same legal indices and states at every
+    decision of random play, the renamed cards played along the way."""
     data = _as_data(REFERENCE)
+    renamed = {"map": "chart", "explosion": "blasting-powder", "potion": "shape-potion"}
     for d in data["design"]:
-        if d["kind"] == "map":
-            d["name"] = "chart"
+        d["name"] = renamed.get(d["name"], d["name"])
     options = Options(components=parse_components(data))
-    with pytest.raises(UnsupportedError, match="chart"):
-        engine.new(GAME, 4, 1, options)
+    game = gremlinrules.get_game(GAME)
+    space = action_space(game, 4, options)
+    state = new_game(4, seed, options=options)
+    native = engine.new(GAME, 4, seed, options)
+    rnd = random.Random(seed)
+    played: set[str] = set()
+    for _ in range(400):
+        legal = game.legal_actions(state)
+        assert native.legal_actions() == [space.index_of(a) for a in legal]
+        if not legal:
+            break
+        action = legal[rnd.randrange(len(legal))]
+        state = game.apply(state, action)
+        native.apply(space.index_of(action))
+        assert native.to_state() == state
+        played |= set(state.discard) & set(renamed.values())
+    assert played, "random play discarded none of the renamed action cards"

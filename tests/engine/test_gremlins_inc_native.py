@@ -21,6 +21,7 @@ from gremlinrules.gremlins_inc import FRAME_TYPES
 from gremlinrules.gremlins_inc import REFERENCE
 from gremlinrules.gremlins_inc import Components
 from gremlinrules.gremlins_inc import Options
+from gremlinrules.gremlins_inc import Payment
 from gremlinrules.gremlins_inc import Play
 from gremlinrules.gremlins_inc import Project
 from gremlinrules.gremlins_inc import Setup
@@ -35,6 +36,8 @@ from tests.engine.support import play_on
 from tests.gremlins_inc import strategies as gi_cards
 from tests.gremlins_inc.helpers import TEST_SET
 from tests.gremlins_inc.helpers import table
+from tests.gremlins_inc.test_raised_costs import dear_deck
+from tests.gremlins_inc.test_raised_costs import two_gold_projects
 
 pytestmark = needs_engine
 
@@ -200,3 +203,23 @@ def test_a_cost_raised_past_forty_units_is_paid_in_full_natively() -> None:
     native.apply(play)
     assert native.to_state() == after
     assert len(after.projects[0][0].resources) == 0
+
+
+@pytest.mark.clause("GI-PLAY-2", "GI-PLAY-4")
+def test_a_payment_owing_past_forty_units_reads_and_plays_natively() -> None:
+    """The dear deck's 42-gold payment asked between two projects: the engine reads the pending
+    Payment frame (``from_state``), gives it back unchanged, offers the same project choices and
+    reaches the rule book's state after each one until the card is paid."""
+    options = Options(components=dear_deck())
+    state = apply(two_gold_projects(options), Play("charity-drive"))
+    assert len(state.stack[-1].owed) == 42  # type: ignore[union-attr]
+    space = gremlinrules.get_game(GAME).all_actions(2, options)
+    native = engine.from_state(GAME, state)
+    assert native.to_state() == state
+    while state.stack and type(state.stack[-1]) is Payment:
+        legal = legal_actions(state)
+        assert native.legal_actions() == [space.index(a) for a in legal]
+        state = apply(state, legal[-1])
+        native.apply(space.index(legal[-1]))
+        assert native.to_state() == state
+    assert [len(p.resources) for p in state.projects[0]] == [0, 0]
