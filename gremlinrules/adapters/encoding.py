@@ -436,8 +436,8 @@ class _Counts(_Node):
         if not isinstance(inner, _Str | _Enum):
             raise InvalidArgumentError(f"{path}: only a tuple of strings or enum members can be counted")
         self.inner = inner
-        self.slot: dict[Any, int] = {}
         self.order: dict[Any, int] = {}
+        """Each value's place in the vocabulary: its count's slot, and its rank in the sorted order."""
 
     def calibrate(self, value: Any) -> None:
         for item in value:
@@ -448,14 +448,13 @@ class _Counts(_Node):
         inner = self.inner
         keys: tuple[Any, ...] = inner.members if isinstance(inner, _Enum) else inner.vocab
         self.order = {k: i for i, k in enumerate(keys)}
-        self.slot = dict(self.order)
         self.size = len(keys) + (1 if isinstance(inner, _Str) else 0)
 
     def emit(self, value: Any, out: list[float]) -> None:
         counts = [0.0] * self.size
         other = self.size - 1
         for item in value:
-            counts[self.slot.get(item, other)] += 1.0
+            counts[self.order.get(item, other)] += 1.0
         out.extend(counts)
 
     def in_order(self, value: Any) -> bool:
