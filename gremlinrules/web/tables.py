@@ -272,13 +272,13 @@ class Table:
 
     # What a client receives: built from the seat's view and redacted events only.
 
-    def _events_for(self, seat: int | None, moves: Sequence[Accepted]) -> list[dict[str, Any]]:
+    def _events_for(self, seat: int | None, moves: Sequence[Accepted], view: Any) -> list[dict[str, Any]]:
         out = []
         for accepted in moves:
             seen = [e for e in (self.game.observe_event(e, seat) for e in accepted.events) if e is not None]
             out.append({"version": accepted.version, "seat": accepted.seat,
                         "events": [self.game.to_data(e) for e in seen],
-                        "text": [self.game.event_text(e, seat) for e in seen]})
+                        "text": [self.game.event_text(e, seat, view=view) for e in seen]})
         return out
 
     def update(self, seat: int | None, moves: Sequence[Accepted] | None = None) -> dict[str, Any]:
@@ -304,7 +304,7 @@ class Table:
             "text": list(game.view_text(view)),
             "legal": [{"index": i, "action": game.to_data(a), "text": str(a),
                        "label": _label(game.action_label(view, a))} for i, a in enumerate(legal)],
-            "events": self._events_for(seat, history if moves is None else moves),
+            "events": self._events_for(seat, history if moves is None else moves, view),
             "reset": moves is None,
         }
 
