@@ -79,7 +79,7 @@ except ModuleNotFoundError as exc:
     raise MissingExtraError("web", "the web table server (gremlinrules.web.app)", exc.name) from exc
 
 __all__ = ["CREATE_LIMIT", "MAX_BOT_TABLES", "MAX_LIVE", "MAX_MESSAGE", "MAX_TABLES", "CreateLimiter",
-           "CreateTokenError", "TableServer", "TooManyTablesError", "create_app"]
+           "CreateTokenError", "TableServer", "TooManyJoinsError", "TooManyTablesError", "create_app"]
 
 MAX_MESSAGE = 64 * 1024
 """The largest request body or WebSocket message accepted, in bytes."""
@@ -140,6 +140,12 @@ class TooManyTablesError(WebError):
         return {**super().as_data(), "retry_after": round(self.retry_after, 1)}
 
 
+class TooManyJoinsError(TooManyTablesError):
+    """A client that joined its seats' worth for this minute (as many as it may create tables)."""
+
+    key = "web.too-many-joins"
+
+
 class CreateTokenError(WebError, PermissionError):
     """A create without the server's host token (``serve --create-token``)."""
 
@@ -152,9 +158,12 @@ class CreateLimiter:
     then one every 60/per_minute seconds). Clients whose bucket is full again are forgotten, so
     the limiter's memory holds only the clients of the last minute."""
 
-    def __init__(self, per_minute: int, clock: Callable[[], float]) -> None:
+    def __init__(self, per_minute: int, clock: Callable[[], float], *, what: str = "new tables",
+                 error: type[TooManyTablesError] = TooManyTablesError) -> None:
         self.per_minute = per_minute
         self._clock = clock
+        self._what = what
+        self._error = error
         self._buckets: dict[str, tuple[float, float]] = {}
 
     def take(self, client: str) -> None:
@@ -168,8 +177,8 @@ class CreateLimiter:
         allowance = min(float(self.per_minute), allowance + max(0.0, now - checked) * rate)
         if allowance < 1:
             self._buckets[client] = (allowance, now)
-            raise TooManyTablesError(f"too many new tables: at most {self.per_minute} a minute from one "
-                                     "client; try again shortly", retry_after=(1 - allowance) / rate)
+            raise self._error(f"too many {self._what}: at most {self.per_minute} a minute from one "
+                              "client; try again shortly", retry_after=(1 - allowance) / rate)
         self._buckets[client] = (allowance - 1, now)
 
 
@@ -309,6 +318,9 @@ class TableServer:
         self.create_token = create_token
         self.max_tables = max_tables
         self.limiter = None if not create_limit else CreateLimiter(create_limit, store.clock)
+        self.join_limiter = None if not create_limit else CreateLimiter(
+            create_limit, store.clock, what="joins", error=TooManyJoinsError)
+        """Joins one client may make a minute (as many as creates): nobody takes every free seat."""
         self._swept = float("-inf")
         self.bot_delay = bot_delay
         self.max_live = max_live
@@ -741,6 +753,12 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.4, max_live: int = 
 
     @_json_errors
     async def join(request: Request) -> Response:
+        if server.join_limiter is not None:
+            try:
+                server.join_limiter.take(request.client.host if request.client else "")
+            except TooManyTablesError as exc:
+                return JSONResponse(exc.as_data(), status_code=exc.status,
+                                    headers={"Retry-After": str(max(1, math.ceil(exc.retry_after)))})
         body = await _body(request)
         async with server.using(request.path_params["table"]) as live:
             answer = await server.join(live, body)

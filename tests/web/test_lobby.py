@@ -442,3 +442,34 @@ def _initial_state() -> str:
 
     game = gremlinrules.get_game(GAME)
     return game.to_json(game.new_game(2, 1))
+
+
+def test_joins_are_limited_per_client_like_creates() -> None:
+    """One client may join as many seats a minute as it may create tables (``create_limit``):
+    past it a join is a 429 (``web.too-many-joins``, with ``retry_after``) and takes no seat; a
+    minute later it may join again."""
+    async def run() -> None:
+        clock = Clock()
+        app = create_app(":memory:", bot_delay=30, clock=clock, create_limit=3)
+        made = [await _create(app, players=4) for _ in range(2)]
+        answers = [await _join(app, made[i // 4]["table"], i % 4, f"P{i}") for i in range(4)]
+        assert [status for status, _ in answers] == [200, 200, 200, 429]
+        assert answers[3][1]["key"] == "web.too-many-joins"
+        assert answers[3][1]["retry_after"] > 0
+        assert "too many joins" in answers[3][1]["message"]
+        assert (await _listed(app))[made[0]["table"]]["free"] == [3]
+        clock.now += 60
+        assert (await _join(app, made[0]["table"], 3, "P3"))[0] == 200
+
+    asyncio.run(run())
+
+
+def test_an_expired_table_takes_its_seats_with_it() -> None:
+    """When a table expires, its seats' rows (names) leave the SQLite file with it."""
+    clock = Clock()
+    tables = Tables(TableStore(":memory:", clock=clock))
+    table, _ = tables.create(GAME, 2, seed=1)
+    table.join(0, "Ann")
+    clock.now += 2 * 24 * 3600
+    assert tables.expire() == [table.id]
+    assert tables.store._db.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 0
