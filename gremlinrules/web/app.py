@@ -387,6 +387,10 @@ class TableServer:
                                    "(Authorization: Bearer <token>)")
         if self.limiter is not None:
             self.limiter.take(client)
+        self._check_cap()
+
+    def _check_cap(self) -> None:
+        """ServerBusyError when the store holds ``max_tables`` tables even after a sweep."""
         if self.tables.store.count() >= self.max_tables:
             self.sweep(force=True)
             if self.tables.store.count() >= self.max_tables:
@@ -524,8 +528,8 @@ class TableServer:
         the rematch holds it for them."""
         await self.claim(live, seat)
         async with live.lock:
-            if live.table.rematch is None:
-                self.sweep()
+            if live.table.rematch is None:  # one per table: no host token or create limit needed
+                self._check_cap()
                 self._make_room()
                 table, tokens = await asyncio.to_thread(self.tables.rematch, live.table)
                 new = self._live[table.id] = _Live(table)

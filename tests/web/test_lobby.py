@@ -473,3 +473,19 @@ def test_an_expired_table_takes_its_seats_with_it() -> None:
     clock.now += 2 * 24 * 3600
     assert tables.expire() == [table.id]
     assert tables.store._db.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 0
+
+
+def test_a_rematch_past_the_stored_tables_cap_is_a_503_and_makes_nothing() -> None:
+    """A rematch is a new table: past ``max_tables`` stored (after a sweep) it is refused with a
+    503 (``web.busy``) like a create, and the old table records no rematch."""
+    async def run() -> None:
+        app = create_app(":memory:", bot_delay=30, max_tables=1)
+        made = await _create(app)
+        _, ann = await _join(app, made["table"], 0, "Ann")
+        _play_to_the_end(_server(app).tables.get(made["table"]), random.Random(5))
+        status, refused = await http(app, "POST", f"/api/tables/{made['table']}/rematch", token=ann["token"])
+        assert (status, refused["key"]) == (503, "web.busy")
+        assert _server(app).tables.get(made["table"]).rematch is None
+        assert _server(app).tables.store.count() == 1
+
+    asyncio.run(run())

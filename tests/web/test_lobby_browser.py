@@ -1,10 +1,13 @@
 """The lobby in a real browser (the system's headless Chromium, driven by Playwright, as in
 tests/web/test_browser.py): a person creates a table in the lobby, joins a seat under a name and
 sees that name, as text, and a connected mark beside the seat; a spectator sees them too, and the
-mark turns to away when the seat's page closes; leaving the seat offers it in the lobby again."""
+mark turns to away when the seat's page closes; leaving the seat offers it in the lobby again; at
+the end, the rematch button leads the seat to its seat of the new table."""
 
 from __future__ import annotations
 
+import random
+import time
 from typing import Any
 
 import pytest
@@ -75,5 +78,55 @@ def test_a_person_creates_a_table_in_the_lobby_joins_under_a_name_and_is_shown_c
     watcher.wait_for_function(
         f"document.querySelector(\"{seat0}\").innerText.includes('free')")
     assert NAME not in watcher.inner_text("#seats")
+    assert not errors
+    context.close()
+
+
+def _play_out(server: ServerProcess, table: str, token: str) -> None:
+    """Seat ``token``'s random legal moves over HTTP (the server's bots play the others) to the end."""
+    rnd = random.Random(7)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        status, update = server.request("GET", f"/api/tables/{table}", token=token)
+        assert status == 200, update
+        if update["terminal"]:
+            return
+        if update["legal"]:
+            move = {"version": update["version"], "action": rnd.choice(update["legal"])["action"]}
+            server.request("POST", f"/api/tables/{table}/moves", move, token=token)
+        else:
+            time.sleep(0.02)
+    raise AssertionError("the game did not end within 120 s")
+
+
+def test_a_rematch_from_the_page_leads_the_seat_to_its_new_seat_under_its_name(
+        server: ServerProcess, browser: Any) -> None:
+    """Ann joins seat 0 of a listed table (seat 1 a bot) and the game is played to its end; her
+    page then offers the rematch, a spectator's page is sent a link to watch it once she asks,
+    and her page opens her seat of the new table, with her name and a connected mark there."""
+    made = server.create(game="gnaughty-gnomes", players=2, bots=[1])
+    table = made["table"]
+    status, joined = server.request("POST", f"/api/tables/{table}/join", {"seat": 0, "name": "Ann"})
+    assert status == 200, joined
+    context = browser.new_context()
+    errors: list[str] = []
+    page, watcher = context.new_page(), context.new_page()
+    for each in (page, watcher):
+        each.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + joined["link"])
+    watcher.goto(f"{server.url}/t/{table}")
+    page.wait_for_selector("#seats li[data-seat='0'][data-connected='yes']")
+    assert not page.locator("#rematch").is_visible()  # not before the end
+    _play_out(server, table, joined["token"])
+    page.wait_for_selector("#rematch", state="visible")
+    assert not watcher.locator("#rematch").is_visible()  # a spectator has no seat to take along
+    page.click("#rematch")
+    page.wait_for_url(lambda url: f"/t/{table}" not in url)
+    new = page.url.split("/t/", 1)[1].split("#", 1)[0]
+    page.wait_for_selector("#seats li[data-seat='0'][data-connected='yes']")
+    assert "Ann" in page.inner_text("#seats li[data-seat='0']")
+    assert page.inner_text("#who") == "You are seat 0 of 2"
+    watcher.wait_for_selector("#rematch-link")
+    assert watcher.get_attribute("#rematch-link", "href") == f"/t/{new}"
     assert not errors
     context.close()
