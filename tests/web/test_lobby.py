@@ -13,8 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
 
 from gremlinrules.core.records import load_record
+from gremlinrules.web import BadTokenError
 from gremlinrules.web import Table
 from gremlinrules.web import Tables
 from gremlinrules.web import TableStore
@@ -489,3 +493,59 @@ def test_a_rematch_past_the_stored_tables_cap_is_a_503_and_makes_nothing() -> No
         assert _server(app).tables.store.count() == 1
 
     asyncio.run(run())
+
+
+@settings(max_examples=max(10, settings().max_examples // 2), deadline=None)
+@given(st.data())
+def test_after_any_joins_and_leaves_each_seat_is_held_by_its_last_joiner_in_memory_and_on_file(
+        tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
+    """Property: after any sequence of joins (free or taken seats, bot seats, good or bad names),
+    leaves and host-link claims, each seat is free exactly when nobody took it since it was made or
+    last left, it bears its last joiner's name, only the token handed out last opens it (every
+    earlier one, the host's included, is refused), and a reload from the SQLite file agrees."""
+    db = tmp_path_factory.mktemp("lobby") / "t.sqlite"
+    tables = Tables(TableStore(str(db)))
+    table, host = tables.create("no-good-gremlins", 3, seed=1, bots=[2])
+    expected: list[tuple[bool, str | None]] = [(False, None), (False, None), (True, None)]
+    live: dict[int, str | None] = {0: host[0], 1: host[1]}
+    spent: list[str] = []
+    for _ in range(data.draw(st.integers(1, 25), label="steps")):
+        step = data.draw(st.sampled_from(["join", "leave", "claim"]), label="step")
+        seat = data.draw(st.sampled_from([0, 1, 2]), label="seat")
+        if step == "join":
+            name = data.draw(st.sampled_from(["Ann", "Bob", "", "x" * 30, "a\nb"]), label="name")
+            good = name in ("Ann", "Bob")
+            try:
+                token = table.join(seat, name)
+            except SeatTakenError:
+                assert expected[seat][0]
+                continue
+            except BadNameError:
+                assert not good
+                continue
+            assert good
+            assert not expected[seat][0]
+            expected[seat] = (True, name)
+        elif step == "leave" and seat != 2:
+            table.leave(seat)
+            expected[seat] = (False, None)
+            token = None
+        elif step == "claim" and seat != 2:
+            assert table.claim(seat) == (not expected[seat][0])
+            expected[seat] = (True, expected[seat][1])
+            continue
+        else:
+            continue
+        old = live.get(seat)
+        if old is not None:
+            spent.append(old)
+        live[seat] = token
+    reloaded = Tables(TableStore(str(db))).get(table.id)
+    for copy in (table, reloaded):
+        assert [(h.taken, h.name) for h in copy.holders] == expected
+        for seat, token in live.items():
+            if token is not None:
+                assert copy.seat_of(token) == seat
+        for token in spent:
+            with pytest.raises(BadTokenError):
+                copy.seat_of(token)
