@@ -1,0 +1,137 @@
+"""Native observations: ``n.observation(seat)`` equals the adapters' Python encoding of the seat's view."""
+
+from __future__ import annotations
+
+import array
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import gremlinrules
+from gremlinrules import engine
+from gremlinrules.adapters.encoding import view_encoder
+from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import UnsupportedError
+from tests.engine.support import DEEP
+from tests.engine.support import NATIVE
+from tests.engine.support import needs_engine
+from tests.engine.tables import tables
+
+pytestmark = needs_engine
+
+OBSERVED = ("no-good-gremlins",)
+"""The games with native observations (each has its differential test below)."""
+
+SAMPLED = 0.5 if DEEP else 0.15
+"""The share of decisions at which every seat's observation is compared (all of the first few)."""
+
+
+def _check_all_seats(game: Any, native: Any, players: int) -> None:
+    """At the native game's current state, every seat's and the spectator's observation equals the
+    Python encoding of that seat's view, in both ``observation`` and ``observation_into``."""
+    state = native.to_state()
+    encoder = view_encoder(game, players, native.options)
+    buffer = array.array("f", bytes(4 * encoder.size))
+    for seat in [*range(players), None]:
+        want = encoder.encode(game.observe(state, seat))
+        got = native.observation(seat)
+        assert list(got) == want, f"seat {seat}: the native observation differs from the encoding"
+        native.observation_into(seat, buffer)
+        assert buffer == got
+
+
+def _play_and_observe(game_id: str, players: int, options: Any, seed: int, picks: random.Random) -> int:
+    """A seeded random game through the engine, observations compared at sampled decisions; how many."""
+    game = gremlinrules.get_game(game_id)
+    native = engine.new(game_id, players, seed, options)
+    compared = decisions = 0
+    while True:
+        if decisions < 3 or native.is_terminal() or picks.random() < SAMPLED:
+            _check_all_seats(game, native, players)
+            compared += 1
+        if native.is_terminal():
+            return compared
+        legal = native.legal_actions()
+        native.apply(legal[picks.randrange(len(legal))])
+        decisions += 1
+
+
+_tables = st.data()
+_seeds = st.integers(0, 2**64 - 1)
+_picks = st.integers(0, 2**32 - 1)
+
+
+def _differential(game_id: str, data: st.DataObject, seed: int, pick_seed: int) -> None:
+    players, options = data.draw(tables(game_id), label="table")
+    assert _play_and_observe(game_id, players, options, seed, random.Random(pick_seed)) >= 1
+
+
+@pytest.mark.clause("NGG-VIEW-1")
+@given(data=_tables, seed=_seeds, pick_seed=_picks)
+def test_no_good_gremlins_native_observation_equals_the_encoding_of_the_seats_view(
+        data: st.DataObject, seed: int, pick_seed: int) -> None:
+    """For random tables (2-5 players, every option, user component sets) and seeds, at sampled
+    decisions of a random game and at its end, ``n.observation(seat)`` for every seat and the
+    spectator equals ``view_encoder(...).encode(game.observe(n.to_state(), seat))`` element for
+    element (so it carries nothing the seat's view does not: its own hand only, the decks as sizes),
+    and ``observation_into`` writes the same values."""
+    _differential("no-good-gremlins", data, seed, pick_seed)
+
+
+@pytest.mark.parametrize("game_id", sorted(OBSERVED))
+def test_observation_is_a_float32_array_of_the_encoders_size(game_id: str) -> None:
+    """An observation is an ``array.array('f')`` of ``encoder.size`` values (numpy reads it as float32
+    without a copy), ``observation_size`` says so, and each call returns a new array."""
+    game = gremlinrules.get_game(game_id)
+    native = engine.new(game_id, game.min_players, 3)
+    size = view_encoder(game, game.min_players, native.options).size
+    first = native.observation(0)
+    assert isinstance(first, array.array)
+    assert first.typecode == "f"
+    assert len(first) == size == native.observation_size
+    assert native.observation(0) is not first
+
+
+@pytest.mark.parametrize("game_id", sorted(OBSERVED))
+@pytest.mark.parametrize("seat", [-1, 99, 1.0, "0", True])
+def test_a_bad_seat_is_refused_with_invalid_argument_error(game_id: str, seat: Any) -> None:
+    """A seat out of range or not an integer raises InvalidArgumentError, from both methods."""
+    game = gremlinrules.get_game(game_id)
+    native = engine.new(game_id, game.min_players, 0)
+    buffer = array.array("f", bytes(4 * native.observation_size))
+    with pytest.raises(InvalidArgumentError):
+        native.observation(seat)
+    with pytest.raises(InvalidArgumentError):
+        native.observation_into(seat, buffer)
+
+
+@pytest.mark.parametrize("game_id", sorted(OBSERVED))
+@pytest.mark.parametrize("make", [
+    lambda n: array.array("f", bytes(4 * (n - 1))),  # too short
+    lambda n: array.array("d", bytes(8 * n)),  # float64
+    lambda n: bytes(4 * n),  # read-only
+    lambda n: [0.0] * n,  # not a buffer
+])
+def test_a_bad_buffer_is_refused_with_invalid_argument_error(game_id: str, make: Any) -> None:
+    """``observation_into`` refuses a buffer of another size, type or a read-only one with
+    InvalidArgumentError, and writes nothing into a buffer it refuses."""
+    game = gremlinrules.get_game(game_id)
+    native = engine.new(game_id, game.min_players, 0)
+    buffer = make(native.observation_size)
+    before = bytes(buffer) if isinstance(buffer, array.array) else None
+    with pytest.raises(InvalidArgumentError):
+        native.observation_into(0, buffer)
+    if before is not None:
+        assert bytes(buffer) == before
+
+
+@pytest.mark.parametrize("game_id", sorted(set(NATIVE) - set(OBSERVED)))
+def test_a_game_without_native_observations_raises_unsupported_error(game_id: str) -> None:
+    """A native game that does not write observations yet refuses with UnsupportedError."""
+    game = gremlinrules.get_game(game_id)
+    native = engine.new(game_id, game.min_players, 0)
+    with pytest.raises(UnsupportedError):
+        native.observation(0)
