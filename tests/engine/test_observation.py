@@ -22,7 +22,7 @@ from tests.engine.tables import tables
 
 pytestmark = needs_engine
 
-OBSERVED = ("no-good-gremlins",)
+OBSERVED = ("gnaughty-gnomes", "no-good-gremlins")
 """The games with native observations (each has its differential test below)."""
 
 SAMPLED = 0.5 if DEEP else 0.15
@@ -79,6 +79,17 @@ def test_no_good_gremlins_native_observation_equals_the_encoding_of_the_seats_vi
     element (so it carries nothing the seat's view does not: its own hand only, the decks as sizes),
     and ``observation_into`` writes the same values."""
     _differential("no-good-gremlins", data, seed, pick_seed)
+
+
+@pytest.mark.clause("GG-VIEW-1", "GG-VIEW-2")
+@given(data=_tables, seed=_seeds, pick_seed=_picks)
+def test_gnaughty_gnomes_native_observation_equals_the_encoding_of_the_seats_view(
+        data: st.DataObject, seed: int, pick_seed: int) -> None:
+    """For random tables (2 players with dummies and 4, every option) and seeds, at sampled
+    decisions and at the end, every seat's and the spectator's native observation equals the
+    encoding of its view (no other hand, no face-down dummy card; every card left face up at the
+    end; the past tricks only where the table reviews them)."""
+    _differential("gnaughty-gnomes", data, seed, pick_seed)
 
 
 @pytest.mark.parametrize("game_id", sorted(OBSERVED))
