@@ -22,7 +22,7 @@ from tests.engine.tables import tables
 
 pytestmark = needs_engine
 
-OBSERVED = ("gnaughty-gnomes", "no-good-gremlins")
+OBSERVED = ("gnaughty-gnomes", "gremlins-the-game", "no-good-gremlins")
 """The games with native observations (each has its differential test below)."""
 
 SAMPLED = 0.5 if DEEP else 0.15
@@ -90,6 +90,17 @@ def test_gnaughty_gnomes_native_observation_equals_the_encoding_of_the_seats_vie
     encoding of its view (no other hand, no face-down dummy card; every card left face up at the
     end; the past tricks only where the table reviews them)."""
     _differential("gnaughty-gnomes", data, seed, pick_seed)
+
+
+@pytest.mark.clause("GTG-VIEW-1", "GTG-VIEW-2")
+@given(data=_tables, seed=_seeds, pick_seed=_picks)
+def test_gremlins_the_game_native_observation_equals_the_encoding_of_the_seats_view(
+        data: st.DataObject, seed: int, pick_seed: int) -> None:
+    """For random tables (2-4 players, every option, user maps and component sets) and seeds, at
+    sampled decisions and at the end, every seat's and the spectator's native observation equals
+    the encoding of its view (face-down gremlins unknown to everyone, only the viewer's own hand,
+    gremlins by design; every pending frame's fields in its shared slots)."""
+    _differential("gremlins-the-game", data, seed, pick_seed)
 
 
 @pytest.mark.parametrize("game_id", sorted(OBSERVED))

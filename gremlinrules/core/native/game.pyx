@@ -342,7 +342,8 @@ cdef class ObservationPlan:
     options, the component set): they are encoded once per seat in Python, as the template.
     ``dynamic`` is ``(name, size)`` per field the game writes natively, in the order of its
     ``offset`` array (``offset[i]`` is where field i starts); every field of the layout is one or the
-    other, and each dynamic field has exactly the size the game writes, or the plan is refused."""
+    other, and each dynamic field has exactly the size the game writes, or the plan is refused (a size
+    of None: the game reads the field's shape from the encoder's nodes itself, in a subclass)."""
 
     def __init__(self, NativeTable table, tuple constant, tuple dynamic):
         from gremlinrules.adapters.encoding import view_encoder  # above the core: imported when used
@@ -357,7 +358,7 @@ cdef class ObservationPlan:
                 f"the native observation of {table.game_id} does not match its encoding's layout (fields "
                 f"not written: {sorted(set(fields) - named)}; fields gone: {sorted(named - set(fields))})")
         for i, (name, size) in enumerate(dynamic):
-            if fields[name].size != size:
+            if size is not None and fields[name].size != size:
                 raise UnsupportedError(
                     f"the native observation of {table.game_id} writes {size} values for {name!r}, whose "
                     f"encoding now has {fields[name].size}: the native code needs updating")
@@ -374,8 +375,9 @@ cdef class ObservationPlan:
         if out is None:
             encoder = self.encoder
             out = _array("f", encoder.encode(encoder.game.observe(game.to_state(), seat)))
-            for i, (name, size) in enumerate(self.dynamic):
-                out[self.offset[i]:self.offset[i] + size] = _array("f", bytes(4 * size))
+            for field in encoder.layout():
+                if field.name not in self.constant:
+                    out[field.offset:field.offset + field.size] = _array("f", bytes(4 * field.size))
             self.templates[seat] = out
         return out
 
