@@ -22,7 +22,7 @@ from tests.engine.tables import tables
 
 pytestmark = needs_engine
 
-OBSERVED = ("gnaughty-gnomes", "gremlins-the-game", "no-good-gremlins")
+OBSERVED = ("gnaughty-gnomes", "gremlins-inc", "gremlins-the-game", "no-good-gremlins")
 """The games with native observations (each has its differential test below)."""
 
 SAMPLED = 0.5 if DEEP else 0.15
@@ -101,6 +101,18 @@ def test_gremlins_the_game_native_observation_equals_the_encoding_of_the_seats_v
     the encoding of its view (face-down gremlins unknown to everyone, only the viewer's own hand,
     gremlins by design; every pending frame's fields in its shared slots)."""
     _differential("gremlins-the-game", data, seed, pick_seed)
+
+
+@pytest.mark.clause("GI-VIEW-1", "GI-VIEW-2", "GI-VIEW-3")
+@given(data=_tables, seed=_seeds, pick_seed=_picks)
+def test_gremlins_inc_native_observation_equals_the_encoding_of_the_seats_view(
+        data: st.DataObject, seed: int, pick_seed: int) -> None:
+    """For random tables (2-6 players, teams, every option, the reference deck, the tests' small set
+    and random user decks) and seeds, at sampled decisions and at the end, every seat's and the
+    spectator's native observation equals the encoding of its view (only the viewer's own hand; a
+    face-down project's card for its owner and the seats that saw it; resource cards for the owner,
+    or everyone under reveal_resources; every pending frame)."""
+    _differential("gremlins-inc", data, seed, pick_seed)
 
 
 @pytest.mark.parametrize("game_id", sorted(OBSERVED))
