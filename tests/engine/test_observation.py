@@ -22,7 +22,7 @@ from tests.engine.tables import tables
 
 pytestmark = needs_engine
 
-OBSERVED = ("gnaughty-gnomes", "gremlins-inc", "gremlins-the-game", "no-good-gremlins")
+OBSERVED = ("gnaughty-gnomes", "goblins-vs-gnomes", "gremlins-inc", "gremlins-the-game", "no-good-gremlins")
 """The games with native observations (each has its differential test below)."""
 
 SAMPLED = 0.5 if DEEP else 0.15
@@ -115,6 +115,17 @@ def test_gremlins_inc_native_observation_equals_the_encoding_of_the_seats_view(
     _differential("gremlins-inc", data, seed, pick_seed)
 
 
+@pytest.mark.clause("GVG-VIEW-1", "GVG-VIEW-2", "GVG-VIEW-3", "GVG-VIEW-4")
+@given(data=_tables, seed=_seeds, pick_seed=_picks)
+def test_goblins_vs_gnomes_native_observation_equals_the_encoding_of_the_seats_view(
+        data: st.DataObject, seed: int, pick_seed: int) -> None:
+    """For random tables (3-8 players, every option, advanced roles, user component sets; bounded)
+    and seeds, at sampled decisions and at the end, every seat's and the spectator's native
+    observation equals the encoding of its view (only its own hand and role, the roles its Potions
+    told it, the targets it peeked, its own cards under the deck; every frame)."""
+    _differential("goblins-vs-gnomes", data, seed, pick_seed)
+
+
 @pytest.mark.parametrize("game_id", sorted(OBSERVED))
 def test_observation_is_a_float32_array_of_the_encoders_size(game_id: str) -> None:
     """An observation is an ``array.array('f')`` of ``encoder.size`` values (numpy reads it as float32
@@ -162,10 +173,28 @@ def test_a_bad_buffer_is_refused_with_invalid_argument_error(game_id: str, make:
         assert bytes(buffer) == before
 
 
-@pytest.mark.parametrize("game_id", sorted(set(NATIVE) - set(OBSERVED)))
-def test_a_game_without_native_observations_raises_unsupported_error(game_id: str) -> None:
-    """A native game that does not write observations yet refuses with UnsupportedError."""
+def test_every_native_game_writes_observations() -> None:
+    """Every game with a native implementation here writes native observations (and has its
+    differential test above)."""
+    assert set(NATIVE) <= set(OBSERVED)
+
+
+@pytest.mark.parametrize("game_id", sorted(OBSERVED))
+def test_a_plan_that_does_not_match_the_layout_is_refused(game_id: str) -> None:
+    """An observation plan refuses, with UnsupportedError naming the field, a layout it does not
+    match: a field neither constant nor written, and a written field of another size (so a change
+    of the encoding can never shift a native observation silently)."""
+    from gremlinrules.core.native.game import ObservationPlan  # compiled: only with the engine
+
     game = gremlinrules.get_game(game_id)
-    native = engine.new(game_id, game.min_players, 0)
-    with pytest.raises(UnsupportedError):
-        native.observation(0)
+    table = engine.new(game_id, game.min_players, 0).table
+    layout = view_encoder(game, game.min_players, table.options).layout()
+    names = tuple(f.name for f in layout)
+    with pytest.raises(UnsupportedError, match=names[-1]):
+        ObservationPlan(table, names[:-1], ())
+    sized = tuple((f.name, f.size) for f in layout[1:])
+    wrong = (*sized[:-1], (sized[-1][0], sized[-1][1] + 1))
+    with pytest.raises(UnsupportedError, match=sized[-1][0]):
+        ObservationPlan(table, names[:1], wrong)
+    assert ObservationPlan(table, names[:1], sized).size == len(engine.new(game_id, game.min_players, 0)
+                                                                 .observation(0))
