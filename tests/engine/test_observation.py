@@ -198,3 +198,21 @@ def test_a_plan_that_does_not_match_the_layout_is_refused(game_id: str) -> None:
         ObservationPlan(table, names[:1], wrong)
     assert ObservationPlan(table, names[:1], sized).size == len(engine.new(game_id, game.min_players, 0)
                                                                  .observation(0))
+
+
+@pytest.mark.parametrize("game_id", sorted(OBSERVED))
+def test_numpy_reads_an_observation_and_a_batch_row_takes_one(game_id: str) -> None:
+    """``numpy.frombuffer(obs, numpy.float32)`` reads an observation as it is, and
+    ``observation_into`` fills one row of a float32 batch and no other (a column, not contiguous,
+    is refused with InvalidArgumentError)."""
+    numpy = pytest.importorskip("numpy")
+    game = gremlinrules.get_game(game_id)
+    native = engine.new(game_id, game.min_players, 5)
+    obs = native.observation(1)
+    batch = numpy.zeros((3, native.observation_size), numpy.float32)
+    native.observation_into(1, batch[1])
+    assert batch[1].tolist() == numpy.frombuffer(obs, numpy.float32).tolist() == list(obs)
+    assert not batch[0].any()
+    assert not batch[2].any()
+    with pytest.raises(InvalidArgumentError):
+        native.observation_into(1, batch[:, 0])
