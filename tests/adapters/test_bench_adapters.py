@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from typing import Any
 
 import pytest
 
@@ -13,21 +14,33 @@ from gremlinrules import engine
 from gremlinrules.bench import ADAPTER_HEAD
 from gremlinrules.bench import adapter_engine_figures
 from gremlinrules.cli import main
+from tests.engine.support import REQUIRED
 
 pytest.importorskip("pyspiel")
 
 
-def _needs_engine(game_id: str) -> None:
-    if game_id not in engine.games():
+def _needs_engine(monkeypatch: pytest.MonkeyPatch, game_id: str) -> None:
+    """Switch the engine on for this test; skip where it was not built, unless CI requires it."""
+    monkeypatch.delenv(engine.ENV, raising=False)
+    if game_id not in engine.games() and not REQUIRED:
         pytest.skip(f"no native {game_id} here (the engine was not built)")
 
 
-def test_adapter_figures_time_both_ways_and_the_bots_agree_move_for_move() -> None:
+@pytest.fixture(autouse=True)
+def _read_the_switch_again() -> Any:
+    """After each test (and after monkeypatch has put the environment back), the engine reads the
+    switch again."""
+    yield
+    engine.available()
+
+
+def test_adapter_figures_time_both_ways_and_the_bots_agree_move_for_move(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """adapter_engine_figures gives positive MCTS milliseconds per move and microseconds per step
     both ways, their ratios (typed / engine), and same_moves True: the two MCTS bots, seeded alike
     on the typed and the native game, chose the same move at every timed move. The switch is as it
     was afterwards."""
-    _needs_engine("no-good-gremlins")
+    _needs_engine(monkeypatch, "no-good-gremlins")
     before = os.environ.get(engine.ENV)
     row = adapter_engine_figures("no-good-gremlins", 2, time.perf_counter, moves=((0, 2), (1, 1)),
                                  simulations=6, step_games=2)
@@ -46,12 +59,8 @@ def test_adapter_figures_leave_the_engine_columns_empty_when_it_is_switched_off(
     """With GREMLINRULES_ENGINE=off only the typed figures are measured; the engine's, the ratios
     and same_moves are None."""
     monkeypatch.setenv(engine.ENV, "off")
-    try:
-        row = adapter_engine_figures("no-good-gremlins", 2, time.perf_counter, moves=((0, 1),),
-                                     simulations=3, step_games=1)
-    finally:
-        monkeypatch.delenv(engine.ENV)
-        engine.available()
+    row = adapter_engine_figures("no-good-gremlins", 2, time.perf_counter, moves=((0, 1),),
+                                 simulations=3, step_games=1)
     assert row["mcts_typed_ms"] > 0
     assert row["step_typed_us"] > 0
     assert (row["mcts_engine_ms"], row["step_engine_us"], row["mcts_x"], row["step_x"],
@@ -59,11 +68,11 @@ def test_adapter_figures_leave_the_engine_columns_empty_when_it_is_switched_off(
 
 
 def test_bench_adapters_prints_one_row_per_game_at_its_smallest_table(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """``bench --adapters --only G`` prints the machine, what is timed, the header and one row for G
     at its smallest player count with both ways' figures, ratios and "yes" for the same moves;
     ``--json`` prints the machine and the row as JSON."""
-    _needs_engine("no-good-gremlins")
+    _needs_engine(monkeypatch, "no-good-gremlins")
     assert main(["bench", "--adapters", "--only", "no-good-gremlins", "--cpu"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("machine: ")
