@@ -60,6 +60,13 @@ own past actions. Returns follow :mod:`gremlinrules.adapters.outcome` (+1 winner
 full tie), at the end only. ``max_game_length`` is the game's
 ``decision_bound`` (decisions of the seats; the opening chance node is not
 counted). Serialization goes through the game's JSON form.
+
+The engine: where :mod:`gremlinrules.engine` plays the table (see
+:mod:`gremlinrules.adapters.stepping`; not with ``chance="external"``, nor with
+``GREMLINRULES_ENGINE=off``, read when a game is loaded), a dealt state holds a
+native game and steps it in place (``clone`` copies it); ``gremlin_state``, the
+strings and the tensors are made from its ``to_state`` when asked for. What a
+state shows is the same either way.
 """
 
 from __future__ import annotations
