@@ -28,7 +28,10 @@ For every registered game and player count, each in a fresh process:
 - **OpenSpiel MCTS**: milliseconds per move of ``MCTSBot`` (50 simulations,
   UCT constant 2, one random rollout per leaf: ``RandomRolloutEvaluator``)
   through :mod:`gremlinrules.adapters.openspiel`, the first moves after deals
-  0 and 1.
+  0 and 1 (on the engine where it plays the game).
+- ``bench --adapters`` (:func:`run_adapter_bench`, issue 30) prints another table: the same
+  MCTS per move and a random-step loop through the OpenSpiel adapter, each with the typed API
+  (``GREMLINRULES_ENGINE=off``) and with the engine, interleaved in one process, and the ratios.
 
 ``cpu=True`` times everything with the process's CPU clock instead of the wall
 clock: on a machine shared with other work, the figures then reflect this
@@ -57,9 +60,10 @@ from gremlinrules.core.protocol import Game
 from gremlinrules.registry import game_ids
 from gremlinrules.registry import get_game
 
-__all__ = ["HEARTS_GAMES", "MCTS_MOVES", "MCTS_SIMULATIONS", "decision_spread", "engine_ratios",
-           "engine_slice", "hearts_slice", "machine", "mcts_ms_per_move", "measure_row", "ours_slice",
-           "playouts_slice", "run_bench", "strict_ratio"]
+__all__ = ["ADAPTER_MCTS_MOVES", "ADAPTER_STEP_GAMES", "HEARTS_GAMES", "MCTS_MOVES", "MCTS_SIMULATIONS",
+           "adapter_engine_figures", "adapter_row", "decision_spread", "engine_ratios", "engine_slice",
+           "hearts_slice", "machine", "mcts_ms_per_move", "measure_row", "ours_slice", "playouts_slice",
+           "run_adapter_bench", "run_bench", "strict_ratio"]
 
 Clock = Callable[[], float]
 
@@ -323,6 +327,175 @@ def mcts_ms_per_move(game_id: str, players: int, clock: Clock = time.perf_counte
             spent.append(clock() - t0)
             state.apply_action(action)
     return statistics.fmean(spent) * 1e3 if spent else None
+
+
+ADAPTER_MCTS_MOVES = ((0, 2), (1, 2))
+"""The MCTS moves :func:`adapter_engine_figures` times both ways: (deal, how many moves from it)."""
+
+ADAPTER_STEP_GAMES = 6
+"""Whole random games per way in the adapter's random-step loop."""
+
+
+def _adapter_games(game_id: str, players: int, deals: int) -> tuple[Any, Any]:
+    """The OpenSpiel game loaded with ``GREMLINRULES_ENGINE=off`` and as the environment has it (the
+    second is None where the engine does not step the table); the switch is left as it was."""
+    from gremlinrules import engine
+    from gremlinrules.adapters.openspiel import load_game
+
+    was = os.environ.get(engine.ENV)
+    os.environ[engine.ENV] = "off"
+    try:
+        typed = load_game(game_id, players=players, deals=deals)
+    finally:
+        if was is None:
+            del os.environ[engine.ENV]
+        else:
+            os.environ[engine.ENV] = was
+    native = load_game(game_id, players=players, deals=deals)  # reads the switch again
+    return typed, (native if native.table.native is not None else None)
+
+
+def _step_game(game: Any, deal: int, clock: Clock) -> tuple[float, int]:
+    """Seconds and decisions of one random game through the adapter from ``deal``: ``legal_actions``
+    and ``apply_action`` with a ``random.Random(deal)`` pick; the clock read twice a game."""
+    rnd = random.Random(deal)
+    state = game.new_initial_state()
+    state.apply_action(deal)
+    steps = 0
+    t0 = clock()
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rnd.randrange(len(legal))])
+        steps += 1
+    return clock() - t0, steps
+
+
+def adapter_engine_figures(game_id: str, players: int, clock: Clock = time.perf_counter,
+                           moves: tuple[tuple[int, int], ...] = ADAPTER_MCTS_MOVES,
+                           simulations: int = MCTS_SIMULATIONS,
+                           step_games: int = ADAPTER_STEP_GAMES) -> dict[str, Any]:
+    """The OpenSpiel adapter with the engine and without it (``GREMLINRULES_ENGINE=off``), in one
+    process, interleaved: milliseconds per move of ``MCTSBot`` (``simulations`` simulations, UCT
+    constant 2, ``RandomRolloutEvaluator`` with one random rollout) over ``moves``, each move timed
+    both ways in turn (the two bots are seeded alike, so they search the same tree and choose the
+    same move: ``same_moves``); and microseconds per decision of a random-step loop
+    (``legal_actions`` + ``apply_action``, whole games from deals 100 ..), game by game in turn. One
+    untimed move and game each way first (the tables and caches both ways build once). The engine's
+    figures and the ratios (typed / engine) are None where the engine does not step the table; every
+    figure is None without OpenSpiel."""
+    empty: dict[str, Any] = {"mcts_typed_ms": None, "mcts_engine_ms": None, "mcts_x": None,
+                             "same_moves": None, "step_typed_us": None, "step_engine_us": None,
+                             "step_x": None}
+    try:
+        import numpy as np
+        from open_spiel.python.algorithms import mcts
+    except ImportError:
+        return empty
+    deals = max([d for d, _ in moves] + [0]) + 2
+    typed, native = _adapter_games(game_id, players, 100 + step_games + 1)
+    ways = [typed] if native is None else [typed, native]
+
+    def bot(game: Any, seed: int) -> Any:
+        rng = np.random.RandomState(seed)
+        return mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations,
+                            evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+
+    for game in ways:  # warm-up: one move and one game each way, untimed
+        warm = game.new_initial_state()
+        warm.apply_action(deals)
+        bot(game, deals).step(warm)
+        _step_game(game, 100 + step_games, clock)
+    spent: list[list[float]] = [[] for _ in ways]
+    same = True
+    for deal, count in moves:
+        states = [game.new_initial_state() for game in ways]
+        bots = [bot(game, deal) for game in ways]
+        for state in states:
+            state.apply_action(deal)
+        for _ in range(count):
+            if states[0].is_terminal():
+                break
+            chosen = []
+            for k, (b, state) in enumerate(zip(bots, states, strict=True)):
+                t0 = clock()
+                chosen.append(b.step(state))
+                spent[k].append(clock() - t0)
+            same = same and len(set(chosen)) == 1
+            for state in states:
+                state.apply_action(chosen[0])
+    seconds = [0.0] * len(ways)
+    decisions = [0] * len(ways)
+    for g in range(step_games):
+        for k, game in enumerate(ways):
+            took, steps = _step_game(game, 100 + g, clock)
+            seconds[k] += took
+            decisions[k] += steps
+    mcts_ms = [statistics.fmean(t) * 1e3 if t else None for t in spent]
+    step_us = [s / max(1, d) * 1e6 for s, d in zip(seconds, decisions, strict=True)]
+    out = dict(empty, mcts_typed_ms=mcts_ms[0], step_typed_us=step_us[0])
+    if native is not None:
+        out.update(mcts_engine_ms=mcts_ms[1], step_engine_us=step_us[1], same_moves=same,
+                   mcts_x=(mcts_ms[0] / mcts_ms[1] if mcts_ms[0] and mcts_ms[1] else None),
+                   step_x=step_us[0] / step_us[1] if step_us[1] else None)
+    return out
+
+
+def adapter_row(game_id: str, players: int, *, cpu: bool = False) -> dict[str, Any]:
+    """:func:`adapter_engine_figures` of one game and player count (run it in a fresh process)."""
+    row: dict[str, Any] = {"game": game_id, "players": players}
+    row.update(adapter_engine_figures(game_id, players, clock_for(cpu)))
+    return row
+
+
+ADAPTER_HEAD = (f"{'game':26s} {'mcts ms':>8s} {'engine':>8s} {'x':>6s} {'step us':>8s} {'engine':>8s} "
+                f"{'x':>6s}  same moves")
+"""The header of ``bench --adapters`` (the columns of docs/performance.rst's adapter table)."""
+
+
+def format_adapter_row(row: dict[str, Any]) -> str:
+    """One row of ``bench --adapters``."""
+    name = f"{row['game']} ({row['players']}p)"
+    same = {None: "-", True: "yes", False: "NO"}[row["same_moves"]]
+    return (f"{name:26s} {_num(row['mcts_typed_ms'], 8, 0)} {_num(row['mcts_engine_ms'], 8, 0)} "
+            f"{_num(row['mcts_x'], 6, 2)} {_num(row['step_typed_us'], 8, 1)} "
+            f"{_num(row['step_engine_us'], 8, 1)} {_num(row['step_x'], 6, 2)}  {same}")
+
+
+def run_adapter_bench(out: TextIO, only: Sequence[str] | None = None, players: int | None = None, *,
+                      cpu: bool = False, as_json: bool = False) -> int:
+    """``bench --adapters``: the machine, then per game (at its smallest player count, or
+    ``players``) OpenSpiel MCTS per move at 50 simulations and the random-step loop through the
+    OpenSpiel adapter, without the engine and with it, and the ratios; the rows printed."""
+    about = machine(cpu)
+    if not hearts_available():
+        out.write("(open_spiel not installed: pip install 'gremlinrules[bench]')\n")
+        return 0
+    if as_json:
+        out.write(json.dumps({"machine": about}) + "\n")
+    else:
+        out.write(f"machine: {about['cpu']}, {about['cores']} cores, {about['implementation']} "
+                  f"{about['python']} on {about['platform']}, open_spiel {about['open_spiel']}; "
+                  f"{about['clock']} clock\n")
+        out.write(f"OpenSpiel adapter: MCTSBot ({MCTS_SIMULATIONS} simulations, random rollouts) ms per "
+                  "move and a random-step loop's us per decision, typed API (GREMLINRULES_ENGINE=off) "
+                  "then engine, and typed / engine\n")
+        out.write(ADAPTER_HEAD + "\n")
+    out.flush()
+    done = 0
+    spawn = multiprocessing.get_context("spawn")
+    for gid in game_ids():
+        if only and gid not in only:
+            continue
+        counts = get_game(gid).player_counts
+        count = counts[0] if players is None else players
+        if count not in counts:
+            continue
+        with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
+            row = pool.submit(adapter_row, gid, count, cpu=cpu).result()
+        out.write((json.dumps(_plain(row)) if as_json else format_adapter_row(row)) + "\n")
+        out.flush()
+        done += 1
+    return done
 
 
 def measure_row(game_id: str, players: int, games: int, rounds: int, *, cpu: bool = False,

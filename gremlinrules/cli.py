@@ -71,6 +71,10 @@ def _parser() -> argparse.ArgumentParser:
                        "clock (a shared machine's other work then does not count)")
     bench.add_argument("--json", action="store_true", help="print JSON lines: the machine, then one "
                        "object per game and player count")
+    bench.add_argument("--adapters", action="store_true",
+                       help="instead of the main table: OpenSpiel MCTS per move (50 simulations) and a "
+                            "random-step loop through the OpenSpiel adapter, with and without the engine "
+                            "(each game's smallest table, or --players)")
     add_simulate_parser(sub)
     add_report_parser(sub)
     serve = sub.add_parser("serve", help="host web tables for every game (the web extra; see docs/web.rst)")
@@ -188,11 +192,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             replay_record(_read(args.file), sys.stdout, seat=args.seat)
         else:
+            from gremlinrules.bench import run_adapter_bench
             from gremlinrules.bench import run_bench
 
             only = [g for g in args.only.split(",") if g]
             for gid in only:
                 get_game(gid)  # an unknown id is an error (status 2), not an empty table
+            if args.adapters:
+                run_adapter_bench(sys.stdout, only=only, players=args.players, cpu=args.cpu,
+                                  as_json=args.json)
+                return 0
             run_bench(sys.stdout, games=args.games, only=only, openspiel=not args.no_openspiel,
                       rounds=args.rounds, players=args.players, cpu=args.cpu, mcts=not args.no_mcts,
                       as_json=args.json)

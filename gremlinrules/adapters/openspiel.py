@@ -60,10 +60,18 @@ own past actions. Returns follow :mod:`gremlinrules.adapters.outcome` (+1 winner
 full tie), at the end only. ``max_game_length`` is the game's
 ``decision_bound`` (decisions of the seats; the opening chance node is not
 counted). Serialization goes through the game's JSON form.
+
+The engine: where :mod:`gremlinrules.engine` plays the table (see
+:mod:`gremlinrules.adapters.stepping`; not with ``chance="external"``, nor with
+``GREMLINRULES_ENGINE=off``, read when a game is loaded), a dealt state holds a
+native game and steps it in place (``clone`` copies it); ``gremlin_state``, the
+strings and the tensors are made from its ``to_state`` when asked for. What a
+state shows is the same either way.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from typing import Any
 from typing import cast
 from urllib.parse import unquote
@@ -74,18 +82,27 @@ from gremlinrules.adapters.encoding import view_encoder
 from gremlinrules.adapters.outcome import MAX_RETURN
 from gremlinrules.adapters.outcome import MIN_RETURN
 from gremlinrules.adapters.outcome import returns
+from gremlinrules.adapters.stepping import NativeTable
+from gremlinrules.adapters.stepping import engine_on
+from gremlinrules.adapters.stepping import native_returns
+from gremlinrules.adapters.stepping import native_table
 from gremlinrules.core.actionspace import ActionSpace
 from gremlinrules.core.actionspace import action_space
 from gremlinrules.core.cache import BoundedCache
 from gremlinrules.core.chance import Tracked
 from gremlinrules.core.chance import chance_model
+from gremlinrules.core.checks import check_seed
 from gremlinrules.core.checks import instance_or_default
 from gremlinrules.core.errors import IllegalActionError
 from gremlinrules.core.errors import MissingExtraError
 from gremlinrules.core.errors import SetupError
+from gremlinrules.core.errors import UnsupportedError
 from gremlinrules.core.errors import shown
 from gremlinrules.core.game import ModuleGame
 from gremlinrules.core.protocol import Game
+
+if TYPE_CHECKING:
+    from gremlinrules.core.native.game import NativeGame
 
 try:
     import numpy as np
@@ -120,13 +137,14 @@ def short_name(game_id: str) -> str:
 
 class _Table:
     """What every state of one loaded game shares: the library's functions, bound once, and the
-    action space's indices (search calls them hundreds of thousands of times per move)."""
+    action space's indices (search calls them hundreds of thousands of times per move); and the
+    engine's table when the engine plays this one (:mod:`gremlinrules.adapters.stepping`)."""
 
     __slots__ = ("actions", "apply", "by_value", "current", "deals", "external", "game", "known", "legal",
-                 "options", "options_json", "players")
+                 "native", "options", "options_json", "players", "space")
 
     def __init__(self, game: Game, players: int, options_json: str, deals: int,
-                 external: bool = False) -> None:
+                 external: bool = False, engine: bool = False) -> None:
         self.game = game
         self.players = players
         self.options_json = options_json
@@ -136,12 +154,16 @@ class _Table:
         self.external = external
         """True for the external-chance mode: the held states are tracked states."""
         space = action_space(game, players, self.options)
+        self.space = space
         self.actions: tuple[Any, ...] = space.actions
         self.by_value: dict[Any, int] = space.index
         self.known: tuple[dict[int, int], list[Any]] = self._fresh()
         self.legal = game.legal_actions
         self.apply = game.apply
         self.current = game.current_player
+        self.native: NativeTable | None = (
+            native_table(game.id, players, self.options, space) if engine and not external else None)
+        """The engine's table when states of this one step on the engine, else None."""
 
     def _fresh(self) -> tuple[dict[int, int], list[Any]]:
         # An action's index by the action's id: an int hashes in C, where an attrs action hashes
@@ -173,21 +195,40 @@ class _Table:
             out.append(i)
         return out
 
-    def held(self, state: Any) -> _Held:
-        """A dealt library state with its seat (TERMINAL when the game is over) worked out once."""
+    def held(self, state: Any) -> _Held | _Native:
+        """A dealt library state with its seat (TERMINAL when the game is over) worked out once: on
+        the engine where it takes the state, else the state itself."""
+        if self.native is not None:
+            native = self.native.adopt(state)
+            if native is not None:
+                return _Native(self, native, state)
+        return self.typed(state)
+
+    def typed(self, state: Any) -> _Held:
+        """The state held as it is (the typed API steps it)."""
         seat = self.current(state)
         return _Held(self, state, _TERMINAL if seat is None else seat)
 
+    def deal(self, seed: int) -> _Held | _Native:
+        """The game dealt from ``seed``: ``new_game(players, seed, options=options)``."""
+        if self.native is not None:
+            try:
+                return _Native(self, self.native.new(seed))
+            except UnsupportedError:  # the engine was switched off after this table was made
+                pass
+        return self.typed(self.game.new_game(self.players, seed, options=self.options))
 
-_TABLES: BoundedCache[tuple[str, int, str, int, bool], _Table] = BoundedCache("openspiel-tables", 64)
+
+_TABLES: BoundedCache[tuple[str, int, str, int, bool, bool], _Table] = BoundedCache("openspiel-tables", 64)
 
 
 def _table(game_id: str, players: int, options_json: str, deals: int, external: bool = False) -> _Table:
-    key = (game_id, players, options_json, deals, external)
+    on = not external and engine_on(game_id)  # GREMLINRULES_ENGINE is read again at every load
+    key = (game_id, players, options_json, deals, external, on)
     found = _TABLES.get(key)
     if found is None:
         game = gremlinrules.get_game(game_id)
-        found = _TABLES.put(key, _Table(game, players, options_json, deals, external))
+        found = _TABLES.put(key, _Table(game, players, options_json, deals, external, on))
     return found
 
 
@@ -203,6 +244,10 @@ class _Held:
         self.seat = seat
         """The OpenSpiel player to move: a seat, CHANCE before the deal, TERMINAL at the end."""
 
+    def fresh(self) -> _Held:
+        """A holder for a new OpenSpiel state: this one (it is immutable)."""
+        return self
+
     def __deepcopy__(self, memo: Any) -> _Held:
         return self  # immutable: a clone may share it
 
@@ -211,9 +256,107 @@ class _Held:
         text = None if self.state is None else t.game.to_json(self.state)
         return (_restore, (t.game.id, t.players, t.options_json, t.deals, text, t.external))
 
+    def legal(self, player: int | None) -> list[int]:
+        """The legal action indices (see :meth:`GremlinState.legal_actions`)."""
+        if player is not None and player != self.seat:
+            return []
+        if self.state is None:
+            return list(range(self.table.deals))
+        if self.seat == _CHANCE:  # external chance: the k-th outcome offered
+            return list(range(len(self.state.need.weights)))
+        if self.seat < 0:
+            return []
+        return self.table.indices(self.state)
+
+    def step(self, action: int) -> _Held | _Native:
+        """The holder after ``action`` (see :meth:`GremlinState._apply_action`)."""
+        table = self.table
+        if self.state is None:
+            if not 0 <= int(action) < table.deals:
+                raise IllegalActionError(f"the deal must be a seed from 0 to {table.deals - 1}, "
+                                         f"not {shown(action)}", clause="")
+            return table.deal(int(action))
+        if self.seat == _CHANCE:  # external chance: the k-th outcome offered
+            offered = table.legal(self.state)
+            if not 0 <= int(action) < len(offered):
+                raise IllegalActionError(f"chance outcome {shown(action)} is not one of the {len(offered)} "
+                                         "offered", clause="")
+            return table.typed(table.apply(self.state, offered[int(action)]))
+        actions = table.actions
+        if not 0 <= action < len(actions):  # OpenSpiel passes an int; the space says what is wrong
+            table.space.action_at(int(action))
+        return table.typed(table.apply(self.state, actions[action]))
+
+    def returns(self) -> list[float]:
+        """The returns (see :meth:`GremlinState.returns`)."""
+        if self.state is None:
+            return [0.0] * self.table.players
+        return list(returns(self.table.game, self.state))
+
+
+class _Native:
+    """A native game stepping in place, its seat, and its library state made when first asked for
+    (kept until the next step); a clone copies the native game."""
+
+    __slots__ = ("_state", "native", "seat", "table")
+
+    def __init__(self, table: _Table, native: NativeGame, state: Any = None) -> None:
+        self.table = table
+        self.native = native
+        self._state = state
+        seat = native.current_player()
+        self.seat: int = _TERMINAL if seat is None else seat
+        """The OpenSpiel player to move: a seat, or TERMINAL at the end."""
+
+    @property
+    def state(self) -> Any:
+        """The library state (made by the engine's ``to_state`` once per step, when asked for)."""
+        state = self._state
+        if state is None:
+            state = self._state = self.native.to_state()
+        return state
+
+    def fresh(self) -> _Native:
+        """An independent copy (the native game cloned; the library state, immutable, shared)."""
+        return _Native(self.table, self.native.clone(), self._state)
+
+    def __deepcopy__(self, memo: Any) -> _Native:
+        return self.fresh()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        t = self.table
+        return (_restore, (t.game.id, t.players, t.options_json, t.deals, t.game.to_json(self.state),
+                           t.external))
+
+    def legal(self, player: int | None) -> list[int]:
+        """The legal action indices (see :meth:`GremlinState.legal_actions`)."""
+        if player is not None and player != self.seat:
+            return []
+        legal = self.native.legal_actions()
+        back = self.table.native.to_adapter  # type: ignore[union-attr]  # set on an engine table
+        return legal if back is None else sorted(back[k] for k in legal)
+
+    def step(self, action: int) -> _Native:
+        """This holder after ``action``, played on the native game (which an illegal action leaves
+        unchanged, raising the rule book's IllegalActionError)."""
+        table = self.table
+        if not 0 <= action < len(table.actions):  # as the typed path: the space says what is wrong
+            table.space.action_at(int(action))
+        there = table.native.to_native  # type: ignore[union-attr]  # set on an engine table
+        native = self.native
+        native.apply(action if there is None else there[action])
+        self._state = None
+        seat = native.current_player()
+        self.seat = _TERMINAL if seat is None else seat
+        return self
+
+    def returns(self) -> list[float]:
+        """The returns (see :meth:`GremlinState.returns`)."""
+        return list(native_returns(self.native))
+
 
 def _restore(game_id: str, players: int, options_json: str, deals: int, text: str | None,
-             external: bool = False) -> _Held:
+             external: bool = False) -> _Held | _Native:
     table = _table(game_id, players, options_json, deals, external)
     if text is None:
         return _Held(table, None, _CHANCE)
@@ -260,11 +403,12 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         options_json = unquote(text)
         self.options: Any = game.from_json(options_json, game.Options) if text else None
         # Validates players and options before OpenSpiel sees them; OpenSpiel builds a new
-        # initial state for every clone, so the (immutable) first state is made once and shared.
+        # initial state for every clone, so the first state is made once (and shared when it is
+        # immutable; a native one is cloned for each new initial state).
         first = game.new_game(self.players, 0 if self.seed is None else self.seed, options=self.options)
         self.table: _Table = _table(game.id, self.players, options_json if text else "", self.deals,
                                     self.external)
-        self._initial: _Held = (
+        self._initial: _Held | _Native = (
             self.table.held(game.new_game(self.players, options=self.options, chance="external"))
             if self.external else _Held(self.table, None, _CHANCE) if self.seed is None
             else self.table.held(first))
@@ -291,13 +435,12 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     def new_initial_state(self) -> GremlinState:
         """The opening chance node that deals; with a fixed ``seed``, the game dealt from it."""
-        return GremlinState(self, self._initial)
+        return GremlinState(self, self._initial.fresh())
 
     def new_initial_state_for_seed(self, seed: int) -> GremlinState:
         """The start of a game dealt from ``seed`` (to vary deals between episodes): an integer
         from 0 to 2**64-1, as ``new_game`` takes (SetupError otherwise)."""
-        state = self.gremlin.new_game(self.players, seed, options=self.options)
-        return GremlinState(self, self.table.held(state))
+        return GremlinState(self, self.table.deal(check_seed(seed)))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """The observer: the view encoding; perfect recall adds the seat's own actions to strings."""
@@ -308,17 +451,20 @@ class GremlinGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     """An OpenSpiel state holding an immutable library state.
 
-    Its one attribute, the held state, is shared by clones; the seat to move is worked out once
-    per action, and ``legal_actions()`` answers in Python without OpenSpiel's round trips
-    (OpenSpiel's own C++ callers reach the same list through ``_legal_actions``).
+    Its one attribute is the held state: an immutable library state shared by clones, or, where
+    the engine plays the table, a native game that steps in place (a clone copies it) and makes the
+    library state only when something asks for it. The seat to move is worked out once per action,
+    and ``legal_actions()`` answers in Python without OpenSpiel's round trips (OpenSpiel's own C++
+    callers reach the same list through ``_legal_actions``).
     """
 
     def __init__(self, game: GremlinGame, state: Any) -> None:
         """``state``: a dealt library state, or None for the opening chance node."""
         super().__init__(game)
-        if type(state) is not _Held:  # the game's own constructors pass the held state ready-made
+        if type(state) is not _Held and type(state) is not _Native:  # the game's own constructors
+            # pass the held state ready-made
             state = _Held(game.table, None, _CHANCE) if state is None else game.table.held(state)
-        self._held: _Held = state
+        self._held: _Held | _Native = state
 
     @property
     def gremlin_state(self) -> Any:
@@ -336,16 +482,7 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action indices (of ``player``, when given: empty unless it is to move);
         before the deal, the deals; at the end, none."""
-        held = self._held
-        if player is not None and player != held.seat:
-            return []
-        if held.state is None:
-            return list(range(held.table.deals))
-        if held.seat == _CHANCE:  # external chance: the k-th outcome offered
-            return list(range(len(held.state.need.weights)))
-        if held.seat < 0:
-            return []
-        return held.table.indices(held.state)
+        return self._held.legal(player)
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action indices of ``player``: empty unless it is that seat's decision."""
@@ -360,35 +497,17 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """Before the deal: each seed 0 .. deals-1 with probability 1/deals; with external
         chance, the pending decision's outcomes by position; elsewhere none."""
         held = self._held
+        if held.seat != _CHANCE:  # asked first: a native game's state is not made for this
+            return []
         if held.state is None:
             outcomes: list[tuple[int, float]] = self.get_game().chance_outcomes
             return outcomes
-        if held.seat == _CHANCE:
-            return [(k, float(p)) for k, (_, p) in enumerate(held.table.game.chance_outcomes(held.state))]
-        return []
+        return [(k, float(p)) for k, (_, p) in enumerate(held.table.game.chance_outcomes(held.state))]
 
     def _apply_action(self, action: int) -> None:
-        """Deal from seed ``action`` at the chance node; otherwise apply the action with that index."""
-        held = self._held
-        table = held.table
-        if held.state is None:
-            if not 0 <= int(action) < table.deals:
-                raise IllegalActionError(f"the deal must be a seed from 0 to {table.deals - 1}, "
-                                         f"not {shown(action)}", clause="")
-            state = table.game.new_game(table.players, int(action), options=table.options)
-            self._held = table.held(state)
-            return
-        if held.seat == _CHANCE:  # external chance: the k-th outcome offered
-            offered = table.legal(held.state)
-            if not 0 <= int(action) < len(offered):
-                raise IllegalActionError(f"chance outcome {shown(action)} is not one of the {len(offered)} "
-                                         "offered", clause="")
-            self._held = table.held(table.apply(held.state, offered[int(action)]))
-            return
-        actions = table.actions
-        if not 0 <= action < len(actions):  # OpenSpiel passes an int; the space says what is wrong
-            self.get_game().space.action_at(int(action))
-        self._held = table.held(table.apply(held.state, actions[action]))
+        """Deal from seed ``action`` at the chance node; otherwise apply the action with that index
+        (an illegal one raises IllegalActionError and leaves the state as it was)."""
+        self._held = self._held.step(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action in the game's text notation (``str(action)``, which ``parse_action`` reads back)."""
@@ -407,10 +526,7 @@ class GremlinState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def returns(self) -> list[float]:
         """+1 for a winner, -1 for the others, 0 for everyone on a full tie or before the end."""
-        held = self._held
-        if held.state is None:
-            return [0.0] * held.table.players
-        return list(returns(held.table.game, held.state))
+        return self._held.returns()
 
     def __str__(self) -> str:
         held = self._held

@@ -27,6 +27,11 @@ Names are versioned as PettingZoo's own environments are:
 and :func:`env` accepts that name as well as the game id. The version
 (:data:`ENV_VERSION`) goes up when observations, actions or rewards change.
 
+Where the compiled engine plays the table (:mod:`gremlinrules.adapters.stepping`; not with
+``GREMLINRULES_ENGINE=off``), the environment steps a native game and makes the typed state
+(``env.state``) only when something needs it: the observation vector, a view, a render. Everything
+an agent sees is the same either way.
+
 Rendering shows only what one seat may see, never the whole state: by default
 (``render_as="acting"``) the view of the agent to act; ``render_as=None`` the
 spectator's view (public information only), or an int, that seat's view.
@@ -39,11 +44,15 @@ construction with ``SetupError``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from typing import Any
 
 import gremlinrules
 from gremlinrules.adapters.encoding import view_encoder
 from gremlinrules.adapters.outcome import returns
+from gremlinrules.adapters.stepping import NativeTable
+from gremlinrules.adapters.stepping import native_returns
+from gremlinrules.adapters.stepping import native_table
 from gremlinrules.core.actionspace import action_space
 from gremlinrules.core.checks import SEED_LIMIT
 from gremlinrules.core.checks import check_players
@@ -53,6 +62,9 @@ from gremlinrules.core.errors import MissingExtraError
 from gremlinrules.core.errors import SetupError
 from gremlinrules.core.errors import shown
 from gremlinrules.textview import render_view
+
+if TYPE_CHECKING:
+    from gremlinrules.core.native.game import NativeGame
 
 try:
     import gymnasium
@@ -129,9 +141,28 @@ class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._obs_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self._act_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._next_seed = 0
-        self.state: Any = None
+        self._state: Any = None
+        self._native: NativeGame | None = None
+        """The native game being stepped, or None: the typed state steps."""
+        self._table: NativeTable | None = None
+        """The engine's table of this episode (None: the typed API plays it)."""
         self.seed_used = 0
         self.reset()
+
+    @property
+    def state(self) -> Any:
+        """The game's typed State (on the engine, made from the native game when first asked for
+        after a step)."""
+        state = self._state
+        if state is None and self._native is not None:
+            state = self._state = self._native.to_state()
+        return state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        """Put the episode in ``value`` (a State of the game): the typed API steps it from here."""
+        self._native = None
+        self._state = value
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same Dict space for every agent."""
@@ -141,8 +172,12 @@ class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """``Discrete(n)`` over the fixed action space."""
         return self._act_spaces[agent]
 
+    def _current(self) -> int | None:
+        native = self._native
+        return self.game.current_player(self._state) if native is None else native.current_player()
+
     def _to_act(self) -> int:
-        seat = self.game.current_player(self.state)
+        seat = self._current()
         return 0 if seat is None else seat
 
     def _seat(self, agent: str) -> int:
@@ -155,8 +190,13 @@ class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     def observe(self, agent: str) -> dict[str, Any]:
         """The encoded view and the action mask of ``agent``."""
         seat = self._seat(agent)
-        mask = np.zeros(self.space.size, np.int8)
-        if self.game.current_player(self.state) == seat:
+        native = self._native
+        if self._current() != seat:
+            mask = np.zeros(self.space.size, np.int8)
+        elif native is not None and self._table is not None:
+            mask = np.frombuffer(self._table.mask(native), np.int8)  # a fresh buffer each call
+        else:
+            mask = np.zeros(self.space.size, np.int8)
             mask[list(self.space.legal_indices(self.state))] = 1
         obs = np.asarray(self.encoder.encode_state(self.state, seat), np.float32)
         return {"observation": obs, "action_mask": mask}
@@ -168,7 +208,12 @@ class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         # ``options`` (PettingZoo's reset argument) is not used: game options are set at construction.
         self.seed_used = self._next_seed if seed is None else check_seed(_integer(seed), InvalidArgumentError)
         self._next_seed = (self.seed_used + 1) % SEED_LIMIT
-        self.state = self.game.new_game(self.players, self.seed_used, options=self.options)
+        table = self._table = native_table(self.game.id, self.players, self.options, self.space)
+        if table is not None:  # the engine plays this table (GREMLINRULES_ENGINE read at each reset)
+            self._native = table.new(self.seed_used)
+            self._state = None
+        else:
+            self.state = self.game.new_game(self.players, self.seed_used, options=self.options)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -186,10 +231,18 @@ class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if isinstance(action, np.integer):  # what Discrete.sample() gives
             action = int(action)
         chosen = self.space.action_at(action)  # anything but an index: InvalidArgumentError
-        self.state = self.game.apply(self.state, chosen)
+        native, table = self._native, self._table
+        if native is not None and table is not None:  # an illegal index leaves it unchanged
+            native.apply(table.index(action))
+            self._state = None
+            over = native.is_terminal()
+        else:
+            self._state = self.game.apply(self._state, chosen)
+            over = self.game.is_terminal(self._state)
         self._clear_rewards()
-        if self.game.is_terminal(self.state):
-            for a, r in zip(self.possible_agents, returns(self.game, self.state), strict=True):
+        if over:
+            outcome = returns(self.game, self._state) if native is None else native_returns(native)
+            for a, r in zip(self.possible_agents, outcome, strict=True):
                 self.rewards[a] = r
             self.terminations = dict.fromkeys(self.agents, True)
             self._cumulative_rewards[agent] = 0.0

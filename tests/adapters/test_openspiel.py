@@ -289,9 +289,16 @@ def test_legal_actions_are_the_library_legal_actions_by_index_from_python_and_fr
 def test_actions_built_afresh_by_a_game_are_found_by_value_and_remembered_within_a_bound(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A game whose legal_actions returns new instances (equal to the space's) gets the same
-    indices; the instances are remembered by id, and past the bound the memory starts afresh."""
+    indices; the instances are remembered by id, and past the bound the memory starts afresh (on
+    the typed API, GREMLINRULES_ENGINE=off: a state on the engine lists indices natively)."""
+    from gremlinrules import engine
+
     monkeypatch.setattr(gos, "_LEARNED", 5)
-    game = gos.load_game("no-good-gremlins", players=3, seed=4)
+    with monkeypatch.context() as switch:
+        switch.setenv(engine.ENV, "off")
+        game = gos.load_game("no-good-gremlins", players=3, seed=4)
+    engine.available()  # the switch as it was, read again (the loaded game keeps the typed API)
+    assert game.table.native is None
     table = game.table
     plain = table.legal
     monkeypatch.setattr(table, "legal", lambda s: tuple(attrs.evolve(a) for a in plain(s)))
