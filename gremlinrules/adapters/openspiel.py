@@ -548,7 +548,12 @@ class _Observer:
         self._last: dict[int, tuple[Any, Any]] = game.encoded
 
     def set_from(self, state: GremlinState, player: int) -> None:
-        """Fill ``tensor`` with what ``player`` sees in ``state``."""
+        """Fill ``tensor`` with what ``player`` sees in ``state`` (written by the engine, without
+        the typed state, where the state steps on it: ``NativeGame.observation_into``)."""
+        held = state._held
+        if type(held) is _Native:
+            held.native.observation_into(player, self.tensor)
+            return
         inner = _seen(state.gremlin_state)
         if inner is None:  # before the deal nobody has seen anything
             self.tensor.fill(0.0)

@@ -198,7 +198,10 @@ class GremlinEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         else:
             mask = np.zeros(self.space.size, np.int8)
             mask[list(self.space.legal_indices(self.state))] = 1
-        obs = np.asarray(self.encoder.encode_state(self.state, seat), np.float32)
+        if native is not None:  # written by the engine: the typed state is not made
+            obs = np.frombuffer(native.observation(seat), np.float32)
+        else:
+            obs = np.asarray(self.encoder.encode_state(self.state, seat), np.float32)
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
