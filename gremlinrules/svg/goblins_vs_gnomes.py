@@ -15,6 +15,10 @@ Parts a program may count (classes and data attributes):
   ``data-role="hidden"`` otherwise, GVG-VIEW-2);
 - ``<g class="deck" data-count="n">`` and ``<g class="discard" data-count="n">``.
 
+``data-part`` marks what an action names (see :func:`parts`): every cell of the field (an empty
+one is a ``<g class="cell" data-cell="x,y">``), the targets, the viewer's own hand cards and the
+seats' rows.
+
 With ``labels=True`` each cell of the field is labelled ``x,y`` (the notation of actions).
 """
 
@@ -30,6 +34,14 @@ from gremlinrules.core.grid import S
 from gremlinrules.core.grid import W
 from gremlinrules.core.grid import rotate_mask
 from gremlinrules.goblins_vs_gnomes.actions import MAX_SEATS
+from gremlinrules.goblins_vs_gnomes.actions import NameSkip
+from gremlinrules.goblins_vs_gnomes.actions import OpenTarget
+from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.actions import PlayExplosion
+from gremlinrules.goblins_vs_gnomes.actions import PlayMap
+from gremlinrules.goblins_vs_gnomes.actions import PlayPotion
+from gremlinrules.goblins_vs_gnomes.actions import Steal
+from gremlinrules.goblins_vs_gnomes.actions import Swap
 from gremlinrules.goblins_vs_gnomes.geometry import Kit
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.notation import Target
@@ -52,7 +64,7 @@ from gremlinrules.svg.core import text
 from gremlinrules.svg.core import tooltip
 from gremlinrules.svg.core import viewer_line
 
-__all__ = ["draw", "hand_card"]
+__all__ = ["draw", "hand_card", "parts"]
 
 TITLE = "Goblins vs Gnomes"
 WIDTH = 820
@@ -131,7 +143,7 @@ def _target(x: float, y: float, c: float, slot: str, target: Target) -> Node:
         None if target.opened or seen is None else text(x + c / 2, y + c - 6, "peeked", size=9,
                                                          anchor="middle"),
         class_="target", data_slot=slot, data_card="hidden" if seen is None else seen,
-        data_opened=target.opened,
+        data_opened=target.opened, data_part=f"target:{slot}",
     )
 
 
@@ -150,10 +162,14 @@ def _field(view: View, labels: bool, top: float) -> tuple[Node, float]:
 
     parts: list[Node | None] = [rect(left, top, c * (x1 - x0 + 1), c * (y1 - y0 + 1), fill=PALETTE["table"],
                                      stroke=PALETTE["muted"], stroke_width=1, class_="table")]
-    if labels:
-        for gy in range(y0, y1 + 1):
-            for gx in range(x0, x1 + 1):
-                px, py = at(gx, gy)
+    taken = {*(xy for xy, _ in placed), (0, 0), *kit.target_cells}
+    for gy in range(y0, y1 + 1):
+        for gx in range(x0, x1 + 1):
+            px, py = at(gx, gy)
+            if (gx, gy) not in taken:  # an empty cell, where a card may be laid
+                parts.append(group(rect(px + 1, py + 1, c - 2, c - 2, fill=PALETTE["table"], stroke="none"),
+                                   class_="cell", data_cell=f"{gx},{gy}", data_part=f"cell:{gx},{gy}"))
+            if labels:
                 parts.append(text(px + 3, py + 9, f"{gx},{gy}", size=7, fill=PALETTE["muted"],
                                   class_="cell-label"))
     sx, sy = at(0, 0)
@@ -171,23 +187,43 @@ def _field(view: View, labels: bool, top: float) -> tuple[Node, float]:
                            None if not labels else text(px + c - 3, py + 9, f.cell, size=7, anchor="end",
                                                         fill=PALETTE["white"]),
                            class_="tunnel", data_cell=f.cell, data_card=f.card, data_kind=kind,
-                           data_rotated=f.rotated))
+                           data_rotated=f.rotated, data_part=f"cell:{f.cell}"))
     for slot, (gx, gy) in zip(_SLOTS, kit.target_cells, strict=True):
         px, py = at(gx, gy)
         parts.append(_target(px, py, c, slot, getattr(view.targets, slot)))
     return group(*parts, class_="field"), c * (y1 - y0 + 1)
 
 
-def hand_card(kit: Kit, x: float, y: float, w: float, h: float, name: str) -> Node:
+def hand_card(kit: Kit, x: float, y: float, w: float, h: float, name: str, part: str | None = None) -> Node:
     """A card in a hand: a tunnel card's face in small with its name beside, else a named card."""
     design = kit.designs.get(name)
     if design is None or not design.on_field:
-        return card(x, y, min(w, BACK_W), h, name, colour=PALETTE["paper"], hint=name)
+        return card(x, y, min(w, BACK_W), h, name, colour=PALETTE["paper"], hint=name, data_part=part)
     return group(
         *_tunnel(x, y, h, name, design.kind, design.colour, design.edges),
         text(x + h + 2, y + h / 2 + 3, name, size=7.5),
-        class_="card", data_card=name,
+        class_="card", data_card=name, data_part=part,
     )
+
+
+def parts(view: View, action: object) -> tuple[str, ...]:
+    """The parts of the picture ``action`` names (``data-part``): a cell of the field
+    (``cell:2,-1``: lay a card there, either way round, or blow up the card on it), a target
+    (``target:top``: look at it, open it), a card of the viewer's own hand by its name
+    (``hand:passage-cross``: lay it, swap it) and a seat's row (``seat:2``: the seat a Potion, an
+    Ale Mug or the Greedy One names)."""
+    me = view.current_player
+    if isinstance(action, Place):
+        return (f"cell:{action.x},{action.y}", f"hand:{action.card}")
+    if isinstance(action, PlayExplosion):
+        return (f"cell:{action.x},{action.y}",)
+    if isinstance(action, (PlayMap, OpenTarget)):
+        return (f"target:{action.target.value}",)
+    if isinstance(action, Swap):
+        return (f"hand:{action.card}",)
+    if me is not None and isinstance(action, (PlayPotion, NameSkip, Steal)):
+        return (f"seat:{(me + action.offset) % view.players}",)
+    return ()
 
 
 def _role_text(view: View, seat: int) -> str | None:
@@ -212,7 +248,8 @@ def _seats(view: View, top: float) -> Node:
             names = [k.card for k in view.known_cards if k.seat == seat][: view.hand_sizes[seat]]
         cx = 300.0
         for name in names:
-            cards.append(hand_card(kit, cx, ry, w, h, name))
+            own = seat == view.seat and view.hand is not None
+            cards.append(hand_card(kit, cx, ry, w, h, name, f"hand:{name}" if own else None))
             cx += step
         for _ in range(view.hand_sizes[seat] - len(names)):
             cards.append(card_back(cx, ry, BACK_W, h))
@@ -226,11 +263,13 @@ def _seats(view: View, top: float) -> Node:
         if view.first_out == seat:
             notes.append("first out")
         rows.append(group(
-            rect(8, ry - 5, WIDTH - 16, 52, rx=6, fill=PALETTE["highlight"] if acting else PALETTE["table"],
-                 fill_opacity=0.35 if acting else 0.6, stroke="none"),
-            text(16, ry + 13, f"Seat {seat}" + (" (you)" if seat == view.seat else "")
-                 + (" · turn" if seat == view.turn and view.phase is not Phase.OVER else ""), size=12,
-                 weight="bold"),
+            group(rect(8, ry - 5, WIDTH - 16, 52, rx=6,
+                       fill=PALETTE["highlight"] if acting else PALETTE["table"],
+                       fill_opacity=0.35 if acting else 0.6, stroke="none"),
+                  text(16, ry + 13, f"Seat {seat}" + (" (you)" if seat == view.seat else "")
+                       + (" · turn" if seat == view.turn and view.phase is not Phase.OVER else ""), size=12,
+                       weight="bold"),
+                  class_="seat-panel", data_part=f"seat:{seat}"),
             group(tooltip("role card" + ("" if role is None else f": {role}")),
                   text(16, ry + 28, f"role: {'?' if role is None else role}", size=11),
                   class_="role", data_role="hidden" if role is None else role),

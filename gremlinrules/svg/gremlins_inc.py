@@ -16,6 +16,9 @@ Parts a program may count (classes and data attributes):
   data-resource="gold" data-card="...">`` per assigned card (``data-card="hidden"`` where the view
   has its type only, GI-VIEW-4); ``<g class="permanent">`` per active blueprint-permanent.
 
+``data-part`` marks what an action names (see :func:`parts`): the viewer's own hand cards, every
+project, every seat's panel and every assigned resource.
+
 Every card is a ``<g class="card" data-card="design-id">`` with ``data-zone`` (``hand``,
 ``project``, ``permanent``, ``discard`` or ``resolving``).
 """
@@ -24,6 +27,16 @@ from __future__ import annotations
 
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
+from gremlinrules.gremlins_inc.actions import Assign
+from gremlinrules.gremlins_inc.actions import Cancel
+from gremlinrules.gremlins_inc.actions import ChoosePlayer
+from gremlinrules.gremlins_inc.actions import ChooseProject
+from gremlinrules.gremlins_inc.actions import ChooseResource
+from gremlinrules.gremlins_inc.actions import ChooseSelf
+from gremlinrules.gremlins_inc.actions import Complete
+from gremlinrules.gremlins_inc.actions import Discard
+from gremlinrules.gremlins_inc.actions import Play
+from gremlinrules.gremlins_inc.actions import Start
 from gremlinrules.gremlins_inc.components import REFERENCE
 from gremlinrules.gremlins_inc.components import Card
 from gremlinrules.gremlins_inc.components import Components
@@ -48,7 +61,7 @@ from gremlinrules.svg.core import tooltip
 from gremlinrules.svg.core import verdict
 from gremlinrules.svg.core import viewer_line
 
-__all__ = ["RESOURCE_COLOURS", "draw"]
+__all__ = ["RESOURCE_COLOURS", "draw", "parts"]
 
 TITLE = "Gremlins, Inc."
 WIDTH = 1000
@@ -100,7 +113,7 @@ def _wrap(words: str, width: int) -> list[str]:
 
 
 def _face(view: View, x: float, y: float, card_id: str, zone: str, *, w: float = CARD_W, h: float = CARD_H,
-          seat: int | None = None) -> Node:
+          seat: int | None = None, part: str | None = None) -> Node:
     """A face-up card: its resource type as a band, its name, its cost or its score and needs."""
     c: Card = _components(view).card(card_id)
     band = RESOURCE_COLOURS.get(c.resource, PALETTE["grey"])
@@ -120,7 +133,7 @@ def _face(view: View, x: float, y: float, card_id: str, zone: str, *, w: float =
     return group(
         card(x, y, w, h, card_id, label="", colour=KIND_COLOURS.get(c.kind, PALETTE["paper"]),
              hint=f"{c.name} ({c.kind}, counts as {c.resource}): {c.text}", data_zone=zone, data_kind=c.kind,
-             data_seat=seat),
+             data_seat=seat, data_part=part),
         rect(x + 1, y + 1, w - 2, 7, fill=band, stroke="none"),
         *(text(x + w / 2, y + 20 + i * (size + 2), t, size=size, anchor="middle", weight="bold")
           for i, t in enumerate(lines)),
@@ -134,6 +147,7 @@ def _resource(x: float, y: float, kind: str, card_id: str | None, view: View) ->
         tooltip(hint),
         circle(x, y, 5.5, fill=RESOURCE_COLOURS.get(kind, PALETTE["grey"]), stroke=INK, stroke_width=0.8),
         class_="resource", data_resource=kind, data_card="hidden" if card_id is None else card_id,
+        data_part=f"resource:{kind}",
     )
 
 
@@ -155,7 +169,32 @@ def _project(view: View, owner: int, index: int, p: ProjectView, x: float, y: fl
              fill=PALETTE["muted"]),
         *resources,
         class_="project", data_seat=owner, data_uid=p.uid, data_face_up=p.face_up, data_index=index,
+        data_part=f"project:{owner}:{index + 1}",
     )
+
+
+def parts(view: View, action: object) -> tuple[str, ...]:
+    """The parts of the picture ``action`` names (``data-part``): a card of the viewer's own hand
+    (``hand:pocket-watch``: start, play, assign, discard), a project by its owner and number
+    (``project:1:2``: assign to, complete, cancel, choose it), a seat's panel (``seat:1``: choose
+    that player) and an assigned resource by its type (``resource:gold``). A face-down project is
+    named by its position only."""
+    me = view.current_player
+    if isinstance(action, (Start, Play, Discard)):
+        return (f"hand:{action.card}",)
+    if isinstance(action, Assign):
+        return (f"hand:{action.card}", f"project:{me}:{action.project}")
+    if isinstance(action, (Complete, Cancel)):
+        return (f"project:{me}:{action.project}",)
+    if isinstance(action, ChooseProject):
+        return (f"project:{action.seat}:{action.project}",)
+    if me is not None and isinstance(action, ChoosePlayer):
+        return (f"seat:{(me + action.offset) % view.players}",)
+    if me is not None and isinstance(action, ChooseSelf):
+        return (f"seat:{me}",)
+    if isinstance(action, ChooseResource):
+        return (f"resource:{action.resource}",)
+    return ()
 
 
 def _seat(view: View, seat: int) -> Node:
@@ -174,7 +213,7 @@ def _seat(view: View, seat: int) -> Node:
     if view.seat == seat and view.hand is not None:
         count = len(view.hand)
         step = min(CARD_W + 4, (room - CARD_W) / max(count - 1, 1))
-        hand = [_face(view, _HAND_LEFT + i * step, y + 8, c, "hand", seat=seat)
+        hand = [_face(view, _HAND_LEFT + i * step, y + 8, c, "hand", seat=seat, part=f"hand:{c}")
                 for i, c in enumerate(view.hand)]
     else:
         count = view.hand_sizes[seat]
@@ -193,11 +232,15 @@ def _seat(view: View, seat: int) -> Node:
         for i, c in enumerate(view.permanents[seat])
     ]
     return group(
-        rect(8, y, WIDTH - 16, PANEL - 6, rx=6, fill=PALETTE["highlight"] if acting else PALETTE["table"],
-             fill_opacity=0.35 if acting else 0.6, stroke="none"),
-        text(16, y + 20, f"Seat {seat}" + (" (you)" if view.seat == seat else ""), size=13, weight="bold"),
-        text(16, y + 36, " · ".join(notes), size=10, fill=PALETTE["muted"]),
-        *(text(16, y + 52 + 14 * i, s, size=10) for i, s in enumerate(status)),
+        group(
+            rect(8, y, WIDTH - 16, PANEL - 6, rx=6, fill=PALETTE["highlight"] if acting else PALETTE["table"],
+                 fill_opacity=0.35 if acting else 0.6, stroke="none"),
+            text(16, y + 20, f"Seat {seat}" + (" (you)" if view.seat == seat else ""), size=13,
+                 weight="bold"),
+            text(16, y + 36, " · ".join(notes), size=10, fill=PALETTE["muted"]),
+            *(text(16, y + 52 + 14 * i, s, size=10) for i, s in enumerate(status)),
+            class_="seat-panel", data_part=f"seat:{seat}",
+        ),
         text(_HAND_LEFT - 8, y + 50, "hand", size=9, anchor="end", fill=PALETTE["muted"]),
         group(*hand, class_="hand", data_seat=seat, data_count=count),
         text(_HAND_LEFT - 8, y + 146, "projects", size=9, anchor="end", fill=PALETTE["muted"]),

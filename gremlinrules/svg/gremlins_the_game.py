@@ -24,6 +24,9 @@ Parts a program may count (classes and data attributes):
 - ``<g class="pile" data-pile="..." data-count="n">`` for the gremlin pool, the weapon deck, the
   weapon discard, the event deck and the event discard (the discards show their top card).
 
+``data-part`` marks what an action names (see :func:`parts`): every space, and the viewer's own
+weapon cards.
+
 ``labels=True`` writes each space's name in its corner.
 """
 
@@ -35,6 +38,11 @@ from collections import Counter
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 from gremlinrules.gremlins_the_game import frames
+from gremlinrules.gremlins_the_game.actions import Choose
+from gremlinrules.gremlins_the_game.actions import Defeat
+from gremlinrules.gremlins_the_game.actions import Discard
+from gremlinrules.gremlins_the_game.actions import LetEscape
+from gremlinrules.gremlins_the_game.actions import Move
 from gremlinrules.gremlins_the_game.board import MOVIE_THEATER
 from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
 from gremlinrules.gremlins_the_game.board import STREET
@@ -66,7 +74,7 @@ from gremlinrules.svg.core import tooltip
 from gremlinrules.svg.core import verdict
 from gremlinrules.svg.core import viewer_line
 
-__all__ = ["draw"]
+__all__ = ["draw", "parts"]
 
 TITLE = "Gremlins: The Game"
 CELL = 28
@@ -170,7 +178,8 @@ def _board(m: Map, labels: bool) -> Node:
             parts.append(text(x + 2, y + 8, s.name, size=6, fill=PALETTE["muted"], stroke="none"))
         where = s.area if s.area != STREET else "street"
         spaces.append(group(tooltip(f"{s.name} ({where}{', ' + s.mark if s.mark else ''})"), *parts,
-                            class_="space", data_space=s.name, data_area=s.area, data_mark=s.mark or None))
+                            class_="space", data_space=s.name, data_area=s.area, data_mark=s.mark or None,
+                            data_part=f"space:{s.name}"))
     closed, sills = _edges(m)
     names: list[Node] = []
     for loc in m.locations:
@@ -289,7 +298,8 @@ def _pieces(view: View, m: Map) -> Node:
     return group(*parts, class_="pieces")
 
 
-def _weapon(view: View, x: float, y: float, name: str, seat: int | None, zone: str) -> Node:
+def _weapon(view: View, x: float, y: float, name: str, seat: int | None, zone: str,
+            part: str | None = None) -> Node:
     comps = view.options.components or REFERENCE
     t = tables(comps)
     symbols = comps.weapons[t.weapon_index[name]].symbols
@@ -297,10 +307,29 @@ def _weapon(view: View, x: float, y: float, name: str, seat: int | None, zone: s
     lines = words.split()[:2] if len(words) > 9 else [words]
     size = min(8.0, 44 * 1.7 / max(len(w) for w in lines))
     return group(
-        card(x, y, 46, 62, name, label="", hint=f"{words} (weapon)", data_zone=zone, data_seat=seat),
+        card(x, y, 46, 62, name, label="", hint=f"{words} (weapon)", data_zone=zone, data_seat=seat,
+             data_part=part),
         *(text(x + 23, y + 16 + i * 10, w, size=size, anchor="middle") for i, w in enumerate(lines)),
         *_symbols(x + 6, y + 40, symbols),
     )
+
+
+def parts(view: View, action: object) -> tuple[str, ...]:
+    """The parts of the picture ``action`` names (``data-part``): a space of the map
+    (``space:h2``: move there, choose it; the fighting seat's space for a fight's defeat or
+    escape) and a weapon card of the viewer's own hand by its kind (``weapon:shotgun``: discard
+    it, or fight with it)."""
+    if isinstance(action, (Move, Choose)):
+        return (f"space:{action.to if isinstance(action, Move) else action.space}",)
+    if isinstance(action, Discard):
+        return (f"weapon:{action.weapon}",)
+    fighter = view.current_player
+    here = () if fighter is None else (f"space:{view.positions[fighter]}",)
+    if isinstance(action, Defeat):
+        return (*here, *(f"weapon:{w}" for w in dict.fromkeys(action.weapons)))
+    if isinstance(action, LetEscape):
+        return here
+    return ()
 
 
 def _seat(view: View, seat: int, x: float, y: float) -> Node:
@@ -318,7 +347,8 @@ def _seat(view: View, seat: int, x: float, y: float) -> Node:
     hand_x = x + 10
     cards: list[Node]
     if view.seat == seat and view.hand is not None:
-        cards = [_weapon(view, hand_x + i * 50, y + 66, w, seat, "hand") for i, w in enumerate(view.hand)]
+        cards = [_weapon(view, hand_x + i * 50, y + 66, w, seat, "hand", f"weapon:{w}")
+                 for i, w in enumerate(view.hand)]
         count = len(view.hand)
     else:
         count = view.hand_sizes[seat]

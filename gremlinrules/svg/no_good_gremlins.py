@@ -18,6 +18,9 @@ Parts a program may count (classes and data attributes):
   data-count="n">`` per medal type the seat holds;
 - ``<g class="removed" data-count="n">``: the cards out of the game, counted by type.
 
+``data-part`` marks what an action names (see :func:`parts`): the materials deck, the scrapheap,
+the viewer's own hand cards and the rockets.
+
 Every card is a ``<g class="card" data-card="...">`` with ``data-zone`` (``hand``, ``scrapheap``,
 ``threat`` or ``gremlin-discard``).
 """
@@ -26,6 +29,15 @@ from __future__ import annotations
 
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
+from gremlinrules.no_good_gremlins.actions import Bribe
+from gremlinrules.no_good_gremlins.actions import Build
+from gremlinrules.no_good_gremlins.actions import ChromeLaunch
+from gremlinrules.no_good_gremlins.actions import Discard
+from gremlinrules.no_good_gremlins.actions import DrawTwo
+from gremlinrules.no_good_gremlins.actions import Feed
+from gremlinrules.no_good_gremlins.actions import Launch
+from gremlinrules.no_good_gremlins.actions import Scrap
+from gremlinrules.no_good_gremlins.actions import TakeScrap
 from gremlinrules.no_good_gremlins.components import MATERIAL_COUNT
 from gremlinrules.no_good_gremlins.components import MATERIALS
 from gremlinrules.no_good_gremlins.components import GremlinCard
@@ -52,7 +64,7 @@ from gremlinrules.svg.core import tooltip
 from gremlinrules.svg.core import verdict
 from gremlinrules.svg.core import viewer_line
 
-__all__ = ["MATERIAL_COLOURS", "draw"]
+__all__ = ["MATERIAL_COLOURS", "draw", "parts"]
 
 TITLE = "No Good Gremlins"
 WIDTH = 840
@@ -143,7 +155,7 @@ def _pile(x: float, y: float, label: str, count: int, pile: str) -> Node:
              stroke_width=1, stroke_dasharray=None if count else "4 3"),
         text(x + 20, y + 33, str(count), size=14, anchor="middle", weight="bold",
              fill=PALETTE["back-ink"] if count else PALETTE["muted"]),
-        class_="pile", data_pile=pile, data_count=count,
+        class_="pile", data_pile=pile, data_count=count, data_part=f"pile:{pile}",
     )
 
 
@@ -161,7 +173,7 @@ def _scrapheap(view: View, x: float, y: float, room: float) -> Node:
         label = m.value if w >= 40 else m.value[:2].title() if w >= 20 or i == len(heap) - 1 else ""
         parts.append(card(x + i * step, y, w, h, m.value, label=label, colour=MATERIAL_COLOURS[m.value],
                           ink=_ink(m.value), hint=f"{m.value} card", data_zone="scrapheap", data_index=i))
-    return group(*parts, class_="scrapheap", data_count=len(heap))
+    return group(*parts, class_="scrapheap", data_count=len(heap), data_part="scrapheap")
 
 
 def _gremlin(x: float, y: float, name: str, zone: str) -> Node:
@@ -240,7 +252,7 @@ def _hand(view: View, seat: int, x: float, y: float) -> Node:
     if view.seat == seat and view.hand is not None:
         names = [m.value for m, k in _counts(view.hand) for _ in range(k)]
         step = _step(len(names), room, _CARD_W)
-        cards = [_face(x + i * step, y, _CARD_W, _CARD_H, n, "hand", data_seat=seat)
+        cards = [_face(x + i * step, y, _CARD_W, _CARD_H, n, "hand", data_seat=seat, data_part=f"hand:{n}")
                  for i, n in enumerate(names)]
         count = len(names)
     else:
@@ -267,6 +279,7 @@ def _pad(view: View, seat: int, x: float, y: float) -> Node:
             *body,
             text(rx + 10, y + 30, f"{m.value} {k}/{cost}" + (" ready" if k >= cost else ""), size=10),
             class_="rocket", data_material=m.value, data_cards=k, data_cost=cost,
+            data_part=f"rocket:{seat}:{m.value}",
         ))
     if not rockets:
         rockets.append(text(x, y + 16, "launch pad empty", size=10, fill=PALETTE["muted"]))
@@ -309,6 +322,22 @@ def _seat(view: View, seat: int) -> Node:
         _pad(view, seat, _HAND_LEFT, y + 60),
         class_="seat", data_seat=seat, data_acting=acting,
     )
+
+
+def parts(view: View, action: object) -> tuple[str, ...]:
+    """The parts of the picture ``action`` names (``data-part``): the materials deck
+    (``pile:materials-deck``: draw two), the scrapheap (``scrapheap``: take), a card of the
+    viewer's own hand by its material (``hand:iron``: discard, build, bribe) and a rocket on the
+    launch pad of the seat whose turn it is (``rocket:2:iron``: launch, scrap, feed)."""
+    if isinstance(action, DrawTwo):
+        return ("pile:materials-deck",)
+    if isinstance(action, TakeScrap):
+        return ("scrapheap",)
+    if isinstance(action, (Discard, Build, Bribe)):
+        return (f"hand:{action.material.value}",)
+    if isinstance(action, (Launch, ChromeLaunch, Scrap, Feed)):
+        return (f"rocket:{view.turn}:{action.material.value}",)
+    return ()
 
 
 def _plural(n: int, thing: str) -> str:
