@@ -48,6 +48,7 @@ from gremlinrules.goblins_vs_gnomes.notation import Target
 from gremlinrules.goblins_vs_gnomes.notation import xy_of
 from gremlinrules.goblins_vs_gnomes.state import Phase
 from gremlinrules.goblins_vs_gnomes.view import View
+from gremlinrules.svg.core import GLYPH
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
@@ -313,7 +314,8 @@ def _table_notes(view: View, y: float) -> tuple[Node, float]:
     if view.last_result is not None:
         ended = "no target opened" if view.last_result == "none" else view.last_result
         lines.append(f"Last round: {ended}")
-    lines = [part for words in lines for part in textwrap.wrap(words, 110, subsequent_indent="    ")]
+    room = int((WIDTH - 104 - 16) / (11 * GLYPH))  # the characters a line of 11 px text holds
+    lines = [part for words in lines for part in textwrap.wrap(words, room, subsequent_indent="    ")]
     return group(
         group(card_back(16, y, 34, 46), text(33, y + 62, str(view.deck_size), size=10, anchor="middle"),
               class_="deck", data_count=view.deck_size),

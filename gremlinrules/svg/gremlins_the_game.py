@@ -58,13 +58,16 @@ from gremlinrules.gremlins_the_game.view import View
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import Sample
 from gremlinrules.svg.core import card
 from gremlinrules.svg.core import card_back
 from gremlinrules.svg.core import circle
 from gremlinrules.svg.core import document
 from gremlinrules.svg.core import drawn
+from gremlinrules.svg.core import fitted_size
 from gremlinrules.svg.core import group
 from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import legend
 from gremlinrules.svg.core import line
 from gremlinrules.svg.core import polygon
 from gremlinrules.svg.core import rect
@@ -181,13 +184,6 @@ def _board(m: Map, labels: bool) -> Node:
                             class_="space", data_space=s.name, data_area=s.area, data_mark=s.mark or None,
                             data_part=f"space:{s.name}"))
     closed, sills = _edges(m)
-    names: list[Node] = []
-    for loc in m.locations:
-        cells = [s for s in m.spaces if s.area == loc]
-        x0, x1 = min(s.x for s in cells), max(s.x for s in cells)
-        top = MAP_TOP + (m.height - 1 - max(s.y for s in cells)) * CELL
-        names.append(text(MAP_LEFT + (x0 + x1 + 1) * CELL / 2, top + 9, loc, size=8, anchor="middle",
-                          weight="bold", stroke=PALETTE["white"], stroke_width=2, paint_order="stroke"))
     coords: list[Node] = []
     for x in range(m.width):
         coords.append(text(MAP_LEFT + x * CELL + CELL / 2, MAP_TOP - 5, chr(ord("a") + x), size=9,
@@ -201,10 +197,82 @@ def _board(m: Map, labels: bool) -> Node:
         group(*closed, stroke=INK, stroke_width=3.5, stroke_linecap="square", class_="walls"),
         group(*sills, stroke="#b5651d", stroke_width=3, stroke_dasharray="3 3", class_="doors"),
         rect(MAP_LEFT, MAP_TOP, m.width * CELL, m.height * CELL, fill="none", stroke=INK, stroke_width=3.5),
-        group(*names, class_="location-names"),
         group(*coords, class_="coordinates"),
         class_="map", data_map=m.name,
     )
+
+
+@functools.lru_cache(maxsize=8)
+def _names(m: Map) -> Node:
+    """Each location's name across its top row, at a size that fits the location's width; drawn
+    over the pieces (a gremlin on the top row never hides it) and never in the way of a click."""
+    names: list[Node] = []
+    for loc in m.locations:
+        cells = [s for s in m.spaces if s.area == loc]
+        x0, x1 = min(s.x for s in cells), max(s.x for s in cells)
+        top = MAP_TOP + (m.height - 1 - max(s.y for s in cells)) * CELL
+        size = fitted_size(loc, 8, (x1 - x0 + 1) * CELL - 4, smallest=5)
+        names.append(text(MAP_LEFT + (x0 + x1 + 1) * CELL / 2, top + 9, loc, size=size, anchor="middle",
+                          weight="bold", stroke=PALETTE["white"], stroke_width=2, paint_order="stroke",
+                          data_area=loc))
+    return group(*names, class_="location-names", pointer_events="none")
+
+
+def _mark_sample(kind: str) -> Sample:
+    colour, letter = _MARKS[kind]
+    return lambda x, y: [circle(x, y, 6, fill="none", stroke=colour, stroke_width=1.5),
+                         text(x, y + 3, letter, size=8, anchor="middle", fill=colour, weight="bold")]
+
+
+def _token_sample(kind: str) -> Sample:
+    colour, letter = _MARKS[kind]
+    return lambda x, y: [rect(x - 7, y - 7, 14, 14, rx=3, fill=colour, stroke=INK, stroke_width=1),
+                         text(x, y + 4, letter, size=9, anchor="middle", weight="bold",
+                              fill=PALETTE["white"])]
+
+
+def _disc_sample(fill: str, words: str) -> Sample:
+    return lambda x, y: [circle(x, y, 7.5, fill=fill, stroke=INK, stroke_width=1),
+                         text(x, y + 3, words, size=8, anchor="middle", weight="bold", fill=PALETTE["white"])]
+
+
+def _ring_sample(x: float, y: float) -> Node:
+    return circle(x, y, 7, fill="none", stroke=INK, stroke_width=2.5)
+
+
+def _pool_sample(x: float, y: float) -> Node:
+    return circle(x, y, 7, fill="none", stroke=PALETTE["red"], stroke_width=1.5, stroke_dasharray="3 2")
+
+
+def _symbols_sample(x: float, y: float) -> list[Node]:
+    return [circle(x - 4, y, 3, fill=PALETTE["red"], stroke=INK, stroke_width=0.5),
+            rect(x + 1, y - 3, 6, 6, fill=PALETTE["green"], stroke=INK, stroke_width=0.5)]
+
+
+def _door_sample(x: float, y: float) -> Node:
+    return line(x - 8, y, x + 8, y, stroke="#b5651d", stroke_width=3, stroke_dasharray="3 3")
+
+
+def _wall_sample(x: float, y: float) -> Node:
+    return line(x - 8, y, x + 8, y, stroke=INK, stroke_width=3.5)
+
+
+LEGEND: list[tuple[str, Sample, str]] = [
+    ("event-token", _token_sample("event"), "E: an event token (take an event card)"),
+    ("weapon-token", _token_sample("weapon"), "W: a weapon token (take a weapon card)"),
+    ("gremlin-mark", _mark_sample("gremlin"), "G ringed: a Gremlin space (a gremlin starts there)"),
+    ("event-mark", _mark_sample("event"), "E ringed: an Event space (its token starts there)"),
+    ("weapon-mark", _mark_sample("weapon"), "W ringed: a Weapon space (its token starts there)"),
+    ("start", _ring_sample, "coloured ring: a seat's starting space"),
+    ("face-down", _disc_sample(_FACE_DOWN, "?"), "?: a face-down gremlin"),
+    ("from-pool", _pool_sample, "red dashed ring: from the pool (may be Stripe)"),
+    ("face-up", _disc_sample(_GREMLIN_SKIN, "2"), "number on a gremlin: its points"),
+    ("symbols", _symbols_sample, "shapes: the symbols a weapon must match"),
+    ("door", _door_sample, "dashed brown: a door"),
+    ("wall", _wall_sample, "thick line: a wall"),
+]
+"""What the map's letters, rings, marks and lines mean (the legend under the seats)."""
+
 
 
 def _token(m: Map, space: str, kind: str) -> Node:
@@ -466,12 +534,15 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
     panel_x = MAP_LEFT + map_w + 20
     width = panel_x + PANEL_W + 12
     seats_top = MAP_TOP + 130
-    height = max(MAP_TOP + map_h + 16, seats_top + view.players * 144 + 8)
+    key, key_h = legend(panel_x, seats_top + view.players * 144, PANEL_W, LEGEND)
+    height = max(MAP_TOP + map_h + 16, seats_top + view.players * 144 + key_h + 8)
     parts: list[Node | None] = [
         *heading(first, second, width),
         text(16, 57, f"{view.players} players · {m.name}" + variant, size=10, fill=PALETTE["muted"]),
         _board(m, labels),
         _pieces(view, m),
+        _names(m),
+        key,
         _piles(view, panel_x, MAP_TOP),
         *(_seat(view, p, panel_x, seats_top + p * 144) for p in range(view.players)),
     ]

@@ -4,7 +4,7 @@ smallest player count, to the end of the game (Goblins vs Gnomes, a match of rou
 of its first round).
 
 With ``GREMLINRULES_SCREENSHOTS=1`` the tests also write the docs' screenshots
-(``docs/_static/screenshots/<game>.png``, shown in docs/web.rst), so the pictures there are the
+(``docs/_static/web/<game>.png``, shown in docs/web.rst), so the pictures there are the
 page as these tests see it; without it (CI) no tracked file is rewritten.
 """
 
@@ -26,9 +26,9 @@ from tests.web.serving import replayed_states
 
 pytestmark = pytest.mark.slow
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "_static" / "screenshots"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "_static" / "web"
 """Where the docs' screenshots are written (with ``GREMLINRULES_SCREENSHOTS=1``)."""
-SHOT_AT = 3
+SHOT_AT = 6
 """The seat's decision (counted from 0) at which the screenshot is taken: the game under way."""
 ONE_ROUND = frozenset({"goblins-vs-gnomes"})
 """Games whose match of rounds is long: played to the end of the first round."""
@@ -95,7 +95,8 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(server: ServerProcess, 
             break
         if os.environ.get("GREMLINRULES_SCREENSHOTS") == "1" and len(clicked) + len(pressed) == SHOT_AT:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"{game_id}.png"), full_page=True)
+            page.mouse.move(0, 0)  # no part or button under the pointer
+            page.screenshot(path=str(SCREENSHOTS / f"{game_id}.png"))
         wanted = rnd.choice(update["legal"])
         if wanted["parts"]:
             part = rnd.choice(wanted["parts"])
