@@ -41,6 +41,7 @@ from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.state import Phase
 from gremlinrules.gnaughty_gnomes.state import Played
 from gremlinrules.gnaughty_gnomes.view import View
+from gremlinrules.gnaughty_gnomes.words import X_TEXT
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
@@ -94,7 +95,8 @@ def _face(x: float, y: float, w: float, h: float, c: Card, label: str | None = N
           part: str | None = None) -> Node:
     rank = "X" if c.is_x else str(c.rank)
     return card(x, y, w, h, card_name(c), label=rank if label is None else label,
-                colour=PALETTE[c.suit.value], ink=_suit_ink(c.suit), hint=str(c), data_part=part)
+                colour=PALETTE[c.suit.value], ink=_suit_ink(c.suit),
+                hint=f"{c}: {X_TEXT}" if c.is_x else str(c), data_part=part)
 
 
 def parts(view: View, action: object) -> tuple[str, ...]:

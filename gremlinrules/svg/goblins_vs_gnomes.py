@@ -48,6 +48,7 @@ from gremlinrules.goblins_vs_gnomes.notation import Target
 from gremlinrules.goblins_vs_gnomes.notation import xy_of
 from gremlinrules.goblins_vs_gnomes.state import Phase
 from gremlinrules.goblins_vs_gnomes.view import View
+from gremlinrules.goblins_vs_gnomes.words import card_text
 from gremlinrules.svg.core import GLYPH
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
@@ -184,7 +185,8 @@ def _field(view: View, labels: bool, top: float) -> tuple[Node, float]:
         design = kit.designs.get(f.card)
         kind = design.kind if design is not None else "passage"
         mask = 0 if design is None else rotate_mask(design.edges, 2) if f.rotated else design.edges
-        parts.append(group(*_tunnel(px, py, c, f.card, kind, "" if design is None else design.colour, mask),
+        parts.append(group(None if design is None else tooltip(card_text(design, rotated=f.rotated)),
+                           *_tunnel(px, py, c, f.card, kind, "" if design is None else design.colour, mask),
                            None if not labels else text(px + c - 3, py + 9, f.cell, size=7, anchor="end",
                                                         fill=PALETTE["white"]),
                            class_="tunnel", data_cell=f.cell, data_card=f.card, data_kind=kind,
@@ -199,8 +201,10 @@ def hand_card(kit: Kit, x: float, y: float, w: float, h: float, name: str, part:
     """A card in a hand: a tunnel card's face in small with its name beside, else a named card."""
     design = kit.designs.get(name)
     if design is None or not design.on_field:
-        return card(x, y, min(w, BACK_W), h, name, colour=PALETTE["paper"], hint=name, data_part=part)
+        return card(x, y, min(w, BACK_W), h, name, colour=PALETTE["paper"],
+                    hint=name if design is None else card_text(design), data_part=part)
     return group(
+        tooltip(card_text(design)),
         *_tunnel(x, y, h, name, design.kind, design.colour, design.edges),
         text(x + h + 2, y + h / 2 + 3, name, size=7.5),
         class_="card", data_card=name, data_part=part,

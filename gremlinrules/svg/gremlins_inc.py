@@ -43,6 +43,7 @@ from gremlinrules.gremlins_inc.components import Components
 from gremlinrules.gremlins_inc.state import Phase
 from gremlinrules.gremlins_inc.view import ProjectView
 from gremlinrules.gremlins_inc.view import View
+from gremlinrules.gremlins_inc.words import card_text
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
@@ -132,7 +133,7 @@ def _face(view: View, x: float, y: float, card_id: str, zone: str, *, w: float =
         fx += 8.5 + 4.3 * len(str(n))
     return group(
         card(x, y, w, h, card_id, label="", colour=KIND_COLOURS.get(c.kind, PALETTE["paper"]),
-             hint=f"{c.name} ({c.kind}, counts as {c.resource}): {c.text}", data_zone=zone, data_kind=c.kind,
+             hint=card_text(c), data_zone=zone, data_kind=c.kind,
              data_seat=seat, data_part=part),
         rect(x + 1, y + 1, w - 2, 7, fill=band, stroke="none"),
         *(text(x + w / 2, y + 20 + i * (size + 2), t, size=size, anchor="middle", weight="bold")

@@ -55,6 +55,8 @@ from gremlinrules.gremlins_the_game.components import Symbol
 from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.state import Phase
 from gremlinrules.gremlins_the_game.view import View
+from gremlinrules.gremlins_the_game.words import gremlin_words
+from gremlinrules.gremlins_the_game.words import weapon_text
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
@@ -329,7 +331,7 @@ def _gremlin(view: View, x: float, y: float, gremlin: str | None, zone: str, *, 
     syms = token.symbols
     width = sum(s.count * 5 + 2 for s in syms)
     return group(
-        tooltip(f"{gremlin}: {token.points} points" + (" (Stripe)" if token.stripe else "")),
+        tooltip(gremlin_words(gremlin)),
         circle(x, y, 11, fill=PALETTE["red"] if token.stripe else _GREMLIN_SKIN, stroke=INK,
                stroke_width=1.2),
         text(x, y + 1, str(token.points), size=9, anchor="middle", weight="bold", fill=PALETTE["white"]),
@@ -375,7 +377,7 @@ def _weapon(view: View, x: float, y: float, name: str, seat: int | None, zone: s
     lines = words.split()[:2] if len(words) > 9 else [words]
     size = min(8.0, 44 * 1.7 / max(len(w) for w in lines))
     return group(
-        card(x, y, 46, 62, name, label="", hint=f"{words} (weapon)", data_zone=zone, data_seat=seat,
+        card(x, y, 46, 62, name, label="", hint=weapon_text(name, comps), data_zone=zone, data_seat=seat,
              data_part=part),
         *(text(x + 23, y + 16 + i * 10, w, size=size, anchor="middle") for i, w in enumerate(lines)),
         *_symbols(x + 6, y + 40, symbols),

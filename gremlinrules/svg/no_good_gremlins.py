@@ -46,6 +46,7 @@ from gremlinrules.no_good_gremlins.notation import MaterialCounts
 from gremlinrules.no_good_gremlins.notation import WandererStatus
 from gremlinrules.no_good_gremlins.state import Phase
 from gremlinrules.no_good_gremlins.view import View
+from gremlinrules.no_good_gremlins.words import card_text
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
@@ -98,9 +99,15 @@ def _counts(counts: MaterialCounts) -> tuple[tuple[Material, int], ...]:
     return tuple((m, getattr(counts, m.value)) for m in MATERIALS if getattr(counts, m.value))
 
 
-def _face(x: float, y: float, w: float, h: float, name: str, zone: str, **data: object) -> Node:
+def _face(x: float, y: float, w: float, h: float, name: str, zone: str, *, hint: str | None = None,
+          **data: object) -> Node:
     return card(x, y, w, h, name, label=name[:2].title() if w < 40 else name, colour=MATERIAL_COLOURS[name],
-                ink=_ink(name), hint=f"{name} card", data_zone=zone, **data)
+                ink=_ink(name), hint=hint or f"{name} card", data_zone=zone, **data)
+
+
+def _rules(view: View, name: str) -> str:
+    """A material card's rules text (its launch cost, medal value and bribe), shown on hover."""
+    return card_text(Material(name), view.components)
 
 
 def _step(count: int, room: float, width: float) -> float:
@@ -172,7 +179,7 @@ def _scrapheap(view: View, x: float, y: float, room: float) -> Node:
     for i, m in enumerate(heap):
         label = m.value if w >= 40 else m.value[:2].title() if w >= 20 or i == len(heap) - 1 else ""
         parts.append(card(x + i * step, y, w, h, m.value, label=label, colour=MATERIAL_COLOURS[m.value],
-                          ink=_ink(m.value), hint=f"{m.value} card", data_zone="scrapheap", data_index=i))
+                          ink=_ink(m.value), hint=_rules(view, m.value), data_zone="scrapheap", data_index=i))
     return group(*parts, class_="scrapheap", data_count=len(heap), data_part="scrapheap")
 
 
@@ -252,7 +259,8 @@ def _hand(view: View, seat: int, x: float, y: float) -> Node:
     if view.seat == seat and view.hand is not None:
         names = [m.value for m, k in _counts(view.hand) for _ in range(k)]
         step = _step(len(names), room, _CARD_W)
-        cards = [_face(x + i * step, y, _CARD_W, _CARD_H, n, "hand", data_seat=seat, data_part=f"hand:{n}")
+        cards = [_face(x + i * step, y, _CARD_W, _CARD_H, n, "hand", hint=_rules(view, n), data_seat=seat,
+                       data_part=f"hand:{n}")
                  for i, n in enumerate(names)]
         count = len(names)
     else:

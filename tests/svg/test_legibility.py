@@ -134,3 +134,59 @@ def test_the_legend_explains_every_letter_on_the_board(game_id: str) -> None:
     on_board = {"".join(t.itertext()) for cls in ("token", "space") for g in parts(root, cls)
                 for t in g.iter(TEXT) if len("".join(t.itertext())) == 1}
     assert on_board <= explained, on_board - explained
+
+
+def _hover(node: ET.Element) -> str:
+    """A part's hover text: its ``<title>``."""
+    title = node.find(f"{{{SVG_NS}}}title")
+    assert title is not None, node.attrib
+    return title.text or ""
+
+
+def _rules_texts(game_id: str, view: object) -> dict[str, str]:
+    """What each card of the viewer's hand says on hover, by card name, from the game's words."""
+    if game_id == "no-good-gremlins":
+        from gremlinrules.no_good_gremlins import words as ngg
+        from gremlinrules.no_good_gremlins.components import Material
+        return {m.value: ngg.card_text(m, view.components) for m in Material}  # type: ignore[attr-defined]
+    if game_id == "gremlins-the-game":
+        from gremlinrules.gremlins_the_game import words as gtg
+        from gremlinrules.gremlins_the_game.components import REFERENCE as GTG_REF
+        comps = view.options.components or GTG_REF  # type: ignore[attr-defined]
+        return {w.name: gtg.weapon_text(w.name, comps) for w in comps.weapons}
+    if game_id == "gremlins-inc":
+        from gremlinrules.gremlins_inc import words as gi
+        from gremlinrules.gremlins_inc.components import REFERENCE as GI_REF
+        return {c: gi.card_text(GI_REF.card(c)) for c in view.hand}  # type: ignore[attr-defined]
+    if game_id == "goblins-vs-gnomes":
+        from gremlinrules.goblins_vs_gnomes import words as gvg
+        from gremlinrules.goblins_vs_gnomes.geometry import options_kit
+        kit = options_kit(view.options)  # type: ignore[attr-defined]
+        return {name: gvg.card_text(kit.designs[name]) for name in view.hand}  # type: ignore[attr-defined]
+    from gremlinrules.gnaughty_gnomes.words import X_TEXT
+    return {"X": X_TEXT}
+
+
+@pytest.mark.parametrize("game_id", DRAWN)
+def test_a_card_in_hand_shows_its_rules_text_on_hover(game_id: str) -> None:
+    """Each card of the viewer's own hand has, as its hover text (``<title>``), the card's rules
+    text from the game's words module (Gnaughty Gnomes: its X card's rule; a plain card is its
+    name)."""
+    game = gremlinrules.get_game(game_id)
+    view = game.observe(game.new_game(min(game.player_counts), 2), 0)
+    root = parse(gremlinrules.svg.svg(game_id, view, labels=True))
+    expected = _rules_texts(game_id, view)
+    hand = [c for c in root.iter(f"{{{SVG_NS}}}g") if c.get("class") == "card"
+            and (c.get("data-part") or "").startswith(("hand:", "weapon:", "card:"))]
+    assert hand
+    checked = 0
+    for c in hand:
+        name = c.get("data-card", "")
+        if game_id == "gnaughty-gnomes":
+            if name.endswith("-X"):
+                assert _hover(c).endswith(expected["X"])
+                checked += 1
+            continue
+        assert _hover(c) == expected[name], (name, _hover(c))
+        checked += 1
+    assert checked
