@@ -45,6 +45,7 @@ from gremlinrules.gnaughty_gnomes.words import X_TEXT
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import Sample
 from gremlinrules.svg.core import card
 from gremlinrules.svg.core import card_back
 from gremlinrules.svg.core import circle
@@ -53,6 +54,7 @@ from gremlinrules.svg.core import drawn
 from gremlinrules.svg.core import group
 from gremlinrules.svg.core import heading
 from gremlinrules.svg.core import hex_points
+from gremlinrules.svg.core import legend
 from gremlinrules.svg.core import polygon
 from gremlinrules.svg.core import rect
 from gremlinrules.svg.core import text
@@ -284,6 +286,29 @@ def _hands(view: View, y: float) -> Node:
     return group(*rows, class_="hands")
 
 
+def _spot_sample(x: float, y: float) -> list[Node]:
+    return [circle(x, y, SPOT_R, fill=PALETTE["paper"], stroke=PALETTE["muted"], stroke_width=0.8),
+            text(x, y + SPOT_FONT / 3, "7", size=SPOT_FONT, anchor="middle")]
+
+
+def _mini_card(words: str) -> Sample:
+    return lambda x, y: [rect(x - 10, y - 7, 20, 14, rx=2, fill=PALETTE["red"], stroke=INK,
+                              stroke_width=0.8),
+                         text(x, y + 2, words, size=6, anchor="middle", fill=PALETTE["white"])]
+
+
+LEGEND: list[tuple[str, Sample, str]] = [
+    ("team-0", lambda x, y: _gnome(x, y, 0, None, "legend-gnome"), "blue gnome: team 0 (positions 0, 2)"),
+    ("team-1", lambda x, y: _gnome(x, y, 1, None, "legend-gnome"), "yellow gnome: team 1 (positions 1, 3)"),
+    ("spot", _spot_sample, "numbered circle: a placement spot"),
+    ("x-card", _mini_card("X"), "X: an X card (its value is declared)"),
+    ("x-played", _mini_card("X=5H"), "X=5H: an X card played as 5, high (L: low)"),
+    ("order", lambda x, y: text(x, y + 3, "1st", size=9, anchor="middle"), "1st to 4th: the trick's order"),
+    ("used", lambda x, y: text(x, y + 3, "used", size=8, anchor="middle"), "used: its gnome is placed"),
+]
+"""What the picture's marks and card labels mean (the legend at the bottom)."""
+
+
 MAX_CARDS = 2 * REFERENCE.hand_size
 """The most cards a position's row may show (a dummy holds its X card and eight pile cards)."""
 
@@ -322,6 +347,8 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
     viewer = "spectator" if view.seat is None else f"seat {view.seat}"
     decides = (f"seat {view.current_player} to {_pending(view)}" if view.current_player is not None
                else f"game over · {_pending(view)}" if view.winners else "game over")
+    bottom = LABELLED_HEIGHT if labels else HEIGHT
+    key, key_h = legend(16, bottom, WIDTH - 32, LEGEND)
     parts: list[Node | None] = [
         *heading(f"{TITLE} · {viewer} · {where}", decides, WIDTH, room=INFO_X - 24),
         text(INFO_X, 42, f"{view.players} players · gnomes: team 0 blue, team 1 yellow", size=11,
@@ -330,6 +357,7 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
         _scores(view, 40, LABELLED_GARDEN[1] + 186 if labels else 344),
         *(_table(view, 40, LABELLED_GARDEN[1] + 222) if labels else _table(view, INFO_X, 72)),
         _hands(view, 380 + (LABELLED_HEIGHT - HEIGHT if labels else 0)),
+        key,
     ]
-    return document(WIDTH, LABELLED_HEIGHT if labels else HEIGHT, parts, size=size, title=headline,
+    return document(WIDTH, bottom + key_h, parts, size=size, title=headline,
                     game_id="gnaughty-gnomes", seat=view.seat)

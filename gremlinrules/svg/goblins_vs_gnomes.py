@@ -53,6 +53,7 @@ from gremlinrules.svg.core import GLYPH
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import Sample
 from gremlinrules.svg.core import card
 from gremlinrules.svg.core import card_back
 from gremlinrules.svg.core import circle
@@ -60,6 +61,7 @@ from gremlinrules.svg.core import document
 from gremlinrules.svg.core import drawn
 from gremlinrules.svg.core import group
 from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import legend
 from gremlinrules.svg.core import line
 from gremlinrules.svg.core import rect
 from gremlinrules.svg.core import text
@@ -93,7 +95,7 @@ def _sides(mask: int) -> tuple[int, ...]:
 
 
 def _tunnel(x: float, y: float, c: float, name: str, kind: str, colour: str, mask: int,
-            rock: str = ROCK) -> list[Node]:
+            rock: str = ROCK, hint: str | None = None) -> list[Node]:
     """The face of a tunnel card of ``kind`` with open sides ``mask`` in a c x c cell at (x, y)."""
     mx, my, half, width = x + c / 2, y + c / 2, c / 2, c * 0.28
     out: list[Node] = [rect(x + 1, y + 1, c - 2, c - 2, rx=c / 12, fill=rock, stroke=INK, stroke_width=1)]
@@ -127,8 +129,25 @@ def _tunnel(x: float, y: float, c: float, name: str, kind: str, colour: str, mas
     elif kind == "ale-mug":
         out += [rect(mx - r * 0.8, my - r, r * 1.6, r * 2, fill=GOLD, stroke=INK, stroke_width=1),
                 rect(mx + r * 0.8, my - r * 0.5, r * 0.6, r, fill="none", stroke=INK, stroke_width=1)]
-    out.insert(0, tooltip(f"{name} ({kind})"))
+    out.insert(0, tooltip(hint or f"{name} ({kind})"))
     return out
+
+
+def _kind_sample(kind: str, colour: str = "", mask: int = 0b1010) -> Sample:
+    return lambda x, y: _tunnel(x - 8, y - 8, 16, kind, kind, colour, mask)
+
+
+LEGEND: list[tuple[str, Sample, str]] = [
+    ("passage", _kind_sample("passage", mask=0b1111), "passage: a tunnel open on its light sides"),
+    ("cave-in", _kind_sample("cave-in"), "grey rubble: a cave-in (the way stops)"),
+    ("door", _kind_sample("door", "blue"), "coloured bar: a door (its key's colour opens it)"),
+    ("key", _kind_sample("key", "red"), "coloured key: a key"),
+    ("lantern", _kind_sample("lantern"), "yellow disc: a lantern"),
+    ("bomb", _kind_sample("bomb"), "black ball: a bomb"),
+    ("ale-mug", _kind_sample("ale-mug"), "gold mug: an ale mug (a seat skips a turn)"),
+    ("target", lambda x, y: card_back(x - 7, y - 7, 14, 14), "card back at the end: a face-down target"),
+]
+"""What the field's drawings mean (the legend under the table's notes)."""
 
 
 def _target(x: float, y: float, c: float, slot: str, target: Target) -> Node:
@@ -185,8 +204,8 @@ def _field(view: View, labels: bool, top: float) -> tuple[Node, float]:
         design = kit.designs.get(f.card)
         kind = design.kind if design is not None else "passage"
         mask = 0 if design is None else rotate_mask(design.edges, 2) if f.rotated else design.edges
-        parts.append(group(None if design is None else tooltip(card_text(design, rotated=f.rotated)),
-                           *_tunnel(px, py, c, f.card, kind, "" if design is None else design.colour, mask),
+        parts.append(group(*_tunnel(px, py, c, f.card, kind, "" if design is None else design.colour, mask,
+                                    hint=None if design is None else card_text(design, rotated=f.rotated)),
                            None if not labels else text(px + c - 3, py + 9, f.cell, size=7, anchor="end",
                                                         fill=PALETTE["white"]),
                            class_="tunnel", data_cell=f.cell, data_card=f.card, data_kind=kind,
@@ -204,8 +223,7 @@ def hand_card(kit: Kit, x: float, y: float, w: float, h: float, name: str, part:
         return card(x, y, min(w, BACK_W), h, name, colour=PALETTE["paper"],
                     hint=name if design is None else card_text(design), data_part=part)
     return group(
-        tooltip(card_text(design)),
-        *_tunnel(x, y, h, name, design.kind, design.colour, design.edges),
+        *_tunnel(x, y, h, name, design.kind, design.colour, design.edges, hint=card_text(design)),
         text(x + h + 2, y + h / 2 + 3, name, size=7.5),
         class_="card", data_card=name, data_part=part,
     )
@@ -381,12 +399,14 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
     seats_top = 56 + field_h + 16
     notes_top = seats_top + 56 * view.players + 8
     notes, notes_h = _table_notes(view, notes_top)
-    height = notes_top + notes_h
+    key, key_h = legend(16, notes_top + notes_h + 4, WIDTH - 32, LEGEND)
+    height = notes_top + notes_h + 4 + key_h
     parts: list[Node | None] = [
         *heading(f"{TITLE} · {viewer} · {where}" + (" · game over" if over else ""), decides, WIDTH),
         field,
         _seats(view, seats_top),
         notes,
+        key,
     ]
     return document(WIDTH, height, parts, size=size, title=headline, game_id="goblins-vs-gnomes",
                     seat=view.seat)

@@ -47,6 +47,7 @@ from gremlinrules.gremlins_inc.words import card_text
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import Sample
 from gremlinrules.svg.core import card
 from gremlinrules.svg.core import card_back
 from gremlinrules.svg.core import circle
@@ -54,6 +55,7 @@ from gremlinrules.svg.core import document
 from gremlinrules.svg.core import drawn
 from gremlinrules.svg.core import group
 from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import legend
 from gremlinrules.svg.core import line
 from gremlinrules.svg.core import rect
 from gremlinrules.svg.core import seat_name
@@ -75,6 +77,29 @@ RESOURCE_COLOURS: dict[str, str] = {"gold": "#e2b33c", "malice": PALETTE["purple
 """A colour per resource type."""
 KIND_COLOURS: dict[str, str] = {"action": "#eef3fb", "blueprint": "#fbf0dc", "permanent": "#e4f3df"}
 """A card's face colour by its kind."""
+def _resource_sample(kind: str) -> Sample:
+    return lambda x, y: circle(x, y, 5.5, fill=RESOURCE_COLOURS[kind], stroke=INK, stroke_width=0.8)
+
+
+def _kind_sample(kind: str) -> Sample:
+    return lambda x, y: rect(x - 6, y - 8, 12, 16, rx=2, fill=KIND_COLOURS[kind], stroke=INK,
+                             stroke_width=0.8)
+
+
+def _word_sample(words: str) -> Sample:
+    return lambda x, y: text(x, y + 3, words, size=8, anchor="middle", weight="bold", fill=PALETTE["muted"])
+
+
+LEGEND: list[tuple[str, Sample, str]] = [
+    *((f"resource-{r}", _resource_sample(r), f"{r}: a resource (a card's band, a project's disc)")
+      for r in RESOURCE_COLOURS),
+    *((f"kind-{k}", _kind_sample(k), f"{k} card") for k in KIND_COLOURS),
+    ("pay", _word_sample("pay"), "pay: an action's cost in resources"),
+    ("score", _word_sample("+3"), "+3: a blueprint's points, then what it needs"),
+    ("project", _word_sample("#1"), "#1 down: a project's number, face down or up"),
+]
+"""What the card colours, discs and marks mean (the legend at the bottom)."""
+
 _PENDING = {
     "Redraw": "discard cards to redraw, or be done",
     "Payment": "pay a resource from a project",
@@ -391,5 +416,7 @@ def _draw(view: View, size: int | None) -> str:
         *_table(view),
         *(_seat(view, p) for p in range(view.players)),
     ]
-    height = SEATS_TOP + view.players * PANEL + 4
+    key, key_h = legend(16, SEATS_TOP + view.players * PANEL + 4, WIDTH - 32, LEGEND)
+    parts.append(key)
+    height = SEATS_TOP + view.players * PANEL + 4 + key_h
     return document(WIDTH, height, parts, size=size, title=headline, game_id="gremlins-inc", seat=view.seat)

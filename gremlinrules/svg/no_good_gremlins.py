@@ -50,6 +50,7 @@ from gremlinrules.no_good_gremlins.words import card_text
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import Sample
 from gremlinrules.svg.core import card
 from gremlinrules.svg.core import card_back
 from gremlinrules.svg.core import circle
@@ -57,6 +58,7 @@ from gremlinrules.svg.core import document
 from gremlinrules.svg.core import drawn
 from gremlinrules.svg.core import group
 from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import legend
 from gremlinrules.svg.core import polygon
 from gremlinrules.svg.core import rect
 from gremlinrules.svg.core import seat_name
@@ -348,6 +350,32 @@ def parts(view: View, action: object) -> tuple[str, ...]:
     return ()
 
 
+def _material_sample(name: str) -> Sample:
+    return lambda x, y: [rect(x - 8, y - 7, 16, 14, rx=2, fill=MATERIAL_COLOURS[name], stroke=INK,
+                              stroke_width=0.8),
+                         text(x, y + 3, name[:2].title(), size=7, anchor="middle", fill=_ink(name))]
+
+
+def _medal_sample(x: float, y: float) -> Node:
+    return circle(x, y, 6, fill=MATERIAL_COLOURS["iron"], stroke=PALETTE["highlight"], stroke_width=2)
+
+
+def _rocket_sample(x: float, y: float) -> list[Node]:
+    return [polygon(((x - 9, y), (x - 4, y - 4), (x - 4, y + 4)), fill=MATERIAL_COLOURS["steel"], stroke=INK,
+                    stroke_width=0.6),
+            rect(x - 4, y - 4, 6, 8, fill=MATERIAL_COLOURS["steel"], stroke=INK, stroke_width=0.5),
+            rect(x + 2, y - 4, 6, 8, fill=PALETTE["paper"], stroke=INK, stroke_width=0.5)]
+
+
+LEGEND: list[tuple[str, Sample, str]] = [
+    *((f"material-{m.value}", _material_sample(m.value), f"{m.value[:2].title()}: {m.value}")
+      for m in MATERIALS),
+    ("rocket", _rocket_sample, "rocket: its cards / its launch cost (ready: it can launch)"),
+    ("medal", _medal_sample, "ringed disc: medals of a material, their count beside"),
+]
+"""What the short names, rockets and medals mean (the legend at the bottom)."""
+
+
 def _plural(n: int, thing: str) -> str:
     return f"{n} {thing}{'' if n == 1 else 's'}"
 
@@ -403,8 +431,10 @@ def _draw(view: View, size: int | None) -> str:
             status.append(f"{view.open_build} more card on this build")
     if view.no_eat:
         status.append("the gremlin eats nothing this turn")
-    height = SEATS_TOP + view.players * PANEL + 8
+    key, key_h = legend(16, SEATS_TOP + view.players * PANEL + 4, WIDTH - 32, LEGEND)
+    height = SEATS_TOP + view.players * PANEL + 4 + key_h
     parts: list[Node | None] = [
+        key,
         *heading(first, second, WIDTH),
         text(16, 56, " · ".join(status), size=10, fill=PALETTE["muted"]),
         *_table(view),
