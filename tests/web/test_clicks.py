@@ -53,8 +53,8 @@ def _log(db: Path, table: str) -> list[str]:
 
 
 @pytest.mark.parametrize("game_id", gremlinrules.game_ids())
-def test_a_seat_plays_a_whole_game_by_clicking_the_board(server: ServerProcess, browser: Any,
-                                                         game_id: str) -> None:
+def test_a_seat_plays_a_whole_game_by_clicking_the_board(server: ServerProcess, browser: Any, game_id: str,
+                                                         record_property: Any) -> None:
     """Seat 0 against bots: at each of its decisions it picks a random legal action and, when the
     action names parts of the board, clicks one of them in the picture (then, where several
     actions name that part, the wanted one in the short choice the page offers); only an action
@@ -82,6 +82,8 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(server: ServerProcess, 
     rnd = random.Random(game_id)
     clicked: dict[int, str] = {}  # version -> the part the page says was clicked
     pressed: list[int] = []  # versions where a button was pressed (an action naming no part)
+    chosen = 0  # board clicks answered by a short choice (several actions name the part)
+    shot = False
     first_round = None
     while True:
         page.wait_for_function(_READY, timeout=60_000)
@@ -97,6 +99,7 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(server: ServerProcess, 
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.mouse.move(0, 0)  # no part or button under the pointer
             page.screenshot(path=str(SCREENSHOTS / f"{game_id}.png"))
+            shot = True
         wanted = rnd.choice(update["legal"])
         if wanted["parts"]:
             part = rnd.choice(wanted["parts"])
@@ -114,6 +117,7 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(server: ServerProcess, 
                 assert options.count() > 1
                 mine = page.locator(f'#choice button.choice-action[data-index="{wanted["index"]}"]')
                 (mine if mine.count() else options.first).click()
+                chosen += 1
         else:
             page.locator(f'#actions button.action[data-index="{wanted["index"]}"]').click()
             pressed.append(version)
@@ -132,5 +136,8 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(server: ServerProcess, 
     for version in pressed:
         assert not action_parts(game_id, game.observe(states[version], 0), moves[version])
     assert len(clicked) > len(pressed)
+    assert shot or os.environ.get("GREMLINRULES_SCREENSHOTS") != "1"
     assert not errors
+    record_property("board clicks", f"{game_id}: {len(clicked)} moves by a board click ({chosen} through a "
+                    f"choice), {len(pressed)} by a button, {len(states) - 1} moves in all")
     context.close()
