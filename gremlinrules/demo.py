@@ -95,7 +95,7 @@ def play_demo(game: Game, players: int, seed: int, out: TextIO, bot: str = "rand
         turn += 1
         if picture is not None:
             picture(turn, game.observe(state, seat))
-        line = game.describe(state, action)
+        line = f"Seat {seat}: {game.action_label(game.observe(state, seat), action)}"
         before = game.scores(state)
         state = game.apply(state, action)
         actions.append(action)

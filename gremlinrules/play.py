@@ -175,7 +175,7 @@ def play_terminal(game: Game, players: int, *, seat: int | None = 0, seed: int =
             action = bots[actor](state)
         state, events = game.apply_with_events(state, action)
         actions.append(action)
-        _tell(game, events, seat, actor, out)
+        _tell(game, events, seat, actor, game.observe(state, seat), out)
     return _finish(game, state, seat, actions, out)
 
 
@@ -454,10 +454,12 @@ def _interactive(stream: Lines) -> bool:
         return False
 
 
-def _tell(game: Game, events: Sequence[Any], seat: int | None, actor: int, out: TextIO) -> None:
-    """What ``seat`` sees of one action's events, in sentences on one line."""
+def _tell(game: Game, events: Sequence[Any], seat: int | None, actor: int, view: Any,
+          out: TextIO) -> None:
+    """What ``seat`` sees of one action's events, in sentences on one line (``view``: its view
+    after the action, so the table's own cards are named)."""
     seen = [e for e in (game.observe_event(event, seat) for event in events) if e is not None]
-    told = " ".join(render_event(game, event, seat) for event in seen)
+    told = " ".join(render_event(game, event, seat, view) for event in seen)
     if not told:
         told = "You made a move nobody else sees." if actor == seat else f"Seat {actor} moved, unseen by you."
     out.write(f"* {told}\n")

@@ -51,9 +51,10 @@ def replay_record(text: str | bytes, out: TextIO, *, seat: int | None = None) ->
         state, events = game.apply_with_events(state, action)
         seen = [e for e in (game.observe_event(event, seat) for event in events) if e is not None]
         out.write(f"\n{number}. {seat_name(actor)}: {action}  ({label})\n")
+        view = game.observe(state, seat)
         for event in seen:
-            out.write(f"   * {render_event(game, event, seat)}\n")
-        out.write(render_view(game, game.observe(state, seat)) + "\n")
+            out.write(f"   * {render_event(game, event, seat, view)}\n")
+        out.write(render_view(game, view) + "\n")
     result: dict[str, Any] = {"terminal": game.is_terminal(state), "scores": list(game.scores(state)),
                               "winners": list(game.winners(state))}
     out.write("\nResult: " + ("game over" if result["terminal"] else "unfinished") + "; scores "

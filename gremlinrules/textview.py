@@ -86,10 +86,11 @@ def render_view(game: Game, view: Any) -> str:
     return "\n".join((head, *game.view_text(view)))
 
 
-def render_event(game: Game, event: Any, seat: int | None = None) -> str:
+def render_event(game: Game, event: Any, seat: int | None = None, view: Any = None) -> str:
     """One event, as ``seat`` (None: a spectator) sees it (``game.observe_event``), in one
-    sentence (``game.event_text``): "Seat 2 drew 2 cards."."""
-    return game.event_text(event, seat)
+    sentence (``game.event_text``): "Seat 2 drew 2 cards.". ``view``: that seat's view of the
+    table, so the game names the table's own cards (a user's component set)."""
+    return game.event_text(event, seat, view=view)
 
 
 def end_words(game: Game, state: Any) -> str | None:

@@ -149,9 +149,11 @@ class ModuleGame:
     """What a view shows, in plain sentences a person reads (the game's ``words.view_lines``):
     the seat's hand with the cards' rules text, the table, each seat's public state and the
     pending decision, from the view alone."""
-    event_text: Callable[[Any, int | None], str] = attrs.field(kw_only=True)
+    event_text: Callable[..., str] = attrs.field(kw_only=True)
     """One sentence saying what an event (as ``observe_event`` gives it to the seat) was for that
-    seat (None: a spectator), from the event alone (the game's ``words.event_sentence``)."""
+    seat (None: a spectator): ``event_text(event, seat, view=None)`` (the game's
+    ``words.event_sentence``); ``view``, any view of the same table, names the table's own cards
+    where the event alone does not."""
     schema_overrides: dict[type, Any] = attrs.Factory(dict)
     """The JSON Schema of classes whose JSON is not their fields (``JSON_SCHEMA_OVERRIDES``)."""
 

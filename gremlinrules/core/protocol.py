@@ -215,10 +215,12 @@ class Game(Protocol, Generic[StateT, ActionT, ViewT, OptionsT, SetupT, EventT]):
         each seat's public state and the pending decision; a spectator's view too. No field name,
         class name or internal code: the lines a terminal prints and a page shows."""
 
-    def event_text(self, event: EventT, player: int | None) -> str:
+    def event_text(self, event: EventT, player: int | None, *, view: ViewT | None = None) -> str:
         """One sentence saying what ``event`` was for seat ``player`` (None: a spectator), from the
         event as :meth:`observe_event` gives it to that seat: "You drew Cover of Night", "Seat 2
-        started a project face down"."""
+        started a project face down". ``view``, any view of the same table (the seat's own, as a
+        caller has it), lets a game name what the event alone does not carry: the table's own
+        cards where a user's component set is played (Gremlins, Inc., Goblins vs Gnomes)."""
 
     def json_schema(self) -> dict[str, Any]:
         """JSON Schema 2020-12 with ``$defs`` State, View, Action, Options, Setup and Event."""

@@ -24,7 +24,7 @@ cimport cython
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from gremlinrules.core.native.game cimport NativeGame, NativeTable
+from gremlinrules.core.native.game cimport NativeGame, NativeTable, ObservationPlan
 from gremlinrules.core.native.rng cimport sm_below, sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type
@@ -664,6 +664,193 @@ STATE_BYTES = sizeof(S)
 """The size of a native state's struct (the table it shares is not counted)."""
 
 
+# --- native observations (issue 30): the fields of the View, as the adapters encode them -----
+
+_OBS_CONSTANT = ("seat", "players", "options")
+"""The View's fields equal in every state of a seat: encoded once, in Python (the template)."""
+
+cdef enum:
+    NCOLOURS = 5      # Colour's members: the four suits and white, one-hot in its order
+    OBS_CARD = 1 + NCOLOURS  # a Card: its suit one-hot, its rank
+    OBS_PLAYED = 1 + OBS_CARD + 2  # a Played: position, card, rank, high
+    OBS_HELD = 9      # hints.py: a hand or a position's face-up cards, at most 9
+    # the dynamic fields, in the order of _obs_dynamic (their offsets in the plan)
+    O_CURRENT = 0
+    O_PHASE = 1
+    O_PENDING = 2
+    O_SCORES = 3
+    O_WINNERS = 4
+    O_TO_ACT = 5
+    O_TEAMS = 6
+    O_LAYOUT = 7
+    O_TRACK = 8
+    O_HAND = 9
+    O_FACE_UP = 10
+    O_FACE_DOWN = 11
+    O_HAND_SIZES = 12
+    O_GNOMES = 13
+    O_SUPPLY = 14
+    O_TRICK = 15
+    O_LEADER = 16
+    O_PLAYS = 17
+    O_ORDER = 18
+    O_FLIPPED = 19
+    O_HISTORY = 20
+
+
+cdef tuple _obs_dynamic(int n):
+    """The dynamic fields and the sizes this module writes for ``n`` players (encoding.py's
+    rules over hints.py's capacities: a tuple is its length then its slots; an enum one-hot)."""
+    return (("current_player", 2), ("phase", 2), ("pending", 4), ("scores", 1 + n), ("winners", 1 + n),
+            ("position_to_act", 2), ("team_scores", 2), ("layout", 1 + NHEX * NCOLOURS),
+            ("track", 1 + NSUITS * NCOLOURS), ("hand", 2 + OBS_HELD * OBS_CARD),
+            ("face_up", 1 + NPOS * (1 + OBS_HELD * OBS_CARD)), ("face_down", 1 + NPOS),
+            ("hand_sizes", 1 + NPOS), ("gnomes", 1 + NSPOTS * 2), ("supply", 1 + NPOS), ("trick", 1),
+            ("leader", 1), ("plays", 1 + 4 * OBS_PLAYED), ("order", 1 + 4), ("flipped", 1 + 4),
+            ("history", 1 + TRICKS * (1 + 4 * OBS_PLAYED)))
+
+
+cdef extern from *:
+    int _popcount "__builtin_popcountll"(unsigned long long x) noexcept nogil
+
+cdef uint8_t _OBS_COLOUR[NCOLOURS]  # per colour code (SUITS, then white): its place in Colour
+cdef uint8_t _OBS_SUIT[NCARDS]      # per card: its suit's place in Colour
+cdef uint8_t _OBS_RANK[NCARDS]      # and its rank (0: an X card)
+cdef uint8_t _OBS_HIGH[96]          # per play action: declared high (an X card)
+
+
+def _load_observation_tables():
+    colours = list(Colour)
+    if len(colours) != NCOLOURS:
+        raise ImportError("the native Gnaughty Gnomes observation does not match Colour")
+    for k in range(NCOLOURS):
+        _OBS_COLOUR[k] = colours.index(_COLOURS[k])
+    for c in range(NCARDS):
+        _OBS_SUIT[c] = colours.index(CARDS[c].suit)
+        _OBS_RANK[c] = CARDS[c].rank
+    for a in range(96):
+        _OBS_HIGH[a] = bool(getattr(ACTIONS[a], "high", False))
+
+
+cdef inline void _obs_card(float* out, int card) noexcept nogil:
+    out[_OBS_SUIT[card]] = 1
+    out[NCOLOURS] = _OBS_RANK[card]
+
+
+cdef inline void _obs_played(float* out, int position, int a) noexcept nogil:
+    """A Played record: the position, the card, the rank it counts as, high or low."""
+    out[0] = position
+    _obs_card(out + 1, _CARD_OF[a])
+    out[1 + OBS_CARD] = _RANK_OF[a]
+    out[2 + OBS_CARD] = _OBS_HIGH[a]
+
+
+cdef inline int _obs_cards(float* out, uint64_t bits) noexcept nogil:
+    """Cards of a bit set, ascending (a hand's order), from ``out``; how many."""
+    cdef int k = 0
+    while bits:
+        _obs_card(out + k * OBS_CARD, _lowest(bits))
+        bits &= bits - 1
+        k += 1
+    return k
+
+
+cdef void _observe(const S* s, const Tab* tab, const int* off, float* out, int seat, int to_move,
+                   int32_t* scores, uint32_t winners, bint hide_history) noexcept nogil:
+    """Writes the dynamic fields of ``observe(state, seat)`` (-1: the spectator) at ``off`` into
+    ``out``, whose dynamic fields are zero (GG-VIEW-1: no other hand and no face-down dummy card;
+    GG-VIEW-2: at the end every card left is face up)."""
+    cdef int n = tab.players, p, k, t, i, c, up, down
+    cdef float* f
+    cdef float* g
+    if not s.over:
+        out[off[O_CURRENT]] = 1
+        out[off[O_CURRENT] + 1] = to_move
+        out[off[O_TO_ACT]] = 1
+        out[off[O_TO_ACT] + 1] = _to_act(s)
+    out[off[O_PHASE] + (1 if s.over else 0)] = 1
+    if s.nstack:  # the placement frame on top: its seat, position and turn-order place
+        f = out + off[O_PENDING]
+        f[0] = 1
+        f[1] = to_move
+        f[2] = _to_act(s)
+        f[3] = 5 - s.nstack
+    f = out + off[O_SCORES]
+    f[0] = n
+    for p in range(n):
+        f[1 + p] = scores[p]
+    f = out + off[O_WINNERS]
+    k = 0
+    for p in range(n):
+        if winners >> p & 1:
+            f[1 + k] = p
+            k += 1
+    f[0] = k
+    out[off[O_TEAMS]] = s.scores[0]
+    out[off[O_TEAMS] + 1] = s.scores[1]
+    f = out + off[O_LAYOUT]
+    f[0] = NHEX
+    for k in range(NHEX):
+        f[1 + k * NCOLOURS + _OBS_COLOUR[s.layout[k]]] = 1
+    f = out + off[O_TRACK]
+    f[0] = NSUITS
+    for k in range(NSUITS):
+        f[1 + k * NCOLOURS + _OBS_COLOUR[s.track[k]]] = 1
+    if seat >= 0:
+        f = out + off[O_HAND]
+        f[0] = 1
+        f[1] = _obs_cards(f + 2, s.hands[seat])
+    for p in range(NPOS):
+        up = down = 0
+        for k in range(DOWN):
+            if s.piles[p][k][0] >= 0:
+                down += 1
+            if s.piles[p][k][1] >= 0:
+                up += 1
+        out[off[O_FACE_DOWN] + 1 + p] = down
+        out[off[O_HAND_SIZES] + 1 + p] = _popcount(s.hands[p]) + down + up
+        if (n == 2 and p >= 2) or s.over:  # a dummy's cards lie face up, and every card at the end
+            f = out + off[O_FACE_UP] + 1 + p * (1 + OBS_HELD * OBS_CARD)
+            c = _obs_cards(f + 1, s.hands[p])
+            for k in range(DOWN):
+                if s.piles[p][k][1] >= 0:
+                    _obs_card(f + 1 + c * OBS_CARD, s.piles[p][k][1])
+                    c += 1
+            f[0] = c
+        out[off[O_SUPPLY] + 1 + p] = s.supply[p]
+    out[off[O_FACE_UP]] = NPOS
+    out[off[O_FACE_DOWN]] = NPOS
+    out[off[O_HAND_SIZES]] = NPOS
+    out[off[O_SUPPLY]] = NPOS
+    f = out + off[O_GNOMES]
+    f[0] = NSPOTS
+    for k in range(NSPOTS):
+        for t in range(2):
+            if (s.gnomes[t].lo >> k & 1) if k < 64 else (s.gnomes[t].hi >> (k - 64) & 1):
+                f[1 + 2 * k] = 1
+                f[2 + 2 * k] = t
+    out[off[O_TRICK]] = s.trick
+    out[off[O_LEADER]] = s.leader
+    f = out + off[O_PLAYS]
+    f[0] = s.nplays
+    for i in range(s.nplays):
+        _obs_played(f + 1 + i * OBS_PLAYED, (s.leader + i) & 3, s.plays[i])
+    if s.nstack:
+        out[off[O_ORDER]] = 4
+        out[off[O_FLIPPED]] = 4
+        for i in range(4):
+            out[off[O_ORDER] + 1 + i] = s.order[i]
+            out[off[O_FLIPPED] + 1 + i] = s.flipped >> i & 1
+    if not hide_history:  # past tricks stay public (GG-CLEAN-2) unless the table hides them
+        f = out + off[O_HISTORY]
+        f[0] = s.trick
+        for t in range(s.trick):
+            g = f + 1 + t * (1 + 4 * OBS_PLAYED)
+            g[0] = 4
+            for i in range(4):
+                _obs_played(g + 1 + i * OBS_PLAYED, (s.led[t] + i) & 3, s.history[t][i])
+
+
 # --- the native game ----------------------------------------------------------------------------
 
 @cython.final
@@ -762,6 +949,19 @@ cdef class GnaughtyGnomes(NativeGame):
             rng=Rng(s.rng),
         )
 
+    # --- native observations (issue 30) -------------------------------------------------------
+
+    cdef object make_observation_plan(self):
+        return ObservationPlan(self.table, _OBS_CONSTANT, _obs_dynamic(self.tab.players))
+
+    cdef int observation_fill(self, object plan, float* out, int seat) except -1:
+        cdef int32_t scores[NPOS]
+        cdef bint hide = self.table.options.past_tricks == "hidden"
+        self.scores_into(scores)
+        _observe(&self.s, self.tab, (<ObservationPlan>plan).offset, out, seat, self.to_move(), scores,
+                 self.winners_mask(), hide)
+        return 0
+
 
 cdef tuple _cards(uint64_t bits):
     out = []
@@ -784,6 +984,7 @@ _RECORDS = tuple(tuple(PLAYED[ACTIONS[a]][pos] for a in range(96)) for pos in ra
 """Per position and play index, the interned trick record (the one ``apply`` makes)."""
 _CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
 _COLOUR_CODE = {c: i for i, c in enumerate(_COLOURS)}
+_load_observation_tables()
 
 
 cdef GnaughtyGnomes _game(GgTable table):

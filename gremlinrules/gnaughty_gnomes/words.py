@@ -176,10 +176,15 @@ def _for(e: Any, viewer: int | None) -> str:
 
 
 @guarded
-def event_sentence(event: Any, seat: int | None) -> str:
+def event_sentence(event: Any, seat: int | None, *, view: View | None = None) -> str:
     """What ``event`` (as ``observe_event`` gives it to ``seat``; None: a spectator) was, in one
     sentence: "You played the red X as a high 3.", "Seat 1 placed a gnome on spot 14 with the red
-    card (second place): team 1 scores 3 points."."""
+    card (second place): team 1 scores 3 points.".
+
+    ``view`` (any view of the same table) is taken as in every game; this game's events name
+    all they tell, so it is only checked."""
+    if view is not None:
+        check_type(view, View, "Gnaughty Gnomes View")
     check_complete("event_sentence", event)
     if type(event) not in EVENT_TYPES:
         raise InvalidArgumentError(f"{shown(event)} is not a Gnaughty Gnomes event")

@@ -39,7 +39,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memmove, memset
 
 from gremlinrules.core.native.bits cimport bits_lowest
-from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
+from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable, ObservationPlan
 from gremlinrules.core.native.rng cimport sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type
@@ -63,6 +63,7 @@ from gremlinrules.goblins_vs_gnomes.actions import (
 from gremlinrules.goblins_vs_gnomes.components import TABLE_LIMITS
 from gremlinrules.goblins_vs_gnomes.frames import SkipNaming, StealChoice, TargetChoice
 from gremlinrules.goblins_vs_gnomes.geometry import all_actions, options_kit
+from gremlinrules.goblins_vs_gnomes.notation import cell_of
 from gremlinrules.goblins_vs_gnomes.invariants import check_state
 from gremlinrules.goblins_vs_gnomes.route import route_tags as _route_tags
 from gremlinrules.goblins_vs_gnomes.setup import MAX_PLAYERS, MIN_PLAYERS, TITLE, options_or_default
@@ -1309,6 +1310,360 @@ cdef inline bint _listed(const int32_t* items, int n, int32_t action) noexcept n
     return False
 
 
+# --- native observations (issue 30): the fields of the View, as the adapters encode them -----
+
+_OBS_CONSTANT = ("seat", "players", "options")
+"""The View's fields equal in every state of a seat: encoded once, in Python (the template)."""
+
+cdef enum:
+    # the dynamic fields, in the order of _OBS_NAMES (their offsets in the plan)
+    O_CURRENT = 0
+    O_PHASE = 1
+    O_PENDING = 2
+    O_SCORES = 3
+    O_WINNERS = 4
+    O_ROUND = 5
+    O_STARTER = 6
+    O_TURN = 7
+    O_ROLE = 8
+    O_KNOWN_ROLES = 9
+    O_SHOWN_ROLES = 10
+    O_BOXED = 11
+    O_HAND = 12
+    O_HAND_SIZES = 13
+    O_KNOWN_CARDS = 14
+    O_DECK = 15
+    O_PLACED = 16
+    O_FIELD = 17
+    O_DISCARD = 18
+    O_TARGETS = 19
+    O_PEEKS = 20
+    O_POTIONS = 21
+    O_SKIPS = 22
+    O_PASSES = 23
+    O_SWAPS = 24
+    O_FIRST_OUT = 25
+    O_LAST_ROLES = 26
+    O_LAST_RESULT = 27
+    OBS_ROLES = 64     # role designs a table may have, at most
+    OBS_TARGETS = 8    # target identities, at most
+    OBS_RESULTS = 8
+
+
+_OBS_NAMES = ("current_player", "phase", "pending", "scores", "winners", "round", "round_starter", "turn",
+              "role", "known_roles", "shown_roles", "boxed_count", "hand", "hand_sizes", "known_cards",
+              "deck_size", "deck_placed", "field", "discard", "targets", "peeks", "potions", "skips", "passes",
+              "swaps_used", "first_out", "last_roles", "last_result")
+
+
+def _hot(node, value):
+    """Where ``node`` (a one-hot node of the encoder) puts its 1 for ``value``."""
+    out = []
+    node.emit(value, out)
+    return out.index(1.0)
+
+
+def _number(node, value):
+    """The one value ``node`` (an index node of the encoder) writes for ``value``."""
+    out = []
+    node.emit(value, out)
+    return out[0]
+
+
+def _layout_of(node):
+    """The offsets of a record node's fields, by name (from the record's start)."""
+    where, offset = {}, 0
+    for name, sub in zip(node.names, node.nodes):
+        where[name] = offset
+        offset += sub.size
+    return where
+
+
+cdef class _GvgObservation(ObservationPlan):
+    """The plan, with the table's names as the encoder numbers them: each card design's, role's,
+    target's and cell's slot in its field's vocabulary (the component set's, a user's included, as
+    hints.py derives them), read from the encoder's own nodes, and the inner offsets of the
+    records."""
+    cdef int16_t skip_card[MAXD]       # pending.card (a SkipNaming's)
+    cdef int16_t hand_card[MAXD]
+    cdef int16_t known_card[MAXD]
+    cdef int16_t placed_card[MAXD]
+    cdef int16_t field_card[MAXD]
+    cdef int16_t discard_card[MAXD]
+    cdef int16_t role_slot[OBS_ROLES]
+    cdef int16_t known_role[OBS_ROLES]
+    cdef int16_t shown_role[OBS_ROLES]
+    cdef int16_t last_role[OBS_ROLES]
+    cdef int16_t target_slot[3][OBS_TARGETS]
+    cdef int16_t result_slot[OBS_RESULTS]  # -1: "" (no result: None)
+    cdef int16_t among_slot[3]
+    cdef int16_t peek_slot[3]
+    cdef float cell_number[MAXC]
+    cdef int tag_skip, tag_target, tag_steal, p_seat, p_card, p_after, p_among, among_size
+    cdef int role_size, known_roles_size, shown_size, hand_size, known_size, placed_size, placed_card_off
+    cdef int field_size, field_card_off, field_rot_off, discard_size, discard_cap, peek_size
+    cdef int target_off[3]
+    cdef int target_size[3]
+    cdef int known_roles_cap, known_cap, placed_cap, field_cap, peeks_cap, potions_cap
+
+    def __init__(self, GvgTable table):
+        ObservationPlan.__init__(self, table, _OBS_CONSTANT, tuple([(name, None) for name in _OBS_NAMES]))
+        root = self.encoder._root
+        fields = dict(zip(root.names, root.nodes))
+        names = table.names
+        roles = table.role_names
+        if len(names) > MAXD or len(roles) > OBS_ROLES or len(TARGETS) > OBS_TARGETS or len(_RESULTS) > OBS_RESULTS:
+            raise UnsupportedError("the table's components are larger than the native observation's arrays")
+        pending = fields["pending"].inner
+        where = {}
+        offset = 1 + len(pending.kinds)
+        slots = dict(zip(pending.labels, pending.nodes))
+        for label, node in zip(pending.labels, pending.nodes):
+            where[label] = offset
+            offset += node.size
+        if set(where) != {"seat", "card", "after_dynamite", "among"}:
+            raise UnsupportedError("the native observation does not know this pending field's layout")
+        order = [kind.__name__ for kind in pending.kinds]
+        self.tag_skip, self.tag_target, self.tag_steal = (order.index("SkipNaming"), order.index("TargetChoice"),
+                                                          order.index("StealChoice"))
+        self.p_seat, self.p_card, self.p_after, self.p_among = (where["seat"], where["card"],
+                                                                where["after_dynamite"], where["among"])
+        self.among_size = slots["among"].inner.size
+        for k in range(3):
+            self.among_slot[k] = _hot(slots["among"].inner, SLOTS[k])
+            self.peek_slot[k] = _hot(fields["peeks"].inner.nodes[1], SLOTS[k])
+        known_roles = fields["known_roles"]
+        shown = fields["shown_roles"].inner
+        last = fields["last_roles"]
+        for k, role in enumerate(roles):
+            self.role_slot[k] = _hot(fields["role"].inner, role)
+            self.known_role[k] = _hot(known_roles.inner.nodes[1], role)
+            self.shown_role[k] = _hot(shown.inner, role)
+            self.last_role[k] = _hot(last.inner, role)
+        self.role_size = fields["role"].size
+        self.known_roles_size = known_roles.inner.size
+        self.known_roles_cap = known_roles.capacity
+        self.shown_size = shown.inner.size
+        hand = fields["hand"].inner
+        known = fields["known_cards"]
+        placed = fields["deck_placed"]
+        field = fields["field"]
+        discard = fields["discard"]
+        placed_at = _layout_of(placed.inner)
+        field_at = _layout_of(field.inner)
+        for k, name in enumerate(names):
+            self.skip_card[k] = _hot(slots["card"], name)
+            self.hand_card[k] = _hot(hand.inner, name)
+            self.known_card[k] = _hot(known.inner.nodes[1], name)
+            self.placed_card[k] = _hot(placed.inner.nodes[2].inner, name)
+            self.field_card[k] = _hot(field.inner.nodes[1], name)
+            self.discard_card[k] = _hot(discard.inner, name)
+        self.hand_size = hand.inner.size
+        self.known_size = known.inner.size
+        self.known_cap = known.capacity
+        self.placed_size = placed.inner.size
+        self.placed_cap = placed.capacity
+        self.placed_card_off = placed_at["card"]
+        self.field_size = field.inner.size
+        self.field_cap = field.capacity
+        self.field_card_off = field_at["card"]
+        self.field_rot_off = field_at["rotated"]
+        self.discard_size = discard.inner.size
+        self.discard_cap = discard.capacity
+        self.peek_size = fields["peeks"].inner.size
+        self.peeks_cap = fields["peeks"].capacity
+        self.potions_cap = fields["potions"].capacity
+        for c in range(table.tab.ncells):
+            self.cell_number[c] = _number(field.inner.nodes[0], cell_of(table.tab.cell_x[c], table.tab.cell_y[c]))
+        targets = fields["targets"]
+        offset = 0
+        for k, (name, node) in enumerate(zip(targets.names, targets.nodes)):
+            self.target_off[k] = offset
+            self.target_size[k] = node.size
+            for i, target in enumerate(TARGETS):
+                self.target_slot[k][i] = _hot(node.nodes[0].inner, target)
+            offset += node.size
+        for k, result in enumerate(_RESULTS):
+            self.result_slot[k] = _hot(fields["last_result"].inner, result) if result else -1
+
+
+cdef void _observe(const S* s, const Tab* t, _GvgObservation plan, float* out, int seat,
+                   int to_move) noexcept:
+    """Writes the dynamic fields of ``observe(state, seat)`` (-1: the spectator) into ``out``, whose
+    dynamic fields are zero (GVG-VIEW-1: only the viewer's hand and role; GVG-VIEW-2: the roles a
+    Potion told it; GVG-VIEW-3: a target it peeked; GVG-VIEW-4: the cards it put under the deck)."""
+    cdef const int* off = plan.offset
+    cdef int n = t.players, p, k, i, j, a, b, v, cnt, dealt
+    cdef int8_t roles[MAXP]
+    cdef int8_t known[MAXP]            # per seat: the role index ``seat`` knows it holds, or -1
+    cdef int8_t moved[MAXP]
+    cdef float* f
+    cdef bint shown = s.over or s.steal_seat >= 0
+    if not s.over:
+        out[off[O_CURRENT]] = 1
+        out[off[O_CURRENT] + 1] = to_move
+    out[off[O_PHASE] + (1 if s.over else 0)] = 1
+    f = out + off[O_PENDING]
+    if s.steal_seat >= 0:  # the top frame: the steal, else the target choice, else the naming
+        f[0] = 1
+        f[1 + plan.tag_steal] = 1
+        f[plan.p_seat] = s.steal_seat
+    elif s.tc_among:
+        f[0] = 1
+        f[1 + plan.tag_target] = 1
+        f[plan.p_seat] = s.turn
+        f[plan.p_after] = s.tc_after
+        j = 0
+        for k in range(3):
+            if s.tc_among >> k & 1:
+                f[plan.p_among + 1 + j * plan.among_size + plan.among_slot[k]] = 1
+                j += 1
+        f[plan.p_among] = j
+    elif s.skip_card >= 0:
+        f[0] = 1
+        f[1 + plan.tag_skip] = 1
+        f[plan.p_seat] = s.turn
+        f[plan.p_card + plan.skip_card[s.skip_card]] = 1
+    out[off[O_SCORES]] = n
+    k = 0
+    for p in range(n):
+        out[off[O_SCORES] + 1 + p] = s.points[p]
+        if s.over and s.winners >> p & 1:
+            out[off[O_WINNERS] + 1 + k] = p
+            k += 1
+    out[off[O_WINNERS]] = k
+    out[off[O_ROUND]] = s.round
+    out[off[O_STARTER]] = s.round_starter
+    out[off[O_TURN]] = s.turn
+    if seat >= 0:
+        out[off[O_ROLE]] = 1
+        out[off[O_ROLE] + 1 + plan.role_slot[s.roles[seat]]] = 1
+        # view.known_roles: replay the round's swaps from the roles as dealt (GVG-VIEW-2)
+        for p in range(n):
+            roles[p] = s.roles[p]
+            known[p] = -1
+        for k in range(s.npotions - 1, -1, -1):
+            a = s.potions[k] >> 4
+            b = s.potions[k] & 15
+            roles[a], roles[b] = roles[b], roles[a]
+        for k in range(s.npotions):
+            a = s.potions[k] >> 4
+            b = s.potions[k] & 15
+            for p in range(n):
+                moved[p] = known[b if p == a else a if p == b else p]
+            for p in range(n):
+                known[p] = moved[p]
+            if seat == a:
+                known[b] = roles[a]
+            elif seat == b:
+                known[a] = roles[b]
+            known[seat] = -1
+            roles[a], roles[b] = roles[b], roles[a]
+        f = out + off[O_KNOWN_ROLES]
+        j = 0
+        for p in range(n):
+            if known[p] >= 0:
+                if j < plan.known_roles_cap:
+                    f[1 + j * plan.known_roles_size] = p
+                    f[1 + j * plan.known_roles_size + 1 + plan.known_role[known[p]]] = 1
+                j += 1
+        f[0] = j
+        out[off[O_HAND]] = 1
+        out[off[O_HAND] + 1] = s.hn[seat]
+        for k in range(s.hn[seat]):
+            out[off[O_HAND] + 2 + k * plan.hand_size + plan.hand_card[s.hands[seat][k]]] = 1
+        f = out + off[O_KNOWN_CARDS]
+        j = 0
+        for p in range(n):
+            for k in range(s.kn[seat][p]):
+                if j < plan.known_cap:
+                    f[1 + j * plan.known_size] = p
+                    f[1 + j * plan.known_size + 1 + plan.known_card[s.known[seat][p][k]]] = 1
+                j += 1
+        f[0] = j
+    if shown:
+        out[off[O_SHOWN_ROLES]] = 1
+        out[off[O_SHOWN_ROLES] + 1] = n
+        for p in range(n):
+            out[off[O_SHOWN_ROLES] + 2 + p * plan.shown_size + plan.shown_role[s.roles[p]]] = 1
+    dealt = 0
+    for k in range(NROLES):
+        for p in range(n):
+            if s.roles[p] == k:
+                dealt += 1
+                break
+    out[off[O_BOXED]] = NROLES - dealt
+    out[off[O_HAND_SIZES]] = n
+    for p in range(n):
+        out[off[O_HAND_SIZES] + 1 + p] = s.hn[p]
+    out[off[O_DECK]] = s.dlen
+    f = out + off[O_PLACED]
+    j = 0
+    for k in range(s.dlen):
+        i = (s.dhead + k) & (RING - 1)
+        if s.owner[i] >= 0:
+            if j < plan.placed_cap:
+                f[1 + j * plan.placed_size] = k
+                f[1 + j * plan.placed_size + 1] = s.owner[i]
+                if s.owner[i] == seat:
+                    f[1 + j * plan.placed_size + plan.placed_card_off] = 1
+                    f[1 + j * plan.placed_size + plan.placed_card_off + 1 + plan.placed_card[s.deck[i]]] = 1
+            j += 1
+    f[0] = j
+    f = out + off[O_FIELD]
+    f[0] = s.nfield
+    for k in range(s.nfield if s.nfield < plan.field_cap else plan.field_cap):
+        v = s.tile_code[k]
+        f[1 + k * plan.field_size] = plan.cell_number[s.tile_cell[k]]
+        f[1 + k * plan.field_size + plan.field_card_off + plan.field_card[(v - 1) >> 1]] = 1
+        f[1 + k * plan.field_size + plan.field_rot_off] = (v - 1) & 1
+    f = out + off[O_DISCARD]
+    j = 0
+    for k in range(t.ndesigns):
+        for cnt in range(s.discard[k]):
+            if j < plan.discard_cap:
+                f[1 + j * plan.discard_size + plan.discard_card[k]] = 1
+            j += 1
+    f[0] = j
+    f = out + off[O_TARGETS]
+    for k in range(3):
+        f[plan.target_off[k] + plan.target_size[k] - 1] = s.opened >> k & 1
+        v = s.opened >> k & 1
+        if not v and seat >= 0:
+            for i in range(s.npeeks):
+                if s.peeks[i] >> 2 == seat and (s.peeks[i] & 3) == k:
+                    v = 1
+        if v:
+            f[plan.target_off[k]] = 1
+            f[plan.target_off[k] + 1 + plan.target_slot[k][s.targets[k]]] = 1
+    f = out + off[O_PEEKS]
+    f[0] = s.npeeks
+    for k in range(s.npeeks if s.npeeks < plan.peeks_cap else plan.peeks_cap):
+        f[1 + k * plan.peek_size] = s.peeks[k] >> 2
+        f[1 + k * plan.peek_size + 1 + plan.peek_slot[s.peeks[k] & 3]] = 1
+    f = out + off[O_POTIONS]
+    f[0] = s.npotions
+    for k in range(s.npotions if s.npotions < plan.potions_cap else plan.potions_cap):
+        f[1 + 2 * k] = s.potions[k] >> 4
+        f[2 + 2 * k] = s.potions[k] & 15
+    out[off[O_SKIPS]] = n
+    out[off[O_SWAPS]] = n
+    for p in range(n):
+        out[off[O_SKIPS] + 1 + p] = s.skips[p]
+        out[off[O_SWAPS] + 1 + p] = s.swaps_used[p]
+    out[off[O_PASSES]] = s.passes
+    if s.first_out >= 0:
+        out[off[O_FIRST_OUT]] = 1
+        out[off[O_FIRST_OUT] + 1] = s.first_out
+    if s.last_result:
+        out[off[O_LAST_ROLES]] = n
+        for p in range(n):
+            out[off[O_LAST_ROLES] + 1 + p * (plan.shown_size) + plan.last_role[s.last_roles[p]]] = 1
+    if plan.result_slot[s.last_result] >= 0:
+        out[off[O_LAST_RESULT]] = 1
+        out[off[O_LAST_RESULT] + 1 + plan.result_slot[s.last_result]] = 1
+
+
 cdef class GoblinsVsGnomes(NativeGame):
     """A Goblins vs Gnomes match in native code."""
 
@@ -1479,6 +1834,15 @@ cdef class GoblinsVsGnomes(NativeGame):
             last_result=_RESULTS[s.last_result],
             winners=tuple([p for p in range(n) if s.winners >> p & 1]) if s.over else (),
         )
+
+    # --- native observations (issue 30) -------------------------------------------------------
+
+    cdef object make_observation_plan(self):
+        return _GvgObservation(<GvgTable>self.table)
+
+    cdef int observation_fill(self, object plan, float* out, int seat) except -1:
+        _observe(&self.s, self.tab, <_GvgObservation>plan, out, seat, self.to_move())
+        return 0
 
 
 cdef tuple _opened(const S* s):

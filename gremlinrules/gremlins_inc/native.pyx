@@ -23,7 +23,7 @@ cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memmove, memset
 
-from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
+from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable, ObservationPlan
 from gremlinrules.core.native.rng cimport sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
@@ -1619,6 +1619,292 @@ STATE_BYTES = sizeof(S)
 """The size of a native state's struct (the table it shares is not counted)."""
 
 
+# --- native observations (issue 30): the fields of the View, as the adapters encode them -----
+
+_OBS_CONSTANT = ("seat", "players", "options", "teams")
+"""The View's fields equal in every state of a seat: encoded once, in Python (the template)."""
+
+cdef enum:
+    # the dynamic fields, in the order of _OBS_NAMES (their offsets in the plan)
+    O_CURRENT = 0
+    O_PHASE = 1
+    O_PENDING = 2
+    O_SCORES = 3
+    O_WINNERS = 4
+    O_TEAM_SCORES = 5
+    O_TURN = 6
+    O_FIRST = 7
+    O_ROUND = 8
+    O_USED = 9
+    O_ALLOWED = 10
+    O_HAND = 11
+    O_HAND_SIZES = 12
+    O_DECK = 13
+    O_DISCARD = 14
+    O_RESHUFFLES = 15
+    O_PROJECTS = 16
+    O_PERMANENTS = 17
+    O_RESOLVING = 18
+    O_EXTRA = 19
+    OBS_FRAMES = 16    # more than the F_* codes
+    OBS_STAGES = 16    # more than Stage's members
+    # the effect record's fields, in the order of _OBS_EFFECT (their offsets in the pending field)
+    E_PLAYER = 0
+    E_CARD = 1
+    E_STEP = 2
+    E_STAGE = 3
+    E_QUEUE = 4
+    E_EACH = 5
+    E_SEAT = 6
+    E_PROJECT = 7
+    E_DEST = 8
+    E_LEFT = 9
+    E_COMPLETING = 10
+    N_EFFECT = 11
+
+
+_OBS_NAMES = ("current_player", "phase", "pending", "scores", "winners", "team_scores", "turn", "first_player",
+              "round", "actions_used", "actions_allowed", "hand", "hand_sizes", "deck_size", "discard",
+              "reshuffles", "projects", "permanents", "resolving", "extra_turns")
+_OBS_EFFECT = ("player", "card", "step", "stage", "queue", "each", "seat", "project", "dest", "left",
+               "completing")
+
+
+def _hot(node, value):
+    """Where ``node`` (a one-hot or counted node of the encoder) puts its 1 for ``value``."""
+    out = []
+    node.emit(value, out)
+    return out.index(1.0)
+
+
+def _number(node, value):
+    """The one value ``node`` (an index node of the encoder) writes for ``value``."""
+    out = []
+    node.emit(value, out)
+    return out[0]
+
+
+cdef class _GiObservation(ObservationPlan):
+    """The plan, with the table's card set as the encoder numbers it: each design's slot in each
+    field's vocabulary (the set's own, a user's deck included, as hints.py derives them), read from
+    the encoder's own nodes, and the inner offsets of the pending field and of a project."""
+    cdef int16_t hand_slot[MAXD]
+    cdef int16_t discard_slot[MAXD]
+    cdef int16_t perm_slot[MAXD]
+    cdef int16_t pay_card[MAXD]        # pending.card (a Payment's)
+    cdef int16_t eff_card[MAXD]        # pending.effect.card
+    cdef int16_t resolving_card[MAXD]
+    cdef int16_t project_card[MAXD]
+    cdef float resource_number[MAXD]   # projects[*][*].resources[*]: the design's resource type
+    cdef float card_number[MAXD]       # projects[*][*].resource_cards[*]: the design
+    cdef int16_t owed_slot[3]
+    cdef int16_t phase_slot[3]
+    cdef int16_t stage_slot[OBS_STAGES]
+    cdef int8_t frame_tag[OBS_FRAMES]  # per F_* code: its tag's place (Redraw: redraw_tag)
+    cdef int redraw_tag
+    cdef int p_seat, p_card, p_owed, owed_cap, owed_size, p_effect
+    cdef int eff[N_EFFECT]
+    cdef int queue_cap
+    cdef int hand_size, discard_size, perm_size, resolving_size
+    cdef int row_cap, row_size, proj_size, pc_off, pc_size, pf_off, pr_off, pr_cap, prc_off, prc_cap
+    cdef bint reveal
+
+    def __init__(self, GiTable table):
+        ObservationPlan.__init__(self, table, _OBS_CONSTANT, tuple([(name, None) for name in _OBS_NAMES]))
+        root = self.encoder._root
+        fields = dict(zip(root.names, root.nodes))
+        ids = table.ids
+        if len(ids) > MAXD or len(_STAGES) > OBS_STAGES:
+            raise UnsupportedError("the table's card set is larger than the native observation's arrays")
+        pending = fields["pending"].inner
+        offset = 1 + len(pending.kinds)
+        where = {}
+        slots = dict(zip(pending.labels, pending.nodes))
+        for label, node in zip(pending.labels, pending.nodes):
+            where[label] = offset
+            offset += node.size
+        if set(where) != {"seat", "card", "owed", "effect"}:
+            raise UnsupportedError("the native observation does not know this pending field's layout")
+        self.p_seat, self.p_card, self.p_owed, self.p_effect = where["seat"], where["card"], where["owed"], where["effect"]
+        self.owed_cap = slots["owed"].capacity
+        self.owed_size = slots["owed"].inner.size
+        effect = slots["effect"]
+        if tuple(effect.names) != _OBS_EFFECT:
+            raise UnsupportedError("the native observation does not know the Effect's fields")
+        offset = 0
+        for k, node in enumerate(effect.nodes):
+            self.eff[k] = offset
+            offset += node.size
+        self.queue_cap = effect.nodes[E_QUEUE].capacity
+        order = [kind.__name__ for kind in pending.kinds]
+        self.redraw_tag = order.index("Redraw")
+        for k in range(OBS_FRAMES):
+            self.frame_tag[k] = -1
+        self.frame_tag[F_PAY] = order.index("Payment")
+        for code, cls in _FRAME_CLASSES.items():
+            self.frame_tag[code] = order.index(cls.__name__)
+        for k, stage in enumerate(_STAGES):
+            self.stage_slot[k] = _hot(effect.nodes[E_STAGE], stage)
+        for k in range(3):
+            self.owed_slot[k] = _hot(slots["owed"].inner, RESOURCES[k])
+        for k, phase in enumerate(_PHASES):
+            self.phase_slot[k] = _hot(fields["phase"], phase)
+        projects = fields["projects"]
+        row = projects.inner
+        project = row.inner
+        names = dict(zip(project.names, project.nodes))
+        if tuple(project.names) != ("uid", "card", "face_up", "resources", "resource_cards"):
+            raise UnsupportedError("the native observation does not know a project's fields")
+        self.row_cap = row.capacity
+        self.row_size = row.size
+        self.proj_size = project.size
+        self.pc_off = project.nodes[0].size
+        self.pc_size = project.nodes[1].size
+        self.pf_off = self.pc_off + self.pc_size
+        self.pr_off = self.pf_off + project.nodes[2].size
+        self.pr_cap = names["resources"].capacity
+        self.prc_off = self.pr_off + names["resources"].size
+        self.prc_cap = names["resource_cards"].inner.capacity
+        for d, card in enumerate(ids):
+            self.hand_slot[d] = _hot(fields["hand"].inner, (card,))
+            self.discard_slot[d] = _hot(fields["discard"], (card,))
+            self.perm_slot[d] = _hot(fields["permanents"].inner, (card,))
+            self.pay_card[d] = _hot(slots["card"], card)
+            self.eff_card[d] = _hot(effect.nodes[E_CARD], card)
+            self.resolving_card[d] = _hot(fields["resolving"].inner, card)
+            self.project_card[d] = _hot(names["card"].inner, card)
+            self.resource_number[d] = _number(names["resources"].inner, RESOURCES[table.tab.rtype[d]])
+            self.card_number[d] = _number(names["resource_cards"].inner.inner, card)
+        self.hand_size = fields["hand"].size
+        self.discard_size = fields["discard"].size
+        self.perm_size = fields["permanents"].inner.size
+        self.resolving_size = fields["resolving"].size
+        self.reveal = bool(table.options.reveal_resources)
+
+
+cdef inline int _obs_zone(const S* s, int z, float* out, const int16_t* slots) noexcept nogil:
+    """Counts a zone's designs into ``out`` at their slots; the zone's size."""
+    cdef int i
+    for i in range(s.zs[z], s.zs[z + 1]):
+        out[slots[s.buf[i]]] += 1
+    return s.zs[z + 1] - s.zs[z]
+
+
+cdef void _observe(const S* s, const Tab* t, _GiObservation plan, float* out, int seat, int to_move,
+                   int allowed) noexcept:
+    """Writes the dynamic fields of ``observe(state, seat)`` (-1: the spectator) into ``out``, whose
+    dynamic fields are zero (GI-VIEW-1: only the viewer's own hand; GI-VIEW-2, GI-VIEW-3: a
+    face-down project's card for its owner and the seats that saw it; its resource cards for its
+    owner, or everyone under reveal_resources)."""
+    cdef const int* off = plan.offset
+    cdef int n = t.players, p, k, i, j, units, total, tag
+    cdef float* f
+    cdef float* e
+    cdef const Proj* pr
+    cdef int32_t team[MAXP]
+    if s.phase != PH_OVER:
+        out[off[O_CURRENT]] = 1
+        out[off[O_CURRENT] + 1] = to_move
+    out[off[O_PHASE] + plan.phase_slot[s.phase]] = 1
+    f = out + off[O_PENDING]
+    if s.phase == PH_REDRAW:
+        f[0] = 1
+        f[1 + plan.redraw_tag] = 1
+        f[plan.p_seat] = to_move
+    elif s.phase != PH_OVER and s.frame == F_PAY:
+        f[0] = 1
+        f[1 + plan.frame_tag[F_PAY]] = 1
+        f[plan.p_seat] = s.turn
+        f[plan.p_card + plan.pay_card[s.pay_card]] = 1
+        total = 0
+        for i in range(s.owed_pos, s.owed_len):
+            for units in range(s.owed[i] & 0x3FFF):
+                if total < plan.owed_cap:
+                    f[plan.p_owed + 1 + total * plan.owed_size + plan.owed_slot[s.owed[i] >> 14]] = 1
+                total += 1
+        f[plan.p_owed] = total
+    elif s.phase != PH_OVER and s.frame != F_NONE:
+        f[0] = 1
+        f[1 + plan.frame_tag[s.frame]] = 1
+        f[plan.p_seat] = to_move
+        e = f + plan.p_effect
+        e[plan.eff[E_PLAYER]] = s.eff.player
+        e[plan.eff[E_CARD] + plan.eff_card[s.eff.card]] = 1
+        e[plan.eff[E_STEP]] = s.eff.step
+        e[plan.eff[E_STAGE] + plan.stage_slot[s.eff.stage]] = 1
+        e[plan.eff[E_QUEUE]] = s.eff.nq
+        for i in range(s.eff.nq if s.eff.nq < plan.queue_cap else plan.queue_cap):
+            e[plan.eff[E_QUEUE] + 1 + i] = s.eff.queue[i]
+        e[plan.eff[E_EACH]] = s.eff.each
+        e[plan.eff[E_SEAT]] = s.eff.seat
+        e[plan.eff[E_PROJECT]] = s.eff.project
+        e[plan.eff[E_DEST]] = s.eff.dest
+        e[plan.eff[E_LEFT]] = s.eff.left
+        e[plan.eff[E_COMPLETING]] = s.eff.completing
+    if s.phase != PH_OVER and s.phase != PH_REDRAW and (s.frame == F_PAY or s.frame != F_NONE):
+        out[off[O_RESOLVING]] = 1
+        out[off[O_RESOLVING] + 1 + plan.resolving_card[s.pay_card if s.frame == F_PAY else s.eff.card]] = 1
+    out[off[O_SCORES]] = n
+    k = 0
+    for p in range(n):
+        out[off[O_SCORES] + 1 + p] = s.scores[p]
+        team[p] = 0
+        if s.phase == PH_OVER and s.winners >> p & 1:
+            out[off[O_WINNERS] + 1 + k] = p
+            k += 1
+    out[off[O_WINNERS]] = k
+    k = 0
+    for p in range(n):  # GI-TEAM-3: each team's score, team 0 first
+        team[t.teams[p]] += s.scores[p]
+        if t.teams[p] + 1 > k:
+            k = t.teams[p] + 1
+    out[off[O_TEAM_SCORES]] = k
+    for i in range(k):
+        out[off[O_TEAM_SCORES] + 1 + i] = team[i]
+    out[off[O_TURN]] = s.turn
+    out[off[O_FIRST]] = s.first
+    out[off[O_ROUND]] = s.round
+    out[off[O_USED]] = s.used
+    out[off[O_ALLOWED]] = allowed
+    if seat >= 0:
+        out[off[O_HAND]] = 1
+        _obs_zone(s, Z_HAND + seat, out + off[O_HAND] + 1, plan.hand_slot)
+    out[off[O_HAND_SIZES]] = n
+    out[off[O_PROJECTS]] = n
+    out[off[O_PERMANENTS]] = n
+    for p in range(n):
+        out[off[O_HAND_SIZES] + 1 + p] = s.zs[Z_HAND + p + 1] - s.zs[Z_HAND + p]
+        _obs_zone(s, Z_PERM + p, out + off[O_PERMANENTS] + 1 + p * plan.perm_size, plan.perm_slot)
+        f = out + off[O_PROJECTS] + 1 + p * plan.row_size
+        f[0] = s.nproj[p]
+        for k in range(s.nproj[p] if s.nproj[p] < plan.row_cap else plan.row_cap):
+            pr = &s.proj[p][k]
+            e = f + 1 + k * plan.proj_size
+            e[0] = pr.uid
+            if pr.up or seat == p or (seat >= 0 and pr.known >> seat & 1):
+                e[plan.pc_off] = 1
+                e[plan.pc_off + 1 + plan.project_card[pr.card]] = 1
+            e[plan.pf_off] = pr.up
+            j = 0
+            for i in range(s.zs[_pz(p, k)], s.zs[_pz(p, k) + 1]):
+                if j < plan.pr_cap:
+                    e[plan.pr_off + 1 + j] = plan.resource_number[s.buf[i]]
+                j += 1
+            e[plan.pr_off] = j
+            if seat == p or plan.reveal:
+                e[plan.prc_off] = 1
+                e[plan.prc_off + 1] = j
+                j = 0
+                for i in range(s.zs[_pz(p, k)], s.zs[_pz(p, k) + 1]):
+                    if j < plan.prc_cap:
+                        e[plan.prc_off + 2 + j] = plan.card_number[s.buf[i]]
+                    j += 1
+    out[off[O_DECK]] = s.zs[Z_DECK + 1] - s.zs[Z_DECK]
+    _obs_zone(s, Z_DISC, out + off[O_DISCARD], plan.discard_slot)
+    out[off[O_RESHUFFLES]] = s.reshuffles
+    out[off[O_EXTRA]] = s.extra_turns
+
+
 # --- the native game ----------------------------------------------------------------------------
 
 @cython.final
@@ -1730,6 +2016,16 @@ cdef class GremlinsInc(NativeGame):
             winners=tuple([p for p in range(n) if s.phase == PH_OVER and s.winners >> p & 1]),
             extra_turns=s.extra_turns, extra_given=s.extra_given,
         )
+
+    # --- native observations (issue 30) -------------------------------------------------------
+
+    cdef object make_observation_plan(self):
+        return _GiObservation(<GiTable>self.table)
+
+    cdef int observation_fill(self, object plan, float* out, int seat) except -1:
+        _observe(&self.s, self.tab, <_GiObservation>plan, out, seat, self.to_move(),
+                 _allowed(&self.s, self.tab, self.s.turn))
+        return 0
 
 
 _FRAME_CLASSES = {F_PLAYER: PlayerChoice, F_PROJECT: ProjectChoice, F_RESOURCE: ResourceChoice,

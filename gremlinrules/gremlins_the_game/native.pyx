@@ -38,7 +38,7 @@ cdef extern from "<stdlib.h>" nogil:
 from libc.string cimport memcpy, memset
 
 from gremlinrules.core.native.bits cimport bits_count_words, bits_lowest
-from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
+from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable, ObservationPlan
 from gremlinrules.core.native.rng cimport GR_GAMMA, GR_M1, sm_below, sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
@@ -1246,6 +1246,279 @@ STATE_BYTES = sizeof(S)
 """The size of a native state's struct (the table it shares is not counted)."""
 
 
+# --- native observations (issue 30): the fields of the View, as the adapters encode them -----
+
+_OBS_CONSTANT = ("seat", "players", "options", "map")
+"""The View's fields equal in every state of a seat: encoded once, in Python (the template)."""
+
+cdef enum:
+    # the dynamic fields, in the order of _obs_dynamic (their offsets in the plan)
+    O_CURRENT = 0
+    O_PHASE = 1
+    O_PENDING = 2
+    O_SCORES = 3
+    O_WINNERS = 4
+    O_WON = 5
+    O_OUTCOME = 6
+    O_TURN = 7
+    O_TURN_NUMBER = 8
+    O_FIRST = 9
+    O_POSITIONS = 10
+    O_FREE = 11
+    O_EV_TOK = 12
+    O_WP_TOK = 13
+    O_BOARD = 14
+    O_POOL = 15
+    O_CROWD = 16
+    O_DEFEATED = 17
+    O_HAND = 18
+    O_HAND_SIZES = 19
+    O_WDECK = 20
+    O_WDISC = 21
+    O_EDECK = 22
+    O_EDISC = 23
+    NFRAMES = 8        # the frame classes, in the order of the pending field's tag
+    NSTEPS = 16        # at least len(Next)
+
+
+_OBS_NAMES = ("current_player", "phase", "pending", "scores", "winners", "gremlins_won", "outcome", "turn",
+              "turn_number", "first_player", "positions", "free_move", "event_tokens", "weapon_tokens",
+              "board", "pool_size", "crowd", "defeated", "hand", "hand_sizes", "weapon_deck_size",
+              "weapon_discard", "event_deck_size", "event_discard")
+
+
+def _hot(node, value):
+    """Where ``node`` (a one-hot or counted node of the encoder) puts its 1 for ``value``."""
+    out = []
+    node.emit(value, out)
+    return out.index(1.0)
+
+
+def _number(node, value):
+    """The one value ``node`` (an index node of the encoder) writes for ``value``."""
+    out = []
+    node.emit(value, out)
+    return out[0]
+
+
+cdef class _GtgObservation(ObservationPlan):
+    """The plan, with the table's names as the encoder numbers them: each space, gremlin, weapon
+    and event card's slot in its field's vocabulary (the map's and the component set's, as
+    hints.py derives them), read from the encoder's own nodes, and the pending field's inner
+    offsets."""
+    cdef float pos_number[MAXSPACES]   # positions: a space's index number
+    cdef float origin_number[MAXSPACES]  # pending.origin: the same
+    cdef int16_t board_space[MAXSPACES]  # board[*].space: a space's slot
+    cdef int16_t ev_slot[NTOK]
+    cdef int16_t wp_slot[NTOK]
+    cdef int16_t board_design[NG]      # board[*].gremlin: a gremlin's design's slot
+    cdef int16_t crowd_design[NG]
+    cdef int16_t defeated_design[NG]
+    cdef int16_t fight_design[NG]      # pending.gremlin (a Fight's)
+    cdef int16_t hand_weapon[NKIND]
+    cdef int16_t disc_weapon[NKIND]
+    cdef int16_t disc_event[NCARD]
+    cdef int16_t card_event[NCARD]     # pending.card
+    cdef int16_t step_slot[NSTEPS]     # pending.then[*]: a step code's slot
+    cdef int16_t outcome_slot[4]
+    cdef int tok_size, wtok_size, board_cap, board_entry, board_space_size, board_gremlin_size
+    cdef int crowd_size, defeated_size, hand_size, wdisc_size, wdisc_cap, edisc_size, edisc_cap
+    cdef int p_seat, p_gremlin, p_origin, p_then, p_card, then_cap, then_size
+    cdef int tag[NFRAMES]              # per native frame kind (see _frame_tag): its tag's place
+
+    def __init__(self, GtgTable table):
+        cdef int n = table.tab.players, k, g
+        ObservationPlan.__init__(self, table, _OBS_CONSTANT, tuple([(name, None) for name in _OBS_NAMES]))
+        root = self.encoder._root
+        fields = dict(zip(root.names, root.nodes))
+        names = table.geo.names
+        if len(names) > MAXSPACES or len(table.weapon_names) > NKIND or len(table.event_names) > NCARD:
+            raise UnsupportedError("the table's components are larger than the native observation's arrays")
+        pos = fields["positions"].inner
+        board = fields["board"]
+        entry = board.inner  # a SeenGremlin: space, gremlin (optional), face_up, from_pool
+        for k, name in enumerate(names):
+            self.pos_number[k] = _number(pos, name)
+            self.board_space[k] = _hot(entry.nodes[0], name)
+        self.tok_size = fields["event_tokens"].inner.size
+        self.wtok_size = fields["weapon_tokens"].inner.size
+        for k in range(NTOK):
+            self.ev_slot[k] = _hot(fields["event_tokens"].inner, names[table.tab.ev_space[k]])
+            self.wp_slot[k] = _hot(fields["weapon_tokens"].inner, names[table.tab.wp_space[k]])
+        self.board_cap = board.capacity
+        self.board_entry = entry.size
+        self.board_space_size = entry.nodes[0].size
+        self.board_gremlin_size = entry.nodes[1].size
+        design = table.parts.design
+        pending = fields["pending"].inner
+        slots = dict(zip(pending.labels, pending.nodes))
+        offset = 1 + len(pending.kinds)
+        where = {}
+        for label, node in zip(pending.labels, pending.nodes):
+            where[label] = offset
+            offset += node.size
+        if set(where) != {"seat", "gremlin", "origin", "then", "card"} or len(pending.kinds) != NFRAMES:
+            raise UnsupportedError("the native observation does not know this pending field's layout")
+        self.p_seat, self.p_gremlin, self.p_origin = where["seat"], where["gremlin"], where["origin"]
+        self.p_then, self.p_card = where["then"], where["card"]
+        self.then_cap = slots["then"].capacity
+        self.then_size = slots["then"].inner.size
+        for k, name in enumerate(names):
+            self.origin_number[k] = _number(slots["origin"], name)
+        order = [kind.__name__ for kind in pending.kinds]
+        for k, kind in enumerate(("Fight", "EscapeToTheater", "GangToTheater", "HandLimit", "EventDiscard",
+                                  "PlaceGremlin", "PickGremlin", "MoveGremlin")):
+            self.tag[k] = order.index(kind)
+        for g, gid in enumerate(table.gremlin_ids):
+            self.board_design[g] = _hot(entry.nodes[1].inner, design[gid])
+            self.crowd_design[g] = _hot(fields["crowd"], (design[gid],))
+            self.defeated_design[g] = _hot(fields["defeated"].inner, (design[gid],))
+            self.fight_design[g] = _hot(slots["gremlin"], design[gid])
+        self.crowd_size = fields["crowd"].size
+        self.defeated_size = fields["defeated"].inner.size
+        self.hand_size = fields["hand"].inner.size
+        self.wdisc_size = fields["weapon_discard"].inner.size
+        self.wdisc_cap = fields["weapon_discard"].capacity
+        self.edisc_size = fields["event_discard"].inner.size
+        self.edisc_cap = fields["event_discard"].capacity
+        for k, name in enumerate(table.weapon_names):
+            self.hand_weapon[k] = _hot(fields["hand"].inner, (name,))
+            self.disc_weapon[k] = _hot(fields["weapon_discard"].inner, name)
+        for k, name in enumerate(table.event_names):
+            self.disc_event[k] = _hot(fields["event_discard"].inner, name)
+            self.card_event[k] = _hot(slots["card"], name)
+        if len(_STEP_NAMES) > NSTEPS:
+            raise UnsupportedError("the native observation knows fewer frame steps than Next has")
+        for k, step in enumerate(_STEP_NAMES):
+            self.step_slot[k] = _hot(slots["then"].inner, step)
+        for k, outcome in enumerate(_OUTCOMES):
+            self.outcome_slot[k] = _hot(fields["outcome"], outcome)
+        if fields["phase"].size != 2 or fields["scores"].size != 1 + n or fields["hand_sizes"].size != 1 + n:
+            raise UnsupportedError("the native observation does not match this table's layout")
+
+
+cdef inline int _frame_tag(const S* s) noexcept nogil:
+    """The pending frame's class, in the order of _GtgObservation.tag (as GremlinsTheGame._frame)."""
+    if s.fkind == F_FIGHT:
+        return 0
+    if s.fkind == F_THEATER:
+        return 1 if s.fsrc == SRC_ESCAPE else 2
+    if s.fkind == F_DISCARD:
+        return 3 if s.fsrc == SRC_HAND_LIMIT else 4
+    if s.fkind == F_PLACE:
+        return 5
+    return 6 if s.fkind == F_MOVE_FROM else 7
+
+
+cdef void _observe(const S* s, const Tab* t, _GtgObservation plan, float* out, int seat, int32_t* scores,
+                   uint32_t winners) noexcept:
+    """Writes the dynamic fields of ``observe(state, seat)`` (-1: the spectator) into ``out``, whose
+    dynamic fields are zero (GTG-VIEW-1: positions, tokens and face-up gremlins public, face-down
+    ones unknown to everyone, only the viewer's own hand; GTG-VIEW-2: gremlins by design)."""
+    cdef const int* off = plan.offset
+    cdef int n = t.players, p, k, g, i, j, tag, steps
+    cdef int16_t order[NG]
+    cdef float* f
+    cdef float* e
+    if s.phase != OVER:
+        out[off[O_CURRENT]] = 1
+        out[off[O_CURRENT] + 1] = s.turn
+    out[off[O_PHASE] + (1 if s.phase == OVER else 0)] = 1
+    if s.fkind != NONE:
+        f = out + off[O_PENDING]
+        tag = _frame_tag(s)
+        f[0] = 1
+        f[1 + plan.tag[tag]] = 1
+        f[plan.p_seat] = s.turn
+        if tag == 0:
+            f[plan.p_gremlin + plan.fight_design[s.fsrc]] = 1
+        if tag == 1 or tag == 7:
+            f[plan.p_origin] = plan.origin_number[s.ffrom]
+        if tag >= 3:
+            f[plan.p_then] = s.fthen_len
+            steps = s.fthen_len if s.fthen_len < plan.then_cap else plan.then_cap
+            for k in range(steps):
+                f[plan.p_then + 1 + k * plan.then_size + plan.step_slot[s.fthen[k]]] = 1
+        if tag >= 4:
+            f[plan.p_card + plan.card_event[s.edisc[s.edisc_len - 1]]] = 1
+    f = out + off[O_SCORES]
+    f[0] = n
+    for p in range(n):
+        f[1 + p] = scores[p]
+    f = out + off[O_WINNERS]
+    k = 0
+    for p in range(n):
+        if winners >> p & 1:
+            f[1 + k] = p
+            k += 1
+    f[0] = k
+    out[off[O_WON]] = s.phase == OVER and t.challenging and s.outcome != STRIPE_DEFEATED
+    out[off[O_OUTCOME] + plan.outcome_slot[s.outcome]] = 1
+    out[off[O_TURN]] = s.turn
+    out[off[O_TURN_NUMBER]] = s.turn_number
+    out[off[O_FIRST]] = s.first_player
+    out[off[O_POSITIONS]] = n
+    out[off[O_FREE]] = n
+    out[off[O_HAND_SIZES]] = n
+    out[off[O_DEFEATED]] = n
+    for p in range(n):
+        out[off[O_POSITIONS] + 1 + p] = plan.pos_number[s.pos[p]]
+        out[off[O_FREE] + 1 + p] = (s.free_move >> p) & 1
+        out[off[O_HAND_SIZES] + 1 + p] = s.hand_len[p]
+    j = 0
+    for k in range(NTOK):
+        if (s.ev_tok >> k) & 1:
+            out[off[O_EV_TOK] + 1 + j * plan.tok_size + plan.ev_slot[k]] = 1
+            j += 1
+    out[off[O_EV_TOK]] = j
+    j = 0
+    for k in range(NTOK):
+        if (s.wp_tok >> k) & 1:
+            out[off[O_WP_TOK] + 1 + j * plan.wtok_size + plan.wp_slot[k]] = 1
+            j += 1
+    out[off[O_WP_TOK]] = j
+    j = 0  # the board: its gremlins by space, ascending (one gremlin a space)
+    for g in range(NG):
+        if s.gpos[g] >= 0:
+            i = j
+            while i > 0 and s.gpos[order[i - 1]] > s.gpos[g]:
+                order[i] = order[i - 1]
+                i -= 1
+            order[i] = g
+            j += 1
+    f = out + off[O_BOARD]
+    f[0] = j
+    for i in range(j if j < plan.board_cap else plan.board_cap):
+        g = order[i]
+        e = f + 1 + i * plan.board_entry
+        e[plan.board_space[s.gpos[g]]] = 1
+        e += plan.board_space_size
+        if (s.up >> g) & 1:
+            e[0] = 1
+            e[1 + plan.board_design[g]] = 1
+            e[plan.board_gremlin_size] = 1
+        e[plan.board_gremlin_size + 1] = (s.from_pool >> g) & 1
+    out[off[O_POOL]] = s.pool_end - s.pool_top
+    for k in range(s.crowd_len):
+        out[off[O_CROWD] + plan.crowd_design[s.crowd[k]]] += 1
+    for k in range(s.defeated_len):
+        out[off[O_DEFEATED] + 1 + s.defeated_by[k] * plan.defeated_size + plan.defeated_design[s.defeated[k]]] += 1
+    if seat >= 0:
+        out[off[O_HAND]] = 1
+        for k in range(t.nweapons):
+            out[off[O_HAND] + 1 + plan.hand_weapon[k]] += s.hand[seat][k]
+    out[off[O_WDECK]] = s.wend - s.wtop
+    f = out + off[O_WDISC]
+    f[0] = s.wdisc_len
+    for k in range(s.wdisc_len if s.wdisc_len < plan.wdisc_cap else plan.wdisc_cap):
+        f[1 + k * plan.wdisc_size + plan.disc_weapon[s.wdisc[k]]] = 1
+    out[off[O_EDECK]] = s.eend - s.etop
+    f = out + off[O_EDISC]
+    f[0] = s.edisc_len
+    for k in range(s.edisc_len if s.edisc_len < plan.edisc_cap else plan.edisc_cap):
+        f[1 + k * plan.edisc_size + plan.disc_event[s.edisc[k]]] = 1
+
+
 # --- the native game ----------------------------------------------------------------------------
 
 @cython.final
@@ -1435,6 +1708,17 @@ cdef class GremlinsTheGame(NativeGame):
             event_discard=tuple([events[s.edisc[k]] for k in range(s.edisc_len)]),
             outcome=_OUTCOMES[s.outcome], stack=stack,
         )
+
+    # --- native observations (issue 30) -------------------------------------------------------
+
+    cdef object make_observation_plan(self):
+        return _GtgObservation(<GtgTable>self.table)
+
+    cdef int observation_fill(self, object plan, float* out, int seat) except -1:
+        cdef int32_t scores[MAXP]
+        self.scores_into(scores)
+        _observe(&self.s, self.tab, <_GtgObservation>plan, out, seat, scores, self.winners_mask())
+        return 0
 
 
 cdef GremlinsTheGame _game(GtgTable table):

@@ -277,10 +277,15 @@ def _acted(seat: int, action: Any, viewer: int | None) -> str:
 
 
 @guarded
-def event_sentence(event: Any, seat: int | None) -> str:
+def event_sentence(event: Any, seat: int | None, *, view: View | None = None) -> str:
     """What ``event`` (as ``observe_event`` gives it to ``seat``; None: a spectator) was, in one
     sentence: "You drew 1 weapon card: sword.", "Seat 1 defeated a gremlin with a red square (1
-    point): 1 point."."""
+    point): 1 point.".
+
+    ``view`` (any view of the same table) is taken as in every game; this game's events name
+    all they tell, so it is only checked."""
+    if view is not None:
+        check_type(view, View, "Gremlins: The Game View")
     check_complete("event_sentence", event)
     if type(event) not in EVENT_TYPES:
         check_type(event, Acted, "Gremlins: The Game event")

@@ -15,7 +15,7 @@ cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable
+from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable, ObservationPlan
 from gremlinrules.core.native.rng cimport sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
@@ -594,6 +594,140 @@ STATE_BYTES = sizeof(S)
 """The size of a native state's struct (the table it shares is not counted)."""
 
 
+# --- native observations (issue 30): the fields of the View, as the adapters encode them -----
+
+_OBS_CONSTANT = ("seat", "players", "options", "components")
+"""The View's fields equal in every state of a seat: encoded once, in Python (the template)."""
+
+cdef enum:
+    # the dynamic fields, in the order of _obs_dynamic (their offsets in the plan)
+    O_CURRENT = 0
+    O_PHASE = 1
+    O_PENDING = 2
+    O_SCORES = 3
+    O_WINNERS = 4
+    O_HAND = 5
+    O_HAND_SIZES = 6
+    O_DECK = 7
+    O_HEAP = 8
+    O_PADS = 9
+    O_MEDALS = 10
+    O_REMOVED = 11
+    O_GDECK = 12
+    O_THREAT = 13
+    O_GDISC = 14
+    O_WANDERER = 15
+    O_STATUS = 16
+    O_TURN = 17  # then round, mains, builds, open_build, chrome, no_eat, final_turn, rebuilt,
+                 # finale, final_turns, hand_emptied: one value each, at consecutive offsets
+
+
+cdef tuple _obs_dynamic(int n):
+    """The dynamic fields and the sizes this module writes for ``n`` players (encoding.py's
+    rules over hints.py's capacities: a tuple is its length then its slots; an enum one-hot)."""
+    return (("current_player", 2), ("phase", 5), ("pending", 2 + 1 + NM * NM), ("scores", 1 + n),
+            ("winners", 1 + n), ("hand", 1 + NM), ("hand_sizes", 1 + n), ("deck_size", 1),
+            ("scrapheap", 1 + DECK * NM), ("pads", 1 + n * NM), ("medals", 1 + n * NM), ("removed", NM),
+            ("gremlin_deck_size", 1), ("threat", 1 + NM * NM), ("gremlin_discard", 1 + GDECK * (NM + 1)),
+            ("wanderer", 2), ("wanderer_status", 3), ("turn", 1), ("round", 1), ("mains", 1),
+            ("builds", 1), ("open_build", 1), ("chrome", 1), ("no_eat", 1), ("final_turn", 1),
+            ("rebuilt", 1), ("finale", 1), ("final_turns", 1), ("hand_emptied", 1))
+
+
+cdef inline void _obs_rows(float* out, const uint8_t[MAXP][NM] rows, int n) noexcept nogil:
+    """A tuple of MaterialCounts: its length, then each row's six counts."""
+    cdef int p, t
+    out[0] = n
+    for p in range(n):
+        for t in range(NM):
+            out[1 + p * NM + t] = rows[p][t]
+
+
+cdef void _observe(const S* s, const Tab* tab, const int* off, float* out, int seat,
+                   int32_t* scores, uint32_t winners) noexcept nogil:
+    """Writes the dynamic fields of ``observe(state, seat)`` (-1: the spectator) at ``off`` into
+    ``out``, whose dynamic fields are zero (NGG-VIEW-1: the viewer's own hand only, the decks as
+    sizes)."""
+    cdef int n = tab.players, p, t, k, i
+    cdef float* f
+    if s.phase != OVER:  # current_player: the pending Feed's holder, else the turn owner
+        out[off[O_CURRENT]] = 1
+        out[off[O_CURRENT] + 1] = s.feed_seat if s.feeding else s.turn
+    out[off[O_PHASE] + s.phase] = 1
+    if s.feeding:  # the MealChoice: its seat, then the tied types, rust to chrome, one-hot each
+        f = out + off[O_PENDING]
+        f[0] = 1
+        f[1] = s.feed_seat
+        k = 0
+        for t in range(NM):
+            if s.feed_among >> t & 1:
+                f[3 + k * NM + t] = 1
+                k += 1
+        f[2] = k
+    f = out + off[O_SCORES]
+    f[0] = n
+    for p in range(n):
+        f[1 + p] = scores[p]
+    f = out + off[O_WINNERS]
+    k = 0
+    for p in range(n):
+        if winners >> p & 1:
+            f[1 + k] = p
+            k += 1
+    f[0] = k
+    if seat >= 0:
+        f = out + off[O_HAND]
+        f[0] = 1
+        for t in range(NM):
+            f[1 + t] = s.hands[seat][t]
+    f = out + off[O_HAND_SIZES]
+    f[0] = n
+    for p in range(n):
+        k = 0
+        for t in range(NM):
+            k += s.hands[p][t]
+        f[1 + p] = k
+    out[off[O_DECK]] = s.deck_end - s.deck_top
+    f = out + off[O_HEAP]
+    f[0] = s.heap_len
+    for i in range(s.heap_len):
+        f[1 + i * NM + s.heap[i]] = 1
+    _obs_rows(out + off[O_PADS], s.pads, n)
+    _obs_rows(out + off[O_MEDALS], s.medals, n)
+    for t in range(NM):
+        out[off[O_REMOVED] + t] = s.removed[t]
+    out[off[O_GDECK]] = s.gdeck_end - s.gdeck_top
+    f = out + off[O_THREAT]
+    k = 0
+    for t in range(NM):
+        if s.threat >> t & 1:
+            f[1 + k * NM + t] = 1
+            k += 1
+    f[0] = k
+    f = out + off[O_GDISC]
+    f[0] = s.gdisc_len
+    for i in range(s.gdisc_len):
+        f[1 + i * (NM + 1) + s.gdisc[i]] = 1
+    if s.wanderer >= 0:
+        out[off[O_WANDERER]] = 1
+        out[off[O_WANDERER] + 1] = s.wanderer
+        out[off[O_STATUS] + 1] = 1  # held
+    else:
+        out[off[O_STATUS] + (0 if s.wanderer == AWAY else 2)] = 1  # set aside, gone
+    out[off[O_TURN]] = s.turn
+    out[off[O_TURN + 1]] = s.round
+    out[off[O_TURN + 2]] = s.mains
+    out[off[O_TURN + 3]] = s.builds
+    out[off[O_TURN + 4]] = s.open_build
+    out[off[O_TURN + 5]] = s.chrome
+    out[off[O_TURN + 6]] = s.no_eat
+    out[off[O_TURN + 7]] = s.final_turn
+    out[off[O_TURN + 8]] = s.rebuilt
+    out[off[O_TURN + 9]] = s.finale
+    out[off[O_TURN + 10]] = s.final_turns
+    out[off[O_TURN + 11]] = s.hand_emptied
+
+
 # --- the native game ----------------------------------------------------------------------------
 
 @cython.final
@@ -681,6 +815,17 @@ cdef class NoGoodGremlins(NativeGame):
             final_turn=bool(s.final_turn), rebuilt=bool(s.rebuilt), finale=bool(s.finale),
             final_turns=s.final_turns, stack=stack, hand_emptied=bool(s.hand_emptied),
         )
+
+    # --- native observations (issue 30) -------------------------------------------------------
+
+    cdef object make_observation_plan(self):
+        return ObservationPlan(self.table, _OBS_CONSTANT, _obs_dynamic(self.tab.players))
+
+    cdef int observation_fill(self, object plan, float* out, int seat) except -1:
+        cdef int32_t scores[MAXP]
+        self.scores_into(scores)
+        _observe(&self.s, self.tab, (<ObservationPlan>plan).offset, out, seat, scores, self.winners_mask())
+        return 0
 
 
 cdef NoGoodGremlins _game(NggTable table):

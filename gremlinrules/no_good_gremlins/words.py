@@ -220,9 +220,14 @@ def _acted(seat: int, action: Any, viewer: int | None) -> str:
 
 
 @guarded
-def event_sentence(event: Any, seat: int | None) -> str:
+def event_sentence(event: Any, seat: int | None, *, view: View | None = None) -> str:
     """What ``event`` (as ``observe_event`` gives it to ``seat``; None: a spectator) was, in one
-    sentence: "You drew 2 cards: iron and rust.", "Seat 2 launched their iron rocket."."""
+    sentence: "You drew 2 cards: iron and rust.", "Seat 2 launched their iron rocket.".
+
+    ``view`` (any view of the same table) is taken as in every game; this game's events name
+    all they tell, so it is only checked."""
+    if view is not None:
+        check_type(view, View, "No Good Gremlins View")
     check_complete("event_sentence", event)
     if type(event) not in EVENT_TYPES:
         check_type(event, Acted, "No Good Gremlins event")

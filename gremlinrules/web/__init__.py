@@ -20,15 +20,18 @@ from gremlinrules.web.store import StoredTable
 from gremlinrules.web.store import TableStore
 from gremlinrules.web.tables import PROTOCOL_VERSION
 from gremlinrules.web.tables import Accepted
+from gremlinrules.web.tables import BadNameError
 from gremlinrules.web.tables import BadTokenError
 from gremlinrules.web.tables import MoveRefusedError
+from gremlinrules.web.tables import SeatTakenError
 from gremlinrules.web.tables import Table
 from gremlinrules.web.tables import Tables
 from gremlinrules.web.tables import UnknownTableError
 from gremlinrules.web.tables import WebError
 
-__all__ = ["PROTOCOL_VERSION", "Accepted", "BadTokenError", "MoveRefusedError", "StoredTable", "Table",
-           "TableStore", "Tables", "UnknownTableError", "WebError", "serve"]
+__all__ = ["PROTOCOL_VERSION", "Accepted", "BadNameError", "BadTokenError", "MoveRefusedError",
+           "SeatTakenError", "StoredTable", "Table", "TableStore", "Tables", "UnknownTableError", "WebError",
+           "serve"]
 
 
 def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = "tables.sqlite", bot_delay: float = 0.4,

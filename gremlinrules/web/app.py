@@ -6,8 +6,15 @@ Routes (the protocol is documented in docs/web.rst):
   (the seat's token travels in the URL fragment, ``#<token>``, so it never
   reaches a server log); ``GET /static/...``: its script and style.
 - ``GET /api/games``: the games, their player counts and default options.
+- ``GET /api/tables``: the lobby's list of open tables (listed, in play, a seat free).
 - ``POST /api/tables``: create a table; the answer holds each seat's token
   (and the seed only when the request chose it: the seed replays every hidden card).
+- ``POST /api/tables/{table}/join``: take a free seat under a display name; the
+  answer holds the seat's token, handed out this once.
+- ``POST /api/tables/{table}/leave``: free the token's seat (the token stops working).
+- ``POST /api/tables/{table}/rematch``: a finished table's rematch with the same
+  seats; the answer holds the asking seat's new link (every other seat's link
+  is pushed to that seat's connections only, in a ``rematch`` message).
 - ``GET /api/tables/{table}``: the seat's ``update`` (``Authorization: Bearer
   <token>``; none: the spectator's).
 - ``POST /api/tables/{table}/moves``: a move over HTTP (same body and answers
@@ -16,7 +23,9 @@ Routes (the protocol is documented in docs/web.rst):
 - ``GET /api/tables/{table}/board.svg``: the picture of the seat's view, where
   the library draws this game (404 where it does not).
 - ``WS /ws/{table}``: the live table: ``hello``, then ``move`` messages; the
-  server sends ``welcome``, ``update``, ``refused`` and ``error``.
+  server sends ``welcome`` (with the seats' names and connected marks), ``update``,
+  ``seats`` (those names and marks again, whenever they change),
+  ``rematch``, ``refused`` and ``error``.
 
 Each table's moves are applied one at a time under its own asyncio lock, and
 every connection's messages go out in version order through its own bounded
@@ -54,6 +63,7 @@ from gremlinrules.web.tables import ENDED_EXPIRY
 from gremlinrules.web.tables import IDLE_EXPIRY
 from gremlinrules.web.tables import Accepted
 from gremlinrules.web.tables import BadTokenError
+from gremlinrules.web.tables import SeatTakenError
 from gremlinrules.web.tables import Table
 from gremlinrules.web.tables import Tables
 from gremlinrules.web.tables import WebError
@@ -70,7 +80,7 @@ except ModuleNotFoundError as exc:
     raise MissingExtraError("web", "the web table server (gremlinrules.web.app)", exc.name) from exc
 
 __all__ = ["CREATE_LIMIT", "MAX_BOT_TABLES", "MAX_LIVE", "MAX_MESSAGE", "MAX_TABLES", "CreateLimiter",
-           "CreateTokenError", "TableServer", "TooManyTablesError", "create_app"]
+           "CreateTokenError", "TableServer", "TooManyJoinsError", "TooManyTablesError", "create_app"]
 
 MAX_MESSAGE = 64 * 1024
 """The largest request body or WebSocket message accepted, in bytes."""
@@ -131,6 +141,12 @@ class TooManyTablesError(WebError):
         return {**super().as_data(), "retry_after": round(self.retry_after, 1)}
 
 
+class TooManyJoinsError(TooManyTablesError):
+    """A client that joined its seats' worth for this minute (as many as it may create tables)."""
+
+    key = "web.too-many-joins"
+
+
 class CreateTokenError(WebError, PermissionError):
     """A create without the server's host token (``serve --create-token``)."""
 
@@ -143,9 +159,12 @@ class CreateLimiter:
     then one every 60/per_minute seconds). Clients whose bucket is full again are forgotten, so
     the limiter's memory holds only the clients of the last minute."""
 
-    def __init__(self, per_minute: int, clock: Callable[[], float]) -> None:
+    def __init__(self, per_minute: int, clock: Callable[[], float], *, what: str = "new tables",
+                 error: type[TooManyTablesError] = TooManyTablesError) -> None:
         self.per_minute = per_minute
         self._clock = clock
+        self._what = what
+        self._error = error
         self._buckets: dict[str, tuple[float, float]] = {}
 
     def take(self, client: str) -> None:
@@ -159,8 +178,8 @@ class CreateLimiter:
         allowance = min(float(self.per_minute), allowance + max(0.0, now - checked) * rate)
         if allowance < 1:
             self._buckets[client] = (allowance, now)
-            raise TooManyTablesError(f"too many new tables: at most {self.per_minute} a minute from one "
-                                     "client; try again shortly", retry_after=(1 - allowance) / rate)
+            raise self._error(f"too many {self._what}: at most {self.per_minute} a minute from one "
+                              "client; try again shortly", retry_after=(1 - allowance) / rate)
         self._buckets[client] = (allowance - 1, now)
 
 
@@ -300,6 +319,9 @@ class TableServer:
         self.create_token = create_token
         self.max_tables = max_tables
         self.limiter = None if not create_limit else CreateLimiter(create_limit, store.clock)
+        self.join_limiter = None if not create_limit else CreateLimiter(
+            create_limit, store.clock, what="joins", error=TooManyJoinsError)
+        """Joins one client may make a minute (as many as creates): nobody takes every free seat."""
         self._swept = float("-inf")
         self.bot_delay = bot_delay
         self.max_live = max_live
@@ -366,6 +388,10 @@ class TableServer:
                                    "(Authorization: Bearer <token>)")
         if self.limiter is not None:
             self.limiter.take(client)
+        self._check_cap()
+
+    def _check_cap(self) -> None:
+        """ServerBusyError when the store holds ``max_tables`` tables even after a sweep."""
         if self.tables.store.count() >= self.max_tables:
             self.sweep(force=True)
             if self.tables.store.count() >= self.max_tables:
@@ -452,6 +478,74 @@ class TableServer:
             state = live.table.state
         return str(draw(live.table.game.id, live.table.game.observe(state, seat), labels=BOARD_LABELS))
 
+    # The lobby's side: seats, names, connected marks, rematches.
+
+    @staticmethod
+    def _connected(live: _Live) -> set[int]:
+        return {c.seat for c in live.connections if c.seat is not None and not c.closed}
+
+    def _push_seats(self, live: _Live, *, skip: _Connection | None = None) -> None:
+        """Send every client of the table (but ``skip``) its seats: names, free or taken,
+        connected or away."""
+        message = {"type": "seats", "table": live.table.id, "seats": live.table.seats(self._connected(live))}
+        for conn in list(live.connections):
+            if conn is not skip:
+                conn.put(message)
+
+    async def claim(self, live: _Live, seat: int | None) -> None:
+        """A free seat opened with its host's link is taken from now on (the lobby stops offering it)."""
+        if seat is not None and live.table.is_free(seat) and await asyncio.to_thread(live.table.claim, seat):
+            self._push_seats(live)
+
+    async def join(self, live: _Live, data: Any) -> dict[str, Any]:
+        """Give a free seat to a display name (``{"seat": n, "name": "..."}``); the answer holds the
+        seat's token and link, given out this once."""
+        if not isinstance(data, dict) or set(data) != {"seat", "name"}:
+            raise WebError('a join is a JSON object {"seat": n, "name": "..."}')
+        async with live.lock:
+            token = await asyncio.to_thread(live.table.join, data["seat"], data["name"])
+            self._push_seats(live)
+        seat = data["seat"]  # checked by the join
+        return {"table": live.table.id, "seat": seat, "name": live.table.holders[seat].name,
+                "token": token, "link": f"/t/{live.table.id}#{token}"}
+
+    async def leave(self, live: _Live, seat: int) -> None:
+        """Free ``seat``: its token stops working, and its open pages become spectators' pages."""
+        async with live.lock:
+            await asyncio.to_thread(live.table.leave, seat)
+            board = svg_drawer(live.table.game.id) is not None
+            for conn in list(live.connections):
+                if conn.seat == seat:
+                    conn.seat = None
+                    conn.put(live.table.welcome(None, board=board))
+                    conn.put(live.table.update(None))
+            self._push_seats(live)
+
+    async def rematch(self, live: _Live, seat: int) -> dict[str, Any]:
+        """The rematch of a finished table, made on the first ask: the same game, players, options,
+        bots and seat holders. Every connection of a held seat receives that seat's new link (and
+        no other), the others the spectators' link; the answer is the asking seat's. A holder who
+        asks again (another tab, a page opened later) gets a fresh link to the same seat, while
+        the rematch holds it for them."""
+        await self.claim(live, seat)
+        async with live.lock:
+            if live.table.rematch is None:  # one per table: no host token or create limit needed
+                self._check_cap()
+                self._make_room()
+                table, tokens = await asyncio.to_thread(self.tables.rematch, live.table)
+                new = self._live[table.id] = _Live(table)
+                self._start_bots(new)
+                for conn in list(live.connections):
+                    conn.put(_rematch_message(table, conn.seat, tokens.get(conn.seat)
+                                              if conn.seat is not None else None))
+                return _rematch_message(table, seat, tokens.get(seat))
+        async with self.using(live.table.rematch) as new, new.lock:
+            if not new.table.holders[seat].rematched:
+                raise SeatTakenError(f"seat {seat} of the rematch {new.table.id} was left; join a free "
+                                     "seat in the lobby")
+            token = await asyncio.to_thread(new.table.hand_over, seat)
+        return _rematch_message(new.table, seat, token)
+
     # The WebSocket side.
 
     async def websocket(self, websocket: WebSocket) -> None:
@@ -482,16 +576,24 @@ class TableServer:
 
     async def _serve(self, live: _Live, websocket: WebSocket, seat: int | None) -> None:
         conn = _Connection(websocket, seat)
+        await self.claim(live, seat)
         async with live.lock:  # the snapshot and later broadcasts reach the queue in version order
+            arrived = seat is not None and seat not in self._connected(live)
             live.connections.add(conn)
-            conn.put(live.table.welcome(seat, board=svg_drawer(live.table.game.id) is not None))
+            welcome = live.table.welcome(seat, board=svg_drawer(live.table.game.id) is not None)
+            welcome["seats"] = live.table.seats(self._connected(live))
+            conn.put(welcome)
             conn.put(live.table.update(seat))
+            if arrived:  # the others see this seat connected
+                self._push_seats(live, skip=conn)
         conn.pump_task = asyncio.get_running_loop().create_task(conn.pump())
         try:
             await self._receive(live, conn)
         finally:
             live.connections.discard(conn)
             conn.closed = True
+            if conn.seat is not None and conn.seat not in self._connected(live):
+                self._push_seats(live)  # the others see this seat away (no other tab holds it)
             conn.pump_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await conn.pump_task
@@ -532,6 +634,14 @@ class TableServer:
             except Exception:  # a bug of ours: say so, keep the connection and the server
                 _log.exception("table %s: a message failed", live.table.id)
                 conn.put({"type": "error", "message": "internal error", "key": "web.internal"})
+
+
+def _rematch_message(table: Table, seat: int | None, token: str | None) -> dict[str, Any]:
+    """The ``rematch`` message (and answer) for ``seat``: its own new link when it holds a seat of
+    the rematch, else the spectators'."""
+    link = f"/t/{table.id}" if token is None else f"/t/{table.id}#{token}"
+    return {"type": "rematch", "table": table.id, "seat": seat if token is not None else None,
+            "token": token, "link": link, "spectator": f"/t/{table.id}"}
 
 
 def _error_data(exc: BaseException) -> tuple[dict[str, Any], int]:
@@ -641,6 +751,43 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.4, max_live: int = 
         return JSONResponse(await server.create(await _body(request)), status_code=201)
 
     @_json_errors
+    async def listing(request: Request) -> Response:
+        server.sweep()
+        return JSONResponse(await asyncio.to_thread(server.tables.listings, idle=server.expire),
+                            headers={"Cache-Control": "no-store"})
+
+    @_json_errors
+    async def join(request: Request) -> Response:
+        if server.join_limiter is not None:
+            try:
+                server.join_limiter.take(request.client.host if request.client else "")
+            except TooManyTablesError as exc:
+                return JSONResponse(exc.as_data(), status_code=exc.status,
+                                    headers={"Retry-After": str(max(1, math.ceil(exc.retry_after)))})
+        body = await _body(request)
+        async with server.using(request.path_params["table"]) as live:
+            answer = await server.join(live, body)
+        return JSONResponse(answer, headers={"Cache-Control": "no-store"})
+
+    @_json_errors
+    async def leave(request: Request) -> Response:
+        async with server.using(request.path_params["table"]) as live:
+            seat = live.table.seat_of(_token(request))
+            if seat is None:
+                raise BadTokenError("leaving needs the seat's token (Authorization: Bearer <token>)")
+            await server.leave(live, seat)
+        return JSONResponse({"type": "left", "table": live.table.id, "seat": seat})
+
+    @_json_errors
+    async def rematch(request: Request) -> Response:
+        async with server.using(request.path_params["table"]) as live:
+            seat = live.table.seat_of(_token(request))
+            if seat is None:
+                raise BadTokenError("a rematch needs a seat's token (Authorization: Bearer <token>)")
+            answer = await server.rematch(live, seat)
+        return JSONResponse(answer, headers={"Cache-Control": "no-store"})
+
+    @_json_errors
     async def record(request: Request) -> Response:
         server.sweep()
         table_id = request.path_params["table"]
@@ -664,6 +811,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.4, max_live: int = 
             seat = live.table.seat_of(_token(request))
             if seat is None:
                 raise BadTokenError("a move needs a seat's token (Authorization: Bearer <token>)")
+            await server.claim(live, seat)
             accepted = await server.move(live, seat, body)
         return JSONResponse({"type": "accepted", "version": accepted.version + 1})
 
@@ -684,7 +832,11 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.4, max_live: int = 
         Route("/static/{name}", static),
         Route("/api/games", games),
         Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables", listing, methods=["GET"]),
         Route("/api/tables/{table}", snapshot),
+        Route("/api/tables/{table}/join", join, methods=["POST"]),
+        Route("/api/tables/{table}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{table}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table}/moves", move, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/board.svg", board),

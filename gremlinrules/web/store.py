@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["StoredTable", "TableStore"]
+__all__ = ["Holder", "Listing", "StoredTable", "TableStore"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -57,12 +57,24 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT,
+    taken INTEGER NOT NULL,
+    rematched INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+);
 """
 
-_ADDED = (("touched", "the time of its last move (or of its creation)"),
-          ("ended", "the time its game ended, NULL while it is in play"))
-"""Columns added to ``tables`` after the first release, with what they hold (older files get them
-when opened; ``touched`` then starts at the table's last logged move)."""
+_ADDED = (("touched", "REAL", "the time of its last move (or of its creation)"),
+          ("ended", "REAL", "the time its game ended, NULL while it is in play"),
+          ("listed", "INTEGER", "1 when the lobby lists the table (NULL: made before the lobby, unlisted)"),
+          ("rematch", "TEXT", "the id of its rematch table, NULL until one is made"))
+"""Columns added to ``tables`` after the first release, with their type and what they hold (older
+files get them when opened; ``touched`` then starts at the table's last logged move). The
+``seats`` table came with the lobby: a table made before it has no rows there, and its seats
+count as taken (its host handed out every link)."""
 
 
 @attrs.frozen
@@ -89,6 +101,37 @@ class StoredTable:
     """The cached state's JSON."""
     log: tuple[tuple[int, str], ...] = ()
     """The action log: (seat, action JSON) in order; entry i was accepted at version i."""
+    listed: bool = True
+    """Whether the lobby lists the table (a host may make it unlisted)."""
+    holders: tuple[Holder, ...] | None = None
+    """Per seat, who holds it (None when loaded from a file made before the lobby: every seat
+    counts as taken, by its host's link)."""
+    rematch: str | None = None
+    """The id of the table's rematch, once one is made."""
+
+
+@attrs.frozen
+class Holder:
+    """Who holds a seat: ``taken`` once someone joined it from the lobby (``name``, their display
+    name) or opened it with the host's link (no name); a bot seat is taken, with no name."""
+
+    taken: bool = False
+    name: str | None = None
+    rematched: bool = False
+    """Taken by a rematch for the old table's holder of this seat, who may still ask for its link
+    (cleared when the seat is left)."""
+
+
+@attrs.frozen
+class Listing:
+    """One table the lobby lists: its setup, when it was made and who holds its seats."""
+
+    id: str
+    game: str
+    players: int
+    bots: tuple[int, ...]
+    created: float
+    holders: tuple[Holder, ...]
 
 
 class TableStore:
@@ -109,9 +152,9 @@ class TableStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-        for name, _ in _ADDED:
+        for name, kind, _ in _ADDED:
             if name not in columns:  # a file made before expiry: add the column, fill it from the log
-                self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} REAL")
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
         self._db.execute("UPDATE tables SET touched = COALESCE((SELECT MAX(at) FROM actions "
                          "WHERE table_id = tables.id), created) WHERE touched IS NULL")
 
@@ -138,11 +181,15 @@ class TableStore:
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO tables (id, game, players, seed, options, bots, bot, tokens, library, created, "
-                "version, state, touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "version, state, touched, listed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.game, table.players, table.seed,
                  None if table.options is None else json.dumps(table.options),
                  json.dumps(list(table.bots)), table.bot, json.dumps(list(table.tokens)),
-                 table.library, now, table.version, table.state, now))
+                 table.library, now, table.version, table.state, now, int(table.listed)))
+            holders = table.holders or tuple(Holder(taken=s in table.bots) for s in range(table.players))
+            db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                           [(table.id, s, h.name, int(h.taken), int(h.rematched))
+                            for s, h in enumerate(holders)])
 
     def append(self, table_id: str, index: int, seat: int, action: str, state: str, *,
                ended: bool = False) -> None:
@@ -176,6 +223,7 @@ class TableStore:
                    if r[0] not in kept]
             for table_id in ids:
                 db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+                db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
                 db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
         return ids
 
@@ -193,12 +241,14 @@ class TableStore:
         """The table with its log, or None when there is none with that id."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, game, players, seed, options, bots, bot, tokens, library, version, state "
-                "FROM tables WHERE id = ?", (table_id,)).fetchone()
+                "SELECT id, game, players, seed, options, bots, bot, tokens, library, version, state, "
+                "listed, rematch FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None:
                 return None
             log = self._db.execute("SELECT idx, seat, action FROM actions WHERE table_id = ? ORDER BY idx",
                                    (table_id,)).fetchall()
+            seats = self._db.execute("SELECT name, taken, rematched FROM seats WHERE table_id = ? "
+                                     "ORDER BY seat", (table_id,)).fetchall()
         for expected, (idx, _, _) in enumerate(log):
             if idx != expected:  # the primary key and append() make this impossible; say so if not
                 raise RuntimeError(f"table {table_id}: the action log skips from {expected} to {idx}")
@@ -207,7 +257,61 @@ class TableStore:
             options=None if row[4] is None else json.loads(row[4]),
             bots=tuple(json.loads(row[5])), bot=row[6], tokens=tuple(json.loads(row[7])),
             library=row[8], version=row[9], state=row[10],
-            log=tuple((seat, action) for _, seat, action in log))
+            log=tuple((seat, action) for _, seat, action in log), listed=bool(row[11]),
+            holders=tuple(Holder(bool(t), n, bool(r)) for n, t, r in seats) if seats else None,
+            rematch=row[12])
+
+    def take_seat(self, table_id: str, seat: int, name: str | None, token_digest: str | None) -> bool:
+        """Mark a free seat taken (by ``name``, or by its host's link for None) and, when
+        ``token_digest`` is given, make it the seat's token; in one transaction, and only if the
+        seat is free: False (nothing changed) when it is taken already, so two joiners racing
+        for one seat never both win."""
+        with self._transaction() as db:
+            taken = db.execute("UPDATE seats SET taken = 1, name = ? WHERE table_id = ? AND seat = ? "
+                               "AND taken = 0", (name, table_id, seat)).rowcount == 1
+            if taken and token_digest is not None:
+                self._set_token(db, table_id, seat, token_digest)
+        return taken
+
+    def free_seat(self, table_id: str, seat: int, token_digest: str) -> None:
+        """Free a seat (its holder left): no name, not taken, and a token nobody holds."""
+        with self._transaction() as db:
+            db.execute("UPDATE seats SET taken = 0, name = NULL, rematched = 0 "
+                       "WHERE table_id = ? AND seat = ?", (table_id, seat))
+            self._set_token(db, table_id, seat, token_digest)
+
+    def set_token(self, table_id: str, seat: int, token_digest: str) -> None:
+        """Replace one seat's token digest (the old token stops opening the seat)."""
+        with self._transaction() as db:
+            self._set_token(db, table_id, seat, token_digest)
+
+    @staticmethod
+    def _set_token(db: sqlite3.Connection, table_id: str, seat: int, token_digest: str) -> None:
+        row = db.execute("SELECT tokens FROM tables WHERE id = ?", (table_id,)).fetchone()
+        tokens = json.loads(row[0])
+        tokens[seat] = token_digest
+        db.execute("UPDATE tables SET tokens = ? WHERE id = ?", (json.dumps(tokens), table_id))
+
+    def set_rematch(self, table_id: str, rematch: str) -> bool:
+        """Record a table's rematch; False (nothing changed) when it has one already."""
+        with self._transaction() as db:
+            return db.execute("UPDATE tables SET rematch = ? WHERE id = ? AND rematch IS NULL",
+                              (rematch, table_id)).rowcount == 1
+
+    def listings(self, *, idle: float | None = None, limit: int = 100) -> list[Listing]:
+        """The listed tables still in play (newest first, at most ``limit``), leaving out those with
+        no move for over ``idle`` seconds (about to expire)."""
+        since = float("-inf") if idle is None else self.clock() - idle
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, game, players, bots, created FROM tables WHERE listed = 1 AND ended IS NULL "
+                "AND touched >= ? ORDER BY created DESC, id LIMIT ?", (since, limit)).fetchall()
+            seats = {}
+            for row in rows:
+                seats[row[0]] = self._db.execute(
+                    "SELECT name, taken FROM seats WHERE table_id = ? ORDER BY seat", (row[0],)).fetchall()
+        return [Listing(id=r[0], game=r[1], players=r[2], bots=tuple(json.loads(r[3])), created=r[4],
+                        holders=tuple(Holder(bool(t), n) for n, t in seats[r[0]])) for r in rows]
 
     def table_ids(self) -> Sequence[str]:
         """Every stored table's id, oldest first."""

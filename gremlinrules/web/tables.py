@@ -39,12 +39,14 @@ from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.registry import get_game
 from gremlinrules.web.clicks import legal_parts
+from gremlinrules.web.store import Holder
+from gremlinrules.web.store import Listing
 from gremlinrules.web.store import StoredTable
 from gremlinrules.web.store import TableStore
 
 __all__ = [
-    "ENDED_EXPIRY", "IDLE_EXPIRY", "PROTOCOL_VERSION", "Accepted", "BadTokenError", "MoveRefusedError",
-    "Table", "Tables", "UnknownTableError", "WebError",
+    "ENDED_EXPIRY", "IDLE_EXPIRY", "NAME_LIMIT", "PROTOCOL_VERSION", "Accepted", "BadNameError",
+    "BadTokenError", "MoveRefusedError", "SeatTakenError", "Table", "Tables", "UnknownTableError", "WebError",
 ]
 
 PROTOCOL_VERSION = 1
@@ -59,6 +61,9 @@ IDLE_EXPIRY = 24 * 3600.0
 ENDED_EXPIRY = 2 * 3600.0
 """Seconds a finished table is kept after its game ended (``serve --expire-ended``), for its
 players to look at the end and download its record."""
+
+NAME_LIMIT = 24
+"""The most characters a display name may have."""
 
 BOT_SPECS = ("random", "plain")
 """The bots a table's bot seats can use (fast enough to answer at once)."""
@@ -114,6 +119,35 @@ class MoveRefusedError(WebError, ValueError):
                 "version": self.version}
 
 
+class BadNameError(WebError, ValueError):
+    """A display name the lobby refuses: not text, empty, too long, or not printable."""
+
+    key = "web.bad-name"
+
+
+class SeatTakenError(WebError):
+    """A join for a seat someone holds already (or a bot's seat): choose another free seat."""
+
+    status = 409
+    key = "web.seat-taken"
+
+
+def display_name(name: Any) -> str:
+    """``name`` as a display name: a string, stripped of surrounding spaces, 1 to NAME_LIMIT
+    characters, every one printable (no control, format or line-breaking characters, so a name
+    cannot reorder or break the text around it). Anything else: BadNameError."""
+    if not isinstance(name, str):
+        raise BadNameError(f"a name must be text, not {shown(name)}")
+    name = name.strip()
+    if not name:
+        raise BadNameError("a name must not be empty")
+    if len(name) > NAME_LIMIT:
+        raise BadNameError(f"a name is at most {NAME_LIMIT} characters, not {len(name)}")
+    if not name.isprintable():
+        raise BadNameError("a name must be printable: no control, format or line-break characters")
+    return str(name)
+
+
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -154,8 +188,15 @@ class Table:
         self.options_data = stored.options
         self.bots = stored.bots
         self.bot_spec = stored.bot
-        self._tokens = stored.tokens
+        self._tokens = list(stored.tokens)
         self._store = store
+        self.listed = stored.listed
+        """Whether the lobby lists the table."""
+        self.holders: list[Holder] = list(stored.holders
+                                          or (Holder(taken=True) for _ in range(stored.players)))
+        """Per seat, who holds it (a table made before the lobby: every seat taken, by link)."""
+        self.rematch = stored.rematch
+        """The id of the table's rematch, once one is made."""
         self.lock = threading.RLock()
         """Held while the state, the version and the history change or are read together."""
         options = None if stored.options is None else self.game.from_data(stored.options, self.game.Options)
@@ -193,6 +234,66 @@ class Table:
                 seat = i
         if seat is None:
             raise BadTokenError(f"that token opens no seat of table {self.id}")
+        return seat
+
+    # The lobby's side: who holds each seat.
+
+    def is_free(self, seat: int) -> bool:
+        """True when nobody holds ``seat`` and no bot plays it: the lobby offers it."""
+        return seat not in self.bots and not self.holders[seat].taken
+
+    def join(self, seat: Any, name: Any) -> str:
+        """Give the free ``seat`` to ``name`` (a display name, checked: BadNameError); returns the
+        seat's new token, handed out this once (the host's link for the seat stops working).
+        SeatTakenError when the seat is taken, a bot's, or taken meanwhile by a racing join."""
+        seat = self._seat(seat)
+        name = display_name(name)
+        token = secrets.token_urlsafe(18)
+        with self.lock:
+            if not self.is_free(seat) or not self._store.take_seat(self.id, seat, name, _digest(token)):
+                raise SeatTakenError(f"seat {seat} of table {self.id} is taken; choose a free seat")
+            self._tokens[seat] = _digest(token)
+            self.holders[seat] = Holder(taken=True, name=name)
+        return token
+
+    def claim(self, seat: int) -> bool:
+        """Mark ``seat`` taken because its holder opened it with the host's link (no name); True
+        when it was free until now."""
+        with self.lock:
+            if not self.is_free(seat) or not self._store.take_seat(self.id, seat, None, None):
+                return False
+            self.holders[seat] = Holder(taken=True)
+            return True
+
+    def leave(self, seat: int) -> None:
+        """Free ``seat``: its name goes, its token stops working, the lobby offers it again."""
+        with self.lock:
+            digest = _digest(secrets.token_urlsafe(18))  # a token nobody is given
+            self._store.free_seat(self.id, seat, digest)
+            self._tokens[seat] = digest
+            self.holders[seat] = Holder()
+
+    def hand_over(self, seat: int) -> str:
+        """A new token for ``seat`` (the old one stops working), for the holder a rematch put
+        there."""
+        token = secrets.token_urlsafe(18)
+        with self.lock:
+            self._store.set_token(self.id, seat, _digest(token))
+            self._tokens[seat] = _digest(token)
+        return token
+
+    def seats(self, connected: Collection[int] = ()) -> list[dict[str, Any]]:
+        """Each seat as every client (and the lobby) may see it: a bot's or not, taken or free,
+        its holder's display name (public by choice, never drawn from the state) and whether a
+        client holds it open now (``connected``: the seats with a live connection)."""
+        with self.lock:
+            holders = list(self.holders)
+        return [{"seat": s, "bot": s in self.bots, "free": s not in self.bots and not h.taken,
+                 "name": h.name, "connected": s in connected} for s, h in enumerate(holders)]
+
+    def _seat(self, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise WebError(f"seat must be 0..{self.players - 1}, not {shown(seat)}")
         return seat
 
     def bot_to_move(self) -> int | None:
@@ -273,13 +374,13 @@ class Table:
 
     # What a client receives: built from the seat's view and redacted events only.
 
-    def _events_for(self, seat: int | None, moves: Sequence[Accepted]) -> list[dict[str, Any]]:
+    def _events_for(self, seat: int | None, moves: Sequence[Accepted], view: Any) -> list[dict[str, Any]]:
         out = []
         for accepted in moves:
             seen = [e for e in (self.game.observe_event(e, seat) for e in accepted.events) if e is not None]
             out.append({"version": accepted.version, "seat": accepted.seat,
                         "events": [self.game.to_data(e) for e in seen],
-                        "text": [self.game.event_text(e, seat) for e in seen]})
+                        "text": [self.game.event_text(e, seat, view=view) for e in seen]})
         return out
 
     def update(self, seat: int | None, moves: Sequence[Accepted] | None = None) -> dict[str, Any]:
@@ -307,7 +408,7 @@ class Table:
                        "label": _label(game.action_label(view, a)), "parts": parts}
                       for i, (a, parts) in enumerate(zip(legal, legal_parts(game.id, view, legal),
                                                          strict=True))],
-            "events": self._events_for(seat, history if moves is None else moves),
+            "events": self._events_for(seat, history if moves is None else moves, view),
             "reset": moves is None,
         }
 
@@ -315,7 +416,12 @@ class Table:
         """The ``welcome`` message: the table's public setup and the seat the client holds."""
         return {"type": "welcome", "protocol": PROTOCOL_VERSION, "table": self.id, "game": self.game.id,
                 "title": self.game.title, "players": self.players, "seat": seat, "bots": list(self.bots),
-                "board": board}
+                "board": board, "rematch": self.rematch}
+
+
+def _listed_seats(listing: Listing) -> list[dict[str, Any]]:
+    return [{"seat": s, "bot": s in listing.bots, "free": s not in listing.bots and not h.taken,
+             "name": h.name} for s, h in enumerate(listing.holders)]
 
 
 class Tables:
@@ -327,9 +433,13 @@ class Tables:
         self._lock = threading.Lock()
 
     def create(self, game_id: str, players: int, *, seed: int | None = None, options: Any = None,
-               bots: Sequence[int] = (), bot: str = "random") -> tuple[Table, list[str | None]]:
-        """A new table and its seat tokens (None for a bot seat). Bad input: a GremlinRulesError
-        (UnknownGameError, SetupError, SerializationError, InvalidArgumentError)."""
+               bots: Sequence[int] = (), bot: str = "random", listed: bool = True,
+               holders: Sequence[Holder] | None = None) -> tuple[Table, list[str | None]]:
+        """A new table and its seat tokens (None for a bot seat); ``listed``: the lobby lists it,
+        ``holders``: who holds each seat (a rematch's; default every human seat free). Bad input: a
+        GremlinRulesError (UnknownGameError, SetupError, SerializationError, InvalidArgumentError)."""
+        if not isinstance(listed, bool):
+            raise InvalidArgumentError(f"listed must be true or false, not {shown(listed)}")
         if not isinstance(game_id, str):
             raise InvalidArgumentError(f"game must be a game id, not {shown(game_id)}")
         game = get_game(game_id)
@@ -351,7 +461,9 @@ class Tables:
             id=secrets.token_urlsafe(6), game=game.id, players=players, seed=seed,
             options=None if opts is None else game.to_data(opts), bots=bot_seats, bot=bot,
             tokens=tuple(None if t is None else _digest(t) for t in tokens), library=__version__,
-            version=0, state=game.to_json(state))
+            version=0, state=game.to_json(state), listed=listed,
+            holders=tuple(holders) if holders is not None
+            else tuple(Holder(taken=s in bot_seats) for s in range(players)))
         self.store.create(stored)
         table = Table(stored, self.store)
         with self._lock:
@@ -360,16 +472,53 @@ class Tables:
 
     def create_from_data(self, data: Any) -> tuple[Table, list[str | None]]:
         """:meth:`create` from a request's JSON object: ``{"game": id, "players": n, "seed": s,
-        "options": {...}, "bots": [seats], "bot": "random"}`` (only game and players required)."""
+        "options": {...}, "bots": [seats], "bot": "random", "listed": true}`` (only game and players
+        required; ``listed: false`` keeps the table out of the lobby's list)."""
         if not isinstance(data, dict):
             raise InvalidArgumentError("a new table is a JSON object with game and players")
-        unknown = sorted(set(data) - {"game", "players", "seed", "options", "bots", "bot"})
+        unknown = sorted(set(data) - {"game", "players", "seed", "options", "bots", "bot", "listed"})
         if unknown:
             raise InvalidArgumentError(f"unknown fields: {shown(unknown)}")
         if "game" not in data or "players" not in data:
             raise InvalidArgumentError("a new table needs game and players")
         return self.create(data["game"], data["players"], seed=data.get("seed"), options=data.get("options"),
-                           bots=data.get("bots") or (), bot=data.get("bot") or "random")
+                           bots=data.get("bots") or (), bot=data.get("bot") or "random",
+                           listed=data.get("listed", True))
+
+    def rematch(self, old: Table) -> tuple[Table, dict[int, str]]:
+        """A new table with ``old``'s game, players, options, bots and seat holders (their names
+        too; a fresh, secret seed), recorded as ``old``'s rematch, and the new token of each seat
+        someone holds. ``old`` must be over (MoveRefusedError, ``web.not-over``) and have no
+        rematch yet (the caller checks under the table's lock)."""
+        if old.game.current_player(old.state) is not None:
+            raise old._refused("the game is still in play: a rematch starts after its end", "web.not-over")
+        with old.lock:
+            holders = [Holder(taken=h.taken, name=h.name, rematched=h.taken and s not in old.bots)
+                       for s, h in enumerate(old.holders)]
+        table, _ = self.create(old.game.id, old.players, options=old.options_data, bots=old.bots,
+                               bot=old.bot_spec, listed=old.listed, holders=holders)
+        self.store.set_rematch(old.id, table.id)
+        old.rematch = table.id
+        tokens = {s: table.hand_over(s) for s, h in enumerate(holders) if h.rematched}
+        return table, tokens
+
+    def listings(self, *, idle: float | None = IDLE_EXPIRY) -> list[dict[str, Any]]:
+        """The lobby's list: the listed tables still in play with a free seat, newest first, each
+        with its game, players, seats (free or not, names) and creation time (seconds since the
+        epoch). Tables with no move for over ``idle`` seconds (about to expire) are left out."""
+        out = []
+        for listing in self.store.listings(idle=idle):
+            seats = _listed_seats(listing)
+            if not any(s["free"] for s in seats):
+                continue
+            try:
+                title = get_game(listing.game).title
+            except UnknownGameError:
+                continue
+            out.append({"table": listing.id, "game": listing.game, "title": title, "players": listing.players,
+                        "created": listing.created, "seats": seats,
+                        "free": [s["seat"] for s in seats if s["free"]], "spectator": f"/t/{listing.id}"})
+        return out
 
     def get(self, table_id: Any) -> Table:
         """The table with that id (loaded and replayed on first use). Unknown: UnknownTableError."""

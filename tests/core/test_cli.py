@@ -53,6 +53,23 @@ def test_demo_plays_a_whole_game_and_prints_the_result(game_id: str) -> None:
     assert text.rstrip().endswith(f"[{reason}]")
 
 
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_demo_tells_each_decision_as_its_seat_and_the_actions_label(game_id: str, tmp_path: Path) -> None:
+    """Each decision line is the acting seat and the action's label as that seat sees it
+    (``game.action_label``), the words the page and ``play`` show, not the internal description."""
+    game = gremlinrules.get_game(game_id)
+    out = io.StringIO()
+    play_demo(game, min(game.player_counts), 5, out, max_lines=12, record=tmp_path / "game.json")
+    printed = [line for line in out.getvalue().splitlines() if line[:5].strip().rstrip(".").isdigit()]
+    loaded = load_record((tmp_path / "game.json").read_text(encoding="utf-8"))
+    states = replay(loaded)
+    assert len(printed) == 12
+    for line, state, action in zip(printed, states, loaded.actions, strict=False):
+        seat = game.current_player(state)
+        label = game.action_label(game.observe(state, seat), action)
+        assert line.split(". ", 1)[1].split("  [scores")[0] == f"Seat {seat}: {label}"
+
+
 def test_unknown_game_exits_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     """An unknown game id prints a clear error and exits with status 2."""
     assert main(["demo", "no-such-game"]) == 2

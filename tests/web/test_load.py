@@ -50,6 +50,8 @@ async def _seat(server: ServerProcess, table: str, token: str, seed: int,
                 await ws.send(json.dumps({"type": "move", "version": update["version"],
                                           "action": choice["action"]}))
             message = await anext(messages)
+            while message["type"] == "seats":  # the other seat connected or left (the lobby's marks)
+                message = await anext(messages)
             assert message["type"] == "update", message  # a bot never sends a stale or illegal move
             if sent is not None:
                 latencies.append(time.perf_counter() - sent)

@@ -127,7 +127,7 @@ def test_updates_hold_only_the_seats_view_its_legal_actions_and_its_redacted_eve
     """For every seat and the spectator, after each move, the update's view is observe(state,
     seat) with the game's sentences for it (view_text), legal actions go only to the seat that
     decides (labelled from its view), and the events are exactly observe_event of what happened,
-    each with its sentence for that seat (event_text)."""
+    each with its sentence for that seat (event_text, told with the seat's view)."""
     game = gremlinrules.get_game(game_id)
     players = min(game.player_counts)
     table, _ = _tables().create(game_id, players, seed=3)
@@ -148,7 +148,7 @@ def test_updates_hold_only_the_seats_view_its_legal_actions_and_its_redacted_eve
             redacted = [e for e in (game.observe_event(e, viewer) for e in events) if e is not None]
             assert update["events"] == [{"version": accepted.version, "seat": seat,
                                          "events": [game.to_data(e) for e in redacted],
-                                         "text": [game.event_text(e, viewer) for e in redacted]}]
+                                         "text": [game.event_text(e, viewer, view=view) for e in redacted]}]
             legal = game.legal_actions(table.state) if viewer == game.current_player(table.state) else ()
             assert [a["action"] for a in update["legal"]] == [game.to_data(a) for a in legal]
             labels = [str(game.action_label(view, a)) for a in legal]
@@ -318,3 +318,24 @@ def test_whatever_clients_send_the_table_equals_the_replay_of_its_stored_log(
     assert reloaded.state == table.state
     assert reloaded.version == table.version
     assert not reloaded.cache_was_stale
+
+
+def test_a_tables_event_sentences_name_its_own_cards_where_a_user_deck_renames_them() -> None:
+    """The page's event sentences are told with the seat's view, so a Gremlins, Inc. table
+    playing a user's deck names that deck's cards, never the reference deck's names."""
+    from gremlinrules.gremlins_inc import REFERENCE
+
+    game = gremlinrules.get_game("gremlins-inc")
+    options = game.to_data(game.Options(components=REFERENCE))
+    cards = options["components"]["cards"]
+    names = sorted({card["name"] for card in cards}, key=len, reverse=True)
+    options["components"]["cards"] = [{**card, "name": "Custom " + card["name"]} for card in cards]
+    table, _ = _tables().create("gremlins-inc", 2, seed=3, options=options)
+    _play(table, 80, random.Random(5))
+    told = [sentence for seat in (0, 1, None)
+            for move in table.update(seat)["events"] for sentence in move["text"]]
+    assert any("Custom " in sentence for sentence in told)
+    for sentence in told:
+        for name in names:
+            sentence = sentence.replace("Custom " + name, "")
+        assert not any(name in sentence for name in names), sentence

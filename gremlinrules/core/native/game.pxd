@@ -15,6 +15,7 @@ cdef class NativeTable:
     cdef readonly tuple actions
     cdef readonly tuple end_reasons
     cdef readonly object module
+    cdef object observation_plan  # the native observations' plan, made at the first call (or None)
 
 
 cdef class NativeGame:
@@ -30,3 +31,20 @@ cdef class NativeGame:
     cdef void deal(self, uint64_t seed) noexcept nogil
     cdef int32_t random_action(self, uint64_t* policy, int32_t* buf) noexcept nogil
     cdef NativeGame copy(self)
+    # native observations (issue 30): the plan of a table's layout, and the dynamic parts
+    cdef object make_observation_plan(self)
+    cdef int observation_fill(self, object plan, float* out, int seat) except -1
+
+
+cdef enum:
+    MAX_OBSERVATION_FIELDS = 64
+
+
+cdef class ObservationPlan:
+    """Where a table's observation puts each dynamic field (see game.pyx)."""
+    cdef readonly object encoder
+    cdef readonly int size
+    cdef readonly tuple constant
+    cdef readonly tuple dynamic
+    cdef int offset[MAX_OBSERVATION_FIELDS]
+    cdef dict templates

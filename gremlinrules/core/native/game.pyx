@@ -12,14 +12,18 @@ action space.
 
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy
 from cpython.bytearray cimport PyByteArray_AS_STRING
+from cpython cimport array as _carray
 
 from gremlinrules.core.native.rng cimport sm_below
 
 import gc as _gc
+from array import array as _array
 from operator import index as _index
 
-from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, shown
+from gremlinrules.core.checks import check_seat
+from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, UnsupportedError, shown
 from gremlinrules.core.playout import Playout
 
 _new_tuple = tuple.__new__  # Playout's rows without its Python-level __new__ (as Playout._make)
@@ -267,6 +271,118 @@ cdef class NativeGame:
         who = self.current_player()
         turn = "over" if who is None else f"seat {who} to decide"
         return f"<native {self.table.game_id} {self.table.players}p, {turn}>"
+
+    # --- native observations (issue 30) -------------------------------------------------------
+
+    cdef object make_observation_plan(self):
+        """Per game: the table's :class:`ObservationPlan`; by default the game has none."""
+        raise UnsupportedError(f"{self.table.game_id} has no native observation: encode the seat's view "
+                               "with gremlinrules.adapters.encoding.view_encoder instead")
+
+    cdef int observation_fill(self, object plan, float* out, int seat) except -1:
+        """Per game: write every dynamic field of ``plan`` for ``seat`` (-1: the spectator) into
+        ``out``, which holds the seat's template (the constant fields set, the rest zero)."""
+        raise UnsupportedError(f"{self.table.game_id} has no native observation")
+
+    def observation(self, seat):
+        """What ``seat`` (None: a spectator) observes, as the adapters encode it: a float32
+        ``array.array('f')`` equal, element for element, to
+        ``view_encoder(game, players, options).encode(game.observe(self.to_state(), seat))``, and of
+        its ``size``; ``numpy.frombuffer(obs, numpy.float32)`` reads it without a copy. The table's
+        constant fields (seat, players, options, components) are encoded once in Python, the rest
+        written in native code from the state, so it never builds a State or a View. A bad seat
+        raises InvalidArgumentError; a game without native observations UnsupportedError."""
+        cdef int s = -1 if seat is None else check_seat(seat, self.table.players)
+        cdef ObservationPlan plan = _plan_of(self)
+        cdef _carray.array out = _carray.copy(plan.template(self, None if s < 0 else s))
+        self.observation_fill(plan, out.data.as_floats, s)
+        return out
+
+    def observation_into(self, seat, buffer):
+        """:meth:`observation` written into ``buffer`` (a writable, contiguous float32 buffer of the
+        observation's size: an ``array.array('f')``, a ``numpy.float32`` array or a row of one),
+        allocating nothing; InvalidArgumentError for another buffer or a bad seat."""
+        cdef int s = -1 if seat is None else check_seat(seat, self.table.players)
+        cdef ObservationPlan plan = _plan_of(self)
+        cdef float[::1] view
+        try:
+            view = buffer
+        except (TypeError, ValueError, BufferError):
+            raise InvalidArgumentError(f"an observation buffer must be a writable, contiguous float32 buffer, "
+                                       f"not {shown(buffer)}") from None
+        if view.shape[0] != plan.size:
+            raise InvalidArgumentError(f"an observation buffer of {view.shape[0]} values for an observation "
+                                       f"of {plan.size}")
+        cdef _carray.array template = plan.template(self, None if s < 0 else s)
+        if plan.size:
+            memcpy(&view[0], template.data.as_floats, plan.size * sizeof(float))
+            self.observation_fill(plan, &view[0], s)
+
+    @property
+    def observation_size(self):
+        """The length of :meth:`observation` (the encoder's ``size``); UnsupportedError without it."""
+        return _plan_of(self).size
+
+
+cdef ObservationPlan _plan_of(NativeGame game):
+    """The table's observation plan, made by the game at the table's first observation."""
+    cdef NativeTable table = game.table
+    if table.observation_plan is None:
+        table.observation_plan = game.make_observation_plan()
+    return table.observation_plan
+
+
+cdef class ObservationPlan:
+    """Where one table's native observation writes each field, taken from the layout of
+    ``view_encoder(game, players, options)`` when the table first observes (never hard-coded), so
+    a change of the encoding in Python shows up here as an UnsupportedError naming the field, or as
+    a failing differential test, never as a silently shifted vector.
+
+    ``constant`` names the fields equal in every state for a given seat (the seat, the players, the
+    options, the component set): they are encoded once per seat in Python, as the template.
+    ``dynamic`` is ``(name, size)`` per field the game writes natively, in the order of its
+    ``offset`` array (``offset[i]`` is where field i starts); every field of the layout is one or the
+    other, and each dynamic field has exactly the size the game writes, or the plan is refused (a size
+    of None: the game reads the field's shape from the encoder's nodes itself, in a subclass)."""
+
+    def __init__(self, NativeTable table, tuple constant, tuple dynamic):
+        from gremlinrules.adapters.encoding import view_encoder  # above the core: imported when used
+        from gremlinrules.registry import get_game
+
+        game = get_game(table.game_id)
+        self.encoder = view_encoder(game, table.players, table.options)
+        fields = {f.name: f for f in self.encoder.layout()}
+        named = set(constant) | {name for name, _ in dynamic}
+        if len(dynamic) > MAX_OBSERVATION_FIELDS or set(fields) != named:
+            raise UnsupportedError(
+                f"the native observation of {table.game_id} does not match its encoding's layout (fields "
+                f"not written: {sorted(set(fields) - named)}; fields gone: {sorted(named - set(fields))})")
+        for i, (name, size) in enumerate(dynamic):
+            if size is not None and fields[name].size != size:
+                raise UnsupportedError(
+                    f"the native observation of {table.game_id} writes {size} values for {name!r}, whose "
+                    f"encoding now has {fields[name].size}: the native code needs updating")
+            self.offset[i] = fields[name].offset
+        self.size = self.encoder.size
+        self.constant = constant
+        self.dynamic = dynamic
+        self.templates = {}
+
+    def template(self, NativeGame game, seat):
+        """The float32 template of ``seat`` (None: the spectator): the encoding of its view of
+        ``game`` with every dynamic field zeroed, so only the constant fields remain; made once."""
+        out = self.templates.get(seat)
+        if out is None:
+            encoder = self.encoder
+            out = _array("f", encoder.encode(encoder.game.observe(game.to_state(), seat)))
+            for field in encoder.layout():
+                if field.name not in self.constant:
+                    out[field.offset:field.offset + field.size] = _array("f", bytes(4 * field.size))
+            self.templates[seat] = out
+        return out
+
+    def __repr__(self):
+        return f"<ObservationPlan {self.encoder.game.id} {self.encoder.players}p: {self.size} values>"
 
 
 def run_playouts(NativeGame template, seeds, int64_t bound):

@@ -1,4 +1,5 @@
-// The lobby: create a table and hand out its seat links.
+// The lobby: create a table and hand out its seat links; list the open tables and join a free
+// seat under a name (the server hands that seat's secret link to whoever joins, once).
 import {api, el} from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -29,7 +30,7 @@ async function create(event) {
   try {
     const body = {game: $("game").value, players: Number($("players").value),
                   bots: [...document.querySelectorAll("input[name=bot]:checked")].map((b) => Number(b.value)),
-                  options: JSON.parse($("options").value || "null")};
+                  options: JSON.parse($("options").value || "null"), listed: $("listed").checked};
     if ($("seed").value !== "") body.seed = Number($("seed").value);
     // a server started with --create-token wants it: the lobby's link carries it as #create=TOKEN
     const token = new URLSearchParams(location.hash.slice(1)).get("create") || undefined;
@@ -42,8 +43,46 @@ async function create(event) {
     // the seed comes back only when it was chosen here: the server never gives out its own
     const seed = made.seed === undefined ? "" : `, seed ${made.seed} (chosen here: it replays every hidden card)`;
     $("links").replaceChildren(el("li", {}, `${chosen().title}, table ${made.table}${seed}`), ...items);
+    refresh();
   } catch (error) {
     $("notice").textContent = error.message;
+  }
+}
+
+// ---- open tables: the list, joining a free seat under a name -----------------------------
+
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleString([], {dateStyle: "short", timeStyle: "short"});
+}
+
+function seatItem(table, seat) {
+  if (seat.bot) return el("li", {"data-seat": seat.seat}, `Seat ${seat.seat}: a bot`);
+  if (!seat.free) return el("li", {"data-seat": seat.seat}, `Seat ${seat.seat}: `, el("span", {class: "name"}, seat.name || "taken"));
+  return el("li", {"data-seat": seat.seat, class: "free"}, `Seat ${seat.seat}: free `,
+            el("button", {type: "button", class: "join", "data-table": table.table, "data-seat": seat.seat,
+                          onclick: () => join(table.table, seat.seat)}, `Join seat ${seat.seat}`));
+}
+
+async function refresh() {
+  try {
+    const open = await api("/api/tables");
+    $("open").replaceChildren(...(open.length ? open.map((t) => el("li", {"data-table": t.table},
+      el("strong", {}, t.title), ` · ${t.players} players · created ${when(t.created)} · `,
+      el("a", {href: t.spectator, target: "_blank"}, "watch"),
+      el("ul", {class: "seats"}, t.seats.map((s) => seatItem(t, s)))))
+      : [el("li", {class: "nil"}, "No open table yet.")]));
+  } catch (error) { /* the next refresh tries again */ }
+}
+
+async function join(table, seat) {
+  $("join-notice").textContent = "";
+  try {
+    const joined = await api(`/api/tables/${encodeURIComponent(table)}/join`,
+                             {method: "POST", body: {seat, name: $("name").value}});
+    location.assign(joined.link);  // the seat's secret link, given this once
+  } catch (error) {
+    $("join-notice").textContent = error.message;
+    refresh();
   }
 }
 
@@ -53,3 +92,5 @@ $("game").addEventListener("change", fillPlayers);
 $("players").addEventListener("change", fillBots);
 $("create").addEventListener("submit", create);
 fillPlayers();
+refresh();
+setInterval(refresh, 5000);

@@ -194,8 +194,14 @@ function connect() {
       $("conn").textContent = "live";
       $("conn").className = "conn";
       document.body.dataset.live = "yes";
+      renderSeatActions(data);  // the lobby's part (below)
+      if (data.seats) renderSeats(data);
     } else if (data.type === "update") {
       show(data);
+    } else if (data.type === "seats") {
+      renderSeats(data);
+    } else if (data.type === "rematch") {
+      renderRematch(data);
     } else if (data.type === "refused") {
       waiting = false;
       $("notice").textContent = `Refused: ${data.message}`;
@@ -219,5 +225,57 @@ function connect() {
     }
   });
 }
+
+// ---- the lobby's part: names and connected marks beside each seat, leaving, rematch --------
+// The server pushes a "seats" message whenever a seat is joined, left, connected or away; names
+// are shown as text (never as HTML). A "rematch" message carries this seat's own new link.
+
+function renderSeats(message) {
+  const mine = welcome ? welcome.seat : null;
+  $("seats").replaceChildren(...message.seats.map((s) => {
+    const who = s.bot ? "a bot" : s.free ? "free" : (s.name || "taken");
+    const mark = s.bot ? null : el("span", {class: s.connected ? "mark on" : "mark off"},
+                                   s.connected ? "connected" : "away");
+    return el("li", {"data-seat": s.seat, "data-connected": s.connected ? "yes" : "no"},
+              `${seatName(s.seat, mine)}: `, el("span", {class: "name"}, who), mark ? " · " : "", mark);
+  }));
+}
+
+function renderSeatActions(hello) {
+  const seated = hello.seat !== null;
+  $("leave").hidden = !seated;
+  $("rematch").hidden = !seated;
+  if (hello.rematch) {
+    $("rematch-notice").replaceChildren("A rematch was made: ",
+      el("a", {href: `/t/${encodeURIComponent(hello.rematch)}`}, "watch it"),
+      seated ? " (or ask for your seat there with the button)" : "");
+  }
+}
+
+function renderRematch(message) {
+  const label = message.token ? "Go to your seat at the rematch" : "Watch the rematch";
+  $("rematch-notice").replaceChildren(el("a", {href: message.link, id: "rematch-link"}, label));
+}
+
+async function seatRequest(what) {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/${what}`,
+    {method: "POST", headers: {Authorization: `Bearer ${token}`, "Content-Type": "application/json"}, body: "{}"});
+  const data = await response.json().catch(() => ({message: response.statusText}));
+  if (!response.ok) throw new Error(data.message || response.statusText);
+  return data;
+}
+
+$("leave").addEventListener("click", async () => {
+  try {
+    await seatRequest("leave");
+    location.assign("/");
+  } catch (error) { $("notice").textContent = error.message; }
+});
+
+$("rematch").addEventListener("click", async () => {
+  try {
+    location.assign((await seatRequest("rematch")).link);
+  } catch (error) { $("notice").textContent = error.message; }
+});
 
 connect();
