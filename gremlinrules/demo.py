@@ -62,7 +62,7 @@ def _svg_writer(game: Game, svg_dir: str | os.PathLike[str]) -> Callable[[int, A
         path = os.path.join(folder, f"{n:04d}.svg")
         try:
             with open(path, "w", encoding="utf-8") as f:
-                f.write(svg(game.id, view))
+                f.write(svg(game.id, view, labels=True))  # the spot numbers, names and cells actions name
         except OSError as exc:
             raise InvalidArgumentError(f"cannot write {path}: {exc.strerror or exc}") from exc
 

@@ -16,6 +16,12 @@ The API:
 - ``draw_view(view, *, size=None, labels=False) -> str``: the same, the game
   found from the view's class.
 - ``drawer_ids()``: the game ids that have a drawer.
+- ``action_parts(game_id, view, action) -> tuple[str, ...]``: the parts of the
+  picture of ``view`` that ``action`` names (the ``data-part`` values of the
+  elements a player clicks to choose it: ``"spot:3"``, ``"space:h2"``,
+  ``"cell:2,1"``, ``"card:red-5"``...), empty for an action that names no part
+  (end the turn). A part id names only what ``view`` shows: a face-down card
+  by its position, never by its face.
 
 ``size`` is the picture's width in pixels (its height follows the drawing's
 proportions); None keeps the drawing's natural size. ``labels=True`` adds the
@@ -55,7 +61,7 @@ from gremlinrules.core.errors import shown
 from gremlinrules.registry import game_ids
 from gremlinrules.registry import get_game
 
-__all__ = ["MAX_SIZE", "SvgText", "draw_view", "drawer_ids", "svg"]
+__all__ = ["MAX_SIZE", "SvgText", "action_parts", "draw_view", "drawer_ids", "svg"]
 
 MAX_SIZE = 10_000
 """The largest ``size`` (width in pixels) accepted."""
@@ -82,6 +88,8 @@ class SvgText(str):
 class _Drawer(Protocol):
     def draw(self, view: object, *, size: int | None, labels: bool) -> str: ...
 
+    def parts(self, view: object, action: object) -> tuple[str, ...]: ...
+
 
 def drawer_ids() -> tuple[str, ...]:
     """The registered game ids that have a drawer, sorted."""
@@ -102,6 +110,18 @@ def svg(game_id: str, view: object, *, size: int | None = None, labels: bool = F
         if isinstance(exc, GremlinRulesError):  # the drawer's own refusal of a view whose parts disagree
             raise
         raise InvalidArgumentError(f"{game_id} cannot draw this view: {shown(exc)}") from None
+
+
+def action_parts(game_id: str, view: object, action: object) -> tuple[str, ...]:
+    """The ``data-part`` ids of the picture of ``view`` that ``action`` names (see the module
+    docstring): what a page makes clickable for a legal action of the seat whose view it is."""
+    game = get_game(game_id)
+    if type(view) is not game.View:
+        raise InvalidArgumentError(
+            f"{game_id} names the parts of its own View only (from observe); got {shown(view)}")
+    if type(action) not in game.action_types:
+        raise InvalidArgumentError(f"not an action of {game_id}: {shown(action)}")
+    return tuple(_drawer(game_id).parts(view, action))
 
 
 def draw_view(view: object, *, size: int | None = None, labels: bool = False) -> SvgText:

@@ -35,9 +35,9 @@ from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 
 __all__ = [
-    "FONT", "GLYPH", "INK", "PALETTE", "Child", "Node", "card", "card_back", "circle", "document", "el",
-    "escape", "fitted_size", "group", "heading", "hex_points", "line", "num", "polygon", "rect", "seat_name",
-    "text", "text_width", "tooltip", "verdict", "viewer_line",
+    "FONT", "GLYPH", "INK", "PALETTE", "Child", "Node", "Sample", "card", "card_back", "circle", "document",
+    "el", "escape", "fitted_size", "group", "heading", "hex_points", "legend", "line", "num", "polygon",
+    "rect", "seat_name", "text", "text_width", "tooltip", "verdict", "viewer_line",
 ]
 
 PALETTE: dict[str, str] = {
@@ -228,6 +228,36 @@ def card_back(x: float, y: float, width: float, height: float, **data: object) -
              fill="none", stroke=PALETTE["back-ink"], stroke_width=1),
         class_="card", data_card="hidden", **data,
     )
+
+
+Sample = Callable[[float, float], "Node | Sequence[Node]"]
+"""A legend entry's sample: draws the token or symbol centred at ``(cx, cy)``, about 16 px wide."""
+
+LEGEND_ROW = 17
+"""The height of one row of a legend."""
+
+
+def legend(x: float, y: float, width: float, entries: Sequence[tuple[str, Sample, str]], *,
+           size: float = 10) -> tuple[Node, float]:
+    """A key to a picture's tokens, letters and symbols (``<g class="legend">``) in the box from
+    ``(x, y)`` ``width`` wide: each entry ``(key, sample, words)`` a ``<g class="legend-entry"
+    data-symbol="key">`` with its sample and its words, in as many columns as fit (each entry's
+    words at a size that fits its column); the node and the height it takes."""
+    head = 16.0
+    widest = max((text_width(words, size) for _, _, words in entries), default=0.0) + 26
+    columns = max(1, min(len(entries), int(width // min(widest, width))))
+    column = width / columns
+    out: list[Node] = [text(x, y + 11, "Legend", size=11, weight="bold")]
+    for i, (key, sample, words) in enumerate(entries):
+        cx = x + (i % columns) * column
+        cy = y + head + (i // columns) * LEGEND_ROW + LEGEND_ROW / 2
+        drawn_sample = sample(cx + 9, cy)
+        shapes = [drawn_sample] if isinstance(drawn_sample, Node) else list(drawn_sample)
+        fitted = fitted_size(words, size, column - 26, smallest=6)
+        out.append(group(*shapes, text(cx + 22, cy + fitted / 3, words, size=fitted),
+                         class_="legend-entry", data_symbol=key))
+    rows = -(-len(entries) // columns)
+    return group(*out, class_="legend", pointer_events="none"), head + rows * LEGEND_ROW + 4
 
 
 def seat_name(seat: int | None) -> str:

@@ -15,6 +15,8 @@ Parts a program may count (classes and data attributes):
   faces for the viewer's own position, as backs for another player's, a dummy's face-up cards
   as faces and its face-down cards as backs (GG-VIEW-1, GG-2P-5), every card shown at the end
   (GG-VIEW-2);
+- ``data-part`` marks what an action names (see :func:`parts`): the cards of a hand row and of
+  the current trick, and the numbered spots;
 - every card is a ``<g class="card" data-card="red-5">`` (``red-X`` for an X card), a hidden one
   ``data-card="hidden"``.
 """
@@ -24,6 +26,10 @@ from __future__ import annotations
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 from gremlinrules.core.hexgrid import hex_center
+from gremlinrules.gnaughty_gnomes.actions import Flip
+from gremlinrules.gnaughty_gnomes.actions import Place
+from gremlinrules.gnaughty_gnomes.actions import Play
+from gremlinrules.gnaughty_gnomes.actions import PlayX
 from gremlinrules.gnaughty_gnomes.board import BOARD
 from gremlinrules.gnaughty_gnomes.board import CENTER
 from gremlinrules.gnaughty_gnomes.board import N_HEXES
@@ -35,9 +41,11 @@ from gremlinrules.gnaughty_gnomes.components import Colour
 from gremlinrules.gnaughty_gnomes.state import Phase
 from gremlinrules.gnaughty_gnomes.state import Played
 from gremlinrules.gnaughty_gnomes.view import View
+from gremlinrules.gnaughty_gnomes.words import X_TEXT
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import Sample
 from gremlinrules.svg.core import card
 from gremlinrules.svg.core import card_back
 from gremlinrules.svg.core import circle
@@ -46,13 +54,14 @@ from gremlinrules.svg.core import drawn
 from gremlinrules.svg.core import group
 from gremlinrules.svg.core import heading
 from gremlinrules.svg.core import hex_points
+from gremlinrules.svg.core import legend
 from gremlinrules.svg.core import polygon
 from gremlinrules.svg.core import rect
 from gremlinrules.svg.core import text
 from gremlinrules.svg.core import tooltip
 from gremlinrules.svg.core import viewer_line
 
-__all__ = ["card_name", "draw"]
+__all__ = ["card_name", "draw", "parts"]
 
 TITLE = "Gnaughty Gnomes"
 WIDTH, HEIGHT = 800, 650
@@ -84,10 +93,29 @@ def _suit_ink(colour: Colour) -> str:
     return INK if colour in _LIGHT_SUITS else PALETTE["white"]
 
 
-def _face(x: float, y: float, w: float, h: float, c: Card, label: str | None = None) -> Node:
+def _face(x: float, y: float, w: float, h: float, c: Card, label: str | None = None,
+          part: str | None = None) -> Node:
     rank = "X" if c.is_x else str(c.rank)
     return card(x, y, w, h, card_name(c), label=rank if label is None else label,
-                colour=PALETTE[c.suit.value], ink=_suit_ink(c.suit), hint=str(c))
+                colour=PALETTE[c.suit.value], ink=_suit_ink(c.suit),
+                hint=f"{c}: {X_TEXT}" if c.is_x else str(c), data_part=part)
+
+
+def parts(view: View, action: object) -> tuple[str, ...]:
+    """The parts of the picture ``action`` names (``data-part``): a held or face-up card
+    (``card:red-5``, ``card:red-X`` for every value an X card may take), a numbered spot
+    (``spot:3``, drawn with ``labels=True``) and the trick's card of the suit placed or flipped
+    (``trick:red``). Only cards the acting seat sees face up are named."""
+    del view  # every part an action names is in the view of the seat that may take it
+    if isinstance(action, Play):
+        return (f"card:{card_name(action.card)}",)
+    if isinstance(action, PlayX):
+        return (f"card:{action.suit.value}-X",)
+    if isinstance(action, Place):
+        return (f"spot:{action.spot}", f"trick:{action.suit.value}")
+    if isinstance(action, Flip):
+        return (f"trick:{action.suit.value}",)
+    return ()
 
 
 def _position_owner(view: View, pos: int) -> str:
@@ -130,7 +158,7 @@ def _garden(view: View, labels: bool) -> Node:
             parts.append(group(
                 circle(x, y, SPOT_R, fill=PALETTE["paper"], stroke=PALETTE["muted"], stroke_width=0.8),
                 text(x, y + SPOT_FONT / 3, str(s), size=SPOT_FONT, anchor="middle"),
-                class_="spot", data_spot=s, data_kind=spot.kind,
+                class_="spot", data_spot=s, data_kind=spot.kind, data_part=f"spot:{s}",
             ))
     for s, team in enumerate(view.gnomes):
         if team is not None:
@@ -163,7 +191,7 @@ def _track(view: View, x: float, y: float) -> Node:
 
 
 def _played(view: View, plays: tuple[Played, ...], x: float, y: float, w: float, h: float,
-            order: tuple[int, ...], flipped: tuple[bool, ...]) -> list[Node]:
+            order: tuple[int, ...], flipped: tuple[bool, ...], *, current: bool = False) -> list[Node]:
     out: list[Node] = []
     for i, play in enumerate(plays):
         px = x + i * (w + 14)
@@ -173,7 +201,7 @@ def _played(view: View, plays: tuple[Played, ...], x: float, y: float, w: float,
         out.append(text(px + w / 2, y - 5, f"pos {play.position}" + (" led" if play.position == view.leader
                                                                       and plays is view.plays else ""),
                         size=10, anchor="middle"))
-        out.append(_face(px, y, w, h, play.card, label))
+        out.append(_face(px, y, w, h, play.card, label, f"trick:{play.card.suit.value}" if current else None))
         notes = []
         if order:
             notes.append(_PLACE[order.index(i)])
@@ -191,7 +219,7 @@ def _table(view: View, x: float, y: float) -> list[Node]:
     ty = y + 66
     parts.append(group(
         text(x, ty, current, size=12, weight="bold"),
-        *_played(view, view.plays, x, ty + 22, 54, 76, view.order, view.flipped),
+        *_played(view, view.plays, x, ty + 22, 54, 76, view.order, view.flipped, current=True),
         class_="trick",
     ))
     if view.history:
@@ -231,14 +259,14 @@ def _hands(view: View, y: float) -> Node:
         cards: list[Node] = []
         if view.face_up[pos] or (view.players == 2 and pos >= 2):
             for c in view.face_up[pos]:
-                cards.append(_face(cx, ry, w, h, c))
+                cards.append(_face(cx, ry, w, h, c, part=f"card:{card_name(c)}"))
                 cx += step
             for _ in range(view.face_down[pos]):
                 cards.append(card_back(cx, ry, w, h))
                 cx += step
         elif view.hand is not None and view.seat == pos:
             for c in view.hand:
-                cards.append(_face(cx, ry, w, h, c))
+                cards.append(_face(cx, ry, w, h, c, part=f"card:{card_name(c)}"))
                 cx += step
         else:
             for _ in range(view.hand_sizes[pos]):
@@ -256,6 +284,29 @@ def _hands(view: View, y: float) -> Node:
             class_="hand", data_position=pos, data_acting=mark,
         ))
     return group(*rows, class_="hands")
+
+
+def _spot_sample(x: float, y: float) -> list[Node]:
+    return [circle(x, y, SPOT_R, fill=PALETTE["paper"], stroke=PALETTE["muted"], stroke_width=0.8),
+            text(x, y + SPOT_FONT / 3, "7", size=SPOT_FONT, anchor="middle")]
+
+
+def _mini_card(words: str) -> Sample:
+    return lambda x, y: [rect(x - 10, y - 7, 20, 14, rx=2, fill=PALETTE["red"], stroke=INK,
+                              stroke_width=0.8),
+                         text(x, y + 2, words, size=6, anchor="middle", fill=PALETTE["white"])]
+
+
+LEGEND: list[tuple[str, Sample, str]] = [
+    ("team-0", lambda x, y: _gnome(x, y, 0, None, "legend-gnome"), "blue gnome: team 0 (positions 0, 2)"),
+    ("team-1", lambda x, y: _gnome(x, y, 1, None, "legend-gnome"), "yellow gnome: team 1 (positions 1, 3)"),
+    ("spot", _spot_sample, "numbered circle: a placement spot"),
+    ("x-card", _mini_card("X"), "X: an X card (its value is declared)"),
+    ("x-played", _mini_card("X=5H"), "X=5H: an X card played as 5, high (L: low)"),
+    ("order", lambda x, y: text(x, y + 3, "1st", size=9, anchor="middle"), "1st to 4th: the trick's order"),
+    ("used", lambda x, y: text(x, y + 3, "used", size=8, anchor="middle"), "used: its gnome is placed"),
+]
+"""What the picture's marks and card labels mean (the legend at the bottom)."""
 
 
 MAX_CARDS = 2 * REFERENCE.hand_size
@@ -296,6 +347,8 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
     viewer = "spectator" if view.seat is None else f"seat {view.seat}"
     decides = (f"seat {view.current_player} to {_pending(view)}" if view.current_player is not None
                else f"game over · {_pending(view)}" if view.winners else "game over")
+    bottom = LABELLED_HEIGHT if labels else HEIGHT
+    key, key_h = legend(16, bottom, WIDTH - 32, LEGEND)
     parts: list[Node | None] = [
         *heading(f"{TITLE} · {viewer} · {where}", decides, WIDTH, room=INFO_X - 24),
         text(INFO_X, 42, f"{view.players} players · gnomes: team 0 blue, team 1 yellow", size=11,
@@ -304,6 +357,7 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
         _scores(view, 40, LABELLED_GARDEN[1] + 186 if labels else 344),
         *(_table(view, 40, LABELLED_GARDEN[1] + 222) if labels else _table(view, INFO_X, 72)),
         _hands(view, 380 + (LABELLED_HEIGHT - HEIGHT if labels else 0)),
+        key,
     ]
-    return document(WIDTH, LABELLED_HEIGHT if labels else HEIGHT, parts, size=size, title=headline,
+    return document(WIDTH, bottom + key_h, parts, size=size, title=headline,
                     game_id="gnaughty-gnomes", seat=view.seat)

@@ -15,6 +15,10 @@ Parts a program may count (classes and data attributes):
   ``data-role="hidden"`` otherwise, GVG-VIEW-2);
 - ``<g class="deck" data-count="n">`` and ``<g class="discard" data-count="n">``.
 
+``data-part`` marks what an action names (see :func:`parts`): every cell of the field (an empty
+one is a ``<g class="cell" data-cell="x,y">``), the targets, the viewer's own hand cards and the
+seats' rows.
+
 With ``labels=True`` each cell of the field is labelled ``x,y`` (the notation of actions).
 """
 
@@ -30,15 +34,26 @@ from gremlinrules.core.grid import S
 from gremlinrules.core.grid import W
 from gremlinrules.core.grid import rotate_mask
 from gremlinrules.goblins_vs_gnomes.actions import MAX_SEATS
+from gremlinrules.goblins_vs_gnomes.actions import NameSkip
+from gremlinrules.goblins_vs_gnomes.actions import OpenTarget
+from gremlinrules.goblins_vs_gnomes.actions import Place
+from gremlinrules.goblins_vs_gnomes.actions import PlayExplosion
+from gremlinrules.goblins_vs_gnomes.actions import PlayMap
+from gremlinrules.goblins_vs_gnomes.actions import PlayPotion
+from gremlinrules.goblins_vs_gnomes.actions import Steal
+from gremlinrules.goblins_vs_gnomes.actions import Swap
 from gremlinrules.goblins_vs_gnomes.geometry import Kit
 from gremlinrules.goblins_vs_gnomes.geometry import options_kit
 from gremlinrules.goblins_vs_gnomes.notation import Target
 from gremlinrules.goblins_vs_gnomes.notation import xy_of
 from gremlinrules.goblins_vs_gnomes.state import Phase
 from gremlinrules.goblins_vs_gnomes.view import View
+from gremlinrules.goblins_vs_gnomes.words import card_text
+from gremlinrules.svg.core import GLYPH
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import Sample
 from gremlinrules.svg.core import card
 from gremlinrules.svg.core import card_back
 from gremlinrules.svg.core import circle
@@ -46,13 +61,14 @@ from gremlinrules.svg.core import document
 from gremlinrules.svg.core import drawn
 from gremlinrules.svg.core import group
 from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import legend
 from gremlinrules.svg.core import line
 from gremlinrules.svg.core import rect
 from gremlinrules.svg.core import text
 from gremlinrules.svg.core import tooltip
 from gremlinrules.svg.core import viewer_line
 
-__all__ = ["draw", "hand_card"]
+__all__ = ["draw", "hand_card", "parts"]
 
 TITLE = "Goblins vs Gnomes"
 WIDTH = 820
@@ -79,7 +95,7 @@ def _sides(mask: int) -> tuple[int, ...]:
 
 
 def _tunnel(x: float, y: float, c: float, name: str, kind: str, colour: str, mask: int,
-            rock: str = ROCK) -> list[Node]:
+            rock: str = ROCK, hint: str | None = None) -> list[Node]:
     """The face of a tunnel card of ``kind`` with open sides ``mask`` in a c x c cell at (x, y)."""
     mx, my, half, width = x + c / 2, y + c / 2, c / 2, c * 0.28
     out: list[Node] = [rect(x + 1, y + 1, c - 2, c - 2, rx=c / 12, fill=rock, stroke=INK, stroke_width=1)]
@@ -113,8 +129,25 @@ def _tunnel(x: float, y: float, c: float, name: str, kind: str, colour: str, mas
     elif kind == "ale-mug":
         out += [rect(mx - r * 0.8, my - r, r * 1.6, r * 2, fill=GOLD, stroke=INK, stroke_width=1),
                 rect(mx + r * 0.8, my - r * 0.5, r * 0.6, r, fill="none", stroke=INK, stroke_width=1)]
-    out.insert(0, tooltip(f"{name} ({kind})"))
+    out.insert(0, tooltip(hint or f"{name} ({kind})"))
     return out
+
+
+def _kind_sample(kind: str, colour: str = "", mask: int = 0b1010) -> Sample:
+    return lambda x, y: _tunnel(x - 8, y - 8, 16, kind, kind, colour, mask)
+
+
+LEGEND: list[tuple[str, Sample, str]] = [
+    ("passage", _kind_sample("passage", mask=0b1111), "passage: a tunnel open on its light sides"),
+    ("cave-in", _kind_sample("cave-in"), "grey rubble: a cave-in (the way stops)"),
+    ("door", _kind_sample("door", "blue"), "coloured bar: a door (its key's colour opens it)"),
+    ("key", _kind_sample("key", "red"), "coloured key: a key"),
+    ("lantern", _kind_sample("lantern"), "yellow disc: a lantern"),
+    ("bomb", _kind_sample("bomb"), "black ball: a bomb"),
+    ("ale-mug", _kind_sample("ale-mug"), "gold mug: an ale mug (a seat skips a turn)"),
+    ("target", lambda x, y: card_back(x - 7, y - 7, 14, 14), "card back at the end: a face-down target"),
+]
+"""What the field's drawings mean (the legend under the table's notes)."""
 
 
 def _target(x: float, y: float, c: float, slot: str, target: Target) -> Node:
@@ -131,7 +164,7 @@ def _target(x: float, y: float, c: float, slot: str, target: Target) -> Node:
         None if target.opened or seen is None else text(x + c / 2, y + c - 6, "peeked", size=9,
                                                          anchor="middle"),
         class_="target", data_slot=slot, data_card="hidden" if seen is None else seen,
-        data_opened=target.opened,
+        data_opened=target.opened, data_part=f"target:{slot}",
     )
 
 
@@ -150,10 +183,14 @@ def _field(view: View, labels: bool, top: float) -> tuple[Node, float]:
 
     parts: list[Node | None] = [rect(left, top, c * (x1 - x0 + 1), c * (y1 - y0 + 1), fill=PALETTE["table"],
                                      stroke=PALETTE["muted"], stroke_width=1, class_="table")]
-    if labels:
-        for gy in range(y0, y1 + 1):
-            for gx in range(x0, x1 + 1):
-                px, py = at(gx, gy)
+    taken = {*(xy for xy, _ in placed), (0, 0), *kit.target_cells}
+    for gy in range(y0, y1 + 1):
+        for gx in range(x0, x1 + 1):
+            px, py = at(gx, gy)
+            if (gx, gy) not in taken:  # an empty cell, where a card may be laid
+                parts.append(group(rect(px + 1, py + 1, c - 2, c - 2, fill=PALETTE["table"], stroke="none"),
+                                   class_="cell", data_cell=f"{gx},{gy}", data_part=f"cell:{gx},{gy}"))
+            if labels:
                 parts.append(text(px + 3, py + 9, f"{gx},{gy}", size=7, fill=PALETTE["muted"],
                                   class_="cell-label"))
     sx, sy = at(0, 0)
@@ -167,27 +204,49 @@ def _field(view: View, labels: bool, top: float) -> tuple[Node, float]:
         design = kit.designs.get(f.card)
         kind = design.kind if design is not None else "passage"
         mask = 0 if design is None else rotate_mask(design.edges, 2) if f.rotated else design.edges
-        parts.append(group(*_tunnel(px, py, c, f.card, kind, "" if design is None else design.colour, mask),
+        parts.append(group(*_tunnel(px, py, c, f.card, kind, "" if design is None else design.colour, mask,
+                                    hint=None if design is None else card_text(design, rotated=f.rotated)),
                            None if not labels else text(px + c - 3, py + 9, f.cell, size=7, anchor="end",
                                                         fill=PALETTE["white"]),
                            class_="tunnel", data_cell=f.cell, data_card=f.card, data_kind=kind,
-                           data_rotated=f.rotated))
+                           data_rotated=f.rotated, data_part=f"cell:{f.cell}"))
     for slot, (gx, gy) in zip(_SLOTS, kit.target_cells, strict=True):
         px, py = at(gx, gy)
         parts.append(_target(px, py, c, slot, getattr(view.targets, slot)))
     return group(*parts, class_="field"), c * (y1 - y0 + 1)
 
 
-def hand_card(kit: Kit, x: float, y: float, w: float, h: float, name: str) -> Node:
+def hand_card(kit: Kit, x: float, y: float, w: float, h: float, name: str, part: str | None = None) -> Node:
     """A card in a hand: a tunnel card's face in small with its name beside, else a named card."""
     design = kit.designs.get(name)
     if design is None or not design.on_field:
-        return card(x, y, min(w, BACK_W), h, name, colour=PALETTE["paper"], hint=name)
+        return card(x, y, min(w, BACK_W), h, name, colour=PALETTE["paper"],
+                    hint=name if design is None else card_text(design), data_part=part)
     return group(
-        *_tunnel(x, y, h, name, design.kind, design.colour, design.edges),
+        *_tunnel(x, y, h, name, design.kind, design.colour, design.edges, hint=card_text(design)),
         text(x + h + 2, y + h / 2 + 3, name, size=7.5),
-        class_="card", data_card=name,
+        class_="card", data_card=name, data_part=part,
     )
+
+
+def parts(view: View, action: object) -> tuple[str, ...]:
+    """The parts of the picture ``action`` names (``data-part``): a cell of the field
+    (``cell:2,-1``: lay a card there, either way round, or blow up the card on it), a target
+    (``target:top``: look at it, open it), a card of the viewer's own hand by its name
+    (``hand:passage-cross``: lay it, swap it) and a seat's row (``seat:2``: the seat a Potion, an
+    Ale Mug or the Greedy One names)."""
+    me = view.current_player
+    if isinstance(action, Place):
+        return (f"cell:{action.x},{action.y}", f"hand:{action.card}")
+    if isinstance(action, PlayExplosion):
+        return (f"cell:{action.x},{action.y}",)
+    if isinstance(action, (PlayMap, OpenTarget)):
+        return (f"target:{action.target.value}",)
+    if isinstance(action, Swap):
+        return (f"hand:{action.card}",)
+    if me is not None and isinstance(action, (PlayPotion, NameSkip, Steal)):
+        return (f"seat:{(me + action.offset) % view.players}",)
+    return ()
 
 
 def _role_text(view: View, seat: int) -> str | None:
@@ -212,7 +271,8 @@ def _seats(view: View, top: float) -> Node:
             names = [k.card for k in view.known_cards if k.seat == seat][: view.hand_sizes[seat]]
         cx = 300.0
         for name in names:
-            cards.append(hand_card(kit, cx, ry, w, h, name))
+            own = seat == view.seat and view.hand is not None
+            cards.append(hand_card(kit, cx, ry, w, h, name, f"hand:{name}" if own else None))
             cx += step
         for _ in range(view.hand_sizes[seat] - len(names)):
             cards.append(card_back(cx, ry, BACK_W, h))
@@ -226,11 +286,13 @@ def _seats(view: View, top: float) -> Node:
         if view.first_out == seat:
             notes.append("first out")
         rows.append(group(
-            rect(8, ry - 5, WIDTH - 16, 52, rx=6, fill=PALETTE["highlight"] if acting else PALETTE["table"],
-                 fill_opacity=0.35 if acting else 0.6, stroke="none"),
-            text(16, ry + 13, f"Seat {seat}" + (" (you)" if seat == view.seat else "")
-                 + (" · turn" if seat == view.turn and view.phase is not Phase.OVER else ""), size=12,
-                 weight="bold"),
+            group(rect(8, ry - 5, WIDTH - 16, 52, rx=6,
+                       fill=PALETTE["highlight"] if acting else PALETTE["table"],
+                       fill_opacity=0.35 if acting else 0.6, stroke="none"),
+                  text(16, ry + 13, f"Seat {seat}" + (" (you)" if seat == view.seat else "")
+                       + (" · turn" if seat == view.turn and view.phase is not Phase.OVER else ""), size=12,
+                       weight="bold"),
+                  class_="seat-panel", data_part=f"seat:{seat}"),
             group(tooltip("role card" + ("" if role is None else f": {role}")),
                   text(16, ry + 28, f"role: {'?' if role is None else role}", size=11),
                   class_="role", data_role="hidden" if role is None else role),
@@ -274,7 +336,8 @@ def _table_notes(view: View, y: float) -> tuple[Node, float]:
     if view.last_result is not None:
         ended = "no target opened" if view.last_result == "none" else view.last_result
         lines.append(f"Last round: {ended}")
-    lines = [part for words in lines for part in textwrap.wrap(words, 110, subsequent_indent="    ")]
+    room = int((WIDTH - 104 - 16) / (11 * GLYPH))  # the characters a line of 11 px text holds
+    lines = [part for words in lines for part in textwrap.wrap(words, room, subsequent_indent="    ")]
     return group(
         group(card_back(16, y, 34, 46), text(33, y + 62, str(view.deck_size), size=10, anchor="middle"),
               class_="deck", data_count=view.deck_size),
@@ -336,12 +399,14 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
     seats_top = 56 + field_h + 16
     notes_top = seats_top + 56 * view.players + 8
     notes, notes_h = _table_notes(view, notes_top)
-    height = notes_top + notes_h
+    key, key_h = legend(16, notes_top + notes_h + 4, WIDTH - 32, LEGEND)
+    height = notes_top + notes_h + 4 + key_h
     parts: list[Node | None] = [
         *heading(f"{TITLE} · {viewer} · {where}" + (" · game over" if over else ""), decides, WIDTH),
         field,
         _seats(view, seats_top),
         notes,
+        key,
     ]
     return document(WIDTH, height, parts, size=size, title=headline, game_id="goblins-vs-gnomes",
                     seat=view.seat)

@@ -16,6 +16,9 @@ Parts a program may count (classes and data attributes):
   data-resource="gold" data-card="...">`` per assigned card (``data-card="hidden"`` where the view
   has its type only, GI-VIEW-4); ``<g class="permanent">`` per active blueprint-permanent.
 
+``data-part`` marks what an action names (see :func:`parts`): the viewer's own hand cards, every
+project, every seat's panel and every assigned resource.
+
 Every card is a ``<g class="card" data-card="design-id">`` with ``data-zone`` (``hand``,
 ``project``, ``permanent``, ``discard`` or ``resolving``).
 """
@@ -24,15 +27,27 @@ from __future__ import annotations
 
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
+from gremlinrules.gremlins_inc.actions import Assign
+from gremlinrules.gremlins_inc.actions import Cancel
+from gremlinrules.gremlins_inc.actions import ChoosePlayer
+from gremlinrules.gremlins_inc.actions import ChooseProject
+from gremlinrules.gremlins_inc.actions import ChooseResource
+from gremlinrules.gremlins_inc.actions import ChooseSelf
+from gremlinrules.gremlins_inc.actions import Complete
+from gremlinrules.gremlins_inc.actions import Discard
+from gremlinrules.gremlins_inc.actions import Play
+from gremlinrules.gremlins_inc.actions import Start
 from gremlinrules.gremlins_inc.components import REFERENCE
 from gremlinrules.gremlins_inc.components import Card
 from gremlinrules.gremlins_inc.components import Components
 from gremlinrules.gremlins_inc.state import Phase
 from gremlinrules.gremlins_inc.view import ProjectView
 from gremlinrules.gremlins_inc.view import View
+from gremlinrules.gremlins_inc.words import card_text
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import Sample
 from gremlinrules.svg.core import card
 from gremlinrules.svg.core import card_back
 from gremlinrules.svg.core import circle
@@ -40,6 +55,7 @@ from gremlinrules.svg.core import document
 from gremlinrules.svg.core import drawn
 from gremlinrules.svg.core import group
 from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import legend
 from gremlinrules.svg.core import line
 from gremlinrules.svg.core import rect
 from gremlinrules.svg.core import seat_name
@@ -48,7 +64,7 @@ from gremlinrules.svg.core import tooltip
 from gremlinrules.svg.core import verdict
 from gremlinrules.svg.core import viewer_line
 
-__all__ = ["RESOURCE_COLOURS", "draw"]
+__all__ = ["RESOURCE_COLOURS", "draw", "parts"]
 
 TITLE = "Gremlins, Inc."
 WIDTH = 1000
@@ -61,6 +77,29 @@ RESOURCE_COLOURS: dict[str, str] = {"gold": "#e2b33c", "malice": PALETTE["purple
 """A colour per resource type."""
 KIND_COLOURS: dict[str, str] = {"action": "#eef3fb", "blueprint": "#fbf0dc", "permanent": "#e4f3df"}
 """A card's face colour by its kind."""
+def _resource_sample(kind: str) -> Sample:
+    return lambda x, y: circle(x, y, 5.5, fill=RESOURCE_COLOURS[kind], stroke=INK, stroke_width=0.8)
+
+
+def _kind_sample(kind: str) -> Sample:
+    return lambda x, y: rect(x - 6, y - 8, 12, 16, rx=2, fill=KIND_COLOURS[kind], stroke=INK,
+                             stroke_width=0.8)
+
+
+def _word_sample(words: str) -> Sample:
+    return lambda x, y: text(x, y + 3, words, size=8, anchor="middle", weight="bold", fill=PALETTE["muted"])
+
+
+LEGEND: list[tuple[str, Sample, str]] = [
+    *((f"resource-{r}", _resource_sample(r), f"{r}: a resource (a card's band, a project's disc)")
+      for r in RESOURCE_COLOURS),
+    *((f"kind-{k}", _kind_sample(k), f"{k} card") for k in KIND_COLOURS),
+    ("pay", _word_sample("pay"), "pay: an action's cost in resources"),
+    ("score", _word_sample("+3"), "+3: a blueprint's points, then what it needs"),
+    ("project", _word_sample("#1"), "#1 down: a project's number, face down or up"),
+]
+"""What the card colours, discs and marks mean (the legend at the bottom)."""
+
 _PENDING = {
     "Redraw": "discard cards to redraw, or be done",
     "Payment": "pay a resource from a project",
@@ -100,7 +139,7 @@ def _wrap(words: str, width: int) -> list[str]:
 
 
 def _face(view: View, x: float, y: float, card_id: str, zone: str, *, w: float = CARD_W, h: float = CARD_H,
-          seat: int | None = None) -> Node:
+          seat: int | None = None, part: str | None = None) -> Node:
     """A face-up card: its resource type as a band, its name, its cost or its score and needs."""
     c: Card = _components(view).card(card_id)
     band = RESOURCE_COLOURS.get(c.resource, PALETTE["grey"])
@@ -119,8 +158,8 @@ def _face(view: View, x: float, y: float, card_id: str, zone: str, *, w: float =
         fx += 8.5 + 4.3 * len(str(n))
     return group(
         card(x, y, w, h, card_id, label="", colour=KIND_COLOURS.get(c.kind, PALETTE["paper"]),
-             hint=f"{c.name} ({c.kind}, counts as {c.resource}): {c.text}", data_zone=zone, data_kind=c.kind,
-             data_seat=seat),
+             hint=card_text(c), data_zone=zone, data_kind=c.kind,
+             data_seat=seat, data_part=part),
         rect(x + 1, y + 1, w - 2, 7, fill=band, stroke="none"),
         *(text(x + w / 2, y + 20 + i * (size + 2), t, size=size, anchor="middle", weight="bold")
           for i, t in enumerate(lines)),
@@ -134,6 +173,7 @@ def _resource(x: float, y: float, kind: str, card_id: str | None, view: View) ->
         tooltip(hint),
         circle(x, y, 5.5, fill=RESOURCE_COLOURS.get(kind, PALETTE["grey"]), stroke=INK, stroke_width=0.8),
         class_="resource", data_resource=kind, data_card="hidden" if card_id is None else card_id,
+        data_part=f"resource:{kind}",
     )
 
 
@@ -155,7 +195,32 @@ def _project(view: View, owner: int, index: int, p: ProjectView, x: float, y: fl
              fill=PALETTE["muted"]),
         *resources,
         class_="project", data_seat=owner, data_uid=p.uid, data_face_up=p.face_up, data_index=index,
+        data_part=f"project:{owner}:{index + 1}",
     )
+
+
+def parts(view: View, action: object) -> tuple[str, ...]:
+    """The parts of the picture ``action`` names (``data-part``): a card of the viewer's own hand
+    (``hand:pocket-watch``: start, play, assign, discard), a project by its owner and number
+    (``project:1:2``: assign to, complete, cancel, choose it), a seat's panel (``seat:1``: choose
+    that player) and an assigned resource by its type (``resource:gold``). A face-down project is
+    named by its position only."""
+    me = view.current_player
+    if isinstance(action, (Start, Play, Discard)):
+        return (f"hand:{action.card}",)
+    if isinstance(action, Assign):
+        return (f"hand:{action.card}", f"project:{me}:{action.project}")
+    if isinstance(action, (Complete, Cancel)):
+        return (f"project:{me}:{action.project}",)
+    if isinstance(action, ChooseProject):
+        return (f"project:{action.seat}:{action.project}",)
+    if me is not None and isinstance(action, ChoosePlayer):
+        return (f"seat:{(me + action.offset) % view.players}",)
+    if me is not None and isinstance(action, ChooseSelf):
+        return (f"seat:{me}",)
+    if isinstance(action, ChooseResource):
+        return (f"resource:{action.resource}",)
+    return ()
 
 
 def _seat(view: View, seat: int) -> Node:
@@ -174,7 +239,7 @@ def _seat(view: View, seat: int) -> Node:
     if view.seat == seat and view.hand is not None:
         count = len(view.hand)
         step = min(CARD_W + 4, (room - CARD_W) / max(count - 1, 1))
-        hand = [_face(view, _HAND_LEFT + i * step, y + 8, c, "hand", seat=seat)
+        hand = [_face(view, _HAND_LEFT + i * step, y + 8, c, "hand", seat=seat, part=f"hand:{c}")
                 for i, c in enumerate(view.hand)]
     else:
         count = view.hand_sizes[seat]
@@ -193,11 +258,15 @@ def _seat(view: View, seat: int) -> Node:
         for i, c in enumerate(view.permanents[seat])
     ]
     return group(
-        rect(8, y, WIDTH - 16, PANEL - 6, rx=6, fill=PALETTE["highlight"] if acting else PALETTE["table"],
-             fill_opacity=0.35 if acting else 0.6, stroke="none"),
-        text(16, y + 20, f"Seat {seat}" + (" (you)" if view.seat == seat else ""), size=13, weight="bold"),
-        text(16, y + 36, " · ".join(notes), size=10, fill=PALETTE["muted"]),
-        *(text(16, y + 52 + 14 * i, s, size=10) for i, s in enumerate(status)),
+        group(
+            rect(8, y, WIDTH - 16, PANEL - 6, rx=6, fill=PALETTE["highlight"] if acting else PALETTE["table"],
+                 fill_opacity=0.35 if acting else 0.6, stroke="none"),
+            text(16, y + 20, f"Seat {seat}" + (" (you)" if view.seat == seat else ""), size=13,
+                 weight="bold"),
+            text(16, y + 36, " · ".join(notes), size=10, fill=PALETTE["muted"]),
+            *(text(16, y + 52 + 14 * i, s, size=10) for i, s in enumerate(status)),
+            class_="seat-panel", data_part=f"seat:{seat}",
+        ),
         text(_HAND_LEFT - 8, y + 50, "hand", size=9, anchor="end", fill=PALETTE["muted"]),
         group(*hand, class_="hand", data_seat=seat, data_count=count),
         text(_HAND_LEFT - 8, y + 146, "projects", size=9, anchor="end", fill=PALETTE["muted"]),
@@ -347,5 +416,7 @@ def _draw(view: View, size: int | None) -> str:
         *_table(view),
         *(_seat(view, p) for p in range(view.players)),
     ]
-    height = SEATS_TOP + view.players * PANEL + 4
+    key, key_h = legend(16, SEATS_TOP + view.players * PANEL + 4, WIDTH - 32, LEGEND)
+    parts.append(key)
+    height = SEATS_TOP + view.players * PANEL + 4 + key_h
     return document(WIDTH, height, parts, size=size, title=headline, game_id="gremlins-inc", seat=view.seat)

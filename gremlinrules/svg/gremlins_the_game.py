@@ -24,6 +24,9 @@ Parts a program may count (classes and data attributes):
 - ``<g class="pile" data-pile="..." data-count="n">`` for the gremlin pool, the weapon deck, the
   weapon discard, the event deck and the event discard (the discards show their top card).
 
+``data-part`` marks what an action names (see :func:`parts`): every space, and the viewer's own
+weapon cards.
+
 ``labels=True`` writes each space's name in its corner.
 """
 
@@ -35,6 +38,11 @@ from collections import Counter
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
 from gremlinrules.gremlins_the_game import frames
+from gremlinrules.gremlins_the_game.actions import Choose
+from gremlinrules.gremlins_the_game.actions import Defeat
+from gremlinrules.gremlins_the_game.actions import Discard
+from gremlinrules.gremlins_the_game.actions import LetEscape
+from gremlinrules.gremlins_the_game.actions import Move
 from gremlinrules.gremlins_the_game.board import MOVIE_THEATER
 from gremlinrules.gremlins_the_game.board import REFERENCE_MAP
 from gremlinrules.gremlins_the_game.board import STREET
@@ -47,16 +55,21 @@ from gremlinrules.gremlins_the_game.components import Symbol
 from gremlinrules.gremlins_the_game.components import tables
 from gremlinrules.gremlins_the_game.state import Phase
 from gremlinrules.gremlins_the_game.view import View
+from gremlinrules.gremlins_the_game.words import gremlin_words
+from gremlinrules.gremlins_the_game.words import weapon_text
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import Sample
 from gremlinrules.svg.core import card
 from gremlinrules.svg.core import card_back
 from gremlinrules.svg.core import circle
 from gremlinrules.svg.core import document
 from gremlinrules.svg.core import drawn
+from gremlinrules.svg.core import fitted_size
 from gremlinrules.svg.core import group
 from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import legend
 from gremlinrules.svg.core import line
 from gremlinrules.svg.core import polygon
 from gremlinrules.svg.core import rect
@@ -66,7 +79,7 @@ from gremlinrules.svg.core import tooltip
 from gremlinrules.svg.core import verdict
 from gremlinrules.svg.core import viewer_line
 
-__all__ = ["draw"]
+__all__ = ["draw", "parts"]
 
 TITLE = "Gremlins: The Game"
 CELL = 28
@@ -170,15 +183,9 @@ def _board(m: Map, labels: bool) -> Node:
             parts.append(text(x + 2, y + 8, s.name, size=6, fill=PALETTE["muted"], stroke="none"))
         where = s.area if s.area != STREET else "street"
         spaces.append(group(tooltip(f"{s.name} ({where}{', ' + s.mark if s.mark else ''})"), *parts,
-                            class_="space", data_space=s.name, data_area=s.area, data_mark=s.mark or None))
+                            class_="space", data_space=s.name, data_area=s.area, data_mark=s.mark or None,
+                            data_part=f"space:{s.name}"))
     closed, sills = _edges(m)
-    names: list[Node] = []
-    for loc in m.locations:
-        cells = [s for s in m.spaces if s.area == loc]
-        x0, x1 = min(s.x for s in cells), max(s.x for s in cells)
-        top = MAP_TOP + (m.height - 1 - max(s.y for s in cells)) * CELL
-        names.append(text(MAP_LEFT + (x0 + x1 + 1) * CELL / 2, top + 9, loc, size=8, anchor="middle",
-                          weight="bold", stroke=PALETTE["white"], stroke_width=2, paint_order="stroke"))
     coords: list[Node] = []
     for x in range(m.width):
         coords.append(text(MAP_LEFT + x * CELL + CELL / 2, MAP_TOP - 5, chr(ord("a") + x), size=9,
@@ -192,10 +199,82 @@ def _board(m: Map, labels: bool) -> Node:
         group(*closed, stroke=INK, stroke_width=3.5, stroke_linecap="square", class_="walls"),
         group(*sills, stroke="#b5651d", stroke_width=3, stroke_dasharray="3 3", class_="doors"),
         rect(MAP_LEFT, MAP_TOP, m.width * CELL, m.height * CELL, fill="none", stroke=INK, stroke_width=3.5),
-        group(*names, class_="location-names"),
         group(*coords, class_="coordinates"),
         class_="map", data_map=m.name,
     )
+
+
+@functools.lru_cache(maxsize=8)
+def _names(m: Map) -> Node:
+    """Each location's name across its top row, at a size that fits the location's width; drawn
+    over the pieces (a gremlin on the top row never hides it) and never in the way of a click."""
+    names: list[Node] = []
+    for loc in m.locations:
+        cells = [s for s in m.spaces if s.area == loc]
+        x0, x1 = min(s.x for s in cells), max(s.x for s in cells)
+        top = MAP_TOP + (m.height - 1 - max(s.y for s in cells)) * CELL
+        size = fitted_size(loc, 8, (x1 - x0 + 1) * CELL - 4, smallest=5)
+        names.append(text(MAP_LEFT + (x0 + x1 + 1) * CELL / 2, top + 9, loc, size=size, anchor="middle",
+                          weight="bold", stroke=PALETTE["white"], stroke_width=2, paint_order="stroke",
+                          data_area=loc))
+    return group(*names, class_="location-names", pointer_events="none")
+
+
+def _mark_sample(kind: str) -> Sample:
+    colour, letter = _MARKS[kind]
+    return lambda x, y: [circle(x, y, 6, fill="none", stroke=colour, stroke_width=1.5),
+                         text(x, y + 3, letter, size=8, anchor="middle", fill=colour, weight="bold")]
+
+
+def _token_sample(kind: str) -> Sample:
+    colour, letter = _MARKS[kind]
+    return lambda x, y: [rect(x - 7, y - 7, 14, 14, rx=3, fill=colour, stroke=INK, stroke_width=1),
+                         text(x, y + 4, letter, size=9, anchor="middle", weight="bold",
+                              fill=PALETTE["white"])]
+
+
+def _disc_sample(fill: str, words: str) -> Sample:
+    return lambda x, y: [circle(x, y, 7.5, fill=fill, stroke=INK, stroke_width=1),
+                         text(x, y + 3, words, size=8, anchor="middle", weight="bold", fill=PALETTE["white"])]
+
+
+def _ring_sample(x: float, y: float) -> Node:
+    return circle(x, y, 7, fill="none", stroke=INK, stroke_width=2.5)
+
+
+def _pool_sample(x: float, y: float) -> Node:
+    return circle(x, y, 7, fill="none", stroke=PALETTE["red"], stroke_width=1.5, stroke_dasharray="3 2")
+
+
+def _symbols_sample(x: float, y: float) -> list[Node]:
+    return [circle(x - 4, y, 3, fill=PALETTE["red"], stroke=INK, stroke_width=0.5),
+            rect(x + 1, y - 3, 6, 6, fill=PALETTE["green"], stroke=INK, stroke_width=0.5)]
+
+
+def _door_sample(x: float, y: float) -> Node:
+    return line(x - 8, y, x + 8, y, stroke="#b5651d", stroke_width=3, stroke_dasharray="3 3")
+
+
+def _wall_sample(x: float, y: float) -> Node:
+    return line(x - 8, y, x + 8, y, stroke=INK, stroke_width=3.5)
+
+
+LEGEND: list[tuple[str, Sample, str]] = [
+    ("event-token", _token_sample("event"), "E: an event token (take an event card)"),
+    ("weapon-token", _token_sample("weapon"), "W: a weapon token (take a weapon card)"),
+    ("gremlin-mark", _mark_sample("gremlin"), "G ringed: a Gremlin space (a gremlin starts there)"),
+    ("event-mark", _mark_sample("event"), "E ringed: an Event space (its token starts there)"),
+    ("weapon-mark", _mark_sample("weapon"), "W ringed: a Weapon space (its token starts there)"),
+    ("start", _ring_sample, "coloured ring: a seat's starting space"),
+    ("face-down", _disc_sample(_FACE_DOWN, "?"), "?: a face-down gremlin"),
+    ("from-pool", _pool_sample, "red dashed ring: from the pool (may be Stripe)"),
+    ("face-up", _disc_sample(_GREMLIN_SKIN, "2"), "number on a gremlin: its points"),
+    ("symbols", _symbols_sample, "shapes: the symbols a weapon must match"),
+    ("door", _door_sample, "dashed brown: a door"),
+    ("wall", _wall_sample, "thick line: a wall"),
+]
+"""What the map's letters, rings, marks and lines mean (the legend under the seats)."""
+
 
 
 def _token(m: Map, space: str, kind: str) -> Node:
@@ -252,7 +331,7 @@ def _gremlin(view: View, x: float, y: float, gremlin: str | None, zone: str, *, 
     syms = token.symbols
     width = sum(s.count * 5 + 2 for s in syms)
     return group(
-        tooltip(f"{gremlin}: {token.points} points" + (" (Stripe)" if token.stripe else "")),
+        tooltip(gremlin_words(gremlin)),
         circle(x, y, 11, fill=PALETTE["red"] if token.stripe else _GREMLIN_SKIN, stroke=INK,
                stroke_width=1.2),
         text(x, y + 1, str(token.points), size=9, anchor="middle", weight="bold", fill=PALETTE["white"]),
@@ -289,7 +368,8 @@ def _pieces(view: View, m: Map) -> Node:
     return group(*parts, class_="pieces")
 
 
-def _weapon(view: View, x: float, y: float, name: str, seat: int | None, zone: str) -> Node:
+def _weapon(view: View, x: float, y: float, name: str, seat: int | None, zone: str,
+            part: str | None = None) -> Node:
     comps = view.options.components or REFERENCE
     t = tables(comps)
     symbols = comps.weapons[t.weapon_index[name]].symbols
@@ -297,10 +377,29 @@ def _weapon(view: View, x: float, y: float, name: str, seat: int | None, zone: s
     lines = words.split()[:2] if len(words) > 9 else [words]
     size = min(8.0, 44 * 1.7 / max(len(w) for w in lines))
     return group(
-        card(x, y, 46, 62, name, label="", hint=f"{words} (weapon)", data_zone=zone, data_seat=seat),
+        card(x, y, 46, 62, name, label="", hint=weapon_text(name, comps), data_zone=zone, data_seat=seat,
+             data_part=part),
         *(text(x + 23, y + 16 + i * 10, w, size=size, anchor="middle") for i, w in enumerate(lines)),
         *_symbols(x + 6, y + 40, symbols),
     )
+
+
+def parts(view: View, action: object) -> tuple[str, ...]:
+    """The parts of the picture ``action`` names (``data-part``): a space of the map
+    (``space:h2``: move there, choose it; the fighting seat's space for a fight's defeat or
+    escape) and a weapon card of the viewer's own hand by its kind (``weapon:shotgun``: discard
+    it, or fight with it)."""
+    if isinstance(action, (Move, Choose)):
+        return (f"space:{action.to if isinstance(action, Move) else action.space}",)
+    if isinstance(action, Discard):
+        return (f"weapon:{action.weapon}",)
+    fighter = view.current_player
+    here = () if fighter is None else (f"space:{view.positions[fighter]}",)
+    if isinstance(action, Defeat):
+        return (*here, *(f"weapon:{w}" for w in dict.fromkeys(action.weapons)))
+    if isinstance(action, LetEscape):
+        return here
+    return ()
 
 
 def _seat(view: View, seat: int, x: float, y: float) -> Node:
@@ -318,7 +417,8 @@ def _seat(view: View, seat: int, x: float, y: float) -> Node:
     hand_x = x + 10
     cards: list[Node]
     if view.seat == seat and view.hand is not None:
-        cards = [_weapon(view, hand_x + i * 50, y + 66, w, seat, "hand") for i, w in enumerate(view.hand)]
+        cards = [_weapon(view, hand_x + i * 50, y + 66, w, seat, "hand", f"weapon:{w}")
+                 for i, w in enumerate(view.hand)]
         count = len(view.hand)
     else:
         count = view.hand_sizes[seat]
@@ -436,12 +536,15 @@ def _draw(view: View, size: int | None, labels: bool) -> str:
     panel_x = MAP_LEFT + map_w + 20
     width = panel_x + PANEL_W + 12
     seats_top = MAP_TOP + 130
-    height = max(MAP_TOP + map_h + 16, seats_top + view.players * 144 + 8)
+    key, key_h = legend(panel_x, seats_top + view.players * 144, PANEL_W, LEGEND)
+    height = max(MAP_TOP + map_h + 16, seats_top + view.players * 144 + key_h + 8)
     parts: list[Node | None] = [
         *heading(first, second, width),
         text(16, 57, f"{view.players} players · {m.name}" + variant, size=10, fill=PALETTE["muted"]),
         _board(m, labels),
         _pieces(view, m),
+        _names(m),
+        key,
         _piles(view, panel_x, MAP_TOP),
         *(_seat(view, p, panel_x, seats_top + p * 144) for p in range(view.players)),
     ]

@@ -18,6 +18,9 @@ Parts a program may count (classes and data attributes):
   data-count="n">`` per medal type the seat holds;
 - ``<g class="removed" data-count="n">``: the cards out of the game, counted by type.
 
+``data-part`` marks what an action names (see :func:`parts`): the materials deck, the scrapheap,
+the viewer's own hand cards and the rockets.
+
 Every card is a ``<g class="card" data-card="...">`` with ``data-zone`` (``hand``, ``scrapheap``,
 ``threat`` or ``gremlin-discard``).
 """
@@ -26,6 +29,15 @@ from __future__ import annotations
 
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
+from gremlinrules.no_good_gremlins.actions import Bribe
+from gremlinrules.no_good_gremlins.actions import Build
+from gremlinrules.no_good_gremlins.actions import ChromeLaunch
+from gremlinrules.no_good_gremlins.actions import Discard
+from gremlinrules.no_good_gremlins.actions import DrawTwo
+from gremlinrules.no_good_gremlins.actions import Feed
+from gremlinrules.no_good_gremlins.actions import Launch
+from gremlinrules.no_good_gremlins.actions import Scrap
+from gremlinrules.no_good_gremlins.actions import TakeScrap
 from gremlinrules.no_good_gremlins.components import MATERIAL_COUNT
 from gremlinrules.no_good_gremlins.components import MATERIALS
 from gremlinrules.no_good_gremlins.components import GremlinCard
@@ -34,9 +46,11 @@ from gremlinrules.no_good_gremlins.notation import MaterialCounts
 from gremlinrules.no_good_gremlins.notation import WandererStatus
 from gremlinrules.no_good_gremlins.state import Phase
 from gremlinrules.no_good_gremlins.view import View
+from gremlinrules.no_good_gremlins.words import card_text
 from gremlinrules.svg.core import INK
 from gremlinrules.svg.core import PALETTE
 from gremlinrules.svg.core import Node
+from gremlinrules.svg.core import Sample
 from gremlinrules.svg.core import card
 from gremlinrules.svg.core import card_back
 from gremlinrules.svg.core import circle
@@ -44,6 +58,7 @@ from gremlinrules.svg.core import document
 from gremlinrules.svg.core import drawn
 from gremlinrules.svg.core import group
 from gremlinrules.svg.core import heading
+from gremlinrules.svg.core import legend
 from gremlinrules.svg.core import polygon
 from gremlinrules.svg.core import rect
 from gremlinrules.svg.core import seat_name
@@ -52,7 +67,7 @@ from gremlinrules.svg.core import tooltip
 from gremlinrules.svg.core import verdict
 from gremlinrules.svg.core import viewer_line
 
-__all__ = ["MATERIAL_COLOURS", "draw"]
+__all__ = ["MATERIAL_COLOURS", "draw", "parts"]
 
 TITLE = "No Good Gremlins"
 WIDTH = 840
@@ -86,9 +101,15 @@ def _counts(counts: MaterialCounts) -> tuple[tuple[Material, int], ...]:
     return tuple((m, getattr(counts, m.value)) for m in MATERIALS if getattr(counts, m.value))
 
 
-def _face(x: float, y: float, w: float, h: float, name: str, zone: str, **data: object) -> Node:
+def _face(x: float, y: float, w: float, h: float, name: str, zone: str, *, hint: str | None = None,
+          **data: object) -> Node:
     return card(x, y, w, h, name, label=name[:2].title() if w < 40 else name, colour=MATERIAL_COLOURS[name],
-                ink=_ink(name), hint=f"{name} card", data_zone=zone, **data)
+                ink=_ink(name), hint=hint or f"{name} card", data_zone=zone, **data)
+
+
+def _rules(view: View, name: str) -> str:
+    """A material card's rules text (its launch cost, medal value and bribe), shown on hover."""
+    return card_text(Material(name), view.components)
 
 
 def _step(count: int, room: float, width: float) -> float:
@@ -143,7 +164,7 @@ def _pile(x: float, y: float, label: str, count: int, pile: str) -> Node:
              stroke_width=1, stroke_dasharray=None if count else "4 3"),
         text(x + 20, y + 33, str(count), size=14, anchor="middle", weight="bold",
              fill=PALETTE["back-ink"] if count else PALETTE["muted"]),
-        class_="pile", data_pile=pile, data_count=count,
+        class_="pile", data_pile=pile, data_count=count, data_part=f"pile:{pile}",
     )
 
 
@@ -160,8 +181,8 @@ def _scrapheap(view: View, x: float, y: float, room: float) -> Node:
     for i, m in enumerate(heap):
         label = m.value if w >= 40 else m.value[:2].title() if w >= 20 or i == len(heap) - 1 else ""
         parts.append(card(x + i * step, y, w, h, m.value, label=label, colour=MATERIAL_COLOURS[m.value],
-                          ink=_ink(m.value), hint=f"{m.value} card", data_zone="scrapheap", data_index=i))
-    return group(*parts, class_="scrapheap", data_count=len(heap))
+                          ink=_ink(m.value), hint=_rules(view, m.value), data_zone="scrapheap", data_index=i))
+    return group(*parts, class_="scrapheap", data_count=len(heap), data_part="scrapheap")
 
 
 def _gremlin(x: float, y: float, name: str, zone: str) -> Node:
@@ -240,7 +261,8 @@ def _hand(view: View, seat: int, x: float, y: float) -> Node:
     if view.seat == seat and view.hand is not None:
         names = [m.value for m, k in _counts(view.hand) for _ in range(k)]
         step = _step(len(names), room, _CARD_W)
-        cards = [_face(x + i * step, y, _CARD_W, _CARD_H, n, "hand", data_seat=seat)
+        cards = [_face(x + i * step, y, _CARD_W, _CARD_H, n, "hand", hint=_rules(view, n), data_seat=seat,
+                       data_part=f"hand:{n}")
                  for i, n in enumerate(names)]
         count = len(names)
     else:
@@ -267,6 +289,7 @@ def _pad(view: View, seat: int, x: float, y: float) -> Node:
             *body,
             text(rx + 10, y + 30, f"{m.value} {k}/{cost}" + (" ready" if k >= cost else ""), size=10),
             class_="rocket", data_material=m.value, data_cards=k, data_cost=cost,
+            data_part=f"rocket:{seat}:{m.value}",
         ))
     if not rockets:
         rockets.append(text(x, y + 16, "launch pad empty", size=10, fill=PALETTE["muted"]))
@@ -309,6 +332,48 @@ def _seat(view: View, seat: int) -> Node:
         _pad(view, seat, _HAND_LEFT, y + 60),
         class_="seat", data_seat=seat, data_acting=acting,
     )
+
+
+def parts(view: View, action: object) -> tuple[str, ...]:
+    """The parts of the picture ``action`` names (``data-part``): the materials deck
+    (``pile:materials-deck``: draw two), the scrapheap (``scrapheap``: take), a card of the
+    viewer's own hand by its material (``hand:iron``: discard, build, bribe) and a rocket on the
+    launch pad of the seat whose turn it is (``rocket:2:iron``: launch, scrap, feed)."""
+    if isinstance(action, DrawTwo):
+        return ("pile:materials-deck",)
+    if isinstance(action, TakeScrap):
+        return ("scrapheap",)
+    if isinstance(action, (Discard, Build, Bribe)):
+        return (f"hand:{action.material.value}",)
+    if isinstance(action, (Launch, ChromeLaunch, Scrap, Feed)):
+        return (f"rocket:{view.turn}:{action.material.value}",)
+    return ()
+
+
+def _material_sample(name: str) -> Sample:
+    return lambda x, y: [rect(x - 8, y - 7, 16, 14, rx=2, fill=MATERIAL_COLOURS[name], stroke=INK,
+                              stroke_width=0.8),
+                         text(x, y + 3, name[:2].title(), size=7, anchor="middle", fill=_ink(name))]
+
+
+def _medal_sample(x: float, y: float) -> Node:
+    return circle(x, y, 6, fill=MATERIAL_COLOURS["iron"], stroke=PALETTE["highlight"], stroke_width=2)
+
+
+def _rocket_sample(x: float, y: float) -> list[Node]:
+    return [polygon(((x - 9, y), (x - 4, y - 4), (x - 4, y + 4)), fill=MATERIAL_COLOURS["steel"], stroke=INK,
+                    stroke_width=0.6),
+            rect(x - 4, y - 4, 6, 8, fill=MATERIAL_COLOURS["steel"], stroke=INK, stroke_width=0.5),
+            rect(x + 2, y - 4, 6, 8, fill=PALETTE["paper"], stroke=INK, stroke_width=0.5)]
+
+
+LEGEND: list[tuple[str, Sample, str]] = [
+    *((f"material-{m.value}", _material_sample(m.value), f"{m.value[:2].title()}: {m.value}")
+      for m in MATERIALS),
+    ("rocket", _rocket_sample, "rocket: its cards / its launch cost (ready: it can launch)"),
+    ("medal", _medal_sample, "ringed disc: medals of a material, their count beside"),
+]
+"""What the short names, rockets and medals mean (the legend at the bottom)."""
 
 
 def _plural(n: int, thing: str) -> str:
@@ -366,8 +431,10 @@ def _draw(view: View, size: int | None) -> str:
             status.append(f"{view.open_build} more card on this build")
     if view.no_eat:
         status.append("the gremlin eats nothing this turn")
-    height = SEATS_TOP + view.players * PANEL + 8
+    key, key_h = legend(16, SEATS_TOP + view.players * PANEL + 4, WIDTH - 32, LEGEND)
+    height = SEATS_TOP + view.players * PANEL + 4 + key_h
     parts: list[Node | None] = [
+        key,
         *heading(first, second, WIDTH),
         text(16, 56, " · ".join(status), size=10, fill=PALETTE["muted"]),
         *_table(view),

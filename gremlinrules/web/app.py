@@ -57,6 +57,7 @@ from gremlinrules.core.errors import shown
 from gremlinrules.core.records import record_json
 from gremlinrules.registry import game_ids
 from gremlinrules.registry import get_game
+from gremlinrules.web.clicks import BOARD_LABELS
 from gremlinrules.web.store import TableStore
 from gremlinrules.web.tables import ENDED_EXPIRY
 from gremlinrules.web.tables import IDLE_EXPIRY
@@ -189,7 +190,7 @@ class MediaTypeError(WebError):
     key = "web.bad-content-type"
 
 
-def svg_drawer(game_id: str) -> Callable[[str, Any], str] | None:
+def svg_drawer(game_id: str) -> Callable[..., str] | None:
     """``gremlinrules.svg.svg`` when the library draws ``game_id``, else None (imported lazily: the
     pictures are another part of the library, which may not draw every game)."""
     try:
@@ -475,7 +476,7 @@ class TableServer:
             return None
         with live.table.lock:
             state = live.table.state
-        return str(draw(live.table.game.id, live.table.game.observe(state, seat)))
+        return str(draw(live.table.game.id, live.table.game.observe(state, seat), labels=BOARD_LABELS))
 
     # The lobby's side: seats, names, connected marks, rematches.
 

@@ -38,6 +38,7 @@ from gremlinrules.core.errors import UnknownGameError
 from gremlinrules.core.errors import shown
 from gremlinrules.core.protocol import Game
 from gremlinrules.registry import get_game
+from gremlinrules.web.clicks import legal_parts
 from gremlinrules.web.store import Holder
 from gremlinrules.web.store import Listing
 from gremlinrules.web.store import StoredTable
@@ -404,7 +405,9 @@ class Table:
             "view": data,
             "text": list(game.view_text(view)),
             "legal": [{"index": i, "action": game.to_data(a), "text": str(a),
-                       "label": _label(game.action_label(view, a))} for i, a in enumerate(legal)],
+                       "label": _label(game.action_label(view, a)), "parts": parts}
+                      for i, (a, parts) in enumerate(zip(legal, legal_parts(game.id, view, legal),
+                                                         strict=True))],
             "events": self._events_for(seat, history if moves is None else moves, view),
             "reset": moves is None,
         }

@@ -225,7 +225,8 @@ def _demo_case(game_id: str) -> tuple[Any, int]:
 @pytest.mark.parametrize("game_id", DRAWN)
 def test_demo_writes_one_picture_per_decision_and_the_final_position(game_id: str, tmp_path: Path) -> None:
     """``play_demo(..., svg_dir=DIR)`` writes 0001.svg... one per decision (the acting seat's view),
-    then one more: the final position as the spectator sees it."""
+    then one more: the final position as the spectator sees it, drawn with ``labels=True`` (the
+    spot numbers, space names and cell coordinates the demo's lines name)."""
     game, players = _demo_case(game_id)
     out = io.StringIO()
     final = play_demo(game, players, 1, out, svg_dir=tmp_path)
@@ -237,7 +238,7 @@ def test_demo_writes_one_picture_per_decision_and_the_final_position(game_id: st
     assert "spectator" not in seats[:-1]
     assert seats[-1] == "spectator"
     last = (tmp_path / names[-1]).read_text(encoding="utf-8")
-    assert last == gremlinrules.svg.svg(game_id, game.observe(final, None))
+    assert last == gremlinrules.svg.svg(game_id, game.observe(final, None), labels=True)
 
 
 def test_cli_demo_takes_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -235,7 +235,7 @@ def test_every_game_is_hosted_and_drawn_in_the_page(server: ServerProcess, brows
     assert last["view"] == game.to_data(game.observe(states[shown], 0))
     drawn = next(f for f in received if f["type"] == "welcome")["board"]
     if drawn:
-        page.wait_for_function("document.getElementById('board').naturalWidth > 0")
+        page.wait_for_function("document.querySelector('#board svg') !== null")
     assert page.locator("#board-section").is_visible() == drawn
     assert not errors
     page.context.close()

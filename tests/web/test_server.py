@@ -220,7 +220,8 @@ async def _resume(server: ServerProcess, table: str) -> int:
 
 def test_the_board_picture_is_the_seats_view_drawn(server: ServerProcess) -> None:
     """board.svg is gremlinrules.svg's picture of the token's seat's view (the spectator's without
-    a token), and a forged token gets a 403, not a picture."""
+    a token), drawn with labels (the spot numbers actions name), and a forged token gets a 403,
+    not a picture."""
     import gremlinrules.svg as svg
     game = gremlinrules.get_game("gnaughty-gnomes")
     made = server.create(game="gnaughty-gnomes", players=2, seed=4)
@@ -232,7 +233,7 @@ def test_the_board_picture_is_the_seats_view_drawn(server: ServerProcess) -> Non
             request.add_header("Authorization", f"Bearer {token}")
         with urllib.request.urlopen(request, timeout=30) as response:
             assert response.headers["Content-Type"].startswith("image/svg+xml")
-            assert response.read().decode() == svg.svg(game.id, game.observe(state, seat))
+            assert response.read().decode() == svg.svg(game.id, game.observe(state, seat), labels=True)
     status, body = server.request("GET", f"/api/tables/{table}/board.svg", token="forged")
     assert status == 403
     assert body["key"] == "web.bad-token"

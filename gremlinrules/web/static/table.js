@@ -64,7 +64,25 @@ function show(update) {
   }, a.label.text)));
   $("view").replaceChildren(viewLines(update.text || []));
   logMoves(update.events, update.reset);
+  hideChoice();
   if (welcome.board) drawBoard();
+}
+
+// ---- the board: an inline picture whose parts a player clicks -----------------------------
+// Each legal action lists the parts of the picture it names ("parts": data-part ids, from the
+// seat's own view); a click on a part offers the legal actions naming it: one is sent at once,
+// several are a short choice. The buttons above stay for keyboards and screen readers.
+
+/** Part id -> the legal actions (entries of update.legal) that name it. */
+function partsOf(update) {
+  const parts = new Map();
+  for (const action of update.legal) {
+    for (const part of action.parts || []) {
+      if (!parts.has(part)) parts.set(part, []);
+      parts.get(part).push(action);
+    }
+  }
+  return parts;
 }
 
 async function drawBoard() {
@@ -73,19 +91,87 @@ async function drawBoard() {
     const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/board.svg`,
       {headers: token ? {Authorization: `Bearer ${token}`} : {}});
     if (!response.ok || ask !== boardAsk) return;
-    const url = URL.createObjectURL(await response.blob());
-    const img = $("board");
-    const old = img.src;
-    img.src = url;
-    if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+    const text = await response.text();
+    if (ask !== boardAsk) return;
+    const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+    if (parsed.nodeName !== "svg") return;
+    for (const bad of parsed.querySelectorAll("script, foreignObject")) bad.remove();  // a picture only
+    const picture = document.importNode(parsed, true);
+    picture.removeAttribute("width");
+    picture.removeAttribute("height");
+    $("board").replaceChildren(picture);
+    markParts();
     $("board-section").hidden = false;
-  } catch (error) { /* the picture is a nicety: the view above says everything */ }
+  } catch (error) { /* the picture is a nicety: the view and the buttons say everything */ }
 }
+
+/** Mark the parts the current legal actions name as live (clickable, focusable). */
+function markParts() {
+  const parts = current ? partsOf(current) : new Map();
+  for (const node of $("board").querySelectorAll("[data-part]")) {
+    const actions = waiting ? undefined : parts.get(node.dataset.part);
+    node.classList.toggle("live", Boolean(actions));
+    if (actions) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", actions.map((a) => a.label.text).join(" or "));
+    } else {
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+      node.removeAttribute("aria-label");
+    }
+  }
+  document.body.dataset.board = current ? current.version : "";
+}
+
+/** The live part under a point: the topmost one, whatever piece is drawn over it. */
+function partAt(x, y) {
+  for (const node of document.elementsFromPoint(x, y)) {
+    const part = node.closest ? node.closest("#board [data-part].live") : null;
+    if (part) return part;
+  }
+  return null;
+}
+
+function choosePart(part) {
+  const actions = current ? partsOf(current).get(part) || [] : [];
+  document.body.dataset.clicked = part;
+  if (actions.length === 1) {
+    hideChoice();
+    send(actions[0]);
+  } else if (actions.length > 1) {
+    $("choice").replaceChildren(
+      ...actions.map((a) => el("button", {
+        type: "button", class: "choice-action", "data-index": a.index, title: a.text,
+        onclick: () => { hideChoice(); send(a); },
+      }, a.label.text)),
+      el("button", {type: "button", class: "cancel", onclick: hideChoice}, "Cancel"));
+    $("choice").hidden = false;
+  }
+}
+
+function hideChoice() {
+  $("choice").hidden = true;
+  $("choice").replaceChildren();
+}
+
+$("board").addEventListener("click", (event) => {
+  const part = partAt(event.clientX, event.clientY);
+  if (part) choosePart(part.dataset.part);
+});
+$("board").addEventListener("keydown", (event) => {
+  const part = event.target.closest ? event.target.closest("[data-part].live") : null;
+  if (part && (event.key === "Enter" || event.key === " ")) {
+    event.preventDefault();
+    choosePart(part.dataset.part);
+  }
+});
 
 function send(choice) {
   if (waiting || !socket || socket.readyState !== WebSocket.OPEN) return;
   waiting = true;
   for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
+  markParts();
   $("notice").textContent = "";
   socket.send(JSON.stringify({type: "move", version: current.version, action: choice.action}));
 }
@@ -120,6 +206,7 @@ function connect() {
       waiting = false;
       $("notice").textContent = `Refused: ${data.message}`;
       if (current) for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
+      markParts();
       if (data.version !== current?.version) socket.send(JSON.stringify({type: "sync"}));
     } else if (data.type === "error") {
       $("notice").textContent = data.message;
