@@ -23,6 +23,20 @@ The bot plays the most visited legal action at the root.
 The budget is ``iterations`` simulations per decision (reproducible from the
 seed), or, with ``seconds``, as many simulations as fit in that much wall time
 (at least one): not reproducible, since the count depends on the machine.
+
+Every draw the bot makes comes from one SplitMix64 stream (:mod:`gremlinrules.core.rng`), so a
+port (the compiled engine's search) makes the very same choices. The stream starts at
+``seed ^ POLICY_SALT`` (:func:`gremlinrules.core.playout.policy_state`, the random policy's start)
+and runs on from one decision to the next. A decision with one legal action is played without a
+draw. Otherwise, for each simulation, in this order:
+
+1. the determinization's seed: one raw 64-bit output (``below(2**64)``), passed to
+   ``sample_hidden(state, seat, seed)``;
+2. in the tree, at the first node with untried actions (legal actions without a child, in the
+   canonical order of ``legal_actions``): ``below(len(untried))`` picks the one to expand;
+   nodes whose actions are all tried draw nothing (UCB1 picks, the first best in canonical order);
+3. in the rollout, before each of at most ``rollout_depth`` decisions: ``below(n)`` for the ``n``
+   legal actions, the playouts' own draw (drawn even when ``n`` is 1).
 """
 
 from __future__ import annotations
@@ -34,14 +48,19 @@ from typing import Any
 from gremlinrules.adapters.outcome import returns
 from gremlinrules.bots.base import SeatBot
 from gremlinrules.bots.base import check_bot_seat
+from gremlinrules.core import draws
+from gremlinrules.core.checks import check_seed
 from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import InvalidArgumentError
 from gremlinrules.core.errors import shown
+from gremlinrules.core.playout import policy_state
 from gremlinrules.core.protocol import ActionT
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.protocol import StateT
 
 __all__ = ["ISMCTSBot"]
+
+_SPAN = 1 << 64
 
 
 class _Node:
@@ -74,6 +93,8 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
         self.seconds = None if seconds is None else float(seconds)
+        self._stream = policy_state(check_seed(seed, InvalidArgumentError))
+        """The SplitMix64 state of the bot's draws (see the module's docstring)."""
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
@@ -89,17 +110,22 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
         root = _Node()
         if self.seconds is None:
             for _ in range(self.iterations):
-                self._simulate(root, game.sample_hidden(state, self.seat, self._rnd.getrandbits(63)))
+                self._simulate(root, game.sample_hidden(state, self.seat, self._draw(_SPAN)))
         else:
             deadline = time.perf_counter() + self.seconds
             while True:
-                self._simulate(root, game.sample_hidden(state, self.seat, self._rnd.getrandbits(63)))
+                self._simulate(root, game.sample_hidden(state, self.seat, self._draw(_SPAN)))
                 if time.perf_counter() >= deadline:
                     break
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
+    def _draw(self, n: int) -> int:
+        """``below(n)`` on the bot's stream."""
+        value, self._stream = draws.below(self._stream, n)
+        return value
+
     def _simulate(self, root: _Node, state: StateT) -> None:
-        game, rnd = self.game, self._rnd
+        game = self.game
         node = root
         path: list[tuple[_Node, int]] = []
         while not game.is_terminal(state):
@@ -111,7 +137,7 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
                 if child is not None:
                     child.avail += 1
             if untried:
-                action = untried[rnd.randrange(len(untried))]
+                action = untried[self._draw(len(untried))]
                 child = node.children[action] = _Node()
                 path.append((child, mover))
                 state = game.apply(state, action)
@@ -136,12 +162,14 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
         return best
 
     def _rollout(self, state: StateT) -> tuple[float, ...]:
-        game, rnd = self.game, self._rnd
+        game, below, stream = self.game, draws.below, self._stream
         for _ in range(self.rollout_depth):
             if game.is_terminal(state):
                 break
             legal = game.legal_actions(state)
-            state = game.apply(state, legal[rnd.randrange(len(legal))])
+            pick, stream = below(stream, len(legal))
+            state = game.apply(state, legal[pick])
+        self._stream = stream
         if game.is_terminal(state):
             return returns(game, state)
         scores = game.scores(state)
