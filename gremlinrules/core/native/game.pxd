@@ -29,4 +29,5 @@ cdef class NativeGame:
     cdef int end_code(self) noexcept nogil
     cdef void deal(self, uint64_t seed) noexcept nogil
     cdef int32_t random_action(self, uint64_t* policy, int32_t* buf) noexcept nogil
+    cdef bint redeal(self, int seat, uint64_t seed) noexcept nogil
     cdef NativeGame copy(self)

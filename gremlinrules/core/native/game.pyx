@@ -19,7 +19,8 @@ from gremlinrules.core.native.rng cimport sm_below
 import gc as _gc
 from operator import index as _index
 
-from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, shown
+from gremlinrules.core.checks import check_seat, check_seed
+from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, UnsupportedError, shown
 from gremlinrules.core.playout import Playout
 
 _new_tuple = tuple.__new__  # Playout's rows without its Python-level __new__ (as Playout._make)
@@ -144,6 +145,13 @@ cdef class NativeGame:
     cdef void deal(self, uint64_t seed) noexcept nogil:
         pass
 
+    cdef bint redeal(self, int seat, uint64_t seed) noexcept nogil:
+        """Redeal, in place, everything seat ``seat`` cannot see, from a generator started at
+        ``seed``: the game's ``sample_hidden(state, seat, seed)`` draw for draw (the same pool order,
+        the same shuffles, the state's generator left where the Python one leaves it). False when
+        the game has no native redeal (nothing changed)."""
+        return False
+
     cdef NativeGame copy(self):
         raise NotImplementedError
 
@@ -249,6 +257,19 @@ cdef class NativeGame:
     def clone(self):
         """An independent copy (the same table, the state copied)."""
         return self.copy()
+
+    def sample_hidden(self, seat, seed):
+        """A new native game that seat ``seat`` cannot tell from this one, everything it cannot see
+        redealt from ``seed``: ``n.sample_hidden(s, seed).to_state() ==
+        game.sample_hidden(n.to_state(), s, seed)``. A seat the table does not have, then a seed
+        outside 0 to 2**64 - 1, raise InvalidArgumentError; a game without a native redeal raises
+        UnsupportedError. This game is left unchanged."""
+        cdef int s = check_seat(seat, self.table.players)
+        cdef uint64_t start = check_seed(seed, InvalidArgumentError)
+        cdef NativeGame out = self.copy()
+        if not out.redeal(s, start):
+            raise UnsupportedError(f"the native {self.table.game_id} has no sample_hidden")
+        return out
 
     def __copy__(self):
         return self.copy()
