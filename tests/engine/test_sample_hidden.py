@@ -74,7 +74,9 @@ def test_native_sample_hidden_refuses_bad_seats_and_seeds(game_id: str) -> None:
     game = gremlinrules.get_game(game_id)
     players = game.player_counts[0]
     native = engine.new(game_id, players, 3)
-    for seat, seed in ((players, 0), (-1, 0), (True, 0), (0, -1), (0, 2**64), (0, 1.5), (0, None)):
+    bad: tuple[tuple[Any, Any], ...] = ((players, 0), (-1, 0), (True, 0), (0, -1), (0, 2**64), (0, 1.5),
+                                        (0, None))
+    for seat, seed in bad:
         with pytest.raises(InvalidArgumentError):
             native.sample_hidden(seat, seed)
         with pytest.raises(InvalidArgumentError):
