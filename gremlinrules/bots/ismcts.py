@@ -20,6 +20,14 @@ keeps the total value for the seat that chose the action leading to it, so
 the search suits any number of seats and teams (partners share the winners).
 The bot plays the most visited legal action at the root.
 
+With the compiled engine (:mod:`gremlinrules.engine`: available, the game native there, its
+options played, not switched off by ``GREMLINRULES_ENGINE=off``) and a native ``sample_hidden``
+for the game, the whole search runs in native code with the GIL released
+(:func:`gremlinrules.core.native.search.run_search`): the same draws and the same arithmetic, so
+the same seed chooses the same move either way, many times faster. Otherwise (a tracked state, a
+game the engine does not play, a game object other than the registered one) it runs on the
+typed API.
+
 The budget is ``iterations`` simulations per decision (reproducible from the
 seed), or, with ``seconds``, as many simulations as fit in that much wall time
 (at least one): not reproducible, since the count depends on the machine.
@@ -45,6 +53,7 @@ import math
 import time
 from typing import Any
 
+from gremlinrules import engine
 from gremlinrules.adapters.outcome import returns
 from gremlinrules.bots.base import SeatBot
 from gremlinrules.bots.base import check_bot_seat
@@ -52,11 +61,13 @@ from gremlinrules.core import draws
 from gremlinrules.core.checks import check_seed
 from gremlinrules.core.checks import is_int
 from gremlinrules.core.errors import InvalidArgumentError
+from gremlinrules.core.errors import UnsupportedError
 from gremlinrules.core.errors import shown
 from gremlinrules.core.playout import policy_state
 from gremlinrules.core.protocol import ActionT
 from gremlinrules.core.protocol import Game
 from gremlinrules.core.protocol import StateT
+from gremlinrules.registry import get_game
 
 __all__ = ["ISMCTSBot"]
 
@@ -80,7 +91,7 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
 
     def __init__(self, game: Game[StateT, ActionT, Any, Any, Any, Any], seat: int, seed: int = 0, *,
                  iterations: int = 200, rollout_depth: int = 60, exploration: float = 0.7,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, native: bool = True) -> None:
         check_bot_seat(game, seat)  # the seat is refused before the budget
         for name, value in (("iterations", iterations), ("rollout_depth", rollout_depth)):
             if not is_int(value) or value < 1:
@@ -93,6 +104,8 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
         self.seconds = None if seconds is None else float(seconds)
+        self.native = bool(native)
+        """Search on the compiled engine when it can (False: always on the typed API)."""
         self._stream = policy_state(check_seed(seed, InvalidArgumentError))
         """The SplitMix64 state of the bot's draws (see the module's docstring)."""
 
@@ -107,6 +120,10 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
+        if self.native:
+            native = self._native_search(state)
+            if native is not None:
+                return legal[native]
         root = _Node()
         if self.seconds is None:
             for _ in range(self.iterations):
@@ -118,6 +135,27 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
                 if time.perf_counter() >= deadline:
                     break
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def _native_search(self, state: StateT) -> int | None:
+        """The search in native code: the position of the chosen action in ``legal_actions``, or
+        None when the engine cannot run it here (then nothing was drawn)."""
+        game = self.game
+        if game.id not in engine.games() or game is not get_game(game.id):
+            return None
+        try:
+            root = engine.from_state(game.id, state)
+        except (UnsupportedError, InvalidArgumentError):  # options it does not play, a tracked state
+            return None
+        try:
+            from gremlinrules.core.native.search import run_search
+        except ImportError:  # pragma: no cover - the engine was built before its search
+            return None
+        try:
+            pick, self._stream = run_search(root, self.seat, self._stream, self.iterations,
+                                            self.rollout_depth, self.exploration, self.seconds)
+        except UnsupportedError:  # no native sample_hidden for this game
+            return None
+        return pick
 
     def _draw(self, n: int) -> int:
         """``below(n)`` on the bot's stream."""

@@ -779,6 +779,10 @@ cdef class GnaughtyGnomes(NativeGame):
     cdef void deal(self, uint64_t seed) noexcept nogil:
         _deal(&self.s, self.tab, seed)
 
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        self.s = (<GnaughtyGnomes>source).s
+        return True
+
     cdef NativeGame copy(self):
         cdef GnaughtyGnomes other = GnaughtyGnomes.__new__(GnaughtyGnomes)
         other.table = self.table

@@ -1677,6 +1677,10 @@ cdef class GremlinsInc(NativeGame):
     cdef void deal(self, uint64_t seed) noexcept nogil:
         _deal(&self.s, self.tab, seed)
 
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        self.s = (<GremlinsInc>source).s
+        return True
+
     cdef NativeGame copy(self):
         cdef GremlinsInc other = GremlinsInc.__new__(GremlinsInc)
         other.table = self.table

@@ -1451,6 +1451,11 @@ cdef class GremlinsTheGame(NativeGame):
         self.searched = False
         _deal(&self.s, self.tab, seed)
 
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        self.s = (<GremlinsTheGame>source).s
+        self.searched = False
+        return True
+
     cdef NativeGame copy(self):
         cdef GremlinsTheGame other = GremlinsTheGame.__new__(GremlinsTheGame)
         other.table = self.table

@@ -686,6 +686,10 @@ cdef class NoGoodGremlins(NativeGame):
     cdef void deal(self, uint64_t seed) noexcept nogil:
         _deal(&self.s, self.tab, seed)
 
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        self.s = (<NoGoodGremlins>source).s
+        return True
+
     cdef NativeGame copy(self):
         cdef NoGoodGremlins other = NoGoodGremlins.__new__(NoGoodGremlins)
         other.table = self.table

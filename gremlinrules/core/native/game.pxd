@@ -30,4 +30,5 @@ cdef class NativeGame:
     cdef void deal(self, uint64_t seed) noexcept nogil
     cdef int32_t random_action(self, uint64_t* policy, int32_t* buf) noexcept nogil
     cdef bint redeal(self, int seat, uint64_t seed) noexcept nogil
+    cdef bint load(self, NativeGame source) noexcept nogil
     cdef NativeGame copy(self)

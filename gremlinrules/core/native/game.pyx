@@ -152,6 +152,12 @@ cdef class NativeGame:
         the game has no native redeal (nothing changed)."""
         return False
 
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        """Become a copy of ``source`` (a game of the same class and table) in place, without the
+        GIL: what the search does at every simulation instead of ``copy``. False when the game has
+        no native load (nothing changed)."""
+        return False
+
     cdef NativeGame copy(self):
         raise NotImplementedError
 
