@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 import gremlinrules
+from gremlinrules.bench import format_ismcts
+from gremlinrules.bench import ismcts_figures
 from gremlinrules.bots import ISMCTSBot
 from tests.engine.support import NATIVE
 from tests.engine.support import needs_engine
@@ -66,3 +68,16 @@ def test_search_bot_searches_natively_where_the_engine_can(game_id: str,
     monkeypatch.setattr(ISMCTSBot, "_simulate", refuse)
     for bot in (ISMCTSBot(game, seat, 1, iterations=50), ISMCTSBot(game, seat, 1, seconds=0.01)):
         assert game.is_legal(state, bot.choose(state))
+
+
+def test_bench_measures_ismcts_both_ways() -> None:
+    """bench's IS-MCTS figures: milliseconds a decision on the typed API and on the engine (the same
+    moves both ways, or it raises), their ratio, and the line that prints them."""
+    row = ismcts_figures("no-good-gremlins", 2, iterations=5, count=2)
+    assert row["ismcts_ms"] > 0
+    assert row["ismcts_engine_ms"] > 0
+    assert row["ismcts_speedup"] == row["ismcts_ms"] / row["ismcts_engine_ms"]
+    line = format_ismcts({"game": "no-good-gremlins", "players": 2, **row})
+    assert "IS-MCTS" in line
+    assert "with the engine" in line
+    assert format_ismcts({"game": "no-good-gremlins", "players": 2}) == ""
