@@ -18,7 +18,7 @@ from tests.engine.tables import tables
 
 pytestmark = needs_engine
 
-SAMPLED = ("no-good-gremlins", "gnaughty-gnomes", "gremlins-the-game", "gremlins-inc")
+SAMPLED = ("no-good-gremlins", "gnaughty-gnomes", "gremlins-the-game", "gremlins-inc", "goblins-vs-gnomes")
 """The native games with a native ``sample_hidden``, in the order they gained it."""
 
 CLAUSES = {

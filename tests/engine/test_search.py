@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 
 import gremlinrules
+from gremlinrules import engine
 from gremlinrules.bench import format_ismcts
 from gremlinrules.bench import ismcts_figures
 from gremlinrules.bots import ISMCTSBot
+from gremlinrules.sim import simulate
 from tests.engine.support import NATIVE
 from tests.engine.support import needs_engine
 from tests.engine.test_sample_hidden import SAMPLED
@@ -81,3 +83,24 @@ def test_bench_measures_ismcts_both_ways() -> None:
     assert "IS-MCTS" in line
     assert "with the engine" in line
     assert format_ismcts({"game": "no-good-gremlins", "players": 2}) == ""
+
+
+@pytest.mark.parametrize("game_id", sorted(NATIVE))
+def test_simulate_records_of_a_search_line_up_are_the_same_with_the_engine_off(
+        game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate with an IS-MCTS seat among random ones gives the same records (every field but the
+    time, ended_by included) with the engine and with GREMLINRULES_ENGINE=off."""
+    game = gremlinrules.get_game(game_id)
+    players = game.player_counts[0]
+    bots = ",".join(["ismcts:6"] + ["random"] * (players - 1))
+
+    def run() -> list[dict[str, Any]]:
+        records = simulate(game_id, games=2, players=players, bots=bots, seed=9, workers=1)
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in records]
+
+    fast = run()
+    monkeypatch.setenv("GREMLINRULES_ENGINE", "off")
+    assert not engine.available()
+    slow = run()
+    assert fast == slow
+    assert len(fast) == 2

@@ -201,7 +201,8 @@ def run_search(NativeGame root, int seat, uint64_t stream, int64_t iterations, i
     cdef Tree tree
     cdef int32_t* legal = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
     cdef int32_t* untried = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
-    cdef int32_t* slot = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
+    cdef Py_ssize_t space = len(root.table.actions)  # the action space (legal lists hold MAX_ACTIONS)
+    cdef int32_t* slot = <int32_t*>malloc(max(space, 1) * sizeof(int32_t))  # node by action index
     cdef int64_t done = 0
     cdef int i, n, failed = 0, best = 0
     cdef int32_t ch
@@ -220,7 +221,7 @@ def run_search(NativeGame root, int seat, uint64_t stream, int64_t iterations, i
             raise MemoryError()
         if not work.load(root) or not work.redeal(seat, 0):
             raise UnsupportedError(f"the native {root.table.game_id} cannot search (no native sample_hidden)")
-        for i in range(MAX_ACTIONS):
+        for i in range(space):
             slot[i] = -1
         _add(&tree, -1, -1)
         with nogil:
@@ -238,8 +239,6 @@ def run_search(NativeGame root, int seat, uint64_t stream, int64_t iterations, i
                 elif done >= iterations:
                     break
             n = root.legal_into(legal)
-            for i in range(MAX_ACTIONS):
-                slot[i] = -1
             ch = tree.nodes[0].child
             while ch >= 0:
                 slot[tree.nodes[ch].action] = ch
