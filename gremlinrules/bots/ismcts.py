@@ -44,7 +44,15 @@ draw. Otherwise, for each simulation, in this order:
    canonical order of ``legal_actions``): ``below(len(untried))`` picks the one to expand;
    nodes whose actions are all tried draw nothing (UCB1 picks, the first best in canonical order);
 3. in the rollout, before each of at most ``rollout_depth`` decisions: ``below(n)`` for the ``n``
-   legal actions, the playouts' own draw (drawn even when ``n`` is 1).
+   legal actions, the playouts' own draw (drawn even when ``n`` is 1); with ``rollout="careful"``,
+   ``below(m)`` among the ``m`` legal actions not of a kind the game lists in :data:`CAREFUL`
+   (in canonical order), or ``below(n)`` among all when every legal action is of such a kind.
+
+A *careful* rollout (``rollout="careful"``) is the uniform one without the moves that undo a
+player's own progress, where the game names them in :data:`CAREFUL`: in No Good Gremlins a
+``Scrap`` (a uniform rollout scraps rockets as often as it builds them, so it almost never
+launches within 60 decisions and most simulations score nothing). In a game not listed it is the
+uniform rollout.
 """
 
 from __future__ import annotations
@@ -69,9 +77,15 @@ from gremlinrules.core.protocol import Game
 from gremlinrules.core.protocol import StateT
 from gremlinrules.registry import get_game
 
-__all__ = ["ISMCTSBot"]
+__all__ = ["CAREFUL", "ROLLOUTS", "ISMCTSBot"]
 
 _SPAN = 1 << 64
+
+ROLLOUTS = ("uniform", "careful")
+"""The rollout policies (see the module's docstring)."""
+
+CAREFUL: dict[str, frozenset[str]] = {"no-good-gremlins": frozenset({"Scrap"})}
+"""Per game id, the action classes a careful rollout plays only when nothing else is legal."""
 
 
 class _Node:
@@ -91,7 +105,7 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
 
     def __init__(self, game: Game[StateT, ActionT, Any, Any, Any, Any], seat: int, seed: int = 0, *,
                  iterations: int = 200, rollout_depth: int = 60, exploration: float = 0.7,
-                 seconds: float | None = None, native: bool = True) -> None:
+                 seconds: float | None = None, native: bool = True, rollout: str = "uniform") -> None:
         check_bot_seat(game, seat)  # the seat is refused before the budget
         for name, value in (("iterations", iterations), ("rollout_depth", rollout_depth)):
             if not is_int(value) or value < 1:
@@ -99,12 +113,20 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float)
                                     or not 0 < seconds < math.inf):
             raise InvalidArgumentError(f"seconds must be a positive number, not {shown(seconds)}")
+        if rollout not in ROLLOUTS:
+            raise InvalidArgumentError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {shown(rollout)}")
         super().__init__(game, seat, seed)
         self.iterations = iterations
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
         self.seconds = None if seconds is None else float(seconds)
         self.native = bool(native)
+        self.rollout = rollout
+        careful = rollout == "careful"
+        self._avoid: frozenset[str] = CAREFUL.get(game.id, frozenset()) if careful else frozenset()
+        """The action classes the rollouts leave out while anything else is legal."""
+        self._masks: dict[int, bytes] = {}
+        """The native search's avoid masks, by the id of the table's action tuple."""
         """Search on the compiled engine when it can (False: always on the typed API)."""
         self._stream = policy_state(check_seed(seed, InvalidArgumentError))
         """The SplitMix64 state of the bot's draws (see the module's docstring)."""
@@ -150,9 +172,15 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
             from gremlinrules.core.native.search import run_search
         except ImportError:  # pragma: no cover - the engine was built before its search
             return None
+        mask = None
+        if self._avoid:
+            actions = root.table.actions
+            mask = self._masks.get(id(actions))
+            if mask is None:
+                mask = self._masks[id(actions)] = bytes(type(a).__name__ in self._avoid for a in actions)
         try:
             pick, self._stream = run_search(root, self.seat, self._stream, self.iterations,
-                                            self.rollout_depth, self.exploration, self.seconds)
+                                            self.rollout_depth, self.exploration, self.seconds, mask)
         except UnsupportedError:  # no native sample_hidden for this game
             return None
         return pick
@@ -200,11 +228,14 @@ class ISMCTSBot(SeatBot[StateT, ActionT]):
         return best
 
     def _rollout(self, state: StateT) -> tuple[float, ...]:
-        game, below, stream = self.game, draws.below, self._stream
+        game, below, stream, avoid = self.game, draws.below, self._stream, self._avoid
         for _ in range(self.rollout_depth):
             if game.is_terminal(state):
                 break
             legal = game.legal_actions(state)
+            if avoid:
+                kept = tuple(a for a in legal if type(a).__name__ not in avoid)
+                legal = kept or legal
             pick, stream = below(stream, len(legal))
             state = game.apply(state, legal[pick])
         self._stream = stream

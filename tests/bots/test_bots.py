@@ -186,3 +186,11 @@ def test_search_bot_determinizes_with_its_streams_raw_outputs(game_id: str) -> N
     first, _ = draws.below(policy_state(4), 1 << 64)
     assert seeds[0] == first
     assert len(seeds) == 3
+
+
+def test_search_bot_refuses_an_unknown_rollout_policy() -> None:
+    """rollout must be "uniform" or "careful": anything else is an InvalidArgumentError."""
+    for bad in ("greedy", "", None, 1):
+        with pytest.raises(InvalidArgumentError):
+            make_bot("ismcts", "no-good-gremlins", 0, rollout=bad)
+    assert make_bot("ismcts", "no-good-gremlins", 0, rollout="careful").rollout == "careful"  # type: ignore[attr-defined]

@@ -3,4 +3,5 @@
 from gremlinrules.core.native.game import NativeGame
 
 def run_search(root: NativeGame, seat: int, stream: int, iterations: int, rollout_depth: int,
-               exploration: float, seconds: float | None = None) -> tuple[int, int]: ...
+               exploration: float, seconds: float | None = None, avoid: bytes | None = None
+               ) -> tuple[int, int]: ...

@@ -121,7 +121,7 @@ cdef inline double _now() noexcept nogil:
 
 cdef int _simulate(Tree* tree, NativeGame root, NativeGame work, int seat, uint64_t* stream,
                    int rollout_depth, double c, int32_t* legal, int32_t* untried, int32_t* slot,
-                   int players) noexcept nogil:
+                   int players, const unsigned char* avoid) noexcept nogil:
     """One simulation (ISMCTSBot._simulate and _rollout); 0, or -1 when memory ran out."""
     cdef double value[MAX_SEATS]
     cdef int64_t depth = 0, k
@@ -178,7 +178,21 @@ cdef int _simulate(Tree* tree, NativeGame root, NativeGame work, int seat, uint6
     for i in range(rollout_depth):
         if work.to_move() < 0:
             break
-        a = work.random_action(stream, legal)
+        if avoid != NULL:  # a careful rollout: the avoided actions only when nothing else is legal
+            n = work.legal_into(legal)
+            nu = 0
+            for k in range(n):
+                if not avoid[legal[k]]:
+                    untried[nu] = legal[k]
+                    nu += 1
+            if nu:
+                a = untried[<int>sm_below(stream, <uint64_t>nu)]
+            elif n:
+                a = legal[<int>sm_below(stream, <uint64_t>n)]
+            else:
+                a = -1
+        else:
+            a = work.random_action(stream, legal)
         if a < 0:
             break
         work.play(a)
@@ -190,12 +204,14 @@ cdef int _simulate(Tree* tree, NativeGame root, NativeGame work, int seat, uint6
 
 
 def run_search(NativeGame root, int seat, uint64_t stream, int64_t iterations, int rollout_depth,
-               double exploration, seconds=None):
+               double exploration, seconds=None, bytes avoid=None):
     """ISMCTSBot's search from ``root`` (the real state, seat ``seat`` to decide, at least two
     legal actions) with the bot's stream state ``stream``: ``iterations`` simulations, or with
     ``seconds`` as many as fit in that wall time (at least one). Returns (the position, in the
     ascending legal indices, of the most visited one, the first on a tie; the stream's state
-    after). UnsupportedError when the game has no native ``redeal`` or ``load`` (nothing drawn)."""
+    after). ``avoid``, when given, is one byte per action index of the table, nonzero for the actions
+    a careful rollout plays only when nothing else is legal. UnsupportedError when the game has no
+    native ``redeal`` or ``load`` (nothing drawn)."""
     cdef int players = root.table.players
     cdef NativeGame work = root.copy()
     cdef Tree tree
@@ -210,6 +226,11 @@ def run_search(NativeGame root, int seat, uint64_t stream, int64_t iterations, i
     cdef bint timed = seconds is not None
     cdef double budget = float(seconds) if timed else 0.0
     cdef double deadline = 0.0
+    cdef const unsigned char* mask = NULL
+    if avoid is not None:
+        if len(avoid) != len(root.table.actions):
+            raise ValueError("avoid must hold one byte per action index")
+        mask = avoid
     tree.capacity = 1024
     tree.nodes = <Node*>malloc(tree.capacity * sizeof(Node))
     tree.size = 0
@@ -229,7 +250,7 @@ def run_search(NativeGame root, int seat, uint64_t stream, int64_t iterations, i
                 deadline = _now() + budget
             while True:
                 if _simulate(&tree, root, work, seat, &stream, rollout_depth, exploration, legal, untried,
-                             slot, players) < 0:
+                             slot, players, mask) < 0:
                     failed = 1
                     break
                 done += 1
