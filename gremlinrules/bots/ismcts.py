@@ -23,7 +23,7 @@ The bot plays the most visited legal action at the root.
 With the compiled engine (:mod:`gremlinrules.engine`: available, the game native there, its
 options played, not switched off by ``GREMLINRULES_ENGINE=off``) and a native ``sample_hidden``
 for the game, the whole search runs in native code with the GIL released
-(:func:`gremlinrules.core.native.search.run_search`): the same draws and the same arithmetic, so
+(``gremlinrules/core/native/search.pyx``): the same draws and the same arithmetic, so
 the same seed chooses the same move either way, many times faster. Otherwise (a tracked state, a
 game the engine does not play, a game object other than the registered one) it runs on the
 typed API.
@@ -45,11 +45,11 @@ draw. Otherwise, for each simulation, in this order:
    nodes whose actions are all tried draw nothing (UCB1 picks, the first best in canonical order);
 3. in the rollout, before each of at most ``rollout_depth`` decisions: ``below(n)`` for the ``n``
    legal actions, the playouts' own draw (drawn even when ``n`` is 1); with ``rollout="careful"``,
-   ``below(m)`` among the ``m`` legal actions not of a kind the game lists in :data:`CAREFUL`
+   ``below(m)`` among the ``m`` legal actions not of a kind the game lists in ``CAREFUL``
    (in canonical order), or ``below(n)`` among all when every legal action is of such a kind.
 
 A *careful* rollout (``rollout="careful"``) is the uniform one without the moves that undo a
-player's own progress, where the game names them in :data:`CAREFUL`: in No Good Gremlins a
+player's own progress, where the game names them in ``CAREFUL``: in No Good Gremlins a
 ``Scrap`` (a uniform rollout scraps rockets as often as it builds them, so it almost never
 launches within 60 decisions and most simulations score nothing). In a game not listed it is the
 uniform rollout.
