@@ -27,8 +27,9 @@ DIRECTIVES = {"language_level": 3, "embedsignature": True, "initializedcheck": F
 
 
 def _sources() -> list[Path]:
-    """The engine's Cython sources: the core's base class first, then each game's native module."""
-    core = [HERE / "gremlinrules" / "core" / "native" / "game.pyx"]
+    """The engine's Cython sources: the core's base class and its search first, then each game's
+    native module."""
+    core = [HERE / "gremlinrules" / "core" / "native" / name for name in ("game.pyx", "search.pyx")]
     games = sorted((HERE / "gremlinrules").glob("*/native.pyx"))
     return [path for path in core + games if path.exists()]
 
@@ -43,8 +44,11 @@ def _extensions() -> list[Extension]:
     modules = []
     for path in _sources():
         relative = path.relative_to(HERE).with_suffix("")
+        # the search's arithmetic must be the Python bot's, operation for operation: no fused
+        # multiply-add contracted by the compiler
+        strict = ["-ffp-contract=off"] if path.name == "search.pyx" else []
         modules.append(Extension(".".join(relative.parts), [str(path.relative_to(HERE))],
-                                 extra_compile_args=["-O3", "-g0"], optional=True))
+                                 extra_compile_args=["-O3", "-g0", *strict], optional=True))
     built = list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True))
     for extension in built:  # cythonize makes new Extension objects and drops the flag
         extension.optional = True

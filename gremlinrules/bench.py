@@ -33,6 +33,12 @@ For every registered game and player count, each in a fresh process:
   MCTS per move and a random-step loop through the OpenSpiel adapter, each with the typed API
   (``GREMLINRULES_ENGINE=off``) and with the engine, interleaved in one process, and the ratios.
 
+- **IS-MCTS** (issue 30): milliseconds per decision of :class:`~gremlinrules.bots.ISMCTSBot`
+  (:data:`ISMCTS_ITERATIONS` simulations, rollouts cut at 60) with the engine's native search and
+  on the typed API (``native=False``, what ``GREMLINRULES_ENGINE=off`` gives), over the same
+  :data:`ISMCTS_DECISIONS` states of random games, one clock reading before and after all of
+  them; the same moves both ways (the same seeds), so the ratio is the engine's speed-up.
+
 ``cpu=True`` times everything with the process's CPU clock instead of the wall
 clock: on a machine shared with other work, the figures then reflect this
 process alone.
@@ -60,10 +66,11 @@ from gremlinrules.core.protocol import Game
 from gremlinrules.registry import game_ids
 from gremlinrules.registry import get_game
 
-__all__ = ["ADAPTER_MCTS_MOVES", "ADAPTER_STEP_GAMES", "HEARTS_GAMES", "MCTS_MOVES", "MCTS_SIMULATIONS",
-           "adapter_engine_figures", "adapter_row", "decision_spread", "engine_ratios", "engine_slice",
-           "hearts_slice", "machine", "mcts_ms_per_move", "measure_row", "ours_slice", "playouts_slice",
-           "run_adapter_bench", "run_bench", "strict_ratio"]
+__all__ = ["ADAPTER_MCTS_MOVES", "ADAPTER_STEP_GAMES", "HEARTS_GAMES", "ISMCTS_DECISIONS", "ISMCTS_ITERATIONS",
+           "MCTS_MOVES", "MCTS_SIMULATIONS", "adapter_engine_figures", "adapter_row", "decision_spread",
+           "engine_ratios", "engine_slice", "format_ismcts", "hearts_slice", "ismcts_figures", "ismcts_states",
+           "machine", "mcts_ms_per_move", "measure_row", "ours_slice", "playouts_slice", "run_adapter_bench",
+           "run_bench", "strict_ratio"]
 
 Clock = Callable[[], float]
 
@@ -498,6 +505,71 @@ def run_adapter_bench(out: TextIO, only: Sequence[str] | None = None, players: i
     return done
 
 
+ISMCTS_ITERATIONS = 200
+"""Simulations per IS-MCTS decision in the bench (the bot's default)."""
+
+ISMCTS_DECISIONS = 6
+"""IS-MCTS decisions timed per game and player count."""
+
+
+def ismcts_states(game: Game, players: int, count: int = ISMCTS_DECISIONS) -> list[Any]:
+    """``count`` decisions with a choice (two legal actions or more) from random games of seeds 0,
+    1, ...: every seventh such decision, so early, middle and late states all count."""
+    states: list[Any] = []
+    seed = 0
+    while len(states) < count:
+        picks = random.Random(seed)
+        state = game.new_game(players, seed)
+        k = 0
+        while not game.is_terminal(state) and len(states) < count:
+            legal = game.legal_actions(state)
+            if len(legal) > 1:
+                if k % 7 == 3:
+                    states.append(state)
+                k += 1
+            state = game.apply(state, legal[picks.randrange(len(legal))])
+        seed += 1
+    return states
+
+
+def ismcts_figures(game_id: str, players: int, clock: Clock = time.perf_counter,
+                   iterations: int = ISMCTS_ITERATIONS, count: int = ISMCTS_DECISIONS) -> dict[str, Any]:
+    """IS-MCTS's milliseconds per decision on the engine (``ismcts_engine_ms``; None when the
+    engine cannot search this game here) and on the typed API (``ismcts_ms``), over the same
+    states and seeds, the clock read once per batch; their ratio is ``ismcts_speedup``."""
+    from gremlinrules import engine
+    from gremlinrules.bots import ISMCTSBot
+
+    game = get_game(game_id)
+    states = ismcts_states(game, players, count)
+
+    def batch(native: bool) -> tuple[float, list[Any]]:
+        seats: list[int] = [game.current_player(s) for s in states]  # type: ignore[misc]  # decisions
+        bots = [ISMCTSBot(game, seat, k, iterations=iterations, native=native)
+                for k, seat in enumerate(seats)]
+        t0 = clock()
+        moves = [bot.choose(s) for bot, s in zip(bots, states, strict=True)]
+        return (clock() - t0) * 1e3 / len(states), moves
+
+    slow, slow_moves = batch(False)
+    searchable = game_id in engine.games()
+    fast, fast_moves = batch(True) if searchable else (math.nan, slow_moves)
+    if fast_moves != slow_moves:  # the tests hold them equal; a bench that disagrees says so
+        raise RuntimeError(f"{game_id}: IS-MCTS chose differently with the engine")
+    return {"ismcts_ms": slow, "ismcts_engine_ms": None if math.isnan(fast) else fast,
+            "ismcts_speedup": None if math.isnan(fast) else slow / fast}
+
+
+def format_ismcts(row: dict[str, Any]) -> str:
+    """The row's IS-MCTS line (empty when it was not measured)."""
+    if "ismcts_ms" not in row:
+        return ""
+    engine_ms, speedup = row.get("ismcts_engine_ms"), row.get("ismcts_speedup")
+    native = "-" if engine_ms is None else f"{engine_ms:.1f} ms with the engine ({speedup:.1f}x)"
+    return (f"{'':4s}IS-MCTS ({ISMCTS_ITERATIONS} simulations): {row['ismcts_ms']:.1f} ms a decision on the "
+            f"typed API, {native}")
+
+
 def measure_row(game_id: str, players: int, games: int, rounds: int, *, cpu: bool = False,
                 openspiel: bool = True, mcts: bool = True) -> dict[str, Any]:
     """Every figure of one game and player count (run it in a fresh process)."""
@@ -512,6 +584,8 @@ def measure_row(game_id: str, players: int, games: int, rounds: int, *, cpu: boo
     row.update(spread)
     row.update(probe_costs(game, probes, clock))
     row["mcts_ms"] = mcts_ms_per_move(game_id, players, clock) if openspiel and mcts else None
+    if mcts:
+        row.update(ismcts_figures(game_id, players, clock))
     return row
 
 
@@ -596,7 +670,9 @@ def run_bench(out: TextIO, games: int = 60, only: Sequence[str] | None = None, o
             with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
                 row = pool.submit(measure_row, gid, count, games, rounds, cpu=cpu, openspiel=openspiel,
                                   mcts=mcts).result()
-            out.write((json.dumps(_plain(row)) if as_json else format_row(row)) + "\n")
+            text = json.dumps(_plain(row)) if as_json else format_row(row)
+            searched = "" if as_json else format_ismcts(row)
+            out.write(text + "\n" + (searched + "\n" if searched else ""))
             out.flush()
             done += 1
     return done

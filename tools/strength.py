@@ -1,20 +1,16 @@
-"""The bots' strength table (issue 30): each bot's share of wins against random and plain players.
+"""Print the bots' strength table: each bot's win rate against random and against plain players.
 
-Run from the repository root with the package installed::
-
-    python tools/strength.py                       # every game; writes docs/balance/strength.rst
-    python tools/strength.py --only no-good-gremlins --games 12 --out -   # a quick look
-
-For each game, at its smallest player count, each candidate bot (``random``, ``plain`` and
-IS-MCTS at two budgets, ``ismcts:25`` and ``ismcts:100`` by default) plays ``--games`` games with
-``simulate --rotate``: the candidate in one seat (game ``i`` seats it at ``i % players``, so it
-sits in every seat equally often when the games are a multiple of the players) and the
-opponent bot in every other seat, once against ``random`` and once against ``plain``. A cell is
-the candidate's share of the wins (a win shared by ``k`` winners counts ``1/k`` to each; in
-Gnaughty Gnomes partners win together, so a seat's share is half its team's wins) with its 95%
-Wilson interval; the fair share is ``1/players``. Every game's seed derives from ``--seed``
-and the game's index alone and the bots are limited by simulations, not time, so the same
-command writes the same table on any machine, with any ``--workers``.
+``python tools/strength.py`` plays, for every game at its smallest player count, each bot of
+:data:`BOTS` (and IS-MCTS with careful rollouts where the game lists moves a careful rollout
+avoids) in one seat against the same opponent in every other seat, random players then plain
+ones, ``--games`` games per line-up (default 40) with ``simulate``'s ``rotate`` (the bot's seat
+turns with the game, so each seat counts alike) from the master seed ``--seed`` (default 2026). A
+bot's rate is its share of the wins (a shared win split among the winners) with the 95% Wilson
+interval of :mod:`gremlinrules.sim.stats`, the rate a bot would have by chance being ``1/players``.
+The records are the simulation records, so the table is reproducible on any machine (IS-MCTS with
+a simulation budget is reproducible; the engine, where it is built, only makes it faster).
+``--rst`` prints the table as the reStructuredText list-table of docs/ai.rst, ``--only`` limits it
+to some games.
 """
 
 from __future__ import annotations
@@ -24,89 +20,81 @@ import sys
 from collections.abc import Sequence
 
 import gremlinrules
+from gremlinrules.bots.ismcts import CAREFUL
 from gremlinrules.sim import simulate
 from gremlinrules.sim.stats import Rate
 from gremlinrules.sim.stats import rate
 from gremlinrules.sim.stats import win_credits
 
-SEED = 2026
+BOTS = ("random", "plain", "ismcts:20", "ismcts:200")
+"""The bots compared: no search, the plain player, and IS-MCTS at two budgets."""
+
 OPPONENTS = ("random", "plain")
+"""The players every other seat has."""
 
 
-def candidates(budgets: Sequence[int]) -> tuple[str, ...]:
-    """The bots of the table's rows: random, plain, then IS-MCTS at each budget."""
-    return ("random", "plain", *(f"ismcts:{b}" for b in budgets))
+def bots_for(game_id: str) -> tuple[str, ...]:
+    """:data:`BOTS`, and IS-MCTS with careful rollouts where the game lists moves to avoid."""
+    return BOTS + (("ismcts:200:careful",) if game_id in CAREFUL else ())
 
 
-def strength(game_id: str, candidate: str, opponent: str, games: int, *, seed: int = SEED,
-             workers: int | None = None) -> Rate:
-    """The candidate's share of wins in ``games`` rotated games against ``opponent`` in every other
-    seat, at the game's smallest player count."""
-    players = min(gremlinrules.get_game(game_id).player_counts)
-    records = simulate(game_id, games=games, players=players, bots=[candidate] + [opponent] * (players - 1),
-                       seed=seed, workers=workers, rotate=True)
-    won = sum(win_credits(r["winners"], players)[r["index"] % players] for r in records)
+def strength(game_id: str, bot: str, opponent: str, games: int, seed: int) -> Rate:
+    """``bot``'s share of the wins in ``games`` games against ``opponent`` in every other seat."""
+    players = gremlinrules.get_game(game_id).player_counts[0]
+    lineup = [bot] + [opponent] * (players - 1)
+    records = simulate(game_id, games=games, players=players, bots=lineup, seed=seed, rotate=True, workers=1)
+    won = 0.0
+    for record in records:
+        seat = record["bots"].index(bot)
+        won += win_credits(record["winners"], players)[seat]
     return rate(won, len(records))
 
 
-def _cell(r: Rate) -> str:
-    return f"{r.value:.2f} ({r.low:.2f}-{r.high:.2f})"
+def _cell(r: Rate | None) -> str:
+    if r is None:
+        return "(itself)"
+    return f"{r.value:.0%} ({r.low:.0%}-{r.high:.0%})"
 
 
-def table(game_ids: Sequence[str], budgets: Sequence[int], games: int, *, seed: int = SEED,
-          workers: int | None = None, progress: bool = False) -> str:
-    """The strength table as reStructuredText: one list-table per game."""
-    lines = [
-        ".. This file is written by tools/strength.py; do not edit it by hand.",
-        "",
-        f"Each cell: the bot's share of the wins in {games} games at the game's smallest player count,",
-        "sitting in every seat in turn, the other seats played by the column's bot, with its 95% Wilson",
-        f"interval (``python tools/strength.py --games {games} --budgets {','.join(map(str, budgets))}"
-        f" --seed {seed}``).",
-        "",
-    ]
-    for game_id in game_ids:
-        game = gremlinrules.get_game(game_id)
-        players = min(game.player_counts)
-        lines += [f".. list-table:: {game.title}, {players} players (a fair share is {1 / players:.2f})",
-                  "   :header-rows: 1", "", "   * - bot"]
-        lines += [f"     - against {opponent}" for opponent in OPPONENTS]
-        for candidate in candidates(budgets):
-            lines.append(f"   * - ``{candidate}``")
-            for opponent in OPPONENTS:
-                cell = strength(game_id, candidate, opponent, games, seed=seed, workers=workers)
-                lines.append(f"     - {_cell(cell)}")
-                if progress:
-                    print(f"{game_id}: {candidate} against {opponent}: {_cell(cell)}", file=sys.stderr)
-        lines.append("")
-    return "\n".join(lines)
+def table(only: Sequence[str] | None, games: int, seed: int) -> list[tuple[str, int, str, list[Rate | None]]]:
+    """Per game and bot: (game, players, bot, its rate against each of :data:`OPPONENTS`)."""
+    rows = []
+    for game_id in gremlinrules.game_ids():
+        if only and game_id not in only:
+            continue
+        players = gremlinrules.get_game(game_id).player_counts[0]
+        for bot in bots_for(game_id):
+            rates = [None if bot == opp else strength(game_id, bot, opp, games, seed) for opp in OPPONENTS]
+            rows.append((game_id, players, bot, rates))
+            print(f"{game_id} {players}p {bot}: " + ", ".join(_cell(r) for r in rates), file=sys.stderr,
+                  flush=True)
+    return rows
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: write the table (see the module's docstring)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=60, help="games per cell (default 60)")
-    parser.add_argument("--budgets", default="25,100",
-                        help="IS-MCTS simulations per decision (default 25,100)")
-    parser.add_argument("--only", action="append", help="a game id (repeat for several; default every game)")
-    parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--workers", type=int, default=None, help="local processes (default every core)")
-    parser.add_argument("--out", default="docs/balance/strength.rst",
-                        help="the file to write, or - for stdout")
+    """The command line (see the module's docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per line-up (default 40)")
+    parser.add_argument("--seed", type=int, default=2026, help="simulate's master seed (default 2026)")
+    parser.add_argument("--only", nargs="*", help="game ids (default every game)")
+    parser.add_argument("--rst", action="store_true", help="print a reStructuredText list-table")
     args = parser.parse_args(argv)
-    try:
-        budgets = [int(b) for b in args.budgets.split(",")]
-    except ValueError:
-        parser.error(f"--budgets must be whole numbers separated by commas, not {args.budgets!r}")
-    text = table(args.only or gremlinrules.game_ids(), budgets, args.games, seed=args.seed,
-                 workers=args.workers, progress=True)
-    if args.out == "-":
-        sys.stdout.write(text)
+    rows = table(args.only, args.games, args.seed)
+    if args.rst:
+        print(f".. list-table:: Win share (95% interval) in {args.games} games against random or plain "
+              f"players in every other seat, smallest player count, seed {args.seed} "
+              "(``tools/strength.py``)")
+        print("   :header-rows: 1\n")
+        print("   * - game\n     - bot\n" + "".join(f"     - vs {opp}\n" for opp in OPPONENTS), end="")
+        for game_id, players, bot, rates in rows:
+            print(f"   * - {game_id} {players}p (fair {1 / players:.0%})\n     - ``{bot}``")
+            for r in rates:
+                print(f"     - {_cell(r)}")
     else:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(text)
+        for game_id, players, bot, rates in rows:
+            print(f"{game_id:18s} {players}p  {bot:20s} " + "  ".join(f"{_cell(r):>16s}" for r in rates))
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

@@ -32,9 +32,11 @@ def check_bot_seat(game: Game[Any, Any, Any, Any, Any, Any], seat: Any) -> None:
 
 
 class SeatBot(Generic[StateT, ActionT]):
-    """A bot for seat ``seat`` of ``game`` whose choices draw on a ``random.Random`` seeded with
-    ``seed`` (an integer from 0 to 2**64-1): InvalidArgumentError for a seat the game cannot
-    have, then for a seed out of range."""
+    """A bot for seat ``seat`` of ``game`` seeded with ``seed`` (an integer from 0 to 2**64-1):
+    InvalidArgumentError for a seat the game cannot have, then for a seed out of range. The base
+    keeps a ``random.Random(seed)`` for the bots that draw on one (the plain bot); the random bot
+    and IS-MCTS draw on the documented SplitMix64 stream of :mod:`gremlinrules.core.playout`
+    instead."""
 
     def __init__(self, game: Game[StateT, ActionT, Any, Any, Any, Any], seat: int, seed: int = 0) -> None:
         check_bot_seat(game, seat)

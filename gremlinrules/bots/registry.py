@@ -10,6 +10,8 @@ A *bot spec* names a bot and its budget in one short string, the form
 - ``ismcts:<seconds>s``: IS-MCTS searching for that much wall time per
   decision (``ismcts:0.5s``); NOT reproducible: the number of simulations
   depends on the machine and its load;
+- either with ``:careful`` after it (``ismcts:50:careful``, ``ismcts:careful``): IS-MCTS with
+  careful rollouts (``rollout="careful"``, :mod:`gremlinrules.bots.ismcts`);
 - any name given to :func:`register_bot`, or that an installed package declares
   in the ``gremlinrules.bots`` entry-point group (so the command line knows it)::
 
@@ -77,7 +79,8 @@ BotFactory = Callable[..., Bot]
 
 _REGISTERED: dict[str, BotFactory] = {}
 _NAME = re.compile(r"[a-z][a-z0-9_.-]{0,39}")
-_ISMCTS = re.compile(r"ismcts(?::(?:(?P<iterations>[0-9]{1,9})|(?P<seconds>[0-9]{0,6}(?:\.[0-9]{0,6})?)s))?")
+_ISMCTS = re.compile(r"ismcts(?::(?:(?P<iterations>[0-9]{1,9})|(?P<seconds>[0-9]{0,6}(?:\.[0-9]{0,6})?)s))?"
+                     r"(?P<careful>:careful)?")
 
 
 def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> None:
@@ -168,6 +171,7 @@ def _parse(spec: object) -> tuple[str, dict[str, Any]]:
         return text, {}
     match = _ISMCTS.fullmatch(text)
     if match is not None:
+        careful: dict[str, Any] = {"rollout": "careful"} if match["careful"] else {}
         if match["seconds"] is not None:
             try:
                 seconds = float(match["seconds"])
@@ -175,12 +179,13 @@ def _parse(spec: object) -> tuple[str, dict[str, Any]]:
                 seconds = 0.0
             if not math.isfinite(seconds) or seconds <= 0:
                 raise InvalidArgumentError(f"{shown(spec)}: the time per decision must be positive")
-            return "ismcts", {"seconds": seconds}
+            return "ismcts", {"seconds": seconds, **careful}
         iterations = int(match["iterations"] or DEFAULT_ISMCTS_ITERATIONS)
         if iterations < 1:
             raise InvalidArgumentError(f"{shown(spec)}: the simulations per decision must be at least 1")
-        return "ismcts", {"iterations": iterations}
-    known = ", ".join(("random", "plain", "ismcts:<simulations>", "ismcts:<seconds>s")
+        return "ismcts", {"iterations": iterations, **careful}
+    known = ", ".join(("random", "plain", "ismcts:<simulations>", "ismcts:<seconds>s",
+                       "ismcts:<budget>:careful")
                       + tuple(sorted(_REGISTERED)))
     raise InvalidArgumentError(f"no bot spec {shown(spec)}; known: {known}")
 
@@ -188,10 +193,11 @@ def _parse(spec: object) -> tuple[str, dict[str, Any]]:
 def canonical_spec(spec: str) -> str:
     """The one way to write ``spec`` (``ismcts`` -> ``ismcts:200``); InvalidArgumentError if malformed."""
     name, settings = _parse(spec)
+    careful = ":careful" if settings.get("rollout") == "careful" else ""
     if "seconds" in settings:
-        return f"ismcts:{settings['seconds']:g}s"
+        return f"ismcts:{settings['seconds']:g}s{careful}"
     if "iterations" in settings:
-        return f"ismcts:{settings['iterations']}"
+        return f"ismcts:{settings['iterations']}{careful}"
     return name
 
 

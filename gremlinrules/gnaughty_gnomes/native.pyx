@@ -866,6 +866,72 @@ cdef class GnaughtyGnomes(NativeGame):
     cdef bint is_legal_index(self, int32_t action) noexcept nogil:
         return _is_legal(&self.s, self.tab, action)
 
+    cdef bint redeal(self, int seat, uint64_t seed) noexcept nogil:
+        """GG-VIEW-1, GG-2P-5, as hidden.sample_hidden: the hidden hands' cards (position by
+        position, in card order) then the dummies' face-down cards (pile by pile) make the pool; its
+        X cards and its numbered cards are shuffled apart (X first), a hidden hand that held an X
+        card gets one back and numbered cards for the rest, then each face-down card is replaced in
+        turn; at the end (GG-VIEW-2) only the generator changes."""
+        cdef S* s = &self.s
+        cdef uint8_t xs[NPOS]
+        cdef uint8_t plain[NCARDS]
+        cdef int nx = 0, nplain = 0, ix = 0, iplain = 0, pos, k, size
+        cdef uint64_t bits
+        cdef bint has_x
+        cdef bint dummy_table = self.tab.players == 2
+        cdef uint64_t rng = seed
+        if s.over:
+            s.rng = rng
+            return True
+        for pos in range(NPOS):
+            if pos == seat or (dummy_table and pos >= 2):
+                continue
+            bits = s.hands[pos]
+            while bits:
+                k = _lowest(bits)
+                if k >= NUMBERED:
+                    xs[nx] = <uint8_t>k
+                    nx += 1
+                else:
+                    plain[nplain] = <uint8_t>k
+                    nplain += 1
+                bits &= bits - 1
+        if dummy_table:
+            for pos in range(2, NPOS):
+                for k in range(DOWN):
+                    if s.piles[pos][k][0] >= 0:
+                        plain[nplain] = <uint8_t>s.piles[pos][k][0]
+                        nplain += 1
+        sm_shuffle_u8(&rng, xs, nx)
+        sm_shuffle_u8(&rng, plain, nplain)
+        for pos in range(NPOS):
+            if pos == seat or (dummy_table and pos >= 2):
+                continue
+            bits = s.hands[pos]
+            size = 0
+            has_x = False
+            while bits:
+                if _lowest(bits) >= NUMBERED:
+                    has_x = True
+                size += 1
+                bits &= bits - 1
+            bits = 0
+            for k in range(size - has_x):
+                bits |= (<uint64_t>1) << plain[iplain]
+                iplain += 1
+            if has_x:
+                bits |= (<uint64_t>1) << xs[ix]
+                ix += 1
+            s.hands[pos] = bits
+        if dummy_table:
+            for pos in range(2, NPOS):
+                for k in range(DOWN):
+                    if s.piles[pos][k][0] >= 0:
+                        s.piles[pos][k][0] = <int8_t>plain[iplain]
+                        iplain += 1
+        s.rng = rng
+        return True
+
     cdef void play(self, int32_t action) noexcept nogil:
         _play(&self.s, self.tab, action)
 
@@ -899,6 +965,10 @@ cdef class GnaughtyGnomes(NativeGame):
 
     cdef void deal(self, uint64_t seed) noexcept nogil:
         _deal(&self.s, self.tab, seed)
+
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        self.s = (<GnaughtyGnomes>source).s
+        return True
 
     cdef NativeGame copy(self):
         cdef GnaughtyGnomes other = GnaughtyGnomes.__new__(GnaughtyGnomes)

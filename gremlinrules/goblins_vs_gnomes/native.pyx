@@ -192,6 +192,7 @@ ctypedef struct Tab:
     uint8_t gnomes[4]
     bint goblin[NROLES]
     uint8_t ability[NROLES]
+    uint8_t roles_by_name[NROLES]  # role indices sorted by name (hidden.sample_hidden's order)
     # the action space
     int32_t a_map
     int32_t a_potion
@@ -397,6 +398,8 @@ cdef GvgTable _table(int players, options):
     for k in range(4):
         tab.goblins[k] = gob[k]
         tab.gnomes[k] = gno[k]
+    for k, i in enumerate(sorted(range(NROLES), key=lambda i: comps.roles[i].name)):
+        tab.roles_by_name[k] = i
     for k, r in enumerate(comps.roles):
         tab.goblin[k] = r.race == "goblin"
         tab.ability[k] = _ABILITIES.get(r.name, AB_NONE)
@@ -1743,6 +1746,163 @@ cdef class GoblinsVsGnomes(NativeGame):
             f = &local
         self.nmemo = -1
         _play(&self.s, self.tab, f, action)
+
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        self.s = (<GoblinsVsGnomes>source).s
+        self.nmemo = -1
+        if self.front != NULL:  # remembered for another game's field
+            self.front.ok = False
+        return True
+
+    cdef bint redeal(self, int me, uint64_t seed) noexcept nogil:
+        """GVG-VIEW-1 to GVG-VIEW-4, as hidden.sample_hidden. Cards: what any seat knows of a hand
+        stays in it (per seat and design the most any seat knows); the rest of the other hands and
+        the deck cards ``me`` does not own, sorted by name (design order), are shuffled and dealt
+        back, hands first (sorted), then the deck's places in order. Roles, unless the round's are
+        shown: the seats whose role ``me`` has not learned (its Potion swaps replayed) get roles
+        drawn from those it cannot place, by race as many Goblins as were dealt to them: the free
+        Goblin roles and the free Gnome roles (by name) shuffled apart, the first of each shuffled
+        together, dealt in seat order. Targets: those ``me`` has neither opened nor peeked at,
+        shuffled among their slots."""
+        cdef S* s = &self.s
+        cdef const Tab* tab = self.tab
+        cdef int n = tab.players
+        cdef uint8_t fixed[MAXP][MAXD]
+        cdef uint8_t count[MAXD]
+        cdef uint8_t have[MAXD]
+        cdef int ncards[MAXD]
+        cdef uint8_t pool[RING + MAXP * HAND]
+        cdef uint8_t hand[HAND]
+        cdef int npool = 0, it = 0, p, q, v, k, d, j, size, kept, i
+        cdef uint32_t known = 0, a, b, ba, bb
+        cdef uint32_t placed = 0
+        cdef int goblins = 0, nunknown = 0, nfg = 0, nfn = 0, ncards_roles = 0, r
+        cdef uint8_t free_goblins[NROLES]
+        cdef uint8_t free_gnomes[NROLES]
+        cdef uint8_t cards[NROLES]
+        cdef uint8_t free_slots[3]
+        cdef uint8_t idents[3]
+        cdef int nfree = 0
+        cdef bint peeked
+        cdef uint64_t rng = seed
+        self.nmemo = -1
+        memset(fixed, 0, sizeof(fixed))
+        for v in range(n):  # fixed[q][d]: the most copies of d in q's hand any seat knows of
+            for q in range(n):
+                memset(count, 0, sizeof(count))
+                for k in range(s.kn[v][q]):
+                    count[s.known[v][q][k]] += 1
+                for d in range(tab.ndesigns):
+                    if count[d] > fixed[q][d]:
+                        fixed[q][d] = count[d]
+        memset(ncards, 0, sizeof(ncards))
+        for q in range(n):
+            if q == me:
+                continue
+            memset(have, 0, sizeof(have))
+            for k in range(s.hn[q]):
+                have[s.hands[q][k]] += 1
+            for d in range(tab.ndesigns):
+                if have[d] > fixed[q][d]:
+                    ncards[d] += have[d] - fixed[q][d]
+        for k in range(s.dlen):
+            j = (s.dhead + k) & (RING - 1)
+            if s.owner[j] != me:
+                ncards[s.deck[j]] += 1
+        for d in range(tab.ndesigns):  # sorted by name: the designs are in name order
+            for k in range(ncards[d]):
+                pool[npool] = <uint8_t>d
+                npool += 1
+        sm_shuffle_u8(&rng, pool, npool)
+        for q in range(n):
+            if q == me:
+                continue
+            size = 0
+            kept = 0
+            for d in range(tab.ndesigns):
+                kept += fixed[q][d]
+            for d in range(tab.ndesigns):
+                for k in range(fixed[q][d]):
+                    hand[size] = <uint8_t>d
+                    size += 1
+            for k in range(s.hn[q] - kept):
+                hand[size] = pool[it]
+                it += 1
+                size += 1
+            for k in range(1, size):  # sorted by name (design order), by insertion
+                d = hand[k]
+                j = k
+                while j > 0 and hand[j - 1] > d:
+                    hand[j] = hand[j - 1]
+                    j -= 1
+                hand[j] = <uint8_t>d
+            for k in range(size):
+                s.hands[q][k] = hand[k]
+        for k in range(s.dlen):
+            j = (s.dhead + k) & (RING - 1)
+            if s.owner[j] != me:
+                s.deck[j] = pool[it]
+                it += 1
+        if not s.over and s.steal_seat < 0:  # view.round_over: the roles are shown then
+            for k in range(s.npotions):  # view.known_roles' seats: each swap relabels and teaches
+                a = s.potions[k] >> 4
+                b = s.potions[k] & 15
+                ba = known >> a & 1
+                bb = known >> b & 1
+                known &= ~((<uint32_t>1 << a) | (<uint32_t>1 << b))
+                known |= (ba << b) | (bb << a)
+                if me == a:
+                    known |= <uint32_t>1 << b
+                elif me == b:
+                    known |= <uint32_t>1 << a
+                known &= ~(<uint32_t>1 << me)
+            known |= <uint32_t>1 << me
+            for q in range(n):
+                if known >> q & 1:
+                    placed |= <uint32_t>1 << s.roles[q]
+                else:
+                    nunknown += 1
+                    goblins += tab.goblin[s.roles[q]]
+            for k in range(NROLES):
+                r = tab.roles_by_name[k]
+                if placed >> r & 1:
+                    continue
+                if tab.goblin[r]:
+                    free_goblins[nfg] = <uint8_t>r
+                    nfg += 1
+                else:
+                    free_gnomes[nfn] = <uint8_t>r
+                    nfn += 1
+            sm_shuffle_u8(&rng, free_goblins, nfg)
+            sm_shuffle_u8(&rng, free_gnomes, nfn)
+            for k in range(min(goblins, nfg)):
+                cards[ncards_roles] = free_goblins[k]
+                ncards_roles += 1
+            for k in range(min(max(nunknown - goblins, 0), nfn)):
+                cards[ncards_roles] = free_gnomes[k]
+                ncards_roles += 1
+            sm_shuffle_u8(&rng, cards, ncards_roles)
+            i = 0
+            for q in range(n):
+                if not known >> q & 1 and i < ncards_roles:
+                    s.roles[q] = cards[i]
+                    i += 1
+        for k in range(3):
+            if s.opened >> k & 1:
+                continue
+            peeked = False
+            for j in range(s.npeeks):
+                if s.peeks[j] >> 2 == me and s.peeks[j] & 3 == k:
+                    peeked = True
+            if not peeked:
+                free_slots[nfree] = <uint8_t>k
+                idents[nfree] = s.targets[k]
+                nfree += 1
+        sm_shuffle_u8(&rng, idents, nfree)
+        for k in range(nfree):
+            s.targets[free_slots[k]] = idents[k]
+        s.rng = rng
+        return True
 
     cdef int to_move(self) noexcept nogil:
         """rules.current_player: the top frame's seat, else the turn owner."""

@@ -206,6 +206,7 @@ ctypedef struct Tab:
     int32_t round_limit
     bint alone                     # each seat its own team
     bint familiar                  # GI-SETUP-3
+    bint reveal                    # reveal_resources: the cards behind projects are public
     uint8_t rtype[MAXD]
     uint8_t kind[MAXD]
     uint8_t npass[MAXD]
@@ -440,6 +441,7 @@ cdef GiTable _table(int players, options):
     tab.bounded = options.bounded
     tab.round_limit = options.round_limit
     tab.familiar = options.familiar
+    tab.reveal = options.reveal_resources
     if len(_TABLES) >= 256:  # a bounded cache: a long-running process may see many tables
         _TABLES.clear()
     _TABLES[key] = t
@@ -1932,6 +1934,90 @@ cdef class GremlinsInc(NativeGame):
     cdef void play(self, int32_t action) noexcept nogil:
         _play(&self.s, self.tab, action)
 
+    cdef bint redeal(self, int me, uint64_t seed) noexcept nogil:
+        """GI-VIEW-1, GI-VIEW-4, as hidden.sample_hidden: the pool is the deck (top first), then seat
+        by seat the hand, and per project its card when face down and unknown to ``me`` and, unless
+        resources are revealed, its resources; each resource type's cards are shuffled apart (in
+        the order of RESOURCES), the first of each kept for the resource slots, the rest shuffled
+        together; then seat by seat the hand is dealt from the front (sorted) and each hidden
+        project's card and resources taken from the back, the deck the rest."""
+        cdef S* s = &self.s
+        cdef const Tab* tab = self.tab
+        cdef uint8_t pool[MAXC]
+        cdef uint8_t by_type[3][MAXC]
+        cdef int nby[3]
+        cdef int need[3]
+        cdef int top[3]
+        cdef uint8_t rest[MAXC]
+        cdef int n = 0, nrest = 0, front = 0, back, p, k, i, j, r, a, b
+        cdef uint8_t c
+        cdef bint hide = not tab.reveal
+        cdef uint64_t rng = seed
+        cdef Proj* pr
+        i = s.zs[Z_DECK + 1] - 1
+        while i >= s.zs[Z_DECK]:  # the deck's top is at the end
+            pool[n] = s.buf[i]
+            n += 1
+            i -= 1
+        for r in range(3):
+            need[r] = 0
+            nby[r] = 0
+        for p in range(tab.players):
+            if p == me:
+                continue
+            for i in range(s.zs[Z_HAND + p], s.zs[Z_HAND + p + 1]):
+                pool[n] = s.buf[i]
+                n += 1
+            for k in range(s.nproj[p]):
+                pr = &s.proj[p][k]
+                if not pr.up and not (pr.known >> me & 1):
+                    pool[n] = pr.card
+                    n += 1
+                if hide:
+                    for i in range(s.zs[_pz(p, k)], s.zs[_pz(p, k) + 1]):
+                        pool[n] = s.buf[i]
+                        n += 1
+                        need[tab.rtype[s.buf[i]]] += 1
+        for i in range(n):
+            r = tab.rtype[pool[i]]
+            by_type[r][nby[r]] = pool[i]
+            nby[r] += 1
+        for r in range(3):
+            sm_shuffle_u8(&rng, by_type[r], nby[r])
+            for i in range(need[r], nby[r]):
+                rest[nrest] = by_type[r][i]
+                nrest += 1
+            top[r] = need[r]  # drawn[r] is by_type[r][:need[r]], popped from its end
+        sm_shuffle_u8(&rng, rest, nrest)
+        back = nrest
+        for p in range(tab.players):
+            if p == me:
+                continue
+            a = s.zs[Z_HAND + p]
+            b = s.zs[Z_HAND + p + 1]
+            for i in range(a, b):  # rest[front:front + size], sorted by insertion
+                c = rest[front]
+                front += 1
+                j = i
+                while j > a and s.buf[j - 1] > c:
+                    s.buf[j] = s.buf[j - 1]
+                    j -= 1
+                s.buf[j] = c
+            for k in range(s.nproj[p]):
+                pr = &s.proj[p][k]
+                if not pr.up and not (pr.known >> me & 1):
+                    back -= 1
+                    pr.card = rest[back]
+                if hide:
+                    for i in range(s.zs[_pz(p, k)], s.zs[_pz(p, k) + 1]):
+                        r = tab.rtype[s.buf[i]]
+                        top[r] -= 1
+                        s.buf[i] = by_type[r][top[r]]
+        for i in range(front, back):  # the deck, top first, is stored top last
+            s.buf[s.zs[Z_DECK + 1] - 1 - (i - front)] = rest[i]
+        s.rng = rng
+        return True
+
     cdef int to_move(self) noexcept nogil:
         cdef const S* s = &self.s
         if s.phase == PH_OVER:
@@ -1962,6 +2048,10 @@ cdef class GremlinsInc(NativeGame):
 
     cdef void deal(self, uint64_t seed) noexcept nogil:
         _deal(&self.s, self.tab, seed)
+
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        self.s = (<GremlinsInc>source).s
+        return True
 
     cdef NativeGame copy(self):
         cdef GremlinsInc other = GremlinsInc.__new__(GremlinsInc)

@@ -1589,6 +1589,105 @@ cdef class GremlinsTheGame(NativeGame):
         self.searched = False
         _play(&self.s, self.tab, action)
 
+    cdef bint redeal(self, int seat, uint64_t seed) noexcept nogil:
+        """GTG-VIEW-1, as hidden.sample_hidden: first the face-down tokens (board order, by space)
+        and the pool (top first), Stripe drawn to one of the slots he can be in (a token placed from
+        the pool, or the pool) when he is unseen, the rest shuffled around him; then the weapon deck
+        (top first) and the other hands (seat by seat, kind by kind) shuffled together and dealt back,
+        hands first; then the event deck shuffled."""
+        cdef S* s = &self.s
+        cdef const Tab* t = self.tab
+        cdef int16_t spaces[NG]
+        cdef bint slot_from_pool[NG]
+        cdef uint8_t unseen[NG]
+        cdef uint8_t dealt[NG]
+        cdef int open_slots[NG]
+        cdef uint8_t cards[NCARD]
+        cdef int ndown = 0, nunseen = 0, nopen = 0, slot = -1, k, j, g, p, space, n, pos, size
+        cdef bint stripe_unseen = False
+        cdef uint64_t rng = seed
+        cdef uint64_t b
+        self.searched = False
+        for space in range(t.nspaces):  # the face-down tokens by space, as the State's board
+            for g in range(NG):
+                if s.gpos[g] == space and not (s.up >> g) & 1:
+                    spaces[ndown] = <int16_t>space
+                    slot_from_pool[ndown] = (s.from_pool >> g) & 1
+                    unseen[ndown] = <uint8_t>g
+                    ndown += 1
+        nunseen = ndown
+        for k in range(s.pool_top, s.pool_end):
+            unseen[nunseen] = s.pool[k]
+            nunseen += 1
+        for k in range(ndown):
+            if slot_from_pool[k]:
+                open_slots[nopen] = k
+                nopen += 1
+        for k in range(ndown, nunseen):
+            open_slots[nopen] = k
+            nopen += 1
+        for k in range(nunseen):
+            if unseen[k] == t.stripe:
+                stripe_unseen = True
+        if stripe_unseen and nopen:
+            slot = open_slots[sm_below(&rng, <uint64_t>nopen)]
+            j = 0
+            for k in range(nunseen):  # list.remove: Stripe out, the others in order
+                if unseen[k] != t.stripe:
+                    unseen[j] = unseen[k]
+                    j += 1
+            nunseen -= 1
+        sm_shuffle_u8(&rng, unseen, nunseen)
+        j = 0
+        for k in range(nunseen + (slot >= 0)):
+            if k == slot:
+                dealt[k] = <uint8_t>t.stripe
+            else:
+                dealt[k] = unseen[j]
+                j += 1
+        if slot >= 0:
+            nunseen += 1
+        for k in range(nunseen):  # lifted first: a token's gremlin may now be another's
+            g = dealt[k]
+            b = (<uint64_t>1) << g
+            s.gpos[g] = -1
+            s.from_pool &= ~b
+        for k in range(ndown):
+            g = dealt[k]
+            b = (<uint64_t>1) << g
+            s.gpos[g] = spaces[k]
+            if slot_from_pool[k]:
+                s.from_pool |= b
+        for k in range(ndown, nunseen):
+            s.pool[s.pool_top + k - ndown] = dealt[k]
+        n = 0
+        for k in range(s.wtop, s.wend):
+            cards[n] = s.wdeck[k]
+            n += 1
+        for p in range(t.players):
+            if p == seat:
+                continue
+            for k in range(t.nweapons):
+                for j in range(s.hand[p][k]):
+                    cards[n] = <uint8_t>k
+                    n += 1
+        sm_shuffle_u8(&rng, cards, n)
+        pos = 0
+        for p in range(t.players):
+            if p == seat:
+                continue
+            size = s.hand_len[p]
+            for k in range(t.nweapons):
+                s.hand[p][k] = 0
+            for k in range(pos, pos + size):
+                s.hand[p][cards[k]] += 1
+            pos += size
+        for k in range(pos, n):
+            s.wdeck[s.wtop + k - pos] = cards[k]
+        sm_shuffle_u8(&rng, &s.edeck[s.etop], s.eend - s.etop)
+        s.rng = rng
+        return True
+
     cdef int to_move(self) noexcept nogil:
         """The pending frame's seat (always the turn owner's, check_state), else the turn owner."""
         return -1 if self.s.phase == OVER else self.s.turn
@@ -1624,6 +1723,11 @@ cdef class GremlinsTheGame(NativeGame):
     cdef void deal(self, uint64_t seed) noexcept nogil:
         self.searched = False
         _deal(&self.s, self.tab, seed)
+
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        self.s = (<GremlinsTheGame>source).s
+        self.searched = False
+        return True
 
     cdef NativeGame copy(self):
         cdef GremlinsTheGame other = GremlinsTheGame.__new__(GremlinsTheGame)

@@ -743,6 +743,42 @@ cdef class NoGoodGremlins(NativeGame):
     cdef void play(self, int32_t action) noexcept nogil:
         _play(&self.s, self.tab, action)
 
+    cdef bint redeal(self, int seat, uint64_t seed) noexcept nogil:
+        """NGG-VIEW-1, as hidden.sample_hidden: the deck (top first) and the other hands (seat by
+        seat, material by material) shuffled together and dealt back, hands first, then the gremlin
+        deck shuffled; the state's generator is the one left after both shuffles."""
+        cdef S* s = &self.s
+        cdef uint8_t pool[DECK]
+        cdef int n = 0, pos, p, t, k, size
+        cdef uint64_t rng = seed
+        for k in range(s.deck_top, s.deck_end):
+            pool[n] = s.deck[k]
+            n += 1
+        for p in range(self.tab.players):
+            if p == seat:
+                continue
+            for t in range(NM):
+                for k in range(s.hands[p][t]):
+                    pool[n] = <uint8_t>t
+                    n += 1
+        sm_shuffle_u8(&rng, pool, n)
+        pos = 0
+        for p in range(self.tab.players):
+            if p == seat:
+                continue
+            size = 0
+            for t in range(NM):
+                size += s.hands[p][t]
+                s.hands[p][t] = 0
+            for k in range(pos, pos + size):
+                s.hands[p][pool[k]] += 1
+            pos += size
+        for k in range(pos, n):
+            s.deck[s.deck_top + k - pos] = pool[k]
+        sm_shuffle_u8(&rng, &s.gdeck[s.gdeck_top], s.gdeck_end - s.gdeck_top)
+        s.rng = rng
+        return True
+
     cdef int to_move(self) noexcept nogil:
         if self.s.phase == OVER:
             return -1
@@ -783,6 +819,10 @@ cdef class NoGoodGremlins(NativeGame):
 
     cdef void deal(self, uint64_t seed) noexcept nogil:
         _deal(&self.s, self.tab, seed)
+
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        self.s = (<NoGoodGremlins>source).s
+        return True
 
     cdef NativeGame copy(self):
         cdef NoGoodGremlins other = NoGoodGremlins.__new__(NoGoodGremlins)

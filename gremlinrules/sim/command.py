@@ -31,7 +31,8 @@ equally often). Each record's "bots" names the bot in each of its seats, and
 Bot specs: random; plain (the game's plain player: the first thing a new
 player would do, no search); ismcts:N (N simulations per decision; 'ismcts'
 alone is ismcts:200); ismcts:Xs (X seconds of search per decision: NOT
-reproducible, the simulations done depend on the machine and its load); or the
+reproducible, the simulations done depend on the machine and its load); either
+with :careful after it (ismcts:50:careful: careful rollouts, see docs/ai); or the
 name of a bot an installed package declares in the entry-point group
 gremlinrules.bots.
 

@@ -9,7 +9,12 @@ import pytest
 import gremlinrules
 from gremlinrules import InvalidArgumentError
 from gremlinrules.bots import BOT_NAMES
+from gremlinrules.bots import RandomBot
 from gremlinrules.bots import make_bot
+from gremlinrules.core import draws
+from gremlinrules.core.playout import Playout
+from gremlinrules.core.playout import policy_state
+from gremlinrules.core.playout import random_playout
 from gremlinrules.core.protocol import Game
 from tests.conformance import support
 from tests.conformance.support import PLAIN_CASE_IDS
@@ -144,3 +149,48 @@ def test_bad_bot_requests_raise() -> None:
     assert seat is not None
     with pytest.raises(InvalidArgumentError):
         make_bot("random", game, (seat + 1) % 4).choose(state)
+
+
+@pytest.mark.parametrize(("game_id", "players"), PLAIN_CASES, ids=PLAIN_CASE_IDS)
+def test_random_bot_making_every_decision_plays_the_random_playout(game_id: str, players: int) -> None:
+    """A RandomBot of seed s that makes every decision of the game of seed s (its seat moved to
+    whoever decides) plays the random playout of s exactly: the playouts' documented draws."""
+    game = gremlinrules.get_game(game_id)
+    seed = 11
+    bot = RandomBot(game, 0, seed)
+    state = game.new_game(players, seed)
+    decisions = 0
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        assert seat is not None
+        bot.seat = seat
+        state = game.apply(state, bot.choose(state))
+        decisions += 1
+    played = Playout(game.scores(state), game.winners(state), decisions, game.end_reason(state))
+    assert played == random_playout(game, players, seed)
+
+
+@pytest.mark.parametrize("game_id", gremlinrules.game_ids())
+def test_search_bot_determinizes_with_its_streams_raw_outputs(game_id: str) -> None:
+    """IS-MCTS's first determinization seed is the first raw 64-bit output of the stream started at
+    policy_state(seed), as its module docstring documents (so a port draws the same)."""
+    game = gremlinrules.get_game(game_id)
+    state = game.new_game(game.player_counts[0], seed=8)
+    while len(game.legal_actions(state)) < 2:
+        state = game.apply(state, game.legal_actions(state)[0])
+    seat = game.current_player(state)
+    assert seat is not None
+    spy = _Spy(game, state)
+    make_bot("ismcts", spy, seat, 4, iterations=3, rollout_depth=5).choose(state)
+    seeds = [args[1] for name, args in spy.calls if name == "sample_hidden"]
+    first, _ = draws.below(policy_state(4), 1 << 64)
+    assert seeds[0] == first
+    assert len(seeds) == 3
+
+
+def test_search_bot_refuses_an_unknown_rollout_policy() -> None:
+    """rollout must be "uniform" or "careful": anything else is an InvalidArgumentError."""
+    for bad in ("greedy", "", None, 1):
+        with pytest.raises(InvalidArgumentError):
+            make_bot("ismcts", "no-good-gremlins", 0, rollout=bad)
+    assert make_bot("ismcts", "no-good-gremlins", 0, rollout="careful").rollout == "careful"  # type: ignore[attr-defined]

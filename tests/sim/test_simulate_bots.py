@@ -29,7 +29,8 @@ from gremlinrules.sim import simulate
 @pytest.mark.parametrize(("spec", "canonical"), [
     ("random", "random"), (" random ", "random"), ("ismcts", "ismcts:200"), ("ismcts:0100", "ismcts:100"),
     ("ismcts:7", "ismcts:7"), ("ismcts:.50s", "ismcts:0.5s"), ("ismcts:2s", "ismcts:2s"),
-    ("ismcts:1.25s", "ismcts:1.25s"),
+    ("ismcts:1.25s", "ismcts:1.25s"), ("ismcts:careful", "ismcts:200:careful"),
+    ("ismcts:050:careful", "ismcts:50:careful"), ("ismcts:.5s:careful", "ismcts:0.5s:careful"),
 ])
 def test_a_spec_has_one_canonical_form(spec: str, canonical: str) -> None:
     """Specs naming the same bot and budget are written one way, and that form is its own canonical form."""
@@ -38,7 +39,9 @@ def test_a_spec_has_one_canonical_form(spec: str, canonical: str) -> None:
 
 
 @pytest.mark.parametrize("spec", ["", "minimax", "ismcts:0", "ismcts:0s", "ismcts:s", "ismcts:-3",
-                                  "ismcts:1e3", "ismcts:1.5", "ismcts:x", "Random", "random:3", 5, None])
+                                  "ismcts:1e3", "ismcts:1.5", "ismcts:x", "Random", "random:3", 5, None,
+                                  "ismcts:careful:7", "ismcts:7:carefull", "ismcts::careful",
+                                  "random:careful"])
 def test_malformed_specs_raise_library_errors(spec: Any) -> None:
     """A spec that names no bot or a budget that is not positive is an InvalidArgumentError."""
     with pytest.raises(InvalidArgumentError):
@@ -55,6 +58,9 @@ def test_specs_make_the_bots_they_name() -> None:
     timed = bot_from_spec("ismcts:0.25s", "gnaughty-gnomes", 0)
     assert isinstance(timed, ISMCTSBot)
     assert timed.seconds == 0.25
+    careful = bot_from_spec("ismcts:12:careful", game, 0)
+    assert isinstance(careful, ISMCTSBot)
+    assert (counted.rollout, careful.rollout) == ("uniform", "careful")
     assert is_timed("ismcts:0.25s")
     assert not is_timed("ismcts:12")
     assert not is_timed("random")

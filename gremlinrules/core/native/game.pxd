@@ -30,6 +30,8 @@ cdef class NativeGame:
     cdef int end_code(self) noexcept nogil
     cdef void deal(self, uint64_t seed) noexcept nogil
     cdef int32_t random_action(self, uint64_t* policy, int32_t* buf) noexcept nogil
+    cdef bint redeal(self, int seat, uint64_t seed) noexcept nogil
+    cdef bint load(self, NativeGame source) noexcept nogil
     cdef NativeGame copy(self)
     # native observations (issue 30): the plan of a table's layout, and the dynamic parts
     cdef object make_observation_plan(self)

@@ -22,7 +22,7 @@ import gc as _gc
 from array import array as _array
 from operator import index as _index
 
-from gremlinrules.core.checks import check_seat
+from gremlinrules.core.checks import check_seat, check_seed
 from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, UnsupportedError, shown
 from gremlinrules.core.playout import Playout
 
@@ -148,6 +148,19 @@ cdef class NativeGame:
     cdef void deal(self, uint64_t seed) noexcept nogil:
         pass
 
+    cdef bint redeal(self, int seat, uint64_t seed) noexcept nogil:
+        """Redeal, in place, everything seat ``seat`` cannot see, from a generator started at
+        ``seed``: the game's ``sample_hidden(state, seat, seed)`` draw for draw (the same pool order,
+        the same shuffles, the state's generator left where the Python one leaves it). False when
+        the game has no native redeal (nothing changed)."""
+        return False
+
+    cdef bint load(self, NativeGame source) noexcept nogil:
+        """Become a copy of ``source`` (a game of the same class and table) in place, without the
+        GIL: what the search does at every simulation instead of ``copy``. False when the game has
+        no native load (nothing changed)."""
+        return False
+
     cdef NativeGame copy(self):
         raise NotImplementedError
 
@@ -253,6 +266,19 @@ cdef class NativeGame:
     def clone(self):
         """An independent copy (the same table, the state copied)."""
         return self.copy()
+
+    def sample_hidden(self, seat, seed):
+        """A new native game that seat ``seat`` cannot tell from this one, everything it cannot see
+        redealt from ``seed``: ``n.sample_hidden(s, seed).to_state() ==
+        game.sample_hidden(n.to_state(), s, seed)``. A seat the table does not have, then a seed
+        outside 0 to 2**64 - 1, raise InvalidArgumentError; a game without a native redeal raises
+        UnsupportedError. This game is left unchanged."""
+        cdef int s = check_seat(seat, self.table.players)
+        cdef uint64_t start = check_seed(seed, InvalidArgumentError)
+        cdef NativeGame out = self.copy()
+        if not out.redeal(s, start):
+            raise UnsupportedError(f"the native {self.table.game_id} has no sample_hidden")
+        return out
 
     def __copy__(self):
         return self.copy()
