@@ -66,11 +66,12 @@ from gremlinrules.core.protocol import Game
 from gremlinrules.registry import game_ids
 from gremlinrules.registry import get_game
 
-__all__ = ["ADAPTER_MCTS_MOVES", "ADAPTER_STEP_GAMES", "HEARTS_GAMES", "ISMCTS_DECISIONS", "ISMCTS_ITERATIONS",
-           "MCTS_MOVES", "MCTS_SIMULATIONS", "adapter_engine_figures", "adapter_row", "decision_spread",
-           "engine_ratios", "engine_slice", "format_ismcts", "hearts_slice", "ismcts_figures", "ismcts_states",
-           "machine", "mcts_ms_per_move", "measure_row", "ours_slice", "playouts_slice", "run_adapter_bench",
-           "run_bench", "strict_ratio"]
+__all__ = ["ADAPTER_MCTS_MOVES", "ADAPTER_STEP_GAMES", "HEARTS_GAMES", "ISMCTS_DECISIONS",
+           "ISMCTS_ITERATIONS", "MCTS_MOVES", "MCTS_SIMULATIONS", "adapter_engine_figures",
+           "adapter_row", "decision_spread", "engine_ratios", "engine_slice", "format_ismcts",
+           "hearts_slice", "ismcts_figures", "ismcts_states", "machine", "mcts_ms_per_move",
+           "measure_row", "ours_slice", "playouts_slice", "run_adapter_bench", "run_bench",
+           "strict_ratio"]
 
 Clock = Callable[[], float]
 

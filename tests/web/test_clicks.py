@@ -1,7 +1,7 @@
-"""Every game played in a real browser by clicking its board (issue 31, "boards you click"): one
-seat clicks the parts of the picture its legal actions name, bots play the other seats, at the
-smallest player count, to the end of the game (Goblins vs Gnomes, a match of rounds: to the end
-of its first round).
+"""Every game played in a real browser by clicking its board (issue 31, "boards you click"),
+from the lobby (the table made there, seat 0 joined under a name): one seat clicks the parts of
+the picture its legal actions name, bots play the other seats, at the smallest player count, to
+the end of the game (Goblins vs Gnomes, a match of rounds: to the end of its first round).
 
 With ``GREMLINRULES_SCREENSHOTS=1`` the tests also write the docs' screenshots
 (``docs/_static/web/<game>.png``, shown in docs/web.rst), so the pictures there are the
@@ -52,19 +52,45 @@ def _log(db: Path, table: str) -> list[str]:
     return [action for _, action in stored.log]
 
 
+NAME = "Ada"
+"""The display name the clicking player joins under."""
+
+
+def _from_the_lobby(page: Any, server: ServerProcess, game_id: str, players: int, seed: int) -> str:
+    """Create the table in the lobby page (every seat but 0 a bot, the lobby's default) and join
+    seat 0 under :data:`NAME`, as a new user does; the table's id, with the page on seat 0."""
+    page.goto(server.url + "/")
+    page.select_option("#game", game_id)
+    page.select_option("#players", str(players))
+    for seat in range(players):
+        assert page.is_checked(f"input[name=bot][value='{seat}']") == (seat > 0)
+    page.fill("#seed", str(seed))
+    page.click("button[type=submit]")
+    page.wait_for_selector("#links a")
+    table = str(page.locator("#links a", has_text="Spectators").get_attribute("href")).rsplit("/", 1)[1]
+    entry = page.locator(f"#open li[data-table='{table}']")
+    entry.locator("button.join[data-seat='0']").wait_for()
+    page.fill("#name", NAME)
+    entry.locator("button.join[data-seat='0']").click()
+    page.wait_for_url(f"**/t/{table}#*")
+    page.wait_for_selector("#seats li[data-seat='0'][data-connected='yes']")
+    assert NAME in page.inner_text("#seats li[data-seat='0']")
+    return table
+
+
 @pytest.mark.parametrize("game_id", gremlinrules.game_ids())
 def test_a_seat_plays_a_whole_game_by_clicking_the_board(server: ServerProcess, browser: Any, game_id: str,
                                                          record_property: Any) -> None:
-    """Seat 0 against bots: at each of its decisions it picks a random legal action and, when the
-    action names parts of the board, clicks one of them in the picture (then, where several
-    actions name that part, the wanted one in the short choice the page offers); only an action
-    that names no part is a button click. The game reaches its end (or the end of the first
-    round). Every move made by a click is one that names the part clicked, in seat 0's view at
-    that version; most moves were made on the board; no script error."""
+    """A person makes the table in the lobby (the other seats bots) and joins seat 0 under a
+    name, as a new user would; then, against the bots, at each of its decisions it picks a random
+    legal action and, when the action names parts of the board, clicks one of them in the
+    picture (then, where several actions name that part, the wanted one in the short choice the
+    page offers); only an action that names no part is a button click. The game reaches its end
+    (or the end of the first round). Every move made by a click is one that names the part
+    clicked, in seat 0's view at that version; most moves were made on the board; no script
+    error."""
     game = gremlinrules.get_game(game_id)
     players = min(game.player_counts)
-    made = server.create(game=game_id, players=players, seed=SEEDS.get(game_id, 1),
-                         bots=list(range(1, players)))
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     errors: list[str] = []
@@ -78,7 +104,7 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(server: ServerProcess, 
                 updates[data["version"]] = data
         ws.on("framereceived", keep)
     page.on("websocket", on_socket)
-    page.goto(server.url + made["seats"][0]["link"])
+    table = _from_the_lobby(page, server, game_id, players, SEEDS.get(game_id, 1))
     rnd = random.Random(game_id)
     clicked: dict[int, str] = {}  # version -> the part the page says was clicked
     pressed: list[int] = []  # versions where a button was pressed (an action naming no part)
@@ -122,8 +148,8 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(server: ServerProcess, 
             page.locator(f'#actions button.action[data-index="{wanted["index"]}"]').click()
             pressed.append(version)
         page.wait_for_function(f"Number(document.body.dataset.version) > {version}", timeout=60_000)
-    states = replayed_states(server.db, made["table"], game)
-    moves = [game.from_json(a, game.Action) for a in _log(server.db, made["table"])]
+    states = replayed_states(server.db, table, game)
+    moves = [game.from_json(a, game.Action) for a in _log(server.db, table)]
     if game_id not in ONE_ROUND:
         assert game.is_terminal(states[-1])
         assert "Game over" in page.inner_text("#status")
