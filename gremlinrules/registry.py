@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING
+from typing import Any
 from typing import Literal
 from typing import overload
 
@@ -97,6 +98,13 @@ def _draw(view: object) -> str:
     return draw_view(view)
 
 
+def _encoder(game_id: str, players: int, options: Any) -> Any:
+    """A table's view encoder: :func:`gremlinrules.adapters.encoding.view_encoder` (imported on first use)."""
+    from gremlinrules.adapters.encoding import view_encoder  # only native observations need it here
+
+    return view_encoder(get_game(game_id), players, options)
+
+
 class _Installed:
     """This registry as the core's store calls it (:class:`gremlinrules.core.registry.Registry`)."""
 
@@ -113,4 +121,4 @@ class _Installed:
         register(game_id, module)
 
 
-_store.install(registry=_Installed(), drawer=_draw)
+_store.install(registry=_Installed(), drawer=_draw, encoder=_encoder)

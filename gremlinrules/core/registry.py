@@ -27,6 +27,7 @@ import warnings
 from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING
+from typing import Any
 from typing import Protocol
 
 from gremlinrules.core.errors import GremlinRulesError
@@ -54,6 +55,7 @@ __all__ = [
     "register",
     "register_chance",
     "registered_chance",
+    "view_encoder_for",
 ]
 
 
@@ -78,21 +80,25 @@ ChanceModel = ModuleType | Callable[[], ModuleType]
 
 _registry: Registry | None = None
 _drawer: Callable[[object], str] | None = None
+_encoder: Callable[[str, int, Any], Any] | None = None
 _library = "unknown"
 _CHANCE: dict[str, ChanceModel] = {}
 _ENTRIES: dict[tuple[str, bool], ModuleGame] = {}
 
 
 def install(*, registry: Registry | None = None, drawer: Callable[[object], str] | None = None,
-            library: str | None = None) -> None:
+            library: str | None = None, encoder: Callable[[str, int, Any], Any] | None = None) -> None:
     """Install, from above the games, what the core calls: the registry of games, the drawer
-    of views (``drawer(view) -> SVG text``) and the library's version. Each one given replaces
-    the one installed before; the others stay."""
-    global _registry, _drawer, _library
+    of views (``drawer(view) -> SVG text``), the library's version and the maker of a table's
+    view encoder (``encoder(game_id, players, options)``, :func:`view_encoder_for`). Each one
+    given replaces the one installed before; the others stay."""
+    global _registry, _drawer, _library, _encoder
     if registry is not None:
         _registry = registry
     if drawer is not None:
         _drawer = drawer
+    if encoder is not None:
+        _encoder = encoder
     if library is not None:
         _library = library
 
@@ -118,6 +124,15 @@ def draw(view: object) -> str:
     if _drawer is None:
         raise GremlinRulesError("no drawer of views is installed (import gremlinrules installs it)")
     return _drawer(view)
+
+
+def view_encoder_for(game_id: str, players: int, options: Any) -> Any:
+    """The installed maker's view encoder of a table (:func:`gremlinrules.adapters.encoding.view_encoder`
+    of the game, its player count and options): what the engine's native observations are laid
+    out by."""
+    if _encoder is None:
+        raise GremlinRulesError("no view encoder is installed (import gremlinrules installs it)")
+    return _encoder(game_id, players, options)
 
 
 def library_version() -> str:

@@ -24,7 +24,7 @@ cimport cython
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from gremlinrules.core.native.game cimport NativeGame, NativeTable, ObservationPlan
+from gremlinrules.core.native.game cimport NativeGame, NativeTable, ObservationPlan, write_results
 from gremlinrules.core.native.rng cimport sm_below, sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type
@@ -775,17 +775,7 @@ cdef void _observe(const S* s, const Tab* tab, const int* off, float* out, int s
         f[1] = to_move
         f[2] = _to_act(s)
         f[3] = 5 - s.nstack
-    f = out + off[O_SCORES]
-    f[0] = n
-    for p in range(n):
-        f[1 + p] = scores[p]
-    f = out + off[O_WINNERS]
-    k = 0
-    for p in range(n):
-        if winners >> p & 1:
-            f[1 + k] = p
-            k += 1
-    f[0] = k
+    write_results(out + off[O_SCORES], out + off[O_WINNERS], n, scores, winners)
     out[off[O_TEAMS]] = s.scores[0]
     out[off[O_TEAMS] + 1] = s.scores[1]
     f = out + off[O_LAYOUT]

@@ -44,6 +44,8 @@ from gremlinrules.core.native.rng cimport sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type
 from gremlinrules.core.errors import UnsupportedError
+from gremlinrules.core.native.game import node_number as _number  # the encoder's number of a name
+from gremlinrules.core.native.game import node_slot as _hot  # the encoder's slot of a name
 from gremlinrules.core.native.game import run_playouts
 from gremlinrules.core.rng import Rng
 from gremlinrules.goblins_vs_gnomes import fast as _fast
@@ -1357,20 +1359,6 @@ _OBS_NAMES = ("current_player", "phase", "pending", "scores", "winners", "round"
               "role", "known_roles", "shown_roles", "boxed_count", "hand", "hand_sizes", "known_cards",
               "deck_size", "deck_placed", "field", "discard", "targets", "peeks", "potions", "skips", "passes",
               "swaps_used", "first_out", "last_roles", "last_result")
-
-
-def _hot(node, value):
-    """Where ``node`` (a one-hot node of the encoder) puts its 1 for ``value``."""
-    out = []
-    node.emit(value, out)
-    return out.index(1.0)
-
-
-def _number(node, value):
-    """The one value ``node`` (an index node of the encoder) writes for ``value``."""
-    out = []
-    node.emit(value, out)
-    return out[0]
 
 
 def _layout_of(node):

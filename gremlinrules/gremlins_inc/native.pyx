@@ -28,6 +28,8 @@ from gremlinrules.core.native.rng cimport sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
 from gremlinrules.core.errors import UnsupportedError
+from gremlinrules.core.native.game import node_number as _number  # the encoder's number of a name
+from gremlinrules.core.native.game import node_slot as _hot  # the encoder's slot of a name
 from gremlinrules.core.native.game import run_playouts
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_inc import rules as _rules
@@ -1670,20 +1672,6 @@ _OBS_NAMES = ("current_player", "phase", "pending", "scores", "winners", "team_s
               "reshuffles", "projects", "permanents", "resolving", "extra_turns")
 _OBS_EFFECT = ("player", "card", "step", "stage", "queue", "each", "seat", "project", "dest", "left",
                "completing")
-
-
-def _hot(node, value):
-    """Where ``node`` (a one-hot or counted node of the encoder) puts its 1 for ``value``."""
-    out = []
-    node.emit(value, out)
-    return out.index(1.0)
-
-
-def _number(node, value):
-    """The one value ``node`` (an index node of the encoder) writes for ``value``."""
-    out = []
-    node.emit(value, out)
-    return out[0]
 
 
 cdef class _GiObservation(ObservationPlan):

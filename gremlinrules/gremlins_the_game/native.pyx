@@ -38,11 +38,13 @@ cdef extern from "<stdlib.h>" nogil:
 from libc.string cimport memcpy, memset
 
 from gremlinrules.core.native.bits cimport bits_count_words, bits_lowest
-from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable, ObservationPlan
+from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable, ObservationPlan, write_results
 from gremlinrules.core.native.rng cimport GR_GAMMA, GR_M1, sm_below, sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
 from gremlinrules.core.errors import InvalidArgumentError, UnsupportedError
+from gremlinrules.core.native.game import node_number as _number  # the encoder's number of a name
+from gremlinrules.core.native.game import node_slot as _hot  # the encoder's slot of a name
 from gremlinrules.core.native.game import run_playouts
 from gremlinrules.core.rng import Rng
 from gremlinrules.gremlins_the_game import rules as _rules
@@ -1287,20 +1289,6 @@ _OBS_NAMES = ("current_player", "phase", "pending", "scores", "winners", "gremli
               "weapon_discard", "event_deck_size", "event_discard")
 
 
-def _hot(node, value):
-    """Where ``node`` (a one-hot or counted node of the encoder) puts its 1 for ``value``."""
-    out = []
-    node.emit(value, out)
-    return out.index(1.0)
-
-
-def _number(node, value):
-    """The one value ``node`` (an index node of the encoder) writes for ``value``."""
-    out = []
-    node.emit(value, out)
-    return out[0]
-
-
 cdef class _GtgObservation(ObservationPlan):
     """The plan, with the table's names as the encoder numbers them: each space, gremlin, weapon
     and event card's slot in its field's vocabulary (the map's and the component set's, as
@@ -1441,17 +1429,7 @@ cdef void _observe(const S* s, const Tab* t, _GtgObservation plan, float* out, i
                 f[plan.p_then + 1 + k * plan.then_size + plan.step_slot[s.fthen[k]]] = 1
         if tag >= 4:
             f[plan.p_card + plan.card_event[s.edisc[s.edisc_len - 1]]] = 1
-    f = out + off[O_SCORES]
-    f[0] = n
-    for p in range(n):
-        f[1 + p] = scores[p]
-    f = out + off[O_WINNERS]
-    k = 0
-    for p in range(n):
-        if winners >> p & 1:
-            f[1 + k] = p
-            k += 1
-    f[0] = k
+    write_results(out + off[O_SCORES], out + off[O_WINNERS], n, scores, winners)
     out[off[O_WON]] = s.phase == OVER and t.challenging and s.outcome != STRIPE_DEFEATED
     out[off[O_OUTCOME] + plan.outcome_slot[s.outcome]] = 1
     out[off[O_TURN]] = s.turn

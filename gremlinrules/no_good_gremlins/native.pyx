@@ -15,7 +15,7 @@ cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable, ObservationPlan
+from gremlinrules.core.native.game cimport MAX_ACTIONS, NativeGame, NativeTable, ObservationPlan, write_results
 from gremlinrules.core.native.rng cimport sm_shuffle_u8
 
 from gremlinrules.core.checks import check_players, check_seed, check_type, instance_or_default
@@ -664,17 +664,7 @@ cdef void _observe(const S* s, const Tab* tab, const int* off, float* out, int s
                 f[3 + k * NM + t] = 1
                 k += 1
         f[2] = k
-    f = out + off[O_SCORES]
-    f[0] = n
-    for p in range(n):
-        f[1 + p] = scores[p]
-    f = out + off[O_WINNERS]
-    k = 0
-    for p in range(n):
-        if winners >> p & 1:
-            f[1 + k] = p
-            k += 1
-    f[0] = k
+    write_results(out + off[O_SCORES], out + off[O_WINNERS], n, scores, winners)
     if seat >= 0:
         f = out + off[O_HAND]
         f[0] = 1

@@ -50,3 +50,7 @@ cdef class ObservationPlan:
     cdef readonly tuple dynamic
     cdef int offset[MAX_OBSERVATION_FIELDS]
     cdef dict templates
+
+
+cdef void write_results(float* scores_out, float* winners_out, int n, const int32_t* scores,
+                        uint32_t winners) noexcept nogil

@@ -25,6 +25,7 @@ from operator import index as _index
 from gremlinrules.core.checks import check_seat, check_seed
 from gremlinrules.core.errors import IllegalActionError, InvalidArgumentError, UnsupportedError, shown
 from gremlinrules.core.playout import Playout
+from gremlinrules.core.registry import view_encoder_for
 
 _new_tuple = tuple.__new__  # Playout's rows without its Python-level __new__ (as Playout._make)
 
@@ -358,6 +359,36 @@ cdef ObservationPlan _plan_of(NativeGame game):
     return table.observation_plan
 
 
+cdef void write_results(float* scores_out, float* winners_out, int n, const int32_t* scores,
+                        uint32_t winners) noexcept nogil:
+    """The view's ``scores`` and ``winners`` fields as the encoder writes them, into zeroed
+    slots: each a length, then the seats' scores and the winning seats in order."""
+    cdef int p, k = 0
+    scores_out[0] = n
+    for p in range(n):
+        scores_out[1 + p] = scores[p]
+    for p in range(n):
+        if winners >> p & 1:
+            winners_out[1 + k] = p
+            k += 1
+    winners_out[0] = k
+
+
+def node_slot(node, value):
+    """Where ``node`` (a one-hot or counted node of the encoder) puts its 1 for ``value``: what a
+    game's observation plan asks of the encoder once per table."""
+    out = []
+    node.emit(value, out)
+    return out.index(1.0)
+
+
+def node_number(node, value):
+    """The one value ``node`` (an index node of the encoder) writes for ``value``."""
+    out = []
+    node.emit(value, out)
+    return out[0]
+
+
 cdef class ObservationPlan:
     """Where one table's native observation writes each field, taken from the layout of
     ``view_encoder(game, players, options)`` when the table first observes (never hard-coded), so
@@ -372,11 +403,7 @@ cdef class ObservationPlan:
     of None: the game reads the field's shape from the encoder's nodes itself, in a subclass)."""
 
     def __init__(self, NativeTable table, tuple constant, tuple dynamic):
-        from gremlinrules.adapters.encoding import view_encoder  # above the core: imported when used
-        from gremlinrules.registry import get_game
-
-        game = get_game(table.game_id)
-        self.encoder = view_encoder(game, table.players, table.options)
+        self.encoder = view_encoder_for(table.game_id, table.players, table.options)  # installed from above
         fields = {f.name: f for f in self.encoder.layout()}
         named = set(constant) | {name for name, _ in dynamic}
         if len(dynamic) > MAX_OBSERVATION_FIELDS or set(fields) != named:
