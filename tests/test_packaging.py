@@ -38,6 +38,7 @@ def test_the_sdist_is_small_and_carries_the_engines_sources(sdist: Path) -> None
     expected = {"setup.py", "pyproject.toml", "README.md", "CHANGELOG.md", "LICENSE", "MANIFEST.in",
                 "gremlinrules/core/native/game.pyx", "gremlinrules/core/native/game.pxd",
                 "gremlinrules/core/native/rng.pxd", "gremlinrules/core/native/bits.pxd",
+                "gremlinrules/core/native/search.pyx",
                 "spec/no-good-gremlins.toml", "tests/engine/test_differential.py"}
     expected |= {str(p.relative_to(ROOT)) for p in ROOT.glob("gremlinrules/*/native.pyx")}
     assert expected <= names, sorted(expected - names)
