@@ -481,9 +481,7 @@ def run_adapter_bench(out: TextIO, only: Sequence[str] | None = None, players: i
     if as_json:
         out.write(json.dumps({"machine": about}) + "\n")
     else:
-        out.write(f"machine: {about['cpu']}, {about['cores']} cores, {about['implementation']} "
-                  f"{about['python']} on {about['platform']}, open_spiel {about['open_spiel']}; "
-                  f"{about['clock']} clock\n")
+        out.write(_machine_line(about))
         out.write(f"OpenSpiel adapter: MCTSBot ({MCTS_SIMULATIONS} simulations, random rollouts) ms per "
                   "move and a random-step loop's us per decision, typed API (GREMLINRULES_ENGINE=off) "
                   "then engine, and typed / engine\n")
@@ -590,6 +588,13 @@ def measure_row(game_id: str, players: int, games: int, rounds: int, *, cpu: boo
     return row
 
 
+def _machine_line(about: dict[str, Any]) -> str:
+    """The first line of a bench table: the machine of :func:`machine` and its clock."""
+    spiel = f", open_spiel {about['open_spiel']}" if about["open_spiel"] else ""
+    return (f"machine: {about['cpu']}, {about['cores']} cores, {about['implementation']} "
+            f"{about['python']} on {about['platform']}{spiel}; {about['clock']} clock\n")
+
+
 def machine(cpu: bool = False) -> dict[str, Any]:
     """The machine and the clock: CPU model, cores, Python, OpenSpiel."""
     model = platform.processor() or platform.machine()
@@ -651,9 +656,7 @@ def run_bench(out: TextIO, games: int = 60, only: Sequence[str] | None = None, o
     if as_json:
         out.write(json.dumps({"machine": about}) + "\n")
     else:
-        spiel = f", open_spiel {about['open_spiel']}" if about["open_spiel"] else ""
-        out.write(f"machine: {about['cpu']}, {about['cores']} cores, {about['implementation']} "
-                  f"{about['python']} on {about['platform']}{spiel}; {about['clock']} clock\n")
+        out.write(_machine_line(about))
         out.write(f"strict: our mean per decision over whole playouts (new_game included) / C++ hearts' mean "
                   f"per decision step, median of {rounds} interleaved slices; {games} playouts\n")
         out.write(HEAD + "\n")
